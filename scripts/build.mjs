@@ -1,7 +1,13 @@
 // Builds what clasp pushes: dist/Code.js (the add-on bundle plus one top-level function per
 // entry point), dist/appsscript.json and every HTML file HtmlService serves.
 import * as esbuild from 'esbuild';
-import {mkdirSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node:fs';
+import {
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -85,7 +91,10 @@ async function sidebarHtml() {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  const script = result.outputFiles[0].text.replace(/<\/script/gi, '<\\/script');
+  const script = result.outputFiles[0].text.replace(
+    /<\/script/gi,
+    '<\\/script',
+  );
   return readFileSync(template, 'utf8').replace(
     '<!-- SIDEBAR_SCRIPT -->',
     () => `<script>\n${script}</script>`,
@@ -99,13 +108,19 @@ async function main() {
     bundle(whitelist),
     sidebarHtml(),
   ]);
-  if (names.length === 0) throw new Error('src/index.ts exports no entry point');
+  if (names.length === 0)
+    throw new Error('src/index.ts exports no entry point');
   rmSync(dist, {recursive: true, force: true});
   mkdirSync(dist, {recursive: true});
   writeFileSync(join(dist, 'Code.js'), `${code}\n${forwarders(names)}`);
-  const manifest = JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8'));
+  const manifest = JSON.parse(
+    readFileSync(join(root, 'appsscript.json'), 'utf8'),
+  );
   if (whitelist.length > 0) manifest.urlFetchWhitelist = whitelist;
-  writeFileSync(join(dist, 'appsscript.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileSync(
+    join(dist, 'appsscript.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
   if (sidebar !== undefined) writeFileSync(join(dist, 'Sidebar.html'), sidebar);
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(`dist/Code.js: ${kb} KB, ${names.length} entry points`);

@@ -1,0 +1,76 @@
+import {ApiError, FieldDetails} from './errors';
+import type {HttpResponse} from '../platform/ports';
+
+/** Which envelope field carries the text: the creative-ad list names it `message` (2.1). */
+export type MessageField = 'msg' | 'message';
+
+const SNIPPET = 200;
+
+/**
+ * Opens the response envelope of 2.1: code 200 gives `data`; any other code, also under
+ * HTTP 200, and any answer that is not an envelope at all, is an ApiError.
+ */
+export function openEnvelope(
+  operation: string,
+  response: HttpResponse,
+  messageField: MessageField,
+): unknown {
+  const body = parseJson(response.text);
+  if (!isObject(body) || !('code' in body)) {
+    const snippet = response.text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
+    throw new ApiError(
+      operation,
+      response.status,
+      null,
+      snippet ? `unexpected answer: ${snippet}` : 'empty answer',
+      {},
+    );
+  }
+  const code = Number(body.code);
+  if (code === 200 && response.status < 400) return body.data;
+  const msg = textOf(body[messageField] ?? body.msg ?? body.message);
+  throw new ApiError(
+    operation,
+    response.status,
+    Number.isFinite(code) ? code : null,
+    msg,
+    fieldDetails(body.data),
+  );
+}
+
+/** A validation error's data maps field names to texts (part 7); other shapes are shown whole. */
+export function fieldDetails(data: unknown): FieldDetails {
+  if (data === null || data === undefined || data === '') return {};
+  if (Array.isArray(data)) {
+    return data.length ? {data: data.map(textOf).join(', ')} : {};
+  }
+  if (!isObject(data)) return {data: textOf(data)};
+  const details: FieldDetails = {};
+  for (const [field, value] of Object.entries(data)) {
+    const text = Array.isArray(value)
+      ? value.map(textOf).join(', ')
+      : textOf(value);
+    if (text !== '') details[field] = text;
+  }
+  return details;
+}
+
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return String(value);
+  return JSON.stringify(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

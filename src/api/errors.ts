@@ -1,0 +1,95 @@
+/**
+ * The errors the API client raises. Their messages are one readable line, fit for a row's
+ * sync_message, and are built only from the operation, HTTP status, API code, msg and field
+ * details: never from headers, so never carrying a key or token.
+ */
+
+export type FieldDetails = Record<string, string>;
+
+/** The API answered with a code other than 200 (also under HTTP 200). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly operation: string,
+    readonly httpStatus: number,
+    readonly code: number | null,
+    readonly msg: string,
+    readonly details: FieldDetails,
+  ) {
+    super(renderApiError(operation, httpStatus, code, msg, details));
+  }
+
+  /** Field details as `field: text; field: text`, or '' when there are none. */
+  get detailText(): string {
+    return renderDetails(this.details);
+  }
+}
+
+/** The request never got an answer (DNS, refused, reset, timeout). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(
+    readonly operation: string,
+    reason: string,
+  ) {
+    super(`${operation}: network error: ${reason}`);
+  }
+}
+
+/**
+ * A create whose outcome is unknown: the request may or may not have been applied. The
+ * caller must look the record up before sending it again.
+ */
+export class OutcomeUnknownError extends Error {
+  override readonly name = 'OutcomeUnknownError';
+  constructor(
+    readonly operation: string,
+    readonly cause: Error,
+  ) {
+    super(
+      `${operation}: outcome unknown (${cause.message}); it will be looked up before anything is sent again`,
+    );
+  }
+}
+
+/** Settings or credentials are missing or malformed; nothing was sent. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function renderDetails(details: FieldDetails): string {
+  return Object.entries(details)
+    .map(([field, text]) => `${field}: ${text}`)
+    .join('; ');
+}
+
+function renderApiError(
+  operation: string,
+  httpStatus: number,
+  code: number | null,
+  msg: string,
+  details: FieldDetails,
+): string {
+  const head =
+    code === null
+      ? `${operation}: HTTP ${httpStatus}`
+      : `${operation}: code ${code}${httpStatus === 200 ? '' : ` (HTTP ${httpStatus})`}`;
+  const text = msg ? ` ${msg}` : '';
+  const fields = renderDetails(details);
+  return `${head}${text}${fields ? ` [${fields}]` : ''}`;
+}
+
+/**
+ * Removes secrets from text that came from outside our control (a platform exception can
+ * quote a URL or a header). Keys shorter than 4 characters are not worth hunting for.
+ */
+export function redact(
+  text: string,
+  secrets: ReadonlyArray<string | undefined>,
+): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret && secret.length >= 4) out = out.split(secret).join('***');
+  }
+  return out;
+}

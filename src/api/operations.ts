@@ -1,0 +1,245 @@
+/**
+ * One typed function per operation of the API document (part 4), over ApiClient. List
+ * operations fetch every page (paging.ts); writes come in batch form, one outcome per item,
+ * because every job sends many at once.
+ */
+import {ApiClient, OperationSpec, Outcome} from './client';
+import {ApiError} from './errors';
+import {parseAlreadyExisted} from './duplicate-upload';
+import {ListResult, listAll} from './paging';
+import type {
+  BudgetUpdate,
+  Campaign,
+  CampaignFilter,
+  CampaignUpdate,
+  CreateOfferRequest,
+  CreatedOffer,
+  CreativeAd,
+  CreativeAdFilter,
+  Material,
+  MaterialFilter,
+  Offer,
+  OfferFilter,
+  SubAccount,
+  SubAccountCreate,
+  TrackingUpdate,
+  UploadedMaterial,
+} from './types';
+import type {FileBlob} from '../platform/ports';
+
+const V3 = '/api/open/v3';
+
+export const OPERATIONS = {
+  uploadMaterial: op(
+    'POST creatives/upload',
+    'post',
+    'creatives/upload',
+    'create',
+    true,
+  ),
+  createOffer: op('POST offer', 'post', 'offer', 'create'),
+  listOffers: op('GET offers', 'get', 'offers', 'read'),
+  setTracking: op('PUT tracking', 'put', 'tracking', 'replace'),
+  updateBudget: op('PUT offer/budget', 'put', 'offer/budget', 'replace'),
+  listCampaigns: op('GET campaign', 'get', 'campaign', 'read'),
+  updateCampaign: op('PUT campaign', 'put', 'campaign', 'replace'),
+  listCreativeAds: {
+    ...op('GET creative-ad/list', 'get', 'creative-ad/list', 'read'),
+    messageField: 'message',
+  },
+  listMaterials: op('GET creatives/source', 'get', 'creatives/source', 'read'),
+  createSubAccount: op(
+    'POST sub_adv_account',
+    'post',
+    'sub_adv_account',
+    'create',
+  ),
+  getSubAccount: op('GET sub_adv_account', 'get', 'sub_adv_account', 'read'),
+} satisfies Record<string, OperationSpec>;
+
+/** Largest page sizes (part 8). */
+export const MAX_LIMIT = {
+  offers: 50,
+  campaigns: 50,
+  materials: 200,
+  creativeAds: 100,
+} as const;
+
+function op(
+  name: string,
+  method: OperationSpec['method'],
+  path: string,
+  kind: OperationSpec['kind'],
+  upload = false,
+): OperationSpec {
+  return {
+    name,
+    method,
+    path: `${V3}/${path}`,
+    kind,
+    upload,
+    messageField: 'msg',
+  };
+}
+
+/** 4.3 */
+export function listOffers(
+  client: ApiClient,
+  filter: OfferFilter = {},
+): ListResult<Offer> {
+  return listAll<Offer>(
+    client,
+    OPERATIONS.listOffers,
+    {...filter},
+    MAX_LIMIT.offers,
+    o => o.offer_id,
+  );
+}
+
+/** 4.6 */
+export function listCampaigns(
+  client: ApiClient,
+  filter: CampaignFilter = {},
+): ListResult<Campaign> {
+  return listAll<Campaign>(
+    client,
+    OPERATIONS.listCampaigns,
+    {...filter},
+    MAX_LIMIT.campaigns,
+    c => c.campaign_id,
+  );
+}
+
+/** 4.9 */
+export function listMaterials(
+  client: ApiClient,
+  filter: MaterialFilter = {},
+): ListResult<Material> {
+  return listAll<Material>(
+    client,
+    OPERATIONS.listMaterials,
+    {...filter},
+    MAX_LIMIT.materials,
+    m => m.creative_md5,
+  );
+}
+
+/** 4.8 */
+export function listCreativeAds(
+  client: ApiClient,
+  filter: CreativeAdFilter,
+): ListResult<CreativeAd> {
+  return listAll<CreativeAd>(
+    client,
+    OPERATIONS.listCreativeAds,
+    {...filter},
+    MAX_LIMIT.creativeAds,
+    a => a.ad_id,
+  );
+}
+
+/** 4.2, one outcome per request; unknown outcomes are OutcomeUnknownError. */
+export function createOffers(
+  client: ApiClient,
+  requests: readonly CreateOfferRequest[],
+): Array<Outcome<CreatedOffer>> {
+  return client.callAll<CreatedOffer>(
+    OPERATIONS.createOffer,
+    requests.map(json => ({json})),
+  );
+}
+
+/** 4.5: each update replaces the offer's whole budget. */
+export function updateBudgets(
+  client: ApiClient,
+  updates: readonly BudgetUpdate[],
+): Array<Outcome<unknown>> {
+  return client.callAll(
+    OPERATIONS.updateBudget,
+    updates.map(json => ({json})),
+  );
+}
+
+/** 4.4 */
+export function setTracking(
+  client: ApiClient,
+  updates: readonly TrackingUpdate[],
+): Array<Outcome<unknown>> {
+  return client.callAll(
+    OPERATIONS.setTracking,
+    updates.map(json => ({json})),
+  );
+}
+
+/** 4.7 */
+export function updateCampaigns(
+  client: ApiClient,
+  updates: readonly CampaignUpdate[],
+): Array<Outcome<Partial<Campaign>>> {
+  return client.callAll<Partial<Campaign>>(
+    OPERATIONS.updateCampaign,
+    updates.map(json => ({json})),
+  );
+}
+
+/**
+ * 4.1: an `already existed` answer is a success that reuses the md5 and name it carries
+ * (part 1, rule 3).
+ */
+export function uploadMaterials(
+  client: ApiClient,
+  files: readonly FileBlob[],
+): Array<Outcome<UploadedMaterial>> {
+  return client
+    .callAll<{creative_md5: string; creative_name: string}>(
+      OPERATIONS.uploadMaterial,
+      files.map(file => ({file})),
+    )
+    .map(outcome => {
+      if (outcome.ok) {
+        return {
+          ok: true,
+          data: {
+            creative_md5: String(outcome.data.creative_md5),
+            creative_name: String(outcome.data.creative_name),
+            alreadyExisted: false,
+          },
+        };
+      }
+      const existing =
+        outcome.error instanceof ApiError
+          ? parseAlreadyExisted(outcome.error)
+          : undefined;
+      if (!existing) return outcome;
+      return {
+        ok: true,
+        data: {
+          ...existing,
+          alreadyExisted: true,
+          message: (outcome.error as ApiError).msg,
+        },
+      };
+    });
+}
+
+/** 4.10 (main account's keys), one outcome per request. */
+export function createSubAccounts(
+  client: ApiClient,
+  requests: readonly SubAccountCreate[],
+): Array<Outcome<SubAccount>> {
+  return client.callAll<SubAccount>(
+    OPERATIONS.createSubAccount,
+    requests.map(json => ({json})),
+  );
+}
+
+/** 4.11 (main account's keys): undefined when no such sub-account is listed. */
+export function getSubAccount(
+  client: ApiClient,
+  name: string,
+): SubAccount | undefined {
+  const data = client.call<{list?: SubAccount[]}>(OPERATIONS.getSubAccount, {
+    query: {sub_adv_user_name: name},
+  });
+  return (data?.list ?? []).find(a => a.sub_adv_user_name === name);
+}

@@ -1,0 +1,93 @@
+/**
+ * What every job shares: one job at a time per spreadsheet (the document lock, released in
+ * finally), a time budget inside Apps Script's 6-minute execution limit, and the summary
+ * every entry point returns.
+ */
+import type {Platform} from '../platform/ports';
+
+/** Apps Script ends an execution after 6 minutes. */
+export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
+/** No new batch starts after this: what is under way still finishes and writes its rows. */
+export const START_BUDGET_MS = 4.5 * 60 * 1000;
+/** No retry is waited for after this. */
+export const RETRY_BUDGET_MS = 5 * 60 * 1000;
+/** How long a job waits for another job's lock before giving up. */
+export const LOCK_WAIT_MS = 10 * 1000;
+
+export type RowStatus = 'OK' | 'INVALID' | 'ERROR' | 'EDITED' | 'CONFLICT';
+
+/** A row that needs the user's attention. */
+export interface RowProblem {
+  sheet: string;
+  /** 1-based sheet row. */
+  row: number;
+  status: RowStatus;
+  message: string;
+}
+
+export interface JobSummary {
+  job: string;
+  /** Who acted: 'main account' or 'sub-account NAME'. */
+  account: string;
+  ok: number;
+  invalid: number;
+  error: number;
+  skipped: number;
+  /** Rows not reached because the time budget ran out; running the job again continues. */
+  remaining: number;
+  dryRun: boolean;
+  /** One line for a toast. */
+  message: string;
+  /** The first rows that need attention (at most MAX_PROBLEMS). */
+  problems: RowProblem[];
+}
+
+export const MAX_PROBLEMS = 50;
+
+/** When the job started and whether it may still start new work. */
+export class TimeBudget {
+  readonly startedAt: number;
+  constructor(private readonly now: () => number) {
+    this.startedAt = now();
+  }
+  /** True while a new batch may still start. */
+  canStart(): boolean {
+    return this.now() - this.startedAt < START_BUDGET_MS;
+  }
+  get retryDeadline(): number {
+    return this.startedAt + RETRY_BUDGET_MS;
+  }
+}
+
+export class LockBusyError extends Error {
+  override readonly name = 'LockBusyError';
+  constructor() {
+    super(
+      'Another Offer Desk job is running in this spreadsheet: try again when it has finished.',
+    );
+  }
+}
+
+/** Runs `job` holding the document lock; the lock is released however the job ends. */
+export function withDocumentLock<T>(platform: Platform, job: () => T): T {
+  const lock = platform.documentLock();
+  if (!lock.tryAcquire(LOCK_WAIT_MS)) throw new LockBusyError();
+  try {
+    return job();
+  } finally {
+    lock.release();
+  }
+}
+
+/** The toast line: counts first, then what is left and where to look. */
+export function summaryLine(s: Omit<JobSummary, 'message'>, sheet?: string): string {
+  const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${s.skipped} skipped`;
+  const preview = s.dryRun ? 'Preview (nothing sent): ' : '';
+  const left =
+    s.remaining > 0
+      ? ` ${s.remaining} rows left for lack of time: run it again to continue.`
+      : '';
+  const look =
+    sheet && (s.invalid > 0 || s.error > 0) ? ` See sync_message in ${sheet}.` : '';
+  return `${preview}${counts} (${s.account}).${left}${look}`;
+}

@@ -1,0 +1,122 @@
+/**
+ * The adapters from ports.ts over Apps Script's globals. Every global is read when a method
+ * runs, never when the bundle loads: in AuthMode.NONE (onOpen before authorisation) touching
+ * a service throws.
+ */
+import {bytesToHex} from './digest';
+import type {
+  Clock,
+  Digest,
+  DocumentLock,
+  HttpRequest,
+  HttpResponse,
+  HttpTransport,
+  KeyValueStore,
+  Platform,
+} from './ports';
+
+type FetchOptions = GoogleAppsScript.URL_Fetch.URLFetchRequestOptions;
+
+function fetchOptions(request: HttpRequest): FetchOptions {
+  const options: FetchOptions = {
+    method: request.method,
+    headers: request.headers,
+    // Error statuses are answers to read, not exceptions: the envelope carries the reason.
+    muteHttpExceptions: true,
+  };
+  if (request.json !== undefined) {
+    options.contentType = 'application/json';
+    options.payload = request.json;
+  }
+  if (request.file !== undefined) {
+    // A payload object holding a Blob is sent as multipart/form-data.
+    options.payload = {file: request.file as GoogleAppsScript.Base.Blob};
+  }
+  return options;
+}
+
+function toResponse(
+  response: GoogleAppsScript.URL_Fetch.HTTPResponse,
+): HttpResponse {
+  const headers: Record<string, string> = {};
+  const raw = response.getAllHeaders() as Record<string, string | string[]>;
+  for (const [name, value] of Object.entries(raw)) {
+    headers[name.toLowerCase()] = Array.isArray(value)
+      ? value.join(', ')
+      : String(value);
+  }
+  return {
+    status: response.getResponseCode(),
+    headers,
+    text: response.getContentText('UTF-8'),
+  };
+}
+
+export const urlFetchTransport: HttpTransport = {
+  send(request) {
+    return toResponse(UrlFetchApp.fetch(request.url, fetchOptions(request)));
+  },
+  sendAll(requests) {
+    const batch = requests.map(r => ({url: r.url, ...fetchOptions(r)}));
+    return UrlFetchApp.fetchAll(batch).map(toResponse);
+  },
+};
+
+export const utilitiesDigest: Digest = {
+  md5Hex(text) {
+    return bytesToHex(
+      Utilities.computeDigest(
+        Utilities.DigestAlgorithm.MD5,
+        text,
+        Utilities.Charset.UTF_8,
+      ),
+    );
+  },
+};
+
+export const appsScriptClock: Clock = {
+  now: () => Date.now(),
+  sleep: ms => Utilities.sleep(Math.max(0, Math.round(ms))),
+};
+
+function propertyStore(
+  open: () => GoogleAppsScript.Properties.Properties,
+): KeyValueStore {
+  return {
+    get: key => open().getProperty(key),
+    set: (key, value) => {
+      open().setProperty(key, value);
+    },
+    remove: key => {
+      open().deleteProperty(key);
+    },
+    keys: () => open().getKeys(),
+  };
+}
+
+/** The current user's own properties: the only place the add-on keeps keys. */
+export const userProperties = propertyStore(() =>
+  PropertiesService.getUserProperties(),
+);
+
+export function documentLock(): DocumentLock {
+  const lock = LockService.getDocumentLock();
+  return {
+    tryAcquire: timeoutMs => lock.tryLock(timeoutMs),
+    release: () => lock.releaseLock(),
+  };
+}
+
+export function activeSpreadsheetId(): string {
+  return SpreadsheetApp.getActive().getId();
+}
+
+export const appsScriptPlatform: Platform = {
+  http: urlFetchTransport,
+  digest: utilitiesDigest,
+  clock: appsScriptClock,
+  random: () => Math.random(),
+  userProperties,
+  documentId: activeSpreadsheetId,
+  documentLock,
+};

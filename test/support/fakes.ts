@@ -1,0 +1,130 @@
+/** Small fakes of the platform ports for unit tests of pure modules. */
+import {createHash} from 'node:crypto';
+import type {
+  Clock,
+  Digest,
+  HttpRequest,
+  HttpResponse,
+  HttpTransport,
+  KeyValueStore,
+} from '../../src/platform/ports';
+
+export const nodeDigest: Digest = {
+  md5Hex: text => createHash('md5').update(text, 'utf8').digest('hex'),
+};
+
+export class FakeClock implements Clock {
+  readonly sleeps: number[] = [];
+  constructor(public ms = Date.UTC(2026, 10, 21, 9, 0, 0)) {}
+  now(): number {
+    return this.ms;
+  }
+  sleep(ms: number): void {
+    this.sleeps.push(ms);
+    this.ms += ms;
+  }
+}
+
+export class MemoryStore implements KeyValueStore {
+  readonly values = new Map<string, string>();
+  get(key: string): string | null {
+    return this.values.get(key) ?? null;
+  }
+  set(key: string, value: string): void {
+    this.values.set(key, value);
+  }
+  remove(key: string): void {
+    this.values.delete(key);
+  }
+  keys(): string[] {
+    return [...this.values.keys()];
+  }
+}
+
+export type Answer = HttpResponse | 'network-error';
+
+/** Envelope answer helpers. */
+export function ok(data: unknown, status = 200): HttpResponse {
+  return {
+    status,
+    headers: {},
+    text: JSON.stringify({code: 200, msg: 'success', data}),
+  };
+}
+
+export function fail(
+  code: number,
+  msg: string,
+  data: unknown = {},
+  status = 200,
+  headers: Record<string, string> = {},
+): HttpResponse {
+  return {status, headers, text: JSON.stringify({code, msg, data})};
+}
+
+export function http(
+  status: number,
+  headers: Record<string, string> = {},
+): HttpResponse {
+  return {status, headers, text: '<html>busy</html>'};
+}
+
+/**
+ * Answers each request from `respond` and records what was sent, with batches kept apart so
+ * tests can assert how many fetchAll calls went out.
+ */
+export class ScriptedTransport implements HttpTransport {
+  readonly batches: HttpRequest[][] = [];
+  constructor(
+    private readonly respond: (request: HttpRequest, n: number) => Answer,
+  ) {}
+
+  get requests(): HttpRequest[] {
+    return this.batches.flat();
+  }
+
+  send(request: HttpRequest): HttpResponse {
+    return this.sendAll([request])[0];
+  }
+
+  sendAll(requests: HttpRequest[]): HttpResponse[] {
+    const offset = this.requests.length;
+    this.batches.push(requests);
+    const answers = requests.map((r, i) => this.respond(r, offset + i));
+    if (answers.includes('network-error')) {
+      throw new Error('Address unavailable: https://api.example.test/...');
+    }
+    return answers as HttpResponse[];
+  }
+}
+
+/** Query parameters of a recorded request. */
+export function queryOf(request: HttpRequest): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams.entries());
+}
+
+/** A Platform over the fakes above; tests replace what they exercise. */
+export function fakePlatform(
+  http: HttpTransport,
+  overrides: Partial<import('../../src/platform/ports').Platform> = {},
+): import('../../src/platform/ports').Platform & {
+  userProperties: MemoryStore;
+  clock: FakeClock;
+} {
+  let held = false;
+  return {
+    http,
+    digest: nodeDigest,
+    clock: new FakeClock(),
+    random: () => 0.5,
+    userProperties: new MemoryStore(),
+    documentId: () => 'doc-1',
+    documentLock: () => ({
+      tryAcquire: () => (held ? false : (held = true)),
+      release: () => {
+        held = false;
+      },
+    }),
+    ...overrides,
+  } as never;
+}

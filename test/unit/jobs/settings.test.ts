@@ -1,0 +1,170 @@
+import {
+  getSettings,
+  saveSettings,
+  setActingAccount,
+} from '../../../src/jobs/settings';
+import {connect} from '../../../src/jobs/connect';
+import {
+  ScriptedTransport,
+  fail,
+  fakePlatform,
+  ok,
+  queryOf,
+} from '../../support/fakes';
+
+const SETTINGS = {
+  baseUrl: 'https://api.example.test/',
+  accessKey: 'ak-main-0001',
+  apiKey: 'fake-main-api-key-000000000000',
+};
+
+function subAccountServer() {
+  return new ScriptedTransport(request => {
+    if (request.url.includes('/sub_adv_account')) {
+      const name = queryOf(request).sub_adv_user_name;
+      return ok({
+        list:
+          name === 'team_a'
+            ? [
+                {
+                  sub_adv_user_name: 'team_a',
+                  access_key: 'ak-team-a',
+                  api_key: 'fake-team-a-key-0000',
+                },
+              ]
+            : [],
+      });
+    }
+    return request.headers['access-key'] === 'ak-team-a'
+      ? ok({page: 1, limit: 50, total: 0, list: []})
+      : fail(10003, 'invalid token');
+  });
+}
+
+describe('settings', () => {
+  it('stores the connection in user properties and never shows the api key', () => {
+    const platform = fakePlatform(subAccountServer());
+    const view = saveSettings(platform, SETTINGS);
+    expect(view).toEqual({
+      baseUrl: 'https://api.example.test',
+      uploadBaseUrl: 'https://api.example.test',
+      accessKey: 'ak-main-0001',
+      hasApiKey: true,
+      actingAccount: '',
+      refreshEveryHours: 0,
+    });
+    expect(JSON.stringify(view)).not.toContain(SETTINGS.apiKey);
+    expect(platform.userProperties.get('offerDesk.apiKey')).toBe(
+      SETTINGS.apiKey,
+    );
+  });
+
+  it('keeps the stored api key when the sidebar omits it', () => {
+    const platform = fakePlatform(subAccountServer());
+    saveSettings(platform, SETTINGS);
+    saveSettings(platform, {
+      baseUrl: 'https://api2.example.test',
+      uploadBaseUrl: 'https://up.example.test',
+      accessKey: 'ak-main-0001',
+    });
+    expect(platform.userProperties.get('offerDesk.apiKey')).toBe(
+      SETTINGS.apiKey,
+    );
+    expect(getSettings(platform).uploadBaseUrl).toBe('https://up.example.test');
+  });
+
+  it('refuses bad settings field by field and stores nothing', () => {
+    const platform = fakePlatform(subAccountServer());
+    expect(() =>
+      saveSettings(platform, {
+        baseUrl: 'http://api.example.test',
+        accessKey: ' ',
+        uploadBaseUrl: 'ftp://x',
+      }),
+    ).toThrow(
+      'Settings not saved: baseUrl must start with https:// (plain http is refused: keys would travel unencrypted); uploadBaseUrl must start with https:// (plain http is refused: keys would travel unencrypted); accessKey is required; apiKey is required.',
+    );
+    expect(platform.userProperties.keys()).toEqual([]);
+  });
+
+  it('accepts plain http only on loopback, for local development', () => {
+    const platform = fakePlatform(subAccountServer());
+    expect(
+      saveSettings(platform, {...SETTINGS, baseUrl: 'http://127.0.0.1:8123'})
+        .baseUrl,
+    ).toBe('http://127.0.0.1:8123');
+  });
+
+  it('acts as a sub-account signed with the keys the main account looked up, kept per user', () => {
+    const transport = subAccountServer();
+    const platform = fakePlatform(transport);
+    saveSettings(platform, SETTINGS);
+    expect(setActingAccount(platform, 'team_a').actingAccount).toBe('team_a');
+    const lookup = transport.requests[0];
+    expect(lookup.headers['access-key']).toBe('ak-main-0001');
+    const {client, account} = connect(platform);
+    expect(account).toBe('team_a');
+    client.call({
+      name: 'GET offers',
+      method: 'get',
+      path: '/api/open/v3/offers',
+      kind: 'read',
+      messageField: 'msg',
+    });
+    expect(transport.requests.map(r => r.headers['access-key'])).toEqual([
+      'ak-main-0001',
+      'ak-team-a',
+    ]);
+  });
+
+  it('refuses an unknown sub-account name and stays on the current account', () => {
+    const platform = fakePlatform(subAccountServer());
+    saveSettings(platform, SETTINGS);
+    expect(() => setActingAccount(platform, 'nobody')).toThrow(
+      'The main account has no sub-account named "nobody".',
+    );
+    expect(getSettings(platform).actingAccount).toBe('');
+  });
+
+  it('drops kept sub-account keys the API refuses and looks them up again', () => {
+    const transport = subAccountServer();
+    const platform = fakePlatform(transport);
+    saveSettings(platform, SETTINGS);
+    setActingAccount(platform, 'team_a');
+    platform.userProperties.set(
+      'offerDesk.subAccount.team_a',
+      JSON.stringify({accessKey: 'ak-stale', apiKey: 'fake-stale-key'}),
+    );
+    const {client} = connect(platform);
+    client.call({
+      name: 'GET offers',
+      method: 'get',
+      path: '/api/open/v3/offers',
+      kind: 'read',
+      messageField: 'msg',
+    });
+    expect(
+      transport.requests.slice(1).map(r => r.headers['access-key']),
+    ).toEqual(['ak-stale', 'ak-main-0001', 'ak-team-a']);
+    expect(
+      JSON.parse(platform.userProperties.get('offerDesk.subAccount.team_a')!)
+        .accessKey,
+    ).toBe('ak-team-a');
+  });
+
+  it('forgets sub-account keys when the main account changes', () => {
+    const platform = fakePlatform(subAccountServer());
+    saveSettings(platform, SETTINGS);
+    setActingAccount(platform, 'team_a');
+    saveSettings(platform, {...SETTINGS, accessKey: 'ak-other'});
+    expect(
+      platform.userProperties.get('offerDesk.subAccount.team_a'),
+    ).toBeNull();
+  });
+
+  it('tells the user how to connect when nothing is saved', () => {
+    expect(() => connect(fakePlatform(subAccountServer()))).toThrow(
+      /not connected yet/,
+    );
+  });
+});
