@@ -1,0 +1,122 @@
+/**
+ * Starts the HTTP emulator as a child process. Tests whose client blocks the thread (the local
+ * runtime's synchronous UrlFetchApp: a worker plus Atomics.wait) need the server in another
+ * process: one in the same thread could never answer.
+ */
+import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
+import * as path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {connectEmulator, type EmulatorControl} from './control-client';
+
+export interface EmulatorProcessOptions {
+  seed?: number;
+  offers?: number;
+  campaigns?: number;
+  materials?: number;
+  clickTestSeconds?: number;
+  latencyMs?: number;
+  clockSkewSeconds?: number;
+  /** Default 0: any free port. */
+  port?: number;
+  /** How long to wait for the server to listen; default 15 s. */
+  startTimeoutMs?: number;
+}
+
+export interface EmulatorProcess extends EmulatorControl {
+  /** e.g. http://127.0.0.1:41234 */
+  readonly baseUrl: string;
+  readonly port: number;
+  readonly pid: number;
+  /** Ends the process and waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+const FLAG_NAMES: Record<keyof EmulatorProcessOptions, string | undefined> = {
+  seed: '--seed',
+  offers: '--offers',
+  campaigns: '--campaigns',
+  materials: '--materials',
+  clickTestSeconds: '--click-test-seconds',
+  latencyMs: '--latency-ms',
+  clockSkewSeconds: '--clock-skew',
+  port: '--port',
+  startTimeoutMs: undefined,
+};
+
+export async function startEmulatorProcess(
+  options: EmulatorProcessOptions = {},
+): Promise<EmulatorProcess> {
+  const flags = Object.entries({port: 0, ...options}).flatMap(
+    ([key, value]) => {
+      const flag = FLAG_NAMES[key as keyof EmulatorProcessOptions];
+      return flag && value !== undefined ? [flag, String(value)] : [];
+    },
+  );
+  // tsx's loader, resolved from here so the child needs no particular working directory.
+  const loader = pathToFileURL(require.resolve('tsx')).href;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      loader,
+      path.join(__dirname, 'cli.ts'),
+      ...flags,
+      '--exit-on-stdin-close',
+    ],
+    {stdio: ['pipe', 'pipe', 'pipe']},
+  );
+  const exited = new Promise<void>(resolve =>
+    child.once('exit', () => resolve()),
+  );
+  const port = await waitForPort(child, options.startTimeoutMs ?? 15000);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...connectEmulator(baseUrl),
+    baseUrl,
+    port,
+    pid: child.pid!,
+    stop: async () => {
+      child.stdin.end();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The port the child prints once it listens; its output so far if it fails to start. */
+function waitForPort(
+  child: ChildProcessWithoutNullStreams,
+  timeoutMs: number,
+): Promise<number> {
+  let output = '';
+  return new Promise<number>((resolve, reject) => {
+    const onOutput = (chunk: Buffer) => {
+      output += String(chunk);
+      const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output);
+      if (match) settle(() => resolve(Number(match[1])));
+    };
+    const onExit = (code: number | null) =>
+      settle(() =>
+        reject(new Error(`emulator exited with ${code}\n${output}`)),
+      );
+    const timer = setTimeout(() => {
+      child.kill();
+      settle(() =>
+        reject(new Error(`emulator did not start in time\n${output}`)),
+      );
+    }, timeoutMs);
+    function settle(finish: () => void) {
+      clearTimeout(timer);
+      child.stdout.off('data', onOutput);
+      child.stderr.off('data', onOutput);
+      child.off('exit', onExit);
+      // Keep draining the pipes so the child never blocks on a full one; errors stay visible.
+      child.stdout.resume();
+      child.stderr.pipe(process.stderr);
+      finish();
+    }
+    child.stdout.on('data', onOutput);
+    child.stderr.on('data', onOutput);
+    child.once('exit', onExit);
+  });
+}

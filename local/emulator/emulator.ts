@@ -1,0 +1,277 @@
+/**
+ * The in-process emulator: a synchronous WireFetch over a seeded store, with fault injection,
+ * a request log, and helpers for tests to inspect and change records server-side.
+ */
+import type {WireOutcome, WireRequest} from '../http-types';
+import {signHeaders} from './auth';
+import {DEMO_ACCOUNTS} from './demo-accounts';
+import {md5Hex} from './digest';
+import {dispatch, readRequest, type ReadRequest} from './dispatch';
+import type {BillingType} from './enums';
+import {
+  Faults,
+  type FaultConfig,
+  type FaultDecision,
+  type FaultKind,
+} from './faults';
+import {
+  accountSummaries,
+  inspectCampaign,
+  inspectOffer,
+  patchCampaign,
+  patchOffer,
+  type CampaignPatch,
+  type OfferPatch,
+} from './inspect';
+import type {Account} from './model';
+import type {Settings} from './operations/context';
+import type {Query} from './request';
+import {seedStore, type SeedOptions} from './seed';
+import type {Store} from './store';
+
+export interface EmulatorOptions {
+  /** Seed of all generated data and of fault randomness; default 1. */
+  seed?: number;
+  /** Offers of the main account demo_adv; default 300, at most 100,000; 0 for none. */
+  offers?: number;
+  /** Campaigns of demo_adv; default 30. */
+  campaigns?: number;
+  /** Materials of demo_adv; default 60. */
+  materials?: number;
+  /** Per other seeded account: default offers/10, campaigns/5, materials/4 (rounded up). */
+  otherOffers?: number;
+  otherCampaigns?: number;
+  otherMaterials?: number;
+  /** Billing types per account name, e.g. {demo_adv: ['CPI']}; replaces the demo defaults. */
+  permissions?: Partial<Record<string, BillingType[]>>;
+  /** The clock in ms; default Date.now. Fault clock skew is added on top. */
+  now?: () => number;
+  /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
+  clickTestSeconds?: number;
+  /** Largest upload in bytes; default 30 MiB. */
+  maxUploadBytes?: number;
+  faults?: Partial<FaultConfig>;
+}
+
+export interface RecordedRequest {
+  seq: number;
+  /** Emulator clock (ms) when the request arrived. */
+  at: number;
+  method: string;
+  path: string;
+  query: Query;
+  /** Parsed JSON body, a form summary for uploads, the raw text if unreadable, or null. */
+  body: unknown;
+  /** User name of the authenticated account; null if authentication failed or never ran. */
+  account: string | null;
+  /** HTTP status; null when the connection dropped. */
+  status: number | null;
+  /** Envelope code and text; null when no envelope was produced. */
+  code: number | null;
+  msg: string | null;
+  fault: FaultKind | null;
+}
+
+const MAX_OFFERS = 100_000;
+
+function seedOptions(options: EmulatorOptions): SeedOptions {
+  const offers = options.offers ?? 300;
+  const campaigns = options.campaigns ?? 30;
+  const materials = options.materials ?? 60;
+  if (offers > MAX_OFFERS || offers < 0 || campaigns < 0 || materials < 0) {
+    throw new RangeError(`record counts lie between 0 and ${MAX_OFFERS}`);
+  }
+  return {
+    seed: options.seed ?? 1,
+    offers,
+    campaigns,
+    materials,
+    otherOffers: options.otherOffers ?? Math.ceil(offers / 10),
+    otherCampaigns: options.otherCampaigns ?? Math.ceil(campaigns / 5),
+    otherMaterials: options.otherMaterials ?? Math.ceil(materials / 4),
+    permissions: options.permissions ?? {},
+  };
+}
+
+export class Emulator {
+  readonly faults: Faults;
+  private currentStore: Store;
+  private readonly log: RecordedRequest[] = [];
+  private nextSeq = 1;
+  private readonly clock: () => number;
+  private readonly settings: Settings;
+
+  constructor(private readonly options: EmulatorOptions = {}) {
+    this.currentStore = seedStore(seedOptions(options));
+    this.faults = new Faults(options.seed ?? 1);
+    this.faults.configure(options.faults ?? {});
+    this.clock = options.now ?? Date.now;
+    this.settings = {
+      clickTestSeconds: options.clickTestSeconds ?? 30,
+      maxUploadBytes: options.maxUploadBytes ?? 30 * 1024 * 1024,
+    };
+  }
+
+  /** The current store (a reset replaces it). */
+  get store(): Store {
+    return this.currentStore;
+  }
+
+  /** A synchronous exchange; bound, so it can be passed around as a WireFetch. */
+  readonly handle = (request: WireRequest): WireOutcome => {
+    const apiRequest = {
+      method: request.method.toUpperCase(),
+      url: new URL(request.url),
+      // Header names are case-insensitive on the wire; the checks read them lowercase.
+      headers: Object.fromEntries(
+        Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
+      body: request.body,
+    };
+    const {method, url} = apiRequest;
+    const read = readRequest(apiRequest);
+    const latencyMs = this.faults.latencyMs;
+    const retryKey = `${method} ${url.pathname}${url.search} ${md5Hex(request.body)}`;
+    const fault = this.faults.decide(method, url.pathname, retryKey);
+    const entry = this.record(method, url, read, fault?.kind ?? null);
+    if (fault?.kind === 'drop' && !fault.applied) {
+      return {kind: 'dropped', applied: false, latencyMs};
+    }
+    if (fault && fault.kind !== 'drop') {
+      entry.status = fault.status;
+      return {kind: 'response', ...faultResponse(fault), latencyMs};
+    }
+    const answer = dispatch(
+      this.currentStore,
+      this.settings,
+      apiRequest,
+      read,
+      this.nowSeconds(),
+    );
+    entry.account = answer.account?.name ?? null;
+    entry.code = answer.envelope.code;
+    entry.msg = answer.envelope.msg;
+    if (fault) return {kind: 'dropped', applied: true, latencyMs};
+    entry.status = answer.status;
+    return {
+      kind: 'response',
+      status: answer.status,
+      headers: {'content-type': 'application/json; charset=utf-8'},
+      body: answer.body,
+      latencyMs,
+    };
+  };
+
+  get requests(): readonly RecordedRequest[] {
+    return this.log;
+  }
+
+  clearRequests(): void {
+    this.log.length = 0;
+  }
+
+  /** The emulator's clock in ms, skew included. */
+  nowMs(): number {
+    return this.clock() + this.faults.clockSkewSeconds * 1000;
+  }
+
+  nowSeconds(): number {
+    return Math.floor(this.nowMs() / 1000);
+  }
+
+  /** Regenerates the store from the constructor's options overridden by `options`; the
+   * request log and the faults are cleared too. */
+  reset(options: Omit<EmulatorOptions, 'now'> = {}): void {
+    const merged = {...this.options, ...options};
+    this.currentStore = seedStore(seedOptions(merged));
+    this.clearRequests();
+    this.faults.clear();
+    this.faults.configure(merged.faults ?? {});
+  }
+
+  account(name: string): Account {
+    const account = this.currentStore.accountByName(name);
+    if (!account) throw new RangeError(`no account ${name}`);
+    return account;
+  }
+
+  /** Headers signed as account `name` at `timestampSeconds` (default: the emulator clock). */
+  signedHeaders(
+    name: string = DEMO_ACCOUNTS.main.name,
+    timestampSeconds = this.nowSeconds(),
+  ): Record<string, string> {
+    const account = this.account(name);
+    return signHeaders(account.access_key, account.api_key, timestampSeconds);
+  }
+
+  setPermissions(name: string, billingTypes: BillingType[]): void {
+    this.account(name).permissions = [...billingTypes];
+  }
+
+  offerView(offerId: number) {
+    return inspectOffer(this.currentStore, offerId);
+  }
+
+  campaignView(campaignId: number) {
+    return inspectCampaign(this.currentStore, campaignId);
+  }
+
+  updateOffer(offerId: number, patch: OfferPatch): void {
+    patchOffer(this.currentStore, offerId, patch);
+  }
+
+  updateCampaign(campaignId: number, patch: CampaignPatch): void {
+    patchCampaign(this.currentStore, campaignId, patch);
+  }
+
+  state() {
+    return {
+      seed: this.currentStore.seed,
+      nowSeconds: this.nowSeconds(),
+      accounts: accountSummaries(this.currentStore),
+    };
+  }
+
+  private record(
+    method: string,
+    url: URL,
+    read: ReadRequest,
+    fault: FaultKind | null,
+  ): RecordedRequest {
+    const entry: RecordedRequest = {
+      seq: this.nextSeq++,
+      at: this.nowMs(),
+      method,
+      path: url.pathname,
+      query: read.query,
+      body: read.body?.recorded ?? null,
+      account: null,
+      status: null,
+      code: null,
+      msg: null,
+      fault,
+    };
+    this.log.push(entry);
+    return entry;
+  }
+}
+
+/** A gateway's answer: plain text, as a proxy in front of the service would send. */
+function faultResponse(fault: FaultDecision) {
+  const text =
+    fault.kind === 'rateLimit' ? 'Too Many Requests' : 'Service Unavailable';
+  return {
+    status: fault.status,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      ...(fault.kind === 'rateLimit'
+        ? {'retry-after': String(fault.retryAfterSeconds)}
+        : {}),
+    },
+    body: new TextEncoder().encode(`${fault.status} ${text} (emulator fault)`),
+  };
+}
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  return new Emulator(options);
+}

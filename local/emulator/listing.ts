@@ -1,0 +1,58 @@
+/** Paging and filtering shared by the list operations. */
+import {FieldErrors, message, readInteger, type Params} from './checks';
+
+export interface PagingRule {
+  defaultLimit: number;
+  maxLimit: number;
+  /** true: a larger limit returns maxLimit (offers, campaigns, materials); false: refused. */
+  clamp: boolean;
+}
+
+export interface Paging {
+  page: number;
+  limit: number;
+}
+
+export function readPaging(
+  errors: FieldErrors,
+  params: Params,
+  rule: PagingRule,
+): Paging {
+  const page = readInteger(errors, 'page', params.page, {min: 1}) ?? 1;
+  let limit =
+    readInteger(errors, 'limit', params.limit, {min: 1}) ?? rule.defaultLimit;
+  if (limit > rule.maxLimit) {
+    if (!rule.clamp) errors.add('limit', message.max('limit', rule.maxLimit));
+    limit = rule.maxLimit;
+  }
+  return {page, limit};
+}
+
+export interface Page<R> {
+  page: number;
+  limit: number;
+  total: number;
+  list: R[];
+}
+
+/** One page of `items`; a page past the end is empty but still tells the true total. */
+export function pageOf<T, R>(
+  items: readonly T[],
+  {page, limit}: Paging,
+  present: (item: T) => R,
+): Page<R> {
+  const start = (page - 1) * limit;
+  return {
+    page,
+    limit,
+    total: items.length,
+    list: items.slice(start, start + limit).map(present),
+  };
+}
+
+/** Fuzzy name match: case-insensitive substring; no filter when nothing was sent. */
+export function fuzzyMatch(text: string, needle: string | undefined): boolean {
+  return (
+    needle === undefined || text.toLowerCase().includes(needle.toLowerCase())
+  );
+}

@@ -1,0 +1,47 @@
+/** GET /api/open/v3/offers (4.3). */
+import {FieldErrors, readCommaList, readIdSet, readString} from '../checks';
+import {OFFER_STATUSES} from '../enums';
+import {fuzzyMatch, pageOf, readPaging} from '../listing';
+import {presentOffer} from '../present';
+import type {OperationContext} from './context';
+
+const isStatus = (item: string) =>
+  (OFFER_STATUSES as readonly string[]).includes(item);
+
+/** ext_fields is named by the document without a shape: it is accepted and ignored. */
+export function listOffers({store, account, params}: OperationContext) {
+  const errors = new FieldErrors();
+  const campaignIds = readIdSet(errors, 'campaign_id', params.campaign_id);
+  const offerIds = readIdSet(errors, 'offer_id', params.offer_id);
+  const statuses = readCommaList(errors, 'status', params.status, {
+    item: isStatus,
+  });
+  const campaignName = readString(
+    errors,
+    'campaign_name',
+    params.campaign_name,
+  );
+  const offerName = readString(errors, 'offer_name', params.offer_name);
+  const offerUuid = readString(errors, 'offer_uuid', params.offer_uuid);
+  const packageName = readString(errors, 'package_name', params.package_name);
+  const paging = readPaging(errors, params, {
+    defaultLimit: 10,
+    maxLimit: 50,
+    clamp: true,
+  });
+  errors.throwIfAny();
+
+  const matches = [...account.offers.values()].filter(offer => {
+    const campaign = store.campaign(offer.campaign_id)!;
+    return (
+      (!campaignIds || campaignIds.has(offer.campaign_id)) &&
+      (!offerIds || offerIds.has(offer.offer_id)) &&
+      (!statuses || statuses.includes(offer.status)) &&
+      (offerUuid === undefined || offer.uuid === offerUuid) &&
+      fuzzyMatch(offer.offer_name, offerName) &&
+      fuzzyMatch(campaign.campaign_name, campaignName) &&
+      fuzzyMatch(campaign.package_name, packageName)
+    );
+  });
+  return pageOf(matches, paging, offer => presentOffer(store, offer));
+}

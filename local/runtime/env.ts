@@ -1,0 +1,118 @@
+import {VirtualClock} from './clock';
+import {LatencyModel} from './latency';
+import {Meter} from './meter';
+import {Realm} from './realm';
+
+/** Which price in the latency model a call pays, and which permission it needs. */
+export type Service =
+  | 'SpreadsheetApp'
+  | 'UrlFetchApp'
+  | 'PropertiesService'
+  | 'CacheService'
+  | 'LockService'
+  | 'ScriptApp'
+  | 'DriveApp'
+  | 'Ui'
+  | 'Utilities'
+  | 'Session'
+  | 'HtmlService';
+
+export type AuthModeName = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
+
+export type ExecutionKind = 'call' | 'run' | 'trigger' | 'simple-trigger';
+
+/** One run of a top-level function, with its own 6-minute budget. */
+export interface Execution {
+  readonly id: number;
+  readonly functionName: string;
+  readonly kind: ExecutionKind;
+  readonly user: string;
+  readonly authMode: AuthModeName;
+  readonly startMs: number;
+  endMs?: number;
+  /** Set once the time limit struck: Apps Script kills the run, so a caught error changes nothing. */
+  killed?: string;
+  error?: string;
+}
+
+export const EXCEEDED_TIME = 'Exceeded maximum execution time';
+
+/** Services an add-on may use in AuthMode.NONE (onOpen before the user enabled it). */
+const ALLOWED_IN_NONE = new Set<Service>(['Ui', 'Utilities', 'HtmlService']);
+/** Services that need full authorization (not granted in AuthMode.LIMITED). */
+const NEEDS_FULL = new Set<Service>(['UrlFetchApp', 'DriveApp', 'ScriptApp']);
+
+const PRICE: Record<Service, keyof LatencyModel> = {
+  SpreadsheetApp: 'spreadsheetCallMs',
+  UrlFetchApp: 'urlFetchPerRequestMs',
+  PropertiesService: 'propertiesCallMs',
+  CacheService: 'cacheCallMs',
+  LockService: 'lockCallMs',
+  ScriptApp: 'scriptAppCallMs',
+  DriveApp: 'driveCallMs',
+  Ui: 'uiCallMs',
+  Utilities: 'otherCallMs',
+  Session: 'otherCallMs',
+  HtmlService: 'otherCallMs',
+};
+
+/**
+ * What every fake shares: the realm, the clock, the price list, the counters, who runs and in
+ * which execution. `call` is the one gate every service method passes.
+ */
+export class Env {
+  execution: Execution | undefined;
+  user: string;
+
+  constructor(
+    readonly realm: Realm,
+    readonly clock: VirtualClock,
+    readonly latency: LatencyModel,
+    readonly meter: Meter,
+    readonly executionLimitMs: number,
+    user: string,
+  ) {
+    this.user = user;
+  }
+
+  /**
+   * Refuses a call past the time limit or beyond the execution's authorization, counts it as
+   * `key` (e.g. 'Range.getValues') and under its service, and advances the clock by its price
+   * plus `extraMs`.
+   */
+  call(service: Service, key: string, extraMs = 0): void {
+    this.checkTime();
+    this.checkPermission(service, key);
+    this.meter.add(service);
+    this.meter.add(key);
+    this.clock.advance(this.latency[PRICE[service]] + extraMs);
+  }
+
+  /** An Apps Script exception in the add-on's realm. */
+  fail(message: string): never {
+    throw this.realm.exception(message);
+  }
+
+  private checkTime(): void {
+    const run = this.execution;
+    if (!run) return;
+    if (!run.killed && this.clock.now() > run.startMs + this.executionLimitMs) {
+      run.killed = EXCEEDED_TIME;
+    }
+    if (run.killed) this.fail(run.killed);
+  }
+
+  private checkPermission(service: Service, key: string): void {
+    const mode = this.execution?.authMode;
+    const refused =
+      (mode === 'NONE' &&
+        !ALLOWED_IN_NONE.has(service) &&
+        key !== 'SpreadsheetApp.getUi') ||
+      (mode === 'LIMITED' && NEEDS_FULL.has(service));
+    if (refused) {
+      this.fail(
+        `You do not have permission to call ${key} in AuthMode.${mode}. Required permissions: full authorization`,
+      );
+    }
+  }
+}

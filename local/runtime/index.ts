@@ -1,0 +1,18 @@
+/** The in-memory Apps Script runtime: see createRuntime. */
+export {createRuntime, DEFAULT_START_MS, Runtime} from './runtime';
+export type {AppsScriptGlobals, RuntimeOptions} from './runtime';
+export {DEFAULT_LATENCY} from './latency';
+export type {LatencyModel} from './latency';
+export type {MeterSnapshot} from './meter';
+export type {Execution, AuthModeName} from './env';
+export {EXCEEDED_TIME} from './env';
+export {loopbackWireFetch} from './loopback';
+export type {LoopbackOptions, LoopbackWireFetch} from './loopback';
+export {typeIntoCell} from './spreadsheet/typing';
+export type {FakeSheet} from './spreadsheet/sheet';
+export type {FakeSpreadsheet} from './spreadsheet/spreadsheet';
+export type {LogEntry} from './logs';
+export type {MenuEntry, MenuRecord, UiEvent} from './ui';
+export type {DriveOptions} from './drive';
+export type {TriggerRecord} from './triggers';
+export {FORMULA_RESULT, GENERAL_FORMAT} from './spreadsheet/cell';

@@ -1,0 +1,399 @@
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {CacheStores, FakeCacheService} from './cache';
+import {copyForClient} from './client-copy';
+import {VirtualClock} from './clock';
+import {DriveOptions, FakeDriveApp} from './drive';
+import {AuthModeName, Env, Execution, ExecutionKind} from './env';
+import {FakeHtmlService} from './html';
+import {DEFAULT_LATENCY, LatencyModel} from './latency';
+import {FakeLockService, LockTable} from './lock';
+import {createConsole, FakeLogger, LogBook} from './logs';
+import {Meter} from './meter';
+import {FakePropertiesService, PropertyStores} from './properties';
+import {createRealm, Realm} from './realm';
+import {AuthMode, FakeScriptApp} from './script-app';
+import {FakeSession} from './session';
+import {
+  FakeSpreadsheet,
+  FakeSpreadsheetApp,
+  SpreadsheetOptions,
+} from './spreadsheet/spreadsheet';
+import {FakeTrigger, TriggerRecord, TriggerTable} from './triggers';
+import {FakeUi, UiLog} from './ui';
+import {FakeUrlFetchApp, UrlFetchQuota} from './url-fetch';
+import {FakeUtilities} from './utilities';
+import {wallTime, weekday} from './time-zone';
+import {WireFetch} from '../http-types';
+
+export interface RuntimeOptions {
+  /**
+   * Folder of the built add-on: every *.js in it is loaded, sorted, into the context, and
+   * HtmlService reads its *.html. Default: the repository's dist/. `null` loads nothing (the
+   * fakes alone, for unit tests of platform adapters).
+   */
+  distDir?: string | null;
+  /** Virtual time at start, epoch ms. Default 2026-01-05T09:00:00Z (a Monday). */
+  startMs?: number;
+  /** Overrides of DEFAULT_LATENCY. */
+  latency?: Partial<LatencyModel>;
+  /** The wire under UrlFetchApp: an emulator's in-process handler, or loopbackWireFetch(). */
+  fetch?: WireFetch;
+  /** Users of the document; the first is active unless setUser says otherwise. */
+  users?: string[];
+  spreadsheet?: Partial<SpreadsheetOptions>;
+  scriptTimeZone?: string;
+  /** Name of the add-on menu (createAddonMenu). */
+  addonName?: string;
+  /** Enforce editor add-on trigger limits (default true). */
+  addon?: boolean;
+  drive?: DriveOptions;
+  /** UrlFetch calls per user per day (default 20,000, a consumer account). */
+  urlFetchDailyQuota?: number;
+  /** Per-execution limit, default 6 minutes. */
+  executionLimitMs?: number;
+  /** Also print what the add-on logs to stderr. */
+  echoLogs?: boolean;
+}
+
+/** The Apps Script globals, as the add-on sees them. */
+export interface AppsScriptGlobals {
+  SpreadsheetApp: FakeSpreadsheetApp;
+  UrlFetchApp: FakeUrlFetchApp;
+  Utilities: FakeUtilities;
+  PropertiesService: FakePropertiesService;
+  CacheService: FakeCacheService;
+  LockService: FakeLockService;
+  ScriptApp: FakeScriptApp;
+  HtmlService: FakeHtmlService;
+  DriveApp: FakeDriveApp;
+  Session: FakeSession;
+  Logger: FakeLogger;
+  console: ReturnType<typeof createConsole>;
+}
+
+export const DEFAULT_START_MS = Date.UTC(2026, 0, 5, 9, 0, 0);
+const DEFAULT_DIST = join(__dirname, '..', '..', 'dist');
+
+const noTransport: WireFetch = request => {
+  throw new Error(
+    `UrlFetchApp has no transport (pass options.fetch): ${request.method} ${request.url}`,
+  );
+};
+
+/** An in-memory Apps Script: the add-on's files in one vm context, over faithful fakes. */
+export class Runtime {
+  readonly clock: VirtualClock;
+  readonly latency: LatencyModel;
+  readonly realm: Realm;
+  readonly meter: Meter;
+  readonly env: Env;
+  readonly logs: LogBook;
+  readonly ui = new UiLog();
+  readonly properties = new PropertyStores();
+  readonly caches = new CacheStores();
+  readonly locks = new LockTable();
+  readonly triggers = new TriggerTable();
+  readonly spreadsheet: FakeSpreadsheet;
+  readonly globals: AppsScriptGlobals;
+  /** Every execution run so far, in order. */
+  readonly executions: Execution[] = [];
+  private wire: WireFetch;
+  private nextExecutionId = 1;
+
+  constructor(options: RuntimeOptions = {}) {
+    this.clock = new VirtualClock(options.startMs ?? DEFAULT_START_MS);
+    this.latency = {...DEFAULT_LATENCY, ...options.latency};
+    this.realm = createRealm(() => this.clock.now());
+    this.meter = new Meter(this.clock);
+    const users = options.users ?? ['user@example.com'];
+    this.env = new Env(
+      this.realm,
+      this.clock,
+      this.latency,
+      this.meter,
+      options.executionLimitMs ?? 6 * 60 * 1000,
+      users[0],
+    );
+    this.logs = new LogBook(this.clock, options.echoLogs ?? false);
+    this.wire = options.fetch ?? noTransport;
+    const scriptTimeZone = options.scriptTimeZone ?? 'Etc/UTC';
+    const spreadsheetId =
+      options.spreadsheet?.id ??
+      '1OfferDeskSpreadsheetId0000000000000000000000';
+    this.spreadsheet = new FakeSpreadsheet(this.env, this.ui, spreadsheetId, {
+      name: options.spreadsheet?.name ?? 'Offer Desk',
+      timeZone: options.spreadsheet?.timeZone ?? 'Etc/UTC',
+      sheetNames: options.spreadsheet?.sheetNames ?? ['Sheet1'],
+    });
+    const distDir =
+      options.distDir === null ? undefined : (options.distDir ?? DEFAULT_DIST);
+    const ui = new FakeUi(this.env, this.ui, options.addonName ?? 'Offer Desk');
+    this.globals = {
+      SpreadsheetApp: new FakeSpreadsheetApp(this.env, this.spreadsheet, ui),
+      UrlFetchApp: new FakeUrlFetchApp(
+        this.env,
+        r => this.wire(r),
+        new UrlFetchQuota(options.urlFetchDailyQuota ?? 20000),
+      ),
+      Utilities: new FakeUtilities(this.env),
+      PropertiesService: new FakePropertiesService(this.env, this.properties),
+      CacheService: new FakeCacheService(this.env, this.caches),
+      LockService: new FakeLockService(this.env, this.locks),
+      ScriptApp: new FakeScriptApp(
+        this.env,
+        this.triggers,
+        {
+          addon: options.addon ?? true,
+          documentId: spreadsheetId,
+          scriptTimeZone,
+        },
+        'offer-desk-script-id',
+      ),
+      HtmlService: new FakeHtmlService(this.env, distDir),
+      DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
+      Session: new FakeSession(this.env, scriptTimeZone),
+      Logger: new FakeLogger(this.logs),
+      console: createConsole(this.logs),
+    };
+    Object.assign(this.realm.context, this.globals);
+    if (distDir !== undefined) this.loadDir(distDir);
+  }
+
+  /** The user executions run as (user properties, caches and locks follow). */
+  get user(): string {
+    return this.env.user;
+  }
+
+  setUser(email: string): void {
+    if (this.env.execution)
+      throw new Error('cannot switch users during an execution');
+    this.env.user = email;
+  }
+
+  /** Replaces the wire under UrlFetchApp. */
+  setFetch(wire: WireFetch): void {
+    this.wire = wire;
+  }
+
+  /** Evaluates one more script file in the add-on's context. */
+  load(code: string, filename: string): void {
+    this.realm.run(code, filename);
+  }
+
+  /**
+   * google.script.run: calls a top-level function from the sidebar. Arguments and the result
+   * pass through the client copy (no Dates, functions or class instances); names ending in '_'
+   * are private.
+   */
+  call(name: string, ...args: unknown[]): unknown {
+    if (name.endsWith('_'))
+      throw new Error(
+        `${name} is private: google.script.run cannot call functions ending in _`,
+      );
+    const inArgs = args.map((a, i) =>
+      copyForClient(a, this.realm, (path, what) => {
+        throw new Error(
+          `Failed due to illegal value in property: ${path || i} (${what})`,
+        );
+      }),
+    );
+    const result = this.execute(name, inArgs, 'call', 'FULL');
+    return copyForClient(
+      result,
+      {array: a => a, object: o => o},
+      (path, what) => {
+        throw new Error(
+          `${name} returned an illegal value at ${path || '(result)'} (${what}): the client would receive null`,
+        );
+      },
+    );
+  }
+
+  /**
+   * Runs a top-level function directly (as from the script editor): arguments pass as they are,
+   * in its own execution, in the given authorization mode (default FULL).
+   */
+  run(
+    name: string,
+    options: {args?: unknown[]; authMode?: AuthModeName} = {},
+  ): unknown {
+    return this.execute(
+      name,
+      options.args ?? [],
+      'run',
+      options.authMode ?? 'FULL',
+    );
+  }
+
+  /** Clicks a menu item: runs its function with no arguments and full authorization. */
+  clickMenu(caption: string): unknown {
+    const fn = this.ui.functionFor(caption);
+    if (!fn) throw new Error(`no menu item "${caption}"`);
+    return this.run(fn);
+  }
+
+  /** Opens the document: runs onOpen(e) as a simple trigger in the given authorization mode. */
+  open(authMode: AuthModeName = 'LIMITED'): unknown {
+    const e = this.realm.object({
+      authMode: AuthMode[authMode],
+      source: this.spreadsheet,
+      user: this.env.user,
+    });
+    return this.execute('onOpen', [e], 'simple-trigger', authMode);
+  }
+
+  /** Installs the add-on: runs onInstall(e) with full authorization. */
+  install(): unknown {
+    const e = this.realm.object({
+      authMode: AuthMode.FULL,
+      source: this.spreadsheet,
+    });
+    return this.execute('onInstall', [e], 'simple-trigger', 'FULL');
+  }
+
+  /** Fires one installed trigger now, as its owner, in an execution of its own. */
+  fireTrigger(trigger: FakeTrigger | TriggerRecord | string): unknown {
+    const id =
+      typeof trigger === 'string'
+        ? trigger
+        : 'record' in trigger
+          ? trigger.record.id
+          : trigger.id;
+    const record = this.triggers.records.find(t => t.id === id);
+    if (!record) throw new Error(`no trigger ${id}`);
+    try {
+      return this.runAs(record.user, () =>
+        this.execute(
+          record.handler,
+          [this.clockEvent(record)],
+          'trigger',
+          'FULL',
+        ),
+      );
+    } finally {
+      // A failed run is still a run: the schedule moves on (unless the handler deleted it).
+      if (this.triggers.records.includes(record)) this.triggers.ran(record);
+    }
+  }
+
+  /**
+   * Moves the clock to `untilMs`, firing each time-driven trigger as it falls due. A failing
+   * run is recorded in `executions` (as Apps Script logs it) and the others go on.
+   */
+  runDueTriggers(untilMs: number): Execution[] {
+    const runs: Execution[] = [];
+    for (
+      let due = this.triggers.due(untilMs)[0];
+      due;
+      due = this.triggers.due(untilMs)[0]
+    ) {
+      this.clock.advanceTo(due.nextRunMs);
+      try {
+        this.fireTrigger(due);
+      } catch {
+        // recorded in the execution log below
+      }
+      runs.push(this.executions[this.executions.length - 1]);
+    }
+    this.clock.advanceTo(untilMs);
+    return runs;
+  }
+
+  /** Counters and simulated time, for benchmarks. */
+  snapshot() {
+    return this.meter.snapshot();
+  }
+
+  private loadDir(dir: string): void {
+    if (!existsSync(dir))
+      throw new Error(`no built add-on in ${dir}: run npm run build`);
+    const files = readdirSync(dir)
+      .filter(f => f.endsWith('.js'))
+      .sort();
+    for (const f of files)
+      this.load(readFileSync(join(dir, f), 'utf8'), join(dir, f));
+  }
+
+  private runAs<T>(user: string, fn: () => T): T {
+    const before = this.env.user;
+    this.env.user = user;
+    try {
+      return fn();
+    } finally {
+      this.env.user = before;
+    }
+  }
+
+  /** One execution: a fresh 6-minute budget; locks it still holds are released at its end. */
+  private execute(
+    name: string,
+    args: unknown[],
+    kind: ExecutionKind,
+    authMode: AuthModeName,
+  ): unknown {
+    if (this.env.execution)
+      throw new Error(
+        `${name}: another execution (${this.env.execution.functionName}) is running`,
+      );
+    const fn = (this.realm.context as Record<string, unknown>)[name];
+    if (typeof fn !== 'function')
+      throw this.realm.exception(`Script function not found: ${name}`);
+    const execution: Execution = {
+      id: this.nextExecutionId++,
+      functionName: name,
+      kind,
+      user: this.env.user,
+      authMode,
+      startMs: this.clock.now(),
+    };
+    this.executions.push(execution);
+    this.env.execution = execution;
+    try {
+      const result: unknown = fn(...args);
+      // Apps Script kills a run at its limit: an add-on that caught the error did not survive it.
+      if (execution.killed) throw this.realm.exception(execution.killed);
+      return result;
+    } catch (e) {
+      execution.error = execution.killed ?? messageOf(e);
+      throw execution.killed ? this.realm.exception(execution.killed) : e;
+    } finally {
+      execution.endMs = this.clock.now();
+      this.env.execution = undefined;
+      this.locks.releaseExecution(execution.id);
+    }
+  }
+
+  /** The event object of a time-driven trigger. */
+  private clockEvent(record: TriggerRecord): object {
+    const now = this.clock.now();
+    const w = wallTime(now, 'UTC');
+    const jan1 = Date.UTC(w.year, 0, 1);
+    return this.realm.object({
+      authMode: AuthMode.FULL,
+      triggerUid: record.id,
+      year: w.year,
+      month: w.month,
+      'day-of-month': w.day,
+      'day-of-week': weekday(w) || 7,
+      'week-of-year': Math.ceil(
+        ((now - jan1) / 86400000 + new Date(jan1).getUTCDay() + 1) / 7,
+      ),
+      hour: w.hour,
+      minute: w.minute,
+      second: w.second,
+      timezone: 'UTC',
+    });
+  }
+}
+
+/** The message of an error from any realm (the add-on's errors are not this realm's Errors). */
+function messageOf(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'message' in e
+    ? String(e.message)
+    : String(e);
+}
+
+export function createRuntime(options: RuntimeOptions = {}): Runtime {
+  return new Runtime(options);
+}

@@ -1,0 +1,48 @@
+import {makeEnum} from '../enums';
+import {Env} from '../env';
+
+export const ProtectionType = makeEnum(['RANGE', 'SHEET'] as const);
+
+/** A protected sheet or range; recorded, not enforced (the add-on's user owns the document). */
+export class FakeProtection {
+  private description = '';
+  private warningOnly = false;
+
+  constructor(
+    private readonly env: Env,
+    private readonly type: keyof typeof ProtectionType,
+    private readonly onRemove: (p: FakeProtection) => void,
+  ) {}
+
+  getProtectionType() {
+    this.env.call('SpreadsheetApp', 'Protection.getProtectionType');
+    return ProtectionType[this.type];
+  }
+
+  setDescription(description: string): FakeProtection {
+    this.env.call('SpreadsheetApp', 'Protection.setDescription');
+    this.description = String(description);
+    return this;
+  }
+
+  getDescription(): string {
+    this.env.call('SpreadsheetApp', 'Protection.getDescription');
+    return this.description;
+  }
+
+  setWarningOnly(warningOnly: boolean): FakeProtection {
+    this.env.call('SpreadsheetApp', 'Protection.setWarningOnly');
+    this.warningOnly = Boolean(warningOnly);
+    return this;
+  }
+
+  isWarningOnly(): boolean {
+    this.env.call('SpreadsheetApp', 'Protection.isWarningOnly');
+    return this.warningOnly;
+  }
+
+  remove(): void {
+    this.env.call('SpreadsheetApp', 'Protection.remove');
+    this.onRemove(this);
+  }
+}

@@ -1,0 +1,542 @@
+import {Env} from '../env';
+import {a1Of, Rect} from './a1';
+import {GENERAL_FORMAT, parseEntry, scriptValue} from './cell';
+import {FakeDataValidation} from './data-validation';
+import {displayValue} from './display';
+import {FakeProtection} from './protection';
+import {Cell, clearFormats, FakeSheet} from './sheet';
+
+type AttrField =
+  | 'format'
+  | 'background'
+  | 'fontWeight'
+  | 'fontColor'
+  | 'horizontalAlignment'
+  | 'note'
+  | 'validation';
+
+/** A per-cell attribute with getX/getXs/setX/setXs methods: its default and how input is checked. */
+interface Attr {
+  field: AttrField;
+  /** Method-name stem: 'Background' gives getBackground, getBackgrounds, ... */
+  name: string;
+  fallback: unknown;
+  /** The stored form of a value; undefined resets the cell to the default. */
+  normalize(env: Env, value: unknown): unknown;
+}
+
+const NAMED_COLORS: Record<string, string> = {
+  black: '#000000',
+  white: '#ffffff',
+  red: '#ff0000',
+  green: '#008000',
+  blue: '#0000ff',
+  yellow: '#ffff00',
+  orange: '#ffa500',
+  gray: '#808080',
+  grey: '#808080',
+};
+
+function color(env: Env, value: unknown): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  const text = String(value).trim().toLowerCase();
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/.exec(text);
+  if (short)
+    return `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`;
+  if (/^#[0-9a-f]{6}$/.test(text)) return text;
+  return NAMED_COLORS[text] ?? env.fail('Invalid argument: color');
+}
+
+function optionalText(value: unknown): string | undefined {
+  return value === null || value === undefined || value === ''
+    ? undefined
+    : String(value);
+}
+
+const ATTRS = {
+  numberFormat: {
+    field: 'format',
+    name: 'NumberFormat',
+    fallback: GENERAL_FORMAT,
+    normalize: (_e, v) => optionalText(v),
+  },
+  background: {
+    field: 'background',
+    name: 'Background',
+    fallback: '#ffffff',
+    normalize: color,
+  },
+  fontColor: {
+    field: 'fontColor',
+    name: 'FontColor',
+    fallback: '#000000',
+    normalize: color,
+  },
+  fontWeight: {
+    field: 'fontWeight',
+    name: 'FontWeight',
+    fallback: 'normal',
+    normalize(env, v) {
+      if (v === null || v === 'normal') return undefined;
+      return v === 'bold' ? v : env.fail('Invalid argument: fontWeight');
+    },
+  },
+  horizontalAlignment: {
+    field: 'horizontalAlignment',
+    name: 'HorizontalAlignment',
+    fallback: 'general',
+    normalize(env, v) {
+      if (v === null || v === 'general') return undefined;
+      return ['left', 'center', 'right', 'normal'].includes(
+        String(v).toLowerCase(),
+      )
+        ? String(v).toLowerCase()
+        : env.fail('Invalid argument: alignment');
+    },
+  },
+  note: {
+    field: 'note',
+    name: 'Note',
+    fallback: '',
+    normalize: (_e, v) => optionalText(v),
+  },
+  validation: {
+    field: 'validation',
+    name: 'DataValidation',
+    fallback: null,
+    normalize(env, v) {
+      if (v === null) return undefined;
+      return v instanceof FakeDataValidation
+        ? v
+        : env.fail('Invalid argument: rule');
+    },
+  },
+} satisfies Record<string, Attr>;
+
+/** A block of cells of one sheet. Geometry getters are free (no backend call in Apps Script). */
+export class FakeRange {
+  private readonly env: Env;
+
+  constructor(
+    private readonly sheet: FakeSheet,
+    private readonly rect: Rect,
+  ) {
+    this.env = sheet.env;
+  }
+
+  // ---- values ----
+
+  getValues(): unknown[][] {
+    this.read('Range.getValues');
+    const tz = this.sheet.host.timeZone;
+    return this.env.realm.grid(
+      this.map(c => scriptValue(this.env.realm, c?.content, c?.format, tz)),
+    );
+  }
+
+  getValue(): unknown {
+    this.sheet.call('Range.getValue', 1);
+    const c = this.topLeft();
+    return scriptValue(
+      this.env.realm,
+      c?.content,
+      c?.format,
+      this.sheet.host.timeZone,
+    );
+  }
+
+  getDisplayValues(): string[][] {
+    this.read('Range.getDisplayValues');
+    return this.env.realm.grid(
+      this.map(c => displayValue(c?.content, c?.format)),
+    );
+  }
+
+  getDisplayValue(): string {
+    this.sheet.call('Range.getDisplayValue', 1);
+    const c = this.topLeft();
+    return displayValue(c?.content, c?.format);
+  }
+
+  getFormulas(): string[][] {
+    this.read('Range.getFormulas');
+    return this.env.realm.grid(
+      this.map(c => (c?.content?.kind === 'formula' ? c.content.formula : '')),
+    );
+  }
+
+  getFormula(): string {
+    this.sheet.call('Range.getFormula', 1);
+    const content = this.topLeft()?.content;
+    return content?.kind === 'formula' ? content.formula : '';
+  }
+
+  setValues(values: unknown[][]): FakeRange {
+    this.checkGrid(values, 'setValues');
+    this.write('Range.setValues');
+    this.sheet.writeEntries(this.rect, values, (v, cell) =>
+      this.sheet.scriptEntry(v, cell),
+    );
+    return this;
+  }
+
+  /** Sets every cell of the range to `value`. */
+  setValue(value: unknown): FakeRange {
+    this.write('Range.setValue');
+    this.sheet.writeEntries(this.rect, this.filled(value), (v, cell) =>
+      this.sheet.scriptEntry(v, cell),
+    );
+    return this;
+  }
+
+  /** A formula is a formula whatever the number format (unlike setValue on a '@' cell). */
+  setFormula(formula: string): FakeRange {
+    this.write('Range.setFormula');
+    this.sheet.writeEntries(this.rect, this.filled(formula), v =>
+      parseEntry(String(v), undefined),
+    );
+    return this;
+  }
+
+  setFormulas(formulas: string[][]): FakeRange {
+    this.checkGrid(formulas, 'setFormulas');
+    this.write('Range.setFormulas');
+    this.sheet.writeEntries(this.rect, formulas, v =>
+      parseEntry(String(v ?? ''), undefined),
+    );
+    return this;
+  }
+
+  isBlank(): boolean {
+    this.read('Range.isBlank');
+    return this.map(c => c?.content === undefined).every(row =>
+      row.every(Boolean),
+    );
+  }
+
+  // ---- formats, notes, validation ----
+
+  getNumberFormat(): string {
+    return this.getAttr(ATTRS.numberFormat) as string;
+  }
+  getNumberFormats(): string[][] {
+    return this.getAttrs(ATTRS.numberFormat) as string[][];
+  }
+  setNumberFormat(format: string): FakeRange {
+    return this.setAttr(ATTRS.numberFormat, format);
+  }
+  setNumberFormats(formats: string[][]): FakeRange {
+    return this.setAttrs(ATTRS.numberFormat, formats);
+  }
+
+  getBackground(): string {
+    return this.getAttr(ATTRS.background) as string;
+  }
+  getBackgrounds(): string[][] {
+    return this.getAttrs(ATTRS.background) as string[][];
+  }
+  setBackground(color: string | null): FakeRange {
+    return this.setAttr(ATTRS.background, color);
+  }
+  setBackgrounds(colors: string[][]): FakeRange {
+    return this.setAttrs(ATTRS.background, colors);
+  }
+
+  getFontColor(): string {
+    return this.getAttr(ATTRS.fontColor) as string;
+  }
+  getFontColors(): string[][] {
+    return this.getAttrs(ATTRS.fontColor) as string[][];
+  }
+  setFontColor(color: string | null): FakeRange {
+    return this.setAttr(ATTRS.fontColor, color);
+  }
+  setFontColors(colors: string[][]): FakeRange {
+    return this.setAttrs(ATTRS.fontColor, colors);
+  }
+
+  getFontWeight(): string {
+    return this.getAttr(ATTRS.fontWeight) as string;
+  }
+  getFontWeights(): string[][] {
+    return this.getAttrs(ATTRS.fontWeight) as string[][];
+  }
+  setFontWeight(weight: string | null): FakeRange {
+    return this.setAttr(ATTRS.fontWeight, weight);
+  }
+  setFontWeights(weights: string[][]): FakeRange {
+    return this.setAttrs(ATTRS.fontWeight, weights);
+  }
+
+  getHorizontalAlignment(): string {
+    return this.getAttr(ATTRS.horizontalAlignment) as string;
+  }
+  getHorizontalAlignments(): string[][] {
+    return this.getAttrs(ATTRS.horizontalAlignment) as string[][];
+  }
+  setHorizontalAlignment(a: string | null): FakeRange {
+    return this.setAttr(ATTRS.horizontalAlignment, a);
+  }
+  setHorizontalAlignments(a: string[][]): FakeRange {
+    return this.setAttrs(ATTRS.horizontalAlignment, a);
+  }
+
+  getNote(): string {
+    return this.getAttr(ATTRS.note) as string;
+  }
+  getNotes(): string[][] {
+    return this.getAttrs(ATTRS.note) as string[][];
+  }
+  setNote(note: string | null): FakeRange {
+    return this.setAttr(ATTRS.note, note);
+  }
+  setNotes(notes: string[][]): FakeRange {
+    return this.setAttrs(ATTRS.note, notes);
+  }
+  clearNote(): FakeRange {
+    return this.setAttr(ATTRS.note, null);
+  }
+
+  getDataValidation(): FakeDataValidation | null {
+    return this.getAttr(ATTRS.validation) as FakeDataValidation | null;
+  }
+  getDataValidations(): (FakeDataValidation | null)[][] {
+    return this.getAttrs(ATTRS.validation) as (FakeDataValidation | null)[][];
+  }
+  setDataValidation(rule: FakeDataValidation | null): FakeRange {
+    return this.setAttr(ATTRS.validation, rule);
+  }
+  setDataValidations(rules: (FakeDataValidation | null)[][]): FakeRange {
+    return this.setAttrs(ATTRS.validation, rules);
+  }
+  clearDataValidations(): FakeRange {
+    return this.setAttr(ATTRS.validation, null);
+  }
+
+  /** Contents and formats; with options, only the parts asked for. */
+  clear(options?: {
+    contentsOnly?: boolean;
+    formatOnly?: boolean;
+    validationsOnly?: boolean;
+    commentsOnly?: boolean;
+  }): FakeRange {
+    this.write('Range.clear');
+    const only =
+      options &&
+      (options.contentsOnly ||
+        options.formatOnly ||
+        options.validationsOnly ||
+        options.commentsOnly);
+    this.eachCell(cell => {
+      if (!only || options.contentsOnly) delete cell.content;
+      if (!only || options.formatOnly) clearFormats(cell);
+      if (options?.validationsOnly) delete cell.validation;
+      if (options?.commentsOnly) delete cell.note;
+    });
+    return this;
+  }
+
+  clearContent(): FakeRange {
+    this.write('Range.clearContent');
+    this.eachCell(cell => delete cell.content);
+    return this;
+  }
+
+  clearFormat(): FakeRange {
+    this.write('Range.clearFormat');
+    this.eachCell(clearFormats);
+    return this;
+  }
+
+  // ---- geometry and navigation ----
+
+  getRow(): number {
+    return this.rect.row;
+  }
+  getRowIndex(): number {
+    return this.rect.row;
+  }
+  getColumn(): number {
+    return this.rect.column;
+  }
+  getColumnIndex(): number {
+    return this.rect.column;
+  }
+  getNumRows(): number {
+    return this.rect.numRows;
+  }
+  getNumColumns(): number {
+    return this.rect.numColumns;
+  }
+  getLastRow(): number {
+    return this.rect.row + this.rect.numRows - 1;
+  }
+  getLastColumn(): number {
+    return this.rect.column + this.rect.numColumns - 1;
+  }
+  getA1Notation(): string {
+    return a1Of(this.rect);
+  }
+  getSheet(): FakeSheet {
+    return this.sheet;
+  }
+  getGridId(): number {
+    return this.sheet.getSheetId();
+  }
+
+  offset(
+    rowOffset: number,
+    columnOffset: number,
+    numRows?: number,
+    numColumns?: number,
+  ): FakeRange {
+    this.sheet.call('Range.offset');
+    const rect = this.sheet.rectFromArgs(
+      [
+        this.rect.row + rowOffset,
+        this.rect.column + columnOffset,
+        numRows ?? this.rect.numRows,
+        numColumns ?? this.rect.numColumns,
+      ],
+      'Range.offset',
+    );
+    return new FakeRange(this.sheet, rect);
+  }
+
+  getCell(row: number, column: number): FakeRange {
+    this.sheet.call('Range.getCell');
+    if (
+      row < 1 ||
+      column < 1 ||
+      row > this.rect.numRows ||
+      column > this.rect.numColumns
+    ) {
+      this.env.fail(
+        'The coordinates of the range are outside the dimensions of the sheet.',
+      );
+    }
+    return new FakeRange(this.sheet, {
+      row: this.rect.row + row - 1,
+      column: this.rect.column + column - 1,
+      numRows: 1,
+      numColumns: 1,
+    });
+  }
+
+  activate(): FakeRange {
+    this.sheet.call('Range.activate');
+    this.sheet.host.activate(this.sheet);
+    return this;
+  }
+
+  protect(): FakeProtection {
+    this.sheet.call('Range.protect');
+    return this.sheet.addProtection('RANGE');
+  }
+
+  toString(): string {
+    return 'Range';
+  }
+
+  // ---- private ----
+
+  private cells(): number {
+    return this.rect.numRows * this.rect.numColumns;
+  }
+
+  private read(key: string): void {
+    this.sheet.call(key, this.cells());
+    this.env.meter.add('SpreadsheetApp.cellsRead', this.cells());
+  }
+
+  private write(key: string): void {
+    this.sheet.call(key, this.cells());
+    this.env.meter.add('SpreadsheetApp.cellsWritten', this.cells());
+  }
+
+  private topLeft(): Cell | undefined {
+    return this.sheet.cellAt(this.rect.row, this.rect.column);
+  }
+
+  private map<T>(fn: (cell: Cell | undefined) => T): T[][] {
+    const out: T[][] = [];
+    for (let i = 0; i < this.rect.numRows; i++) {
+      const row: T[] = [];
+      for (let j = 0; j < this.rect.numColumns; j++) {
+        row.push(
+          fn(this.sheet.cellAt(this.rect.row + i, this.rect.column + j)),
+        );
+      }
+      out.push(row);
+    }
+    return out;
+  }
+
+  private eachCell(fn: (cell: Cell, i: number, j: number) => void): void {
+    for (let i = 0; i < this.rect.numRows; i++) {
+      for (let j = 0; j < this.rect.numColumns; j++) {
+        fn(this.sheet.cellFor(this.rect.row + i, this.rect.column + j), i, j);
+      }
+    }
+  }
+
+  private filled<T>(value: T): T[][] {
+    return Array.from({length: this.rect.numRows}, () =>
+      new Array<T>(this.rect.numColumns).fill(value),
+    );
+  }
+
+  /** The exact-dimension check of every grid setter, with Apps Script's wording. */
+  private checkGrid(
+    data: unknown,
+    method: string,
+  ): asserts data is unknown[][] {
+    if (!Array.isArray(data) || !data.every(row => Array.isArray(row))) {
+      this.env.fail(
+        `The parameters (${Array.isArray(data) ? 'number[]' : typeof data}) don't match the method signature for SpreadsheetApp.Range.${method}.`,
+      );
+    }
+    if (data.length !== this.rect.numRows) {
+      this.env.fail(
+        `The number of rows in the data does not match the number of rows in the range. The data has ${data.length} but the range has ${this.rect.numRows}.`,
+      );
+    }
+    for (const row of data as unknown[][]) {
+      if (row.length !== this.rect.numColumns) {
+        this.env.fail(
+          `The number of columns in the data does not match the number of columns in the range. The data has ${row.length} but the range has ${this.rect.numColumns}.`,
+        );
+      }
+    }
+  }
+
+  private getAttr(attr: Attr): unknown {
+    this.sheet.call(`Range.get${attr.name}`, 1);
+    return this.topLeft()?.[attr.field] ?? attr.fallback;
+  }
+
+  private getAttrs(attr: Attr): unknown[][] {
+    this.read(`Range.get${attr.name}s`);
+    return this.env.realm.grid(this.map(c => c?.[attr.field] ?? attr.fallback));
+  }
+
+  private setAttr(attr: Attr, value: unknown): FakeRange {
+    const stored = attr.normalize(this.env, value);
+    this.write(`Range.set${attr.name}`);
+    this.eachCell(cell => store(cell, attr.field, stored));
+    return this;
+  }
+
+  private setAttrs(attr: Attr, values: unknown[][]): FakeRange {
+    this.checkGrid(values, `set${attr.name}s`);
+    const stored = values.map(row => row.map(v => attr.normalize(this.env, v)));
+    this.write(`Range.set${attr.name}s`);
+    this.eachCell((cell, i, j) => store(cell, attr.field, stored[i][j]));
+    return this;
+  }
+}
+
+function store(cell: Cell, field: AttrField, value: unknown): void {
+  if (value === undefined) delete cell[field];
+  else (cell as Record<AttrField, unknown>)[field] = value;
+}

@@ -1,0 +1,296 @@
+import {makeEnum} from '../enums';
+import {Env} from '../env';
+import {isTimeZone} from '../time-zone';
+import {FakeUi, UiLog} from '../ui';
+import {parseA1} from './a1';
+import {
+  DataValidationCriteria,
+  FakeDataValidationBuilder,
+} from './data-validation';
+import {ProtectionType} from './protection';
+import {FakeRange} from './range';
+import {FakeSheet, SheetHost} from './sheet';
+
+const CELL_LIMIT = 10_000_000;
+
+export interface SpreadsheetOptions {
+  id: string;
+  name: string;
+  timeZone: string;
+  /** Sheets the spreadsheet starts with (default: one empty 'Sheet1'). */
+  sheetNames: string[];
+}
+
+/** The one spreadsheet the add-on is bound to. */
+export class FakeSpreadsheet implements SheetHost {
+  private readonly sheets: FakeSheet[] = [];
+  private active: FakeSheet;
+  private nextSheetId = 0;
+  timeZone: string;
+  private name: string;
+
+  constructor(
+    private readonly env: Env,
+    private readonly ui: UiLog,
+    private readonly id: string,
+    options: Omit<SpreadsheetOptions, 'id'>,
+  ) {
+    this.timeZone = options.timeZone;
+    this.name = options.name;
+    for (const n of options.sheetNames) this.sheets.push(this.newSheet(n));
+    this.active = this.sheets[0];
+  }
+
+  getId(): string {
+    this.call('Spreadsheet.getId');
+    return this.id;
+  }
+
+  getName(): string {
+    this.call('Spreadsheet.getName');
+    return this.name;
+  }
+
+  rename(newName: string): void {
+    this.call('Spreadsheet.rename');
+    this.name = String(newName);
+  }
+
+  getUrl(): string {
+    this.call('Spreadsheet.getUrl');
+    return `https://docs.google.com/spreadsheets/d/${this.id}/edit`;
+  }
+
+  getSpreadsheetTimeZone(): string {
+    this.call('Spreadsheet.getSpreadsheetTimeZone');
+    return this.timeZone;
+  }
+
+  setSpreadsheetTimeZone(timezone: string): void {
+    this.call('Spreadsheet.setSpreadsheetTimeZone');
+    if (!isTimeZone(String(timezone)))
+      this.env.fail('Invalid argument: timezone');
+    this.timeZone = String(timezone);
+  }
+
+  getSpreadsheetLocale(): string {
+    this.call('Spreadsheet.getSpreadsheetLocale');
+    return 'en_US';
+  }
+
+  getSheets(): FakeSheet[] {
+    this.call('Spreadsheet.getSheets');
+    return this.env.realm.array(this.sheets);
+  }
+
+  visibleSheets(): number {
+    return this.sheets.filter(sheet => !sheet.isHidden()).length;
+  }
+
+  getNumSheets(): number {
+    this.call('Spreadsheet.getNumSheets');
+    return this.sheets.length;
+  }
+
+  getSheetByName(name: string): FakeSheet | null {
+    this.call('Spreadsheet.getSheetByName');
+    return this.sheet(String(name)) ?? null;
+  }
+
+  getActiveSheet(): FakeSheet {
+    this.call('Spreadsheet.getActiveSheet');
+    return this.active;
+  }
+
+  setActiveSheet(sheet: FakeSheet): FakeSheet {
+    this.call('Spreadsheet.setActiveSheet');
+    this.activate(this.own(sheet));
+    return sheet;
+  }
+
+  /** insertSheet(), insertSheet(name), insertSheet(name, index) or insertSheet(index). */
+  insertSheet(nameOrIndex?: string | number, index?: number): FakeSheet {
+    this.call('Spreadsheet.insertSheet');
+    const name =
+      typeof nameOrIndex === 'string' ? nameOrIndex : this.freeName();
+    const at =
+      typeof nameOrIndex === 'number'
+        ? nameOrIndex
+        : (index ?? this.sheets.length);
+    if (!Number.isInteger(at) || at < 0 || at > this.sheets.length)
+      this.env.fail('Invalid argument: sheetIndex');
+    this.checkName(name);
+    this.checkGrowth(1000 * 26);
+    const sheet = this.newSheet(name);
+    this.sheets.splice(at, 0, sheet);
+    this.active = sheet;
+    return sheet;
+  }
+
+  deleteSheet(sheet: FakeSheet): void {
+    this.call('Spreadsheet.deleteSheet');
+    this.own(sheet);
+    if (this.sheets.length === 1)
+      this.env.fail("You can't remove all the sheets in a document.");
+    this.sheets.splice(this.sheets.indexOf(sheet), 1);
+    if (this.active === sheet) this.active = this.sheets[0];
+  }
+
+  /** An A1 range, on the named sheet or else the active one. */
+  getRange(a1Notation: string): FakeRange {
+    this.call('Spreadsheet.getRange');
+    const sheetName = parseA1(
+      String(a1Notation),
+      Infinity,
+      Infinity,
+    )?.sheetName;
+    const sheet =
+      sheetName === undefined
+        ? this.active
+        : (this.sheet(sheetName) ?? this.env.fail('Range not found'));
+    const bare = String(a1Notation).slice(
+      String(a1Notation).lastIndexOf('!') + 1,
+    );
+    return new FakeRange(
+      sheet,
+      sheet.rectFromArgs([bare], 'Spreadsheet.getRange'),
+    );
+  }
+
+  getRangeByName(): null {
+    this.call('Spreadsheet.getRangeByName');
+    return null;
+  }
+
+  toast(msg: string, title = '', timeoutSeconds = 5): void {
+    this.call('Spreadsheet.toast');
+    this.ui.events.push({
+      kind: 'toast',
+      message: String(msg),
+      title: String(title),
+      timeoutSeconds: Number(timeoutSeconds),
+      atMs: this.env.clock.now(),
+    });
+  }
+
+  toString(): string {
+    return 'Spreadsheet';
+  }
+
+  // ---- SheetHost, and direct access for tests ----
+
+  /** A sheet by name, without a metered call. */
+  sheet(name: string): FakeSheet | undefined {
+    return this.sheets.find(s => s.title() === name);
+  }
+
+  activeSheet(): FakeSheet {
+    return this.active;
+  }
+
+  checkGrowth(extraCells: number): void {
+    const used = this.sheets.reduce(
+      (n, s) => n + s.size().maxRows * s.size().maxColumns,
+      0,
+    );
+    if (used + extraCells > CELL_LIMIT) {
+      this.env.fail(
+        `This action would increase the number of cells in the workbook above the limit of ${CELL_LIMIT} cells.`,
+      );
+    }
+  }
+
+  checkName(name: string, renaming?: FakeSheet): void {
+    if (name.trim() === '') this.env.fail('Invalid argument: sheetName');
+    const clash = this.sheets.find(
+      s => s !== renaming && s.title().toLowerCase() === name.toLowerCase(),
+    );
+    if (clash)
+      this.env.fail(
+        `A sheet with the name "${name}" already exists. Please enter another name.`,
+      );
+  }
+
+  activate(sheet: FakeSheet): void {
+    this.active = sheet;
+  }
+
+  indexOf(sheet: FakeSheet): number {
+    return this.sheets.indexOf(sheet);
+  }
+
+  parent(): FakeSpreadsheet {
+    return this;
+  }
+
+  private newSheet(name: string): FakeSheet {
+    return new FakeSheet(this.env, this, name, this.nextSheetId++);
+  }
+
+  private freeName(): string {
+    let n = this.sheets.length + 1;
+    while (this.sheet(`Sheet${n}`)) n++;
+    return `Sheet${n}`;
+  }
+
+  private own(sheet: FakeSheet): FakeSheet {
+    if (!this.sheets.includes(sheet)) this.env.fail('Invalid argument: sheet');
+    return sheet;
+  }
+
+  private call(key: string): void {
+    this.env.call('SpreadsheetApp', key);
+  }
+}
+
+/** The SpreadsheetApp global. */
+export class FakeSpreadsheetApp {
+  readonly DataValidationCriteria = DataValidationCriteria;
+  readonly ProtectionType = ProtectionType;
+  readonly Dimension = makeEnum(['COLUMNS', 'ROWS'] as const);
+
+  constructor(
+    private readonly env: Env,
+    private readonly spreadsheet: FakeSpreadsheet,
+    private readonly ui: FakeUi,
+  ) {}
+
+  getActive(): FakeSpreadsheet {
+    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getActive');
+    return this.spreadsheet;
+  }
+
+  getActiveSpreadsheet(): FakeSpreadsheet {
+    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getActiveSpreadsheet');
+    return this.spreadsheet;
+  }
+
+  getActiveSheet(): FakeSheet {
+    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getActiveSheet');
+    return this.spreadsheet.activeSheet();
+  }
+
+  /** Refused where no editor is open to show it (time-driven triggers). */
+  getUi(): FakeUi {
+    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getUi');
+    if (this.env.execution?.kind === 'trigger')
+      this.env.fail('Cannot call SpreadsheetApp.getUi() from this context.');
+    return this.ui;
+  }
+
+  newDataValidation(): FakeDataValidationBuilder {
+    this.env.call('SpreadsheetApp', 'SpreadsheetApp.newDataValidation');
+    return new FakeDataValidationBuilder(this.env);
+  }
+
+  /** Writes are applied at once here, so flush only costs its round trip. */
+  flush(): void {
+    this.env.call('SpreadsheetApp', 'SpreadsheetApp.flush');
+  }
+
+  openById(): never {
+    return this.env.fail(
+      'You do not have permission to call SpreadsheetApp.openById. Required permissions: https://www.googleapis.com/auth/spreadsheets',
+    );
+  }
+}

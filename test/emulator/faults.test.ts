@@ -1,0 +1,231 @@
+import type {Emulator} from '../../local/emulator';
+import {api, call, exchange, MAIN, setup, T0_MS} from './helpers';
+
+function advOffers(emulator: Emulator, count: number) {
+  return [...emulator.account(MAIN).offers.values()]
+    .filter(o => o.maintain_by === 'ADV')
+    .slice(0, count);
+}
+
+function putBudget(emulator: Emulator, offerId: number, dailyCap = 100) {
+  return exchange(emulator, 'PUT', api('offer/budget'), {
+    json: {
+      offer_id: offerId,
+      budget: [
+        {
+          country_code: 'ALL',
+          daily_cap_type: 'BUDGET',
+          daily_cap: dailyCap,
+          total_budget: 'OPEN',
+        },
+      ],
+    },
+  });
+}
+
+const statusOf = (outcome: ReturnType<typeof exchange>) =>
+  outcome.kind === 'response' ? outcome.status : 'dropped';
+
+describe('fault injection', () => {
+  it('reports added latency in the outcome (0 by default)', () => {
+    const {emulator} = setup();
+    expect(exchange(emulator, 'GET', api('campaign')).latencyMs).toBe(0);
+    emulator.faults.configure({latencyMs: 250});
+    expect(exchange(emulator, 'GET', api('campaign')).latencyMs).toBe(250);
+  });
+
+  it('answers 429 with Retry-After', () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'rateLimit', retryAfterSeconds: 7, count: 1});
+    const limited = call(emulator, 'GET', api('offers'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('7');
+    expect(limited.text).toContain('Too Many Requests');
+    expect(call(emulator, 'GET', api('offers')).status).toBe(200);
+  });
+
+  it('fails a share of requests with 5xx, the same ones for the same seed', () => {
+    const pattern = () => {
+      const {emulator} = setup({
+        faults: {rules: [{kind: 'error', rate: 0.3, status: 502}]},
+      });
+      return Array.from(
+        {length: 40},
+        () => call(emulator, 'GET', api('campaign')).status,
+      );
+    };
+    const first = pattern();
+    expect(first).toEqual(pattern());
+    expect(new Set(first)).toEqual(new Set([200, 502]));
+  });
+
+  it('fails the next N matching requests only', () => {
+    const {emulator} = setup();
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: api('offers'),
+      count: 2,
+    });
+    expect(call(emulator, 'GET', api('campaign')).status).toBe(200);
+    expect(call(emulator, 'GET', api('offers')).status).toBe(503);
+    expect(call(emulator, 'GET', api('offers')).status).toBe(503);
+    expect(call(emulator, 'GET', api('offers')).status).toBe(200);
+  });
+
+  it('fails every other PUT once: half fail, and each retry passes', () => {
+    const {emulator} = setup();
+    emulator.faults.add({
+      kind: 'error',
+      method: 'PUT',
+      path: '/api/open/v3/*',
+      every: 2,
+      once: true,
+    });
+    const offers = advOffers(emulator, 10);
+    const first = offers.map(o =>
+      statusOf(putBudget(emulator, o.offer_id, 77)),
+    );
+    expect(first).toEqual([503, 200, 503, 200, 503, 200, 503, 200, 503, 200]);
+    const failed = offers.filter((_, i) => first[i] === 503);
+    expect(
+      emulator.offerView(failed[0].offer_id)!.budget[0].daily_cap,
+    ).not.toBe('77');
+    const retried = failed.map(o =>
+      statusOf(putBudget(emulator, o.offer_id, 77)),
+    );
+    expect(retried).toEqual([200, 200, 200, 200, 200]);
+    for (const offer of offers) {
+      expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe(
+        '77',
+      );
+    }
+  });
+
+  it('drops the connection after applying a write (outcome unknown)', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    emulator.faults.add({kind: 'drop', count: 1});
+    expect(putBudget(emulator, offer.offer_id, 88)).toEqual({
+      kind: 'dropped',
+      applied: true,
+      latencyMs: 0,
+    });
+    expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('88');
+  });
+
+  it('can drop before applying', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    const before = emulator.offerView(offer.offer_id)!.budget;
+    emulator.faults.add({kind: 'drop', applied: false, count: 1});
+    expect(putBudget(emulator, offer.offer_id, 99)).toMatchObject({
+      kind: 'dropped',
+      applied: false,
+    });
+    expect(emulator.offerView(offer.offer_id)!.budget).toEqual(before);
+  });
+
+  it('skews the clock', () => {
+    const {emulator, clock} = setup();
+    emulator.faults.configure({clockSkewSeconds: -30});
+    expect(emulator.nowSeconds()).toBe(clock.ms / 1000 - 30);
+  });
+
+  it('records every request with its parsed parts, account, code and fault', () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'error', count: 1});
+    call(emulator, 'GET', api('offers'), {query: {limit: 5}});
+    call(emulator, 'GET', api('offers'), {query: {limit: 5}, json: {page: 2}});
+    call(emulator, 'GET', api('offers'), {as: null});
+    expect(emulator.requests).toEqual([
+      {
+        at: T0_MS,
+        seq: 1,
+        method: 'GET',
+        path: '/api/open/v3/offers',
+        query: {limit: '5'},
+        body: null,
+        account: null,
+        status: 503,
+        code: null,
+        msg: null,
+        fault: 'error',
+      },
+      {
+        at: T0_MS,
+        seq: 2,
+        method: 'GET',
+        path: '/api/open/v3/offers',
+        query: {limit: '5'},
+        body: {page: 2},
+        account: MAIN,
+        status: 200,
+        code: 200,
+        msg: 'success',
+        fault: null,
+      },
+      {
+        at: T0_MS,
+        seq: 3,
+        method: 'GET',
+        path: '/api/open/v3/offers',
+        query: {},
+        body: null,
+        account: null,
+        status: 200,
+        code: 10001,
+        msg: 'missing authentication header: access-key, token, timestamp',
+        fault: null,
+      },
+    ]);
+    emulator.clearRequests();
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('resets data, log and faults', () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'error'});
+    emulator.updateOffer(advOffers(emulator, 1)[0].offer_id, {
+      status: 'STOPPED',
+    });
+    emulator.reset({offers: 5});
+    expect(emulator.faults.config().rules).toEqual([]);
+    expect(emulator.requests).toEqual([]);
+    expect(call(emulator, 'GET', api('offers')).json.data.total).toBe(5);
+  });
+
+  it('refuses malformed fault rules', () => {
+    const {emulator} = setup();
+    expect(() => emulator.faults.add({kind: 'error', status: 404})).toThrow(
+      RangeError,
+    );
+    expect(() => emulator.faults.add({kind: 'error', rate: 2})).toThrow(
+      RangeError,
+    );
+  });
+});
+
+describe('server-side edits', () => {
+  it('changes an offer as the account manager would, seen by the next list', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    emulator.updateOffer(offer.offer_id, {
+      offer_name: 'Renamed_By_AM',
+      status: 'STOPPED',
+      offer_stop_reason: 'insufficient balance',
+    });
+    const listed = call(emulator, 'GET', api('offers'), {
+      query: {offer_name: 'renamed_by'},
+    }).json.data.list;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      offer_id: offer.offer_id,
+      status: 'STOPPED',
+      offer_stop_reason: 'insufficient balance',
+    });
+    expect(() =>
+      emulator.updateOffer(offer.offer_id, {uuid: 'x'} as never),
+    ).toThrow('cannot patch field uuid');
+  });
+});

@@ -1,0 +1,109 @@
+import {BILLING_TYPES, createEmulator} from '../../local/emulator';
+import {api, call, MAIN, OTHER, setup, SUB_A, SUB_B} from './helpers';
+
+describe('seed data', () => {
+  const {emulator} = setup();
+  const offers = [...emulator.account(MAIN).offers.values()];
+  const campaigns = [...emulator.account(MAIN).campaigns.values()];
+
+  it('has the default counts: 30 campaigns and 300 offers in the main account', () => {
+    expect(campaigns).toHaveLength(30);
+    expect(offers).toHaveLength(300);
+    expect(emulator.account(MAIN).materials.size).toBe(60);
+  });
+
+  it('covers every billing type, OCPI goal, status and click test state', () => {
+    const values = (pick: (offer: (typeof offers)[0]) => string) =>
+      new Set(offers.map(pick));
+    expect(values(o => o.bid_type)).toEqual(new Set(BILLING_TYPES));
+    expect(values(o => o.status)).toEqual(
+      new Set(['PENDING', 'RUNNING', 'PAUSED', 'STOPPED']),
+    );
+    expect(values(o => o.click_url_status)).toEqual(
+      new Set(['PENDDING', 'PASS', 'NOT_EXIST']),
+    );
+    const ocpiGoals = offers
+      .filter(o => o.bid_type === 'OCPI')
+      .map(o => o.bid_goal);
+    expect(new Set(ocpiGoals)).toEqual(new Set(['Target-ROAS', 'Target-CPE']));
+    for (const offer of offers) {
+      expect(offer.offer_stop_reason !== '').toBe(offer.status === 'STOPPED');
+      expect(offer.click_url === '').toBe(
+        offer.click_url_status === 'NOT_EXIST',
+      );
+    }
+  });
+
+  it('has ALL and per-geo budgets, some OPEN, per-geo ones covering each geo once', () => {
+    const perGeo = offers.filter(o => o.budget[0].target_geo !== 'ALL');
+    expect(perGeo.length).toBeGreaterThan(0);
+    expect(offers.some(o => o.budget[0].target_geo === 'ALL')).toBe(true);
+    const amounts = offers.flatMap(o =>
+      o.budget.flatMap(g => [g.daily_cap, g.total_budget]),
+    );
+    expect(amounts).toContain('OPEN');
+    for (const offer of perGeo) {
+      const geos = offer.budget.flatMap(g => g.target_geo.split(','));
+      expect([...geos].sort()).toEqual(offer.target_geo.split(',').sort());
+    }
+  });
+
+  it('has APP and WEBSITE campaigns, AM and ADV, several statuses', () => {
+    expect(new Set(campaigns.map(c => c.promotion_type))).toEqual(
+      new Set(['APP', 'WEBSITE']),
+    );
+    expect(new Set(campaigns.map(c => c.maintain_by))).toEqual(
+      new Set(['AM', 'ADV']),
+    );
+    expect(new Set(campaigns.map(c => c.status)).size).toBeGreaterThan(2);
+  });
+
+  it('has materials of each type and creative ads', () => {
+    const types = [...emulator.account(MAIN).materials.values()].map(
+      m => m.creative_type,
+    );
+    expect(new Set(types)).toEqual(new Set(['IMAGE', 'VIDEO', 'PLAYABLE']));
+    expect(emulator.account(MAIN).creativeAds.size).toBeGreaterThan(300);
+  });
+
+  it('gives offers unique names that follow the offer_name rule', () => {
+    const names = offers.map(o => o.offer_name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[A-Za-z0-9_]{3,95}$/);
+  });
+
+  it('seeds the sub-accounts and the other adv_user with their own records', () => {
+    for (const name of [SUB_A, SUB_B, OTHER]) {
+      const account = emulator.account(name);
+      expect(account.offers.size).toBe(30);
+      expect(account.campaigns.size).toBe(6);
+      expect(account.materials.size).toBe(15);
+    }
+    expect(emulator.account(SUB_A).permissions).not.toContain('OCPI');
+    expect(emulator.account(SUB_B).currency).toBe('CNY');
+  });
+
+  it('is deterministic for a seed and differs between seeds', () => {
+    const list = (seed: number) =>
+      call(setup({seed}).emulator, 'GET', api('offers'), {query: {limit: 50}})
+        .json;
+    expect(list(7)).toEqual(list(7));
+    expect(list(7)).not.toEqual(list(8));
+  });
+
+  it('generates 20,000 offers quickly', () => {
+    // CPU time, not wall time: a busy shared machine must not fail this (about 0.3 s idle).
+    const started = process.cpuUsage();
+    const big = createEmulator({offers: 20000});
+    const {user, system} = process.cpuUsage(started);
+    expect((user + system) / 1000).toBeLessThan(2000);
+    expect(big.account(MAIN).offers.size).toBe(20000);
+  });
+
+  it('can be empty', () => {
+    const empty = setup({offers: 0}).emulator;
+    const reply = call(empty, 'GET', api('offers'));
+    expect(reply.json.data).toEqual({page: 1, limit: 10, total: 0, list: []});
+    expect(empty.account(SUB_A).offers.size).toBe(0);
+  });
+});

@@ -1,0 +1,283 @@
+import {createRuntime, FORMULA_RESULT, typeIntoCell} from '../../local/runtime';
+
+function setup() {
+  const rt = createRuntime({
+    distDir: null,
+    spreadsheet: {timeZone: 'Asia/Shanghai'},
+  });
+  const ss = rt.globals.SpreadsheetApp.getActiveSpreadsheet();
+  return {rt, ss, sheet: ss.getSheets()[0]};
+}
+
+describe('Range values', () => {
+  it('checks setValues dimensions exactly, with Apps Script wording', () => {
+    const {sheet} = setup();
+    const range = sheet.getRange(1, 1, 2, 3);
+    expect(() => range.setValues([[1, 2, 3]])).toThrow(
+      'The number of rows in the data does not match the number of rows in the range. The data has 1 but the range has 2.',
+    );
+    expect(() =>
+      range.setValues([
+        [1, 2, 3],
+        [4, 5],
+      ]),
+    ).toThrow(
+      'The number of columns in the data does not match the number of columns in the range. The data has 2 but the range has 3.',
+    );
+    expect(() => range.setValues('x' as never)).toThrow(
+      "don't match the method signature",
+    );
+    range.setValues([
+      [1, 'a', true],
+      [null, '', 2.5],
+    ]);
+    expect(range.getValues()).toEqual([
+      [1, 'a', true],
+      ['', '', 2.5],
+    ]);
+  });
+
+  it('turns a string starting with = into a formula, and never evaluates it', () => {
+    const {sheet} = setup();
+    sheet.getRange('A1:B1').setValues([['=1+1', "'=1+1"]]);
+    expect(sheet.getRange('A1:B1').getFormulas()).toEqual([['=1+1', '']]);
+    expect(sheet.getRange('A1:B1').getValues()).toEqual([
+      [FORMULA_RESULT, '=1+1'],
+    ]);
+  });
+
+  it('keeps everything as text in a plain-text (@) cell, formulas included; setFormula still sets one', () => {
+    const {sheet} = setup();
+    const range = sheet.getRange('A1:C1').setNumberFormat('@');
+    range.setValues([['=1+1', '007', '2026-01-02']]);
+    expect(range.getValues()).toEqual([['=1+1', '007', '2026-01-02']]);
+    expect(range.getFormulas()).toEqual([['', '', '']]);
+    sheet.getRange('A1').setFormula('=2+2');
+    expect(sheet.getRange('A1').getFormula()).toBe('=2+2');
+  });
+
+  it('parses strings written by a script as typed input in a cell without a format', () => {
+    const {sheet} = setup();
+    const range = sheet.getRange('A1:F1');
+    range.setValues([['111,112', 'TRUE', '007', '12%', 'OPEN', "'111,112"]]);
+    expect(range.getValues()).toEqual([
+      [111112, true, 7, 0.12, 'OPEN', '111,112'],
+    ]);
+  });
+
+  it('reads Dates as Dates of the add-on realm and keeps the instant', () => {
+    const {rt, sheet} = setup();
+    const at = rt.realm.date(Date.UTC(2026, 0, 2, 3, 4, 5));
+    sheet.getRange('A1').setValue(at);
+    const back = sheet.getRange('A1').getValue() as Date;
+    expect(Object.prototype.toString.call(back)).toBe('[object Date]');
+    expect(back.getTime()).toBe(at.getTime());
+    expect(sheet.getRange('A1').getNumberFormat()).toBe('M/d/yyyy H:mm:ss');
+    expect(sheet.getRange('A1').getDisplayValue()).toBe('1/2/2026 11:04:05');
+    sheet.getRange('A1').setNumberFormat('0.00');
+    expect(typeof sheet.getRange('A1').getValue()).toBe('number');
+  });
+
+  it('shows display values through number formats', () => {
+    const {sheet} = setup();
+    const range = sheet.getRange('A1:F1');
+    range.setValues([[1234.5, 1234.5, 0.256, 3, 2.5, 'x']]);
+    range.setNumberFormats([['#,##0.00', '0', '0.0%', '0.00', '@', '@']]);
+    expect(range.getDisplayValues()).toEqual([
+      ['1,234.50', '1235', '25.6%', '3.00', '2.5', 'x'],
+    ]);
+    sheet.getRange('A2').setValue('2026-01-02 10:00:00');
+    sheet.getRange('A2').setNumberFormat('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getRange('A2').getDisplayValue()).toBe('2026-01-02 10:00:00');
+    expect(sheet.getRange('A3').getNumberFormat()).toBe('0.###############');
+  });
+
+  it('refuses more than 50,000 characters in a cell', () => {
+    const {sheet} = setup();
+    expect(() => sheet.getRange('A1').setValue('x'.repeat(50001))).toThrow(
+      'Your input contains more than the maximum of 50000 characters in a single cell.',
+    );
+  });
+});
+
+describe('what a user types', () => {
+  it('is parsed as Sheets parses it, unless the cell is plain text', () => {
+    const {rt, sheet} = setup();
+    typeIntoCell(sheet, 'A1', '111,112');
+    typeIntoCell(sheet, 'B1', 'TRUE');
+    typeIntoCell(sheet, 'C1', '2026-01-02');
+    typeIntoCell(sheet, 'D1', '1.5');
+    sheet.getRange('E1').setNumberFormat('@');
+    typeIntoCell(sheet, 'E1', '111,112');
+    const [[a, b, c, d, e]] = sheet.getRange('A1:E1').getValues();
+    expect([a, b, d, e]).toEqual([111112, true, 1.5, '111,112']);
+    // Midnight of 2026-01-02 in the spreadsheet's zone (Asia/Shanghai, UTC+8).
+    expect((c as Date).getTime()).toBe(Date.UTC(2026, 0, 1, 16));
+    expect(sheet.getRange('C1').getDisplayValue()).toBe('2026-01-02');
+    // Only the script's setNumberFormat counted: typing is the user's, not a service call.
+    expect(rt.snapshot().counts['SpreadsheetApp.cellsWritten']).toBe(1);
+  });
+
+  it('is refused by a data validation rule that rejects invalid input', () => {
+    const {rt, sheet} = setup();
+    const rule = rt.globals.SpreadsheetApp.newDataValidation()
+      .requireValueInList(['CPI', 'CPC'], true)
+      .setAllowInvalid(false)
+      .setHelpText('pick one')
+      .build();
+    sheet.getRange('A2:A3').setDataValidation(rule);
+    expect(sheet.getRange('A2').getDataValidation()!.getCriteriaType()).toBe(
+      rt.globals.SpreadsheetApp.DataValidationCriteria.VALUE_IN_LIST,
+    );
+    expect(
+      sheet.getRange('A2').getDataValidation()!.getCriteriaValues(),
+    ).toEqual([['CPI', 'CPC'], true]);
+    expect(() => typeIntoCell(sheet, 'A2', 'CPM')).toThrow(
+      'The data you entered in cell A2 violates the data validation rules set on this cell.',
+    );
+    expect(() => sheet.getRange('A2:A3').setValues([['CPI'], ['CPM']])).toThrow(
+      'cell A3 violates',
+    );
+    expect(sheet.getRange('A2').getValue()).toBe('');
+    typeIntoCell(sheet, 'A2', 'CPC');
+    expect(sheet.getRange('A2').getValue()).toBe('CPC');
+  });
+});
+
+describe('sheet geometry', () => {
+  it('starts at 1000 x 26 and refuses ranges outside it', () => {
+    const {sheet} = setup();
+    expect([sheet.getMaxRows(), sheet.getMaxColumns()]).toEqual([1000, 26]);
+    const outside =
+      'The coordinates of the range are outside the dimensions of the sheet.';
+    expect(() => sheet.getRange(1001, 1)).toThrow(outside);
+    expect(() => sheet.getRange(1, 1, 1, 27)).toThrow(outside);
+    expect(() => sheet.getRange('AA1')).toThrow(outside);
+    expect(() => sheet.getRange(0, 1)).toThrow(
+      'The starting row of the range is too small.',
+    );
+    expect(() => sheet.getRange(1, 1, 0, 1)).toThrow(
+      'The number of rows in the range must be at least 1.',
+    );
+    sheet.insertRowsAfter(1000, 500);
+    sheet.insertColumnsAfter(26, 4);
+    expect(sheet.getRange(1500, 30).getA1Notation()).toBe('AD1500');
+  });
+
+  it('parses A1 notation forms', () => {
+    const {sheet} = setup();
+    expect(sheet.getRange('B2').getA1Notation()).toBe('B2');
+    const block = sheet.getRange('A1:C3');
+    expect([
+      block.getRow(),
+      block.getColumn(),
+      block.getNumRows(),
+      block.getNumColumns(),
+    ]).toEqual([1, 1, 3, 3]);
+    const column = sheet.getRange('B:B');
+    expect([column.getColumn(), column.getNumRows()]).toEqual([2, 1000]);
+    expect(sheet.getRange("'Sheet1'!$A$1:B2").getA1Notation()).toBe('A1:B2');
+    expect(() => sheet.getRange('Other!A1')).toThrow('Range not found');
+    expect(() => sheet.getRange('nonsense')).toThrow('Range not found');
+  });
+
+  it('inserts and deletes rows and columns, moving content', () => {
+    const {sheet} = setup();
+    sheet.getRange('A1:A3').setValues([['a'], ['b'], ['c']]);
+    sheet.insertRowsBefore(2, 2);
+    expect(sheet.getRange('A1:A5').getValues().flat()).toEqual([
+      'a',
+      '',
+      '',
+      'b',
+      'c',
+    ]);
+    sheet.deleteRows(2, 2);
+    expect(sheet.getRange('A1:A3').getValues().flat()).toEqual(['a', 'b', 'c']);
+    expect(sheet.getMaxRows()).toBe(1000);
+    sheet.insertColumnBefore(1);
+    expect(sheet.getRange('B1').getValue()).toBe('a');
+    sheet.deleteColumn(1);
+    expect(() => sheet.deleteRows(1, 1000)).toThrow(
+      'Sorry, it is not possible to delete all non-frozen rows.',
+    );
+    expect(() => sheet.deleteRows(999, 5)).toThrow(
+      'Those rows are out of bounds.',
+    );
+  });
+
+  it('tracks the last row and column with content, and the data range', () => {
+    const {sheet} = setup();
+    expect([sheet.getLastRow(), sheet.getLastColumn()]).toEqual([0, 0]);
+    sheet.getRange('C5').setValue('x');
+    sheet.getRange('A9').setBackground('#ff0000');
+    expect([sheet.getLastRow(), sheet.getLastColumn()]).toEqual([5, 3]);
+    expect(sheet.getDataRange().getA1Notation()).toBe('A1:C5');
+    sheet.appendRow(['y', 1]);
+    expect(sheet.getRange('A6:B6').getValues()).toEqual([['y', 1]]);
+  });
+
+  it('grows by a row when appendRow meets a full sheet', () => {
+    const {sheet} = setup();
+    sheet.getRange(1000, 1).setValue('last');
+    sheet.appendRow(['more']);
+    expect(sheet.getMaxRows()).toBe(1001);
+    expect(sheet.getRange(1001, 1).getValue()).toBe('more');
+  });
+
+  it('keeps formats, notes, frozen rows and protections', () => {
+    const {sheet} = setup();
+    const header = sheet.getRange('A1:B1');
+    header
+      .setFontWeight('bold')
+      .setBackgrounds([['#ABC', 'red']])
+      .setNotes([['n1', '']]);
+    expect(header.getFontWeights()).toEqual([['bold', 'bold']]);
+    expect(header.getBackgrounds()).toEqual([['#aabbcc', '#ff0000']]);
+    expect(header.getNotes()).toEqual([['n1', '']]);
+    expect(sheet.getRange('C1').getBackground()).toBe('#ffffff');
+    expect(() => header.setFontWeight('heavy')).toThrow(
+      'Invalid argument: fontWeight',
+    );
+    sheet.setFrozenRows(1);
+    expect(sheet.getFrozenRows()).toBe(1);
+    sheet.setColumnWidth(2, 240);
+    expect(sheet.getColumnWidth(2)).toBe(240);
+    const p = sheet.protect().setDescription('managed').setWarningOnly(true);
+    expect([p.getDescription(), p.isWarningOnly()]).toEqual(['managed', true]);
+    header.clear();
+    expect(header.getFontWeights()).toEqual([['normal', 'normal']]);
+  });
+});
+
+describe('the spreadsheet', () => {
+  it('inserts, finds and deletes sheets; names are unique', () => {
+    const {ss} = setup();
+    const offers = ss.insertSheet('Offers');
+    expect(ss.getSheetByName('Offers')).toBe(offers);
+    expect(ss.getSheetByName('Nope')).toBeNull();
+    expect(() => ss.insertSheet('offers')).toThrow(
+      'A sheet with the name "offers" already exists. Please enter another name.',
+    );
+    ss.deleteSheet(offers);
+    expect(ss.getSheets().map(s => s.getName())).toEqual(['Sheet1']);
+    expect(() => ss.deleteSheet(ss.getSheets()[0])).toThrow(
+      "You can't remove all the sheets in a document.",
+    );
+    expect(ss.getRange('Sheet1!A1:B2').getNumRows()).toBe(2);
+  });
+
+  it('prices Spreadsheet calls per call and per cell', () => {
+    const {rt, sheet} = setup();
+    rt.meter.reset();
+    sheet.getRange(1, 1, 100, 10).getValues();
+    const snap = rt.snapshot();
+    expect(snap.counts['Sheet.getRange']).toBe(1);
+    expect(snap.counts['Range.getValues']).toBe(1);
+    expect(snap.counts['SpreadsheetApp.cellsRead']).toBe(1000);
+    expect(snap.elapsedMs).toBeCloseTo(
+      2 * rt.latency.spreadsheetCallMs + 1000 * rt.latency.spreadsheetPerCellMs,
+      6,
+    );
+  });
+});
