@@ -6,7 +6,7 @@
 import {ApiClient, OperationSpec, Outcome} from './client';
 import {ApiError} from './errors';
 import {parseAlreadyExisted} from './duplicate-upload';
-import {ListResult, listAll} from './paging';
+import {ListProgress, ListResult, listAll} from './paging';
 import type {
   BudgetUpdate,
   Campaign,
@@ -86,6 +86,7 @@ function op(
 export function listOffers(
   client: ApiClient,
   filter: OfferFilter = {},
+  onProgress?: ListProgress,
 ): ListResult<Offer> {
   return listAll<Offer>(
     client,
@@ -93,6 +94,7 @@ export function listOffers(
     {...filter},
     MAX_LIMIT.offers,
     o => o.offer_id,
+    onProgress,
   );
 }
 
@@ -100,6 +102,7 @@ export function listOffers(
 export function listCampaigns(
   client: ApiClient,
   filter: CampaignFilter = {},
+  onProgress?: ListProgress,
 ): ListResult<Campaign> {
   return listAll<Campaign>(
     client,
@@ -107,6 +110,7 @@ export function listCampaigns(
     {...filter},
     MAX_LIMIT.campaigns,
     c => c.campaign_id,
+    onProgress,
   );
 }
 
@@ -114,6 +118,7 @@ export function listCampaigns(
 export function listMaterials(
   client: ApiClient,
   filter: MaterialFilter = {},
+  onProgress?: ListProgress,
 ): ListResult<Material> {
   return listAll<Material>(
     client,
@@ -121,6 +126,7 @@ export function listMaterials(
     {...filter},
     MAX_LIMIT.materials,
     m => m.creative_md5,
+    onProgress,
   );
 }
 

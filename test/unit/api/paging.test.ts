@@ -124,6 +124,17 @@ describe('listAll', () => {
     expect(listOffers(api).items.map(o => o.offer_id)).toEqual([1, 2, 3]);
   });
 
+  it('tells progress after page 1 and after each fetchAll batch', () => {
+    const {api} = client(offersServer(10000));
+    const seen: Array<[number, number]> = [];
+    listOffers(api, {}, (fetched, total) => seen.push([fetched, total]));
+    expect(seen).toEqual([
+      [50, 10000],
+      [5050, 10000],
+      [10000, 10000],
+    ]);
+  });
+
   it('fails the whole list when any page fails', () => {
     const server = offersServer(120);
     const {api} = client(request =>

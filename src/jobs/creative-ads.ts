@@ -1,0 +1,68 @@
+/**
+ * listCreativeAds (API 4.8): fills Creative Ads with the creative ads asked for, by ids or by
+ * the promoted package. ids are preferred: a package lists every creative of the package.
+ */
+import {ConfigError} from '../api/errors';
+import {listCreativeAds as listAds} from '../api/operations';
+import type {CreativeAdFilter} from '../api/types';
+import type {Platform} from '../platform/ports';
+import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
+import type {CreativeAdsQuery} from '../ui/catalog';
+import {Refresher, refreshSheet, runRefresh} from './refresh';
+import type {JobSummary} from './run';
+
+/** The API filter for a query, or a ConfigError saying what to type. */
+export function creativeAdsFilter(
+  q: CreativeAdsQuery | undefined,
+): CreativeAdFilter {
+  const ids = String(q?.adIds ?? '')
+    .split(',')
+    .map(id => id.trim())
+    .filter(id => id !== '');
+  const packageName = String(q?.packageName ?? '').trim();
+  if (ids.length === 0 && packageName === '') {
+    throw new ConfigError(
+      'List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002) or a package name.',
+    );
+  }
+  const bad = ids.find(id => !/^\d+$/.test(id));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `List creative ads: "${bad}" is not a creative ad id: ids are whole numbers separated by commas.`,
+    );
+  }
+  const filter: CreativeAdFilter = {};
+  if (ids.length > 0) filter.ad_ids = ids.map(Number);
+  if (packageName !== '') filter.demand_package_name = packageName;
+  return filter;
+}
+
+function creativeAdsRefresher(filter: CreativeAdFilter): Refresher {
+  return {
+    what: 'creative ads',
+    fetch(client) {
+      const {items, requests} = listAds(client, filter);
+      return {
+        records: items.length,
+        requests,
+        write: context => [
+          refreshSheet(
+            context,
+            CREATIVE_ADS,
+            items.map(ad => ({sources: creativeAdRows(ad)})),
+          ),
+        ],
+      };
+    },
+  };
+}
+
+export function listCreativeAds(
+  platform: Platform,
+  q: CreativeAdsQuery | undefined,
+): JobSummary {
+  const filter = creativeAdsFilter(q);
+  return runRefresh(platform, 'listCreativeAds', [
+    creativeAdsRefresher(filter),
+  ]);
+}

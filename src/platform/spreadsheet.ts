@@ -1,0 +1,184 @@
+/**
+ * The Workbook port over SpreadsheetApp. Each port method is one Spreadsheet service call;
+ * the sheet's size is asked once and then tracked, because writing past the last row or
+ * column throws on the real platform: the sheet is grown first.
+ */
+import type {CellValue, SheetPort, Workbook} from './ports';
+
+type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
+type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
+
+class AppsScriptSheet implements SheetPort {
+  private rows: number | undefined;
+  private columns: number | undefined;
+  private data: GoogleAppsScript.Spreadsheet.Range | undefined;
+
+  constructor(private readonly sheet: Sheet) {}
+
+  name(): string {
+    return this.sheet.getName();
+  }
+
+  /** An empty sheet answers one empty cell (its data range is A1). */
+  readValues(): CellValue[][] {
+    return this.dataRange().getValues() as CellValue[][];
+  }
+
+  readFormulas(): string[][] {
+    return this.dataRange().getFormulas();
+  }
+
+  readNumberFormats(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): string[][] {
+    this.ensureSize(row + rows - 1, column + columns - 1);
+    return this.range(row, column, rows, columns).getNumberFormats();
+  }
+
+  maxRows(): number {
+    this.rows ??= this.sheet.getMaxRows();
+    return this.rows;
+  }
+
+  maxColumns(): number {
+    this.columns ??= this.sheet.getMaxColumns();
+    return this.columns;
+  }
+
+  ensureSize(rows: number, columns: number): void {
+    const haveRows = this.maxRows();
+    if (rows > haveRows) {
+      this.sheet.insertRowsAfter(haveRows, rows - haveRows);
+      this.rows = rows;
+    }
+    const haveColumns = this.maxColumns();
+    if (columns > haveColumns) {
+      this.sheet.insertColumnsAfter(haveColumns, columns - haveColumns);
+      this.columns = columns;
+    }
+  }
+
+  write(row: number, column: number, values: CellValue[][]): void {
+    if (values.length === 0 || values[0].length === 0) return;
+    this.ensureSize(row + values.length - 1, column + values[0].length - 1);
+    this.range(row, column, values.length, values[0].length).setValues(values);
+  }
+
+  clearContent(row: number, column: number, rows: number, columns: number) {
+    if (rows <= 0 || columns <= 0) return;
+    this.range(row, column, rows, columns).clearContent();
+  }
+
+  setBackgrounds(
+    row: number,
+    column: number,
+    colors: Array<Array<string | null>>,
+  ): void {
+    if (colors.length === 0 || colors[0].length === 0) return;
+    this.ensureSize(row + colors.length - 1, column + colors[0].length - 1);
+    this.range(row, column, colors.length, colors[0].length).setBackgrounds(
+      colors as string[][],
+    );
+  }
+
+  setNotes(row: number, column: number, notes: string[][]): void {
+    if (notes.length === 0 || notes[0].length === 0) return;
+    this.range(row, column, notes.length, notes[0].length).setNotes(notes);
+  }
+
+  setNumberFormat(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+    format: string,
+  ): void {
+    if (rows <= 0 || columns <= 0) return;
+    this.range(row, column, rows, columns).setNumberFormat(format);
+  }
+
+  setBold(row: number, column: number, rows: number, columns: number): void {
+    this.range(row, column, rows, columns).setFontWeight('bold');
+  }
+
+  setDropdown(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+    values: readonly string[],
+  ): void {
+    if (rows <= 0 || columns <= 0) return;
+    const rule = SpreadsheetApp.newDataValidation()
+      .requireValueInList([...values], true)
+      .setAllowInvalid(true)
+      .build();
+    this.range(row, column, rows, columns).setDataValidation(rule);
+  }
+
+  protectWarningOnly(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+    description: string,
+  ): void {
+    this.range(row, column, rows, columns)
+      .protect()
+      .setDescription(description)
+      .setWarningOnly(true);
+  }
+
+  freezeRows(rows: number): void {
+    this.sheet.setFrozenRows(rows);
+  }
+
+  /**
+   * Hiding only keeps the tab out of the user's way; a host that cannot hide sheets (a
+   * stand-in runtime) still works with the sheet visible.
+   */
+  hide(): void {
+    if (typeof this.sheet.hideSheet === 'function') this.sheet.hideSheet();
+  }
+
+  private dataRange() {
+    this.data ??= this.sheet.getDataRange();
+    return this.data;
+  }
+
+  private range(row: number, column: number, rows: number, columns: number) {
+    return this.sheet.getRange(row, column, rows, columns);
+  }
+}
+
+/** Parses the `Z` pattern of Utilities.formatDate: '+0530' is 330 minutes. */
+function offsetMinutes(text: string): number {
+  const match = /^([+-])(\d\d)(\d\d)$/.exec(text.trim());
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/** A workbook handle for one job: the spreadsheet is looked up once, on first use. */
+export function activeWorkbook(): Workbook {
+  let spreadsheet: Spreadsheet | undefined;
+  let zone: string | undefined;
+  const open = () => (spreadsheet ??= SpreadsheetApp.getActive());
+  const timeZone = () => (zone ??= open().getSpreadsheetTimeZone());
+  return {
+    sheet(name) {
+      const found = open().getSheetByName(name);
+      return found ? new AppsScriptSheet(found) : null;
+    },
+    insertSheet(name) {
+      const book = open();
+      return new AppsScriptSheet(book.insertSheet(name, book.getNumSheets()));
+    },
+    timeZone,
+    utcOffsetMinutes: atMs =>
+      offsetMinutes(Utilities.formatDate(new Date(atMs), timeZone(), 'Z')),
+  };
+}

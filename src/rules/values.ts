@@ -1,0 +1,86 @@
+/**
+ * Readers for row values as the rules receive them: decoded by the sheet's codec where the
+ * cell could be read as its column's type (numbers, Unix seconds, lists as arrays, JSON as
+ * objects), or the cell as typed where it could not. Either way a reader answers the parsed
+ * value or undefined, never throws, so the rules word every failure themselves.
+ */
+
+/** Nothing given: an empty cell (null), only spaces, or an empty list. */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** The text of a value, trimmed; a number as JavaScript writes it, a list comma-joined. */
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join(',');
+  return String(value).trim();
+}
+
+const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+export interface ParsedNumber {
+  value: number;
+  /** Decimal places as typed: '1.50' has two. */
+  decimals: number;
+}
+
+/** A number typed in a number cell or as numeric text; undefined for anything else. */
+export function parseNumber(value: unknown): ParsedNumber | undefined {
+  if (typeof value === 'number') {
+    return Number.isFinite(value)
+      ? {value, decimals: decimalPlaces(String(value))}
+      : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (!NUMERIC.test(text)) return undefined;
+  return {value: Number(text), decimals: decimalPlaces(text)};
+}
+
+/** A whole number (cell or text); undefined for anything else, fractions included. */
+export function parseInteger(value: unknown): number | undefined {
+  const parsed = parseNumber(value);
+  if (!parsed || !Number.isSafeInteger(parsed.value)) return undefined;
+  return parsed.value;
+}
+
+function decimalPlaces(text: string): number {
+  const match = /^[-+]?\d*(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
+  if (!match) return 0;
+  const fraction = (match[1] ?? '').length;
+  return Math.max(0, fraction - Number(match[2] ?? 0));
+}
+
+/**
+ * Items of a list (an array, or comma-separated text), each trimmed. Empty items are kept (as
+ * '') so that a rule can say `US,,GB` has an empty item instead of quietly dropping it.
+ */
+export function parseList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(item => String(item).trim());
+  const text = textOf(value);
+  return text === '' ? [] : text.split(',').map(item => item.trim());
+}
+
+export type Json = {ok: true; value: unknown} | {ok: false};
+
+/** A nested value: already parsed, or JSON text. */
+export function parseJson(value: unknown): Json {
+  if (typeof value === 'object' && value !== null) return {ok: true, value};
+  try {
+    return {ok: true, value: JSON.parse(textOf(value))};
+  } catch {
+    return {ok: false};
+  }
+}
+
+export function isPlainObject(
+  value: unknown,
+): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,41 @@
+/**
+ * Facts about single cell values that every part of the sheets layer shares: what counts as
+ * empty, how a Date is recognised across realms, and how text is kept from becoming a formula.
+ */
+import type {CellValue} from '../platform/ports';
+
+/** A Date from any realm: values read through the Apps Script runtime fail `instanceof`. */
+export function isDate(value: unknown): value is Date {
+  return Object.prototype.toString.call(value) === '[object Date]';
+}
+
+/** Nothing typed, or only spaces. */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '')
+  );
+}
+
+/**
+ * Whether text written with setValues could become a formula: Sheets reads a leading '=' as
+ * one and '+', '-', '@' as the start of one, unless the cell is formatted as plain text or an
+ * apostrophe marks the entry as text (the apostrophe is not part of the stored value).
+ */
+export function mayBecomeFormula(text: string): boolean {
+  return /^[=+\-@]/.test(text);
+}
+
+/** The entry that keeps text as text in a cell that is not formatted as plain text. */
+export function markedAsText(text: string): string {
+  return `'${text}`;
+}
+
+/** Whether two cells hold the same value (Dates by instant). */
+export function sameCell(a: CellValue, b: CellValue): boolean {
+  if (isDate(a) || isDate(b)) {
+    return isDate(a) && isDate(b) && a.getTime() === b.getTime();
+  }
+  return a === b;
+}

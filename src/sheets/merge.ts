@@ -1,0 +1,424 @@
+/**
+ * The refresh merge: API records, the sheet as the user left it, and what was last pulled
+ * (state.ts) become the sheet's new rows and the new state, without losing an unpushed edit or
+ * a cell of a column the user added.
+ *
+ * For each record (matched with its rows by id, never by position), comparing the editable
+ * cells of its rows (rows.ts `contentOf`):
+ * - as last pulled, or as the server has them now: the server's rows replace them; the user's
+ *   own columns stay with the record (several rows: matched by `rowKey`, then in order);
+ * - edited, and the server still has what was last pulled: EDITED, the user's values stay;
+ * - edited, and the server changed too: CONFLICT, the user's values stay and the message gives
+ *   the server's. Nothing pulled before counts as a server change.
+ * Read-only columns always take the server's values. Records keep their place in the sheet;
+ * new ones are appended in the API's order. Rows of a record the API no longer lists are
+ * dropped unless they hold edits (then kept, CONFLICT). Rows without a readable id, and a
+ * second row of a one-row record, are kept and INVALID. Blank rows are dropped.
+ *
+ * The new state is the server's content for every listed record (so a CONFLICT is reported
+ * once, then the row stays edited with its CONFLICT status until pushed or made equal).
+ */
+import type {CellValue} from '../platform/ports';
+import {CodecContext, canonical, encode, fromCanonical} from './codec';
+import {shiftFormulaRows} from './formula';
+import {
+  EMPTY,
+  columnOf,
+  contentOf,
+  editableColumns,
+  editableTexts,
+  groupRows,
+  missingIdMessage,
+  sameContent,
+} from './rows';
+import {
+  Column,
+  SYNCED_AT,
+  SYNC_COLUMNS,
+  SYNC_MESSAGE,
+  SYNC_STATUS,
+  readColumn,
+} from './schema';
+import type {RecordState, SheetState} from './state';
+import type {SyncStatus} from './status';
+import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
+
+/** A record as the sheet shows it: one row source per row (at least one). */
+export interface PulledRecord<S> {
+  sources: S[];
+  /** What a push needs to remember of it (maintain_by, delivery geos). */
+  facts?: Record<string, string>;
+}
+
+export interface MergeCounts {
+  /** Records listed. */
+  records: number;
+  added: number;
+  removed: number;
+  edited: number;
+  conflict: number;
+  invalid: number;
+}
+
+export interface RowNote {
+  /** 1-based sheet row after the write. */
+  row: number;
+  status: SyncStatus;
+  message: string;
+}
+
+export interface MergeResult {
+  /** The sheet's new data rows, for writeTable. */
+  rows: Contents[][];
+  state: SheetState;
+  counts: MergeCounts;
+  /** Rows that need the user's attention (CONFLICT, INVALID). */
+  notes: RowNote[];
+}
+
+export interface MergeInput<S> {
+  table: Table<S>;
+  records: ReadonlyArray<PulledRecord<S>>;
+  /** What was last pulled, if anything. */
+  previous: SheetState | undefined;
+  /** The account the records come from ('' for the main account). */
+  account: string;
+  context: CodecContext;
+  /** The moment statuses are written. */
+  now: Date;
+}
+
+/** Statuses a still-edited row keeps: until the next push they say more than EDITED. */
+const KEPT_STATUSES = new Set<string>(['INVALID', 'ERROR', 'CONFLICT']);
+
+export function mergeRecords<S>(input: MergeInput<S>): MergeResult {
+  return new Merge(input).run();
+}
+
+interface ServerRecord {
+  id: string;
+  /** Cells of the schema's columns, by header. */
+  rows: Array<Map<string, CellValue>>;
+  content: string[][];
+  facts?: Record<string, string>;
+}
+
+/** How the rows of a record the user edited are written. */
+interface Verdict {
+  status: SyncStatus;
+  message: string;
+  /** The server's record, whose read-only cells the rows take. */
+  record: ServerRecord | undefined;
+}
+
+class Merge<S> {
+  private readonly table: Table<S>;
+  private readonly editable: ReadonlyArray<Column<S>>;
+  private readonly previous: SheetState | undefined;
+  private readonly out: Contents[][] = [];
+  private readonly notes: RowNote[] = [];
+  private readonly records: Record<string, RecordState> = {};
+  private readonly kept = new Map<string, Verdict>();
+  private readonly counts: MergeCounts = {
+    records: 0,
+    added: 0,
+    removed: 0,
+    edited: 0,
+    conflict: 0,
+    invalid: 0,
+  };
+
+  constructor(private readonly input: MergeInput<S>) {
+    this.table = input.table;
+    this.editable = editableColumns(this.table);
+    // What was pulled as another account says nothing about this account's records.
+    this.previous =
+      input.previous?.account === input.account ? input.previous : undefined;
+  }
+
+  run(): MergeResult {
+    const server = this.serverRecords();
+    const {byId, order} = groupRows(this.table, this.input.context);
+    const seen = new Set<string>();
+    for (const {index, id, awaits} of order) {
+      if (awaits) {
+        this.out.push(this.carried(index, this.out.length));
+      } else if (id === null) {
+        this.counts.invalid++;
+        this.keepRow(index, {
+          status: 'INVALID',
+          message: missingIdMessage(this.table, index),
+          record: undefined,
+        });
+      } else if (!seen.has(id)) {
+        seen.add(id);
+        this.mergeRecord(id, byId.get(id)!, server.get(id));
+      } else {
+        const verdict = this.kept.get(id);
+        if (verdict) this.keepRow(index, verdict);
+      }
+    }
+    for (const record of server.values()) {
+      if (byId.has(record.id)) continue;
+      this.remember(record);
+      this.counts.added++;
+      for (const row of record.rows) this.emitServerRow(row, undefined);
+    }
+    this.counts.records = server.size;
+    return {
+      rows: this.out,
+      state: {account: this.input.account, records: this.records},
+      counts: this.counts,
+      notes: this.notes,
+    };
+  }
+
+  private serverRecords(): Map<string, ServerRecord> {
+    const {schema} = this.table;
+    const idColumn = columnOf(this.table, schema.id);
+    const byId = new Map<string, ServerRecord>();
+    for (const record of this.input.records) {
+      const rows = record.sources.map(source => this.encodeSource(source));
+      const id = this.canonicalOf(idColumn, rows[0].get(schema.id)!);
+      if (byId.has(id)) continue;
+      this.fillUnknown(rows, record.sources, this.previous?.records[id]);
+      const texts = rows.map(row =>
+        this.editable.map(c => this.canonicalOf(c, row.get(c.header)!)),
+      );
+      byId.set(id, {id, rows, content: contentOf(texts), facts: record.facts});
+    }
+    return byId;
+  }
+
+  /** A kept column the API said nothing about gets no cell: the row's own stays. */
+  private encodeSource(source: S): Map<string, CellValue> {
+    const cells = new Map<string, CellValue>();
+    for (const c of this.table.schema.columns) {
+      const value = readColumn(c, source);
+      if (value === undefined && c.kept) continue;
+      cells.set(c.header, encode(c, value ?? null));
+    }
+    return cells;
+  }
+
+  /** A field the API did not return keeps its last known value (one-row records). */
+  private fillUnknown(
+    rows: Array<Map<string, CellValue>>,
+    sources: S[],
+    previous: RecordState | undefined,
+  ): void {
+    if (rows.length !== 1 || previous?.rows.length !== 1) return;
+    this.editable.forEach((column, k) => {
+      if (readColumn(column, sources[0]) !== undefined) return;
+      rows[0].set(
+        column.header,
+        encode(column, fromCanonical(previous.rows[0][k])),
+      );
+    });
+  }
+
+  private mergeRecord(
+    id: string,
+    indexes: number[],
+    record: ServerRecord | undefined,
+  ): void {
+    const {schema} = this.table;
+    const texts = indexes.map(i =>
+      editableTexts(this.table, i, this.input.context),
+    );
+    const user = contentOf(texts);
+    const base = this.previous?.records[id];
+    if (!record) {
+      if (base && sameContent(user, base.rows)) {
+        this.counts.removed++;
+        return;
+      }
+      if (base) this.records[id] = base;
+      this.keep(id, indexes[0], {
+        status: base ? 'CONFLICT' : 'INVALID',
+        message: base
+          ? `The API no longer lists ${schema.id} ${id} for this account (deleted, or pulled as another account): your unpushed edit is kept; delete the row if it is no longer needed.`
+          : `${schema.id} ${id} is not among the records this account lists: check the id, or delete the row.`,
+        record: undefined,
+      });
+      return;
+    }
+    this.remember(record);
+    if (!schema.rowKey && indexes.length > 1) {
+      const rows = indexes.map(sheetRow).join(', ');
+      this.keep(id, indexes[0], {
+        status: 'INVALID',
+        message: `${schema.id} ${id} is in rows ${rows}: keep one row per ${schema.id}.`,
+        record,
+      });
+      return;
+    }
+    const edited = !sameContent(user, base?.rows);
+    if (!edited || sameContent(user, record.content)) {
+      this.replace(indexes, record);
+    } else if (base && sameContent(record.content, base.rows)) {
+      this.keep(id, indexes[0], {
+        status: 'EDITED',
+        message: 'Edited here, not pushed yet.',
+        record,
+      });
+    } else {
+      this.keep(id, indexes[0], {
+        status: 'CONFLICT',
+        message: this.conflictMessage(texts, record),
+        record,
+      });
+    }
+  }
+
+  /** The new state of a listed record: the server's content. */
+  private remember(record: ServerRecord): void {
+    this.records[record.id] = {
+      rows: record.content,
+      ...(record.facts ? {facts: record.facts} : {}),
+    };
+  }
+
+  private keep(id: string, first: number, verdict: Verdict): void {
+    if (verdict.status === 'EDITED') this.counts.edited++;
+    if (verdict.status === 'CONFLICT') this.counts.conflict++;
+    if (verdict.status === 'INVALID') this.counts.invalid++;
+    this.kept.set(id, verdict);
+    this.keepRow(first, verdict);
+  }
+
+  private conflictMessage(user: string[][], record: ServerRecord): string {
+    const show = (text: string) => {
+      const value = fromCanonical(text);
+      if (value === null) return '(empty)';
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    };
+    const empty = this.editable.map(() => EMPTY);
+    let server: string;
+    if (!this.table.schema.rowKey) {
+      const mine = user[0] ?? empty;
+      const theirs = record.content[0] ?? empty;
+      server = this.editable
+        .flatMap((c, k) =>
+          mine[k] !== theirs[k] ? [`${c.header} = ${show(theirs[k])}`] : [],
+        )
+        .join(', ');
+    } else {
+      const groups = record.content.map(row =>
+        this.editable.map((c, k) => `${c.header} ${show(row[k])}`).join(', '),
+      );
+      server = groups.length > 0 ? groups.join('; ') : 'nothing';
+    }
+    return `Changed on the server too; the server has: ${server}. A push sends your values; type the server's to keep them.`;
+  }
+
+  /** The server's rows replace the record's, at the place of its first row. */
+  private replace(indexes: number[], record: ServerRecord): void {
+    const unused = [...indexes];
+    const {rowKey} = this.table.schema;
+    const keyOf = (cell: (header: string) => CellValue) =>
+      (rowKey ?? [])
+        .map(h => this.canonicalOf(columnOf(this.table, h), cell(h)))
+        .join('\u0001');
+    const byKey = (row: Map<string, CellValue>): number | undefined => {
+      if (!rowKey) return unused.shift();
+      const key = keyOf(h => row.get(h)!);
+      const at = unused.findIndex(
+        i => keyOf(h => cellOf(this.table, i, h)) === key,
+      );
+      return at >= 0 ? unused.splice(at, 1)[0] : undefined;
+    };
+    const from = record.rows.map(byKey);
+    record.rows.forEach((row, k) =>
+      this.emitServerRow(row, from[k] ?? unused.shift()),
+    );
+  }
+
+  /** A row as the user has it, read-only cells from the server, with its status. */
+  private keepRow(index: number, verdict: Verdict): void {
+    const at = this.out.length;
+    const row = this.carried(index, at);
+    const server = verdict.record?.rows[0];
+    const {schema} = this.table;
+    if (server) {
+      for (const column of schema.columns) {
+        const cell = server.get(column.header);
+        if (column.editable || column.header === schema.id) continue;
+        if (cell !== undefined) {
+          row[this.table.position.get(column.header)!] = cell;
+        }
+      }
+    }
+    let {status, message} = verdict;
+    const current = String(cellOf(this.table, index, SYNC_STATUS));
+    if (status === 'EDITED' && KEPT_STATUSES.has(current)) {
+      status = current as SyncStatus;
+      message = String(cellOf(this.table, index, SYNC_MESSAGE));
+    }
+    this.setSync(row, index, status, message);
+    if (status !== 'EDITED')
+      this.notes.push({row: sheetRow(at), status, message});
+    this.out.push(row);
+  }
+
+  /** A server row, carrying the user's cells of row `from` (and its OK status). */
+  private emitServerRow(
+    cells: Map<string, CellValue>,
+    from: number | undefined,
+  ): void {
+    const at = this.out.length;
+    const row =
+      from === undefined
+        ? new Array<Contents>(this.table.width).fill('')
+        : this.carried(from, at);
+    for (const column of this.table.schema.columns) {
+      const cell = cells.get(column.header);
+      if (cell !== undefined) {
+        row[this.table.position.get(column.header)!] = cell;
+      }
+    }
+    const keepsOk =
+      from !== undefined && cellOf(this.table, from, SYNC_STATUS) === 'OK';
+    if (!keepsOk) for (const c of SYNC_COLUMNS) this.setCell(row, c.header, '');
+    this.out.push(row);
+  }
+
+  /** Row `from` as contents for row `at`: formulas move with it. */
+  private carried(from: number, at: number): Contents[] {
+    const row: Contents[] = [];
+    for (let c = 0; c < this.table.width; c++) {
+      const contents = contentsOf(this.table, from, c);
+      row.push(
+        contents instanceof Formula
+          ? new Formula(shiftFormulaRows(contents.text, at - from))
+          : contents,
+      );
+    }
+    return row;
+  }
+
+  private setSync(
+    row: Contents[],
+    from: number,
+    status: SyncStatus,
+    message: string,
+  ): void {
+    if (!this.table.schema.sync) return;
+    const unchanged =
+      cellOf(this.table, from, SYNC_STATUS) === status &&
+      cellOf(this.table, from, SYNC_MESSAGE) === message;
+    if (unchanged) return;
+    this.setCell(row, SYNC_STATUS, status);
+    this.setCell(row, SYNC_MESSAGE, message);
+    this.setCell(row, SYNCED_AT, this.input.now);
+  }
+
+  private setCell(row: Contents[], header: string, value: Contents): void {
+    const at = this.table.position.get(header);
+    if (at !== undefined) row[at] = value;
+  }
+
+  private canonicalOf(column: Column<S>, cell: CellValue): string {
+    return canonical(column, cell, this.input.context);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Rows as records: which rows are blank, which record a row belongs to (its id cell), and the
+ * canonical texts of a row's editable cells that tell an edit. Shared by the refresh merge and
+ * the pushes, so both judge a row the same way.
+ */
+import {isBlank} from './cell';
+import {CodecContext, canonical, decode} from './codec';
+import {Column, SYNC_COLUMNS} from './schema';
+import {Table, cellOf} from './table';
+
+/** The canonical text of an empty cell. */
+export const EMPTY = 'null';
+
+/** No content outside the sync columns: neither a value nor a formula. */
+export function isBlankRow<S>(table: Table<S>, index: number): boolean {
+  const sync = new Set(SYNC_COLUMNS.map(c => table.position.get(c.header)));
+  return table.values[index].every(
+    (cell, c) => sync.has(c) || (isBlank(cell) && !table.formulas[index]?.[c]),
+  );
+}
+
+export function columnOf<S>(table: Table<S>, header: string): Column<S> {
+  const column = table.schema.columns.find(c => c.header === header);
+  if (!column)
+    throw new Error(`schema ${table.schema.name} has no column ${header}`);
+  return column;
+}
+
+export function editableColumns<S>(table: Table<S>): ReadonlyArray<Column<S>> {
+  return table.schema.columns.filter(c => c.editable);
+}
+
+/** The record id of a row (canonical text), or null when its id cell is empty or unreadable. */
+export function recordId<S>(
+  table: Table<S>,
+  index: number,
+  context: CodecContext,
+): string | null {
+  const {id} = table.schema;
+  const text = canonical(
+    columnOf(table, id),
+    cellOf(table, index, id),
+    context,
+  );
+  return text === EMPTY || text.startsWith('\u0000') ? null : text;
+}
+
+/** Why a row that is not blank has no record id. */
+export function missingIdMessage<S>(table: Table<S>, index: number): string {
+  const {id} = table.schema;
+  const cell = cellOf(table, index, id);
+  return isBlank(cell)
+    ? `${id} is empty: rows here are matched with the API's records by ${id}; fill it or delete the row.`
+    : `${id} "${String(cell)}" is not a valid id: fix it or delete the row.`;
+}
+
+/** Canonical texts of a row's editable cells, in schema order. */
+export function editableTexts<S>(
+  table: Table<S>,
+  index: number,
+  context: CodecContext,
+): string[] {
+  return editableColumns(table).map(c =>
+    canonical(c, cellOf(table, index, c.header), context),
+  );
+}
+
+/** Rows of each record, in sheet order, and the non-blank rows without a readable id. */
+export interface RowGroups {
+  /** Record id -> data row indexes, in order of first appearance. */
+  byId: Map<string, number[]>;
+  /**
+   * Rows in sheet order, with their record id (null: no readable id). A row waiting for a
+   * create (the schema's awaitsCreation) has `awaits` set and belongs to no record.
+   */
+  order: Array<{index: number; id: string | null; awaits?: true}>;
+}
+
+export function groupRows<S>(
+  table: Table<S>,
+  context: CodecContext,
+): RowGroups {
+  const byId = new Map<string, number[]>();
+  const order: RowGroups['order'] = [];
+  table.values.forEach((_, index) => {
+    if (isBlankRow(table, index)) return;
+    if (table.schema.awaitsCreation?.(h => cellOf(table, index, h))) {
+      order.push({index, id: null, awaits: true});
+      return;
+    }
+    const id = recordId(table, index, context);
+    order.push({index, id});
+    if (id === null) return;
+    const rows = byId.get(id);
+    if (rows) rows.push(index);
+    else byId.set(id, [index]);
+  });
+  return {byId, order};
+}
+
+/**
+ * A record's edit-relevant content: the editable texts of its rows, rows with every editable
+ * cell empty left out (an offer's empty budget row is no budget), sorted so row order does not
+ * matter.
+ */
+export function contentOf(rows: string[][]): string[][] {
+  return rows
+    .filter(row => row.some(text => text !== EMPTY))
+    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+}
+
+export function sameContent(
+  a: string[][] | undefined,
+  b: string[][] | undefined,
+): boolean {
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    JSON.stringify(a) === JSON.stringify(b)
+  );
+}
+
+/** A row's cells as request values, and the cells that could not be read. */
+export interface DecodedRow {
+  /** Header -> value (null for an empty cell, undefined for one that did not decode). */
+  values: Record<string, unknown>;
+  /** Header -> why the cell could not be read. */
+  problems: Record<string, string>;
+}
+
+export function decodeRow<S>(
+  table: Table<S>,
+  index: number,
+  headers: readonly string[],
+  context: CodecContext,
+): DecodedRow {
+  const row: DecodedRow = {values: {}, problems: {}};
+  for (const header of headers) {
+    const decoded = decode(
+      columnOf(table, header),
+      cellOf(table, index, header),
+      context,
+    );
+    if (decoded.ok) row.values[header] = decoded.value;
+    else {
+      row.values[header] = undefined;
+      row.problems[header] = decoded.problem;
+    }
+  }
+  return row;
+}

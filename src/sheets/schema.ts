@@ -1,0 +1,144 @@
+/**
+ * Declarative sheet schemas: the framework every sheet of the add-on is described with.
+ *
+ * A `SheetSchema` names the sheet and lists its columns in their default order. Each `Column`
+ * gives its header (the API's own field name, DESIGN 4.3), its type (the cell codec, codec.ts),
+ * whether the user may edit it (editable columns are what a push sends and what a refresh
+ * keeps when they hold unpushed edits), its enumerated values (a dropdown when editable), the
+ * header note (the field's meaning from the API document), a number format (derived from the
+ * type unless given) and how to read it from the row's source object (`read`, by default the
+ * field named like the header).
+ *
+ * A schema is generic in its row source `S`: one object per sheet row. Most sheets have one
+ * row per API record (S is the record); a sheet may give a record several rows (Budgets: one
+ * per budget group, S pairs the offer with a group; `rowKey` names the columns that tell the
+ * rows of one record apart). `id` names the column holding the record's id: rows are matched
+ * with records by it, never by position.
+ *
+ * Sheets the add-on writes statuses to set `sync: true` and end with `sync_status`,
+ * `sync_message`, `synced_at` (SYNC_COLUMNS). Defining a new sheet: write its schema with
+ * `defineSchema` in src/sheets/schemas/ and list it in schemas/index.ts (the user guide,
+ * docs/sheets.md, is generated from that list by scripts/gen-docs.ts); then use table.ts to
+ * read and write it (openTable / writeTable), rows.ts to tell its rows' records and edits,
+ * merge.ts to refresh it from API records (jobs/refresh.ts `refreshSheet` does all three) and
+ * state.ts to remember what was pulled.
+ */
+import type {CellValue} from '../platform/ports';
+import type {CodecSpec, ColumnType} from './codec';
+
+export interface Column<S = unknown> extends CodecSpec {
+  header: string;
+  type: ColumnType;
+  /** The field's meaning, shown as the header's note. */
+  note: string;
+  /** The user may change it and a push sends it. */
+  editable?: boolean;
+  /** Must be filled for the row to mean anything (an id the user types, New Offers fields). */
+  required?: boolean;
+  /** A number format; by default one that suits the type. */
+  format?: string;
+  /**
+   * The API value for this row; undefined when the API did not say (the last known value
+   * stays). By default the source's field named like the header.
+   */
+  read?: (source: S) => unknown;
+  /**
+   * When the API does not say (read gives undefined), a refresh leaves the cell as it is,
+   * travelling with its record like a column of the user's: what the user types for a create
+   * (Creatives `file`, Sub-accounts `password`) and fields only a create answers (credit).
+   */
+  kept?: boolean;
+}
+
+export interface SheetSchema<S = unknown> {
+  /** The sheet's name (DESIGN 4.3). */
+  name: string;
+  /** What a row is and how the sheet is used, for the user guide (docs/sheets.md). */
+  about?: string;
+  /** Header of the column holding the record id. */
+  id: string;
+  /** Headers that tell apart the rows of one record (several rows per record). */
+  rowKey?: readonly string[];
+  columns: ReadonlyArray<Column<S>>;
+  /** Ends with the sync columns: the add-on writes row statuses here. */
+  sync: boolean;
+  /**
+   * Rows the user wrote for a create job that has not run yet (a Creatives row with a file
+   * and no md5, a Sub-accounts row with a password): a refresh keeps them exactly as they are,
+   * whatever their id cell says. `cell` reads the row's cell under a header.
+   */
+  awaitsCreation?: (cell: (header: string) => CellValue) => boolean;
+}
+
+export const SYNC_STATUS = 'sync_status';
+export const SYNC_MESSAGE = 'sync_message';
+export const SYNCED_AT = 'synced_at';
+
+export const SYNC_COLUMNS: ReadonlyArray<Column> = [
+  {
+    header: SYNC_STATUS,
+    type: 'text',
+    note: 'Written by Offer Desk: OK (accepted), INVALID (refused before sending, nothing sent), ERROR (the API or the network refused), EDITED (changed, not pushed yet), CONFLICT (edited here while the server changed it).',
+  },
+  {
+    header: SYNC_MESSAGE,
+    type: 'text',
+    note: 'Written by Offer Desk: what happened to the row, with the field and the reason when it was refused.',
+  },
+  {
+    header: SYNCED_AT,
+    type: 'timestamp',
+    note: 'Written by Offer Desk: when the status was written.',
+  },
+];
+
+export const TEXT_FORMAT = '@';
+export const INTEGER_FORMAT = '0';
+export const DECIMAL_FORMAT = '0.00##';
+export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/** The number format a column's cells get. */
+export function formatOf(column: Column<never>): string {
+  if (column.format) return column.format;
+  switch (column.type) {
+    case 'integer':
+      return INTEGER_FORMAT;
+    case 'decimal':
+      return DECIMAL_FORMAT;
+    case 'timestamp':
+      return DATE_TIME_FORMAT;
+    default:
+      // Lists, codes and text as plain text: what a user types stays what they typed.
+      return TEXT_FORMAT;
+  }
+}
+
+/** Every column the add-on owns in the sheet, sync columns included, in default order. */
+export function allColumns<S>(
+  schema: SheetSchema<S>,
+): ReadonlyArray<Column<S>> {
+  return schema.sync
+    ? [...schema.columns, ...(SYNC_COLUMNS as ReadonlyArray<Column<S>>)]
+    : schema.columns;
+}
+
+/** The API value of a column for a row source. */
+export function readColumn<S>(column: Column<S>, source: S): unknown {
+  if (column.read) return column.read(source);
+  return (source as Record<string, unknown>)[column.header];
+}
+
+/** Checks a schema's internal consistency once, where it is defined. */
+export function defineSchema<S>(schema: SheetSchema<S>): SheetSchema<S> {
+  const headers = allColumns(schema).map(c => c.header);
+  const twice = headers.find((h, i) => headers.indexOf(h) !== i);
+  if (twice !== undefined) {
+    throw new Error(`schema ${schema.name}: column ${twice} is listed twice`);
+  }
+  for (const name of [schema.id, ...(schema.rowKey ?? [])]) {
+    if (!headers.includes(name)) {
+      throw new Error(`schema ${schema.name}: no column ${name}`);
+    }
+  }
+  return schema;
+}

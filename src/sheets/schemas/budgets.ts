@@ -1,0 +1,88 @@
+/**
+ * The Budgets sheet: one row per budget group of each offer (API 4.5), beside the offer's
+ * delivery geos, so budgets are split or merged by adding or deleting rows. An offer's rows
+ * together are its whole budget: a push replaces the offer's budget with them.
+ *
+ * A group is `ALL` (one budget shared by every delivery geo) or comma-separated geo codes.
+ * An offer without a budget shows one row with empty budget cells: fill it to give it one.
+ */
+import type {Offer, OfferBudget} from '../../api/types';
+import {defineSchema} from '../schema';
+
+/** A row: the offer and one of its budget items (none for an offer without a budget). */
+export interface BudgetRow {
+  offer: Offer;
+  group?: OfferBudget;
+}
+
+export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
+
+export const BUDGETS = defineSchema<BudgetRow>({
+  name: 'Budgets',
+  about:
+    "One row per budget group of each offer (API 4.5), with the offer's delivery geos beside it. An offer's rows together are its whole budget: a push replaces the offer's budget with them. Split or merge groups by adding rows (copy a row of the offer) or deleting them. An offer without a budget shows one row with empty budget cells: fill it to give it one. Deleting every row of an offer sends nothing; the next refresh brings its budget back.",
+  id: 'offer_id',
+  rowKey: ['country_code'],
+  sync: true,
+  columns: [
+    {
+      header: 'offer_id',
+      type: 'integer',
+      read: r => r.offer.offer_id,
+      note: 'The offer. To add a budget group, copy one of its rows and change country_code.',
+    },
+    {
+      header: 'offer_name',
+      type: 'text',
+      read: r => r.offer.offer_name,
+      note: 'Offer name.',
+    },
+    {
+      header: 'target_geo',
+      type: 'list',
+      joined: true,
+      read: r => r.offer.target_geo,
+      note: "The offer's delivery geos: per-geo groups must cover each of them exactly once.",
+    },
+    {
+      header: 'country_code',
+      type: 'list',
+      joined: true,
+      upper: true,
+      unordered: true,
+      editable: true,
+      read: r => r.group?.target_geo ?? null,
+      note: 'ALL (one budget shared by all geos of the offer) or comma-separated geo codes forming one group. An offer has either one ALL group or per-geo groups, never both.',
+    },
+    {
+      header: 'daily_cap_type',
+      type: 'text',
+      editable: true,
+      values: DAILY_CAP_TYPES,
+      read: r => r.group?.daily_cap_type ?? null,
+      note: 'BUDGET (daily_cap is money) or CONVERSION (daily_cap counts conversions).',
+    },
+    {
+      header: 'daily_cap',
+      type: 'decimal',
+      open: true,
+      editable: true,
+      read: r => r.group?.daily_cap ?? null,
+      note: 'Daily cap, at least 50 (a whole number for CONVERSION, three decimals at most), or OPEN for no limit.',
+    },
+    {
+      header: 'total_budget',
+      type: 'decimal',
+      open: true,
+      editable: true,
+      read: r => r.group?.total_budget ?? null,
+      note: 'Total consumable budget (three decimals at most), or OPEN for no limit.',
+    },
+  ],
+});
+
+/** An offer's rows: one per budget item, or one empty row when it has none. */
+export function budgetRows(offer: Offer): BudgetRow[] {
+  const groups = Array.isArray(offer.budget) ? offer.budget : [];
+  return groups.length > 0 ? groups.map(group => ({offer, group})) : [{offer}];
+}

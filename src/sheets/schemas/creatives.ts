@@ -1,0 +1,55 @@
+/**
+ * The Creatives sheet: one row per material (API 2.5). A refresh lists the account's
+ * materials; a row the user adds with a `file` (a Drive file id or link, or an https link) and
+ * no creative_md5 is a material to upload, and stays, untouched, until it is uploaded.
+ */
+import type {Material} from '../../api/types';
+import {isBlank} from '../cell';
+import {defineSchema} from '../schema';
+
+export const CREATIVE_TYPES = ['IMAGE', 'VIDEO', 'PLAYABLE'] as const;
+
+export const CREATIVES = defineSchema<Material>({
+  name: 'Creatives',
+  id: 'creative_md5',
+  sync: true,
+  awaitsCreation: cell =>
+    !isBlank(cell('file')) && isBlank(cell('creative_md5')),
+  columns: [
+    {
+      header: 'file',
+      type: 'text',
+      kept: true,
+      read: () => undefined,
+      note: 'The file to upload: a Drive file id, a Drive link or an https:// link. Upload creative materials uploads every row with a file and no creative_md5.',
+    },
+    {
+      header: 'creative_type',
+      type: 'text',
+      values: CREATIVE_TYPES,
+      note: "'IMAGE', 'VIDEO' or 'PLAYABLE'.",
+    },
+    {
+      header: 'creative_md5',
+      type: 'text',
+      note: 'md5 of the material, filled by the upload. Creative Sets rows may name a material by it.',
+    },
+    {
+      header: 'creative_name',
+      type: 'text',
+      note: 'Name; defaults to the file name. Before the upload you may type the name to give the material; afterwards it shows the name the API keeps.',
+    },
+    {header: 'resolution', type: 'text', note: 'Resolution or pixels.'},
+    {header: 'size', type: 'decimal', note: 'Size in KB.'},
+    {
+      header: 'language',
+      type: 'text',
+      note: 'Language of a PLAYABLE material; empty for others.',
+    },
+    {
+      header: 'platform',
+      type: 'text',
+      note: "For PLAYABLE: 'ANDROID', 'IOS' or 'ALL'; empty for others.",
+    },
+  ],
+});

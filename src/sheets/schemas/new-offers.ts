@@ -1,0 +1,204 @@
+/**
+ * The New Offers sheet: one row per offer to create (API 4.2). The user writes the request
+ * fields (all but creative_sets, which come from the Creative Sets sheet) and, optionally, the
+ * tracking of 2.8; createOffers fills offer_id the moment the offer exists, which is also what
+ * keeps a row from ever being created twice.
+ */
+import {
+  BILLING_TYPES,
+  DAILY_CAP_TYPES,
+  OCPI_BID_GOALS,
+  TARGET_GOAL_WINDOWS,
+} from '../../rules/offer';
+import {defineSchema} from '../schema';
+import {YES_NO} from './campaigns';
+
+/** Rows are written by the user and never pulled: there is no API record behind a row. */
+export const NEW_OFFERS = defineSchema<never>({
+  name: 'New Offers',
+  id: 'offer_id',
+  sync: true,
+  columns: [
+    {
+      header: 'campaign_id',
+      type: 'integer',
+      editable: true,
+      note: 'Existing, deliverable campaign the offer belongs to (see the Campaigns sheet).',
+    },
+    {
+      header: 'offer_name',
+      type: 'text',
+      editable: true,
+      note: 'Unique name: letters, digits and underscore, 3 to 95 characters. Creative Sets rows name their offer by it.',
+    },
+    {
+      header: 'promote_timezone',
+      type: 'decimal',
+      editable: true,
+      note: 'Time zone of the delivery times, as hours from UTC (for example -5 or 8).',
+    },
+    {
+      header: 'start_time',
+      type: 'timestamp',
+      editable: true,
+      note: 'Start of delivery: a date and time (spreadsheet time zone) or Unix seconds; not before 946656000.',
+    },
+    {
+      header: 'end_time',
+      type: 'timestamp',
+      editable: true,
+      note: 'End of delivery, later than start_time; empty for none.',
+    },
+    {
+      header: 'target_geo',
+      type: 'list',
+      joined: true,
+      upper: true,
+      editable: true,
+      note: "'ALL' or comma-separated geo codes (US,GB).",
+    },
+    {
+      header: 'billing_type',
+      type: 'text',
+      editable: true,
+      values: BILLING_TYPES,
+      note: 'Billing type. OCPI needs bid_goal; CPI, CPE, CPM and CPC need bid_rate and target_ad_type; CPE needs settlement_event.',
+    },
+    {
+      header: 'bid_goal',
+      type: 'text',
+      editable: true,
+      values: OCPI_BID_GOALS,
+      note: 'Optimisation goal, for OCPI only: Target-ROAS or Target-CPE (other billing types get theirs automatically).',
+    },
+    {
+      header: 'target_agg_event',
+      type: 'list',
+      editable: true,
+      note: 'Optimisation targets, comma-separated; required for Target-ROAS and Target-CPE.',
+    },
+    {
+      header: 'target_original_event',
+      type: 'text',
+      editable: true,
+      note: 'Original optimisation target; required for Target-CPE.',
+    },
+    {
+      header: 'target_goal_window',
+      type: 'text',
+      editable: true,
+      values: TARGET_GOAL_WINDOWS,
+      note: 'D0 or D7; required for Target-ROAS and Target-CPE.',
+    },
+    {
+      header: 'target_goal',
+      type: 'decimal',
+      editable: true,
+      note: 'Offer-level goal. Target-ROAS: 1 to 1000 (percent), two decimals. Target-CPE: 0.1 to 2000, three decimals.',
+    },
+    {
+      header: 'target_goal_by_geo',
+      type: 'json',
+      editable: true,
+      note: 'Optional goals per geo, JSON: [{"geo":"US","target_goal":120}].',
+    },
+    {
+      header: 'bid_rate',
+      type: 'decimal',
+      editable: true,
+      note: 'Price for all geos, three decimals; at least 0.01 (CPI, CPE, CPM) or 0.001 (CPC); empty for OCPI.',
+    },
+    {
+      header: 'daily_cap_type',
+      type: 'text',
+      editable: true,
+      values: DAILY_CAP_TYPES,
+      note: 'BUDGET (the default) or CONVERSION.',
+    },
+    {
+      header: 'daily_cap',
+      type: 'decimal',
+      open: true,
+      editable: true,
+      note: 'Daily cap; empty or OPEN for no limit. BUDGET: three decimals, at least 50. CONVERSION: a whole number, at least 10.',
+    },
+    {
+      header: 'total_budget',
+      type: 'decimal',
+      open: true,
+      editable: true,
+      note: 'Total budget, three decimals; empty or OPEN for no limit; at least 10 with BUDGET.',
+    },
+    {
+      header: 'settlement_event',
+      type: 'text',
+      editable: true,
+      note: 'For CPE only (required there): letters, digits and underscore, 3 to 50 characters.',
+    },
+    {
+      header: 'os_version_min',
+      type: 'text',
+      editable: true,
+      note: "Minimum OS version: one digit, then up to two groups of a dot and a digit (9, 9.1, 9.1.2); '0.0.0' means no minimum; empty for the campaign's.",
+    },
+    {
+      header: 'os_version_max',
+      type: 'text',
+      editable: true,
+      note: "Maximum OS version, same form; '99.0.0' means no maximum; empty for the campaign's.",
+    },
+    {
+      header: 'custom_ad_schedule',
+      type: 'json',
+      editable: true,
+      note: 'Delivery hours per weekday, JSON: keys 1 (Monday) to 7 (Sunday), values comma-separated hours 0 to 23, e.g. {"1":"9,10,11"}. Empty: all the time.',
+    },
+    {
+      header: 'network',
+      type: 'list',
+      joined: true,
+      editable: true,
+      note: 'Network types, comma-separated; empty for all.',
+    },
+    {
+      header: 'target_ad_type',
+      type: 'list',
+      joined: true,
+      editable: true,
+      note: 'Ad display types, comma-separated; required for CPI, CPE, CPM and CPC; empty for OCPI (set by the API).',
+    },
+    {
+      header: 'target_device',
+      type: 'list',
+      joined: true,
+      upper: true,
+      editable: true,
+      values: ['PHONE', 'TABLET', 'PHONE,TABLET'],
+      note: 'PHONE, TABLET or both (comma-separated); empty for all.',
+    },
+    {
+      header: 'tracking_method',
+      type: 'text',
+      editable: true,
+      note: 'Tracking method, set once the offer exists (PUT tracking). Leave the three tracking columns empty to set tracking later.',
+    },
+    {
+      header: 'click_url',
+      type: 'text',
+      editable: true,
+      note: 'Click tracking link (http:// or https://), sent with tracking_method.',
+    },
+    {
+      header: 'support_server_click',
+      type: 'yesno',
+      editable: true,
+      values: YES_NO,
+      note: 'Whether server-side click is supported: YES or NO; sent with tracking_method.',
+    },
+    {
+      header: 'offer_id',
+      type: 'integer',
+      note: 'Filled by Create new offers as soon as the offer exists: a row with an offer_id is never created again.',
+    },
+  ],
+});

@@ -1,0 +1,167 @@
+/**
+ * What was last pulled, per sheet: the durable memory that tells a user's edit (the sheet
+ * differs from what was pulled) from a server change (the API differs from it), and that
+ * keeps what a push needs to know of each record (maintain_by, an offer's delivery geos).
+ *
+ * It lives in a hidden sheet, `STATE_SHEET`, one column per section (a sheet name): row 1
+ * names the section, the cells below hold its JSON in chunks of at most CHUNK characters (a
+ * cell holds 50,000). 20,000 offers take a few MB, far beyond the 500 KB of a property store,
+ * and the cache is not durable. A job reads the state sheet once and writes each section it
+ * changed once. Every chunk starts with 'j', so no chunk is ever read as a number, a date or
+ * a formula.
+ */
+import type {CellValue, SheetPort, Workbook} from '../platform/ports';
+
+export const STATE_SHEET = 'Offer Desk state';
+/** Characters of JSON per cell. */
+export const CHUNK = 40000;
+const PREFIX = 'j';
+const VERSION = 1;
+
+/** A record as last pulled. */
+export interface RecordState {
+  /**
+   * Canonical texts (codec.ts) of the record's editable cells, one array per row in schema
+   * order; rows whose editable cells are all empty are left out; sorted.
+   */
+  rows: string[][];
+  /** Facts of the record a push needs (maintain_by, delivery geos). */
+  facts?: Record<string, string>;
+  /**
+   * Content the API refused at the last push: sending it again would be refused again, so a
+   * push skips it until the user changes the rows or a refresh replaces this record state.
+   */
+  refused?: string[][];
+}
+
+export interface SheetState {
+  /** The account the records were pulled as ('' for the main account). */
+  account: string;
+  records: Record<string, RecordState>;
+}
+
+interface Stored extends SheetState {
+  v: number;
+}
+
+export class StateBook {
+  private readonly sections = new Map<string, SheetState>();
+  private readonly heights = new Map<string, number>();
+  private readonly columns = new Map<string, number>();
+  /** The JSON each section was read as: a section set to the same is not written again. */
+  private readonly loaded = new Map<string, string>();
+  private readonly dirty = new Set<string>();
+  private width = 0;
+
+  private constructor(
+    private readonly workbook: Workbook,
+    private sheet: SheetPort | null,
+  ) {}
+
+  /** Reads the state sheet once. */
+  static open(workbook: Workbook): StateBook {
+    const sheet = workbook.sheet(STATE_SHEET);
+    const book = new StateBook(workbook, sheet);
+    if (sheet) book.load(sheet.readValues());
+    return book;
+  }
+
+  get(section: string): SheetState | undefined {
+    return this.sections.get(section);
+  }
+
+  set(section: string, state: SheetState): void {
+    this.sections.set(section, state);
+    this.dirty.add(section);
+  }
+
+  /** Writes every section set since opening that changed: one setValues each. */
+  save(): void {
+    const changed = [...this.dirty].flatMap(section => {
+      const state = this.sections.get(section)!;
+      const stored: Stored = {
+        v: VERSION,
+        account: state.account,
+        records: state.records,
+      };
+      const json = JSON.stringify(stored);
+      return json === this.loaded.get(section) ? [] : [{section, json}];
+    });
+    this.dirty.clear();
+    if (changed.length === 0) return;
+    if (!this.sheet) {
+      this.sheet = this.workbook.insertSheet(STATE_SHEET);
+      this.sheet.hide();
+    }
+    for (const {section, json} of changed) {
+      const cells: CellValue[][] = [
+        [section],
+        ...chunks(json).map(c => [PREFIX + c]),
+      ];
+      let column = this.columns.get(section);
+      if (column === undefined) {
+        column = ++this.width;
+        this.columns.set(section, column);
+      }
+      this.sheet.write(1, column, cells);
+      const before = this.heights.get(section) ?? 0;
+      if (before > cells.length) {
+        this.sheet.clearContent(
+          cells.length + 1,
+          column,
+          before - cells.length,
+          1,
+        );
+      }
+      this.heights.set(section, cells.length);
+      this.loaded.set(section, json);
+    }
+  }
+
+  private load(grid: CellValue[][]): void {
+    const header = grid[0] ?? [];
+    this.width = header.length;
+    header.forEach((name, c) => {
+      if (typeof name !== 'string' || name === '') return;
+      let text = '';
+      let height = 1;
+      for (let r = 1; r < grid.length; r++) {
+        const cell = grid[r][c];
+        if (typeof cell !== 'string' || !cell.startsWith(PREFIX)) break;
+        text += cell.slice(PREFIX.length);
+        height++;
+      }
+      this.columns.set(name, c + 1);
+      this.heights.set(name, height);
+      const state = parse(text);
+      if (state) this.sections.set(name, state);
+      this.loaded.set(name, text);
+    });
+  }
+}
+
+/** A section that cannot be read is as good as none: the next refresh rebuilds it. */
+function parse(text: string): SheetState | undefined {
+  try {
+    const stored = JSON.parse(text) as Stored;
+    if (stored.v !== VERSION || typeof stored.records !== 'object')
+      return undefined;
+    return {account: String(stored.account ?? ''), records: stored.records};
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pieces of at most CHUNK characters, never splitting a surrogate pair. */
+export function chunks(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(start + CHUNK, text.length);
+    const code = text.charCodeAt(end - 1);
+    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out.length > 0 ? out : [''];
+}

@@ -1,0 +1,121 @@
+/**
+ * The built add-on (dist/Code.js) in the local Apps Script runtime, connected to the Open API
+ * emulator, for integration tests; and readers and a typist for its sheets that work as a
+ * person looking at the spreadsheet would (outside any execution).
+ */
+import {
+  createEmulator,
+  DEMO_ACCOUNTS,
+  Emulator,
+  EmulatorOptions,
+} from '../../local/emulator';
+import {
+  createRuntime,
+  DEFAULT_START_MS,
+  Runtime,
+  RuntimeOptions,
+  typeIntoCell,
+} from '../../local/runtime';
+import type {FakeSheet} from '../../local/runtime';
+
+export const EMULATOR_URL = 'https://api.emulator.test';
+
+export interface OfferDesk {
+  rt: Runtime;
+  emulator: Emulator;
+}
+
+/** A runtime and an in-process emulator sharing the virtual clock, settings saved. */
+export function offerDesk(
+  options: EmulatorOptions = {},
+  runtime: RuntimeOptions = {},
+): OfferDesk {
+  const clock = {now: () => DEFAULT_START_MS};
+  const emulator = createEmulator({
+    offers: 30,
+    campaigns: 5,
+    materials: 4,
+    ...options,
+    now: () => clock.now(),
+  });
+  const rt = createRuntime({fetch: emulator.handle, ...runtime});
+  clock.now = () => rt.clock.now();
+  rt.call('saveSettings', {
+    baseUrl: EMULATOR_URL,
+    accessKey: DEMO_ACCOUNTS.main.accessKey,
+    apiKey: DEMO_ACCOUNTS.main.apiKey,
+  });
+  return {rt, emulator};
+}
+
+export function sheetOf(rt: Runtime, name: string): FakeSheet {
+  const sheet = rt.spreadsheet.getSheetByName(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  return sheet;
+}
+
+/** Dates as epoch ms: the runtime's Dates belong to another realm than the test's. */
+function plain(value: unknown): unknown {
+  return Object.prototype.toString.call(value) === '[object Date]'
+    ? new Date((value as Date).getTime())
+    : value;
+}
+
+/** Every cell value of the sheet's used range, headers included. */
+export function valuesOf(rt: Runtime, name: string): unknown[][] {
+  const values = sheetOf(rt, name).getDataRange().getValues() as unknown[][];
+  return values.map(row => row.map(plain));
+}
+
+/** Everything a user could see of the used range: values, formulas, formats, backgrounds. */
+export function snapshotOf(rt: Runtime, name: string) {
+  const range = sheetOf(rt, name).getDataRange();
+  return {
+    values: range.getValues(),
+    formulas: range.getFormulas(),
+    formats: range.getNumberFormats(),
+    backgrounds: range.getBackgrounds(),
+  };
+}
+
+/** Data rows as objects by header. */
+export function recordsOf(
+  rt: Runtime,
+  name: string,
+): Array<Record<string, unknown>> {
+  const [headers, ...rows] = valuesOf(rt, name);
+  return rows.map(row =>
+    Object.fromEntries(headers.map((h, i) => [String(h), row[i]])),
+  );
+}
+
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    out = String.fromCharCode(65 + r) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** Types `text` into the cell of sheet row `row` (1-based) under `header`, as a person would. */
+export function typeInto(
+  rt: Runtime,
+  name: string,
+  row: number,
+  header: string,
+  text: string,
+): void {
+  const headers = valuesOf(rt, name)[0].map(String);
+  let at = headers.indexOf(header);
+  if (at < 0) at = headers.length;
+  const sheet = sheetOf(rt, name);
+  // A person adds the column (or the row) first when the sheet has none to spare.
+  if (at + 1 > sheet.getMaxColumns())
+    sheet.insertColumnsAfter(sheet.getMaxColumns(), 1);
+  if (row > sheet.getMaxRows())
+    sheet.insertRowsAfter(sheet.getMaxRows(), row - sheet.getMaxRows());
+  typeIntoCell(sheet, `${columnLetter(at)}${row}`, text);
+}

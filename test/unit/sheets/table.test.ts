@@ -1,0 +1,201 @@
+import {defineSchema} from '../../../src/sheets/schema';
+import {CHUNK, StateBook, chunks, STATE_SHEET} from '../../../src/sheets/state';
+import {
+  Formula,
+  SheetLayoutError,
+  openTable,
+  rowContents,
+  writeTable,
+} from '../../../src/sheets/table';
+import {MemoryWorkbook} from '../../support/workbook';
+
+interface Thing {
+  id: number;
+  label: string;
+  amount: number;
+}
+
+const THINGS = defineSchema<Thing>({
+  name: 'Things',
+  id: 'id',
+  sync: true,
+  columns: [
+    {header: 'id', type: 'integer', note: 'Id.'},
+    {header: 'label', type: 'text', editable: true, note: 'Label.'},
+    {
+      header: 'amount',
+      type: 'decimal',
+      editable: true,
+      open: true,
+      note: 'Amount.',
+    },
+  ],
+});
+
+describe('openTable', () => {
+  it('finds columns by header wherever the user moved them', () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet('Things');
+    sheet.write(1, 1, [
+      [
+        'sync_status',
+        'mine',
+        'amount',
+        'id',
+        'label',
+        'sync_message',
+        'synced_at',
+      ],
+    ]);
+    sheet.write(2, 1, [['', 'x', 5, 1, 'a', '', '']]);
+    const table = openTable(book, THINGS, {create: false})!;
+    expect([...table.position.entries()]).toEqual([
+      ['sync_status', 0],
+      ['mine', 1],
+      ['amount', 2],
+      ['id', 3],
+      ['label', 4],
+      ['sync_message', 5],
+      ['synced_at', 6],
+    ]);
+    expect(table.values).toEqual([['', 'x', 5, 1, 'a', '', '']]);
+  });
+
+  it('refuses, naming the column, when a push finds a header missing', () => {
+    const book = new MemoryWorkbook();
+    book
+      .insertSheet('Things')
+      .write(1, 1, [
+        ['id', 'label', 'sync_status', 'sync_message', 'synced_at'],
+      ]);
+    expect(() => openTable(book, THINGS, {create: false})).toThrow(
+      new SheetLayoutError(
+        'The Things sheet has no amount column: refresh it to put the column back, or restore the header text.',
+      ),
+    );
+  });
+
+  it('answers null for a sheet that does not exist when it may not create it', () => {
+    expect(openTable(new MemoryWorkbook(), THINGS, {create: false})).toBeNull();
+  });
+});
+
+describe('writeTable', () => {
+  function created() {
+    const book = new MemoryWorkbook();
+    const table = openTable(book, THINGS, {create: true})!;
+    writeTable(table, [
+      [1, 'a', 5, '', '', ''],
+      [2, 'b', 6, '', '', ''],
+    ]);
+    return {book, sheet: book.sheet('Things')!};
+  }
+
+  it('writes only the block that changed, in one call', () => {
+    const {book, sheet} = created();
+    const table = openTable(book, THINGS, {create: false})!;
+    const rows = table.values.map((_, i) => rowContents(table, i));
+    rows[1][2] = 7;
+    sheet.calls.length = 0;
+    expect(writeTable(table, rows)).toEqual({cellsWritten: 1});
+    expect(sheet.calls).toEqual(['write']);
+    expect(sheet.cell(3, 3).value).toBe(7);
+  });
+
+  it('keeps formula-like text as text: as is in plain-text cells, marked elsewhere', () => {
+    const {book, sheet} = created();
+    const table = openTable(book, THINGS, {create: false})!;
+    writeTable(table, [
+      [1, '=1+1', '-OPEN', '', '', ''],
+      [2, 'b', 6, '', '', ''],
+    ]);
+    expect(sheet.cell(2, 2)).toMatchObject({
+      value: '=1+1',
+      formula: '',
+      format: '@',
+    });
+    expect(sheet.cell(2, 3)).toMatchObject({value: '-OPEN', formula: ''});
+    expect(sheet.calls).toContain('readNumberFormats');
+  });
+
+  it('writes a Formula back as a formula', () => {
+    const {book, sheet} = created();
+    const table = openTable(book, THINGS, {create: false})!;
+    writeTable(table, [
+      [1, 'a', new Formula('=2*3'), '', '', ''],
+      [2, 'b', 6, '', '', ''],
+    ]);
+    expect(sheet.cell(2, 3).formula).toBe('=2*3');
+  });
+
+  it('grows the sheet and formats the new rows like the others', () => {
+    const book = new MemoryWorkbook();
+    const table = openTable(book, THINGS, {create: true})!;
+    const rows = Array.from({length: 1200}, (_, i) => [
+      i + 1,
+      `t${i}`,
+      i,
+      '',
+      '',
+      '',
+    ]);
+    writeTable(table, rows);
+    const sheet = book.sheet('Things')!;
+    expect(sheet.maxRows()).toBe(1201);
+    expect(sheet.cell(1201, 2).format).toBe('@');
+    expect(sheet.cell(1201, 1).value).toBe(1200);
+  });
+
+  it('clears rows left over below and colours statuses', () => {
+    const {book, sheet} = created();
+    const table = openTable(book, THINGS, {create: false})!;
+    writeTable(table, [[1, 'a', 5, 'OK', 'fine', '']]);
+    expect(book.grid('Things')).toHaveLength(2);
+    expect(sheet.cell(2, 4).background).toBe('#d9ead3');
+  });
+});
+
+describe('the state sheet', () => {
+  it('keeps sections larger than a cell in chunks, in a hidden sheet, read back whole', () => {
+    const book = new MemoryWorkbook();
+    const records: Record<string, {rows: string[][]}> = {};
+    for (let i = 0; i < 3000; i++)
+      records[i] = {rows: [[`"https://example.test/${'x'.repeat(20)}/${i}"`]]};
+    const state = StateBook.open(book);
+    state.set('Offers', {account: 'sub1', records});
+    state.set('Budgets', {account: 'sub1', records: {}});
+    state.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    expect(sheet.hidden).toBe(true);
+    expect(sheet.calls.filter(c => c === 'write')).toHaveLength(2);
+    expect(StateBook.open(book).get('Offers')).toEqual({
+      account: 'sub1',
+      records,
+    });
+    // A smaller section later leaves no stale chunk behind.
+    const again = StateBook.open(book);
+    again.set('Offers', {account: 'sub1', records: {}});
+    again.save();
+    expect(StateBook.open(book).get('Offers')).toEqual({
+      account: 'sub1',
+      records: {},
+    });
+    expect(StateBook.open(book).get('Budgets')).toEqual({
+      account: 'sub1',
+      records: {},
+    });
+  });
+
+  it('never splits a surrogate pair across chunks', () => {
+    const text = 'a'.repeat(CHUNK - 1) + '😀' + 'b';
+    const parts = chunks(text);
+    expect(parts.join('')).toBe(text);
+    expect(parts[0]).toHaveLength(CHUNK - 1);
+  });
+
+  it('reads a damaged section as none', () => {
+    const book = new MemoryWorkbook();
+    book.insertSheet(STATE_SHEET).write(1, 1, [['Offers'], ['j{broken']]);
+    expect(StateBook.open(book).get('Offers')).toBeUndefined();
+  });
+});
