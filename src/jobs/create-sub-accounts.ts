@@ -1,0 +1,207 @@
+/**
+ * Create sub-accounts (API 4.10): every Sub-accounts row with a sub_adv_user_name and a
+ * password and no access_key, created with the main account's keys (part 5, rule 3) whoever
+ * is acted as. The row gets the access_key and the credit fields the API answers, and its
+ * password cell is cleared; the api key goes to the user's own properties (where acting as
+ * the sub-account finds it), never into a cell.
+ *
+ * A refused row keeps its password, so it can be fixed and sent again. A create whose answer
+ * was lost is looked up by name before anything is sent again.
+ */
+import type {ApiClient} from '../api/client';
+import {OutcomeUnknownError} from '../api/errors';
+import {
+  createSubAccounts as sendCreates,
+  getSubAccount,
+} from '../api/operations';
+import type {SubAccount} from '../api/types';
+import type {Platform} from '../platform/ports';
+import {NAME_MISSING, takenInSheet} from '../rules/sub-account';
+import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
+import {cellOf, openTable, sheetRow} from '../sheets/table';
+import {accountLabel, connect} from './connect';
+import {RowWrites} from './row-writes';
+import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
+import type {SettingsStore} from './settings-store';
+
+const JOB = 'createSubAccounts';
+
+interface Pending {
+  index: number;
+  name: string;
+  password: string;
+}
+
+class SubAccountRun {
+  private requests = 0;
+  private remaining = 0;
+
+  constructor(
+    private readonly main: ApiClient,
+    private readonly store: SettingsStore,
+    private readonly writes: RowWrites<SubAccountRow>,
+    private readonly budget: TimeBudget,
+  ) {}
+
+  /** Rows to create, those refused before sending marked INVALID. */
+  pending(): Pending[] {
+    const table = this.writes.table;
+    const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+    const rowsByName = new Map<string, number[]>();
+    table.values.forEach((_, i) => {
+      const name = text(i, 'sub_adv_user_name');
+      if (name)
+        rowsByName.set(name, [...(rowsByName.get(name) ?? []), sheetRow(i)]);
+    });
+    const pending: Pending[] = [];
+    table.values.forEach((_, i) => {
+      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) return;
+      const name = text(i, 'sub_adv_user_name');
+      const others = (rowsByName.get(name) ?? []).filter(
+        r => r !== sheetRow(i),
+      );
+      if (!name) {
+        this.writes.status(i, 'INVALID', `${NAME_MISSING}. Nothing was sent.`);
+      } else if (others.length > 0) {
+        this.writes.status(
+          i,
+          'INVALID',
+          `${takenInSheet(name, others)}. Nothing was sent.`,
+        );
+      } else {
+        pending.push({
+          index: i,
+          name,
+          password: String(cellOf(table, i, 'password')),
+        });
+      }
+    });
+    return pending;
+  }
+
+  create(pending: Pending[]): void {
+    const size = this.main.batchSize;
+    for (let start = 0; start < pending.length; start += size) {
+      if (!this.budget.canStart()) {
+        for (const p of pending.slice(start)) {
+          this.remaining++;
+          this.writes.status(
+            p.index,
+            'EDITED',
+            'Not sent yet: the time ran out. Run Create sub-accounts again to continue.',
+          );
+        }
+        return;
+      }
+      const chunk = pending.slice(start, start + size);
+      const outcomes = sendCreates(
+        this.main,
+        chunk.map(p => ({sub_adv_user_name: p.name, password: p.password})),
+      );
+      this.requests += chunk.length;
+      chunk.forEach((p, i) => {
+        const outcome = outcomes[i];
+        if (outcome.ok) {
+          this.created(p, outcome.data, 'Created');
+        } else if (outcome.error instanceof OutcomeUnknownError) {
+          this.lookUp(p, outcome.error);
+        } else {
+          this.writes.status(
+            p.index,
+            'ERROR',
+            `${outcome.error.message}. Nothing was created; the password is kept: fix the row and run Create sub-accounts again.`,
+          );
+        }
+      });
+    }
+  }
+
+  /** The create's answer was lost: the sub-account exists or it does not. */
+  private lookUp(p: Pending, error: OutcomeUnknownError): void {
+    let found: SubAccount | undefined;
+    try {
+      found = getSubAccount(this.main, p.name);
+      this.requests++;
+    } catch (e) {
+      this.writes.status(
+        p.index,
+        'ERROR',
+        `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): run Create sub-accounts again; it looks the name up first.`,
+      );
+      return;
+    }
+    if (found) {
+      this.created(p, found, 'Created (found after the connection dropped)');
+    } else {
+      this.writes.status(
+        p.index,
+        'ERROR',
+        `${error.cause.message}; no sub-account ${p.name} exists, so it was not created. The password is kept: run Create sub-accounts again.`,
+      );
+    }
+  }
+
+  private created(p: Pending, account: SubAccount, how: string): void {
+    this.store.put(p.name, {
+      accessKey: account.access_key,
+      apiKey: account.api_key,
+    });
+    this.writes.set(p.index, 'access_key', account.access_key);
+    this.writes.set(p.index, 'password', '');
+    if (account.is_unlimited_credit !== undefined) {
+      this.writes.set(
+        p.index,
+        'is_unlimited_credit',
+        String(account.is_unlimited_credit),
+      );
+    }
+    if (
+      typeof account.credit === 'number' ||
+      typeof account.credit === 'string'
+    ) {
+      this.writes.set(p.index, 'credit', account.credit);
+    }
+    this.writes.status(
+      p.index,
+      'OK',
+      `${how}: sub-account ${p.name}. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.`,
+    );
+  }
+
+  summary(account: string): JobSummary {
+    const counts = {
+      job: JOB,
+      account,
+      ok: this.writes.count('OK'),
+      invalid: this.writes.count('INVALID'),
+      error: this.writes.count('ERROR'),
+      skipped: 0,
+      remaining: this.remaining,
+      dryRun: false,
+      problems: this.writes.problems(),
+      requests: this.requests,
+    };
+    const none =
+      this.writes.count('OK') +
+        counts.invalid +
+        counts.error +
+        counts.remaining ===
+      0
+        ? `Nothing to create (${account}): write a sub_adv_user_name and a password in a new Sub-accounts row.`
+        : undefined;
+    return {...counts, message: none ?? summaryLine(counts, SUB_ACCOUNTS.name)};
+  }
+}
+
+export function createSubAccounts(platform: Platform): JobSummary {
+  return withDocumentLock(platform, () => {
+    const budget = new TimeBudget(() => platform.clock.now());
+    const {mainClient, store} = connect(platform, budget.retryDeadline);
+    const table = openTable(platform.workbook(), SUB_ACCOUNTS, {create: true})!;
+    const writes = new RowWrites(table, () => platform.clock.now());
+    const run = new SubAccountRun(mainClient, store, writes, budget);
+    run.create(run.pending());
+    writes.flush();
+    return run.summary(accountLabel(''));
+  });
+}

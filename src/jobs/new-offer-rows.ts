@@ -1,0 +1,269 @@
+/**
+ * What createOffers finds in its three sheets, checked before anything is sent: the New
+ * Offers rows to create (each with its Creative Sets rows and their materials resolved through
+ * the Creatives sheet), the rows already created whose tracking is still to set, and every
+ * problem, worded per row. Reading only: nothing here sends or writes.
+ */
+import type {Material, TrackingUpdate} from '../api/types';
+import {
+  CreativeSetDraft,
+  MaterialRow,
+  checkCreativeSet,
+  resolveCreative,
+} from '../rules/creative-set';
+import {OfferBody, checkNewOffer, duplicateNameProblems} from '../rules/offer';
+import {checkTracking} from '../rules/tracking';
+import {isBlank} from '../sheets/cell';
+import type {CodecContext} from '../sheets/codec';
+import {decodeRow, isBlankRow} from '../sheets/rows';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
+import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
+
+const TRACKING_FIELDS = [
+  'tracking_method',
+  'click_url',
+  'support_server_click',
+] as const;
+
+/**
+ * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
+ * lost or never recorded). Such a row's offer, if the account has one of its name, is the one
+ * that create made: a re-run adopts it instead of refusing the name as taken.
+ */
+export const CREATE_SENT = 'Create sent';
+
+export type Tracking = Omit<TrackingUpdate, 'offer_id'>;
+
+export interface SetPlan {
+  /** Creative Sets data row. */
+  index: number;
+  /** Its own problems, full messages. */
+  problems: string[];
+  draft?: CreativeSetDraft;
+  /** Each creative of the draft, with the Creatives row it names. */
+  materials: Array<{item: string; material: MaterialRow}>;
+}
+
+export interface OfferPlan {
+  /** New Offers data row. */
+  index: number;
+  name: string;
+  /** Full messages; none means the row may be sent. */
+  problems: string[];
+  body?: OfferBody;
+  tracking?: Tracking;
+  sets: SetPlan[];
+  /** A create of this row was sent before and its answer never recorded. */
+  sent: boolean;
+}
+
+export interface CreatedRow {
+  index: number;
+  offerId: number;
+  tracking?: Tracking;
+  /** Why its tracking cannot be sent. */
+  problems: string[];
+}
+
+export interface Plan {
+  /** Rows without an offer_id. */
+  candidates: OfferPlan[];
+  /** Rows with an offer_id whose work is not finished (status not OK). */
+  created: CreatedRow[];
+  /** Rows with an offer_id and OK: nothing to do. */
+  done: number;
+  /** Rows refused before anything else: unreadable offer_id, Creative Sets rows of no offer. */
+  refused: Array<{table: 'offers' | 'sets'; index: number; message: string}>;
+}
+
+export interface Sheets {
+  offers: Table<never>;
+  sets: Table<never>;
+  creatives: Table<Material>;
+}
+
+/**
+ * A row's values as the rules take them: decoded where the cell reads as its column's type,
+ * the cell as typed where it does not (the rules then say what is wrong with it).
+ */
+function valuesOf(
+  table: Table<never>,
+  index: number,
+  context: CodecContext,
+): Record<string, unknown> {
+  const headers = table.schema.columns.map(c => c.header);
+  const {values} = decodeRow(table, index, headers, context);
+  for (const header of headers) {
+    if (values[header] === undefined)
+      values[header] = cellOf(table, index, header);
+  }
+  return values;
+}
+
+function dataRows(table: Table<never> | Table<Material>): number[] {
+  return table.values.map((_, i) => i).filter(i => !isBlankRow(table, i));
+}
+
+function textCell(
+  table: Table<never> | Table<Material>,
+  index: number,
+  header: string,
+): string {
+  return String(cellOf(table, index, header)).trim();
+}
+
+/** The row's tracking, when any of its columns is filled. */
+function trackingOf(values: Record<string, unknown>): {
+  tracking?: Tracking;
+  problems: string[];
+} {
+  if (TRACKING_FIELDS.every(f => isBlank(values[f]))) return {problems: []};
+  const input = {
+    tracking_method: values.tracking_method ?? null,
+    click_url: values.click_url ?? null,
+    support_server_click: values.support_server_click ?? null,
+  };
+  const problems = Object.values(checkTracking(input));
+  if (problems.length > 0) return {problems};
+  const text = (v: unknown) =>
+    v === null || v === undefined ? '' : String(v).trim();
+  return {
+    problems,
+    tracking: {
+      tracking_method: text(input.tracking_method),
+      click_url: text(input.click_url),
+      support_server_click: text(input.support_server_click),
+    },
+  };
+}
+
+function materialRows(creatives: Table<Material>): MaterialRow[] {
+  return dataRows(creatives).map(index => ({
+    row: sheetRow(index),
+    file: textCell(creatives, index, 'file'),
+    creative_md5: textCell(creatives, index, 'creative_md5'),
+    creative_name: textCell(creatives, index, 'creative_name'),
+  }));
+}
+
+/** The data row of a Creatives sheet row. */
+export function materialIndex(material: MaterialRow): number {
+  return material.row - FIRST_ROW;
+}
+
+function planSet(
+  sets: Table<never>,
+  index: number,
+  materials: readonly MaterialRow[],
+  context: CodecContext,
+): SetPlan {
+  const {problems, draft} = checkCreativeSet(valuesOf(sets, index, context));
+  const plan: SetPlan = {
+    index,
+    problems: Object.values(problems),
+    materials: [],
+  };
+  if (!draft) return plan;
+  for (const item of draft.creatives) {
+    const found = resolveCreative(item, materials);
+    if (!found.ok) {
+      plan.problems.push(found.problem);
+    } else if (found.material.creative_md5 && !found.material.creative_name) {
+      plan.problems.push(
+        `creatives names "${item}": Creatives row ${found.material.row} has no creative_name; refresh the creative materials to fill it`,
+      );
+    } else {
+      plan.materials.push({item, material: found.material});
+    }
+  }
+  if (plan.problems.length === 0) plan.draft = draft;
+  return plan;
+}
+
+/** Reads and checks the three sheets. */
+export function readPlan(sheets: Sheets, context: CodecContext): Plan {
+  const {offers, sets} = sheets;
+  const plan: Plan = {candidates: [], created: [], done: 0, refused: []};
+  const materials = materialRows(sheets.creatives);
+  const offerRows = dataRows(offers);
+  const names = new Map<string, number[]>();
+  for (const index of offerRows) {
+    const name = textCell(offers, index, 'offer_name');
+    names.set(name, [...(names.get(name) ?? []), index]);
+  }
+  const setsByOffer = new Map<string, SetPlan[]>();
+  for (const index of dataRows(sets)) {
+    const name = textCell(sets, index, 'offer_name');
+    if (!names.has(name) || name === '') {
+      plan.refused.push({
+        table: 'sets',
+        index,
+        message: name
+          ? `offer_name ${name} matches no New Offers row: check the name, or delete the row.`
+          : 'offer_name is empty: write the offer_name of the New Offers row this creative set belongs to.',
+      });
+      continue;
+    }
+    setsByOffer.set(name, [
+      ...(setsByOffer.get(name) ?? []),
+      planSet(sets, index, materials, context),
+    ]);
+  }
+  const twins = duplicateNameProblems(
+    offerRows.map(index => ({
+      row: sheetRow(index),
+      name: textCell(offers, index, 'offer_name'),
+    })),
+  );
+  for (const index of offerRows) {
+    const values = valuesOf(offers, index, context);
+    const tracking = trackingOf(values);
+    if (!isBlank(cellOf(offers, index, 'offer_id'))) {
+      const offerId = values.offer_id;
+      if (typeof offerId !== 'number' || !Number.isSafeInteger(offerId)) {
+        plan.refused.push({
+          table: 'offers',
+          index,
+          message: `offer_id "${textCell(offers, index, 'offer_id')}" is not an offer id: clear it to create the offer, or write the id of the offer it made.`,
+        });
+      } else if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
+        plan.done++;
+      } else {
+        plan.created.push({index, offerId, ...tracking});
+      }
+      continue;
+    }
+    const name = textCell(offers, index, 'offer_name');
+    const check = checkNewOffer(values);
+    const problems = [...Object.values(check.problems), ...tracking.problems];
+    const twin = twins.get(sheetRow(index));
+    if (twin && !check.problems.offer_name) problems.push(twin);
+    const offerSets = setsByOffer.get(name) ?? [];
+    if (offerSets.length === 0 && name !== '') {
+      problems.push(
+        `creative_sets: no Creative Sets row has offer_name ${name}: add at least one (creative_set_name, geos, ad_outputs, creatives)`,
+      );
+    }
+    for (const set of offerSets) {
+      if (set.problems.length === 0) continue;
+      const label = textCell(sets, set.index, 'creative_set_name');
+      problems.push(
+        `creative set "${label}" (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
+      );
+    }
+    const message = String(cellOf(offers, index, SYNC_MESSAGE));
+    plan.candidates.push({
+      index,
+      name,
+      problems,
+      ...(problems.length === 0
+        ? {body: check.body, tracking: tracking.tracking}
+        : {}),
+      sets: offerSets,
+      sent:
+        cellOf(offers, index, SYNC_STATUS) === 'ERROR' &&
+        message.startsWith(CREATE_SENT),
+    });
+  }
+  return plan;
+}

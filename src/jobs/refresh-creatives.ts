@@ -1,0 +1,32 @@
+/**
+ * Refresh creative materials (API 4.9): the account's materials into the Creatives sheet. A
+ * row waiting for its upload (a file and no creative_md5) stays exactly as the user left it,
+ * and a material's `file` cell stays with it (the schema keeps both).
+ */
+import {listMaterials} from '../api/operations';
+import type {Platform} from '../platform/ports';
+import {CREATIVES} from '../sheets/schemas/creatives';
+import {Refresher, refreshSheet, runRefresh} from './refresh';
+import type {JobSummary} from './run';
+
+export const creativesRefresher: Refresher = {
+  what: 'creative materials',
+  fetch(client) {
+    const {items, requests} = listMaterials(client);
+    return {
+      records: items.length,
+      requests,
+      write: context => [
+        refreshSheet(
+          context,
+          CREATIVES,
+          items.map(material => ({sources: [material]})),
+        ),
+      ],
+    };
+  },
+};
+
+export function refreshCreatives(platform: Platform): JobSummary {
+  return runRefresh(platform, 'refreshCreatives', [creativesRefresher]);
+}

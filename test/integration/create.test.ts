@@ -1,0 +1,814 @@
+/**
+ * Issue 6, "Done when": the create jobs as the built dist/Code.js runs them in the local Apps
+ * Script runtime against the Open API emulator, the sheets typed into as a person would.
+ */
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+import {
+  EMULATOR_URL,
+  offerDesk,
+  recordsOf,
+  typeInto,
+  valuesOf,
+} from '../support/offer-desk';
+
+const OFFER = '/api/open/v3/offer';
+const OFFERS = '/api/open/v3/offers';
+const UPLOAD = '/api/open/v3/creatives/upload';
+const TRACKING = '/api/open/v3/tracking';
+
+type Row = Record<string, string>;
+
+/** Material files in a local folder, served by the runtime's DriveApp under made-up ids. */
+function driveFiles(files: Record<string, [string, string]>) {
+  const dir = mkdtempSync(join(tmpdir(), 'offer-desk-drive-'));
+  const ids: Record<string, string> = {};
+  for (const [id, [name, content]] of Object.entries(files)) {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    ids[id] = path;
+  }
+  return {files: ids};
+}
+
+/** Types `rows` below the headers, from sheet row 2, one cell at a time. */
+function typeRows(rt: Runtime, sheet: string, rows: Row[], first = 2): void {
+  rows.forEach((row, i) => {
+    for (const [header, text] of Object.entries(row))
+      typeInto(rt, sheet, first + i, header, text);
+  });
+}
+
+/** A material put on the server before the add-on ever sees it (as the web console would). */
+function uploadDirectly(
+  emulator: Emulator,
+  filename: string,
+  content: string,
+): string {
+  const boundary = 'direct-upload';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const outcome = emulator.handle({
+    method: 'POST',
+    url: `${EMULATOR_URL}${UPLOAD}`,
+    headers: {
+      ...emulator.signedHeaders(),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: new Uint8Array(body),
+  });
+  if (outcome.kind !== 'response') throw new Error('upload dropped');
+  return JSON.parse(Buffer.from(outcome.body).toString()).data.creative_md5;
+}
+
+function deliverableCampaign(emulator: Emulator, account = 'demo_adv'): number {
+  return [...emulator.account(account).campaigns.values()].find(
+    c =>
+      c.status === 'RUNNING' &&
+      c.maintain_by === 'ADV' &&
+      c.promotion_type === 'APP',
+  )!.campaign_id;
+}
+
+function cpi(campaignId: number, name: string, fields: Row = {}): Row {
+  return {
+    campaign_id: String(campaignId),
+    offer_name: name,
+    promote_timezone: '8',
+    start_time: '2026-09-21 10:00',
+    target_geo: 'US,GB',
+    billing_type: 'CPI',
+    bid_rate: '1.5',
+    target_ad_type: 'REWARDED_VIDEO,INTERSTITIAL_VIDEO',
+    tracking_method: 'APPSFLYER',
+    click_url: `https://track.example.com/click?o=${name}`,
+    support_server_click: 'NO',
+    ...fields,
+  };
+}
+
+/** The sheets exist (with their column formats) once a create job has run once. */
+function withSheets(rt: Runtime): void {
+  const summary = rt.call('createOffers') as {message: string};
+  expect(summary.message).toMatch(
+    /^Nothing to create \(.*\): write offers in New Offers/,
+  );
+}
+
+const requestsOf = (emulator: Emulator) =>
+  emulator.requests.map(r => `${r.method} ${r.path}`);
+
+describe('createOffers: 3 offers x 2 creative sets x 3 materials', () => {
+  it('creates them all, uploads what is missing, sets tracking; every row OK', () => {
+    const drive = driveFiles({
+      '1HeroImageFileId': ['hero.png', 'hero image'],
+      '1ClipVideoFileId': ['clip.mp4', 'clip video'],
+      '1OldBannerFileId': ['banner.png', 'banner image'],
+    });
+    const {rt, emulator} = offerDesk(
+      {offers: 5, campaigns: 5, materials: 4},
+      {drive},
+    );
+    const onServer = uploadDirectly(emulator, 'banner_v1.png', 'banner image');
+    const campaignId = deliverableCampaign(emulator);
+    withSheets(rt);
+    typeRows(rt, 'Creatives', [
+      {file: '1HeroImageFileId', creative_name: 'hero'},
+      {
+        file: 'https://drive.google.com/file/d/1ClipVideoFileId/view',
+        creative_name: 'clip',
+      },
+      {file: '1OldBannerFileId', creative_name: 'banner'},
+    ]);
+    const offers: Row[] = [
+      cpi(campaignId, 'launch_us'),
+      cpi(campaignId, 'launch_cpe', {
+        billing_type: 'CPE',
+        settlement_event: 'first_purchase',
+        target_geo: 'ALL',
+      }),
+      cpi(campaignId, 'launch_roas', {
+        billing_type: 'OCPI',
+        bid_rate: '',
+        target_ad_type: '',
+        bid_goal: 'Target-ROAS',
+        target_agg_event: 'purchase',
+        target_goal_window: 'D7',
+        target_goal: '120.5',
+        daily_cap: '100',
+        total_budget: '5000',
+      }),
+    ];
+    typeRows(rt, 'New Offers', offers);
+    typeRows(
+      rt,
+      'Creative Sets',
+      offers.flatMap(o => [
+        {
+          offer_name: o.offer_name,
+          creative_set_name: `${o.offer_name}_images`,
+          geos: 'ALL',
+          ad_outputs: '111,121',
+          creatives: 'hero,banner,clip',
+        },
+        {
+          offer_name: o.offer_name,
+          creative_set_name: `${o.offer_name}_video`,
+          geos: 'ALL',
+          ad_outputs: '211',
+          creatives: 'clip,hero,1OldBannerFileId',
+        },
+      ]),
+    );
+    emulator.clearRequests();
+    rt.meter.reset();
+
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+
+    expect(requestsOf(emulator)).toEqual([
+      ...offers.map(() => `GET ${OFFERS}`),
+      `POST ${UPLOAD}`,
+      `POST ${UPLOAD}`,
+      `POST ${UPLOAD}`,
+      ...offers.map(() => `POST ${OFFER}`),
+      ...offers.map(() => `PUT ${TRACKING}`),
+    ]);
+    const meter = rt.meter.snapshot().counts;
+    expect({
+      fetch: meter['UrlFetchApp.fetch'] ?? 0,
+      fetchAll: meter['UrlFetchApp.fetchAll'],
+    }).toEqual({fetch: 0, fetchAll: 4});
+    expect(summary).toMatchObject({
+      ok: 3,
+      invalid: 0,
+      error: 0,
+      requests: 12,
+      account: 'main account',
+    });
+
+    const creatives = recordsOf(rt, 'Creatives');
+    expect(creatives.map(c => [c.creative_name, c.sync_status])).toEqual([
+      ['hero', 'OK'],
+      ['clip', 'OK'],
+      ['banner_v1', 'OK'],
+    ]);
+    expect(creatives[2]).toMatchObject({
+      creative_md5: onServer,
+      sync_message: `Already on the server (the API answered "creative already existed, fmd5: ${onServer}, name: banner_v1"): creative_md5 ${onServer} and creative_name banner_v1 filled in.`,
+    });
+    const refs = Object.fromEntries(
+      creatives.map(c => [
+        c.creative_name as string,
+        {creative_name: c.creative_name, creative_md5: c.creative_md5},
+      ]),
+    );
+
+    const rows = recordsOf(rt, 'New Offers');
+    expect(
+      rows.map(r => [r.offer_name, r.sync_status, r.sync_message]),
+    ).toEqual(
+      rows.map(r => [
+        r.offer_name,
+        'OK',
+        `Offer ${r.offer_id} created; tracking set.`,
+      ]),
+    );
+    const mine = [...emulator.account('demo_adv').offers.values()].filter(o =>
+      o.offer_name.startsWith('launch_'),
+    );
+    expect(mine.map(o => o.offer_id)).toEqual(rows.map(r => r.offer_id));
+    for (const offer of mine) {
+      const view = emulator.offerView(offer.offer_id)!;
+      expect(view).toMatchObject({
+        campaign_id: campaignId,
+        tracking_method: 'APPSFLYER',
+        click_url: `https://track.example.com/click?o=${offer.offer_name}`,
+        support_server_click: 'NO',
+        start_time: Date.UTC(2026, 8, 21, 10) / 1000,
+      });
+      expect(
+        view.creative_sets.map(s => [
+          s.creative_set_name,
+          s.geos,
+          s.ad_outputs,
+          s.creatives,
+        ]),
+      ).toEqual([
+        [
+          `${offer.offer_name}_images`,
+          ['ALL'],
+          [111, 121],
+          [refs.hero, refs.banner_v1, refs.clip],
+        ],
+        [
+          `${offer.offer_name}_video`,
+          ['ALL'],
+          [211],
+          [refs.clip, refs.hero, refs.banner_v1],
+        ],
+      ]);
+    }
+    expect(emulator.offerView(mine[1].offer_id)).toMatchObject({
+      bid_type: 'CPE',
+      settlement_event: 'first_purchase',
+    });
+    expect(emulator.offerView(mine[2].offer_id)).toMatchObject({
+      bid_type: 'OCPI',
+      bid_goal: 'Target-ROAS',
+      target_goal: 120.5,
+    });
+    expect(recordsOf(rt, 'Creative Sets').map(r => r.sync_message)).toEqual(
+      rows.flatMap(r => [
+        `Part of offer ${r.offer_id}.`,
+        `Part of offer ${r.offer_id}.`,
+      ]),
+    );
+
+    emulator.clearRequests();
+    expect(rt.call('createOffers')).toMatchObject({
+      ok: 0,
+      skipped: 3,
+      requests: 0,
+    });
+    expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('createOffers: every rule of 4.2 is checked before sending', () => {
+  const BASE_ROW = 2;
+  const ROAS: Row = {
+    billing_type: 'OCPI',
+    bid_rate: '',
+    target_ad_type: '',
+    bid_goal: 'Target-ROAS',
+    target_agg_event: 'purchase',
+    target_goal_window: 'D7',
+    target_goal: '150',
+  };
+  const TCPE: Row = {
+    ...ROAS,
+    bid_goal: 'Target-CPE',
+    target_original_event: 'level_up',
+    target_goal: '2.5',
+  };
+
+  /** Each case: the row's fields beyond a valid CPI row, and the message it must get. */
+  const CASES: Array<[Row, string]> = [
+    [{campaign_id: ''}, 'campaign_id is required'],
+    [
+      {campaign_id: 'abc'},
+      'campaign_id must be a whole number, the campaign\'s id (got "abc")',
+    ],
+    [
+      {offer_name: 'spring-sale'},
+      'offer_name may contain only letters, digits and underscore',
+    ],
+    [
+      {offer_name: 'ab'},
+      'offer_name must be 3 to 95 characters long (it has 2)',
+    ],
+    [{promote_timezone: ''}, 'promote_timezone is required'],
+    [
+      {promote_timezone: '15'},
+      'promote_timezone must be a UTC offset from -12 to 14 (got 15)',
+    ],
+    [{start_time: ''}, 'start_time is required'],
+    [
+      {start_time: '1999-12-31 15:59:59'},
+      'start_time must not be earlier than 946656000 (2000-01-01 00:00 at UTC+8)',
+    ],
+    [{end_time: '2026-09-21 10:00'}, 'end_time must be later than start_time'],
+    [{target_geo: ''}, 'target_geo is required'],
+    [
+      {target_geo: 'USA'},
+      'target_geo has "USA", which is not a two-letter country code: write ALL or codes such as US,GB',
+    ],
+    [
+      {billing_type: ''},
+      'billing_type is required: one of CPI, CPE, CPM, CPC, OCPI',
+    ],
+    [
+      {billing_type: 'CPA'},
+      'billing_type must be one of CPI, CPE, CPM, CPC, OCPI (got "CPA")',
+    ],
+    [
+      {...ROAS, bid_goal: ''},
+      'bid_goal is required when billing_type is OCPI: Target-ROAS or Target-CPE',
+    ],
+    [
+      {...ROAS, bid_goal: 'Install'},
+      'bid_goal must be Target-ROAS or Target-CPE when billing_type is OCPI (got "Install")',
+    ],
+    [
+      {...ROAS, target_agg_event: ''},
+      'target_agg_event is required when bid_goal is Target-ROAS',
+    ],
+    [
+      {...ROAS, target_goal_window: ''},
+      'target_goal_window is required when bid_goal is Target-ROAS: D0 or D7',
+    ],
+    [
+      {...ROAS, target_goal_window: 'D30'},
+      'target_goal_window must be D0 or D7 (got "D30")',
+    ],
+    [
+      {...ROAS, target_goal: ''},
+      'target_goal is required when bid_goal is Target-ROAS',
+    ],
+    [
+      {...ROAS, target_goal: '1000.5'},
+      'target_goal must be from 1 to 1000 for Target-ROAS (a percentage) (got 1000.5)',
+    ],
+    [
+      {...ROAS, target_goal: '120.125'},
+      'target_goal may have at most 2 decimals for Target-ROAS (got 120.125)',
+    ],
+    [
+      {...TCPE, target_original_event: ''},
+      'target_original_event is required when bid_goal is Target-CPE',
+    ],
+    [
+      {...TCPE, target_goal: '0.05'},
+      'target_goal must be from 0.1 to 2000 for Target-CPE (got 0.05)',
+    ],
+    [
+      {...TCPE, target_goal: '2.1255'},
+      'target_goal may have at most 3 decimals for Target-CPE (got 2.1255)',
+    ],
+    [
+      {...ROAS, bid_rate: '1'},
+      'bid_rate is not sent for OCPI (the bid follows target_goal): leave it empty',
+    ],
+    [{bid_rate: ''}, 'bid_rate is required when billing_type is CPI'],
+    [{bid_rate: '0'}, 'bid_rate must be greater than 0 (got 0)'],
+    [{bid_rate: '1.2345'}, 'bid_rate may have at most 3 decimals (got 1.2345)'],
+    [
+      {billing_type: 'CPM', bid_rate: '0.009'},
+      'bid_rate must be at least 0.01 for CPM (got 0.009)',
+    ],
+    [
+      {billing_type: 'CPC', bid_rate: '0.0009'},
+      'bid_rate may have at most 3 decimals (got 0.0009)',
+    ],
+    [
+      {target_ad_type: ''},
+      'target_ad_type is required when billing_type is CPI',
+    ],
+    [
+      {billing_type: 'CPE'},
+      'settlement_event is required when billing_type is CPE',
+    ],
+    [
+      {billing_type: 'CPE', settlement_event: 'first purchase'},
+      'settlement_event may contain only letters, digits and underscore',
+    ],
+    [
+      {billing_type: 'CPE', settlement_event: 'ab'},
+      'settlement_event must be 3 to 50 characters long (it has 2)',
+    ],
+    [
+      {daily_cap_type: 'DAILY'},
+      'daily_cap_type must be BUDGET or CONVERSION (got "DAILY")',
+    ],
+    [
+      {daily_cap: '49'},
+      'daily_cap must be at least 50 when daily_cap_type is BUDGET (got 49)',
+    ],
+    [
+      {daily_cap: '50.0001'},
+      'daily_cap may have at most 3 decimals when daily_cap_type is BUDGET (got 50.0001)',
+    ],
+    [
+      {daily_cap_type: 'CONVERSION', daily_cap: '10.5'},
+      'daily_cap must be a whole number of conversions when daily_cap_type is CONVERSION (got "10.5")',
+    ],
+    [
+      {daily_cap_type: 'CONVERSION', daily_cap: '9'},
+      'daily_cap must be at least 10 when daily_cap_type is CONVERSION (got 9)',
+    ],
+    [
+      {total_budget: '9.5'},
+      'total_budget must be at least 10 when daily_cap_type is BUDGET (got 9.5)',
+    ],
+    [
+      {total_budget: '10.0001'},
+      'total_budget may have at most 3 decimals (got 10.0001)',
+    ],
+    [
+      {os_version_min: '10.1'},
+      'os_version_min must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2); 0.0.0 means no minimum (got "10.1")',
+    ],
+    [
+      {os_version_max: '9.1.2.3'},
+      'os_version_max must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2); 99.0.0 means no maximum (got "9.1.2.3")',
+    ],
+    [
+      {custom_ad_schedule: '{"8":"1"}'},
+      'custom_ad_schedule has key "8", which is not a day: use 1 (Monday) to 7 (Sunday)',
+    ],
+    [
+      {custom_ad_schedule: '{"1":"23,24"}'},
+      'custom_ad_schedule day 1 must list hours 0 to 23 separated by commas (got "23,24")',
+    ],
+    [
+      {target_device: 'PHONE,TV'},
+      'target_device must be PHONE, TABLET or PHONE,TABLET (got "TV")',
+    ],
+  ];
+
+  it("refuses one row per rule with that rule's message, and sends nothing at all", () => {
+    const {rt, emulator} = offerDesk();
+    const campaignId = deliverableCampaign(emulator);
+    withSheets(rt);
+    const named = CASES.map(([fields], i) =>
+      cpi(campaignId, `rule_${i}`, fields),
+    );
+    const names = named.map(r => r.offer_name);
+    typeRows(rt, 'New Offers', named);
+    typeRows(rt, 'Creatives', [
+      {
+        creative_md5: '0123456789abcdef0123456789abcdef',
+        creative_name: 'listed',
+      },
+    ]);
+    typeRows(
+      rt,
+      'Creative Sets',
+      named
+        .filter(r => r.offer_name !== '')
+        .map(r => ({
+          offer_name: r.offer_name,
+          creative_set_name: 'set',
+          geos: 'ALL',
+          ad_outputs: '111',
+          creatives: 'listed',
+        })),
+    );
+    const first = BASE_ROW + CASES.length;
+    typeRows(
+      rt,
+      'New Offers',
+      [
+        cpi(campaignId, 'no_sets'),
+        cpi(campaignId, 'bad_set'),
+        cpi(campaignId, 'twin_name'),
+        cpi(campaignId, 'twin_name'),
+      ],
+      first,
+    );
+    typeRows(
+      rt,
+      'Creative Sets',
+      [
+        {
+          offer_name: 'bad_set',
+          creative_set_name: 'set',
+          geos: 'ALL',
+          ad_outputs: '111,big',
+          creatives: 'villain',
+        },
+        {
+          offer_name: 'twin_name',
+          creative_set_name: 'set',
+          geos: 'ALL',
+          ad_outputs: '111',
+          creatives: 'listed',
+        },
+      ],
+      BASE_ROW + named.length,
+    );
+    emulator.clearRequests();
+
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+
+    expect(emulator.requests).toEqual([]);
+    const rows = recordsOf(rt, 'New Offers');
+    CASES.forEach(([, message], i) => {
+      expect([
+        rows[i].offer_name,
+        rows[i].sync_status,
+        rows[i].sync_message,
+      ]).toEqual([names[i], 'INVALID', `${message}. Nothing was sent.`]);
+    });
+    expect(rows.slice(CASES.length).map(r => r.sync_message)).toEqual([
+      'creative_sets: no Creative Sets row has offer_name no_sets: add at least one (creative_set_name, geos, ad_outputs, creatives). Nothing was sent.',
+      `creative set "set" (Creative Sets row ${BASE_ROW + named.length}): ad_outputs must be whole numbers separated by commas (got "big"). Nothing was sent.`,
+      `offer_name is also used by New Offers row ${first + 3}: offer names must be unique. Nothing was sent.`,
+      `offer_name is also used by New Offers row ${first + 2}: offer names must be unique. Nothing was sent.`,
+    ]);
+    expect(summary).toMatchObject({
+      ok: 0,
+      invalid: CASES.length + 4,
+      error: 0,
+      requests: 0,
+    });
+  });
+
+  it('refuses a name the account already has after one lookup, creating nothing', () => {
+    const {rt, emulator} = offerDesk();
+    const taken = [...emulator.account('demo_adv').offers.values()][0];
+    withSheets(rt);
+    typeRows(rt, 'Creatives', [
+      {
+        creative_md5: [...emulator.account('demo_adv').materials.keys()][0],
+        creative_name: 'listed',
+      },
+    ]);
+    typeRows(rt, 'New Offers', [
+      cpi(deliverableCampaign(emulator), taken.offer_name),
+    ]);
+    typeRows(rt, 'Creative Sets', [
+      {
+        offer_name: taken.offer_name,
+        creative_set_name: 'set',
+        geos: 'ALL',
+        ad_outputs: '111',
+        creatives: 'listed',
+      },
+    ]);
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`]);
+    expect(recordsOf(rt, 'New Offers')[0].sync_message).toBe(
+      `offer_name is already used by offer ${taken.offer_id} in this account: offer names must be unique. Nothing was sent.`,
+    );
+  });
+});
+
+/** One offer, its set using a material already listed in Creatives. */
+function oneOffer(
+  rt: Runtime,
+  emulator: Emulator,
+  name: string,
+  account = 'demo_adv',
+): void {
+  withSheets(rt);
+  const md5 = [...emulator.account(account).materials.keys()][0];
+  typeRows(rt, 'Creatives', [
+    {
+      creative_md5: md5,
+      creative_name: emulator.account(account).materials.get(md5)!
+        .creative_name,
+    },
+  ]);
+  typeRows(rt, 'New Offers', [
+    cpi(deliverableCampaign(emulator, account), name),
+  ]);
+  typeRows(rt, 'Creative Sets', [
+    {
+      offer_name: name,
+      creative_set_name: 'set',
+      geos: 'ALL',
+      ad_outputs: '111',
+      creatives: md5,
+    },
+  ]);
+}
+
+describe('createOffers: a dropped connection', () => {
+  it('leaves no duplicate: the offer is looked up by name, adopted, and a re-run sends nothing', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'dropped_once');
+    emulator.faults.configure({
+      rules: [{kind: 'drop', method: 'POST', path: OFFER, count: 1}],
+    });
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(requestsOf(emulator)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${OFFER}`,
+      `GET ${OFFERS}`,
+      `PUT ${TRACKING}`,
+    ]);
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${row.offer_id} created; tracking set.`,
+    });
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(emulator.requests).toEqual([]);
+    const named = [...emulator.account('demo_adv').offers.values()].filter(
+      o => o.offer_name === 'dropped_once',
+    );
+    expect(named.map(o => o.offer_id)).toEqual([row.offer_id]);
+  });
+
+  it('when the create never reached the server, the re-run sends it exactly once', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'never_arrived');
+    emulator.faults.configure({
+      rules: [
+        {kind: 'drop', method: 'POST', path: OFFER, count: 1, applied: false},
+      ],
+    });
+    rt.call('createOffers');
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      offer_id: '',
+    });
+    rt.call('createOffers');
+    const named = [...emulator.account('demo_adv').offers.values()].filter(
+      o => o.offer_name === 'never_arrived',
+    );
+    expect(named).toHaveLength(1);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      offer_id: named[0].offer_id,
+    });
+  });
+});
+
+describe('acting as a sub-account', () => {
+  it('creates the offer under the sub-account, every request signed with its keys', () => {
+    const {rt, emulator} = offerDesk();
+    const sub = DEMO_ACCOUNTS.subB.name;
+    rt.call('setActingAccount', sub);
+    oneOffer(rt, emulator, 'sub_offer', sub);
+    emulator.clearRequests();
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+    expect(summary).toMatchObject({ok: 1, account: `sub-account ${sub}`});
+    expect(new Set(emulator.requests.map(r => r.account))).toEqual(
+      new Set([sub]),
+    );
+    const offerId = recordsOf(rt, 'New Offers')[0].offer_id as number;
+    expect(emulator.account(sub).offers.has(offerId)).toBe(true);
+    expect(emulator.account('demo_adv').offers.has(offerId)).toBe(false);
+  });
+});
+
+describe('createSubAccounts', () => {
+  it("keeps the new sub-account's api key in user properties only and clears the password", () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('refreshSubAccounts');
+    const first = valuesOf(rt, 'Sub-accounts').length + 1;
+    typeRows(
+      rt,
+      'Sub-accounts',
+      [{sub_adv_user_name: 'team_lisbon', password: 'pa55-word!'}],
+      first,
+    );
+    const summary = rt.call('createSubAccounts') as Record<string, unknown>;
+    const created = emulator.account('team_lisbon');
+    expect(summary).toMatchObject({ok: 1, account: 'main account'});
+    const row = recordsOf(rt, 'Sub-accounts').find(
+      r => r.sub_adv_user_name === 'team_lisbon',
+    )!;
+    expect(row).toMatchObject({
+      password: '',
+      access_key: created.access_key,
+      sync_status: 'OK',
+    });
+    const everything = JSON.stringify(
+      rt.spreadsheet.getSheets().map(s => s.getDataRange().getValues()),
+    );
+    expect(everything).not.toContain(created.api_key);
+    expect(everything).not.toContain('pa55-word!');
+    const stored = rt.properties.user(rt.user).toObject();
+    expect(
+      Object.values(stored).filter(v => v.includes(created.api_key)),
+    ).toHaveLength(1);
+    expect(JSON.stringify(rt.properties.document.toObject())).not.toContain(
+      created.api_key,
+    );
+    expect(JSON.stringify(rt.properties.script.toObject())).not.toContain(
+      created.api_key,
+    );
+
+    rt.call('setActingAccount', 'team_lisbon');
+    emulator.clearRequests();
+    rt.call('refreshCampaigns');
+    expect(emulator.requests.map(r => r.account)).toEqual(['team_lisbon']);
+  });
+});
+
+describe('uploadCreatives', () => {
+  it("uploads a Drive file from the runtime's local folder and fills md5 and name", () => {
+    const drive = driveFiles({
+      '1SpringBannerFileId': ['spring banner.png', 'spring banner bytes'],
+    });
+    const {rt, emulator} = offerDesk({}, {drive});
+    rt.call('refreshCreatives');
+    const first = valuesOf(rt, 'Creatives').length + 1;
+    typeRows(
+      rt,
+      'Creatives',
+      [{file: 'https://drive.google.com/open?id=1SpringBannerFileId'}],
+      first,
+    );
+    emulator.clearRequests();
+    const summary = rt.call('uploadCreatives') as Record<string, unknown>;
+    expect(requestsOf(emulator)).toEqual([`POST ${UPLOAD}`]);
+    expect(
+      (
+        emulator.requests[0].body as {
+          file: {filename: string; contentType: string};
+        }
+      ).file,
+    ).toMatchObject({
+      filename: 'spring banner.png',
+      contentType: 'image/png',
+    });
+    const row = recordsOf(rt, 'Creatives')[first - 2];
+    const material = emulator
+      .account('demo_adv')
+      .materials.get(row.creative_md5 as string)!;
+    expect(row).toMatchObject({
+      creative_name: 'spring_banner',
+      sync_status: 'OK',
+      sync_message: `Uploaded: creative_md5 ${material.creative_md5}, creative_name spring_banner.`,
+    });
+    expect(summary).toMatchObject({ok: 1, requests: 1});
+
+    rt.call('refreshCreatives');
+    const after = recordsOf(rt, 'Creatives').find(
+      r => r.creative_md5 === material.creative_md5,
+    )!;
+    expect(after).toMatchObject({
+      file: 'https://drive.google.com/open?id=1SpringBannerFileId',
+      creative_type: 'IMAGE',
+    });
+  });
+
+  it('says why a file cannot be read, and uploads nothing for it', () => {
+    const drive = driveFiles({'1NotesTextFileId': ['notes.txt', 'just text']});
+    const {rt, emulator} = offerDesk({}, {drive});
+    rt.call('uploadCreatives');
+    typeRows(rt, 'Creatives', [
+      {file: '1NoSuchFileId'},
+      {file: '1NotesTextFileId'},
+      {file: `${EMULATOR_URL}/files/gone.png`},
+    ]);
+    emulator.clearRequests();
+    expect(rt.call('uploadCreatives')).toMatchObject({
+      ok: 0,
+      invalid: 3,
+      error: 0,
+    });
+    expect(requestsOf(emulator)).toEqual(['GET /files/gone.png']);
+    expect(
+      recordsOf(rt, 'Creatives').map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([
+      [
+        'INVALID',
+        'file: no Drive file with id 1NoSuchFileId can be opened: check the id, and that the file is shared with you. Nothing was uploaded.',
+      ],
+      [
+        'INVALID',
+        'file is of type text/plain, not an image, video or playable (HTML or zip) file. Nothing was uploaded.',
+      ],
+      [
+        'INVALID',
+        `file: ${EMULATOR_URL}/files/gone.png answered HTTP 404: there is no file there. Nothing was uploaded.`,
+      ],
+    ]);
+  });
+});

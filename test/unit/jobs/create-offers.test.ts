@@ -1,0 +1,366 @@
+import {createOffers} from '../../../src/jobs/create-offers';
+import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
+import {CREATIVES} from '../../../src/sheets/schemas/creatives';
+import {NEW_OFFERS} from '../../../src/sheets/schemas/new-offers';
+import {cpiOffer, createPlatform, fill} from './create-support';
+
+const OFFER = '/api/open/v3/offer';
+const OFFERS = '/api/open/v3/offers';
+const UPLOAD = '/api/open/v3/creatives/upload';
+const TRACKING = '/api/open/v3/tracking';
+
+/** Two offers, one set each; set 1 uses a file to upload, set 2 a material already listed. */
+function twoOffers() {
+  const env = createPlatform();
+  const {workbook, files, campaignId, emulator} = env;
+  const listed = [...emulator.account('demo_adv').materials.values()][0];
+  files.add('drive-hero', 'hero.png', 'hero image bytes');
+  fill(workbook, CREATIVES, [
+    {file: 'drive-hero', creative_name: 'hero'},
+    {
+      creative_md5: listed.creative_md5,
+      creative_name: listed.creative_name,
+      creative_type: 'IMAGE',
+    },
+  ]);
+  fill(workbook, NEW_OFFERS, [
+    cpiOffer(campaignId, 'spring_us'),
+    cpiOffer(campaignId, 'spring_gb', {target_geo: 'GB'}),
+  ]);
+  fill(workbook, CREATIVE_SETS, [
+    {
+      offer_name: 'spring_us',
+      creative_set_name: 'set_a',
+      geos: 'US',
+      ad_outputs: '111',
+      creatives: 'hero',
+    },
+    {
+      offer_name: 'spring_gb',
+      creative_set_name: 'set_b',
+      geos: 'ALL',
+      ad_outputs: '111,121',
+      creatives: listed.creative_md5,
+    },
+  ]);
+  return {...env, listed};
+}
+
+const paths = (env: ReturnType<typeof createPlatform>) =>
+  env.emulator.requests.map(r => `${r.method} ${r.path}`);
+
+describe('createOffers', () => {
+  it('uploads the missing material, creates each offer, writes its id, then sets tracking', () => {
+    const env = twoOffers();
+    const summary = createOffers(env.platform);
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `GET ${OFFERS}`,
+      `POST ${UPLOAD}`,
+      `POST ${OFFER}`,
+      `POST ${OFFER}`,
+      `PUT ${TRACKING}`,
+      `PUT ${TRACKING}`,
+    ]);
+    const rows = env.workbook.records('New Offers');
+    const ids = rows.map(r => r.offer_id as number);
+    expect(rows.map(r => [r.sync_status, r.sync_message])).toEqual(
+      ids.map(id => ['OK', `Offer ${id} created; tracking set.`]),
+    );
+    const hero = env.workbook.records('Creatives')[0];
+    expect(hero).toMatchObject({creative_name: 'hero', sync_status: 'OK'});
+    expect(hero.creative_md5).toMatch(/^[0-9a-f]{32}$/);
+    const us = env.emulator.offerView(ids[0])!;
+    expect(us).toMatchObject({
+      offer_name: 'spring_us',
+      target_geo: 'US,GB',
+      bid_type: 'CPI',
+      tracking_method: 'APPSFLYER',
+      click_url: 'https://track.example.com/click?o=spring_us',
+      support_server_click: 'NO',
+    });
+    expect(us.creative_sets).toEqual([
+      expect.objectContaining({
+        creative_set_name: 'set_a',
+        geos: ['US'],
+        ad_outputs: [111],
+        creatives: [{creative_name: 'hero', creative_md5: hero.creative_md5}],
+      }),
+    ]);
+    expect(env.emulator.offerView(ids[1])!.creative_sets[0].creatives).toEqual([
+      {
+        creative_name: env.listed.creative_name,
+        creative_md5: env.listed.creative_md5,
+      },
+    ]);
+    expect(
+      env.workbook
+        .records('Creative Sets')
+        .map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([
+      ['OK', `Part of offer ${ids[0]}.`],
+      ['OK', `Part of offer ${ids[1]}.`],
+    ]);
+    expect(summary).toMatchObject({
+      job: 'createOffers',
+      account: 'main account',
+      ok: 2,
+      invalid: 0,
+      error: 0,
+      requests: 7,
+      message: '2 OK, 0 invalid, 0 error, 0 skipped (main account).',
+    });
+  });
+
+  it('a re-run sends nothing for rows already OK', () => {
+    const env = twoOffers();
+    createOffers(env.platform);
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform)).toMatchObject({
+      ok: 0,
+      skipped: 2,
+      requests: 0,
+    });
+    expect(env.emulator.requests).toEqual([]);
+  });
+
+  it('sends nothing at all for an INVALID row, not even its materials', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'bid_rate', 0.001);
+    env.workbook.edit('New Offers', 1, 'offer_name', 'x');
+    createOffers(env.platform);
+    expect(env.emulator.requests).toEqual([]);
+    expect(
+      env.workbook
+        .records('New Offers')
+        .map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([
+      [
+        'INVALID',
+        'bid_rate must be at least 0.01 for CPI (got 0.001). Nothing was sent.',
+      ],
+      [
+        'INVALID',
+        'offer_name must be 3 to 95 characters long (it has 1); creative_sets: no Creative Sets row has offer_name x: add at least one (creative_set_name, geos, ad_outputs, creatives). Nothing was sent.',
+      ],
+    ]);
+    expect(
+      env.workbook
+        .records('Creative Sets')
+        .map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([
+      ['INVALID', 'Not created: see New Offers row 2.'],
+      [
+        'INVALID',
+        'offer_name spring_gb matches no New Offers row: check the name, or delete the row.',
+      ],
+    ]);
+    expect(env.workbook.records('Creatives')[0].creative_md5).toBe('');
+  });
+
+  it('refuses a name the account already uses, and one used twice in the sheet', () => {
+    const env = twoOffers();
+    const taken = [...env.emulator.account('demo_adv').offers.values()][0];
+    env.workbook.edit('New Offers', 0, 'offer_name', taken.offer_name);
+    env.workbook.edit('Creative Sets', 0, 'offer_name', taken.offer_name);
+    const summary = createOffers(env.platform);
+    const [first] = env.workbook.records('New Offers');
+    expect(first).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: `offer_name is already used by offer ${taken.offer_id} in this account: offer names must be unique. Nothing was sent.`,
+      offer_id: '',
+    });
+    expect(summary).toMatchObject({ok: 1, invalid: 1});
+
+    const twins = twoOffers();
+    twins.workbook.edit('New Offers', 1, 'offer_name', 'spring_us');
+    createOffers(twins.platform);
+    expect(twins.workbook.records('New Offers')[1].sync_message).toContain(
+      'offer_name is also used by New Offers row 2: offer names must be unique',
+    );
+  });
+
+  it('names a creative the Creatives sheet does not have, on the offer and on the set', () => {
+    const env = twoOffers();
+    env.workbook.edit('Creative Sets', 0, 'creatives', 'hero,villain');
+    createOffers(env.platform);
+    const problem =
+      'creatives names "villain", which is not in the Creatives sheet (as creative_md5, creative_name or file): add it there, or refresh the creative materials';
+    expect(env.workbook.records('New Offers')[0].sync_message).toBe(
+      `creative set "set_a" (Creative Sets row 2): ${problem}. Nothing was sent.`,
+    );
+    expect(env.workbook.records('Creative Sets')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: `${problem}. Nothing was sent.`,
+    });
+  });
+
+  it('a material that cannot be read keeps its offer unsent, and says where to look', () => {
+    const env = twoOffers();
+    env.files.files.delete('drive-hero');
+    createOffers(env.platform);
+    expect(
+      env.emulator.requests.some(
+        r =>
+          r.path === OFFER &&
+          r.body &&
+          (r.body as {offer_name: string}).offer_name === 'spring_us',
+      ),
+    ).toBe(false);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message:
+        'material "hero" (Creatives row 2) could not be uploaded: see that row. Nothing was sent.',
+    });
+    expect(env.workbook.records('Creatives')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message:
+        'file: no Drive file with id drive-hero can be opened: check the id, and that the file is shared with you. Nothing was uploaded.',
+    });
+    expect(env.workbook.records('New Offers')[1].sync_status).toBe('OK');
+  });
+
+  it('reports Permission denied as the account lacking that billing type', () => {
+    const env = twoOffers();
+    env.emulator.setPermissions('demo_adv', ['CPE']);
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      offer_id: '',
+      sync_message:
+        'billing_type: the main account lacks the permission to create CPI offers (the API answered "Permission denied"). Nothing was created.',
+    });
+  });
+
+  describe('never creates an offer twice', () => {
+    it('a dropped connection after the server applied the creates: both found by name, ids filled in', () => {
+      const env = twoOffers();
+      env.emulator.faults.configure({
+        rules: [{kind: 'drop', method: 'POST', path: OFFER, count: 1}],
+      });
+      createOffers(env.platform);
+      const rows = env.workbook.records('New Offers');
+      expect(rows.map(r => r.sync_status)).toEqual(['OK', 'OK']);
+      const made = [...env.emulator.account('demo_adv').offers.values()].filter(
+        o => o.offer_name.startsWith('spring_'),
+      );
+      expect(made.map(o => o.offer_id).sort()).toEqual(
+        rows.map(r => r.offer_id).sort(),
+      );
+      expect(paths(env).filter(p => p === `POST ${OFFER}`)).toHaveLength(2);
+      expect(paths(env).filter(p => p === `GET ${OFFERS}`)).toHaveLength(4);
+    });
+
+    it('a create dropped before the server saw it: not found, so the re-run sends it once', () => {
+      const env = twoOffers();
+      env.emulator.faults.configure({
+        rules: [
+          {kind: 'drop', method: 'POST', path: OFFER, count: 1, applied: false},
+        ],
+      });
+      createOffers(env.platform);
+      const [us, gb] = env.workbook.records('New Offers');
+      expect(us).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message:
+          'Create sent, but the connection dropped before the answer and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
+      });
+      expect(gb.sync_status).toBe('OK');
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([
+        `GET ${OFFERS}`,
+        `POST ${OFFER}`,
+        `PUT ${TRACKING}`,
+      ]);
+      expect(env.workbook.records('New Offers')[0].sync_status).toBe('OK');
+      const named = [
+        ...env.emulator.account('demo_adv').offers.values(),
+      ].filter(o => o.offer_name === 'spring_us');
+      expect(named).toHaveLength(1);
+    });
+
+    it('a job that died after sending: the re-run adopts the offer its create made', () => {
+      const env = twoOffers();
+      createOffers(env.platform);
+      const made = env.workbook.records('New Offers')[0].offer_id;
+      env.workbook.edit('New Offers', 0, 'offer_id', '');
+      env.workbook.edit('New Offers', 0, 'sync_status', 'ERROR');
+      env.workbook.edit(
+        'New Offers',
+        0,
+        'sync_message',
+        'Create sent at 2026-03-01T09:00:00.000Z, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything.',
+      );
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: made,
+        sync_status: 'OK',
+        sync_message: `Offer ${made} created; tracking set.`,
+      });
+    });
+  });
+
+  it('when tracking fails the offer id stays and a re-run retries the tracking only', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const first = env.workbook.records('New Offers')[0];
+    expect(first.offer_id).toEqual(expect.any(Number));
+    expect(first).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: `Offer ${first.offer_id} exists (offer_id filled in), but setting its tracking failed: PUT tracking: code 10000 error [tracking_method: The selected tracking_method is invalid.]. Run Create new offers again to retry the tracking only.`,
+    });
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'ADJUST');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`]);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${first.offer_id} exists; tracking set.`,
+    });
+    expect(
+      env.emulator.offerView(first.offer_id as number)!.tracking_method,
+    ).toBe('ADJUST');
+  });
+
+  it('near the time limit it starts nothing new, says what is left, and a re-run continues', () => {
+    const env = twoOffers();
+    env.files.onRead = () => env.platform.clock.sleep(5 * 60 * 1000);
+    const summary = createOffers(env.platform);
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `GET ${OFFERS}`,
+      `POST ${UPLOAD}`,
+    ]);
+    expect(summary).toMatchObject({ok: 0, remaining: 2});
+    expect(summary.message).toBe(
+      '0 OK, 0 invalid, 0 error, 0 skipped (main account). 2 rows left for lack of time: run it again to continue.',
+    );
+    const late = [
+      'EDITED',
+      'Not sent yet: the time ran out. Run Create new offers again to continue.',
+    ];
+    expect(
+      env.workbook
+        .records('New Offers')
+        .map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([late, late]);
+    expect(env.workbook.records('Creatives')[0].creative_md5).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform)).toMatchObject({ok: 2, remaining: 0});
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `GET ${OFFERS}`,
+      `POST ${OFFER}`,
+      `POST ${OFFER}`,
+      `PUT ${TRACKING}`,
+      `PUT ${TRACKING}`,
+    ]);
+  });
+});
