@@ -4,6 +4,7 @@
  * every entry point returns.
  */
 import type {Platform} from '../platform/ports';
+import type {SyncStatus} from '../sheets/status';
 
 /** Apps Script ends an execution after 6 minutes. */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
@@ -14,7 +15,8 @@ export const RETRY_BUDGET_MS = 5 * 60 * 1000;
 /** How long a job waits for another job's lock before giving up. */
 export const LOCK_WAIT_MS = 10 * 1000;
 
-export type RowStatus = 'OK' | 'INVALID' | 'ERROR' | 'EDITED' | 'CONFLICT';
+/** A row's sync_status (DESIGN 4.3). */
+export type RowStatus = SyncStatus;
 
 /** A row that needs the user's attention. */
 export interface RowProblem {
@@ -40,6 +42,14 @@ export interface JobSummary {
   message: string;
   /** The first rows that need attention (at most MAX_PROBLEMS). */
   problems: RowProblem[];
+  /** Requests sent to the API. */
+  requests?: number;
+  /** Rows kept with unpushed edits (a refresh) or found changed (a push preview). */
+  edited?: number;
+  /** Rows kept as CONFLICT: edited here while the server changed them. */
+  conflict?: number;
+  /** A preview: the request bodies a push would send. */
+  wouldSend?: unknown[];
 }
 
 export const MAX_PROBLEMS = 50;
@@ -80,7 +90,10 @@ export function withDocumentLock<T>(platform: Platform, job: () => T): T {
 }
 
 /** The toast line: counts first, then what is left and where to look. */
-export function summaryLine(s: Omit<JobSummary, 'message'>, sheet?: string): string {
+export function summaryLine(
+  s: Omit<JobSummary, 'message'>,
+  sheet?: string,
+): string {
   const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${s.skipped} skipped`;
   const preview = s.dryRun ? 'Preview (nothing sent): ' : '';
   const left =
@@ -88,6 +101,8 @@ export function summaryLine(s: Omit<JobSummary, 'message'>, sheet?: string): str
       ? ` ${s.remaining} rows left for lack of time: run it again to continue.`
       : '';
   const look =
-    sheet && (s.invalid > 0 || s.error > 0) ? ` See sync_message in ${sheet}.` : '';
+    sheet && (s.invalid > 0 || s.error > 0)
+      ? ` See sync_message in ${sheet}.`
+      : '';
   return `${preview}${counts} (${s.account}).${left}${look}`;
 }

@@ -13,11 +13,31 @@ const API_KEY = `${PREFIX}apiKey`;
 const SUB_ACCOUNT = `${PREFIX}subAccount.`;
 const ACTING = `${PREFIX}acting.`;
 const SCHEDULE = `${PREFIX}schedule.`;
+const LAST_RUN = `${PREFIX}lastScheduledRun.`;
 
 export interface Connection {
   baseUrl: string;
   uploadBaseUrl: string;
   accessKey: string;
+}
+
+/** The scheduled refresh of one spreadsheet. */
+export interface Schedule {
+  /** Hours between runs: 1, 2, 4, 6, 8 or 12; 24 is once a day. */
+  hours: number;
+  /** Once a day only: the hour of the spreadsheet's day; absent, Apps Script picks one. */
+  hourOfDay?: number;
+  /** The refresh entry point it runs. */
+  job: string;
+}
+
+/** What the last scheduled refresh of a spreadsheet did, for the sidebar. */
+export interface ScheduledRun {
+  /** When it ended, ms since the epoch. */
+  at: number;
+  /** 'attention': it ran, and rows need a look; 'skipped': another job held the lock. */
+  outcome: 'ok' | 'attention' | 'skipped' | 'error';
+  message: string;
 }
 
 export class SettingsStore implements SubAccountKeyStore {
@@ -70,12 +90,27 @@ export class SettingsStore implements SubAccountKeyStore {
 
   /** Hours between scheduled refreshes of this spreadsheet; 0 when none is set. */
   refreshEveryHours(documentId: string): number {
-    return Number(this.props.get(SCHEDULE + documentId) ?? 0) || 0;
+    return this.schedule(documentId)?.hours ?? 0;
   }
 
-  setRefreshEveryHours(documentId: string, hours: number): void {
-    if (hours > 0) this.props.set(SCHEDULE + documentId, String(hours));
+  schedule(documentId: string): Schedule | undefined {
+    const raw = this.props.get(SCHEDULE + documentId);
+    return raw ? (JSON.parse(raw) as Schedule) : undefined;
+  }
+
+  setSchedule(documentId: string, schedule: Schedule | undefined): void {
+    if (schedule)
+      this.props.set(SCHEDULE + documentId, JSON.stringify(schedule));
     else this.props.remove(SCHEDULE + documentId);
+  }
+
+  lastScheduledRun(documentId: string): ScheduledRun | undefined {
+    const raw = this.props.get(LAST_RUN + documentId);
+    return raw ? (JSON.parse(raw) as ScheduledRun) : undefined;
+  }
+
+  setLastScheduledRun(documentId: string, run: ScheduledRun): void {
+    this.props.set(LAST_RUN + documentId, JSON.stringify(run));
   }
 
   get(name: string): Credentials | undefined {

@@ -4,6 +4,11 @@
  * a service throws.
  */
 import {bytesToHex} from './digest';
+import {materialFiles} from './files';
+import {cacheProgressBoard} from './progress';
+import {activeWorkbook} from './spreadsheet';
+import {appsScriptTriggers} from './triggers';
+import {appsScriptUi} from './ui';
 import type {
   Clock,
   Digest,
@@ -119,4 +124,13 @@ export const appsScriptPlatform: Platform = {
   userProperties,
   documentId: activeSpreadsheetId,
   documentLock,
+  progress: cacheProgressBoard(
+    () => CacheService.getUserCache(),
+    activeSpreadsheetId,
+    () => Date.now(),
+  ),
+  ui: appsScriptUi,
+  triggers: appsScriptTriggers,
+  files: materialFiles,
+  workbook: activeWorkbook,
 };

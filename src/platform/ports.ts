@@ -73,6 +73,183 @@ export interface DocumentLock {
   release(): void;
 }
 
+/** One item of a menu: its caption and the top-level function it calls. */
+export interface MenuItem {
+  caption: string;
+  functionName: string;
+}
+
+export interface SubMenu {
+  caption: string;
+  items: readonly MenuItem[];
+}
+
+export type MenuEntry = MenuItem | SubMenu | 'separator';
+
+/**
+ * What the user sees besides the cells. Only for executions the user started: in a trigger
+ * there is no one to show anything to, and Apps Script refuses every call here.
+ */
+export interface UserInterface {
+  buildAddonMenu(entries: readonly MenuEntry[]): void;
+  toast(title: string, message: string): void;
+  alert(title: string, message: string): void;
+  /** The text the user typed, or null when they cancelled. */
+  prompt(title: string, message: string): string | null;
+  /** Opens an HTML file of dist/ as the sidebar. */
+  showSidebar(file: string, title: string): void;
+  /** Selects the row in the sheet; false when there is no such sheet. */
+  selectRow(sheet: string, row: number): boolean;
+}
+
+/** When a time-driven trigger fires: every n hours, or once a day (at an hour, if given). */
+export type TriggerTiming =
+  {everyHours: number} | {everyDays: 1; atHour?: number};
+
+/** The current user's installable triggers in the current spreadsheet. */
+export interface Triggers {
+  /** Ids of this user's triggers here that call `handler`. */
+  find(handler: string): string[];
+  remove(id: string): void;
+  /** Installs a time-driven trigger; answers its id. */
+  createTimeDriven(handler: string, timing: TriggerTiming): string;
+}
+
+/** Where a material file comes from: a Drive file, or an https URL. */
+export type FileRef = {driveId: string} | {url: string};
+
+/**
+ * Reading a material file. The file's own problems are answers, not exceptions: `missing`,
+ * `no-access`, `too-large` and `wrong-type` are the user's to fix; `unreachable` (a network
+ * failure or a server error) may pass on its own.
+ */
+export type FileRead =
+  | {ok: true; blob: FileBlob}
+  | {
+      ok: false;
+      problem:
+        'missing' | 'no-access' | 'too-large' | 'wrong-type' | 'unreachable';
+      reason: string;
+    };
+
+export interface FileReadOptions {
+  /** A file larger than this is refused before it is loaded. */
+  maxBytes: number;
+  /**
+   * The name to give the blob, the file's extension kept: an upload's creative_name defaults
+   * to the file name (2.5), so this becomes the material's name.
+   */
+  name?: string;
+}
+
+export interface FileSource {
+  /** Reads the file whole. */
+  read(ref: FileRef, options: FileReadOptions): FileRead;
+}
+
+/** How far a running job has come, as the sidebar shows it. */
+export interface JobProgress {
+  job: string;
+  done: number;
+  total: number;
+  /** When it was reported (ms since the epoch): tells one report from the next. */
+  at: number;
+}
+
+/**
+ * Where a job says how far it has come and the sidebar reads it: the user's own cache, one
+ * entry per spreadsheet, so it reaches the sidebar while the job is still running.
+ *
+ * A job reports `report(entryPoint, 0, total)` once it knows how many rows it has, then
+ * `report(entryPoint, done, total)` after each batch, and `done === total` at the end. The
+ * sidebar shows "done of total rows" while `done < total`.
+ */
+export interface ProgressBoard {
+  /** `done` of `total` rows; 0 done starts a run. Cheap to call often: writes are spaced out. */
+  report(job: string, done: number, total: number): void;
+  read(): JobProgress | null;
+}
+
+/** A cell as the Spreadsheet service reads and writes it; '' is an empty cell. */
+export type CellValue = string | number | boolean | Date;
+
+/**
+ * One sheet of the spreadsheet. Rows and columns are 1-based, as in Apps Script. Each method
+ * is one Spreadsheet service call (size getters are remembered), so callers read a sheet once,
+ * work on arrays and write blocks.
+ */
+export interface SheetPort {
+  name(): string;
+  /** Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell. */
+  readValues(): CellValue[][];
+  /** Formulas of the same range, '' where a cell holds none. */
+  readFormulas(): string[][];
+  /** Number formats of a block. */
+  readNumberFormats(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): string[][];
+  maxRows(): number;
+  maxColumns(): number;
+  /** Inserts rows and columns at the end until the sheet has at least this size. */
+  ensureSize(rows: number, columns: number): void;
+  /** One setValues with its top-left cell at (row, column), growing the sheet first if needed. */
+  write(row: number, column: number, values: CellValue[][]): void;
+  clearContent(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): void;
+  /** Background colours ('#rrggbb', or null for none) of a block. */
+  setBackgrounds(
+    row: number,
+    column: number,
+    colors: Array<Array<string | null>>,
+  ): void;
+  setNotes(row: number, column: number, notes: string[][]): void;
+  setNumberFormat(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+    format: string,
+  ): void;
+  setBold(row: number, column: number, rows: number, columns: number): void;
+  /** A dropdown of `values`; other input is accepted with a warning mark. */
+  setDropdown(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+    values: readonly string[],
+  ): void;
+  /** Editing the block asks the user to confirm first; nobody is locked out. */
+  protectWarningOnly(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+    description: string,
+  ): void;
+  freezeRows(rows: number): void;
+  hide(): void;
+}
+
+/** The spreadsheet the add-on runs in. */
+export interface Workbook {
+  /** The sheet of that name, or null. */
+  sheet(name: string): SheetPort | null;
+  /** A new sheet of that name, after the existing ones. */
+  insertSheet(name: string): SheetPort;
+  /** The spreadsheet's time zone (an IANA name). */
+  timeZone(): string;
+  /** Offset of the spreadsheet's time zone from UTC at that instant, in minutes, east positive. */
+  utcOffsetMinutes(atMs: number): number;
+}
+
 /** Everything the jobs reach Apps Script through. */
 export interface Platform {
   http: HttpTransport;
@@ -82,4 +259,11 @@ export interface Platform {
   userProperties: KeyValueStore;
   documentId(): string;
   documentLock(): DocumentLock;
+  progress: ProgressBoard;
+  ui: UserInterface;
+  triggers: Triggers;
+  /** Material files to upload: Drive files and https URLs. */
+  files: FileSource;
+  /** The active spreadsheet; each call gives a fresh handle for one job. */
+  workbook(): Workbook;
 }

@@ -68,7 +68,9 @@ describe('dist/Code.js', () => {
   });
 
   it('ships the manifest with V8 and explicit scopes', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'dist/appsscript.json'), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(join(root, 'dist/appsscript.json'), 'utf8'),
+    );
     expect(manifest.runtimeVersion).toBe('V8');
     expect(manifest.oauthScopes).toEqual([
       'https://www.googleapis.com/auth/spreadsheets.currentonly',

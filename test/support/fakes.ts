@@ -6,7 +6,9 @@ import type {
   HttpRequest,
   HttpResponse,
   HttpTransport,
+  JobProgress,
   KeyValueStore,
+  ProgressBoard,
 } from '../../src/platform/ports';
 
 export const nodeDigest: Digest = {
@@ -38,6 +40,17 @@ export class MemoryStore implements KeyValueStore {
   }
   keys(): string[] {
     return [...this.values.keys()];
+  }
+}
+
+/** Keeps every report, so tests can assert what the sidebar would have seen. */
+export class MemoryProgress implements ProgressBoard {
+  readonly reports: JobProgress[] = [];
+  report(job: string, done: number, total: number): void {
+    this.reports.push({job, done, total, at: this.reports.length});
+  }
+  read(): JobProgress | null {
+    return this.reports[this.reports.length - 1] ?? null;
   }
 }
 
@@ -110,6 +123,7 @@ export function fakePlatform(
 ): import('../../src/platform/ports').Platform & {
   userProperties: MemoryStore;
   clock: FakeClock;
+  progress: MemoryProgress;
 } {
   let held = false;
   return {
@@ -119,6 +133,7 @@ export function fakePlatform(
     random: () => 0.5,
     userProperties: new MemoryStore(),
     documentId: () => 'doc-1',
+    progress: new MemoryProgress(),
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),
       release: () => {

@@ -1,0 +1,147 @@
+/**
+ * The worker half of the sidebar host: owns the world (runtime and emulator) and answers the
+ * host's requests one at a time, in order.
+ *
+ * Apps Script runs google.script.run calls in executions of their own, side by side: the
+ * sidebar polls getProgress while a job is still running. The runtime is synchronous, so calls
+ * named `concurrent` are served in between, at each API exchange of the running execution
+ * (each one in an execution of its own); every other call waits its turn.
+ */
+import {MessagePort, receiveMessageOnPort} from 'node:worker_threads';
+import type {WireFetch} from '../http-types';
+import type {CallAnswer, HostRequest, HostResponse} from './protocol';
+import type {World} from './world';
+
+export interface WorkerData {
+  port: MessagePort;
+  worldModule: string;
+  worldOptions: unknown;
+  concurrent: string[];
+  fetchDelayMs: number;
+}
+
+type WorldModule = Record<string, unknown> & {
+  setup(options: unknown): World;
+};
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Errors from the add-on belong to the runtime's realm: read them by shape, not instanceof. */
+function failure(e: unknown): CallAnswer {
+  const error =
+    typeof e === 'object' && e !== null && 'message' in e
+      ? {
+          name: String((e as Error).name || 'Error'),
+          message: String((e as Error).message),
+        }
+      : {name: 'Error', message: String(e)};
+  return {ok: false, error};
+}
+
+export function serve(data: WorkerData): void {
+  const module = require(data.worldModule) as WorldModule;
+  const world = module.setup(data.worldOptions);
+  const {runtime} = world;
+  const concurrent = new Set(data.concurrent);
+  const waiting: HostRequest[] = [];
+  let delayMs = data.fetchDelayMs;
+  let serving = false;
+
+  const answer = (id: number, outcome: () => unknown) => {
+    let result: CallAnswer;
+    try {
+      result = {ok: true, value: outcome()};
+    } catch (e) {
+      result = failure(e);
+    }
+    data.port.postMessage({id, answer: result} satisfies HostResponse);
+  };
+
+  /** Runs a call in an execution of its own while another is under way. */
+  const beside = (name: string, args: unknown[]): unknown => {
+    const running = runtime.env.execution;
+    runtime.env.execution = undefined;
+    try {
+      return runtime.call(name, ...args);
+    } finally {
+      runtime.env.execution = running;
+    }
+  };
+
+  const handle = (request: HostRequest): void => {
+    switch (request.type) {
+      case 'call':
+        answer(request.id, () => runtime.call(request.name, ...request.args));
+        return;
+      case 'invoke':
+        answer(request.id, () => {
+          const fn = module[request.name];
+          if (typeof fn !== 'function' || request.name === 'setup') {
+            throw new Error(
+              `the world module exports no function ${request.name}`,
+            );
+          }
+          return (fn as (w: World, ...a: unknown[]) => unknown)(
+            world,
+            ...request.args,
+          );
+        });
+        return;
+      case 'sidebar':
+        answer(request.id, () => {
+          runtime.run('showSidebar');
+          const shown = runtime.ui.sidebar();
+          if (!shown) throw new Error('showSidebar showed no sidebar');
+          return {title: shown.title, html: shown.html};
+        });
+        return;
+      case 'delay':
+        delayMs = request.ms;
+        answer(request.id, () => delayMs);
+        return;
+    }
+  };
+
+  /** At an API exchange: serve the concurrent calls that came in, keep the others. */
+  const between = () => {
+    for (
+      let m = receiveMessageOnPort(data.port);
+      m;
+      m = receiveMessageOnPort(data.port)
+    ) {
+      const request = m.message as HostRequest;
+      if (request.type === 'call' && concurrent.has(request.name)) {
+        answer(request.id, () => beside(request.name, request.args));
+      } else {
+        waiting.push(request);
+      }
+    }
+  };
+
+  const wire: WireFetch = request => {
+    between();
+    if (delayMs > 0) Atomics.wait(pause, 0, 0, delayMs);
+    return world.wire(request);
+  };
+  runtime.setFetch(wire);
+
+  const pump = () => {
+    if (serving) return;
+    serving = true;
+    try {
+      for (let next = waiting.shift(); next; next = waiting.shift())
+        handle(next);
+    } finally {
+      serving = false;
+    }
+  };
+
+  data.port.on('message', (request: HostRequest) => {
+    waiting.push(request);
+    pump();
+  });
+  data.port.postMessage({
+    id: 0,
+    answer: {ok: true, value: 'ready'},
+  } satisfies HostResponse);
+}

@@ -1,0 +1,7 @@
+// The worker thread's entry: TypeScript is not transformed inside worker threads (neither
+// jest nor tsx does it there), so register tsx's loader first, then run the TypeScript half.
+const {register} = require('tsx/cjs/api');
+const {workerData} = require('node:worker_threads');
+
+register();
+require('./worker-main.ts').serve(workerData);

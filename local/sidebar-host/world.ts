@@ -1,0 +1,34 @@
+/**
+ * What the host runs the sidebar against: an Apps Script runtime with the built add-on, and
+ * the wire under its UrlFetchApp. A world module exports `setup(options)` returning a World;
+ * every other export is a function `(world, ...args)` the host's `invoke` can call.
+ *
+ * `demoWorld` is the usual one: dist/ in the runtime, the in-process emulator with demo data,
+ * the emulator's clock following the runtime's virtual clock (requests are signed with it).
+ */
+import {createEmulator, Emulator, EmulatorOptions} from '../emulator';
+import {createRuntime, Runtime, RuntimeOptions} from '../runtime';
+import type {WireFetch} from '../http-types';
+
+export interface World {
+  runtime: Runtime;
+  /** The API behind UrlFetchApp; the host wraps it (interleaving, real-time delay). */
+  wire: WireFetch;
+  emulator?: Emulator;
+}
+
+export interface DemoWorldOptions {
+  runtime?: Omit<RuntimeOptions, 'fetch'>;
+  emulator?: Omit<EmulatorOptions, 'now'>;
+}
+
+export function demoWorld(options: DemoWorldOptions = {}): World {
+  const clock = {now: () => Date.now()};
+  const emulator = createEmulator({
+    ...options.emulator,
+    now: () => clock.now(),
+  });
+  const runtime = createRuntime({...options.runtime, fetch: emulator.handle});
+  clock.now = () => runtime.clock.now();
+  return {runtime, wire: emulator.handle, emulator};
+}

@@ -1,0 +1,176 @@
+/**
+ * The scheduled refresh: one time-driven trigger per user per spreadsheet (an editor add-on
+ * may hold no more), what it runs, and what its last run did.
+ *
+ * `setRefreshSchedule(hours, options)`: hours 0 turns it off; 1, 2, 4, 6, 8 or 12 runs every
+ * so many hours; 24 runs once a day, at `options.hourOfDay` (0-23, the spreadsheet's time zone)
+ * when given. `options.job` picks the refresh (default: everything).
+ */
+import {ConfigError} from '../api/errors';
+import type {Platform, TriggerTiming} from '../platform/ports';
+import {
+  DEFAULT_SCHEDULED_JOB,
+  SCHEDULABLE,
+  ScheduledJobName,
+  jobSpec,
+} from '../ui/catalog';
+import {
+  failureMessage,
+  isExpectedFailure,
+  needsAttention,
+} from './menu-messages';
+import {JobSummary, LockBusyError} from './run';
+import {Schedule, ScheduledRun, SettingsStore} from './settings-store';
+
+export const SCHEDULE_HANDLER = 'scheduledRefresh';
+export const EVERY_HOURS: readonly number[] = [1, 2, 4, 6, 8, 12];
+export const DAILY = 24;
+/** A property value holds at most 9 KB. */
+const MESSAGE_LIMIT = 2000;
+
+export interface ScheduleOptions {
+  hourOfDay?: number;
+  job?: string;
+}
+
+export interface ScheduleView {
+  /** 0: off; 24: once a day. */
+  hours: number;
+  hourOfDay: number | null;
+  /** The spreadsheet's time zone, in which the hour of day counts. */
+  timeZone: string;
+  job: ScheduledJobName;
+  /** Saved, but its trigger is gone (removed outside Offer Desk): save it again. */
+  triggerMissing: boolean;
+  lastRun: ScheduledRun | null;
+}
+
+/** The stored schedule, or why the request cannot be one. */
+export function scheduleFrom(
+  hours: unknown,
+  options: ScheduleOptions = {},
+): Schedule | undefined {
+  const h = Number(hours);
+  if (h === 0) return undefined;
+  if (h !== DAILY && !EVERY_HOURS.includes(h)) {
+    throw new ConfigError(
+      `A scheduled refresh runs every ${EVERY_HOURS.join(', ')} hours or once a day (24): ${String(hours)} is none of these.`,
+    );
+  }
+  const job = options.job ?? DEFAULT_SCHEDULED_JOB;
+  if (!SCHEDULABLE.includes(job as ScheduledJobName)) {
+    throw new ConfigError(
+      `"${job}" cannot be scheduled: choose one of ${SCHEDULABLE.join(', ')}.`,
+    );
+  }
+  const schedule: Schedule = {hours: h, job};
+  if (options.hourOfDay !== undefined && options.hourOfDay !== null) {
+    const hour = Number(options.hourOfDay);
+    if (h !== DAILY) {
+      throw new ConfigError(
+        'An hour of the day applies only to the daily refresh (24 hours).',
+      );
+    }
+    if (!Number.isInteger(hour) || hour < 0 || hour > 23) {
+      throw new ConfigError(
+        `The hour of the day must be a whole hour from 0 to 23, not ${String(options.hourOfDay)}.`,
+      );
+    }
+    schedule.hourOfDay = hour;
+  }
+  return schedule;
+}
+
+export function triggerTiming(schedule: Schedule): TriggerTiming {
+  return schedule.hours === DAILY
+    ? {everyDays: 1, atHour: schedule.hourOfDay}
+    : {everyHours: schedule.hours};
+}
+
+export function getSchedule(platform: Platform): ScheduleView {
+  const documentId = platform.documentId();
+  const store = new SettingsStore(platform.userProperties);
+  const schedule = store.schedule(documentId);
+  return {
+    hours: schedule?.hours ?? 0,
+    hourOfDay: schedule?.hourOfDay ?? null,
+    timeZone: platform.workbook().timeZone(),
+    job: scheduledJob(schedule),
+    triggerMissing:
+      schedule !== undefined &&
+      platform.triggers.find(SCHEDULE_HANDLER).length === 0,
+    lastRun: store.lastScheduledRun(documentId) ?? null,
+  };
+}
+
+/**
+ * Replaces this user's schedule in this spreadsheet: every trigger of ours here goes first, so
+ * saving again never leaves two (Apps Script would refuse the second anyway).
+ */
+export function setRefreshSchedule(
+  platform: Platform,
+  hours: unknown,
+  options?: ScheduleOptions,
+): ScheduleView {
+  const schedule = scheduleFrom(hours, options ?? {});
+  const documentId = platform.documentId();
+  const store = new SettingsStore(platform.userProperties);
+  for (const id of platform.triggers.find(SCHEDULE_HANDLER)) {
+    platform.triggers.remove(id);
+  }
+  store.setSchedule(documentId, undefined);
+  if (schedule) {
+    platform.triggers.createTimeDriven(
+      SCHEDULE_HANDLER,
+      triggerTiming(schedule),
+    );
+    store.setSchedule(documentId, schedule);
+  }
+  return getSchedule(platform);
+}
+
+function scheduledJob(schedule: Schedule | undefined): ScheduledJobName {
+  const job = schedule?.job as ScheduledJobName | undefined;
+  return job && SCHEDULABLE.includes(job) ? job : DEFAULT_SCHEDULED_JOB;
+}
+
+/**
+ * The trigger's work: runs the chosen refresh and records how it went for the sidebar. No one
+ * is looking, so nothing is shown; a refresh that finds another job holding the spreadsheet
+ * skips and says so. A failure we did not foresee is recorded, then thrown, so Apps Script
+ * logs it and tells the user of the failed trigger.
+ */
+export function scheduledRefresh(
+  platform: Platform,
+  run: (job: ScheduledJobName) => JobSummary,
+): ScheduledRun {
+  const documentId = platform.documentId();
+  const store = new SettingsStore(platform.userProperties);
+  const job = scheduledJob(store.schedule(documentId));
+  const title = jobSpec(job)?.title ?? job;
+  let outcome: ScheduledRun['outcome'];
+  let message: string;
+  let unforeseen: unknown;
+  try {
+    const summary = run(job);
+    outcome = needsAttention(summary) ? 'attention' : 'ok';
+    message = `${title}: ${summary.message}`;
+  } catch (e) {
+    if (e instanceof LockBusyError) {
+      outcome = 'skipped';
+      message = `${title} skipped: another Offer Desk job was running in this spreadsheet. The next scheduled refresh tries again.`;
+    } else {
+      outcome = 'error';
+      message = `${title} failed: ${failureMessage(e)}`;
+      if (!isExpectedFailure(e)) unforeseen = e;
+    }
+  }
+  const record: ScheduledRun = {
+    at: platform.clock.now(),
+    outcome,
+    message: message.slice(0, MESSAGE_LIMIT),
+  };
+  store.setLastScheduledRun(documentId, record);
+  if (unforeseen !== undefined) throw unforeseen;
+  return record;
+}

@@ -1,0 +1,59 @@
+/**
+ * The user interface over SpreadsheetApp.getUi(), toasts and the selection. Apps Script refuses
+ * these calls in a trigger (no one is looking), so only executions a user started use them.
+ */
+import type {UserInterface} from './ports';
+
+/** Long enough to read a summary line; the alert carries anything longer. */
+const TOAST_SECONDS = 10;
+
+export const appsScriptUi: UserInterface = {
+  buildAddonMenu(entries) {
+    const ui = SpreadsheetApp.getUi();
+    const menu = ui.createAddonMenu();
+    for (const entry of entries) {
+      if (entry === 'separator') {
+        menu.addSeparator();
+      } else if ('items' in entry) {
+        const sub = ui.createMenu(entry.caption);
+        for (const item of entry.items)
+          sub.addItem(item.caption, item.functionName);
+        menu.addSubMenu(sub);
+      } else {
+        menu.addItem(entry.caption, entry.functionName);
+      }
+    }
+    menu.addToUi();
+  },
+
+  toast(title, message) {
+    SpreadsheetApp.getActive().toast(message, title, TOAST_SECONDS);
+  },
+
+  alert(title, message) {
+    const ui = SpreadsheetApp.getUi();
+    ui.alert(title, message, ui.ButtonSet.OK);
+  },
+
+  prompt(title, message) {
+    const ui = SpreadsheetApp.getUi();
+    const response = ui.prompt(title, message, ui.ButtonSet.OK_CANCEL);
+    return response.getSelectedButton() === ui.Button.OK
+      ? response.getResponseText()
+      : null;
+  },
+
+  showSidebar(file, title) {
+    SpreadsheetApp.getUi().showSidebar(
+      HtmlService.createHtmlOutputFromFile(file).setTitle(title),
+    );
+  },
+
+  selectRow(sheetName, row) {
+    const sheet = SpreadsheetApp.getActive().getSheetByName(sheetName);
+    if (!sheet) return false;
+    sheet.activate();
+    sheet.getRange(row, 1, 1, Math.max(1, sheet.getLastColumn())).activate();
+    return true;
+  },
+};

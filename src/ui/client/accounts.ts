@@ -1,0 +1,76 @@
+/**
+ * The account the jobs act as: the main account or one of its sub-accounts. The server looks
+ * a sub-account's keys up when it is chosen, so a wrong name is said at once.
+ */
+import type {ActingAccounts} from '../../jobs/sidebar';
+import {Busy, byId, element, say} from './dom';
+import {server} from './server';
+
+const MAIN = '';
+
+export class AccountPicker {
+  private readonly select = byId<HTMLSelectElement>('account');
+  private readonly name = byId<HTMLInputElement>('account-name');
+  private readonly message = byId('account-message');
+  private current = MAIN;
+
+  constructor(private readonly busy: Busy) {
+    const use = byId<HTMLButtonElement>('account-use');
+    busy.add(this.select, this.name, use);
+    this.select.addEventListener(
+      'change',
+      () => void this.choose(this.select.value),
+    );
+    use.addEventListener(
+      'click',
+      () => void this.choose(this.name.value.trim()),
+    );
+    this.name.addEventListener('keydown', event => {
+      if (event.key === 'Enter') void this.choose(this.name.value.trim());
+    });
+  }
+
+  async load(): Promise<void> {
+    try {
+      this.show(await server.listActingAccounts());
+    } catch (e) {
+      say(this.message, (e as Error).message, 'error');
+    }
+  }
+
+  show(accounts: ActingAccounts): void {
+    this.current = accounts.current;
+    this.select.replaceChildren(
+      element('option', 'Main account', {value: MAIN}),
+      ...accounts.subAccounts.map(n =>
+        element('option', `Sub-account ${n}`, {value: n}),
+      ),
+    );
+    this.select.value = accounts.current;
+  }
+
+  private async choose(name: string): Promise<void> {
+    if (name === this.current) return;
+    say(
+      this.message,
+      name
+        ? `Looking up sub-account ${name}…`
+        : 'Switching to the main account…',
+    );
+    try {
+      const view = await this.busy.during(() => server.setActingAccount(name));
+      this.name.value = '';
+      await this.load();
+      say(
+        this.message,
+        view.actingAccount
+          ? `Jobs now act as sub-account ${view.actingAccount}.`
+          : 'Jobs now act as the main account.',
+        'ok',
+      );
+    } catch (e) {
+      this.select.value = this.current;
+      say(this.message, (e as Error).message, 'error');
+    }
+  }
+}

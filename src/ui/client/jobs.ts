@@ -1,0 +1,207 @@
+/**
+ * The job buttons, built from the catalog; while a job runs, its progress ("n of m rows")
+ * polled from the server; afterwards its summary, with the rows that need attention listed
+ * and each one a button that selects the row in its sheet.
+ */
+import type {JobSummary, RowProblem} from '../../jobs/run';
+import {GROUPS, JOBS, JobSpec} from '../catalog';
+import {Busy, Tone, byId, element, say} from './dom';
+import {server} from './server';
+
+/** How often the sidebar asks how far a running job has come. */
+export const POLL_MS = 600;
+
+export function summaryTone(summary: JobSummary): Tone {
+  if (summary.error > 0) return 'error';
+  if (summary.invalid > 0 || summary.remaining > 0) return 'warn';
+  return 'ok';
+}
+
+function problemText(p: RowProblem): string {
+  return `${p.sheet} row ${p.row} · ${p.status}: ${p.message}`;
+}
+
+export class JobsPanel {
+  private readonly run = byId('run');
+  private readonly runTitle = byId('run-title');
+  private readonly bar = byId<HTMLProgressElement>('run-progress');
+  private readonly count = byId('run-count');
+  private readonly result = byId('result');
+  private readonly resultMessage = byId('result-message');
+  private readonly resultHint = byId('result-hint');
+  private readonly problems = byId<HTMLUListElement>('result-problems');
+
+  constructor(private readonly busy: Busy) {
+    const container = byId('jobs');
+    for (const group of GROUPS) {
+      const box = element('div', '', {class: 'job-group', role: 'group'});
+      const heading = element('h3', group, {id: `group-${group}`});
+      box.setAttribute('aria-labelledby', heading.id);
+      box.append(
+        heading,
+        ...JOBS.filter(j => j.group === group).map(j => this.jobRow(j)),
+      );
+      container.append(box);
+    }
+  }
+
+  private jobRow(job: JobSpec): HTMLElement {
+    const form = job.kind === 'creativeAds';
+    const row = element('div', '', {class: form ? 'job job-form' : 'job'});
+    row.append(element('span', job.title, {class: 'job-name'}));
+    const button = (
+      text: string,
+      label: string,
+      start: () => Promise<JobSummary>,
+      title: string,
+    ) => {
+      const b = element('button', text, {
+        type: 'button',
+        'aria-label': label,
+        'data-job': job.fn,
+      });
+      b.addEventListener('click', () => void this.start(job, title, start));
+      this.busy.add(b);
+      return b;
+    };
+    if (job.kind === 'plain') {
+      row.append(button('Run', job.title, () => server[job.fn](), job.title));
+    } else if (job.kind === 'preview') {
+      const preview = `${job.title} (preview)`;
+      row.append(
+        button(
+          'Preview',
+          `Preview: ${job.title}`,
+          () => server[job.fn]({dryRun: true}),
+          preview,
+        ),
+        button(
+          'Push',
+          job.title,
+          () => server[job.fn]({dryRun: false}),
+          job.title,
+        ),
+      );
+    } else {
+      const ids = element('input', '', {
+        id: `${job.fn}-ids`,
+        autocomplete: 'off',
+        inputmode: 'numeric',
+      });
+      const pkg = element('input', '', {
+        id: `${job.fn}-package`,
+        autocomplete: 'off',
+        spellcheck: 'false',
+      });
+      this.busy.add(ids, pkg);
+      row.append(
+        element('label', 'Creative ad ids (comma-separated)', {for: ids.id}),
+        ids,
+        element('label', 'or a package name', {for: pkg.id}),
+        pkg,
+        button(
+          'List',
+          job.title,
+          () => {
+            const adIds = ids.value.trim();
+            const packageName = pkg.value.trim();
+            if (!adIds && !packageName) {
+              return Promise.reject(
+                new Error('Give creative ad ids or a package name first.'),
+              );
+            }
+            return server[job.fn](adIds ? {adIds} : {packageName});
+          },
+          job.title,
+        ),
+      );
+    }
+    return row;
+  }
+
+  private async start(
+    job: JobSpec,
+    title: string,
+    call: () => Promise<JobSummary>,
+  ): Promise<void> {
+    if (this.busy.running) return;
+    this.result.hidden = true;
+    this.run.hidden = false;
+    this.runTitle.textContent = `${title}…`;
+    this.bar.removeAttribute('value');
+    this.count.textContent = 'Starting…';
+    this.run.scrollIntoView({block: 'nearest'});
+    const poll = window.setInterval(() => void this.poll(job), POLL_MS);
+    try {
+      const summary = await this.busy.during(call);
+      this.showSummary(title, summary);
+    } catch (e) {
+      this.showFailure(title, (e as Error).message);
+    } finally {
+      window.clearInterval(poll);
+      this.run.hidden = true;
+      this.result.scrollIntoView({block: 'nearest'});
+    }
+  }
+
+  /** Shows the running job's own report; a finished one left from an earlier run is not it. */
+  private async poll(job: JobSpec): Promise<void> {
+    let progress;
+    try {
+      progress = await server.getProgress();
+    } catch {
+      return; // the next poll asks again; the job's own answer is what counts
+    }
+    if (this.run.hidden || !progress || progress.job !== job.fn) return;
+    if (progress.total > 0 && progress.done >= progress.total) return;
+    if (progress.total > 0) {
+      this.bar.max = progress.total;
+      this.bar.value = progress.done;
+      this.count.textContent = `${progress.done} of ${progress.total} rows`;
+    }
+  }
+
+  private showSummary(title: string, summary: JobSummary): void {
+    this.result.hidden = false;
+    say(
+      this.resultMessage,
+      `${title}: ${summary.message}`,
+      summaryTone(summary),
+    );
+    this.problems.replaceChildren(
+      ...summary.problems.map(p => {
+        const b = element('button', problemText(p), {
+          type: 'button',
+          title: `Select ${p.sheet} row ${p.row}`,
+        });
+        b.addEventListener('click', () => void this.select(p));
+        const item = element('li');
+        item.append(b);
+        return item;
+      }),
+    );
+    const flagged = summary.invalid + summary.error;
+    this.resultHint.textContent =
+      summary.problems.length > 0 && summary.problems.length < flagged
+        ? `The first ${summary.problems.length} of ${flagged} rows are listed; the others show INVALID or ERROR in sync_status.`
+        : summary.problems.length > 0
+          ? 'Click a row to select it in its sheet.'
+          : '';
+  }
+
+  private showFailure(title: string, text: string): void {
+    this.result.hidden = false;
+    say(this.resultMessage, `${title}: not done. ${text}`, 'error');
+    this.resultHint.textContent = '';
+    this.problems.replaceChildren();
+  }
+
+  private async select(p: RowProblem): Promise<void> {
+    try {
+      await server.selectRow(p.sheet, p.row);
+      this.resultHint.textContent = `${p.sheet} row ${p.row} is selected.`;
+    } catch (e) {
+      this.resultHint.textContent = (e as Error).message;
+    }
+  }
+}

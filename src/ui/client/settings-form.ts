@@ -1,0 +1,174 @@
+/**
+ * The connection settings. The api key is write-only: the form shows whether one is saved,
+ * never its value; left empty it keeps the saved one. Fields are checked with the same rules
+ * the server applies, as the user types.
+ */
+import type {ConnectionCheck} from '../../jobs/connection-test';
+import type {SettingsView} from '../../jobs/settings';
+import {
+  FieldErrors,
+  SettingsInput,
+  settingsProblems,
+} from '../../rules/settings';
+import {Busy, byId, say} from './dom';
+import {server} from './server';
+
+type Field = keyof SettingsInput;
+
+const LABELS: Record<Field, string> = {
+  baseUrl: 'Base URL',
+  uploadBaseUrl: 'Upload URL',
+  accessKey: 'Access key',
+  apiKey: 'Api key',
+};
+
+const FIELDS = Object.keys(LABELS) as Field[];
+
+/** Which field a failed connection test points at. */
+const TEST_FIELD: Partial<
+  Record<NonNullable<ConnectionCheck['problem']>, Field>
+> = {
+  network: 'baseUrl',
+  url: 'baseUrl',
+};
+
+export class SettingsForm {
+  private readonly form = byId<HTMLFormElement>('settings-form');
+  private readonly message = byId('settings-message');
+  private readonly apiKeyState = byId('apiKey-state');
+  private readonly touched = new Set<Field>();
+  private saved: SettingsView | undefined;
+
+  constructor(
+    private readonly busy: Busy,
+    private readonly onSaved: (view: SettingsView) => void,
+  ) {
+    const save = byId<HTMLButtonElement>('save-settings');
+    const test = byId<HTMLButtonElement>('test-connection');
+    busy.add(save, test);
+    for (const field of FIELDS) {
+      const input = this.input(field);
+      input.addEventListener('input', () => {
+        this.touched.add(field);
+        this.check();
+      });
+      input.addEventListener('blur', () => {
+        if (input.value !== '') this.touched.add(field);
+        this.check();
+      });
+    }
+    this.form.addEventListener('submit', event => {
+      event.preventDefault();
+      void this.save();
+    });
+    test.addEventListener('click', () => void this.test());
+  }
+
+  show(view: SettingsView): void {
+    this.saved = view;
+    this.input('baseUrl').value = view.baseUrl;
+    this.input('uploadBaseUrl').value =
+      view.uploadBaseUrl === view.baseUrl ? '' : view.uploadBaseUrl;
+    this.input('accessKey').value = view.accessKey;
+    this.input('apiKey').value = '';
+    this.input('apiKey').placeholder = view.hasApiKey ? '•••••••• (saved)' : '';
+    this.apiKeyState.textContent = view.hasApiKey
+      ? 'Saved. Leave it empty to keep it; type a new one to replace it.'
+      : 'Not saved yet.';
+    this.touched.clear();
+    this.check();
+    if (!view.baseUrl || !view.accessKey || !view.hasApiKey) {
+      say(
+        this.message,
+        'Enter the base URL, access key and api key of your main account, then Save.',
+        'info',
+      );
+    }
+  }
+
+  private input(field: Field): HTMLInputElement {
+    return byId<HTMLInputElement>(field);
+  }
+
+  private values(): SettingsInput {
+    const value = (field: Field) => this.input(field).value.trim();
+    const input: SettingsInput = {
+      baseUrl: value('baseUrl'),
+      uploadBaseUrl: value('uploadBaseUrl'),
+      accessKey: value('accessKey'),
+    };
+    if (value('apiKey') !== '') input.apiKey = value('apiKey');
+    return input;
+  }
+
+  /** Marks fields the user has touched (all of them with `all`); answers every problem. */
+  private check(all = false): FieldErrors {
+    const errors = settingsProblems(
+      this.values(),
+      this.saved?.hasApiKey ?? false,
+    );
+    for (const field of FIELDS) {
+      const problem =
+        all || this.touched.has(field) ? errors[field] : undefined;
+      this.mark(field, problem ? `${LABELS[field]} ${problem}.` : '');
+    }
+    return errors;
+  }
+
+  private mark(field: Field, text: string): void {
+    const input = this.input(field);
+    byId(`${field}-error`).textContent = text;
+    if (text) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+
+  private dirty(): boolean {
+    const saved = this.saved;
+    if (!saved) return true;
+    const v = this.values();
+    return (
+      v.apiKey !== undefined ||
+      v.baseUrl.replace(/\/+$/, '') !== saved.baseUrl ||
+      v.accessKey !== saved.accessKey ||
+      (v.uploadBaseUrl || v.baseUrl).replace(/\/+$/, '') !== saved.uploadBaseUrl
+    );
+  }
+
+  /** Saves when the form holds anything new; false when the form is not valid or saving failed. */
+  private async save(): Promise<boolean> {
+    const errors = this.check(true);
+    const first = FIELDS.find(f => errors[f]);
+    if (first) {
+      say(this.message, 'Not saved: correct the marked fields.', 'error');
+      this.input(first).focus();
+      return false;
+    }
+    say(this.message, 'Saving…');
+    try {
+      const view = await this.busy.during(() =>
+        server.saveSettings(this.values()),
+      );
+      this.show(view);
+      say(this.message, 'Saved.', 'ok');
+      this.onSaved(view);
+      return true;
+    } catch (e) {
+      say(this.message, (e as Error).message, 'error');
+      return false;
+    }
+  }
+
+  /** Tests the saved settings, saving the form first when it holds changes. */
+  private async test(): Promise<void> {
+    if (this.dirty() && !(await this.save())) return;
+    say(this.message, 'Testing the connection…');
+    try {
+      const check = await this.busy.during(() => server.testConnection());
+      say(this.message, check.message, check.ok ? 'ok' : 'error');
+      const field = check.problem ? TEST_FIELD[check.problem] : undefined;
+      if (field) this.input(field).setAttribute('aria-invalid', 'true');
+    } catch (e) {
+      say(this.message, (e as Error).message, 'error');
+    }
+  }
+}

@@ -1,0 +1,368 @@
+/**
+ * The built sidebar (dist/Sidebar.html) in headless Chromium, its google.script.run served by
+ * the sidebar host: the built add-on in the local Apps Script runtime against the in-process
+ * emulator. Walks what a user does, saving a screenshot of each state under
+ * test-artifacts/sidebar/.
+ */
+import {existsSync, mkdirSync, rmSync} from 'node:fs';
+import {join} from 'node:path';
+import {Browser, chromium, Page} from 'playwright-core';
+import {DEMO_ACCOUNTS} from '../../local/emulator';
+import {
+  BINDING,
+  googleScriptRunShim,
+  SidebarHost,
+  startSidebarHost,
+  withShim,
+} from '../../local/sidebar-host';
+
+/** Debian's chromium; CHROMIUM_PATH points elsewhere. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = join(__dirname, '../../test-artifacts/sidebar');
+const MAIN = DEMO_ACCOUNTS.main;
+const BASE_URL = 'https://api.emulator.test';
+
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && !process.env.CI) {
+  console.warn(
+    [
+      '',
+      '#'.repeat(72),
+      `#  BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM}.`,
+      '#  The sidebar was NOT tested. Install it: apt-get install -y chromium',
+      '#'.repeat(72),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Without Chromium the suite is skipped, loudly; in CI that is a failure. */
+const suite = haveChromium || process.env.CI ? describe : describe.skip;
+
+suite('the sidebar in Chromium', () => {
+  let browser: Browser;
+  let host: SidebarHost;
+  let page: Page;
+  const shot = (name: string) =>
+    page.screenshot({path: join(ARTIFACTS, `${name}.png`), fullPage: true});
+
+  const world = <T>(name: string, ...args: unknown[]) =>
+    host.invoke<T>(name, ...args);
+
+  const open = async () => {
+    const {html} = await host.openSidebar();
+    await page.setContent(withShim(html, googleScriptRunShim()));
+  };
+
+  const button = (name: string) =>
+    page.getByRole('button', {name, exact: true});
+
+  beforeAll(async () => {
+    if (!haveChromium) {
+      throw new Error(
+        `CI is set and Chromium is missing at ${CHROMIUM}: the browser tests must run in CI (apt-get install -y chromium).`,
+      );
+    }
+    rmSync(ARTIFACTS, {recursive: true, force: true});
+    mkdirSync(ARTIFACTS, {recursive: true});
+    host = await startSidebarHost({
+      worldModule: join(__dirname, 'world.ts'),
+      worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 8}},
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    });
+    page = await browser.newPage({viewport: {width: 300, height: 900}});
+    await page.exposeFunction(BINDING, async (body: string) => {
+      const {name, args} = JSON.parse(body) as {name: string; args: unknown[]};
+      return JSON.stringify(await host.call(name, args));
+    });
+    await open();
+  }, 60000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+  });
+
+  it('asks for the connection first, and fits 300 px', async () => {
+    await expect(page.locator('#settings-message').textContent()).resolves.toBe(
+      'Enter the base URL, access key and api key of your main account, then Save.',
+    );
+    const width = await page.evaluate(
+      () => document.documentElement.scrollWidth,
+    );
+    expect(width).toBeLessThanOrEqual(300);
+    await shot('01-first-open');
+  });
+
+  it('checks each field as it is typed and saves nothing invalid', async () => {
+    await page.getByLabel('Base URL').fill('http://api.example.com');
+    await page.getByLabel('Access key').fill('has space');
+    await button('Save').click();
+    await expect(page.locator('#baseUrl-error').textContent()).resolves.toBe(
+      'Base URL must start with https:// (plain http is refused: keys would travel unencrypted).',
+    );
+    await expect(page.locator('#accessKey-error').textContent()).resolves.toBe(
+      'Access key must not contain spaces.',
+    );
+    await expect(page.locator('#apiKey-error').textContent()).resolves.toBe(
+      'Api key is required.',
+    );
+    await expect(
+      page.getByLabel('Base URL').getAttribute('aria-invalid'),
+    ).resolves.toBe('true');
+    await expect(page.locator('#settings-message').textContent()).resolves.toBe(
+      'Not saved: correct the marked fields.',
+    );
+    await expect(world('requests')).resolves.toEqual([]);
+    await shot('02-field-errors');
+  });
+
+  it('saves the settings and never shows the api key again', async () => {
+    await page.getByLabel('Base URL').fill(BASE_URL);
+    await page.getByLabel('Access key').fill(MAIN.accessKey);
+    await page.getByLabel('Api key').fill(MAIN.apiKey);
+    await button('Save').click();
+    await page.locator('#settings-message', {hasText: 'Saved.'}).waitFor();
+    await expect(page.locator('#apiKey-state').textContent()).resolves.toBe(
+      'Saved. Leave it empty to keep it; type a new one to replace it.',
+    );
+    await expect(page.getByLabel('Api key').inputValue()).resolves.toBe('');
+    await expect(
+      page.locator('.field-error:not(:empty)').count(),
+    ).resolves.toBe(0);
+    expect(await page.content()).not.toContain(MAIN.apiKey);
+    await shot('03-settings-saved');
+  });
+
+  it('tests the connection: keys, clock and URL work', async () => {
+    await button('Test connection').click();
+    const message = page.locator('#settings-message[data-tone="ok"]');
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toBe(
+      'Connected as the main account: URL, keys and clock all work (12 campaigns visible).',
+    );
+    await shot('04-connection-ok');
+  });
+
+  it('tests the connection with a wrong api key and says the keys are refused', async () => {
+    await page.getByLabel('Api key').fill('fake-wrong-api-key-00000000000');
+    await button('Test connection').click();
+    const message = page.locator('#settings-message[data-tone="error"]');
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toMatch(
+      /^The API refused the keys \(GET campaign: code \d+ invalid token.*\): check the access key and the api key\.$/,
+    );
+    await shot('05-connection-bad-keys');
+    await page.getByLabel('Api key').fill(MAIN.apiKey);
+    await button('Save').click();
+    await page.locator('#settings-message', {hasText: 'Saved.'}).waitFor();
+  });
+
+  it('acts as a sub-account by name, and shows a refusal as plain text', async () => {
+    await page.getByLabel('Or a sub-account by name').fill('<b>nobody</b>');
+    await button('Use').click();
+    const refusal = page.locator('#account-message[data-tone="error"]');
+    await refusal.waitFor();
+    await expect(refusal.textContent()).resolves.toBe(
+      'The main account has no sub-account named "<b>nobody</b>".',
+    );
+    await expect(refusal.locator('*').count()).resolves.toBe(0);
+    await page
+      .getByLabel('Or a sub-account by name')
+      .fill(DEMO_ACCOUNTS.subA.name);
+    await button('Use').click();
+    await page.locator('#account-message[data-tone="ok"]').waitFor();
+    await expect(page.locator('#account-message').textContent()).resolves.toBe(
+      `Jobs now act as sub-account ${DEMO_ACCOUNTS.subA.name}.`,
+    );
+    await expect(page.getByLabel('Act as').inputValue()).resolves.toBe(
+      DEMO_ACCOUNTS.subA.name,
+    );
+    await shot('06-acting-sub-account');
+    await page.getByLabel('Act as').selectOption('');
+    await page
+      .locator('#account-message', {
+        hasText: 'Jobs now act as the main account.',
+      })
+      .waitFor();
+  });
+
+  it('runs a refresh showing its progress, then its summary', async () => {
+    // Every text "n of m rows" the sidebar shows, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as {counts: string[]}).counts = seen;
+      const count = document.getElementById('run-count')!;
+      new MutationObserver(() => seen.push(count.textContent ?? '')).observe(
+        count,
+        {childList: true, characterData: true, subtree: true},
+      );
+    });
+    await host.setFetchDelay(150);
+    await button('Refresh offers and budgets').click();
+    await expect(button('Push budgets').isDisabled()).resolves.toBe(true);
+    await expect(page.locator('#run-title').textContent()).resolves.toBe(
+      'Refresh offers and budgets…',
+    );
+    const result = page.locator('#result-message');
+    await Promise.race([
+      page.locator('#run-count', {hasText: / of 600 rows$/}).waitFor(),
+      result.waitFor({timeout: 20000}),
+    ]);
+    await shot('07-refresh-progress');
+    await result.waitFor({timeout: 20000});
+    await host.setFetchDelay(0);
+    const counts = await page.evaluate(
+      () => (window as unknown as {counts: string[]}).counts,
+    );
+    const partial = counts.filter(text => {
+      const [done, total] = (text.match(/^(\d+) of (\d+) rows$/) ?? [])
+        .slice(1)
+        .map(Number);
+      return total === 600 && done < total;
+    });
+    expect({refreshShowedRowsSoFar: partial.length > 0, counts}).toEqual({
+      refreshShowedRowsSoFar: true,
+      counts: expect.arrayContaining(partial),
+    });
+    await expect(result.textContent()).resolves.toMatch(
+      /^Refresh offers and budgets: Refreshed 600 offers \(main account\)/,
+    );
+    await expect(page.locator('#run').isHidden()).resolves.toBe(true);
+    await expect(button('Push budgets').isEnabled()).resolves.toBe(true);
+    await shot('08-refresh-done');
+  });
+
+  /** Two Budgets rows of offers the user may edit, with a BUDGET daily cap. */
+  const editableBudgetRows = async (): Promise<number[]> => {
+    const offers = await world<unknown[][]>('values', 'Offers');
+    const budgets = await world<unknown[][]>('values', 'Budgets');
+    const [oh, ...offerRows] = offers;
+    const byAdv = new Set(
+      offerRows
+        .filter(r => r[oh.indexOf('maintain_by')] === 'ADV')
+        .map(r => r[oh.indexOf('offer_id')]),
+    );
+    const [bh] = budgets;
+    const rows: number[] = [];
+    budgets.forEach((r, i) => {
+      if (
+        i > 0 &&
+        byAdv.has(r[bh.indexOf('offer_id')]) &&
+        r[bh.indexOf('daily_cap_type')] === 'BUDGET' &&
+        r[bh.indexOf('country_code')] === 'ALL'
+      ) {
+        rows.push(i + 1);
+      }
+    });
+    return rows.slice(0, 2);
+  };
+
+  it('previews a budget edit: nothing sent, the bad row listed and selectable', async () => {
+    const [good, bad] = await editableBudgetRows();
+    await world('type', 'Budgets', good, 'daily_cap', '120');
+    await world('type', 'Budgets', bad, 'daily_cap', '10');
+    const before = (await world<unknown[]>('requests')).length;
+    await button('Preview: Push budgets').click();
+    const result = page.locator('#result-message');
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toMatch(
+      /^Push budgets \(preview\): Preview \(nothing sent\): 1 rows would be sent in 1 requests; 1 rows INVALID/,
+    );
+    const problem = page.locator('#result-problems button');
+    await expect(problem.count()).resolves.toBe(1);
+    await expect(problem.textContent()).resolves.toMatch(
+      new RegExp(`^Budgets row ${bad} · INVALID: .*daily_cap`),
+    );
+    await expect(world('requests')).resolves.toHaveLength(before);
+    await problem.click();
+    await page
+      .locator('#result-hint', {hasText: `Budgets row ${bad} is selected.`})
+      .waitFor();
+    await expect(world('activeSheet')).resolves.toBe('Budgets');
+    await shot('09-budget-preview');
+  });
+
+  it('pushes the budget edit and says so', async () => {
+    const [good, bad] = await editableBudgetRows();
+    const budgets = await world<unknown[][]>('values', 'Budgets');
+    const offerId = budgets[good - 1][budgets[0].indexOf('offer_id')];
+    await world('type', 'Budgets', bad, 'daily_cap', '500');
+    await button('Push budgets').click();
+    const result = page.locator('#result-message[data-tone="ok"]');
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toMatch(
+      /^Push budgets: 2 OK, 0 invalid, 0 error/,
+    );
+    type Sent = {
+      method: string;
+      path: string;
+      body: {offer_id: unknown; budget: unknown};
+    };
+    const sent = (await world<Sent[]>('requests')).filter(
+      r => r.method === 'PUT' && r.path === '/api/open/v3/offer/budget',
+    );
+    expect(sent.find(r => r.body.offer_id === offerId)?.body.budget).toEqual([
+      expect.objectContaining({country_code: 'ALL', daily_cap: 120}),
+    ]);
+    await shot('10-budget-pushed');
+  });
+
+  it('sets a schedule, replaces it, shows its last run, and clears it', async () => {
+    await page.getByLabel('How often').selectOption('4');
+    await button('Save schedule').click();
+    await page.locator('#schedule-message[data-tone="ok"]').waitFor();
+    await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
+      'Scheduled: Refresh everything, every 4 hours.',
+    );
+    await expect(world('triggers')).resolves.toEqual([
+      {handler: 'scheduledRefresh', everyHours: 4},
+    ]);
+    await shot('11-schedule-every-4-hours');
+
+    await page.getByLabel('How often').selectOption('24');
+    await page.getByLabel('At what hour').selectOption('6');
+    await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
+    await button('Save schedule').click();
+    await page
+      .locator('#schedule-message', {hasText: 'once a day at 06:00'})
+      .waitFor();
+    await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
+      'Scheduled: Refresh campaigns, once a day at 06:00 (Etc/UTC).',
+    );
+    await expect(world('triggers')).resolves.toEqual([
+      {handler: 'scheduledRefresh', everyHours: 24},
+    ]);
+    await expect(world('passHours', 25)).resolves.toEqual([
+      {name: 'scheduledRefresh', error: null},
+    ]);
+    await open();
+    const last = page.locator('#schedule-last', {
+      hasText: 'Last scheduled run',
+    });
+    await last.waitFor();
+    await expect(last.textContent()).resolves.toMatch(
+      /^Last scheduled run, .+: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
+    );
+    await shot('12-schedule-daily-last-run');
+
+    await page.getByLabel('How often').selectOption('0');
+    await button('Save schedule').click();
+    await page
+      .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
+      .waitFor();
+    await expect(world('triggers')).resolves.toEqual([]);
+    await shot('13-schedule-off');
+  });
+});

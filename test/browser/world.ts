@@ -1,0 +1,70 @@
+/**
+ * The world the browser tests run the sidebar against (loaded by the sidebar host in its worker
+ * thread): the demo world, plus what the tests look at or change as a user of the spreadsheet
+ * would.
+ */
+import {typeIntoCell} from '../../local/runtime';
+import {
+  demoWorld,
+  DemoWorldOptions,
+  World,
+} from '../../local/sidebar-host/world';
+
+export function setup(options: DemoWorldOptions): World {
+  return demoWorld(options);
+}
+
+function sheetOf(world: World, name: string) {
+  const sheet = world.runtime.spreadsheet.sheet(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  return sheet;
+}
+
+/** The values of a sheet, header row first. */
+export function values(world: World, sheet: string): unknown[][] {
+  const s = sheetOf(world, sheet);
+  return s.getRange(1, 1, s.getLastRow(), s.getLastColumn()).getValues();
+}
+
+/** Types `text` into the cell of `row` under `header`, as a person would. */
+export function type(
+  world: World,
+  sheet: string,
+  row: number,
+  header: string,
+  text: string,
+): void {
+  const s = sheetOf(world, sheet);
+  const headers = s.getRange(1, 1, 1, s.getLastColumn()).getValues()[0];
+  const column = headers.indexOf(header) + 1;
+  if (column === 0) throw new Error(`no column ${header} in ${sheet}`);
+  typeIntoCell(s, s.getRange(row, column).getA1Notation(), text);
+}
+
+/** The requests the API received, oldest first. */
+export function requests(world: World) {
+  return world.emulator!.requests.map(r => ({
+    method: r.method,
+    path: r.path,
+    body: r.body,
+  }));
+}
+
+export function triggers(world: World) {
+  return world.runtime.triggers.records.map(t => ({
+    handler: t.handler,
+    everyHours: t.everyMs / 3600000,
+  }));
+}
+
+/** Lets virtual time pass, firing the triggers that fall due. */
+export function passHours(world: World, hours: number) {
+  const runs = world.runtime.runDueTriggers(
+    world.runtime.clock.now() + hours * 3600000,
+  );
+  return runs.map(r => ({name: r.functionName, error: r.error ?? null}));
+}
+
+export function activeSheet(world: World): string {
+  return world.runtime.spreadsheet.getActiveSheet().getName();
+}

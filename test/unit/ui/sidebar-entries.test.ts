@@ -1,0 +1,64 @@
+import {actingAccounts, selectRow} from '../../../src/jobs/sidebar';
+import type {SheetPort, Workbook} from '../../../src/platform/ports';
+import {ScriptedTransport, fakePlatform, ok} from '../../support/fakes';
+import {RecordingUi} from './fakes';
+
+function platformWith(rows: unknown[][] | null, acting = '') {
+  const ui = new RecordingUi();
+  const workbook = {
+    sheet: (name: string) =>
+      name === 'Sub-accounts' && rows
+        ? ({readValues: () => rows} as unknown as SheetPort)
+        : null,
+  } as Workbook;
+  const transport = new ScriptedTransport(() => ok({}));
+  const platform = fakePlatform(transport, {
+    ui,
+    workbook: () => workbook,
+  });
+  if (acting) platform.userProperties.set('offerDesk.acting.doc-1', acting);
+  return {platform, ui, transport};
+}
+
+describe('the accounts the sidebar offers', () => {
+  it('lists the names in the Sub-accounts sheet, wherever its column is, without keys', () => {
+    const {platform, transport} = platformWith([
+      ['note', 'sub_adv_user_name', 'access_key', 'sync_status'],
+      ['', 'team_b', 'ak-b', 'OK'],
+      ['x', ' team_a ', 'ak-a', 'OK'],
+      ['', '', '', ''],
+      ['', 'team_b', 'ak-b', 'OK'],
+    ]);
+    expect(actingAccounts(platform)).toEqual({
+      current: '',
+      subAccounts: ['team_a', 'team_b'],
+    });
+    expect(transport.requests).toEqual([]);
+  });
+
+  it('always lists the account acted as, even without the sheet', () => {
+    const {platform} = platformWith(null, 'team_c');
+    expect(actingAccounts(platform)).toEqual({
+      current: 'team_c',
+      subAccounts: ['team_c'],
+    });
+  });
+});
+
+describe('selectRow', () => {
+  it('selects the row in its sheet', () => {
+    const {platform, ui} = platformWith(null);
+    selectRow(platform, 'Budgets', 7);
+    expect(ui.shown).toEqual([{kind: 'select', sheet: 'Budgets', row: 7}]);
+  });
+
+  it('says so when the sheet is gone or the row is not a row', () => {
+    const {platform} = platformWith(null);
+    expect(() => selectRow(platform, 'Old budgets', 7)).toThrow(
+      'There is no sheet named "Old budgets" any more: it was renamed or deleted.',
+    );
+    expect(() => selectRow(platform, 'Budgets', 0)).toThrow(
+      'Row 0 is not a row number.',
+    );
+  });
+});
