@@ -13,6 +13,7 @@ import * as pushCampaignsJob from './jobs/push-campaigns';
 import type {PushOptions} from './jobs/push';
 import * as pushTrackingJob from './jobs/push-tracking';
 import * as refresh from './jobs/refresh';
+import {refreshAll as refreshAllJob} from './jobs/refresh-all';
 import * as refreshCreativesJob from './jobs/refresh-creatives';
 import * as refreshSubAccountsJob from './jobs/refresh-sub-accounts';
 import * as uploadCreativesJob from './jobs/upload-creatives';
@@ -175,7 +176,7 @@ export function refreshOffers(): JobSummary {
 }
 
 export function refreshAll(): JobSummary {
-  return refresh.refreshAll(platform);
+  return refreshAllJob(platform);
 }
 
 export function listCreativeAds(q: CreativeAdsQuery): JobSummary {

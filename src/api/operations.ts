@@ -134,6 +134,7 @@ export function listMaterials(
 export function listCreativeAds(
   client: ApiClient,
   filter: CreativeAdFilter,
+  onProgress?: ListProgress,
 ): ListResult<CreativeAd> {
   return listAll<CreativeAd>(
     client,
@@ -141,6 +142,7 @@ export function listCreativeAds(
     {...filter},
     MAX_LIMIT.creativeAds,
     a => a.ad_id,
+    onProgress,
   );
 }
 

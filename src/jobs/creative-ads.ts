@@ -8,7 +8,7 @@ import type {CreativeAdFilter} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
 import type {CreativeAdsQuery} from '../ui/catalog';
-import {Refresher, refreshSheet, runRefresh} from './refresh';
+import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 
 /** The API filter for a query, or a ConfigError saying what to type. */
@@ -37,24 +37,13 @@ export function creativeAdsFilter(
   return filter;
 }
 
-function creativeAdsRefresher(filter: CreativeAdFilter): Refresher {
-  return {
-    what: 'creative ads',
-    fetch(client) {
-      const {items, requests} = listAds(client, filter);
-      return {
-        records: items.length,
-        requests,
-        write: context => [
-          refreshSheet(
-            context,
-            CREATIVE_ADS,
-            items.map(ad => ({sources: creativeAdRows(ad)})),
-          ),
-        ],
-      };
-    },
-  };
+function creativeAdsRefresher(filter: CreativeAdFilter) {
+  return sheetRefresher(
+    'creative ads',
+    CREATIVE_ADS,
+    (client, {progress}) => listAds(client, filter, progress),
+    ad => ({sources: creativeAdRows(ad)}),
+  );
 }
 
 export function listCreativeAds(

@@ -8,10 +8,10 @@ import {updateCampaigns} from '../api/operations';
 import type {CampaignUpdate} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CampaignField, checkCampaign} from '../rules/campaign';
-import {EMPTY, decodeRow, editableColumns, editableTexts} from '../sheets/rows';
+import {decodeRow, editableColumns} from '../sheets/rows';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import type {Campaign} from '../api/types';
-import {Built, PushOptions, PushSpec, runPush} from './push';
+import {Built, PushOptions, PushSpec, changedHeaders, runPush} from './push';
 import type {JobSummary} from './run';
 
 export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
@@ -20,12 +20,8 @@ export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
   refreshTitle: 'Refresh campaigns',
   build(record, table, context): Built<CampaignUpdate> {
     const [row] = record.rows;
+    const changed = changedHeaders(record, table, context) as CampaignField[];
     const columns = editableColumns(table);
-    const now = editableTexts(table, row, context);
-    const before = record.base.rows[0] ?? columns.map(() => EMPTY);
-    const changed = columns
-      .filter((_, k) => now[k] !== before[k])
-      .map(c => c.header as CampaignField);
     const decoded = decodeRow(
       table,
       row,

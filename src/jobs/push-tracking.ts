@@ -10,9 +10,9 @@ import {setTracking} from '../api/operations';
 import type {Offer, TrackingUpdate} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {TrackingInput, checkTracking} from '../rules/tracking';
-import {EMPTY, decodeRow, editableColumns, editableTexts} from '../sheets/rows';
+import {decodeRow} from '../sheets/rows';
 import {OFFERS} from '../sheets/schemas/offers';
-import {Built, PushOptions, PushSpec, runPush} from './push';
+import {Built, PushOptions, PushSpec, changedHeaders, runPush} from './push';
 import type {JobSummary} from './run';
 
 const FIELDS = [
@@ -27,12 +27,7 @@ export const TRACKING_PUSH: PushSpec<Offer, TrackingUpdate> = {
   refreshTitle: 'Refresh offers and budgets',
   build(record, table, context): Built<TrackingUpdate> {
     const [row] = record.rows;
-    const columns = editableColumns(table);
-    const now = editableTexts(table, row, context);
-    const before = record.base.rows[0] ?? columns.map(() => EMPTY);
-    const changed = columns
-      .filter((_, k) => now[k] !== before[k])
-      .map(c => c.header);
+    const changed = changedHeaders(record, table, context);
     const decoded = decodeRow(table, row, FIELDS, context);
     const values = decoded.values as unknown as TrackingInput;
     const problems = {...checkTracking(values), ...decoded.problems};

@@ -19,8 +19,10 @@ import type {Platform} from '../platform/ports';
 import {checkMaintainedBy} from '../rules/maintain';
 import type {CodecContext} from '../sheets/codec';
 import {
+  EMPTY,
   RowGroups,
   contentOf,
+  editableColumns,
   editableTexts,
   groupRows,
   missingIdMessage,
@@ -69,6 +71,21 @@ export interface ChangedRecord {
   base: RecordState;
   /** Its editable content now (rows.ts contentOf). */
   content: string[][];
+}
+
+/**
+ * The headers of the editable cells that differ from what was last pulled, for a record that
+ * takes one row (a campaign, an offer's tracking).
+ */
+export function changedHeaders<S>(
+  record: ChangedRecord,
+  table: Table<S>,
+  context: CodecContext,
+): string[] {
+  const columns = editableColumns(table);
+  const now = editableTexts(table, record.rows[0], context);
+  const before = record.base.rows[0] ?? columns.map(() => EMPTY);
+  return columns.filter((_, k) => now[k] !== before[k]).map(c => c.header);
 }
 
 /** What a changed record sends, or why it cannot be sent. */

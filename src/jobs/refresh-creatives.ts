@@ -6,26 +6,15 @@
 import {listMaterials} from '../api/operations';
 import type {Platform} from '../platform/ports';
 import {CREATIVES} from '../sheets/schemas/creatives';
-import {Refresher, refreshSheet, runRefresh} from './refresh';
+import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 
-export const creativesRefresher: Refresher = {
-  what: 'creative materials',
-  fetch(client) {
-    const {items, requests} = listMaterials(client);
-    return {
-      records: items.length,
-      requests,
-      write: context => [
-        refreshSheet(
-          context,
-          CREATIVES,
-          items.map(material => ({sources: [material]})),
-        ),
-      ],
-    };
-  },
-};
+export const creativesRefresher = sheetRefresher(
+  'creative materials',
+  CREATIVES,
+  (client, {progress}) => listMaterials(client, {}, progress),
+  material => ({sources: [material]}),
+);
 
 export function refreshCreatives(platform: Platform): JobSummary {
   return runRefresh(platform, 'refreshCreatives', [creativesRefresher]);

@@ -17,7 +17,7 @@ import type {Platform, Workbook} from '../platform/ports';
 import {isBlank} from '../sheets/cell';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
 import {cellOf, openTable} from '../sheets/table';
-import {Refresher, refreshSheet, runRefresh} from './refresh';
+import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 
 /** Page size asked of the listing: the document gives none for this operation. */
@@ -86,25 +86,13 @@ function row(account: SubAccount): SubAccountRow {
   };
 }
 
-export const subAccountsRefresher: Refresher = {
-  what: 'sub-accounts of the main account',
-  fetch(_client, {main, workbook}) {
-    const {items, requests} = listSubAccounts(main, () =>
-      namesInSheet(workbook),
-    );
-    return {
-      records: items.length,
-      requests,
-      write: context => [
-        refreshSheet(
-          context,
-          SUB_ACCOUNTS,
-          items.map(account => ({sources: [row(account)]})),
-        ),
-      ],
-    };
-  },
-};
+export const subAccountsRefresher = sheetRefresher(
+  'sub-accounts of the main account',
+  SUB_ACCOUNTS,
+  (_client, {main, workbook}) =>
+    listSubAccounts(main, () => namesInSheet(workbook)),
+  account => ({sources: [row(account)]}),
+);
 
 export function refreshSubAccounts(platform: Platform): JobSummary {
   return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher]);

@@ -7,11 +7,11 @@
  * edits (EDITED / CONFLICT) and the user's own columns, and the state sheet remembers what was
  * pulled.
  *
- * A refresher pairs one API listing with the sheets it fills. `refreshAll` runs every refresher
- * of allRefreshers(): adding a refresh to it is one line there.
+ * A refresher pairs one API listing with the sheets it fills; refresh-all.ts lists what
+ * refreshAll runs.
  */
 import type {ApiClient} from '../api/client';
-import type {ListProgress} from '../api/paging';
+import type {ListProgress, ListResult} from '../api/paging';
 import {listCampaigns, listOffers} from '../api/operations';
 import type {Offer} from '../api/types';
 import type {Platform, Workbook} from '../platform/ports';
@@ -28,8 +28,6 @@ import {OFFERS} from '../sheets/schemas/offers';
 import {StateBook} from '../sheets/state';
 import {openTable, writeTable} from '../sheets/table';
 import {accountLabel, connect} from './connect';
-import {creativesRefresher} from './refresh-creatives';
-import {subAccountsRefresher} from './refresh-sub-accounts';
 import {
   JobSummary,
   MAX_PROBLEMS,
@@ -107,26 +105,41 @@ export function refreshSheet<S>(
   return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
 }
 
-export const campaignsRefresher: Refresher = {
-  what: 'campaigns',
-  fetch(client, {progress}) {
-    const {items, requests} = listCampaigns(client, {}, progress);
-    return {
-      records: items.length,
-      requests,
-      write: context => [
-        refreshSheet(
-          context,
-          CAMPAIGNS,
-          items.map(campaign => ({
-            sources: [campaign],
-            facts: {maintain_by: String(campaign.maintain_by ?? '')},
-          })),
-        ),
-      ],
-    };
-  },
-};
+/**
+ * A refresher that fills one sheet from one listing: `list` fetches (and may report progress),
+ * `toRecord` maps each listed item to the rows it takes.
+ */
+export function sheetRefresher<T, S>(
+  what: string,
+  schema: SheetSchema<S>,
+  list: (
+    client: ApiClient,
+    context: FetchContext,
+  ) => Pick<ListResult<T>, 'items' | 'requests'>,
+  toRecord: (item: T) => PulledRecord<S>,
+): Refresher {
+  return {
+    what,
+    fetch(client, context) {
+      const {items, requests} = list(client, context);
+      return {
+        records: items.length,
+        requests,
+        write: refresh => [refreshSheet(refresh, schema, items.map(toRecord))],
+      };
+    },
+  };
+}
+
+export const campaignsRefresher = sheetRefresher(
+  'campaigns',
+  CAMPAIGNS,
+  (client, {progress}) => listCampaigns(client, {}, progress),
+  campaign => ({
+    sources: [campaign],
+    facts: {maintain_by: String(campaign.maintain_by ?? '')},
+  }),
+);
 
 /** What a push needs to know of an offer: who maintains it and where it delivers. */
 function offerFacts(offer: Offer): Record<string, string> {
@@ -162,20 +175,6 @@ export const offersRefresher: Refresher = {
     };
   },
 };
-
-/**
- * What refreshAll runs, in order. A function, not a constant: refreshers defined in other
- * modules import this one, and a constant list would read them before they exist whenever
- * such a module loads first.
- */
-export function allRefreshers(): readonly Refresher[] {
-  return [
-    campaignsRefresher,
-    offersRefresher,
-    creativesRefresher,
-    subAccountsRefresher,
-  ];
-}
 
 /** Runs refreshers under the document lock: fetch all, then write all. */
 export function runRefresh(
@@ -267,8 +266,4 @@ export function refreshCampaigns(platform: Platform): JobSummary {
 /** Fills Offers and Budgets from one offers listing. */
 export function refreshOffers(platform: Platform): JobSummary {
   return runRefresh(platform, 'refreshOffers', [offersRefresher]);
-}
-
-export function refreshAll(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshAll', allRefreshers());
 }

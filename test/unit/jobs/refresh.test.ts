@@ -1,10 +1,7 @@
 import {ApiError, ConfigError} from '../../../src/api/errors';
 import {listCreativeAds} from '../../../src/jobs/creative-ads';
-import {
-  refreshAll,
-  refreshCampaigns,
-  refreshOffers,
-} from '../../../src/jobs/refresh';
+import {refreshCampaigns, refreshOffers} from '../../../src/jobs/refresh';
+import {refreshAll} from '../../../src/jobs/refresh-all';
 import {LockBusyError} from '../../../src/jobs/run';
 import {STATE_SHEET} from '../../../src/sheets/state';
 import {emulatorPlatform} from '../../support/emulator-platform';
