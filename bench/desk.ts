@@ -1,0 +1,82 @@
+/**
+ * A bench desk: the built add-on in the local runtime, settings saved, against the in-process
+ * emulator (sharing the virtual clock), with the probe on both sides. And how a user runs a
+ * job: again and again while it reports rows left for lack of time.
+ */
+import type {Emulator, EmulatorOptions} from '../local/emulator';
+import type {Runtime, RuntimeOptions} from '../local/runtime';
+import {offerDesk} from '../test/support/offer-desk';
+import {Probe} from './probe';
+
+export interface BenchOptions {
+  /** Called before each measured run, so its peak heap starts from a clean heap. */
+  collectGarbage?: () => void;
+}
+
+export interface BenchDesk {
+  rt: Runtime;
+  emulator: Emulator;
+  probe: Probe;
+}
+
+/** Materials per account are not what the bench varies: a fixed, small number. */
+export const MATERIALS = 60;
+
+export function benchDesk(
+  data: EmulatorOptions,
+  options: BenchOptions,
+  runtime: RuntimeOptions = {},
+): BenchDesk {
+  const {rt, emulator} = offerDesk(
+    {seed: 1, materials: MATERIALS, ...data},
+    runtime,
+  );
+  const probe = new Probe(rt, options.collectGarbage);
+  rt.setFetch(probe.wire(emulator.handle));
+  return {rt, emulator, probe};
+}
+
+/** What a job's summary says (the part the bench reads). */
+export interface Summary {
+  ok: number;
+  invalid: number;
+  error: number;
+  remaining: number;
+  requests?: number;
+  message: string;
+}
+
+export interface Runs {
+  runs: number;
+  remaining: number;
+  /** Every run's summary, in order. */
+  summaries: Summary[];
+}
+
+/** More runs than this means the job makes no progress. */
+export const MAX_RUNS = 30;
+
+/** Runs `entry` until it reports nothing left, as a user would run it again. */
+export function runUntilDone(rt: Runtime, entry: string): Runs {
+  const summaries: Summary[] = [];
+  for (;;) {
+    const summary = rt.run(entry) as Summary;
+    summaries.push(summary);
+    if (!(summary.remaining > 0)) break;
+    if (summaries.length >= MAX_RUNS) {
+      throw new Error(
+        `${entry} still reports ${summary.remaining} rows left after ${MAX_RUNS} runs: ${summary.message}`,
+      );
+    }
+  }
+  return {
+    runs: summaries.length,
+    remaining: summaries[summaries.length - 1].remaining,
+    summaries,
+  };
+}
+
+/** Sum of one count over every run. */
+export function total(runs: Runs, pick: (s: Summary) => number): number {
+  return runs.summaries.reduce((n, s) => n + (pick(s) ?? 0), 0);
+}

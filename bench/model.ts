@@ -1,0 +1,134 @@
+/**
+ * The lower bound of a scenario, priced with the runtime's own latency model (DESIGN.md
+ * section 6): the fewest round trips any correct add-on needs for the same work.
+ *
+ * - HTTP: requests that do not depend on each other's answers form a phase; phases follow one
+ *   another (a create needs its uploads' md5s, the other pages of a list need page 1's
+ *   `total`). A phase of k requests takes ceil(k / BOUND_BATCH_SIZE) fetchAll batches; a batch
+ *   costs one round trip (its slowest exchange) plus UrlFetchApp's own work per request.
+ * - Sheets: each sheet the job handles costs one read (of the cells it held before) and, when
+ *   any cell of it changed, one write of just the changed cells.
+ *   Looking sheets and ranges up, formats, notes, colours and the add-on's hidden state sheet
+ *   are not part of the bound: they are overhead the ratio shows.
+ * - Drive: each material file costs two DriveApp calls (getFileById, then getBlob).
+ * - Locks, properties, caches and request signing are left out (overhead again).
+ */
+import {DEFAULT_LATENCY, type LatencyModel} from '../local/runtime';
+
+/**
+ * Requests per fetchAll batch the bound allows. Apps Script documents no cap; 100 is the
+ * largest batch the add-on itself sends (DEFAULT_BATCH_SIZE of src/api/client.ts), so the
+ * ratio measures everything but that choice.
+ */
+export const BOUND_BATCH_SIZE = 100;
+
+/** Requests that may share batches: none needs another's answer. */
+export interface Phase {
+  what: string;
+  requests: number;
+}
+
+/** A paged list of the API: page 1 tells `total`, the other pages follow. */
+export interface Listing {
+  what: string;
+  records: number;
+  pageSize: number;
+}
+
+/** A sheet the job reads and may write, as the bench saw it before and after the run. */
+export interface SheetTouch {
+  sheet: string;
+  /** Cells of its used range before the run (0 when it did not exist). */
+  cellsBefore: number;
+  /** Cells whose contents changed (0: the sheet needs no write). */
+  changedCells: number;
+}
+
+export interface Needs {
+  /** In order: each phase needs the answers of the one before. */
+  phases: Phase[];
+  sheets: SheetTouch[];
+  /** Material files read through DriveApp. */
+  driveFiles: number;
+}
+
+export interface Bound {
+  requests: number;
+  batches: number;
+  sheetCalls: number;
+  cells: number;
+  driveCalls: number;
+  httpMs: number;
+  sheetsMs: number;
+  driveMs: number;
+  ms: number;
+}
+
+/** Pages of a listing: page 1 is asked even when the list is empty. */
+export function pagesOf(listing: Listing): number {
+  return Math.max(1, Math.ceil(listing.records / listing.pageSize));
+}
+
+/** Several listings at once: all first pages in one phase, then all other pages in one. */
+export function listingPhases(listings: readonly Listing[]): Phase[] {
+  const rest = listings.reduce((n, l) => n + pagesOf(l) - 1, 0);
+  const phases: Phase[] = [
+    {
+      what: `page 1 of ${listings.map(l => l.what).join(', ')}`,
+      requests: listings.length,
+    },
+  ];
+  if (rest > 0) phases.push({what: 'the other pages', requests: rest});
+  return phases;
+}
+
+export function lowerBound(
+  needs: Needs,
+  latency: LatencyModel = DEFAULT_LATENCY,
+  batchSize = BOUND_BATCH_SIZE,
+): Bound {
+  const active = needs.phases.filter(p => p.requests > 0);
+  const requests = active.reduce((n, p) => n + p.requests, 0);
+  const batches = active.reduce(
+    (n, p) => n + Math.ceil(p.requests / batchSize),
+    0,
+  );
+  const httpMs =
+    batches * latency.httpRoundTripMs + requests * latency.urlFetchPerRequestMs;
+  const writes = needs.sheets.filter(s => s.changedCells > 0).length;
+  const sheetCalls = needs.sheets.length + writes;
+  const cells = needs.sheets.reduce(
+    (n, s) => n + s.cellsBefore + s.changedCells,
+    0,
+  );
+  const sheetsMs =
+    sheetCalls * latency.spreadsheetCallMs +
+    cells * latency.spreadsheetPerCellMs;
+  const driveCalls = 2 * needs.driveFiles;
+  const driveMs = driveCalls * latency.driveCallMs;
+  return {
+    requests,
+    batches,
+    sheetCalls,
+    cells,
+    driveCalls,
+    httpMs,
+    sheetsMs,
+    driveMs,
+    ms: httpMs + sheetsMs + driveMs,
+  };
+}
+
+/** The latency model and the bound's rules, as the report states them. */
+export function describeModel(
+  latency: LatencyModel = DEFAULT_LATENCY,
+  batchSize = BOUND_BATCH_SIZE,
+): string[] {
+  const ms = (n: number) => `${n} ms`;
+  return [
+    `HTTP: a round trip costs ${ms(latency.httpRoundTripMs)} (or the server's latency if higher); UrlFetchApp adds ${ms(latency.urlFetchPerRequestMs)} per request; a fetchAll batch costs its slowest request plus ${ms(latency.urlFetchPerRequestMs)} per request in it.`,
+    `Spreadsheet: ${ms(latency.spreadsheetCallMs)} per call plus ${ms(latency.spreadsheetPerCellMs)} per cell read or written (values, formats, notes and colours alike).`,
+    `Other services per call: DriveApp ${ms(latency.driveCallMs)}, ScriptApp ${ms(latency.scriptAppCallMs)}, Ui ${ms(latency.uiCallMs)}, Properties ${ms(latency.propertiesCallMs)}, Cache ${ms(latency.cacheCallMs)}, Lock ${ms(latency.lockCallMs)}, Utilities/Session/HtmlService ${ms(latency.otherCallMs)}.`,
+    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells; 2 DriveApp calls (getFileById, getBlob) per material file. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
+  ];
+}

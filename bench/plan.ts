@@ -1,0 +1,130 @@
+/**
+ * What one bench run measures, at which sizes: every scenario, then the pull again at other
+ * sizes for the scaling series, then the targets.
+ */
+import type {BenchOptions} from './desk';
+import {
+  CreateSizes,
+  PullSizes,
+  PushSizes,
+  ScenarioResult,
+  UploadSizes,
+  createScenario,
+  pullScenario,
+  pushScenario,
+  scheduledScenario,
+  uploadScenario,
+} from './scenarios';
+import type {ScenarioFailure} from './report';
+import {
+  Doubling,
+  ScalingPoint,
+  TargetCheck,
+  checkTargets,
+  doublings,
+  scalingPoint,
+} from './targets';
+
+export interface BenchSizes {
+  pull: PullSizes;
+  push: PushSizes;
+  create: CreateSizes;
+  /** `edits`: unpushed Budgets edits the refresh must keep. */
+  scheduled: PushSizes;
+  upload: UploadSizes;
+  /** Offers of each pull of the scaling series, each twice the one before. */
+  scaling: number[];
+}
+
+/** Issue 9's sizes. The upload's lower bound passes 6 minutes: the job must resume. */
+export const FULL: BenchSizes = {
+  pull: {offers: 10000, campaigns: 500},
+  push: {offers: 10000, campaigns: 500, edits: 2000},
+  create: {offers: 200, materialsPerOffer: 3},
+  scheduled: {offers: 10000, campaigns: 500, edits: 100},
+  upload: {files: 3000},
+  scaling: [5000, 10000, 20000],
+};
+
+/** A smoke run in seconds. */
+export const QUICK: BenchSizes = {
+  pull: {offers: 1000, campaigns: 50},
+  push: {offers: 1000, campaigns: 50, edits: 200},
+  create: {offers: 20, materialsPerOffer: 3},
+  scheduled: {offers: 1000, campaigns: 50, edits: 10},
+  upload: {files: 60},
+  scaling: [500, 1000, 2000],
+};
+
+/**
+ * Pulls per size of the scaling series. CPU time is noisy (the first pull of a process also
+ * pays for compiling the code), so each size is pulled twice and the lower CPU time counts.
+ */
+export const SCALING_REPEATS = 2;
+
+export interface BenchRun {
+  results: ScenarioResult[];
+  failures: ScenarioFailure[];
+  points: ScalingPoint[];
+  steps: Doubling[];
+  checks: TargetCheck[];
+}
+
+export function runBench(
+  sizes: BenchSizes,
+  options: BenchOptions,
+  progress: (line: string) => void,
+): BenchRun {
+  const results: ScenarioResult[] = [];
+  const failures: ScenarioFailure[] = [];
+  const attempt = (name: string, scenario: () => ScenarioResult) => {
+    progress(`running ${name}...`);
+    try {
+      const result = scenario();
+      progress(
+        `  ${result.title}: ${(result.simulatedMs / 1000).toFixed(1)} simulated s, ${result.ratio.toFixed(2)}x its bound`,
+      );
+      return result;
+    } catch (e) {
+      const error = e instanceof Error ? e.message : String(e);
+      progress(`  failed: ${error}`);
+      failures.push({name, error});
+      return undefined;
+    }
+  };
+  const scenarios: Array<[string, () => ScenarioResult]> = [
+    ['pull', () => pullScenario(sizes.pull, options)],
+    ['push', () => pushScenario(sizes.push, options)],
+    ['create', () => createScenario(sizes.create, options)],
+    ['scheduled', () => scheduledScenario(sizes.scheduled, options)],
+    ['upload', () => uploadScenario(sizes.upload, options)],
+  ];
+  for (const [name, scenario] of scenarios) {
+    const result = attempt(name, scenario);
+    if (result) results.push(result);
+  }
+  const points: ScalingPoint[] = [];
+  for (const offers of sizes.scaling) {
+    const pulls = results.filter(
+      r => r.name === 'pull' && offers === sizes.pull.offers,
+    );
+    while (pulls.length < SCALING_REPEATS) {
+      const pull = attempt(`pull of ${offers} offers`, () =>
+        pullScenario({...sizes.pull, offers}, options),
+      );
+      if (!pull) break;
+      pulls.push(pull);
+    }
+    if (pulls.length === SCALING_REPEATS) {
+      points.push(scalingPoint(pulls, offers));
+    }
+  }
+  const steps = points.length === sizes.scaling.length ? doublings(points) : [];
+  return {
+    results,
+    failures,
+    points,
+    steps,
+    checks: checkTargets(results, sizes.pull.offers, steps),
+  };
+}

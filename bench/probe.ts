@@ -1,0 +1,114 @@
+/**
+ * What a measured run costs besides the runtime's counters: simulated time per service method
+ * (to tell where the round trips go), node CPU time (the emulator's share apart, since it runs
+ * in this process), and peak heap, sampled at every service call and every request, as a
+ * synchronous run gives no other chance to look.
+ */
+import {getHeapStatistics} from 'node:v8';
+import type {WireFetch} from '../local/http-types';
+import type {MeterSnapshot, Runtime} from '../local/runtime';
+
+/** Simulated time attributed to one service method. */
+export interface MethodCost {
+  key: string;
+  calls: number;
+  ms: number;
+}
+
+export interface Measurement {
+  snapshot: MeterSnapshot;
+  /** Node CPU time of the run, user plus system, emulator included. */
+  cpuMs: number;
+  /** The part of cpuMs spent inside the emulator's handler. */
+  emulatorCpuMs: number;
+  /** Largest V8 heap in use seen during the run. */
+  peakHeapBytes: number;
+  /** Most expensive first. */
+  costs: MethodCost[];
+}
+
+const cpuMsSince = (start: NodeJS.CpuUsage) => {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
+};
+
+export class Probe {
+  private readonly costs = new Map<string, MethodCost>();
+  private open: {key: string; at: number} | undefined;
+  private peak = 0;
+  private emulatorCpuMs = 0;
+  private cpuStart: NodeJS.CpuUsage | undefined;
+
+  /**
+   * Wraps the runtime's one gate for service calls. The virtual clock only moves inside
+   * service calls (an exchange's latency, a lock wait and a sleep included), so the time from
+   * one call to the next belongs to the first.
+   */
+  constructor(
+    private readonly rt: Runtime,
+    private readonly collectGarbage?: () => void,
+  ) {
+    const env = rt.env;
+    const call = env.call.bind(env);
+    env.call = (service, key, extraMs) => {
+      this.close();
+      this.open = {key, at: rt.clock.preciseNow()};
+      this.sampleHeap();
+      call(service, key, extraMs);
+    };
+  }
+
+  /** The wire to the emulator, timed and sampled. */
+  wire(inner: WireFetch): WireFetch {
+    return request => {
+      const start = process.cpuUsage();
+      try {
+        return inner(request);
+      } finally {
+        this.emulatorCpuMs += cpuMsSince(start);
+        this.sampleHeap();
+      }
+    };
+  }
+
+  begin(): void {
+    this.collectGarbage?.();
+    this.costs.clear();
+    this.open = undefined;
+    this.emulatorCpuMs = 0;
+    this.peak = 0;
+    this.sampleHeap();
+    this.rt.meter.reset();
+    this.cpuStart = process.cpuUsage();
+  }
+
+  end(): Measurement {
+    const cpuMs = cpuMsSince(this.cpuStart!);
+    this.close();
+    this.sampleHeap();
+    return {
+      snapshot: this.rt.snapshot(),
+      cpuMs,
+      emulatorCpuMs: this.emulatorCpuMs,
+      peakHeapBytes: this.peak,
+      costs: [...this.costs.values()].sort((a, b) => b.ms - a.ms),
+    };
+  }
+
+  private close(): void {
+    if (!this.open) return;
+    const cost = this.costs.get(this.open.key) ?? {
+      key: this.open.key,
+      calls: 0,
+      ms: 0,
+    };
+    cost.calls++;
+    cost.ms += this.rt.clock.preciseNow() - this.open.at;
+    this.costs.set(this.open.key, cost);
+    this.open = undefined;
+  }
+
+  private sampleHeap(): void {
+    this.peak = Math.max(this.peak, getHeapStatistics().used_heap_size);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench` (issue 9): the built add-on's jobs in the local Apps Script runtime against
+ * the in-process emulator, counted, priced and compared with their lower bounds; printed, and
+ * appended to bench/results.md. `--quick` runs smaller sizes and appends nothing.
+ * The exit code is 1 when a scenario failed or a target is missed.
+ */
+import {execFileSync} from 'node:child_process';
+import {join} from 'node:path';
+import {setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
+import {describeModel} from './model';
+import {FULL, QUICK, runBench} from './plan';
+import {
+  appendResults,
+  breakdown,
+  resultsTable,
+  scalingTable,
+  targetLines,
+} from './report';
+
+function git(args: string[]): string {
+  try {
+    return execFileSync('git', args, {encoding: 'utf8'}).trim();
+  } catch {
+    return '';
+  }
+}
+
+/** The commit measured, and whether the working tree differs from it. */
+function commit(): string {
+  const head = git(['rev-parse', '--short', 'HEAD']) || 'unknown';
+  const dirty = git(['--no-optional-locks', 'status', '--porcelain']) !== '';
+  return dirty ? `${head} + uncommitted changes` : head;
+}
+
+/** A full collection before each measured run makes its peak heap its own. */
+function garbageCollector(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return undefined;
+  }
+}
+
+function main(): void {
+  const quick = process.argv.includes('--quick');
+  const sizes = quick ? QUICK : FULL;
+  const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const mode = quick ? 'quick' : 'full';
+  const heading = `## ${when}, commit ${commit()}, ${mode} run`;
+  console.log(heading);
+  const run = runBench(sizes, {collectGarbage: garbageCollector()}, line =>
+    console.log(line),
+  );
+  const section = [
+    heading,
+    '',
+    'Latency model (local/runtime DEFAULT_LATENCY) and lower bound:',
+    '',
+    ...describeModel().map(line => `- ${line}`),
+    '',
+    ...resultsTable(run.results, run.failures),
+    '',
+    'Targets:',
+    '',
+    ...targetLines(run.checks),
+    '',
+    'Scaling of the pull (campaigns fixed):',
+    '',
+    ...scalingTable(run.points, run.steps),
+  ];
+  console.log(['', ...section.slice(1)].join('\n'));
+  console.log('\nWhere the time goes:\n');
+  for (const result of run.results)
+    console.log([...breakdown(result), ''].join('\n'));
+  if (quick) {
+    console.log('Quick run: bench/results.md is left as it was.');
+  } else {
+    const file = join(__dirname, 'results.md');
+    appendResults(file, section);
+    console.log(`Appended to ${file}.`);
+  }
+  const missed = run.checks.some(c => c.verdict === 'FAIL');
+  if (run.failures.length > 0 || missed) process.exitCode = 1;
+}
+
+main();

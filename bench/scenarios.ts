@@ -1,0 +1,479 @@
+/**
+ * The bench scenarios (issue 9): each sets up an account and a spreadsheet, runs one entry
+ * point of the built add-on as a user would (again while it reports rows left), checks that
+ * the job really did the work, and measures it against its lower bound (model.ts).
+ */
+import type {Emulator} from '../local/emulator';
+import type {Runtime} from '../local/runtime';
+import {
+  BenchDesk,
+  BenchOptions,
+  MATERIALS,
+  Runs,
+  benchDesk,
+  runUntilDone,
+  total,
+} from './desk';
+import {materialFolder} from './materials';
+import {
+  Bound,
+  Listing,
+  Needs,
+  SheetTouch,
+  listingPhases,
+  lowerBound,
+} from './model';
+import type {MethodCost} from './probe';
+import {
+  appendRows,
+  recordsOf,
+  sheetTouches,
+  snapshotSheets,
+  typeCells,
+} from './sheets';
+
+export interface ScenarioResult {
+  name: string;
+  /** What it does, with its sizes. */
+  title: string;
+  entry: string;
+  runs: number;
+  /** Simulated time of the longest single execution. */
+  longestRunMs: number;
+  requests: number;
+  /** UrlFetchApp.fetchAll calls. */
+  batches: number;
+  /** UrlFetchApp.fetch calls (single requests). */
+  fetches: number;
+  sheetCalls: number;
+  cellsWritten: number;
+  cellsRead: number;
+  driveCalls: number;
+  simulatedMs: number;
+  needs: Needs;
+  bound: Bound;
+  ratio: number;
+  cpuMs: number;
+  emulatorCpuMs: number;
+  peakHeapBytes: number;
+  /** Requests the emulator served, by `METHOD path`. */
+  operations: Record<string, number>;
+  costs: MethodCost[];
+  /** The job's own last message. */
+  outcome: string;
+}
+
+export interface PullSizes {
+  offers: number;
+  campaigns: number;
+}
+export interface PushSizes extends PullSizes {
+  edits: number;
+}
+export interface CreateSizes {
+  offers: number;
+  materialsPerOffer: number;
+}
+export interface UploadSizes {
+  files: number;
+}
+
+/** What refreshAll fills, and from which listings (page sizes: API 4.3, 4.6, 4.9). */
+const REFRESH_SHEETS = [
+  'Campaigns',
+  'Offers',
+  'Budgets',
+  'Creatives',
+  'Sub-accounts',
+];
+const OFFERS_PAGE = 50;
+const CAMPAIGNS_PAGE = 50;
+const MATERIALS_PAGE = 200;
+/** The add-on asks 50 sub-accounts a page (the document gives no size for 4.11). */
+const SUB_ACCOUNTS_PAGE = 50;
+
+const CREATE_SHEETS = ['New Offers', 'Creative Sets', 'Creatives'];
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function refreshListings(emulator: Emulator, sizes: PullSizes): Listing[] {
+  const subAccounts = emulator
+    .state()
+    .accounts.filter(a => a.parent === 'demo_adv').length;
+  return [
+    {what: 'campaigns', records: sizes.campaigns, pageSize: CAMPAIGNS_PAGE},
+    {what: 'offers', records: sizes.offers, pageSize: OFFERS_PAGE},
+    {what: 'materials', records: MATERIALS, pageSize: MATERIALS_PAGE},
+    {what: 'sub-accounts', records: subAccounts, pageSize: SUB_ACCOUNTS_PAGE},
+  ];
+}
+
+interface Act {
+  runs: number;
+  outcome: string;
+}
+
+interface Measure {
+  name: string;
+  title: string;
+  entry: string;
+  /** Sheets whose reads and writes the bound counts. */
+  sheets: readonly string[];
+  act(): Act;
+  needs(touches: SheetTouch[]): Needs;
+}
+
+/** Runs `m.act` on the desk as one measured phase and prices it against its bound. */
+function measure(desk: BenchDesk, m: Measure): ScenarioResult {
+  const {rt, emulator, probe} = desk;
+  const before = snapshotSheets(rt, m.sheets);
+  const firstExecution = rt.executions.length;
+  emulator.clearRequests();
+  probe.begin();
+  const act = m.act();
+  const measured = probe.end();
+  const needs = m.needs(sheetTouches(before, snapshotSheets(rt, m.sheets)));
+  const bound = lowerBound(needs);
+  const counts = measured.snapshot.counts;
+  const operations: Record<string, number> = {};
+  for (const r of emulator.requests) {
+    const key = `${r.method} ${r.path}`;
+    operations[key] = (operations[key] ?? 0) + 1;
+  }
+  const simulatedMs = measured.snapshot.elapsedMs;
+  return {
+    name: m.name,
+    title: m.title,
+    entry: m.entry,
+    runs: act.runs,
+    longestRunMs: Math.max(
+      0,
+      ...rt.executions
+        .slice(firstExecution)
+        .map(e => (e.endMs ?? e.startMs) - e.startMs),
+    ),
+    requests: counts['UrlFetchApp.requests'] ?? 0,
+    batches: counts['UrlFetchApp.fetchAll'] ?? 0,
+    fetches: counts['UrlFetchApp.fetch'] ?? 0,
+    sheetCalls: counts['SpreadsheetApp'] ?? 0,
+    cellsWritten: counts['SpreadsheetApp.cellsWritten'] ?? 0,
+    cellsRead: counts['SpreadsheetApp.cellsRead'] ?? 0,
+    driveCalls: counts['DriveApp'] ?? 0,
+    simulatedMs,
+    needs,
+    bound,
+    ratio: simulatedMs / bound.ms,
+    cpuMs: measured.cpuMs,
+    emulatorCpuMs: measured.emulatorCpuMs,
+    peakHeapBytes: measured.peakHeapBytes,
+    operations,
+    costs: measured.costs,
+    outcome: act.outcome,
+  };
+}
+
+/** A job that did not do the work measures nothing worth reporting. */
+function expect(condition: boolean, what: string): void {
+  if (!condition) throw new Error(what);
+}
+
+function lastMessage(runs: Runs): string {
+  return runs.summaries[runs.summaries.length - 1].message;
+}
+
+function dataRows(rt: Runtime, sheet: string): number {
+  return Math.max(0, (rt.spreadsheet.sheet(sheet)?.lastRow() ?? 0) - 1);
+}
+
+function refreshNeeds(emulator: Emulator, sizes: PullSizes) {
+  return (touches: SheetTouch[]): Needs => ({
+    phases: listingPhases(refreshListings(emulator, sizes)),
+    sheets: touches,
+    driveFiles: 0,
+  });
+}
+
+/** Pull N offers (Offers and Budgets), C campaigns and the rest of refreshAll into new sheets. */
+export function pullScenario(
+  sizes: PullSizes,
+  options: BenchOptions = {},
+): ScenarioResult {
+  const desk = benchDesk(
+    {offers: sizes.offers, campaigns: sizes.campaigns},
+    options,
+  );
+  const {rt, emulator} = desk;
+  return measure(desk, {
+    name: 'pull',
+    title: `pull ${count(sizes.offers)} offers + budgets, ${count(sizes.campaigns)} campaigns`,
+    entry: 'refreshAll',
+    sheets: REFRESH_SHEETS,
+    act() {
+      const runs = runUntilDone(rt, 'refreshAll');
+      expect(
+        dataRows(rt, 'Offers') === sizes.offers &&
+          dataRows(rt, 'Campaigns') === sizes.campaigns,
+        `refreshAll left ${dataRows(rt, 'Offers')} Offers rows and ${dataRows(rt, 'Campaigns')} Campaigns rows, not ${sizes.offers} and ${sizes.campaigns}: ${lastMessage(runs)}`,
+      );
+      return {runs: runs.runs, outcome: lastMessage(runs)};
+    },
+    needs: refreshNeeds(emulator, sizes),
+  });
+}
+
+/**
+ * Changes the daily_cap of the first Budgets row of `edits` offers the user may edit
+ * (maintain_by ADV), as a person types; answers the rows and what was typed.
+ */
+function editBudgets(
+  desk: BenchDesk,
+  edits: number,
+): Array<{row: number; text: string}> {
+  const seen = new Set<unknown>();
+  const rows = recordsOf(desk.rt, 'Budgets').filter(({cells}) => {
+    const id = cells.offer_id;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return desk.emulator.store.offer(Number(id))?.maintain_by === 'ADV';
+  });
+  expect(
+    rows.length >= edits,
+    `only ${rows.length} offers maintained by ADV to edit, ${edits} wanted`,
+  );
+  const typed = rows.slice(0, edits).map(({row, cells}) => ({
+    row,
+    header: 'daily_cap',
+    // Valid for either daily_cap_type (a whole number of at least 50), and a change.
+    text: cells.daily_cap === 120 ? '121' : '120',
+  }));
+  typeCells(desk.rt, 'Budgets', typed);
+  return typed;
+}
+
+/** Push budget changes of M offers, edited in Budgets after a pull of N offers. */
+export function pushScenario(
+  sizes: PushSizes,
+  options: BenchOptions = {},
+): ScenarioResult {
+  const desk = benchDesk(
+    {offers: sizes.offers, campaigns: sizes.campaigns},
+    options,
+  );
+  const {rt} = desk;
+  rt.run('refreshOffers');
+  editBudgets(desk, sizes.edits);
+  return measure(desk, {
+    name: 'push',
+    title: `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
+    entry: 'pushBudgets',
+    sheets: ['Budgets'],
+    act() {
+      const runs = runUntilDone(rt, 'pushBudgets');
+      const sent = total(runs, s => s.requests ?? 0);
+      const refused = total(runs, s => s.invalid + s.error);
+      expect(
+        sent === sizes.edits && refused === 0,
+        `pushBudgets sent ${sent} budgets (${sizes.edits} edited) and refused ${refused} rows: ${lastMessage(runs)}`,
+      );
+      return {runs: runs.runs, outcome: lastMessage(runs)};
+    },
+    needs: touches => ({
+      phases: [{what: 'budget updates', requests: sizes.edits}],
+      sheets: touches,
+      driveFiles: 0,
+    }),
+  });
+}
+
+function deliverableCampaign(emulator: Emulator): number {
+  const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+    c =>
+      c.status === 'RUNNING' &&
+      c.maintain_by === 'ADV' &&
+      c.promotion_type === 'APP',
+  );
+  if (!campaign) throw new Error('the seed has no deliverable APP campaign');
+  return campaign.campaign_id;
+}
+
+const offerName = (i: number) => `bench_offer_${String(i).padStart(5, '0')}`;
+
+/** Create N offers, each with one creative set of K new materials (uploaded first). */
+export function createScenario(
+  sizes: CreateSizes,
+  options: BenchOptions = {},
+): ScenarioResult {
+  const names = Array.from({length: sizes.offers}, (_, i) => offerName(i + 1));
+  const materialNames = names.flatMap(name =>
+    Array.from({length: sizes.materialsPerOffer}, (_, k) => `${name}_m${k}`),
+  );
+  const folder = materialFolder(materialNames);
+  try {
+    const desk = benchDesk({offers: 300, campaigns: 30}, options, {
+      drive: folder.drive,
+    });
+    const {rt, emulator} = desk;
+    // The first run finds nothing to create and lays the three sheets out.
+    rt.run('createOffers');
+    appendRows(
+      rt,
+      'Creatives',
+      folder.files.map(f => ({file: f.id, creative_name: f.name})),
+    );
+    const campaignId = String(deliverableCampaign(emulator));
+    appendRows(
+      rt,
+      'New Offers',
+      names.map(name => ({
+        campaign_id: campaignId,
+        offer_name: name,
+        promote_timezone: '8',
+        start_time: '2026-09-21 10:00',
+        target_geo: 'US,GB',
+        billing_type: 'CPI',
+        bid_rate: '1.5',
+        target_ad_type: 'REWARDED_VIDEO,INTERSTITIAL_VIDEO',
+        tracking_method: 'APPSFLYER',
+        click_url: `https://track.example.com/click?o=${name}`,
+        support_server_click: 'NO',
+      })),
+    );
+    appendRows(
+      rt,
+      'Creative Sets',
+      names.map((name, i) => ({
+        offer_name: name,
+        creative_set_name: `${name}_set`,
+        geos: 'ALL',
+        ad_outputs: '111,121',
+        creatives: materialNames
+          .slice(i * sizes.materialsPerOffer, (i + 1) * sizes.materialsPerOffer)
+          .join(','),
+      })),
+    );
+    return measure(desk, {
+      name: 'create',
+      title: `create ${count(sizes.offers)} offers, ${count(materialNames.length)} uploads`,
+      entry: 'createOffers',
+      sheets: CREATE_SHEETS,
+      act() {
+        const runs = runUntilDone(rt, 'createOffers');
+        const created = [...emulator.account('demo_adv').offers.values()]
+          .map(o => o.offer_name)
+          .filter(n => n.startsWith('bench_offer_')).length;
+        const ok = total(runs, s => s.ok);
+        expect(
+          created === sizes.offers && ok === sizes.offers,
+          `createOffers created ${created} offers and marked ${ok} rows OK, ${sizes.offers} wanted: ${lastMessage(runs)}`,
+        );
+        return {runs: runs.runs, outcome: lastMessage(runs)};
+      },
+      needs: touches => ({
+        phases: [
+          {what: 'uploads', requests: materialNames.length},
+          {what: 'creates', requests: sizes.offers},
+          {what: 'tracking', requests: sizes.offers},
+        ],
+        sheets: touches,
+        driveFiles: materialNames.length,
+      }),
+    });
+  } finally {
+    folder.remove();
+  }
+}
+
+/** The scheduled refresh (its trigger fired) of N offers while M Budgets edits are unpushed. */
+export function scheduledScenario(
+  sizes: PushSizes,
+  options: BenchOptions = {},
+): ScenarioResult {
+  const desk = benchDesk(
+    {offers: sizes.offers, campaigns: sizes.campaigns},
+    options,
+  );
+  const {rt, emulator} = desk;
+  rt.run('refreshAll');
+  const edited = editBudgets(desk, sizes.edits);
+  rt.call('setRefreshSchedule', 1);
+  const trigger = rt.triggers.records.find(
+    t => t.handler === 'scheduledRefresh',
+  );
+  if (!trigger) throw new Error('setRefreshSchedule(1) installed no trigger');
+  return measure(desk, {
+    name: 'scheduled',
+    title: `scheduled refresh of ${count(sizes.offers)} offers, ${count(sizes.edits)} edits kept`,
+    entry: 'scheduledRefresh',
+    sheets: REFRESH_SHEETS,
+    act() {
+      const run = rt.fireTrigger(trigger.id) as {
+        outcome: string;
+        message: string;
+      };
+      const budgets = new Map(
+        recordsOf(rt, 'Budgets').map(r => [r.row, r.cells]),
+      );
+      const kept = edited.filter(
+        e =>
+          String(budgets.get(e.row)?.daily_cap) === e.text &&
+          budgets.get(e.row)?.sync_status === 'EDITED',
+      ).length;
+      expect(
+        kept === sizes.edits &&
+          run.message.includes(`${sizes.edits} kept with unpushed edits`),
+        `the scheduled refresh kept ${kept} of ${sizes.edits} edits as EDITED (${run.outcome}): ${run.message}`,
+      );
+      return {runs: 1, outcome: run.message};
+    },
+    needs: refreshNeeds(emulator, sizes),
+  });
+}
+
+/** Upload F materials: a bound past Apps Script's 6 minutes, so the job must resume. */
+export function uploadScenario(
+  sizes: UploadSizes,
+  options: BenchOptions = {},
+): ScenarioResult {
+  const folder = materialFolder(
+    Array.from(
+      {length: sizes.files},
+      (_, i) => `bench_material_${String(i).padStart(5, '0')}`,
+    ),
+  );
+  try {
+    const desk = benchDesk({offers: 30, campaigns: 5}, options, {
+      drive: folder.drive,
+    });
+    const {rt, emulator} = desk;
+    // The first run finds nothing to upload and lays the sheet out.
+    rt.run('uploadCreatives');
+    appendRows(
+      rt,
+      'Creatives',
+      folder.files.map(f => ({file: f.id, creative_name: f.name})),
+    );
+    return measure(desk, {
+      name: 'upload',
+      title: `upload ${count(sizes.files)} materials`,
+      entry: 'uploadCreatives',
+      sheets: ['Creatives'],
+      act() {
+        const runs = runUntilDone(rt, 'uploadCreatives');
+        const ok = total(runs, s => s.ok);
+        const stored = emulator.account('demo_adv').materials.size - MATERIALS;
+        expect(
+          ok === sizes.files && stored === sizes.files,
+          `uploadCreatives marked ${ok} rows OK and the account got ${stored} materials, ${sizes.files} wanted: ${lastMessage(runs)}`,
+        );
+        return {runs: runs.runs, outcome: lastMessage(runs)};
+      },
+      needs: touches => ({
+        phases: [{what: 'uploads', requests: sizes.files}],
+        sheets: touches,
+        driveFiles: sizes.files,
+      }),
+    });
+  } finally {
+    folder.remove();
+  }
+}

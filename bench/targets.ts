@@ -1,0 +1,131 @@
+/**
+ * The targets of issue 9, checked on measured results: PASS, FAIL, or n/a when the run does
+ * not hold what a target needs (quick mode pulls fewer than 10,000 offers, say).
+ */
+import type {ScenarioResult} from './scenarios';
+
+export const MAX_RATIO = 1.5;
+export const PULL_TARGET_OFFERS = 10000;
+export const PULL_TARGET_MS = 30 * 1000;
+/** Apps Script's execution limit. */
+export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
+/** "At most ~2x per doubling": fixed costs keep a linear job below 2; noise gets 10%. */
+export const MAX_DOUBLING_RATIO = 2.2;
+
+export type Verdict = 'PASS' | 'FAIL' | 'n/a';
+
+export interface TargetCheck {
+  target: string;
+  verdict: Verdict;
+  detail: string;
+}
+
+/** One pull of the scaling series. */
+export interface ScalingPoint {
+  offers: number;
+  simulatedMs: number;
+  /** CPU time outside the emulator: the add-on and the runtime. */
+  addOnCpuMs: number;
+  cpuMs: number;
+}
+
+export interface Doubling {
+  from: number;
+  to: number;
+  simulated: number;
+  addOnCpu: number;
+  cpu: number;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const verdict = (pass: boolean): Verdict => (pass ? 'PASS' : 'FAIL');
+
+/** A size of the series from its pulls: simulated time is exact, CPU time the lowest seen. */
+export function scalingPoint(
+  pulls: readonly ScenarioResult[],
+  offers: number,
+): ScalingPoint {
+  const addOn = (r: ScenarioResult) => r.cpuMs - r.emulatorCpuMs;
+  const best = pulls.reduce((a, b) => (addOn(b) < addOn(a) ? b : a));
+  return {
+    offers,
+    simulatedMs: best.simulatedMs,
+    addOnCpuMs: addOn(best),
+    cpuMs: best.cpuMs,
+  };
+}
+
+/** Each step of the series, as ratios of the larger size's numbers to the smaller's. */
+export function doublings(points: readonly ScalingPoint[]): Doubling[] {
+  return points.slice(1).map((p, i) => {
+    const q = points[i];
+    return {
+      from: q.offers,
+      to: p.offers,
+      simulated: p.simulatedMs / q.simulatedMs,
+      addOnCpu: p.addOnCpuMs / q.addOnCpuMs,
+      cpu: p.cpuMs / q.cpuMs,
+    };
+  });
+}
+
+export function checkTargets(
+  results: readonly ScenarioResult[],
+  pullOffers: number,
+  scaling: readonly Doubling[],
+): TargetCheck[] {
+  const checks: TargetCheck[] = results.map(r => ({
+    target: `${r.name}: within ${MAX_RATIO}x of its lower bound`,
+    verdict: verdict(r.ratio <= MAX_RATIO),
+    detail: `${r.ratio.toFixed(2)}x (${seconds(r.simulatedMs)} against ${seconds(r.bound.ms)})`,
+  }));
+  const pull = results.find(r => r.name === 'pull');
+  checks.push(
+    pull && pullOffers === PULL_TARGET_OFFERS
+      ? {
+          target: `pull of ${PULL_TARGET_OFFERS.toLocaleString('en-US')} offers under ${PULL_TARGET_MS / 1000} simulated seconds`,
+          verdict: verdict(pull.simulatedMs < PULL_TARGET_MS),
+          detail: seconds(pull.simulatedMs),
+        }
+      : {
+          target: `pull of ${PULL_TARGET_OFFERS.toLocaleString('en-US')} offers under ${PULL_TARGET_MS / 1000} simulated seconds`,
+          verdict: 'n/a',
+          detail: `this run pulls ${pullOffers.toLocaleString('en-US')} offers`,
+        },
+  );
+  const long = results.filter(r => r.bound.ms > EXECUTION_LIMIT_MS);
+  checks.push(
+    ...long.map(r => ({
+      target: `${r.name}: lower bound past 6 minutes, finishes across runs`,
+      verdict: verdict(r.longestRunMs <= EXECUTION_LIMIT_MS),
+      detail: `bound ${seconds(r.bound.ms)}; done in ${r.runs} runs, the longest ${seconds(r.longestRunMs)}`,
+    })),
+  );
+  if (long.length === 0) {
+    checks.push({
+      target: 'a lower bound past 6 minutes finishes across runs',
+      verdict: 'n/a',
+      detail: 'no scenario of this run has such a bound',
+    });
+  }
+  checks.push({
+    target: `no quadratic step: each doubling of the pull at most ${MAX_DOUBLING_RATIO}x in simulated and CPU time`,
+    verdict:
+      scaling.length === 0
+        ? 'n/a'
+        : verdict(
+            scaling.every(
+              d =>
+                d.simulated <= MAX_DOUBLING_RATIO &&
+                d.addOnCpu <= MAX_DOUBLING_RATIO,
+            ),
+          ),
+    detail: scaling
+      .map(
+        d =>
+          `${d.from}->${d.to}: simulated ${d.simulated.toFixed(2)}x, CPU ${d.addOnCpu.toFixed(2)}x`,
+      )
+      .join('; '),
+  });
+  return checks;
+}

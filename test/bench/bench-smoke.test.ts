@@ -1,0 +1,175 @@
+/**
+ * The bench's scenarios at tiny sizes (issue 9): the counters the bench reports agree with
+ * each other, with the requests the emulator served, and with the lower bound's arithmetic.
+ * No timing is asserted. Runs the built dist/Code.js: `npm run build` first.
+ */
+import {DEFAULT_LATENCY} from '../../local/runtime';
+import {BOUND_BATCH_SIZE, listingPhases, lowerBound} from '../../bench/model';
+import {
+  ScenarioResult,
+  createScenario,
+  pullScenario,
+  pushScenario,
+  scheduledScenario,
+  uploadScenario,
+} from '../../bench/scenarios';
+import {checkTargets, doublings} from '../../bench/targets';
+
+const OFFERS = 'GET /api/open/v3/offers';
+const CAMPAIGNS = 'GET /api/open/v3/campaign';
+const MATERIALS = 'GET /api/open/v3/creatives/source';
+const SUB_ACCOUNTS = 'GET /api/open/v3/sub_adv_account';
+const BUDGET = 'PUT /api/open/v3/offer/budget';
+const UPLOAD = 'POST /api/open/v3/creatives/upload';
+const CREATE = 'POST /api/open/v3/offer';
+const TRACKING = 'PUT /api/open/v3/tracking';
+
+const L = DEFAULT_LATENCY;
+
+/** What every scenario's numbers must agree on, whatever the job. */
+function expectConsistent(r: ScenarioResult): void {
+  const served = Object.values(r.operations).reduce((n, k) => n + k, 0);
+  expect(r.requests).toBe(served);
+  expect(r.fetches + r.batches).toBeLessThanOrEqual(r.requests);
+  expect(r.ratio).toBeCloseTo(r.simulatedMs / r.bound.ms, 10);
+  expect(r.bound.ms).toBeCloseTo(
+    r.bound.httpMs + r.bound.sheetsMs + r.bound.driveMs,
+    10,
+  );
+  expect(r.simulatedMs).toBeGreaterThanOrEqual(r.bound.ms);
+  // Executions are timed in whole milliseconds.
+  expect(r.longestRunMs).toBeLessThanOrEqual(r.simulatedMs + 1);
+  const attributed = r.costs.reduce((n, c) => n + c.ms, 0);
+  expect(attributed).toBeCloseTo(r.simulatedMs, 3);
+}
+
+describe('the lower bound', () => {
+  it('puts independent requests in batches of BOUND_BATCH_SIZE, one round trip each', () => {
+    const bound = lowerBound({
+      phases: [
+        {what: 'first', requests: 1},
+        {what: 'rest', requests: 2 * BOUND_BATCH_SIZE + 1},
+      ],
+      sheets: [
+        {sheet: 'A', cellsBefore: 100, changedCells: 0},
+        {sheet: 'B', cellsBefore: 0, changedCells: 50},
+      ],
+      driveFiles: 3,
+    });
+    expect(bound).toMatchObject({
+      requests: 2 * BOUND_BATCH_SIZE + 2,
+      batches: 4,
+      sheetCalls: 3,
+      cells: 150,
+      driveCalls: 6,
+    });
+    expect(bound.httpMs).toBe(
+      4 * L.httpRoundTripMs +
+        (2 * BOUND_BATCH_SIZE + 2) * L.urlFetchPerRequestMs,
+    );
+    expect(bound.sheetsMs).toBeCloseTo(
+      3 * L.spreadsheetCallMs + 150 * L.spreadsheetPerCellMs,
+      10,
+    );
+    expect(bound.driveMs).toBe(6 * L.driveCallMs);
+  });
+
+  it('lists several lists together: all first pages, then all other pages', () => {
+    expect(
+      listingPhases([
+        {what: 'offers', records: 120, pageSize: 50},
+        {what: 'campaigns', records: 0, pageSize: 50},
+      ]).map(p => p.requests),
+    ).toEqual([2, 2]);
+  });
+});
+
+describe('bench scenarios at tiny sizes', () => {
+  it('pull of 120 offers and 60 campaigns: ceil(120/50) = 3 offers pages, 2 campaigns pages', () => {
+    const r = pullScenario({offers: 120, campaigns: 60});
+    expectConsistent(r);
+    expect(r.operations).toEqual({
+      [OFFERS]: 3,
+      [CAMPAIGNS]: 2,
+      [MATERIALS]: 1,
+      [SUB_ACCOUNTS]: 1,
+    });
+    expect(r.runs).toBe(1);
+    expect(r.bound).toMatchObject({requests: 7, batches: 2});
+    expect(r.needs.sheets.map(s => [s.sheet, s.cellsBefore])).toEqual([
+      ['Campaigns', 0],
+      ['Offers', 0],
+      ['Budgets', 0],
+      ['Creatives', 0],
+      ['Sub-accounts', 0],
+    ]);
+    expect(r.needs.sheets.every(s => s.changedCells > 0)).toBe(true);
+    expect(r.cellsWritten).toBeGreaterThanOrEqual(
+      r.needs.sheets.reduce((n, s) => n + s.changedCells, 0),
+    );
+  });
+
+  it('push of 30 edited offers: exactly 30 budget updates, statuses written to Budgets', () => {
+    const r = pushScenario({offers: 120, campaigns: 10, edits: 30});
+    expectConsistent(r);
+    expect(r.operations).toEqual({[BUDGET]: 30});
+    expect(r).toMatchObject({runs: 1, fetches: 0, batches: 1});
+    expect(r.bound).toMatchObject({requests: 30, batches: 1, sheetCalls: 2});
+    const [budgets] = r.needs.sheets;
+    expect(budgets.sheet).toBe('Budgets');
+    // sync_status, sync_message and synced_at of at least one row per offer.
+    expect(budgets.changedCells).toBeGreaterThanOrEqual(30 * 3);
+  });
+
+  it('create of 3 offers with 2 materials each: 6 uploads, 3 creates, 3 tracking updates', () => {
+    const r = createScenario({offers: 3, materialsPerOffer: 2});
+    expectConsistent(r);
+    expect(r.operations).toMatchObject({
+      [UPLOAD]: 6,
+      [CREATE]: 3,
+      [TRACKING]: 3,
+    });
+    expect(r.bound).toMatchObject({requests: 12, batches: 3, driveCalls: 12});
+    expect(r.driveCalls).toBeGreaterThanOrEqual(r.bound.driveCalls);
+    expect(r.needs.sheets.map(s => s.sheet)).toEqual([
+      'New Offers',
+      'Creative Sets',
+      'Creatives',
+    ]);
+  });
+
+  it('scheduled refresh with 5 unpushed edits: the same listing as a pull, edits kept', () => {
+    const r = scheduledScenario({offers: 120, campaigns: 10, edits: 5});
+    expectConsistent(r);
+    expect(r.entry).toBe('scheduledRefresh');
+    expect(r.operations).toEqual({
+      [OFFERS]: 3,
+      [CAMPAIGNS]: 1,
+      [MATERIALS]: 1,
+      [SUB_ACCOUNTS]: 1,
+    });
+    expect(r.outcome).toContain('5 kept with unpushed edits');
+    expect(r.needs.sheets.every(s => s.cellsBefore > 0)).toBe(true);
+  });
+
+  it('upload of 4 materials: 4 uploads, 2 Drive calls each in the bound', () => {
+    const r = uploadScenario({files: 4});
+    expectConsistent(r);
+    expect(r.operations).toEqual({[UPLOAD]: 4});
+    expect(r.bound).toMatchObject({requests: 4, batches: 1, driveCalls: 8});
+  });
+});
+
+describe('the targets', () => {
+  it('reads the scaling series as ratios of each doubling', () => {
+    const steps = doublings([
+      {offers: 5, simulatedMs: 10, addOnCpuMs: 4, cpuMs: 5},
+      {offers: 10, simulatedMs: 18, addOnCpuMs: 10, cpuMs: 11},
+    ]);
+    expect(steps).toEqual([
+      {from: 5, to: 10, simulated: 1.8, addOnCpu: 2.5, cpu: 2.2},
+    ]);
+    const [scaling] = checkTargets([], 5, steps).slice(-1);
+    expect(scaling.verdict).toBe('FAIL');
+  });
+});
