@@ -89,7 +89,10 @@ export function refreshSheet<S>(
   schema: SheetSchema<S>,
   records: ReadonlyArray<PulledRecord<S>>,
 ): SheetReport {
-  const table = openTable(context.workbook, schema, {create: true})!;
+  const table = openTable(context.workbook, schema, {
+    create: true,
+    rows: records.reduce((n, r) => n + r.sources.length, 0),
+  })!;
   const merged = mergeRecords({
     table,
     records,

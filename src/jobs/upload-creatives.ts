@@ -26,8 +26,11 @@ import {RowWrites} from './row-writes';
 import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
 import {urlWhitelistProblem} from './url-whitelist';
 
-/** Files per upload batch, and their bytes together: kept well inside Apps Script's memory. */
-export const UPLOAD_BATCH_FILES = 20;
+/**
+ * Files per upload batch (a fetchAll batch of the API client's size), and their bytes
+ * together: the byte cap keeps a batch well inside Apps Script's memory.
+ */
+export const UPLOAD_BATCH_FILES = 100;
 export const UPLOAD_BATCH_BYTES = 40 * 1024 * 1024;
 
 /** How one Creatives row came out. */

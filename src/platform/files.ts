@@ -9,7 +9,7 @@ type Blob = GoogleAppsScript.Base.Blob;
 /** A read whose blob is Apps Script's own, so it can be renamed. */
 type Read = Exclude<FileRead, {ok: true}> | {ok: true; blob: Blob};
 
-/** Google Docs, Sheets, Slides, folders...: getBlob would convert them to PDF. */
+/** The MIME types of Google Docs, Sheets, Slides, folders... */
 const GOOGLE_NATIVE = 'application/vnd.google-apps.';
 
 function messageOf(e: unknown): string {
@@ -65,32 +65,65 @@ function driveFailure(id: string, e: unknown): Read {
   };
 }
 
+/**
+ * A Drive file costs two round trips when it can be uploaded: the file, and its blob (which
+ * carries name, content type and bytes). Drive is asked for details only to explain a
+ * refusal: a blob that cannot be had (too large to load, a Google item with no file form),
+ * or a PDF, which may be a Google document converted on the way.
+ */
 function readDriveFile(id: string, maxBytes: number): Read {
+  let file: GoogleAppsScript.Drive.File;
+  let blob: Blob;
   try {
-    const file = DriveApp.getFileById(id);
-    // Named only in a refusal: each call on a Drive file is a round trip.
-    const what = () => `Drive file "${file.getName()}"`;
-    if (file.isTrashed()) {
-      return {
-        ok: false,
-        problem: 'missing',
-        reason: `${what()} is in the trash`,
-      };
-    }
-    const mimeType = file.getMimeType();
-    if (mimeType.startsWith(GOOGLE_NATIVE)) {
-      return {
-        ok: false,
-        problem: 'wrong-type',
-        reason: `${what()} is a Google ${mimeType.slice(GOOGLE_NATIVE.length)} item, not an image, video or playable file`,
-      };
-    }
-    const size = file.getSize();
-    if (size > maxBytes) return tooLarge(what(), size, maxBytes);
-    return {ok: true, blob: file.getBlob()};
+    file = DriveApp.getFileById(id);
   } catch (e) {
     return driveFailure(id, e);
   }
+  try {
+    blob = file.getBlob();
+  } catch (e) {
+    const problem = detail(() => nativeItem(file) ?? oversize(file, maxBytes));
+    return problem ?? driveFailure(id, e);
+  }
+  const size = blob.getBytes().length;
+  if (size > maxBytes) {
+    return tooLarge(`Drive file "${blob.getName()}"`, size, maxBytes);
+  }
+  const native =
+    blob.getContentType() === 'application/pdf'
+      ? detail(() => nativeItem(file))
+      : undefined;
+  return native ?? {ok: true, blob};
+}
+
+/** Details asked only to explain a refusal: none when Drive fails to give them. */
+function detail(ask: () => Read | undefined): Read | undefined {
+  try {
+    return ask();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Google Docs, Sheets, Slides, folders...: no file to upload (getBlob converts to PDF). */
+function nativeItem(file: GoogleAppsScript.Drive.File): Read | undefined {
+  const mimeType = file.getMimeType();
+  if (!mimeType.startsWith(GOOGLE_NATIVE)) return undefined;
+  return {
+    ok: false,
+    problem: 'wrong-type',
+    reason: `Drive file "${file.getName()}" is a Google ${mimeType.slice(GOOGLE_NATIVE.length)} item, not an image, video or playable file`,
+  };
+}
+
+function oversize(
+  file: GoogleAppsScript.Drive.File,
+  maxBytes: number,
+): Read | undefined {
+  const size = file.getSize();
+  return size > maxBytes
+    ? tooLarge(`Drive file "${file.getName()}"`, size, maxBytes)
+    : undefined;
 }
 
 function fileNameOf(url: string): string {

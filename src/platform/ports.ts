@@ -133,7 +133,7 @@ export type FileRead =
     };
 
 export interface FileReadOptions {
-  /** A file larger than this is refused before it is loaded. */
+  /** A file larger than this is refused. */
   maxBytes: number;
   /**
    * The name to give the blob, the file's extension kept: an upload's creative_name defaults
@@ -182,8 +182,13 @@ export interface SheetPort {
   name(): string;
   /** Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell. */
   readValues(): CellValue[][];
-  /** Formulas of the same range, '' where a cell holds none. */
-  readFormulas(): string[][];
+  /** Formulas of a block, '' where a cell holds none. */
+  readFormulas(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): string[][];
   /** Number formats of a block. */
   readNumberFormats(
     row: number,

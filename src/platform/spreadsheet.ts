@@ -1,7 +1,8 @@
 /**
- * The Workbook port over SpreadsheetApp. Each port method is one Spreadsheet service call;
- * the sheet's size is asked once and then tracked, because writing past the last row or
- * column throws on the real platform: the sheet is grown first.
+ * The Workbook port over SpreadsheetApp. Each port method is one Spreadsheet service call
+ * (plus the getRange that names its block, shared by the calls on the same block); the
+ * sheet's size is asked once and then tracked, because writing past the last row or column
+ * throws on the real platform: the sheet is grown first. Sheets are looked up once per job.
  */
 import type {CellValue, SheetPort, Workbook} from './ports';
 
@@ -11,7 +12,11 @@ type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
 class AppsScriptSheet implements SheetPort {
   private rows: number | undefined;
   private columns: number | undefined;
-  private data: GoogleAppsScript.Spreadsheet.Range | undefined;
+  /** Header rows take several calls (values, notes, colours, bold, protection): one Range. */
+  private readonly ranges = new Map<
+    string,
+    GoogleAppsScript.Spreadsheet.Range
+  >();
 
   constructor(private readonly sheet: Sheet) {}
 
@@ -21,11 +26,16 @@ class AppsScriptSheet implements SheetPort {
 
   /** An empty sheet answers one empty cell (its data range is A1). */
   readValues(): CellValue[][] {
-    return this.dataRange().getValues() as CellValue[][];
+    return this.sheet.getDataRange().getValues() as CellValue[][];
   }
 
-  readFormulas(): string[][] {
-    return this.dataRange().getFormulas();
+  readFormulas(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): string[][] {
+    return this.range(row, column, rows, columns).getFormulas();
   }
 
   readNumberFormats(
@@ -144,13 +154,14 @@ class AppsScriptSheet implements SheetPort {
     if (typeof this.sheet.hideSheet === 'function') this.sheet.hideSheet();
   }
 
-  private dataRange() {
-    this.data ??= this.sheet.getDataRange();
-    return this.data;
-  }
-
   private range(row: number, column: number, rows: number, columns: number) {
-    return this.sheet.getRange(row, column, rows, columns);
+    const key = `${row},${column},${rows},${columns}`;
+    let range = this.ranges.get(key);
+    if (!range) {
+      range = this.sheet.getRange(row, column, rows, columns);
+      this.ranges.set(key, range);
+    }
+    return range;
   }
 }
 
@@ -166,16 +177,25 @@ function offsetMinutes(text: string): number {
 export function activeWorkbook(): Workbook {
   let spreadsheet: Spreadsheet | undefined;
   let zone: string | undefined;
+  let count: number | undefined;
+  const sheets = new Map<string, AppsScriptSheet | null>();
   const open = () => (spreadsheet ??= SpreadsheetApp.getActive());
   const timeZone = () => (zone ??= open().getSpreadsheetTimeZone());
   return {
     sheet(name) {
-      const found = open().getSheetByName(name);
-      return found ? new AppsScriptSheet(found) : null;
+      if (!sheets.has(name)) {
+        const found = open().getSheetByName(name);
+        sheets.set(name, found ? new AppsScriptSheet(found) : null);
+      }
+      return sheets.get(name)!;
     },
     insertSheet(name) {
       const book = open();
-      return new AppsScriptSheet(book.insertSheet(name, book.getNumSheets()));
+      count ??= book.getNumSheets();
+      const sheet = new AppsScriptSheet(book.insertSheet(name, count));
+      count++;
+      sheets.set(name, sheet);
+      return sheet;
     },
     timeZone,
     utcOffsetMinutes: atMs =>

@@ -1,6 +1,6 @@
 /**
  * Facts about single cell values that every part of the sheets layer shares: what counts as
- * empty, how a Date is recognised across realms, and how text is kept from becoming a formula.
+ * empty, how a Date is recognised across realms, and how text is kept from being parsed.
  */
 import type {CellValue} from '../platform/ports';
 
@@ -19,15 +19,10 @@ export function isBlank(value: unknown): boolean {
 }
 
 /**
- * Whether text written with setValues could become a formula: Sheets reads a leading '=' as
- * one and '+', '-', '@' as the start of one, unless the cell is formatted as plain text or an
- * apostrophe marks the entry as text (the apostrophe is not part of the stored value).
+ * The entry that keeps text as text in a cell that is not formatted as plain text: setValues
+ * parses a string as typed input ('=1+1' a formula, '007' the number 7, 'TRUE' a boolean)
+ * unless an apostrophe marks it as text; the apostrophe is not part of the stored value.
  */
-export function mayBecomeFormula(text: string): boolean {
-  return /^[=+\-@]/.test(text);
-}
-
-/** The entry that keeps text as text in a cell that is not formatted as plain text. */
 export function markedAsText(text: string): string {
   return `'${text}`;
 }

@@ -4,7 +4,7 @@
  * when the sheet grows; never on every refresh, so a user's own formatting elsewhere stays.
  */
 import type {SheetPort} from '../platform/ports';
-import {Column, SYNC_COLUMNS, formatOf} from './schema';
+import {Column, SYNC_COLUMNS, TEXT_FORMAT, formatOf} from './schema';
 
 /** Header colours: editable columns stand out from those the add-on keeps up to date. */
 export const HEADER_COLORS = {
@@ -28,6 +28,11 @@ function headerNote(column: Column<never>): string {
     : 'Read-only: a refresh overwrites it with the API value.';
   const values = column.values ? ` Values: ${column.values.join(', ')}.` : '';
   return `${column.note}${values}\n${role}`;
+}
+
+/** Whether the column's cells are formatted as plain text: setValues keeps text as it is. */
+export function isPlainText(column: Column<never>): boolean {
+  return formatOf(column) === TEXT_FORMAT;
 }
 
 /**

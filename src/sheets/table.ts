@@ -1,5 +1,5 @@
 /**
- * Table I/O: a sheet read once into plain arrays and written back as one block.
+ * Table I/O: a sheet read once into plain arrays and written back where it changed.
  *
  * Columns are found by header, never by position: users reorder columns and add their own.
  * Any column whose header is not the schema's belongs to the user and is never changed by the
@@ -10,14 +10,17 @@
  * header appears twice.
  *
  * Writing compares the new rows with what was read and writes only the smallest block that
- * holds every change, in one setValues; rows left over below are cleared in one call. Rows
- * are given as contents: values, and `Formula` for a formula to keep. Text that Sheets would
- * read as a formula is written as text: as it is in a plain-text cell, marked with an
- * apostrophe in any other (the block's number formats are read only when such text occurs).
+ * holds every change, in one setValues (split where a run of unchanged columns costs more
+ * cells than a call); rows left over below are cleared in one call. Rows are given as
+ * contents: values, and `Formula` for a formula to keep. Text stays text: setValues parses
+ * a string as typed input (a number, a date, a formula) unless its cell is plain text, so
+ * text goes as it is into a plain-text cell and marked with an apostrophe into any other.
+ * The formats are those layout.ts gave when this job created the sheet; otherwise they are
+ * read for the cells that get text.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
-import {markedAsText, mayBecomeFormula, sameCell} from './cell';
-import {addColumns, formatRows} from './layout';
+import {markedAsText, sameCell} from './cell';
+import {addColumns, formatRows, isPlainText} from './layout';
 import {
   Column,
   SYNC_STATUS,
@@ -48,10 +51,17 @@ export interface Table<S = unknown> {
   /** Data rows from row 2, each `width` long. */
   values: CellValue[][];
   /**
-   * Formulas of the same cells ('' for none): a cell written back keeps its formula, so a
-   * user's formula survives even when the block written spans its column.
+   * Formulas of the user's columns ('' for none; no rows at all when the sheet has no column
+   * of the user's): a cell written back keeps its formula, so a user's formula survives even
+   * when the block written spans its column. The add-on's own columns hold what it writes,
+   * never a formula it must keep, so theirs are not read.
    */
   formulas: string[][];
+  /**
+   * Whether each column's cells are plain text, known when this job created the sheet (it
+   * formatted every column); otherwise undefined, and formats are read when text is written.
+   */
+  plainText?: readonly boolean[];
 }
 
 export class SheetLayoutError extends Error {
@@ -61,6 +71,11 @@ export class SheetLayoutError extends Error {
 export interface OpenOptions {
   /** Create the sheet and put back missing columns (refresh); otherwise refuse (push). */
   create: boolean;
+  /**
+   * Data rows the caller expects to write: a sheet created now is made that tall before its
+   * columns are formatted, so they are formatted once rather than again as it grows.
+   */
+  rows?: number;
 }
 
 /** Reads a sheet of `schema`; null when it does not exist and `create` is false. */
@@ -73,15 +88,18 @@ export function openTable<S>(
   if (!sheet) {
     if (!options.create) return null;
     sheet = workbook.insertSheet(schema.name);
-    addColumns(sheet, 1, allColumns(schema) as ReadonlyArray<Column<never>>);
+    const columns = allColumns(schema) as ReadonlyArray<Column<never>>;
+    sheet.ensureSize(sheetRow(options.rows ?? 0) - 1, columns.length);
+    addColumns(sheet, 1, columns);
     sheet.freezeRows(1);
     return {
       schema,
       sheet,
       position: positions(schema, 0),
-      width: allColumns(schema).length,
+      width: columns.length,
       values: [],
       formulas: [],
+      plainText: columns.map(isPlainText),
     };
   }
   const grid = sheet.readValues();
@@ -109,14 +127,49 @@ export function openTable<S>(
       ? [...row, ...new Array<T>(width - row.length).fill(fill)]
       : row;
   const values = empty ? [] : grid.slice(1).map(row => pad(row, ''));
-  const formulas =
-    values.length > 0
-      ? sheet
-          .readFormulas()
-          .slice(1)
-          .map(row => pad(row, ''))
-      : [];
+  const owned = new Set(allColumns(schema).map(c => position.get(c.header)));
+  const mine = (c: number) => c < width && !owned.has(c);
+  const formulas = readFormulas(sheet, values.length, width, mine);
   return {schema, sheet, position, width, values, formulas};
+}
+
+/**
+ * Formulas of the columns `mine` tells, one read per run of neighbouring columns; empty when
+ * there are none (or no rows).
+ */
+function readFormulas(
+  sheet: SheetPort,
+  rows: number,
+  width: number,
+  mine: (column: number) => boolean,
+): string[][] {
+  const runs = columnRuns(width, mine);
+  if (rows === 0 || runs.length === 0) return [];
+  const formulas = Array.from({length: rows}, () =>
+    new Array<string>(width).fill(''),
+  );
+  for (const [from, to] of runs) {
+    const read = sheet.readFormulas(FIRST_ROW, from + 1, rows, to - from);
+    read.forEach((row, i) =>
+      row.forEach((formula, k) => (formulas[i][from + k] = formula)),
+    );
+  }
+  return formulas;
+}
+
+/** [from, to) of each run of neighbouring columns below `width` for which `keep` holds. */
+function columnRuns(
+  width: number,
+  keep: (column: number) => boolean,
+): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let c = 0; c < width; c++) {
+    if (!keep(c)) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[1] === c) last[1] = c + 1;
+    else runs.push([c, c + 1]);
+  }
+  return runs;
 }
 
 function positions<S>(
@@ -171,7 +224,7 @@ export interface WriteResult {
 }
 
 /**
- * Makes the sheet's data rows `rows` (each `table.width` long). Writes only the block that
+ * Makes the sheet's data rows `rows` (each `table.width` long). Writes only the blocks that
  * changed, clears rows left over below, colours the sync_status cells that changed, and
  * formats new rows when the sheet had to grow.
  */
@@ -180,33 +233,29 @@ export function writeTable<S>(
   rows: Contents[][],
 ): WriteResult {
   const before = table.values.length;
-  const span = Math.max(before, rows.length);
-  let top = Infinity;
-  let bottom = -1;
-  let left = Infinity;
-  let right = -1;
-  for (let i = 0; i < Math.min(rows.length, span); i++) {
+  // Per column, the first and the last data row whose cell changes.
+  const first = new Array<number>(table.width).fill(-1);
+  const last = new Array<number>(table.width).fill(-1);
+  for (let i = 0; i < rows.length; i++) {
     for (let c = 0; c < table.width; c++) {
       const old = i < before ? contentsOf(table, i, c) : '';
       if (!sameContents(old, rows[i][c] ?? '')) {
-        top = Math.min(top, i);
-        bottom = Math.max(bottom, i);
-        left = Math.min(left, c);
-        right = Math.max(right, c);
+        if (first[c] < 0) first[c] = i;
+        last[c] = i;
       }
     }
   }
   growFor(table, rows.length);
   let cellsWritten = 0;
-  if (bottom >= 0) {
+  for (const {top, bottom, left, right} of changedBlocks(first, last)) {
     const block = rows
       .slice(top, bottom + 1)
       .map(row =>
         Array.from({length: right - left + 1}, (_, k) => row[left + k] ?? ''),
       );
-    const entries = toEntries(table.sheet, sheetRow(top), left + 1, block);
+    const entries = toEntries(table, top, left, block);
     table.sheet.write(sheetRow(top), left + 1, entries);
-    cellsWritten = entries.length * entries[0].length;
+    cellsWritten += entries.length * entries[0].length;
   }
   if (before > rows.length) {
     table.sheet.clearContent(
@@ -220,26 +269,99 @@ export function writeTable<S>(
   return {cellsWritten};
 }
 
-/** The block as setValues takes it: formulas as text, text kept from becoming a formula. */
-function toEntries(
-  sheet: SheetPort,
-  row: number,
-  column: number,
+/**
+ * What one more block costs besides its cells (a getRange and a setValues), in cells, by the
+ * latency model the bench prices with (DESIGN 6): 80 ms of calls, 0.01 ms a cell.
+ */
+const CELLS_PER_BLOCK = 8000;
+
+/** Data rows top..bottom and columns left..right (0-based, inclusive). */
+interface Block {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const area = (b: Block) => (b.bottom - b.top + 1) * (b.right - b.left + 1);
+
+/**
+ * The blocks to write, from each column's first and last changed row (-1: unchanged): one
+ * block, split where the unchanged cells between two columns would cost more than a block.
+ */
+function changedBlocks(first: number[], last: number[]): Block[] {
+  const blocks: Block[] = [];
+  first.forEach((top, c) => {
+    if (top < 0) return;
+    const column = {top, bottom: last[c], left: c, right: c};
+    const open = blocks[blocks.length - 1];
+    if (open) {
+      const joined = {
+        top: Math.min(open.top, top),
+        bottom: Math.max(open.bottom, last[c]),
+        left: open.left,
+        right: c,
+      };
+      if (area(joined) <= area(open) + area(column) + CELLS_PER_BLOCK) {
+        blocks[blocks.length - 1] = joined;
+        return;
+      }
+    }
+    blocks.push(column);
+  });
+  return blocks;
+}
+
+/** The block at data row `top`, column `left`, as setValues takes it (see the header). */
+function toEntries<S>(
+  table: Table<S>,
+  top: number,
+  left: number,
   block: Contents[][],
 ): CellValue[][] {
-  const risky = block.some(r =>
-    r.some(c => typeof c === 'string' && mayBecomeFormula(c)),
-  );
-  const formats = risky
-    ? sheet.readNumberFormats(row, column, block.length, block[0].length)
-    : [];
+  const plain = plainTextCells(table, top, left, block);
   return block.map((r, i) =>
     r.map((c, k) => {
       if (c instanceof Formula) return c.text;
-      if (typeof c !== 'string' || !mayBecomeFormula(c)) return c;
-      return formats[i]?.[k] === TEXT_FORMAT ? c : markedAsText(c);
+      if (typeof c !== 'string' || c === '' || plain(i, k)) return c;
+      return markedAsText(c);
     }),
   );
+}
+
+/**
+ * Whether cell (i, k) of the block is plain text: known for a sheet this job created;
+ * otherwise the formats of the cells that get text are read, in one call.
+ */
+function plainTextCells<S>(
+  table: Table<S>,
+  top: number,
+  left: number,
+  block: Contents[][],
+): (i: number, k: number) => boolean {
+  const known = table.plainText;
+  if (known) return (_, k) => known[left + k] ?? false;
+  let first = -1;
+  let last = -1;
+  let from = Infinity;
+  let to = -1;
+  block.forEach((row, i) =>
+    row.forEach((c, k) => {
+      if (typeof c !== 'string' || c === '') return;
+      if (first < 0) first = i;
+      last = i;
+      from = Math.min(from, k);
+      to = Math.max(to, k);
+    }),
+  );
+  if (first < 0) return () => false;
+  const formats = table.sheet.readNumberFormats(
+    sheetRow(top + first),
+    left + from + 1,
+    last - first + 1,
+    to - from + 1,
+  );
+  return (i, k) => formats[i - first]?.[k - from] === TEXT_FORMAT;
 }
 
 function growFor<S>(table: Table<S>, rows: number): void {

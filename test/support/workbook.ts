@@ -118,16 +118,14 @@ export class MemorySheet implements SheetPort {
     return this.grid();
   }
 
-  readFormulas(): string[][] {
+  readFormulas(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): string[][] {
     this.calls.push('readFormulas');
-    const rows = Math.max(1, this.lastRow());
-    const columns = Math.max(1, this.lastColumn());
-    return Array.from({length: rows}, (_, r) =>
-      Array.from(
-        {length: columns},
-        (_, c) => this.cells[r]?.[c]?.formula ?? '',
-      ),
-    );
+    return this.block(row, column, rows, columns, c => c.formula);
   }
 
   readNumberFormats(

@@ -75,6 +75,39 @@ describe('openTable', () => {
     );
   });
 
+  it("reads formulas of the user's columns only, and none when there are none", () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet('Things');
+    sheet.write(1, 1, [
+      ['id', 'label', 'amount', 'sync_status', 'sync_message', 'synced_at'],
+    ]);
+    sheet.write(2, 1, [[1, 'a', 5, '', '', '']]);
+    openTable(book, THINGS, {create: false});
+    expect(sheet.calls).not.toContain('readFormulas');
+    sheet.write(1, 7, [['mine']]);
+    sheet.type(2, 7, '=A2*2');
+    sheet.calls.length = 0;
+    const table = openTable(book, THINGS, {create: false})!;
+    expect(sheet.calls).toEqual(['readValues', 'readFormulas']);
+    expect(table.formulas).toEqual([['', '', '', '', '', '', '=A2*2']]);
+  });
+
+  it('makes a new sheet as tall as the rows to come before formatting its columns once', () => {
+    const book = new MemoryWorkbook();
+    const table = openTable(book, THINGS, {create: true, rows: 1500})!;
+    const sheet = book.sheet('Things')!;
+    expect(sheet.maxRows()).toBe(1501);
+    // id, label, amount, sync_status + sync_message, synced_at
+    const formats = () => sheet.calls.filter(c => c === 'setNumberFormat');
+    expect(formats()).toHaveLength(5);
+    writeTable(
+      table,
+      Array.from({length: 1500}, (_, i) => [i + 1, `t${i}`, i, '', '', '']),
+    );
+    expect(formats()).toHaveLength(5);
+    expect(sheet.cell(1501, 2).format).toBe('@');
+  });
+
   it('answers null for a sheet that does not exist when it may not create it', () => {
     expect(openTable(new MemoryWorkbook(), THINGS, {create: false})).toBeNull();
   });
@@ -116,6 +149,41 @@ describe('writeTable', () => {
     });
     expect(sheet.cell(2, 3)).toMatchObject({value: '-OPEN', formula: ''});
     expect(sheet.calls).toContain('readNumberFormats');
+  });
+
+  it('marks text for a cell that is not plain text, reading formats only of a sheet it did not create', () => {
+    const book = new MemoryWorkbook();
+    const table = openTable(book, THINGS, {create: true})!;
+    const sheet = book.sheet('Things')!;
+    const write = jest.spyOn(sheet, 'write');
+    writeTable(table, [[1, '007', 'OPEN', '', '', '']]);
+    expect(write).toHaveBeenLastCalledWith(2, 1, [[1, '007', "'OPEN"]]);
+    expect(sheet.calls).not.toContain('readNumberFormats');
+    sheet.write(1, 7, [['mine']]);
+    const again = openTable(book, THINGS, {create: false})!;
+    writeTable(again, [[1, '007', 5, '', '', '', 'TRUE']]);
+    expect(write).toHaveBeenLastCalledWith(2, 3, [[5, '', '', '', "'TRUE"]]);
+    expect(sheet.calls).toContain('readNumberFormats');
+    expect(sheet.cell(2, 7).value).toBe('TRUE');
+  });
+
+  it('splits the write where unchanged cells between two changes cost more than a call', () => {
+    const book = new MemoryWorkbook();
+    const table = openTable(book, THINGS, {create: true, rows: 9000})!;
+    const rows = Array.from({length: 9000}, (_, i) => [
+      i + 1,
+      '',
+      i,
+      '',
+      '',
+      '',
+    ]);
+    const write = jest.spyOn(book.sheet('Things')!, 'write');
+    expect(writeTable(table, rows)).toEqual({cellsWritten: 18000});
+    expect(write.mock.calls.map(([row, column]) => [row, column])).toEqual([
+      [2, 1],
+      [2, 3],
+    ]);
   });
 
   it('writes a Formula back as a formula', () => {
