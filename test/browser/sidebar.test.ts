@@ -4,9 +4,10 @@
  * emulator. Walks what a user does, saving a screenshot of each state under
  * test-artifacts/sidebar/.
  */
-import {existsSync, mkdirSync, rmSync} from 'node:fs';
+import {mkdirSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {Browser, chromium, Page} from 'playwright-core';
+import type {Browser, Page} from 'playwright-core';
+import {launchChromium} from '../../local/playground/chromium';
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {
   BINDING,
@@ -15,31 +16,13 @@ import {
   startSidebarHost,
   withShim,
 } from '../../local/sidebar-host';
+import {describeInChromium} from '../support/chromium-suite';
 
-/** Debian's chromium; CHROMIUM_PATH points elsewhere. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(__dirname, '../../test-artifacts/sidebar');
 const MAIN = DEMO_ACCOUNTS.main;
 const BASE_URL = 'https://api.emulator.test';
 
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && !process.env.CI) {
-  console.warn(
-    [
-      '',
-      '#'.repeat(72),
-      `#  BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM}.`,
-      '#  The sidebar was NOT tested. Install it: apt-get install -y chromium',
-      '#'.repeat(72),
-      '',
-    ].join('\n'),
-  );
-}
-
-/** Without Chromium the suite is skipped, loudly; in CI that is a failure. */
-const suite = haveChromium || process.env.CI ? describe : describe.skip;
-
-suite('the sidebar in Chromium', () => {
+describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   let browser: Browser;
   let host: SidebarHost;
   let page: Page;
@@ -58,29 +41,13 @@ suite('the sidebar in Chromium', () => {
     page.getByRole('button', {name, exact: true});
 
   beforeAll(async () => {
-    if (!haveChromium) {
-      throw new Error(
-        `CI is set and Chromium is missing at ${CHROMIUM}: the browser tests must run in CI (apt-get install -y chromium).`,
-      );
-    }
     rmSync(ARTIFACTS, {recursive: true, force: true});
     mkdirSync(ARTIFACTS, {recursive: true});
     host = await startSidebarHost({
       worldModule: join(__dirname, 'world.ts'),
       worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 8}},
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({viewport: {width: 300, height: 900}});
     await page.exposeFunction(BINDING, async (body: string) => {
       const {name, args} = JSON.parse(body) as {name: string; args: unknown[]};

@@ -1,0 +1,137 @@
+/**
+ * What the playground's page and its server say to each other: plain JSON over HTTP on
+ * 127.0.0.1. Shared by the server (node) and the page's code (web/), so both sides agree.
+ */
+
+/** One cell as the spreadsheet shows it. Absent fields are Sheets' defaults. */
+export interface CellView {
+  /** What the cell shows: its value through its number format. */
+  text: string;
+  /** What the formula bar shows when it differs from `text` (a formula). */
+  input?: string;
+  background?: string;
+  color?: string;
+  bold?: boolean;
+  align?: 'left' | 'center' | 'right';
+  note?: string;
+  /** The values of a dropdown (a list data validation). */
+  choices?: string[];
+}
+
+export interface SheetView {
+  name: string;
+  frozenRows: number;
+  /** Rows and columns holding content; the view shows a few empty ones beyond them. */
+  lastRow: number;
+  lastColumn: number;
+  maxRows: number;
+  /** cells[r][c] is the cell of row r + 1, column c + 1. */
+  cells: CellView[][];
+  /** Rows past the view's limit, not shown. */
+  rowsNotShown: number;
+}
+
+export interface TriggerView {
+  handler: string;
+  /** Hours between runs; 0 for a one-off. */
+  everyHours: number;
+  /** Next run, virtual epoch ms. */
+  nextRunMs: number;
+}
+
+export interface WorkbookView {
+  /** Sheets not hidden, in tab order. */
+  sheets: string[];
+  active: string;
+  /** The runtime's virtual clock, epoch ms. */
+  nowMs: number;
+  timeZone: string;
+  triggers: TriggerView[];
+}
+
+export type MenuEntryView =
+  | {kind: 'item'; caption: string}
+  | {kind: 'separator'}
+  | {kind: 'submenu'; caption: string; entries: MenuEntryView[]};
+
+export interface MenuView {
+  /** The menu's name: the add-on's, under Extensions. */
+  name: string;
+  entries: MenuEntryView[];
+}
+
+export interface ToastView {
+  title: string;
+  message: string;
+  timeoutSeconds: number;
+}
+
+/** What a menu item did that the page shows once it returns. */
+export interface MenuResult {
+  toasts: ToastView[];
+  /** The item opened the sidebar: the page reloads it. */
+  sidebarShown: boolean;
+  /** The function failed: Sheets shows its message in an error bar. */
+  error: string | null;
+}
+
+/** An alert or a prompt the add-on is waiting on: the execution blocks until it is answered. */
+export interface DialogQuestion {
+  id: number;
+  kind: 'alert' | 'prompt';
+  title: string;
+  prompt: string;
+  /** The buttons, in the order Sheets shows them (OK, CANCEL, YES, NO). */
+  buttons: string[];
+}
+
+export interface DialogAnswer {
+  id: number;
+  button: string;
+  /** A prompt's text. */
+  text: string;
+}
+
+/** Cheap to ask often: answered without waiting for a running execution. */
+export interface StatusView {
+  /** Grows after every action that may have changed the workbook. */
+  revision: number;
+  /** The menu item running now, if any. */
+  running: string | null;
+  dialog: DialogQuestion | null;
+  /** Grows whenever the sidebar was shown again (from the menu). */
+  sidebarRevision: number;
+}
+
+export interface CellEdit {
+  /** A1 notation of one cell. */
+  a1: string;
+  text: string;
+}
+
+export interface EditResult {
+  /** Cells Sheets refused (data validation), with its message; the others were typed. */
+  refused: {a1: string; message: string}[];
+}
+
+export interface DriveFileView {
+  id: string;
+  name: string;
+  bytes: number;
+  /** Shown as a thumbnail in the page. */
+  image: boolean;
+}
+
+export interface TriggerRun {
+  handler: string;
+  /** Virtual epoch ms it ran at. */
+  atMs: number;
+  /** What the execution failed with, if it failed. */
+  error: string | null;
+}
+
+export interface TriggerRunResult {
+  runs: TriggerRun[];
+  /** Why nothing ran. */
+  message: string | null;
+}

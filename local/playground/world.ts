@@ -1,0 +1,336 @@
+/**
+ * The playground's world, run by the sidebar host in its worker thread: the built add-on in the
+ * local Apps Script runtime against the in-process emulator with demo data (the demo world),
+ * plus what a person does in the spreadsheet around the sidebar: look at the sheets, type into
+ * cells, click the add-on's menu, answer its dialogs, and let the scheduled trigger run.
+ *
+ * Every export but `setup` is called by the server through the host's `invoke`.
+ */
+import type {EmulatorOptions} from '../emulator';
+import type {WireFetch} from '../http-types';
+import {typeIntoCell} from '../runtime';
+import type {FakeSheet, MenuEntry, Runtime} from '../runtime';
+import {displayValue} from '../runtime/spreadsheet/display';
+import type {Cell} from '../runtime/spreadsheet/sheet';
+import {demoWorld, World} from '../sidebar-host/world';
+import {DialogAsker} from './dialogs';
+import type {
+  CellEdit,
+  CellView,
+  DialogQuestion,
+  EditResult,
+  MenuEntryView,
+  MenuResult,
+  MenuView,
+  SheetView,
+  TriggerRunResult,
+  WorkbookView,
+} from './protocol';
+
+export interface PlaygroundWorldOptions {
+  emulator?: Omit<EmulatorOptions, 'now'>;
+  /** The API's address: requests to any other host fail as an unknown host does. */
+  baseUrl: string;
+  /** Drive file id -> local path. */
+  driveFiles: Record<string, string>;
+  /** Shared memory of the dialogs (see dialogs.ts). */
+  dialogs: SharedArrayBuffer;
+}
+
+export interface PlaygroundWorld extends World {
+  /** The runtime's DriveApp reads this map: files added later are found too. */
+  driveFiles: Record<string, string>;
+}
+
+/** Empty rows and columns shown past the content, to type new rows into. */
+const SPARE_ROWS = 20;
+const SPARE_COLUMNS = 3;
+/** Rows a view holds at most (a grid of that size stays quick in a browser). */
+const MAX_VIEW_ROWS = 3000;
+
+export function setup(options: PlaygroundWorldOptions): PlaygroundWorld {
+  const driveFiles = {...options.driveFiles};
+  const world = demoWorld({
+    emulator: options.emulator,
+    runtime: {drive: {files: driveFiles}},
+  });
+  answerDialogsInThePage(world.runtime, new DialogAsker(options.dialogs));
+  world.runtime.open('LIMITED');
+  return {...world, wire: onlyHost(options.baseUrl, world.wire), driveFiles};
+}
+
+/** A host other than the API's is unknown: UrlFetchApp says "Address unavailable". */
+function onlyHost(baseUrl: string, wire: WireFetch): WireFetch {
+  const origin = new URL(baseUrl).origin;
+  return request => {
+    let target: string;
+    try {
+      target = new URL(request.url).origin;
+    } catch {
+      target = '';
+    }
+    return target === origin
+      ? wire(request)
+      : {kind: 'dropped', applied: false, latencyMs: 0};
+  };
+}
+
+type AlertAnswer = Parameters<Runtime['ui']['answerNextAlert']>[0];
+
+/**
+ * Ui.alert and Ui.prompt block until a person answers in the page; the answer is then queued
+ * for the runtime's own dialog, so everything else about it (its checks, its record in
+ * `ui.events`) stays the runtime's.
+ */
+function answerDialogsInThePage(runtime: Runtime, asker: DialogAsker): void {
+  const ui = runtime.globals.SpreadsheetApp.getUi();
+  const sets = Object.values(ui.ButtonSet) as unknown[];
+  /** (prompt), (prompt, buttons) or (title, prompt, buttons); null if Ui will refuse them. */
+  const question = (
+    kind: DialogQuestion['kind'],
+    args: unknown[],
+  ): Omit<DialogQuestion, 'id'> | null => {
+    const [title, prompt, buttons] =
+      args.length === 3
+        ? args
+        : args.length === 2
+          ? ['', args[0], args[1]]
+          : ['', args[0], ui.ButtonSet.OK];
+    if (args.length < 1 || args.length > 3 || !sets.includes(buttons))
+      return null;
+    return {
+      kind,
+      title: String(title),
+      prompt: String(prompt),
+      buttons: String(buttons).split('_'),
+    };
+  };
+  const alert = ui.alert.bind(ui);
+  ui.alert = (...args: unknown[]) => {
+    const q = question('alert', args);
+    if (q) runtime.ui.answerNextAlert(asker.ask(q).button as AlertAnswer);
+    return alert(...args);
+  };
+  const prompt = ui.prompt.bind(ui);
+  ui.prompt = (...args: unknown[]) => {
+    const q = question('prompt', args);
+    if (q) {
+      const answer = asker.ask(q);
+      runtime.ui.answerNextPrompt(answer.text, answer.button as AlertAnswer);
+    }
+    return prompt(...args);
+  };
+}
+
+function messageOf(e: unknown): string {
+  return typeof e === 'object' && e !== null && 'message' in e
+    ? String(e.message)
+    : String(e);
+}
+
+function sheetNamed(world: World, name: string): FakeSheet {
+  const sheet = world.runtime.spreadsheet.sheet(name);
+  if (!sheet) throw new Error(`There is no sheet named "${name}".`);
+  return sheet;
+}
+
+/**
+ * The sheets shown as tabs. Sheets never shows a hidden sheet: when the active one was hidden
+ * (the add-on inserts its state sheet, which activates it, then hides it), the tab before it
+ * becomes the active one.
+ */
+export function workbook(world: World): WorkbookView {
+  const {runtime} = world;
+  const spreadsheet = runtime.spreadsheet;
+  const all = spreadsheet.getSheets();
+  const visible = all.filter(s => !s.isHidden());
+  const active = spreadsheet.activeSheet();
+  if (active.isHidden() && visible.length > 0) {
+    const before = all.slice(0, all.indexOf(active)).filter(s => !s.isHidden());
+    spreadsheet.activate(before.pop() ?? visible[0]);
+  }
+  return {
+    sheets: visible.map(s => s.title()),
+    active: spreadsheet.activeSheet().title(),
+    nowMs: runtime.clock.now(),
+    timeZone: spreadsheet.timeZone,
+    triggers: runtime.triggers.records
+      .filter(t => t.eventType === 'CLOCK')
+      .map(t => ({
+        handler: t.handler,
+        everyHours: t.everyMs / 3600000,
+        nextRunMs: t.nextRunMs,
+      })),
+  };
+}
+
+function cellView(cell: Cell | undefined): CellView {
+  const content = cell?.content;
+  const view: CellView = {text: displayValue(content, cell?.format)};
+  if (!cell) return view;
+  if (content?.kind === 'formula') view.input = content.formula;
+  if (cell.background) view.background = cell.background;
+  if (cell.fontColor) view.color = cell.fontColor;
+  if (cell.fontWeight === 'bold') view.bold = true;
+  if (cell.note) view.note = cell.note;
+  const align = cell.horizontalAlignment?.toLowerCase();
+  if (align === 'left' || align === 'center' || align === 'right')
+    view.align = align;
+  else if (content?.kind === 'number') view.align = 'right';
+  else if (content?.kind === 'boolean') view.align = 'center';
+  const rule = cell.validation?.rule;
+  if (rule?.criteria === 'VALUE_IN_LIST' && Array.isArray(rule.args[0]))
+    view.choices = (rule.args[0] as unknown[]).map(String);
+  return view;
+}
+
+export function sheet(world: World, name: string): SheetView {
+  const s = sheetNamed(world, name);
+  const {maxRows, maxColumns} = s.size();
+  const lastRow = s.lastRow();
+  const lastColumn = s.lastColumn();
+  const frozenRows = s.getFrozenRows();
+  const wanted = Math.min(maxRows, Math.max(lastRow, frozenRows) + SPARE_ROWS);
+  const rows = Math.min(wanted, MAX_VIEW_ROWS);
+  const columns = Math.min(maxColumns, Math.max(lastColumn + SPARE_COLUMNS, 8));
+  const cells: CellView[][] = [];
+  for (let r = 1; r <= rows; r++) {
+    const row: CellView[] = [];
+    for (let c = 1; c <= columns; c++) row.push(cellView(s.cellAt(r, c)));
+    cells.push(row);
+  }
+  return {
+    name: s.title(),
+    frozenRows,
+    lastRow,
+    lastColumn,
+    maxRows,
+    cells,
+    rowsNotShown: wanted - rows,
+  };
+}
+
+/**
+ * Types into cells as a person does (parsed unless the cell is plain text). A cell whose data
+ * validation refuses the input keeps its value and is reported; the others are typed.
+ */
+export function typeCells(
+  world: World,
+  sheetName: string,
+  edits: CellEdit[],
+): EditResult {
+  const s = sheetNamed(world, sheetName);
+  const refused: EditResult['refused'] = [];
+  for (const {a1, text} of edits) {
+    try {
+      typeIntoCell(s, a1, text);
+    } catch (e) {
+      refused.push({a1, message: messageOf(e)});
+    }
+  }
+  return {refused};
+}
+
+/** The person picks a tab: it becomes the active sheet, as getActiveSheet sees it. */
+export function activate(world: World, sheetName: string): void {
+  world.runtime.spreadsheet.activate(sheetNamed(world, sheetName));
+}
+
+function entryView(entry: MenuEntry): MenuEntryView {
+  switch (entry.kind) {
+    case 'item':
+      return {kind: 'item', caption: entry.caption};
+    case 'separator':
+      return {kind: 'separator'};
+    case 'submenu':
+      return {
+        kind: 'submenu',
+        caption: entry.menu.name,
+        entries: entry.menu.entries.map(entryView),
+      };
+  }
+}
+
+/** The add-on menus onOpen built (shown under Extensions). */
+export function menus(world: World): MenuView[] {
+  return world.runtime.ui.menus
+    .filter(m => m.addon)
+    .map(m => ({name: m.name, entries: m.entries.map(entryView)}));
+}
+
+/** Clicks a menu item; its dialogs were answered in the page while it ran. */
+export function clickMenu(
+  world: World,
+  caption: string,
+): MenuResult & {sidebarHtml: string | null} {
+  const {ui} = world.runtime;
+  const before = ui.events.length;
+  let error: string | null = null;
+  try {
+    world.runtime.clickMenu(caption);
+  } catch (e) {
+    error = messageOf(e);
+  }
+  const events = ui.events.slice(before);
+  const sidebar = events.filter(e => e.kind === 'sidebar').pop();
+  return {
+    toasts: events.flatMap(e =>
+      e.kind === 'toast'
+        ? [
+            {
+              title: e.title,
+              message: e.message,
+              timeoutSeconds: e.timeoutSeconds,
+            },
+          ]
+        : [],
+    ),
+    sidebarShown: sidebar !== undefined,
+    sidebarHtml: sidebar?.html ?? null,
+    error,
+  };
+}
+
+/**
+ * Lets virtual time pass to the next run of the installed time-driven triggers and runs them,
+ * as Google would at that time (as their owner, with no one looking).
+ */
+export function runScheduledTriggers(world: World): TriggerRunResult {
+  const {runtime} = world;
+  const clock = runtime.triggers.records.filter(t => t.eventType === 'CLOCK');
+  if (clock.length === 0) {
+    return {
+      runs: [],
+      message:
+        'No scheduled trigger is installed: choose a scheduled refresh in the sidebar first.',
+    };
+  }
+  const next = Math.min(...clock.map(t => t.nextRunMs));
+  const runs = runtime.runDueTriggers(Math.max(next, runtime.clock.now()));
+  return {
+    runs: runs.map(e => ({
+      handler: e.functionName,
+      atMs: e.startMs,
+      error: e.error ?? null,
+    })),
+    message: null,
+  };
+}
+
+export function addDriveFile(
+  world: PlaygroundWorld,
+  id: string,
+  path: string,
+): void {
+  world.driveFiles[id] = path;
+}
+
+/** The requests the API received, oldest first: what the add-on sent (for tests). */
+export function apiRequests(world: World) {
+  return (world.emulator?.requests ?? []).map(r => ({
+    method: r.method,
+    path: r.path,
+    account: r.account,
+    body: r.body,
+  }));
+}

@@ -1,0 +1,377 @@
+/**
+ * `npm start`'s playground in headless Chromium: the page, its server, the built add-on in the
+ * local Apps Script runtime and the in-process emulator, walked through the tour a newcomer
+ * takes: connect, test, refresh, edit and push a budget, write and create a new offer with a
+ * Drive material, list creative ads through a prompt, act as a sub-account, schedule a refresh
+ * and run its trigger. Screenshots of each step go to test-artifacts/playground/.
+ */
+import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import type {Browser} from 'playwright-core';
+import {DEMO_ACCOUNTS} from '../../local/emulator';
+import {launchChromium} from '../../local/playground/chromium';
+import {PlaygroundDriver} from '../../local/playground/driver';
+import {encodePng} from '../../local/playground/png';
+import {Playground, startPlayground} from '../../local/playground/server';
+import {describeInChromium} from '../support/chromium-suite';
+
+const ARTIFACTS = join(__dirname, '../../test-artifacts/playground');
+const BUDGET = '/api/open/v3/offer/budget';
+
+interface Sent {
+  method: string;
+  path: string;
+  account: string | null;
+  body: Record<string, unknown>;
+}
+
+describeInChromium('npm start', 'the playground in Chromium', () => {
+  let playground: Playground;
+  let browser: Browser;
+  let ui: PlaygroundDriver;
+  let shots = 0;
+  /** Budgets row edited and the offer it belongs to. */
+  let budget: {row: number; offerId: string};
+
+  const shot = async (name: string) => {
+    shots++;
+    await ui.page.screenshot({
+      path: join(ARTIFACTS, `${String(shots).padStart(2, '0')}-${name}.png`),
+    });
+  };
+
+  const requests = () => playground.host.invoke<Sent[]>('apiRequests');
+
+  beforeAll(async () => {
+    rmSync(ARTIFACTS, {recursive: true, force: true});
+    mkdirSync(ARTIFACTS, {recursive: true});
+    [playground, browser] = await Promise.all([
+      startPlayground(),
+      launchChromium(),
+    ]);
+    ui = await PlaygroundDriver.open(browser, playground);
+  }, 60000);
+
+  afterEach(() => ui?.dismissOpenDialog());
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  it('opens on an empty spreadsheet with the add-on menu and the sidebar asking to connect', async () => {
+    await expect(ui.tabs()).resolves.toEqual(['Sheet1']);
+    await expect(
+      ui.sidebar.locator('#settings-message').textContent(),
+    ).resolves.toBe(
+      'Enter the base URL, access key and api key of your main account, then Save.',
+    );
+    await ui.page.getByRole('button', {name: 'Extensions'}).click();
+    await ui.page.getByRole('menuitem', {name: 'Offer Desk'}).click();
+    const items = await ui.page
+      .getByRole('menu', {name: 'Offer Desk'})
+      .getByRole('menuitem')
+      .allTextContents();
+    expect(items.map(i => i.replace('▸', ''))).toEqual([
+      'Open sidebar',
+      'Refresh',
+      'Push',
+      'Create',
+      'Sub-accounts',
+      'Schedule',
+    ]);
+    await ui.page.keyboard.press('Escape');
+    await ui.page.getByRole('menu').first().waitFor({state: 'hidden'});
+    await shot('first-open');
+  });
+
+  it('saves the demo keys and tests the connection in the real sidebar', async () => {
+    await ui.connect();
+    await ui.sidebarButton('Test connection').click();
+    const message = ui.sidebar.locator('#settings-message[data-tone="ok"]', {
+      hasText: 'Connected',
+    });
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toBe(
+      'Connected as the main account: URL, keys and clock all work (12 campaigns visible).',
+    );
+    expect(await ui.page.content()).not.toContain(DEMO_ACCOUNTS.main.apiKey);
+    await shot('connected');
+  });
+
+  it('refreshes everything from the menu: a toast, and a tab per sheet', async () => {
+    await ui.menu('Offer Desk', 'Refresh', 'Refresh everything');
+    await expect(
+      ui.toast('Refresh everything').locator('.toast-message').textContent(),
+    ).resolves.toMatch(
+      /^Refreshed 12 campaigns, 120 offers, 12 creative materials, 0 sub-accounts of the main account \(main account\)/,
+    );
+    await expect(ui.tabs()).resolves.toEqual([
+      'Sheet1',
+      'Campaigns',
+      'Offers',
+      'Budgets',
+      'Creatives',
+      'Sub-accounts',
+    ]);
+    await ui.openSheet('Offers');
+    const header = await ui.cellAt(1, 'offer_id');
+    await expect(header.getAttribute('title')).resolves.toMatch(
+      /^Offer identifier\.\n/,
+    );
+    await shot('refreshed');
+  });
+
+  it('edits a budget in the grid, previews it (EDITED) and pushes it (OK)', async () => {
+    const offers = await ui.sheet('Offers');
+    const editable = new Set(
+      offers
+        .filter(o => o.cells.maintain_by === 'ADV')
+        .map(o => o.cells.offer_id),
+    );
+    const row = (await ui.sheet('Budgets')).find(
+      b =>
+        editable.has(b.cells.offer_id) &&
+        b.cells.country_code === 'ALL' &&
+        b.cells.daily_cap_type === 'BUDGET',
+    )!;
+    budget = {row: row.row, offerId: row.cells.offer_id};
+    await ui.openSheet('Budgets');
+    await ui.type(budget.row, 'daily_cap', '120');
+    await expect(
+      (await ui.cellAt(budget.row, 'daily_cap')).textContent(),
+    ).resolves.toBe('120.00');
+
+    const before = (await requests()).length;
+    await ui.menu('Offer Desk', 'Push', 'Push budgets (preview)');
+    const status = await ui.cellAt(budget.row, 'sync_status');
+    await expect(status.textContent()).resolves.toBe('EDITED');
+    await expect(
+      status.evaluate(td => getComputedStyle(td).backgroundColor),
+    ).resolves.toBe('rgb(207, 226, 243)');
+    await expect(requests()).resolves.toHaveLength(before);
+    await shot('budget-preview');
+
+    await ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await expect(
+      ui.toast('Push budgets').locator('.toast-message').textContent(),
+    ).resolves.toMatch(/^1 OK, 0 invalid, 0 error/);
+    await expect(status.textContent()).resolves.toBe('OK');
+    await expect(
+      status.evaluate(td => getComputedStyle(td).backgroundColor),
+    ).resolves.toBe('rgb(217, 234, 211)');
+    const sent = (await requests()).filter(
+      r => r.method === 'PUT' && r.path === BUDGET,
+    );
+    expect(sent).toEqual([
+      expect.objectContaining({
+        account: 'demo_adv',
+        body: {
+          offer_id: Number(budget.offerId),
+          budget: [
+            expect.objectContaining({country_code: 'ALL', daily_cap: 120}),
+          ],
+        },
+      }),
+    ]);
+    await shot('budget-pushed');
+  });
+
+  it('refuses a budget below 50 before sending, and says so in an alert', async () => {
+    await ui.type(budget.row, 'daily_cap', '10');
+    const before = (await requests()).length;
+    const done = ui.menu('Offer Desk', 'Push', 'Push budgets');
+    const dialog = await ui.dialog();
+    expect(dialog.title).toBe('Push budgets');
+    expect(dialog.prompt).toContain(
+      `Budgets row ${budget.row}: INVALID: daily_cap`,
+    );
+    await shot('budget-invalid-alert');
+    await ui.answerDialog('OK');
+    await done;
+    await expect(
+      (await ui.cellAt(budget.row, 'sync_status')).textContent(),
+    ).resolves.toBe('INVALID');
+    await expect(requests()).resolves.toHaveLength(before);
+    await ui.type(budget.row, 'daily_cap', '120');
+  });
+
+  it('writes a new offer with a creative set and a Drive image, and creates it', async () => {
+    const campaign = (await ui.sheet('Campaigns')).find(
+      c =>
+        c.cells.status === 'RUNNING' &&
+        c.cells.maintain_by === 'ADV' &&
+        c.cells.promotion_type === 'APP',
+    )!;
+    await ui.menu('Offer Desk', 'Create', 'Create new offers');
+    await expect(
+      ui.toast('Create new offers').locator('.toast-message').textContent(),
+    ).resolves.toMatch(/^Nothing to create/);
+    expect(await ui.tabs()).toEqual(
+      expect.arrayContaining(['New Offers', 'Creative Sets']),
+    );
+
+    await ui.page.getByRole('button', {name: 'Drive files'}).click();
+    const banner = playground.demoFiles.find(
+      f => f.name === 'banner_320x50.png',
+    )!;
+    await ui.page.locator(`[data-file-id="${banner.id}"]`).waitFor();
+    await ui.openSheet('Creatives');
+    const free = (await ui.sheet('Creatives')).length + 2;
+    await (await ui.cellAt(free, 'file')).click();
+    await ui.useDriveFile(banner.id);
+    await expect((await ui.cellAt(free, 'file')).textContent()).resolves.toBe(
+      banner.id,
+    );
+    await ui.page.getByRole('button', {name: 'Drive files'}).click();
+    await ui.type(free, 'creative_name', 'launch_banner');
+
+    await ui.openSheet('New Offers');
+    await ui.typeRow(2, {
+      campaign_id: campaign.cells.campaign_id,
+      offer_name: 'playground_launch',
+      promote_timezone: '8',
+      start_time: '2026-09-21 10:00',
+      target_geo: 'US,GB',
+      billing_type: 'CPI',
+      bid_rate: '1.5',
+      target_ad_type: 'BANNER',
+      tracking_method: 'APPSFLYER',
+      click_url: 'https://track.example.com/click',
+      support_server_click: 'NO',
+    });
+    await ui.openSheet('Creative Sets');
+    await ui.typeRow(2, {
+      offer_name: 'playground_launch',
+      creative_set_name: 'launch_banners',
+      geos: 'ALL',
+      ad_outputs: '111',
+      creatives: 'launch_banner',
+    });
+
+    await ui.menu('Offer Desk', 'Create', 'Create new offers');
+    await expect(
+      ui.toast('Create new offers').locator('.toast-message').textContent(),
+    ).resolves.toMatch(/^1 OK, 0 invalid, 0 error/);
+    await ui.openSheet('New Offers');
+    const offerId = await (await ui.cellAt(2, 'offer_id')).textContent();
+    expect(offerId).toMatch(/^\d+$/);
+    await expect(
+      (await ui.cellAt(2, 'sync_message')).textContent(),
+    ).resolves.toBe(`Offer ${offerId} created; tracking set.`);
+    const created = (await requests()).filter(
+      r => r.method === 'POST' && r.path === '/api/open/v3/offer',
+    );
+    expect(created).toHaveLength(1);
+    expect(created[0].body).toMatchObject({
+      offer_name: 'playground_launch',
+      creative_sets: [
+        {
+          creative_set_name: 'launch_banners',
+          creatives: [
+            expect.objectContaining({creative_name: 'launch_banner'}),
+          ],
+        },
+      ],
+    });
+    await shot('offer-created');
+  });
+
+  it('asks for creative ad ids in a prompt and lists them', async () => {
+    // The prompt holds the running script, and with it the sheets: read them first.
+    const offer = (await ui.sheet('New Offers'))[0].cells;
+    const campaign = (await ui.sheet('Campaigns')).find(
+      c => c.cells.campaign_id === offer.campaign_id,
+    )!;
+    const done = ui.menu('Offer Desk', 'Refresh', 'List creative ads…');
+    await expect(ui.dialog()).resolves.toEqual({
+      title: 'List creative ads',
+      prompt:
+        'Creative ad ids, comma-separated (for example 101,102), or a package name:',
+    });
+    await shot('creative-ads-prompt');
+    await ui.answerDialog('OK', campaign.cells.package_name);
+    await done;
+    await expect(
+      ui.toast('List creative ads').locator('.toast-message').textContent(),
+    ).resolves.toMatch(/^Refreshed \d+ creative ads \(main account\)/);
+    const listed = await ui.sheet('Creative Ads');
+    expect(listed.some(r => r.cells.offer_id === offer.offer_id)).toBe(true);
+  });
+
+  it('acts as a sub-account and refreshes as it', async () => {
+    await ui.sidebar
+      .getByLabel('Or a sub-account by name')
+      .fill(DEMO_ACCOUNTS.subA.name);
+    await ui.sidebarButton('Use').click();
+    await ui.sidebar
+      .locator('#account-message', {
+        hasText: `Jobs now act as sub-account ${DEMO_ACCOUNTS.subA.name}.`,
+      })
+      .waitFor();
+    await ui.sidebarButton('Refresh everything').click();
+    const result = ui.sidebar.locator('#result-message');
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toMatch(
+      new RegExp(`\\(sub-account ${DEMO_ACCOUNTS.subA.name}\\)`),
+    );
+    await ui.settled();
+    const refreshed = (await requests()).filter(
+      r => r.path === '/api/open/v3/offers',
+    );
+    expect(refreshed[refreshed.length - 1].account).toBe(
+      DEMO_ACCOUNTS.subA.name,
+    );
+    await shot('sub-account');
+  });
+
+  it('schedules a refresh and runs its trigger on demand', async () => {
+    await ui.sidebar.getByLabel('How often').selectOption('4');
+    await ui.sidebarButton('Save schedule').click();
+    await ui.sidebar
+      .locator('#schedule-message', {
+        hasText: 'Scheduled: Refresh everything, every 4 hours.',
+      })
+      .waitFor();
+    await ui.settled();
+    await expect(
+      ui.page.locator('#trigger-info').textContent(),
+    ).resolves.toMatch(/^scheduledRefresh every 4 h, next /);
+    await ui.page
+      .getByRole('button', {name: 'Run scheduled trigger now'})
+      .click();
+    await ui.toast('Scheduled trigger').waitFor();
+    await expect(
+      ui.toast('Scheduled trigger').locator('.toast-message').textContent(),
+    ).resolves.toMatch(/^scheduledRefresh ran at .*\. The sidebar shows/);
+    const last = ui.sidebar.locator('#schedule-last', {
+      hasText: 'Last scheduled run',
+    });
+    await last.waitFor();
+    await expect(last.textContent()).resolves.toMatch(
+      new RegExp(
+        `^Last scheduled run, .+: Refresh everything: Refreshed .*\\(sub-account ${DEMO_ACCOUNTS.subA.name}\\)`,
+      ),
+    );
+    await shot('scheduled-run');
+  });
+
+  it('adds a file to Drive with the picker, under an id the Creatives sheet can use', async () => {
+    const file = join(tmpdir(), 'hero_300x250.png');
+    writeFileSync(
+      file,
+      encodePng(300, 250, () => [200, 40, 90]),
+    );
+    await ui.page.getByRole('button', {name: 'Drive files'}).click();
+    await ui.page.locator('#drive-input').setInputFiles(file);
+    const message = ui.page.locator('#drive-message', {
+      hasText: 'hero_300x250.png: 1',
+    });
+    await message.waitFor();
+    const id = (await message.textContent())!.split(': ')[1];
+    await ui.page.locator(`[data-file-id="${id}"]`).waitFor();
+    await shot('drive-upload');
+    rmSync(file);
+  });
+});
