@@ -14,7 +14,7 @@ import {
   runUntilDone,
   total,
 } from './desk';
-import {materialFolder} from './materials';
+import {MaterialFolder, materialFolder} from './materials';
 import {
   Bound,
   Listing,
@@ -24,6 +24,7 @@ import {
   lowerBound,
 } from './model';
 import type {MethodCost} from './probe';
+import {cpiOfferRow} from '../test/support/offer-desk';
 import {
   appendRows,
   recordsOf,
@@ -309,34 +310,18 @@ export function createScenario(
   );
   const folder = materialFolder(materialNames);
   try {
-    const desk = benchDesk({offers: 300, campaigns: 30}, options, {
-      drive: folder.drive,
-    });
-    const {rt, emulator} = desk;
-    // The first run finds nothing to create and lays the three sheets out.
-    rt.run('createOffers');
-    appendRows(
-      rt,
-      'Creatives',
-      folder.files.map(f => ({file: f.id, creative_name: f.name})),
+    const desk = deskWithMaterials(
+      {offers: 300, campaigns: 30},
+      options,
+      folder,
+      'createOffers',
     );
+    const {rt, emulator} = desk;
     const campaignId = String(deliverableCampaign(emulator));
     appendRows(
       rt,
       'New Offers',
-      names.map(name => ({
-        campaign_id: campaignId,
-        offer_name: name,
-        promote_timezone: '8',
-        start_time: '2026-09-21 10:00',
-        target_geo: 'US,GB',
-        billing_type: 'CPI',
-        bid_rate: '1.5',
-        target_ad_type: 'REWARDED_VIDEO,INTERSTITIAL_VIDEO',
-        tracking_method: 'APPSFLYER',
-        click_url: `https://track.example.com/click?o=${name}`,
-        support_server_click: 'NO',
-      })),
+      names.map(name => cpiOfferRow(campaignId, name)),
     );
     appendRows(
       rt,
@@ -441,17 +426,13 @@ export function uploadScenario(
     ),
   );
   try {
-    const desk = benchDesk({offers: 30, campaigns: 5}, options, {
-      drive: folder.drive,
-    });
-    const {rt, emulator} = desk;
-    // The first run finds nothing to upload and lays the sheet out.
-    rt.run('uploadCreatives');
-    appendRows(
-      rt,
-      'Creatives',
-      folder.files.map(f => ({file: f.id, creative_name: f.name})),
+    const desk = deskWithMaterials(
+      {offers: 30, campaigns: 5},
+      options,
+      folder,
+      'uploadCreatives',
     );
+    const {rt, emulator} = desk;
     return measure(desk, {
       name: 'upload',
       title: `upload ${count(sizes.files)} materials`,
@@ -476,4 +457,24 @@ export function uploadScenario(
   } finally {
     folder.remove();
   }
+}
+
+/**
+ * A desk whose Drive holds `folder`, with one Creatives row per file. `job` runs first on
+ * empty sheets: it finds nothing to do and lays the sheets out, as a user's first click does.
+ */
+function deskWithMaterials(
+  data: {offers: number; campaigns: number},
+  options: BenchOptions,
+  folder: MaterialFolder,
+  job: string,
+): BenchDesk {
+  const desk = benchDesk(data, options, {drive: folder.drive});
+  desk.rt.run(job);
+  appendRows(
+    desk.rt,
+    'Creatives',
+    folder.files.map(f => ({file: f.id, creative_name: f.name})),
+  );
+  return desk;
 }

@@ -9,6 +9,7 @@ import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
+  cpiOfferRow as cpi,
   offerDesk,
   recordsOf,
   typeInto,
@@ -76,23 +77,6 @@ function deliverableCampaign(emulator: Emulator, account = 'demo_adv'): number {
       c.maintain_by === 'ADV' &&
       c.promotion_type === 'APP',
   )!.campaign_id;
-}
-
-function cpi(campaignId: number, name: string, fields: Row = {}): Row {
-  return {
-    campaign_id: String(campaignId),
-    offer_name: name,
-    promote_timezone: '8',
-    start_time: '2026-09-21 10:00',
-    target_geo: 'US,GB',
-    billing_type: 'CPI',
-    bid_rate: '1.5',
-    target_ad_type: 'REWARDED_VIDEO,INTERSTITIAL_VIDEO',
-    tracking_method: 'APPSFLYER',
-    click_url: `https://track.example.com/click?o=${name}`,
-    support_server_click: 'NO',
-    ...fields,
-  };
 }
 
 /** The sheets exist (with their column formats) once a create job has run once. */

@@ -119,3 +119,28 @@ export function typeInto(
     sheet.insertRowsAfter(sheet.getMaxRows(), row - sheet.getMaxRows());
   typeIntoCell(sheet, `${columnLetter(at)}${row}`, text);
 }
+
+/**
+ * A New Offers row for a valid CPI offer with tracking, as a user would type it; `fields`
+ * overrides or adds cells.
+ */
+export function cpiOfferRow(
+  campaignId: number | string,
+  name: string,
+  fields: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    campaign_id: String(campaignId),
+    offer_name: name,
+    promote_timezone: '8',
+    start_time: '2026-09-21 10:00',
+    target_geo: 'US,GB',
+    billing_type: 'CPI',
+    bid_rate: '1.5',
+    target_ad_type: 'REWARDED_VIDEO,INTERSTITIAL_VIDEO',
+    tracking_method: 'APPSFLYER',
+    click_url: `https://track.example.com/click?o=${name}`,
+    support_server_click: 'NO',
+    ...fields,
+  };
+}
