@@ -70,6 +70,23 @@ export interface ClientDeps {
 export const DEFAULT_BATCH_SIZE = 100;
 
 /**
+ * One request of a batch that may mix operations and accounts: `client` signs it (and is asked
+ * for fresh keys when they are refused), `op` says how its answer is opened and when it may be
+ * sent again.
+ */
+export interface ApiCall {
+  client: ApiClient;
+  op: OperationSpec;
+  payload: Payload;
+}
+
+/** A request ready to go, and the secrets an error text must never quote. */
+interface Signed {
+  request: HttpRequest;
+  secrets: string[];
+}
+
+/**
  * The Open API transport: signs each request afresh, sends batches through fetchAll, opens
  * envelopes and retries what is safe to retry (see retry.ts).
  */
@@ -98,41 +115,66 @@ export class ApiClient {
     op: OperationSpec,
     payloads: readonly Payload[],
   ): Array<Outcome<T>> {
+    return this.callMixed<T>(
+      payloads.map(payload => ({client: this, op, payload})),
+    );
+  }
+
+  /**
+   * Requests of any operations, signed by any clients, in fetchAll batches of this client's
+   * `batchSize`; one outcome per call, in order. The acting account and the main account
+   * (which alone may list sub-accounts) thus share round trips. This client's transport,
+   * retry policy and deadline serve them all, so the clients must share its transport.
+   */
+  callMixed<T>(calls: readonly ApiCall[]): Array<Outcome<T>> {
+    if (calls.some(c => c.client.deps.http !== this.deps.http)) {
+      throw new Error('Requests of one fetchAll batch need one HttpTransport.');
+    }
     const outcomes: Array<Outcome<T>> = [];
-    for (let start = 0; start < payloads.length; start += this.batchSize) {
+    for (let start = 0; start < calls.length; start += this.batchSize) {
       outcomes.push(
-        ...this.sendChunk<T>(op, payloads.slice(start, start + this.batchSize)),
+        ...this.sendChunk<T>(calls.slice(start, start + this.batchSize)),
       );
     }
     return outcomes;
   }
 
-  private sendChunk<T>(
-    op: OperationSpec,
-    payloads: readonly Payload[],
-  ): Array<Outcome<T>> {
-    const outcomes = new Array<Outcome<T>>(payloads.length);
-    let pending = payloads.map((_, i) => i);
-    let keysRefreshed = false;
+  private sendChunk<T>(calls: readonly ApiCall[]): Array<Outcome<T>> {
+    const outcomes = new Array<Outcome<T>>(calls.length);
+    let pending = calls.map((_, i) => i);
+    // Each account's keys are looked up afresh at most once per batch: a second refusal stands.
+    const refreshed = new Set<CredentialSource>();
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const requests = pending.map(i => this.buildRequest(op, payloads[i]));
+      const signed = pending.map(i => calls[i].client.sign(calls[i]));
       let responses: HttpResponse[];
       try {
-        responses = this.send(requests);
+        responses = this.send(signed.map(s => s.request));
       } catch (e) {
-        const failure = this.networkError(op, e, requests);
+        // One lost connection fails the whole fetchAll: what may be replayed goes again,
+        // a create's outcome is unknown.
+        const reason = redact(e instanceof Error ? e.message : String(e), [
+          ...new Set(signed.flatMap(s => s.secrets)),
+        ]);
+        const replayable = (i: number) =>
+          mayReplay(calls[i].op.kind, undefined);
         const replay =
-          mayReplay(op.kind, undefined) && attempt < this.retry.maxAttempts;
-        if (replay && this.wait(attempt, 0)) continue;
-        for (const i of pending) outcomes[i] = {ok: false, error: failure};
-        return outcomes;
+          pending.some(replayable) &&
+          attempt < this.retry.maxAttempts &&
+          this.wait(attempt, 0);
+        const lost = replay ? pending.filter(i => !replayable(i)) : pending;
+        for (const i of lost) {
+          outcomes[i] = {ok: false, error: networkError(calls[i].op, reason)};
+        }
+        pending = replay ? pending.filter(replayable) : [];
+        continue;
       }
       const transient: number[] = [];
       const refused: number[] = [];
       let retryAfterMs = 0;
       responses.forEach((response, n) => {
         const i = pending[n];
-        const outcome = this.open<T>(op, response);
+        const {op, client} = calls[i];
+        const outcome = open<T>(op, response);
         outcomes[i] = outcome;
         if (
           isTransientStatus(response.status) &&
@@ -146,16 +188,23 @@ export class ApiClient {
           retryAfterMs = Math.max(retryAfterMs, after ?? 0);
         } else if (
           !outcome.ok &&
-          !keysRefreshed &&
+          !refreshed.has(client.credentials) &&
           isKeyRefusal(outcome.error)
         ) {
           refused.push(i);
         }
       });
-      // Keys refused once are looked up afresh and the requests they hit sent again at once.
-      if (refused.length > 0) keysRefreshed = true;
-      const resign =
-        refused.length > 0 && this.credentials.refresh() ? refused : [];
+      // Refused keys are looked up afresh and the requests they hit sent again at once.
+      const renewed = new Set<CredentialSource>();
+      for (const i of refused) {
+        const {credentials} = calls[i].client;
+        if (refreshed.has(credentials)) continue;
+        refreshed.add(credentials);
+        if (credentials.refresh()) renewed.add(credentials);
+      }
+      const resign = refused.filter(i =>
+        renewed.has(calls[i].client.credentials),
+      );
       const replay =
         transient.length > 0 &&
         attempt < this.retry.maxAttempts &&
@@ -171,56 +220,22 @@ export class ApiClient {
       : this.deps.http.sendAll(requests);
   }
 
-  private buildRequest(op: OperationSpec, payload: Payload): HttpRequest {
+  /** Signs with this client's keys at this client's clock. */
+  private sign({op, payload}: ApiCall): Signed {
     const base = op.upload
       ? this.endpoint.uploadBaseUrl
       : this.endpoint.baseUrl;
     const query = payload.query ? encodeQuery(payload.query) : '';
+    const keys = this.credentials.current();
+    const headers = authHeaders(keys, this.deps.clock.now(), this.deps.digest);
     const request: HttpRequest = {
       method: op.method,
       url: `${base.replace(/\/+$/, '')}${op.path}${query ? `?${query}` : ''}`,
-      headers: authHeaders(
-        this.credentials.current(),
-        this.deps.clock.now(),
-        this.deps.digest,
-      ),
+      headers,
     };
     if (payload.json !== undefined) request.json = JSON.stringify(payload.json);
     if (payload.file !== undefined) request.file = payload.file;
-    return request;
-  }
-
-  private open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
-    try {
-      return {
-        ok: true,
-        data: openEnvelope(op.name, response, op.messageField) as T,
-      };
-    } catch (e) {
-      const error = e as ApiError;
-      if (op.kind === 'create' && response.status >= 500) {
-        return {ok: false, error: new OutcomeUnknownError(op.name, error)};
-      }
-      return {ok: false, error};
-    }
-  }
-
-  /** A platform exception may quote the URL or headers: keys and tokens are cut out. */
-  private networkError(
-    op: OperationSpec,
-    e: unknown,
-    sent: HttpRequest[],
-  ): Error {
-    const keys = this.credentials.current();
-    const reason = redact(e instanceof Error ? e.message : String(e), [
-      keys.apiKey,
-      keys.accessKey,
-      ...sent.map(r => r.headers.token),
-    ]);
-    const failure = new NetworkError(op.name, reason);
-    return op.kind === 'create'
-      ? new OutcomeUnknownError(op.name, failure)
-      : failure;
+    return {request, secrets: [keys.apiKey, keys.accessKey, headers.token]};
   }
 
   /** Sleeps before the next attempt unless that would pass the job's deadline. */
@@ -237,6 +252,30 @@ export class ApiClient {
     this.deps.clock.sleep(delay);
     return true;
   }
+}
+
+/** The answer's envelope opened; a create's failure after a 5xx may still have been applied. */
+function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
+  try {
+    return {
+      ok: true,
+      data: openEnvelope(op.name, response, op.messageField) as T,
+    };
+  } catch (e) {
+    const error = e as ApiError;
+    if (op.kind === 'create' && response.status >= 500) {
+      return {ok: false, error: new OutcomeUnknownError(op.name, error)};
+    }
+    return {ok: false, error};
+  }
+}
+
+/** `reason` has had keys and tokens cut out: a platform exception may quote URL and headers. */
+function networkError(op: OperationSpec, reason: string): Error {
+  const failure = new NetworkError(op.name, reason);
+  return op.kind === 'create'
+    ? new OutcomeUnknownError(op.name, failure)
+    : failure;
 }
 
 /**

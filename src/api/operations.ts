@@ -1,12 +1,13 @@
 /**
  * One typed function per operation of the API document (part 4), over ApiClient. List
- * operations fetch every page (paging.ts); writes come in batch form, one outcome per item,
- * because every job sends many at once.
+ * operations are declared as listings, which paging.ts fetches whole, alone or together with
+ * the other listings of a job; writes come in batch form, one outcome per item, because every
+ * job sends many at once.
  */
 import {ApiClient, OperationSpec, Outcome} from './client';
 import {ApiError} from './errors';
 import {parseAlreadyExisted} from './duplicate-upload';
-import {ListProgress, ListResult, listAll} from './paging';
+import type {Listing} from './paging';
 import type {
   BudgetUpdate,
   Campaign,
@@ -83,67 +84,59 @@ function op(
 }
 
 /** 4.3 */
-export function listOffers(
+export function offersListing(
   client: ApiClient,
   filter: OfferFilter = {},
-  onProgress?: ListProgress,
-): ListResult<Offer> {
-  return listAll<Offer>(
+): Listing<Offer> {
+  return {
     client,
-    OPERATIONS.listOffers,
-    {...filter},
-    MAX_LIMIT.offers,
-    o => o.offer_id,
-    onProgress,
-  );
+    op: OPERATIONS.listOffers,
+    query: {...filter},
+    maxLimit: MAX_LIMIT.offers,
+    key: o => o.offer_id,
+  };
 }
 
 /** 4.6 */
-export function listCampaigns(
+export function campaignsListing(
   client: ApiClient,
   filter: CampaignFilter = {},
-  onProgress?: ListProgress,
-): ListResult<Campaign> {
-  return listAll<Campaign>(
+): Listing<Campaign> {
+  return {
     client,
-    OPERATIONS.listCampaigns,
-    {...filter},
-    MAX_LIMIT.campaigns,
-    c => c.campaign_id,
-    onProgress,
-  );
+    op: OPERATIONS.listCampaigns,
+    query: {...filter},
+    maxLimit: MAX_LIMIT.campaigns,
+    key: c => c.campaign_id,
+  };
 }
 
 /** 4.9 */
-export function listMaterials(
+export function materialsListing(
   client: ApiClient,
   filter: MaterialFilter = {},
-  onProgress?: ListProgress,
-): ListResult<Material> {
-  return listAll<Material>(
+): Listing<Material> {
+  return {
     client,
-    OPERATIONS.listMaterials,
-    {...filter},
-    MAX_LIMIT.materials,
-    m => m.creative_md5,
-    onProgress,
-  );
+    op: OPERATIONS.listMaterials,
+    query: {...filter},
+    maxLimit: MAX_LIMIT.materials,
+    key: m => m.creative_md5,
+  };
 }
 
 /** 4.8 */
-export function listCreativeAds(
+export function creativeAdsListing(
   client: ApiClient,
   filter: CreativeAdFilter,
-  onProgress?: ListProgress,
-): ListResult<CreativeAd> {
-  return listAll<CreativeAd>(
+): Listing<CreativeAd> {
+  return {
     client,
-    OPERATIONS.listCreativeAds,
-    {...filter},
-    MAX_LIMIT.creativeAds,
-    a => a.ad_id,
-    onProgress,
-  );
+    op: OPERATIONS.listCreativeAds,
+    query: {...filter},
+    maxLimit: MAX_LIMIT.creativeAds,
+    key: a => a.ad_id,
+  };
 }
 
 /** 4.2, one outcome per request; unknown outcomes are OutcomeUnknownError. */

@@ -1,4 +1,4 @@
-import type {ApiClient, OperationSpec, Outcome} from './client';
+import type {ApiCall, ApiClient, OperationSpec, Outcome} from './client';
 import type {QueryValue} from './query';
 import type {Page} from './types';
 import {ApiError} from './errors';
@@ -16,6 +16,22 @@ export function remainingPages(total: number, pageSize: number): number[] {
   return pages;
 }
 
+/** A list of the API to fetch whole: who signs it, what it asks, how records are told apart. */
+export interface Listing<T> {
+  client: ApiClient;
+  op: OperationSpec;
+  query: Readonly<Record<string, QueryValue>>;
+  /** The largest page size the operation allows (API part 8). */
+  maxLimit: number;
+  /** Identifies a record, so one that slid across a page boundary while paging is kept once. */
+  key(record: T): string | number;
+  /**
+   * Failures after which the listing counts as empty instead of failing the job: its caller
+   * has another way to the records (sub-accounts are then looked up by name).
+   */
+  emptyOn?(error: Error): boolean;
+}
+
 export interface ListResult<T> {
   items: T[];
   total: number;
@@ -23,30 +39,87 @@ export interface ListResult<T> {
   requests: number;
 }
 
-/**
- * Every record of a list: page 1 at the largest `limit` tells `total`, then all other pages go
- * out together (fetchAll batches). Any failed page fails the whole list, so a caller never
- * mistakes a partial list for the account's records. Records that slid across a page
- * boundary while paging are kept once, by `key`.
- */
-export function listAll<T>(
-  client: ApiClient,
-  op: OperationSpec,
-  query: Readonly<Record<string, QueryValue>>,
-  maxLimit: number,
-  key: (record: T) => string | number,
-  onProgress?: ListProgress,
-): ListResult<T> {
-  return listAllEach(client, op, [query], maxLimit, key, onProgress)[0];
-}
-
-/** Told how many records have arrived out of how many the listing holds. */
+/** Told how many records have arrived out of how many the listings hold. */
 export type ListProgress = (fetched: number, total: number) => void;
 
+/** Where one listing has got. */
+interface Paged<T> {
+  listing: Listing<T>;
+  items: T[];
+  seen: Set<string | number>;
+  total: number;
+  requests: number;
+  /** Failed in a way `emptyOn` accepts: no more pages, no records. */
+  empty: boolean;
+}
+
 /**
- * listAll for several queries at once (one lookup per name, say): the first pages of all go
- * out in one batch, then every further page of all in the next, so n lookups cost two round
- * trips rather than n. `requests` counts each query's own requests.
+ * Every record of several lists, in two phases whatever their number, because round trips are
+ * what a job pays for: page 1 of every list (at the largest `limit`, to learn `total`) goes
+ * out together, in one fetchAll batch up to `batchSize` lists, then all other pages of all
+ * lists together, packed into batches of `batchSize`. Lists signed by different accounts
+ * share the batches (their clients must share one transport; the first listing's client
+ * sends). A failed page fails its whole list, so no caller mistakes a partial list for the
+ * account's records: the first failure that `emptyOn` does not accept is thrown as soon as
+ * its batch has answered. `onProgress` hears the records of all lists after page 1 and after
+ * each batch. One result per listing, in order.
+ */
+export function listEach<T>(
+  listings: ReadonlyArray<Listing<T>>,
+  onProgress?: ListProgress,
+): Array<ListResult<T>> {
+  if (listings.length === 0) return [];
+  const sender = listings[0].client;
+  const paged: Array<Paged<T>> = listings.map(listing => ({
+    listing,
+    items: [],
+    seen: new Set(),
+    total: 0,
+    requests: 1,
+    empty: false,
+  }));
+  const firsts = sender.callMixed<unknown>(
+    listings.map(l => pageCall(l, 1, l.maxLimit)),
+  );
+  const rest: Array<{of: Paged<T>; call: ApiCall}> = [];
+  paged.forEach((p, i) => {
+    const first = take(p, firsts[i]);
+    if (!first) return;
+    p.total = first.total;
+    const pageSize = first.limit > 0 ? first.limit : p.listing.maxLimit;
+    for (const page of remainingPages(first.total, pageSize)) {
+      rest.push({of: p, call: pageCall(p.listing, page, pageSize)});
+    }
+  });
+  const report = () => {
+    const counted = paged.filter(p => !p.empty);
+    const total = counted.reduce((n, p) => n + p.total, 0);
+    const fetched = counted.reduce((n, p) => n + p.items.length, 0);
+    onProgress?.(Math.min(fetched, total), total);
+  };
+  report();
+  // One fetchAll batch at a time, so progress moves as the pages arrive; a list given up
+  // (emptyOn) sends no more pages.
+  for (let queue = rest; queue.length > 0;) {
+    const batch = queue.slice(0, sender.batchSize);
+    const outcomes = sender.callMixed<unknown>(batch.map(b => b.call));
+    batch.forEach(({of}, n) => {
+      of.requests++;
+      take(of, outcomes[n]);
+    });
+    report();
+    queue = queue.slice(batch.length).filter(b => !b.of.empty);
+  }
+  return paged.map(p => ({
+    items: p.empty ? [] : p.items,
+    total: p.empty ? 0 : p.total,
+    requests: p.requests,
+  }));
+}
+
+/**
+ * Many lists of one operation and client (one lookup per name, say): n lookups cost two
+ * round trips rather than n. `requests` counts each query's own requests.
  */
 export function listAllEach<T>(
   client: ApiClient,
@@ -56,56 +129,46 @@ export function listAllEach<T>(
   key: (record: T) => string | number,
   onProgress?: ListProgress,
 ): Array<ListResult<T>> {
-  const firsts = client
-    .callAll<unknown>(
-      op,
-      queries.map(query => ({query: {...query, page: 1, limit: maxLimit}})),
-    )
-    .map(outcome => {
-      if (!outcome.ok) throw outcome.error;
-      return asPage<T>(op, outcome.data);
-    });
-  const rest = firsts.map((first, q) => {
-    const pageSize = first.limit > 0 ? first.limit : maxLimit;
-    return remainingPages(first.total, pageSize).map(page => ({
-      query: {...queries[q], page, limit: pageSize},
-    }));
-  });
-  const total = firsts.reduce((n, first) => n + first.total, 0);
-  let fetched = firsts.reduce((n, first) => n + first.list.length, 0);
-  onProgress?.(Math.min(fetched, total), total);
-  // One fetchAll batch at a time, so progress moves as the pages arrive.
-  const payloads = rest.flat();
-  const outcomes: Array<Outcome<unknown>> = [];
-  for (let start = 0; start < payloads.length; start += client.batchSize) {
-    const batch = client.callAll<unknown>(
-      op,
-      payloads.slice(start, start + client.batchSize),
-    );
-    outcomes.push(...batch);
-    for (const outcome of batch) {
-      if (outcome.ok) fetched += asPage<T>(op, outcome.data).list.length;
-    }
-    onProgress?.(Math.min(fetched, total), total);
+  return listEach(
+    queries.map(query => ({client, op, query, maxLimit, key})),
+    onProgress,
+  );
+}
+
+function pageCall<T>(
+  listing: Listing<T>,
+  page: number,
+  limit: number,
+): ApiCall {
+  return {
+    client: listing.client,
+    op: listing.op,
+    payload: {query: {...listing.query, page, limit}},
+  };
+}
+
+/**
+ * Adds a page's records to its list; answers the page, or undefined when the list failed
+ * (here or before). Throws a failure the listing does not accept.
+ */
+function take<T>(p: Paged<T>, outcome: Outcome<unknown>): Page<T> | undefined {
+  if (p.empty) return undefined;
+  let page: Page<T>;
+  try {
+    if (!outcome.ok) throw outcome.error;
+    page = asPage<T>(p.listing.op, outcome.data);
+  } catch (e) {
+    if (!p.listing.emptyOn?.(e as Error)) throw e;
+    p.empty = true;
+    return undefined;
   }
-  let next = 0;
-  return firsts.map((first, q) => {
-    const seen = new Set<string | number>();
-    const items: T[] = [];
-    const add = (record: T) => {
-      const id = key(record);
-      if (seen.has(id)) return;
-      seen.add(id);
-      items.push(record);
-    };
-    first.list.forEach(add);
-    for (let k = 0; k < rest[q].length; k++) {
-      const outcome = outcomes[next++];
-      if (!outcome.ok) throw outcome.error;
-      asPage<T>(op, outcome.data).list.forEach(add);
-    }
-    return {items, total: first.total, requests: 1 + rest[q].length};
-  });
+  for (const record of page.list) {
+    const id = p.listing.key(record);
+    if (p.seen.has(id)) continue;
+    p.seen.add(id);
+    p.items.push(record);
+  }
+  return page;
 }
 
 function asPage<T>(op: OperationSpec, data: unknown): Page<T> {

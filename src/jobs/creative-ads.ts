@@ -3,7 +3,7 @@
  * the promoted package. ids are preferred: a package lists every creative of the package.
  */
 import {ConfigError} from '../api/errors';
-import {listCreativeAds as listAds} from '../api/operations';
+import {creativeAdsListing} from '../api/operations';
 import type {CreativeAdFilter} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
@@ -41,7 +41,7 @@ function creativeAdsRefresher(filter: CreativeAdFilter) {
   return sheetRefresher(
     'creative ads',
     CREATIVE_ADS,
-    (client, {progress}) => listAds(client, filter, progress),
+    ({client}) => creativeAdsListing(client, filter),
     ad => ({sources: creativeAdRows(ad)}),
   );
 }

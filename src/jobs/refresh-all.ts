@@ -1,6 +1,7 @@
 /**
- * refreshAll: every listing of the account, then every sheet (refresh.ts). Adding a refresh
- * to it is one line here; this module sits above the refreshers it lists, so none of them
+ * refreshAll: every listing of the account, fetched together (all first pages in one fetchAll,
+ * then all other pages in shared batches), then every sheet (refresh.ts). Adding a refresh to
+ * it is one line here; this module sits above the refreshers it lists, so none of them
  * imports another.
  */
 import type {Platform} from '../platform/ports';

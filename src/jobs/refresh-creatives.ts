@@ -3,7 +3,7 @@
  * row waiting for its upload (a file and no creative_md5) stays exactly as the user left it,
  * and a material's `file` cell stays with it (the schema keeps both).
  */
-import {listMaterials} from '../api/operations';
+import {materialsListing} from '../api/operations';
 import type {Platform} from '../platform/ports';
 import {CREATIVES} from '../sheets/schemas/creatives';
 import {runRefresh, sheetRefresher} from './refresh';
@@ -12,7 +12,7 @@ import type {JobSummary} from './run';
 export const creativesRefresher = sheetRefresher(
   'creative materials',
   CREATIVES,
-  (client, {progress}) => listMaterials(client, {}, progress),
+  ({client}) => materialsListing(client),
   material => ({sources: [material]}),
 );
 

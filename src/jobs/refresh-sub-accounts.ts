@@ -11,21 +11,33 @@
 import {ApiClient, isKeyRefusal} from '../api/client';
 import {ApiError} from '../api/errors';
 import {OPERATIONS} from '../api/operations';
-import {listAll} from '../api/paging';
+import type {ListResult, Listing} from '../api/paging';
 import type {SubAccount} from '../api/types';
 import type {Platform, Workbook} from '../platform/ports';
 import {isBlank} from '../sheets/cell';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
 import {cellOf, openTable} from '../sheets/table';
-import {runRefresh, sheetRefresher} from './refresh';
+import {Refresher, runRefresh, sheetPulled} from './refresh';
 import type {JobSummary} from './run';
 
 /** Page size asked of the listing: the document gives none for this operation. */
 export const SUB_ACCOUNT_PAGE = 50;
 
-interface Listed {
-  items: SubAccount[];
-  requests: number;
+type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;
+
+/**
+ * The nameless GET, with the main account's keys. A refusal that is not about the keys leaves
+ * it empty (the names in the sheet are looked up instead); refused keys fail the job.
+ */
+export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
+  return {
+    client: main,
+    op: OPERATIONS.getSubAccount,
+    query: {},
+    maxLimit: SUB_ACCOUNT_PAGE,
+    key: account => account.sub_adv_user_name,
+    emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
+  };
 }
 
 /** The names of the sheet's sub-accounts (rows waiting for creation aside). */
@@ -40,26 +52,14 @@ function namesInSheet(workbook: Workbook): string[] {
   return [...new Set(names)];
 }
 
-/** Every sub-account the API lists, and those the sheet names, looked up. */
-export function listSubAccounts(
+/** What the listing answered, and the names of `names` it did not, looked up in one batch. */
+export function withNamesLookedUp(
   main: ApiClient,
-  names: () => string[],
+  listed: Listed,
+  names: readonly string[],
 ): Listed {
-  let listed: Listed = {items: [], requests: 0};
-  try {
-    listed = listAll<SubAccount>(
-      main,
-      OPERATIONS.getSubAccount,
-      {},
-      SUB_ACCOUNT_PAGE,
-      account => account.sub_adv_user_name,
-    );
-  } catch (e) {
-    if (!(e instanceof ApiError) || isKeyRefusal(e)) throw e;
-    listed.requests = 1;
-  }
   const known = new Set(listed.items.map(a => a.sub_adv_user_name));
-  const wanted = names().filter(name => !known.has(name));
+  const wanted = names.filter(name => !known.has(name));
   const outcomes = main.callAll<{list?: SubAccount[]}>(
     OPERATIONS.getSubAccount,
     wanted.map(name => ({query: {sub_adv_user_name: name}})),
@@ -86,13 +86,21 @@ function row(account: SubAccount): SubAccountRow {
   };
 }
 
-export const subAccountsRefresher = sheetRefresher(
-  'sub-accounts of the main account',
-  SUB_ACCOUNTS,
-  (_client, {main, workbook}) =>
-    listSubAccounts(main, () => namesInSheet(workbook)),
-  account => ({sources: [row(account)]}),
-);
+/** The sheet's names are looked up after the shared listing phases, only when it missed them. */
+export const subAccountsRefresher: Refresher<SubAccount> = {
+  what: 'sub-accounts of the main account',
+  listing: ({main}) => subAccountsListing(main),
+  pulled(listed, {main, workbook}) {
+    const {items, requests} = withNamesLookedUp(
+      main,
+      listed,
+      namesInSheet(workbook),
+    );
+    return sheetPulled(SUB_ACCOUNTS, items, requests, account => ({
+      sources: [row(account)],
+    }));
+  },
+};
 
 export function refreshSubAccounts(platform: Platform): JobSummary {
   return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher]);

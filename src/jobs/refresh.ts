@@ -7,12 +7,15 @@
  * edits (EDITED / CONFLICT) and the user's own columns, and the state sheet remembers what was
  * pulled.
  *
- * A refresher pairs one API listing with the sheets it fills; refresh-all.ts lists what
+ * A refresher declares the listing it needs and turns its records into sheets; it fetches
+ * nothing itself. The job fetches the listings of all its refreshers together (paging.ts):
+ * every first page in one fetchAll, then every other page in shared batches, so refreshAll
+ * costs the round trips of one listing, not of four in a row. refresh-all.ts lists what
  * refreshAll runs.
  */
 import type {ApiClient} from '../api/client';
-import type {ListProgress, ListResult} from '../api/paging';
-import {listCampaigns, listOffers} from '../api/operations';
+import {campaignsListing, offersListing} from '../api/operations';
+import {ListResult, Listing, listEach} from '../api/paging';
 import type {Offer} from '../api/types';
 import type {Platform, Workbook} from '../platform/ports';
 import {
@@ -62,22 +65,24 @@ export interface Pulled {
   write(context: RefreshContext): SheetReport[];
 }
 
-/** What else a listing may need besides the acting account's client. */
+/** What a refresher may use to declare its listing and to complete what it listed. */
 export interface FetchContext {
+  /** Signs as the account acted as. */
+  client: ApiClient;
   /** Signs as the main account: sub-accounts are listed with its keys (API part 5, rule 3). */
   main: ApiClient;
   /** For reading only: nothing is written before every listing has answered. */
   workbook: Workbook;
-  /** Where a listing says how far it has got, for the sidebar's progress bar. */
-  progress: ListProgress;
 }
 
 /** One API listing and the sheets it fills. */
-export interface Refresher {
+export interface Refresher<T = unknown> {
   /** What it lists, for messages: 'offers'. */
   what: string;
-  /** Lists from the API; writes nothing, throws when the API fails. */
-  fetch(client: ApiClient, context: FetchContext): Pulled;
+  /** The listing it needs, with the client that signs it; the job fetches it. */
+  listing(context: FetchContext): Listing<T>;
+  /** What to write, from the listed records; writes nothing, may ask the API for more. */
+  pulled(listed: ListResult<T>, context: FetchContext): Pulled;
 }
 
 /**
@@ -108,36 +113,42 @@ export function refreshSheet<S>(
   return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
 }
 
+/** Records listed with `requests` requests, written into the sheet of `schema`. */
+export function sheetPulled<T, S>(
+  schema: SheetSchema<S>,
+  items: readonly T[],
+  requests: number,
+  toRecord: (item: T) => PulledRecord<S>,
+): Pulled {
+  return {
+    records: items.length,
+    requests,
+    write: refresh => [refreshSheet(refresh, schema, items.map(toRecord))],
+  };
+}
+
 /**
- * A refresher that fills one sheet from one listing: `list` fetches (and may report progress),
- * `toRecord` maps each listed item to the rows it takes.
+ * A refresher that fills one sheet from one listing: `listing` declares it, `toRecord` maps
+ * each listed item to the rows it takes.
  */
 export function sheetRefresher<T, S>(
   what: string,
   schema: SheetSchema<S>,
-  list: (
-    client: ApiClient,
-    context: FetchContext,
-  ) => Pick<ListResult<T>, 'items' | 'requests'>,
+  listing: (context: FetchContext) => Listing<T>,
   toRecord: (item: T) => PulledRecord<S>,
-): Refresher {
+): Refresher<T> {
   return {
     what,
-    fetch(client, context) {
-      const {items, requests} = list(client, context);
-      return {
-        records: items.length,
-        requests,
-        write: refresh => [refreshSheet(refresh, schema, items.map(toRecord))],
-      };
-    },
+    listing,
+    pulled: ({items, requests}) =>
+      sheetPulled(schema, items, requests, toRecord),
   };
 }
 
 export const campaignsRefresher = sheetRefresher(
   'campaigns',
   CAMPAIGNS,
-  (client, {progress}) => listCampaigns(client, {}, progress),
+  ({client}) => campaignsListing(client),
   campaign => ({
     sources: [campaign],
     facts: {maintain_by: String(campaign.maintain_by ?? '')},
@@ -153,33 +164,31 @@ function offerFacts(offer: Offer): Record<string, string> {
 }
 
 /** One offers listing fills both Offers and Budgets. */
-export const offersRefresher: Refresher = {
+export const offersRefresher: Refresher<Offer> = {
   what: 'offers',
-  fetch(client, {progress}) {
-    const {items, requests} = listOffers(client, {}, progress);
-    return {
-      records: items.length,
-      requests,
-      write: context => [
-        refreshSheet(
-          context,
-          OFFERS,
-          items.map(offer => ({sources: [offer], facts: offerFacts(offer)})),
-        ),
-        refreshSheet(
-          context,
-          BUDGETS,
-          items.map(offer => ({
-            sources: budgetRows(offer),
-            facts: offerFacts(offer),
-          })),
-        ),
-      ],
-    };
-  },
+  listing: ({client}) => offersListing(client),
+  pulled: ({items, requests}) => ({
+    records: items.length,
+    requests,
+    write: context => [
+      refreshSheet(
+        context,
+        OFFERS,
+        items.map(offer => ({sources: [offer], facts: offerFacts(offer)})),
+      ),
+      refreshSheet(
+        context,
+        BUDGETS,
+        items.map(offer => ({
+          sources: budgetRows(offer),
+          facts: offerFacts(offer),
+        })),
+      ),
+    ],
+  }),
 };
 
-/** Runs refreshers under the document lock: fetch all, then write all. */
+/** Runs refreshers under the document lock: fetch all (together), then write all. */
 export function runRefresh(
   platform: Platform,
   job: string,
@@ -189,15 +198,17 @@ export function runRefresh(
     const budget = new TimeBudget(() => platform.clock.now());
     const connected = connect(platform, budget.retryDeadline);
     const workbook = platform.workbook();
-    const progress = (fetched: number, total: number) =>
-      platform.progress.report(job, fetched, total);
-    const pulled = refreshers.map(r =>
-      r.fetch(connected.client, {
-        main: connected.mainClient,
-        workbook,
-        progress,
-      }),
+    const fetching: FetchContext = {
+      client: connected.client,
+      main: connected.mainClient,
+      workbook,
+    };
+    // All listings in the same two phases; the sidebar's bar follows their sum.
+    const listed = listEach(
+      refreshers.map(r => r.listing(fetching)),
+      (fetched, total) => platform.progress.report(job, fetched, total),
     );
+    const pulled = refreshers.map((r, i) => r.pulled(listed[i], fetching));
     const context: RefreshContext = {
       workbook,
       state: StateBook.open(workbook),

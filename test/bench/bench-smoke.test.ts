@@ -96,6 +96,8 @@ describe('bench scenarios at tiny sizes', () => {
     });
     expect(r.runs).toBe(1);
     expect(r.bound).toMatchObject({requests: 7, batches: 2});
+    // All four first pages in one fetchAll, the 3 other pages in another: the bound's round trips.
+    expect(r).toMatchObject({requests: 7, batches: 2, fetches: 0});
     expect(r.needs.sheets.map(s => [s.sheet, s.cellsBefore])).toEqual([
       ['Campaigns', 0],
       ['Offers', 0],
@@ -148,6 +150,7 @@ describe('bench scenarios at tiny sizes', () => {
       [MATERIALS]: 1,
       [SUB_ACCOUNTS]: 1,
     });
+    expect(r).toMatchObject({requests: 6, batches: 2, fetches: 0});
     expect(r.outcome).toContain('5 kept with unpushed edits');
     expect(r.needs.sheets.every(s => s.cellsBefore > 0)).toBe(true);
   });

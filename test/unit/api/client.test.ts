@@ -247,6 +247,144 @@ describe('ApiClient credentials', () => {
   });
 });
 
+describe('ApiClient.callMixed: operations and accounts in one batch', () => {
+  const SUB_KEYS = {
+    accessKey: 'ak-sub-0002',
+    apiKey: 'fake-sub-key-abcdef0123456789',
+  };
+
+  /** The acting sub-account and the main account, over one transport. */
+  function twoClients(
+    respond: (r: HttpRequest, n: number) => Answer,
+    sub: CredentialSource = {current: () => SUB_KEYS, refresh: () => false},
+  ) {
+    const {client: main, clock, transport} = clientFor(respond);
+    const acting = new ApiClient(
+      {
+        baseUrl: 'https://api.example.test/',
+        uploadBaseUrl: 'https://upload.example.test',
+      },
+      sub,
+      {http: transport, digest: nodeDigest, clock, random: () => 0.5},
+    );
+    return {main, acting, clock, transport};
+  }
+
+  it('signs each request with its own client in one fetchAll and answers in order', () => {
+    const {main, acting, transport} = twoClients(r =>
+      ok(new URL(r.url).pathname.split('/').pop()),
+    );
+    const outcomes = main.callMixed([
+      {client: acting, op: OPERATIONS.listOffers, payload: {query: {page: 1}}},
+      {client: main, op: OPERATIONS.getSubAccount, payload: {}},
+      {client: acting, op: OPERATIONS.updateBudget, payload: {json: {}}},
+    ]);
+    expect(outcomes).toEqual([
+      {ok: true, data: 'offers'},
+      {ok: true, data: 'sub_adv_account'},
+      {ok: true, data: 'budget'},
+    ]);
+    expect(
+      transport.batches.map(b =>
+        b.map(r => [r.method, r.headers['access-key']]),
+      ),
+    ).toEqual([
+      [
+        ['get', 'ak-sub-0002'],
+        ['get', 'ak-main-0001'],
+        ['put', 'ak-sub-0002'],
+      ],
+    ]);
+  });
+
+  it('retries each request by its own operation: a read after a 5xx, never a create', () => {
+    const answers: Answer[] = [http(502), http(502), ok('read')];
+    const {main, acting, transport} = twoClients((_, n) => answers[n]);
+    const [read, create] = main.callMixed([
+      {client: acting, op: OPERATIONS.listOffers, payload: {}},
+      {client: acting, op: OPERATIONS.createOffer, payload: {json: {}}},
+    ]);
+    expect(read).toEqual({ok: true, data: 'read'});
+    expect(!create.ok && create.error).toBeInstanceOf(OutcomeUnknownError);
+    expect(transport.batches.map(b => b.map(r => r.method))).toEqual([
+      ['get', 'post'],
+      ['get'],
+    ]);
+  });
+
+  it('after a lost connection sends the read again and leaves the create unknown', () => {
+    const {main, acting, transport} = twoClients((_, n) =>
+      n < 2 ? 'network-error' : ok('again'),
+    );
+    const [read, create] = main.callMixed([
+      {client: main, op: OPERATIONS.listCampaigns, payload: {}},
+      {client: acting, op: OPERATIONS.uploadMaterial, payload: {}},
+    ]);
+    expect(read).toEqual({ok: true, data: 'again'});
+    expect(!create.ok && create.error).toBeInstanceOf(OutcomeUnknownError);
+    expect(transport.batches.map(b => b.length)).toEqual([2, 1]);
+  });
+
+  it("refreshes only the refused account's keys, once, and re-sends only its requests", () => {
+    let generation = 0;
+    const sub: CredentialSource = {
+      current: () => ({...SUB_KEYS, accessKey: `ak-sub-${generation}`}),
+      refresh: () => {
+        generation++;
+        return true;
+      },
+    };
+    const {main, acting, transport} = twoClients(
+      r =>
+        r.headers['access-key'] === 'ak-sub-0'
+          ? fail(10003, 'invalid token')
+          : ok(r.headers['access-key']),
+      sub,
+    );
+    const outcomes = main.callMixed([
+      {client: acting, op: OPERATIONS.listOffers, payload: {}},
+      {client: main, op: OPERATIONS.getSubAccount, payload: {}},
+      {client: acting, op: OPERATIONS.listCampaigns, payload: {}},
+    ]);
+    expect(outcomes.map(o => o.ok && o.data)).toEqual([
+      'ak-sub-1',
+      'ak-main-0001',
+      'ak-sub-1',
+    ]);
+    expect(
+      transport.batches.map(b => b.map(r => r.headers['access-key'])),
+    ).toEqual([
+      ['ak-sub-0', 'ak-main-0001', 'ak-sub-0'],
+      ['ak-sub-1', 'ak-sub-1'],
+    ]);
+    expect(generation).toBe(1);
+  });
+
+  it("keeps every client's keys out of a network error", () => {
+    const {main, acting, transport} = twoClients(() => 'network-error');
+    transport.sendAll = requests => {
+      throw new Error(
+        `Exception: ${requests.map(r => `${r.headers['access-key']} ${r.headers.token}`).join(' ')} ${KEYS.apiKey} ${SUB_KEYS.apiKey}`,
+      );
+    };
+    const [outcome] = main.callMixed([
+      {client: main, op: OPERATIONS.createOffer, payload: {}},
+      {client: acting, op: OPERATIONS.createOffer, payload: {}},
+    ]);
+    const message = !outcome.ok ? outcome.error.message : '';
+    expect(message).toContain('POST offer');
+    for (const secret of [
+      KEYS.apiKey,
+      KEYS.accessKey,
+      SUB_KEYS.apiKey,
+      SUB_KEYS.accessKey,
+    ]) {
+      expect(message).not.toContain(secret);
+    }
+    expect(message).not.toMatch(/[0-9a-f]{32}/);
+  });
+});
+
 describe('no secret in any error text', () => {
   it('keeps keys and tokens out of errors even when the platform quotes them', () => {
     const leaky = new ScriptedTransport(() => 'network-error');

@@ -1,9 +1,22 @@
-import {ApiClient} from '../../../src/api/client';
-import {listOffers} from '../../../src/api/operations';
-import {remainingPages} from '../../../src/api/paging';
+import {ApiClient, CredentialSource} from '../../../src/api/client';
+import {ApiError} from '../../../src/api/errors';
 import {
+  OPERATIONS,
+  campaignsListing,
+  materialsListing,
+  offersListing,
+} from '../../../src/api/operations';
+import {
+  Listing,
+  listAllEach,
+  listEach,
+  remainingPages,
+} from '../../../src/api/paging';
+import {
+  Answer,
   FakeClock,
   ScriptedTransport,
+  fail,
   http,
   nodeDigest,
   ok,
@@ -27,8 +40,9 @@ describe('remainingPages', () => {
   });
 });
 
-function offersServer(total: number, serverLimit = 50) {
-  const all = Array.from({length: total}, (_, i) => ({offer_id: i + 1}));
+/** Serves `total` records of `id` field at the page size asked, capped at `serverLimit`. */
+function pagesOf(total: number, id: string, serverLimit: number) {
+  const all = Array.from({length: total}, (_, i) => ({[id]: i + 1}));
   return (request: HttpRequest) => {
     const q = queryOf(request);
     const page = Number(q.page);
@@ -42,28 +56,70 @@ function offersServer(total: number, serverLimit = 50) {
   };
 }
 
-function client(respond: (r: HttpRequest) => ReturnType<typeof ok>) {
-  const transport = new ScriptedTransport(respond);
-  const api = new ApiClient(
-    {
-      baseUrl: 'https://api.example.test',
-      uploadBaseUrl: 'https://api.example.test',
-    },
-    {
-      current: () => ({accessKey: 'ak-test', apiKey: 'fake-key-0000'}),
-      refresh: () => false,
-    },
-    {
-      http: transport,
-      digest: nodeDigest,
-      clock: new FakeClock(),
-      random: () => 0.5,
-    },
-  );
-  return {api, transport};
+/** An account's lists, by the last part of the path. */
+function accountServer(sizes: {
+  offers?: number;
+  campaigns?: number;
+  materials?: number;
+}) {
+  const lists: Record<string, (r: HttpRequest) => Answer> = {
+    offers: pagesOf(sizes.offers ?? 0, 'offer_id', 50),
+    campaign: pagesOf(sizes.campaigns ?? 0, 'campaign_id', 50),
+    source: pagesOf(sizes.materials ?? 0, 'creative_md5', 200),
+  };
+  return (request: HttpRequest) =>
+    lists[new URL(request.url).pathname.split('/').pop()!](request);
 }
 
-describe('listAll', () => {
+const ENDPOINT = {
+  baseUrl: 'https://api.example.test',
+  uploadBaseUrl: 'https://api.example.test',
+};
+
+function keys(accessKey: string): CredentialSource {
+  return {
+    current: () => ({accessKey, apiKey: `fake-key-${accessKey}`}),
+    refresh: () => false,
+  };
+}
+
+/** Two clients over one transport: the acting sub-account and the main account. */
+function desk(
+  respond: (r: HttpRequest, n: number) => Answer,
+  options: {acting?: CredentialSource; batchSize?: number} = {},
+) {
+  const clock = new FakeClock();
+  const transport = new ScriptedTransport(respond);
+  const deps = {
+    http: transport,
+    digest: nodeDigest,
+    clock,
+    random: () => 0.5,
+    batchSize: options.batchSize,
+  };
+  const acting = new ApiClient(
+    ENDPOINT,
+    options.acting ?? keys('ak-sub'),
+    deps,
+  );
+  const main = new ApiClient(ENDPOINT, keys('ak-main'), deps);
+  return {acting, main, transport, clock};
+}
+
+/** A batch as [path tail, page, limit, access-key] per request. */
+function shape(batch: HttpRequest[]) {
+  return batch.map(r => {
+    const q = queryOf(r);
+    return [
+      new URL(r.url).pathname.split('/').pop(),
+      q.page,
+      q.limit,
+      r.headers['access-key'],
+    ];
+  });
+}
+
+describe('listEach, one listing', () => {
   it.each([
     [0, 1, [1]],
     [1, 1, [1]],
@@ -74,12 +130,12 @@ describe('listAll', () => {
   ])(
     'lists %i offers in %i requests (fetchAll batches %j)',
     (total, requests, batches) => {
-      const {api, transport} = client(offersServer(total));
-      const result = listOffers(api, {status: ['RUNNING']});
+      const {acting, transport} = desk(accountServer({offers: total}));
+      const [result] = listEach([offersListing(acting, {status: ['RUNNING']})]);
       expect(result.items.map(o => o.offer_id)).toEqual(
         Array.from({length: total}, (_, i) => i + 1),
       );
-      expect(result.requests).toBe(requests);
+      expect(result).toMatchObject({total, requests});
       expect(transport.requests).toHaveLength(requests);
       expect(transport.batches.map(b => b.length)).toEqual(batches);
       expect(queryOf(transport.requests[0])).toEqual({
@@ -91,7 +147,7 @@ describe('listAll', () => {
   );
 
   it('stops on the metadata, not on a short page', () => {
-    const {api, transport} = client(request => {
+    const {acting, transport} = desk(request => {
       const page = Number(queryOf(request).page);
       // Page 2 is short although total says three pages.
       const size = page === 2 ? 10 : 50;
@@ -104,12 +160,22 @@ describe('listAll', () => {
         })),
       });
     });
-    expect(listOffers(api).items).toHaveLength(110);
+    expect(listEach([offersListing(acting)])[0].items).toHaveLength(110);
     expect(transport.requests).toHaveLength(3);
   });
 
+  it('asks the other pages at the page size the server used', () => {
+    const {acting, transport} = desk(pagesOf(45, 'offer_id', 20));
+    expect(listEach([offersListing(acting)])[0].items).toHaveLength(45);
+    expect(transport.requests.map(r => queryOf(r).limit)).toEqual([
+      '50',
+      '20',
+      '20',
+    ]);
+  });
+
   it('keeps a record once when it slid across a page boundary', () => {
-    const {api} = client(request => {
+    const {acting} = desk(request => {
       const page = Number(queryOf(request).page);
       return ok({
         page,
@@ -121,13 +187,17 @@ describe('listAll', () => {
             : [{offer_id: 2}, {offer_id: 3}],
       });
     });
-    expect(listOffers(api).items.map(o => o.offer_id)).toEqual([1, 2, 3]);
+    expect(
+      listEach([offersListing(acting)])[0].items.map(o => o.offer_id),
+    ).toEqual([1, 2, 3]);
   });
 
   it('tells progress after page 1 and after each fetchAll batch', () => {
-    const {api} = client(offersServer(10000));
+    const {acting} = desk(accountServer({offers: 10000}));
     const seen: Array<[number, number]> = [];
-    listOffers(api, {}, (fetched, total) => seen.push([fetched, total]));
+    listEach([offersListing(acting)], (fetched, total) =>
+      seen.push([fetched, total]),
+    );
     expect(seen).toEqual([
       [50, 10000],
       [5050, 10000],
@@ -136,10 +206,283 @@ describe('listAll', () => {
   });
 
   it('fails the whole list when any page fails', () => {
-    const server = offersServer(120);
-    const {api} = client(request =>
+    const server = accountServer({offers: 120});
+    const {acting} = desk(request =>
       queryOf(request).page === '3' ? http(500) : server(request),
     );
-    expect(() => listOffers(api)).toThrow('GET offers: HTTP 500');
+    expect(() => listEach([offersListing(acting)])).toThrow(
+      'GET offers: HTTP 500',
+    );
+  });
+
+  it('fails on an answer that carries no list', () => {
+    const {acting} = desk(() => ok({total: 3}));
+    expect(() => listEach([offersListing(acting)])).toThrow(
+      'GET offers: code 200 the answer carries no list',
+    );
+  });
+});
+
+describe('listEach, the listings of a refresh', () => {
+  it('sends every first page in one fetchAll, then all other pages packed into shared batches', () => {
+    const {acting, transport} = desk(
+      accountServer({campaigns: 500, offers: 10000, materials: 60}),
+    );
+    const results = listEach<unknown>([
+      campaignsListing(acting),
+      offersListing(acting),
+      materialsListing(acting),
+    ]);
+    expect(results.map(r => [r.items.length, r.total, r.requests])).toEqual([
+      [500, 500, 10],
+      [10000, 10000, 200],
+      [60, 60, 1],
+    ]);
+    expect(transport.batches.map(b => b.length)).toEqual([3, 100, 100, 8]);
+    expect(shape(transport.batches[0])).toEqual([
+      ['campaign', '1', '50', 'ak-sub'],
+      ['offers', '1', '50', 'ak-sub'],
+      ['source', '1', '200', 'ak-sub'],
+    ]);
+    // Campaigns' 9 other pages and the first 91 of offers share the first batch.
+    const second = shape(transport.batches[1]);
+    expect(second.slice(0, 10)).toEqual([
+      ...Array.from({length: 9}, (_, i) => [
+        'campaign',
+        String(i + 2),
+        '50',
+        'ak-sub',
+      ]),
+      ['offers', '2', '50', 'ak-sub'],
+    ]);
+    expect(second[99]).toEqual(['offers', '92', '50', 'ak-sub']);
+    expect(shape(transport.batches[3]).pop()).toEqual([
+      'offers',
+      '200',
+      '50',
+      'ak-sub',
+    ]);
+  });
+
+  it('signs each listing with its own client within one batch', () => {
+    const {acting, main, transport} = desk(request =>
+      request.url.includes('sub_adv_account')
+        ? ok({page: 1, limit: 50, total: 0, list: []})
+        : accountServer({campaigns: 60, offers: 51})(request),
+    );
+    const subAccounts: Listing<unknown> = {
+      client: main,
+      op: OPERATIONS.getSubAccount,
+      query: {},
+      maxLimit: 50,
+      key: () => 0,
+    };
+    listEach<unknown>([
+      campaignsListing(acting),
+      offersListing(acting),
+      subAccounts,
+    ]);
+    expect(transport.batches.map(shape)).toEqual([
+      [
+        ['campaign', '1', '50', 'ak-sub'],
+        ['offers', '1', '50', 'ak-sub'],
+        ['sub_adv_account', '1', '50', 'ak-main'],
+      ],
+      [
+        ['campaign', '2', '50', 'ak-sub'],
+        ['offers', '2', '50', 'ak-sub'],
+      ],
+    ]);
+    const [, , sub] = transport.batches[0];
+    expect(sub.headers.token).not.toBe(transport.batches[0][0].headers.token);
+  });
+
+  it('retries a transient 5xx on one first page alone, after the backoff', () => {
+    const server = accountServer({campaigns: 60, offers: 120, materials: 3});
+    let failed = false;
+    const {acting, transport, clock} = desk(request => {
+      if (request.url.includes('/offers') && !failed) {
+        failed = true;
+        return http(503);
+      }
+      return server(request);
+    });
+    const results = listEach<unknown>([
+      campaignsListing(acting),
+      offersListing(acting),
+      materialsListing(acting),
+    ]);
+    expect(results.map(r => r.items.length)).toEqual([60, 120, 3]);
+    expect(transport.batches.map(shape)).toEqual([
+      [
+        ['campaign', '1', '50', 'ak-sub'],
+        ['offers', '1', '50', 'ak-sub'],
+        ['source', '1', '200', 'ak-sub'],
+      ],
+      [['offers', '1', '50', 'ak-sub']],
+      [
+        ['campaign', '2', '50', 'ak-sub'],
+        ['offers', '2', '50', 'ak-sub'],
+        ['offers', '3', '50', 'ak-sub'],
+      ],
+    ]);
+    expect(clock.sleeps).toEqual([750]);
+    expect(results.map(r => r.requests)).toEqual([2, 3, 1]);
+  });
+
+  it('looks refused keys up once and sends again only the requests they signed', () => {
+    let generation = 0;
+    const acting: CredentialSource = {
+      current: () => ({
+        accessKey: `ak-sub-${generation}`,
+        apiKey: 'fake-key-sub',
+      }),
+      refresh: () => {
+        generation++;
+        return true;
+      },
+    };
+    const server = accountServer({campaigns: 3, offers: 3});
+    const clients = desk(
+      request =>
+        request.headers['access-key'] === 'ak-sub-0'
+          ? fail(10003, 'invalid token')
+          : request.url.includes('sub_adv_account')
+            ? ok({page: 1, limit: 50, total: 0, list: []})
+            : server(request),
+      {acting},
+    );
+    const results = listEach<unknown>([
+      campaignsListing(clients.acting),
+      offersListing(clients.acting),
+      {
+        client: clients.main,
+        op: OPERATIONS.getSubAccount,
+        query: {},
+        maxLimit: 50,
+        key: () => 0,
+      },
+    ]);
+    expect(results.map(r => r.items.length)).toEqual([3, 3, 0]);
+    expect(clients.transport.batches.map(shape)).toEqual([
+      [
+        ['campaign', '1', '50', 'ak-sub-0'],
+        ['offers', '1', '50', 'ak-sub-0'],
+        ['sub_adv_account', '1', '50', 'ak-main'],
+      ],
+      [
+        ['campaign', '1', '50', 'ak-sub-1'],
+        ['offers', '1', '50', 'ak-sub-1'],
+      ],
+    ]);
+    expect(generation).toBe(1);
+  });
+
+  it('throws the first failure a listing does not accept, before any other page goes out', () => {
+    const {acting, main, transport} = desk(request =>
+      request.url.includes('/offers')
+        ? fail(10003, 'invalid token')
+        : accountServer({campaigns: 120})(request),
+    );
+    expect(() =>
+      listEach<unknown>([campaignsListing(acting), offersListing(main)]),
+    ).toThrow('GET offers: code 10003 invalid token');
+    expect(transport.batches.map(b => b.length)).toEqual([2]);
+  });
+
+  it('counts a listing whose failure it accepts as empty, and pages the others', () => {
+    const refusal = (e: Error) => e instanceof ApiError && e.code === 10000;
+    const {acting, main, transport} = desk(request =>
+      request.url.includes('sub_adv_account')
+        ? fail(10000, 'error', {sub_adv_user_name: 'required'})
+        : accountServer({campaigns: 120})(request),
+    );
+    const progress: Array<[number, number]> = [];
+    const results = listEach<unknown>(
+      [
+        campaignsListing(acting),
+        {
+          client: main,
+          op: OPERATIONS.getSubAccount,
+          query: {},
+          maxLimit: 50,
+          key: () => 0,
+          emptyOn: refusal,
+        },
+      ],
+      (fetched, total) => progress.push([fetched, total]),
+    );
+    expect(results).toEqual([
+      {items: expect.any(Array), total: 120, requests: 3},
+      {items: [], total: 0, requests: 1},
+    ]);
+    expect(transport.batches.map(b => b.length)).toEqual([2, 2]);
+    expect(progress).toEqual([
+      [50, 120],
+      [120, 120],
+    ]);
+  });
+
+  it('stops paging a listing once a later page fails in a way it accepts', () => {
+    const server = accountServer({offers: 250});
+    const {acting, transport} = desk(
+      request =>
+        queryOf(request).page === '2' ? fail(10000, 'error') : server(request),
+      {batchSize: 2},
+    );
+    const [result] = listEach([
+      {...offersListing(acting), emptyOn: () => true},
+    ]);
+    expect(result).toEqual({items: [], total: 0, requests: 3});
+    // Pages 4 and 5 are never asked for: the list was given up after pages 2 and 3.
+    expect(transport.batches.map(b => b.map(r => queryOf(r).page))).toEqual([
+      ['1'],
+      ['2', '3'],
+    ]);
+  });
+
+  it('refuses clients that do not share one transport', () => {
+    const one = desk(accountServer({}));
+    const other = desk(accountServer({}));
+    expect(() =>
+      listEach<unknown>([
+        campaignsListing(one.acting),
+        offersListing(other.acting),
+      ]),
+    ).toThrow('Requests of one fetchAll batch need one HttpTransport.');
+    expect(one.transport.requests).toHaveLength(0);
+  });
+});
+
+describe('listAllEach', () => {
+  it('looks several names up in two round trips', () => {
+    const {acting, transport} = desk(request => {
+      const name = queryOf(request).offer_name;
+      return pagesOf(name === 'big' ? 60 : 1, 'offer_id', 50)(request);
+    });
+    const results = listAllEach(
+      acting,
+      OPERATIONS.listOffers,
+      [{offer_name: 'a'}, {offer_name: 'big'}, {offer_name: 'c'}],
+      50,
+      (o: {offer_id: number}) => o.offer_id,
+    );
+    expect(results.map(r => [r.items.length, r.requests])).toEqual([
+      [1, 1],
+      [60, 2],
+      [1, 1],
+    ]);
+    expect(
+      transport.batches.map(b =>
+        b.map(r => [queryOf(r).offer_name, queryOf(r).page]),
+      ),
+    ).toEqual([
+      [
+        ['a', '1'],
+        ['big', '1'],
+        ['c', '1'],
+      ],
+      [['big', '2']],
+    ]);
   });
 });

@@ -1,10 +1,50 @@
+import {DEMO_ACCOUNTS} from '../../../local/emulator';
 import {ApiError, ConfigError} from '../../../src/api/errors';
 import {listCreativeAds} from '../../../src/jobs/creative-ads';
 import {refreshCampaigns, refreshOffers} from '../../../src/jobs/refresh';
 import {refreshAll} from '../../../src/jobs/refresh-all';
 import {LockBusyError} from '../../../src/jobs/run';
+import {setActingAccount} from '../../../src/jobs/settings';
+import {SettingsStore} from '../../../src/jobs/settings-store';
+import type {HttpRequest} from '../../../src/platform/ports';
+import {SUB_ACCOUNTS} from '../../../src/sheets/schemas/sub-accounts';
 import {STATE_SHEET} from '../../../src/sheets/state';
 import {emulatorPlatform} from '../../support/emulator-platform';
+import {queryOf} from '../../support/fakes';
+import {fill} from './create-support';
+
+type Desk = ReturnType<typeof emulatorPlatform>;
+
+/**
+ * Records each round trip from now on: a fetchAll batch, or a single fetch as a batch of one,
+ * each request as [path tail, page, access-key] (or the name looked up instead of a page).
+ */
+function roundTrips({platform}: Desk): string[][][] {
+  const trips: string[][][] = [];
+  const inner = platform.http;
+  const shown = (r: HttpRequest) => {
+    const q = queryOf(r);
+    return [
+      new URL(r.url).pathname.split('/').pop()!,
+      q.page ?? `name ${q.sub_adv_user_name}`,
+      r.headers['access-key'],
+    ];
+  };
+  platform.http = {
+    send(r) {
+      trips.push([shown(r)]);
+      return inner.send(r);
+    },
+    sendAll(rs) {
+      trips.push(rs.map(shown));
+      return inner.sendAll(rs);
+    },
+  };
+  return trips;
+}
+
+const MAIN = DEMO_ACCOUNTS.main.accessKey;
+const SUB = DEMO_ACCOUNTS.subA.accessKey;
 
 describe('refreshOffers', () => {
   it('fills Offers and Budgets from one listing of ceil(N/50) requests', () => {
@@ -80,6 +120,95 @@ describe('refreshAll', () => {
     const {platform} = emulatorPlatform();
     platform.documentLock().tryAcquire(0);
     expect(() => refreshAll(platform)).toThrow(LockBusyError);
+  });
+});
+
+describe('refreshAll round trips', () => {
+  it('sends the first pages of all four listings in one fetchAll, then all other pages in one', () => {
+    const desk = emulatorPlatform({offers: 120, campaigns: 60, materials: 3});
+    const trips = roundTrips(desk);
+    const summary = refreshAll(desk.platform);
+    expect(trips).toEqual([
+      [
+        ['campaign', '1', MAIN],
+        ['offers', '1', MAIN],
+        ['source', '1', MAIN],
+        ['sub_adv_account', '1', MAIN],
+      ],
+      [
+        ['campaign', '2', MAIN],
+        ['offers', '2', MAIN],
+        ['offers', '3', MAIN],
+      ],
+    ]);
+    expect(summary).toMatchObject({ok: 183, requests: 7});
+    expect(summary.message).toMatch(
+      /^Refreshed 60 campaigns, 120 offers, 3 creative materials, 0 sub-accounts of the main account \(main account\)/,
+    );
+    // The bar follows all listings together: page 1 of each, then the rest.
+    expect(desk.platform.progress.reports.map(r => [r.done, r.total])).toEqual([
+      [103, 183],
+      [183, 183],
+    ]);
+  });
+
+  it("acting as a sub-account, signs its listings with its keys and the sub-accounts listing with the main account's, in the same batches", () => {
+    const desk = emulatorPlatform({offers: 600, campaigns: 60, materials: 3});
+    setActingAccount(desk.platform, DEMO_ACCOUNTS.subA.name);
+    fill(desk.workbook, SUB_ACCOUNTS, [
+      {sub_adv_user_name: DEMO_ACCOUNTS.subA.name},
+    ]);
+    const trips = roundTrips(desk);
+    const summary = refreshAll(desk.platform);
+    // The sub-account has 60 offers and 12 campaigns. The emulator refuses the nameless
+    // sub-accounts listing, so the name in the sheet is looked up after the shared phases.
+    expect(trips).toEqual([
+      [
+        ['campaign', '1', SUB],
+        ['offers', '1', SUB],
+        ['source', '1', SUB],
+        ['sub_adv_account', '1', MAIN],
+      ],
+      [['offers', '2', SUB]],
+      [['sub_adv_account', `name ${DEMO_ACCOUNTS.subA.name}`, MAIN]],
+    ]);
+    expect(summary).toMatchObject({
+      account: `sub-account ${DEMO_ACCOUNTS.subA.name}`,
+      requests: 6,
+    });
+    expect(
+      desk.workbook
+        .records('Sub-accounts')
+        .map(r => [r.sub_adv_user_name, r.access_key]),
+    ).toEqual([[DEMO_ACCOUNTS.subA.name, SUB]]);
+    expect(desk.workbook.records('Offers')).toHaveLength(60);
+  });
+
+  it('looks refused sub-account keys up once and sends again just the first pages they signed', () => {
+    const desk = emulatorPlatform({offers: 600, campaigns: 60, materials: 3});
+    setActingAccount(desk.platform, DEMO_ACCOUNTS.subA.name);
+    new SettingsStore(desk.platform.userProperties).put(
+      DEMO_ACCOUNTS.subA.name,
+      {accessKey: SUB, apiKey: 'stale-api-key-000000000000000000'},
+    );
+    const trips = roundTrips(desk);
+    refreshAll(desk.platform);
+    expect(trips.slice(0, 4)).toEqual([
+      [
+        ['campaign', '1', SUB],
+        ['offers', '1', SUB],
+        ['source', '1', SUB],
+        ['sub_adv_account', '1', MAIN],
+      ],
+      [['sub_adv_account', `name ${DEMO_ACCOUNTS.subA.name}`, MAIN]],
+      [
+        ['campaign', '1', SUB],
+        ['offers', '1', SUB],
+        ['source', '1', SUB],
+      ],
+      [['offers', '2', SUB]],
+    ]);
+    expect(desk.workbook.records('Offers')).toHaveLength(60);
   });
 });
 
