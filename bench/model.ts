@@ -7,7 +7,8 @@
  *   `total`). A phase of k requests takes ceil(k / BOUND_BATCH_SIZE) fetchAll batches; a batch
  *   costs one round trip (its slowest exchange) plus UrlFetchApp's own work per request.
  * - Sheets: each sheet the job handles costs one read (of the cells it held before) and, when
- *   any cell of it changed, one write of just the changed cells.
+ *   any cell of it changed, one write of just the changed cells. Reads are round trips; the
+ *   writes are queued (write caching) and sent together in one round trip at the end.
  *   Looking sheets and ranges up, formats, notes, colours and the add-on's hidden state sheet
  *   are not part of the bound: they are overhead the ratio shows.
  * - Drive: each material file costs two DriveApp calls (getFileById, then getBlob).
@@ -55,7 +56,10 @@ export interface Needs {
 export interface Bound {
   requests: number;
   batches: number;
+  /** Reads and writes. */
   sheetCalls: number;
+  /** The reads, and the sending of the writes. */
+  sheetRoundTrips: number;
   cells: number;
   driveCalls: number;
   httpMs: number;
@@ -95,14 +99,17 @@ export function lowerBound(
   );
   const httpMs =
     batches * latency.httpRoundTripMs + requests * latency.urlFetchPerRequestMs;
+  const reads = needs.sheets.length;
   const writes = needs.sheets.filter(s => s.changedCells > 0).length;
-  const sheetCalls = needs.sheets.length + writes;
+  const sheetCalls = reads + writes;
+  const sheetRoundTrips = reads + (writes > 0 ? 1 : 0);
   const cells = needs.sheets.reduce(
     (n, s) => n + s.cellsBefore + s.changedCells,
     0,
   );
   const sheetsMs =
-    sheetCalls * latency.spreadsheetCallMs +
+    sheetRoundTrips * latency.spreadsheetCallMs +
+    writes * latency.spreadsheetQueuedCallMs +
     cells * latency.spreadsheetPerCellMs;
   const driveCalls = 2 * needs.driveFiles;
   const driveMs = driveCalls * latency.driveCallMs;
@@ -110,6 +117,7 @@ export function lowerBound(
     requests,
     batches,
     sheetCalls,
+    sheetRoundTrips,
     cells,
     driveCalls,
     httpMs,
@@ -127,8 +135,8 @@ export function describeModel(
   const ms = (n: number) => `${n} ms`;
   return [
     `HTTP: a round trip costs ${ms(latency.httpRoundTripMs)} (or the server's latency if higher); UrlFetchApp adds ${ms(latency.urlFetchPerRequestMs)} per request; a fetchAll batch costs its slowest request plus ${ms(latency.urlFetchPerRequestMs)} per request in it.`,
-    `Spreadsheet: ${ms(latency.spreadsheetCallMs)} per call plus ${ms(latency.spreadsheetPerCellMs)} per cell read or written (values, formats, notes and colours alike).`,
+    `Spreadsheet: ${ms(latency.spreadsheetCallMs)} per round trip (a call that needs the document's answer) plus ${ms(latency.spreadsheetPerCellMs)} per cell read or written (values, formats, notes and colours alike). Writes are queued (write caching): ${ms(latency.spreadsheetQueuedCallMs)} each plus their cells, and the queue costs one round trip when the next read, a flush or the end of the execution sends it. A Range (getRange) is coordinates: ${ms(latency.otherCallMs)}.`,
     `Other services per call: DriveApp ${ms(latency.driveCallMs)}, ScriptApp ${ms(latency.scriptAppCallMs)}, Ui ${ms(latency.uiCallMs)}, Properties ${ms(latency.propertiesCallMs)}, Cache ${ms(latency.cacheCallMs)}, Lock ${ms(latency.lockCallMs)}, Utilities/Session/HtmlService ${ms(latency.otherCallMs)}.`,
-    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells; 2 DriveApp calls (getFileById, getBlob) per material file. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
+    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip; 2 DriveApp calls (getFileById, getBlob) per material file. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
   ];
 }

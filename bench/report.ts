@@ -31,7 +31,7 @@ export function resultsTable(
     'HTTP requests',
     'fetchAll batches',
     'single fetches',
-    'Spreadsheet calls',
+    'Spreadsheet calls (round trips)',
     'cells written',
     'cells read',
     'Drive calls',
@@ -52,7 +52,7 @@ export function resultsTable(
         n(r.requests),
         n(r.batches),
         n(r.fetches),
-        n(r.sheetCalls),
+        `${n(r.sheetCalls)} (${n(r.sheetRoundTrips)})`,
         n(r.cellsWritten),
         n(r.cellsRead),
         n(r.driveCalls),
@@ -110,7 +110,7 @@ export function breakdown(r: ScenarioResult, top = 10): string[] {
   return [
     `${r.title} (${r.entry}, ${r.runs} run${r.runs === 1 ? '' : 's'}, longest ${s(r.longestRunMs)} s): ${r.outcome}`,
     `  bound ${s(b.ms)} s = HTTP ${s(b.httpMs)} s (${n(b.requests)} requests in ${n(b.batches)} batches: ${phases})` +
-      ` + sheets ${s(b.sheetsMs)} s (${n(b.sheetCalls)} calls, ${n(b.cells)} cells: ${sheets})` +
+      ` + sheets ${s(b.sheetsMs)} s (${n(b.sheetCalls)} calls, ${n(b.sheetRoundTrips)} round trips, ${n(b.cells)} cells: ${sheets})` +
       (b.driveCalls > 0
         ? ` + Drive ${s(b.driveMs)} s (${n(b.driveCalls)} calls)`
         : ''),

@@ -47,6 +47,8 @@ export interface ScenarioResult {
   /** UrlFetchApp.fetch calls (single requests). */
   fetches: number;
   sheetCalls: number;
+  /** Spreadsheet calls that waited for the document, and sendings of queued writes. */
+  sheetRoundTrips: number;
   cellsWritten: number;
   cellsRead: number;
   driveCalls: number;
@@ -157,6 +159,7 @@ function measure(desk: BenchDesk, m: Measure): ScenarioResult {
     batches: counts['UrlFetchApp.fetchAll'] ?? 0,
     fetches: counts['UrlFetchApp.fetch'] ?? 0,
     sheetCalls: counts['SpreadsheetApp'] ?? 0,
+    sheetRoundTrips: counts['SpreadsheetApp.roundTrips'] ?? 0,
     cellsWritten: counts['SpreadsheetApp.cellsWritten'] ?? 0,
     cellsRead: counts['SpreadsheetApp.cellsRead'] ?? 0,
     driveCalls: counts['DriveApp'] ?? 0,

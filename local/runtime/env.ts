@@ -2,6 +2,10 @@ import {VirtualClock} from './clock';
 import {LatencyModel} from './latency';
 import {Meter} from './meter';
 import {Realm} from './realm';
+import {
+  SEND_QUEUED_WRITES,
+  spreadsheetCallKind,
+} from './spreadsheet/write-cache';
 
 /** Which price in the latency model a call pays, and which permission it needs. */
 export type Service =
@@ -63,6 +67,8 @@ const PRICE: Record<Service, keyof LatencyModel> = {
 export class Env {
   execution: Execution | undefined;
   user: string;
+  /** Spreadsheet writes wait to be sent (write-cache.ts). */
+  private writesQueued = false;
 
   constructor(
     readonly realm: Realm,
@@ -85,7 +91,44 @@ export class Env {
     this.checkPermission(service, key);
     this.meter.add(service);
     this.meter.add(key);
-    this.clock.advance(this.latency[PRICE[service]] + extraMs);
+    this.clock.advance(this.priceOf(service, key) + extraMs);
+  }
+
+  /**
+   * A Spreadsheet service call, priced by write caching (spreadsheet/write-cache.ts): a write
+   * is queued, a call that needs the document's answer first sends the queue. `cells`: cells
+   * it reads or writes, each priced on top.
+   */
+  spreadsheet(key: string, cells = 0): void {
+    const kind = spreadsheetCallKind(key);
+    if (kind === 'roundTrip' || key === 'SpreadsheetApp.flush')
+      this.sendQueuedWrites();
+    this.call('SpreadsheetApp', key, cells * this.latency.spreadsheetPerCellMs);
+    if (kind === 'queued') this.writesQueued = true;
+  }
+
+  /** Apps Script sends what is still queued when the execution's function returns. */
+  sendQueuedWrites(): void {
+    if (!this.writesQueued) return;
+    this.writesQueued = false;
+    this.call('SpreadsheetApp', SEND_QUEUED_WRITES);
+  }
+
+  discardQueuedWrites(): void {
+    this.writesQueued = false;
+  }
+
+  private priceOf(service: Service, key: string): number {
+    if (service !== 'SpreadsheetApp') return this.latency[PRICE[service]];
+    switch (spreadsheetCallKind(key)) {
+      case 'queued':
+        return this.latency.spreadsheetQueuedCallMs;
+      case 'local':
+        return this.latency.otherCallMs;
+      default:
+        this.meter.add('SpreadsheetApp.roundTrips');
+        return this.latency.spreadsheetCallMs;
+    }
   }
 
   /** An Apps Script exception in the add-on's realm. */

@@ -8,9 +8,18 @@ export interface LatencyModel {
   httpRoundTripMs: number;
   /** UrlFetchApp's own work per request (also paid for each request inside a fetchAll batch). */
   urlFetchPerRequestMs: number;
-  /** One call into the Spreadsheet service (Range geometry getters are free: no backend). */
+  /**
+   * One round trip to the document: a Spreadsheet call that needs its answer, or the sending
+   * of the queued writes (spreadsheet/write-cache.ts). Range geometry getters are free.
+   */
   spreadsheetCallMs: number;
-  /** Added per cell a Spreadsheet call reads or writes. */
+  /** The script's own work for a write the service queues (write caching). */
+  spreadsheetQueuedCallMs: number;
+  /**
+   * Added per cell value a Spreadsheet call carries: every cell of a read or of an array
+   * written (setValues, setNumberFormats, setNotes...); a value set on a whole range
+   * (setNumberFormat, setValue, setDataValidation, a clear) carries one.
+   */
   spreadsheetPerCellMs: number;
   propertiesCallMs: number;
   cacheCallMs: number;
@@ -28,6 +37,7 @@ export const DEFAULT_LATENCY: Readonly<LatencyModel> = Object.freeze({
   httpRoundTripMs: 250,
   urlFetchPerRequestMs: 5,
   spreadsheetCallMs: 40,
+  spreadsheetQueuedCallMs: 2,
   spreadsheetPerCellMs: 0.01,
   propertiesCallMs: 15,
   cacheCallMs: 10,

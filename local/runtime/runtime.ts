@@ -351,13 +351,17 @@ export class Runtime {
     this.env.execution = execution;
     try {
       const result: unknown = fn(...args);
+      this.env.sendQueuedWrites();
       // Apps Script kills a run at its limit: an add-on that caught the error did not survive it.
       if (execution.killed) throw this.realm.exception(execution.killed);
       return result;
     } catch (e) {
       execution.error = execution.killed ?? messageOf(e);
+      // What a failed run wrote before failing stays written; a killed run's queue is lost.
+      if (!execution.killed) this.env.sendQueuedWrites();
       throw execution.killed ? this.realm.exception(execution.killed) : e;
     } finally {
+      this.env.discardQueuedWrites();
       execution.endMs = this.clock.now();
       this.env.execution = undefined;
       this.locks.releaseExecution(execution.id);

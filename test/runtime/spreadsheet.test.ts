@@ -267,17 +267,115 @@ describe('the spreadsheet', () => {
     expect(ss.getRange('Sheet1!A1:B2').getNumRows()).toBe(2);
   });
 
-  it('prices Spreadsheet calls per call and per cell', () => {
+  it('prices a read as a round trip plus its cells; a Range is coordinates, no round trip', () => {
     const {rt, sheet} = setup();
+    const L = rt.latency;
     rt.meter.reset();
     sheet.getRange(1, 1, 100, 10).getValues();
     const snap = rt.snapshot();
     expect(snap.counts['Sheet.getRange']).toBe(1);
     expect(snap.counts['Range.getValues']).toBe(1);
     expect(snap.counts['SpreadsheetApp.cellsRead']).toBe(1000);
+    expect(snap.counts['SpreadsheetApp.roundTrips']).toBe(1);
     expect(snap.elapsedMs).toBeCloseTo(
-      2 * rt.latency.spreadsheetCallMs + 1000 * rt.latency.spreadsheetPerCellMs,
+      L.otherCallMs + L.spreadsheetCallMs + 1000 * L.spreadsheetPerCellMs,
       6,
     );
+  });
+});
+
+describe('prices by the values a call carries', () => {
+  it('one value set on a whole range costs one cell; an array costs each of its cells', () => {
+    const {rt, sheet} = setup();
+    const L = rt.latency;
+    const range = sheet.getRange(1, 1, 1000, 10);
+    rt.meter.reset();
+    range.setNumberFormat('@');
+    range.clearContent();
+    const one = 2 * (L.spreadsheetQueuedCallMs + L.spreadsheetPerCellMs);
+    expect(rt.snapshot().elapsedMs).toBeCloseTo(one, 2);
+    range.setNumberFormats(
+      Array.from({length: 1000}, () => new Array<string>(10).fill('0')),
+    );
+    expect(rt.snapshot().elapsedMs).toBeCloseTo(
+      one + L.spreadsheetQueuedCallMs + 10000 * L.spreadsheetPerCellMs,
+      2,
+    );
+    expect(rt.snapshot().counts['SpreadsheetApp.cellsWritten']).toBe(30000);
+  });
+});
+
+describe('write caching', () => {
+  const QUEUED = 'SpreadsheetApp.(queued writes sent)';
+
+  it('queues writes and sends them in one round trip before the next read', () => {
+    const {rt, sheet} = setup();
+    const L = rt.latency;
+    const range = sheet.getRange(1, 1, 2, 2);
+    rt.meter.reset();
+    range.setValues([
+      [1, 2],
+      [3, 4],
+    ]);
+    range.setNumberFormat('0.00');
+    range.setNote('n');
+    expect(rt.snapshot().elapsedMs).toBeCloseTo(
+      3 * L.spreadsheetQueuedCallMs + 6 * L.spreadsheetPerCellMs,
+      2,
+    );
+    expect(range.getValues()).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    const snap = rt.snapshot();
+    expect(snap.counts[QUEUED]).toBe(1);
+    expect(snap.counts['SpreadsheetApp.roundTrips']).toBe(2);
+    expect(snap.elapsedMs).toBeCloseTo(
+      3 * L.spreadsheetQueuedCallMs +
+        2 * L.spreadsheetCallMs +
+        10 * L.spreadsheetPerCellMs,
+      2,
+    );
+  });
+
+  it('makes alternating reads and writes pay a round trip each, as Google warns', () => {
+    const {rt, sheet} = setup();
+    const cell = sheet.getRange('A1');
+    rt.meter.reset();
+    for (let i = 0; i < 3; i++) {
+      cell.setValue(i);
+      cell.getValue();
+    }
+    expect(rt.snapshot().counts[QUEUED]).toBe(3);
+    expect(rt.snapshot().counts['SpreadsheetApp.roundTrips']).toBe(6);
+  });
+
+  it('sends the queue at flush(), once, and never an empty one', () => {
+    const {rt, sheet} = setup();
+    const app = rt.globals.SpreadsheetApp;
+    rt.meter.reset();
+    app.flush();
+    sheet.getRange('A1').setValue(1);
+    app.flush();
+    app.flush();
+    expect(rt.snapshot().counts[QUEUED]).toBe(1);
+    expect(rt.snapshot().counts['SpreadsheetApp.flush']).toBe(3);
+  });
+
+  it('sends what is still queued when the function returns, or fails', () => {
+    const {rt} = setup();
+    rt.load(
+      `function write() { SpreadsheetApp.getActive().getSheets()[0].getRange('A1').setValue(1); }
+       function writeAndFail() { write(); throw new Error('boom'); }`,
+      'Code.js',
+    );
+    rt.meter.reset();
+    rt.run('write');
+    expect(rt.snapshot().counts[QUEUED]).toBe(1);
+    expect(() => rt.run('writeAndFail')).toThrow('boom');
+    expect(rt.snapshot().counts[QUEUED]).toBe(2);
+    // Nothing is left over for the next execution to pay.
+    rt.run('write');
+    expect(rt.snapshot().counts[QUEUED]).toBe(3);
   });
 });

@@ -15,34 +15,34 @@ export class FakeProtection {
   ) {}
 
   getProtectionType() {
-    this.env.call('SpreadsheetApp', 'Protection.getProtectionType');
+    this.env.spreadsheet('Protection.getProtectionType');
     return ProtectionType[this.type];
   }
 
   setDescription(description: string): FakeProtection {
-    this.env.call('SpreadsheetApp', 'Protection.setDescription');
+    this.env.spreadsheet('Protection.setDescription');
     this.description = String(description);
     return this;
   }
 
   getDescription(): string {
-    this.env.call('SpreadsheetApp', 'Protection.getDescription');
+    this.env.spreadsheet('Protection.getDescription');
     return this.description;
   }
 
   setWarningOnly(warningOnly: boolean): FakeProtection {
-    this.env.call('SpreadsheetApp', 'Protection.setWarningOnly');
+    this.env.spreadsheet('Protection.setWarningOnly');
     this.warningOnly = Boolean(warningOnly);
     return this;
   }
 
   isWarningOnly(): boolean {
-    this.env.call('SpreadsheetApp', 'Protection.isWarningOnly');
+    this.env.spreadsheet('Protection.isWarningOnly');
     return this.warningOnly;
   }
 
   remove(): void {
-    this.env.call('SpreadsheetApp', 'Protection.remove');
+    this.env.spreadsheet('Protection.remove');
     this.onRemove(this);
   }
 }

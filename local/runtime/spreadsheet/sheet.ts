@@ -425,11 +425,7 @@ export class FakeSheet {
 
   /** Counts a Spreadsheet service call, priced per cell it touches. */
   call(key: string, cells = 0): void {
-    this.env.call(
-      'SpreadsheetApp',
-      key,
-      cells * this.env.latency.spreadsheetPerCellMs,
-    );
+    this.env.spreadsheet(key, cells);
   }
 
   cellAt(row: number, column: number): Cell | undefined {

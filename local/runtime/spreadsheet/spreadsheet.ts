@@ -239,7 +239,7 @@ export class FakeSpreadsheet implements SheetHost {
   }
 
   private call(key: string): void {
-    this.env.call('SpreadsheetApp', key);
+    this.env.spreadsheet(key);
   }
 }
 
@@ -256,36 +256,36 @@ export class FakeSpreadsheetApp {
   ) {}
 
   getActive(): FakeSpreadsheet {
-    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getActive');
+    this.env.spreadsheet('SpreadsheetApp.getActive');
     return this.spreadsheet;
   }
 
   getActiveSpreadsheet(): FakeSpreadsheet {
-    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getActiveSpreadsheet');
+    this.env.spreadsheet('SpreadsheetApp.getActiveSpreadsheet');
     return this.spreadsheet;
   }
 
   getActiveSheet(): FakeSheet {
-    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getActiveSheet');
+    this.env.spreadsheet('SpreadsheetApp.getActiveSheet');
     return this.spreadsheet.activeSheet();
   }
 
   /** Refused where no editor is open to show it (time-driven triggers). */
   getUi(): FakeUi {
-    this.env.call('SpreadsheetApp', 'SpreadsheetApp.getUi');
+    this.env.spreadsheet('SpreadsheetApp.getUi');
     if (this.env.execution?.kind === 'trigger')
       this.env.fail('Cannot call SpreadsheetApp.getUi() from this context.');
     return this.ui;
   }
 
   newDataValidation(): FakeDataValidationBuilder {
-    this.env.call('SpreadsheetApp', 'SpreadsheetApp.newDataValidation');
+    this.env.spreadsheet('SpreadsheetApp.newDataValidation');
     return new FakeDataValidationBuilder(this.env);
   }
 
-  /** Writes are applied at once here, so flush only costs its round trip. */
+  /** Writes are applied at once here; flush sends the queued ones (their round trip). */
   flush(): void {
-    this.env.call('SpreadsheetApp', 'SpreadsheetApp.flush');
+    this.env.spreadsheet('SpreadsheetApp.flush');
   }
 
   openById(): never {
