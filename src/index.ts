@@ -1,6 +1,6 @@
 /**
  * The add-on's entry points: what Apps Script, the menu, triggers and the sidebar call by
- * name. Each forwards to its job with the Apps Script platform; the build turns every export
+ * name. Each forwards to its job with a fresh Apps Script platform; the build turns every export
  * here into a top-level function of dist/Code.js.
  */
 import {appsScriptPlatform as platform} from './platform/apps-script';
@@ -31,19 +31,19 @@ import type {CreativeAdsQuery} from './ui/catalog';
 import * as entryPoints from './index';
 
 export function getSettings(): settings.SettingsView {
-  return settings.getSettings(platform);
+  return settings.getSettings(platform());
 }
 
 export function saveSettings(s: SettingsInput): settings.SettingsView {
-  return settings.saveSettings(platform, s);
+  return settings.saveSettings(platform(), s);
 }
 
 export function setActingAccount(name: string): settings.SettingsView {
-  return settings.setActingAccount(platform, name);
+  return settings.setActingAccount(platform(), name);
 }
 
 export function onOpen(): void {
-  menu.openMenu(platform);
+  menu.openMenu(platform());
 }
 
 export function onInstall(): void {
@@ -51,55 +51,55 @@ export function onInstall(): void {
 }
 
 export function showSidebar(): void {
-  menu.showSidebar(platform);
+  menu.showSidebar(platform());
 }
 
 export function testConnection(): ConnectionCheck {
-  return connectionTest.testConnection(platform);
+  return connectionTest.testConnection(platform());
 }
 
 export function listActingAccounts(): sidebar.ActingAccounts {
-  return sidebar.actingAccounts(platform);
+  return sidebar.actingAccounts(platform());
 }
 
 export function getProgress(): JobProgress | null {
-  return sidebar.getProgress(platform);
+  return sidebar.getProgress(platform());
 }
 
 export function selectRow(sheet: string, row: number): void {
-  sidebar.selectRow(platform, sheet, row);
+  sidebar.selectRow(platform(), sheet, row);
 }
 
 export function getSchedule(): schedule.ScheduleView {
-  return schedule.getSchedule(platform);
+  return schedule.getSchedule(platform());
 }
 
 export function setRefreshSchedule(
   hours: number,
   options?: schedule.ScheduleOptions,
 ): schedule.ScheduleView {
-  return schedule.setRefreshSchedule(platform, hours, options);
+  return schedule.setRefreshSchedule(platform(), hours, options);
 }
 
 export function scheduledRefresh(): ScheduledRun {
-  return schedule.scheduledRefresh(platform, job => entryPoints[job]());
+  return schedule.scheduledRefresh(platform(), job => entryPoints[job]());
 }
 
 export function menuRefreshCampaigns(): void {
-  menu.runFromMenu(platform, 'refreshCampaigns', refreshCampaigns);
+  menu.runFromMenu(platform(), 'refreshCampaigns', refreshCampaigns);
 }
 
 export function menuRefreshOffers(): void {
-  menu.runFromMenu(platform, 'refreshOffers', refreshOffers);
+  menu.runFromMenu(platform(), 'refreshOffers', refreshOffers);
 }
 
 export function menuRefreshAll(): void {
-  menu.runFromMenu(platform, 'refreshAll', refreshAll);
+  menu.runFromMenu(platform(), 'refreshAll', refreshAll);
 }
 
 export function menuPreviewPushBudgets(): void {
   menu.runFromMenu(
-    platform,
+    platform(),
     'pushBudgets',
     () => pushBudgets({dryRun: true}),
     true,
@@ -107,12 +107,12 @@ export function menuPreviewPushBudgets(): void {
 }
 
 export function menuPushBudgets(): void {
-  menu.runFromMenu(platform, 'pushBudgets', () => pushBudgets());
+  menu.runFromMenu(platform(), 'pushBudgets', () => pushBudgets());
 }
 
 export function menuPreviewPushCampaigns(): void {
   menu.runFromMenu(
-    platform,
+    platform(),
     'pushCampaigns',
     () => pushCampaigns({dryRun: true}),
     true,
@@ -120,12 +120,12 @@ export function menuPreviewPushCampaigns(): void {
 }
 
 export function menuPushCampaigns(): void {
-  menu.runFromMenu(platform, 'pushCampaigns', () => pushCampaigns());
+  menu.runFromMenu(platform(), 'pushCampaigns', () => pushCampaigns());
 }
 
 export function menuPreviewPushTracking(): void {
   menu.runFromMenu(
-    platform,
+    platform(),
     'pushTracking',
     () => pushTracking({dryRun: true}),
     true,
@@ -133,84 +133,84 @@ export function menuPreviewPushTracking(): void {
 }
 
 export function menuPushTracking(): void {
-  menu.runFromMenu(platform, 'pushTracking', () => pushTracking());
+  menu.runFromMenu(platform(), 'pushTracking', () => pushTracking());
 }
 
 export function menuRefreshCreatives(): void {
-  menu.runFromMenu(platform, 'refreshCreatives', refreshCreatives);
+  menu.runFromMenu(platform(), 'refreshCreatives', refreshCreatives);
 }
 
 export function menuRefreshSubAccounts(): void {
-  menu.runFromMenu(platform, 'refreshSubAccounts', refreshSubAccounts);
+  menu.runFromMenu(platform(), 'refreshSubAccounts', refreshSubAccounts);
 }
 
 export function menuUploadCreatives(): void {
-  menu.runFromMenu(platform, 'uploadCreatives', uploadCreatives);
+  menu.runFromMenu(platform(), 'uploadCreatives', uploadCreatives);
 }
 
 export function menuCreateOffers(): void {
-  menu.runFromMenu(platform, 'createOffers', createOffers);
+  menu.runFromMenu(platform(), 'createOffers', createOffers);
 }
 
 export function menuCreateSubAccounts(): void {
-  menu.runFromMenu(platform, 'createSubAccounts', createSubAccounts);
+  menu.runFromMenu(platform(), 'createSubAccounts', createSubAccounts);
 }
 
 export function menuListCreativeAds(): void {
-  menu.runCreativeAdsFromMenu(platform, 'listCreativeAds', listCreativeAds);
+  menu.runCreativeAdsFromMenu(platform(), 'listCreativeAds', listCreativeAds);
 }
 
 export function menuScheduleOff(): void {
-  menu.runAction(platform, 'Scheduled refresh', () => {
+  menu.runAction(platform(), 'Scheduled refresh', () => {
     setRefreshSchedule(0);
     return 'Scheduled refresh is off for this spreadsheet.';
   });
 }
 
 export function refreshCampaigns(): JobSummary {
-  return refresh.refreshCampaigns(platform);
+  return refresh.refreshCampaigns(platform());
 }
 
 export function refreshOffers(): JobSummary {
-  return refresh.refreshOffers(platform);
+  return refresh.refreshOffers(platform());
 }
 
 export function refreshAll(): JobSummary {
-  return refreshAllJob(platform);
+  return refreshAllJob(platform());
 }
 
 export function listCreativeAds(q: CreativeAdsQuery): JobSummary {
-  return creativeAds.listCreativeAds(platform, q);
+  return creativeAds.listCreativeAds(platform(), q);
 }
 
 export function pushBudgets(options?: PushOptions): JobSummary {
-  return pushBudgetsJob.pushBudgets(platform, options);
+  return pushBudgetsJob.pushBudgets(platform(), options);
 }
 
 export function pushCampaigns(options?: PushOptions): JobSummary {
-  return pushCampaignsJob.pushCampaigns(platform, options);
+  return pushCampaignsJob.pushCampaigns(platform(), options);
 }
 
 export function pushTracking(options?: PushOptions): JobSummary {
-  return pushTrackingJob.pushTracking(platform, options);
+  return pushTrackingJob.pushTracking(platform(), options);
 }
 
 export function refreshCreatives(): JobSummary {
-  return refreshCreativesJob.refreshCreatives(platform);
+  return refreshCreativesJob.refreshCreatives(platform());
 }
 
 export function refreshSubAccounts(): JobSummary {
-  return refreshSubAccountsJob.refreshSubAccounts(platform);
+  return refreshSubAccountsJob.refreshSubAccounts(platform());
 }
 
 export function uploadCreatives(): JobSummary {
-  return uploadCreativesJob.uploadCreatives(platform);
+  return uploadCreativesJob.uploadCreatives(platform());
 }
 
 export function createOffers(): JobSummary {
-  return createOffersJob.createOffers(platform);
+  return createOffersJob.createOffers(platform());
 }
 
 export function createSubAccounts(): JobSummary {
-  return createSubAccountsJob.createSubAccounts(platform);
+  return createSubAccountsJob.createSubAccounts(platform());
 }

@@ -6,7 +6,7 @@
 import {bytesToHex} from './digest';
 import {materialFiles} from './files';
 import {cacheProgressBoard} from './progress';
-import {activeWorkbook} from './spreadsheet';
+import {activeDocument, activeWorkbook} from './spreadsheet';
 import {appsScriptTriggers} from './triggers';
 import {appsScriptUi} from './ui';
 import type {
@@ -112,25 +112,28 @@ export function documentLock(): DocumentLock {
   };
 }
 
-export function activeSpreadsheetId(): string {
-  return SpreadsheetApp.getActive().getId();
+/**
+ * The platform for one entry point call. Apps Script starts every execution afresh, so
+ * nothing here outlives the call; within it, the document is looked up once.
+ */
+export function appsScriptPlatform(): Platform {
+  const document = activeDocument();
+  return {
+    http: urlFetchTransport,
+    digest: utilitiesDigest,
+    clock: appsScriptClock,
+    random: () => Math.random(),
+    userProperties,
+    documentId: document.id,
+    documentLock,
+    progress: cacheProgressBoard(
+      () => CacheService.getUserCache(),
+      document.id,
+      () => Date.now(),
+    ),
+    ui: appsScriptUi,
+    triggers: appsScriptTriggers,
+    files: materialFiles,
+    workbook: () => activeWorkbook(document),
+  };
 }
-
-export const appsScriptPlatform: Platform = {
-  http: urlFetchTransport,
-  digest: utilitiesDigest,
-  clock: appsScriptClock,
-  random: () => Math.random(),
-  userProperties,
-  documentId: activeSpreadsheetId,
-  documentLock,
-  progress: cacheProgressBoard(
-    () => CacheService.getUserCache(),
-    activeSpreadsheetId,
-    () => Date.now(),
-  ),
-  ui: appsScriptUi,
-  triggers: appsScriptTriggers,
-  files: materialFiles,
-  workbook: activeWorkbook,
-};

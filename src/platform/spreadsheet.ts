@@ -173,13 +173,30 @@ function offsetMinutes(text: string): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
-/** A workbook handle for one job: the spreadsheet is looked up once, on first use. */
-export function activeWorkbook(): Workbook {
+/** The spreadsheet the add-on runs in, and its id, each asked at most once. */
+export interface ActiveDocument {
+  spreadsheet(): Spreadsheet;
+  id(): string;
+}
+
+/**
+ * A handle on the active document for one entry point call: every part of a job (the
+ * workbook, the settings keyed by document, the progress board) shares it, since each ask
+ * is a round trip.
+ */
+export function activeDocument(): ActiveDocument {
   let spreadsheet: Spreadsheet | undefined;
+  let id: string | undefined;
+  const open = () => (spreadsheet ??= SpreadsheetApp.getActive());
+  return {spreadsheet: open, id: () => (id ??= open().getId())};
+}
+
+/** A workbook handle for one job over `document`. */
+export function activeWorkbook(document: ActiveDocument): Workbook {
   let zone: string | undefined;
   let count: number | undefined;
   const sheets = new Map<string, AppsScriptSheet | null>();
-  const open = () => (spreadsheet ??= SpreadsheetApp.getActive());
+  const open = document.spreadsheet;
   const timeZone = () => (zone ??= open().getSpreadsheetTimeZone());
   return {
     sheet(name) {

@@ -37,18 +37,19 @@ export function isPlainText(column: Column<never>): boolean {
 
 /**
  * Writes the headers of `columns`, placed side by side from `firstColumn`, and formats their
- * cells from row 2 to the sheet's last row.
+ * cells from row 2 to the sheet's last row, the sheet made `rows` tall first.
  */
 export function addColumns(
   sheet: SheetPort,
   firstColumn: number,
   columns: ReadonlyArray<Column<never>>,
+  rows = 1,
 ): void {
   if (columns.length === 0) return;
-  sheet.write(1, firstColumn, [columns.map(c => c.header)]);
-  sheet.setNotes(1, firstColumn, [columns.map(headerNote)]);
-  sheet.setBackgrounds(1, firstColumn, [columns.map(headerColor)]);
-  sheet.setBold(1, firstColumn, 1, columns.length);
+  const lastColumn = firstColumn + columns.length - 1;
+  // A protection is made by a call that waits for the document, which sends every write
+  // queued before it (write caching): it goes first, once its header cells exist.
+  sheet.ensureSize(1, lastColumn);
   sheet.protectWarningOnly(
     1,
     firstColumn,
@@ -56,6 +57,11 @@ export function addColumns(
     columns.length,
     'Offer Desk finds its columns by these headers: renaming one makes it a column of your own.',
   );
+  sheet.ensureSize(rows, lastColumn);
+  sheet.write(1, firstColumn, [columns.map(c => c.header)]);
+  sheet.setNotes(1, firstColumn, [columns.map(headerNote)]);
+  sheet.setBackgrounds(1, firstColumn, [columns.map(headerColor)]);
+  sheet.setBold(1, firstColumn, 1, columns.length);
   formatRows(
     sheet,
     columns.map((column, i) => ({column, at: firstColumn + i})),

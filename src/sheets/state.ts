@@ -89,10 +89,8 @@ export class StateBook {
     });
     this.dirty.clear();
     if (changed.length === 0) return;
-    if (!this.sheet) {
-      this.sheet = this.workbook.insertSheet(STATE_SHEET);
-      this.sheet.hide();
-    }
+    const created = !this.sheet;
+    this.sheet ??= this.workbook.insertSheet(STATE_SHEET);
     for (const {section, json} of changed) {
       const cells: CellValue[][] = [
         [section],
@@ -116,6 +114,8 @@ export class StateBook {
       this.heights.set(section, cells.length);
       this.loaded.set(section, json);
     }
+    // Last: hiding is a write the service queues, and writing asks the sheet's size first.
+    if (created) this.sheet.hide();
   }
 
   private load(grid: CellValue[][]): void {

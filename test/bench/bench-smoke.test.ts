@@ -102,6 +102,13 @@ describe('bench scenarios at tiny sizes', () => {
     expect(r.bound).toMatchObject({requests: 7, batches: 2});
     // All four first pages in one fetchAll, the 3 other pages in another: the bound's round trips.
     expect(r).toMatchObject({requests: 7, batches: 2, fetches: 0});
+    const calls = (key: string) => r.costs.find(c => c.key === key)?.calls;
+    // The document is looked up once; queued writes are sent when the next sheet is looked
+    // up (4), before Offers' headers are protected (its columns had to be added), when the
+    // state sheet is created, and at the end.
+    expect(calls('SpreadsheetApp.getActive')).toBe(1);
+    expect(calls('Spreadsheet.getId')).toBe(1);
+    expect(calls('SpreadsheetApp.(queued writes sent)')).toBe(7);
     expect(r.needs.sheets.map(s => [s.sheet, s.cellsBefore])).toEqual([
       ['Campaigns', 0],
       ['Offers', 0],

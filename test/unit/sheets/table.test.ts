@@ -108,6 +108,17 @@ describe('openTable', () => {
     expect(sheet.cell(1501, 2).format).toBe('@');
   });
 
+  it("protects a new sheet's headers before anything is written to it", () => {
+    // Making a protection waits for the document, which sends every queued write first.
+    const book = new MemoryWorkbook();
+    openTable(book, THINGS, {create: true, rows: 1500});
+    const calls = book.sheet('Things')!.calls;
+    expect(calls.indexOf('protect')).toBeLessThan(calls.indexOf('write'));
+    expect(calls.indexOf('protect')).toBeLessThan(
+      calls.indexOf('insertRowsAfter'),
+    );
+  });
+
   it('answers null for a sheet that does not exist when it may not create it', () => {
     expect(openTable(new MemoryWorkbook(), THINGS, {create: false})).toBeNull();
   });
