@@ -50,11 +50,11 @@ export class Probe {
   ) {
     const env = rt.env;
     const call = env.call.bind(env);
-    env.call = (service, key, extraMs) => {
+    env.call = (service, key, ...price) => {
       this.close();
       this.open = {key, at: rt.clock.preciseNow()};
       this.sampleHeap();
-      call(service, key, extraMs);
+      call(service, key, ...price);
     };
   }
 

@@ -4,6 +4,7 @@ import {Meter} from './meter';
 import {Realm} from './realm';
 import {
   SEND_QUEUED_WRITES,
+  SpreadsheetCallKind,
   spreadsheetCallKind,
 } from './spreadsheet/write-cache';
 
@@ -46,6 +47,15 @@ const ALLOWED_IN_NONE = new Set<Service>(['Ui', 'Utilities', 'HtmlService']);
 /** Services that need full authorization (not granted in AuthMode.LIMITED). */
 const NEEDS_FULL = new Set<Service>(['UrlFetchApp', 'DriveApp', 'ScriptApp']);
 
+const SPREADSHEET_PRICE: Record<SpreadsheetCallKind, keyof LatencyModel> = {
+  roundTrip: 'spreadsheetCallMs',
+  queued: 'spreadsheetQueuedCallMs',
+  local: 'otherCallMs',
+};
+
+/** Counts Spreadsheet calls that waited for the document, sendings of the queue included. */
+const ROUND_TRIPS = 'SpreadsheetApp.roundTrips';
+
 const PRICE: Record<Service, keyof LatencyModel> = {
   SpreadsheetApp: 'spreadsheetCallMs',
   UrlFetchApp: 'urlFetchPerRequestMs',
@@ -84,26 +94,37 @@ export class Env {
   /**
    * Refuses a call past the time limit or beyond the execution's authorization, counts it as
    * `key` (e.g. 'Range.getValues') and under its service, and advances the clock by its price
-   * plus `extraMs`.
+   * (`baseMs`, the service's by default) plus `extraMs`.
    */
-  call(service: Service, key: string, extraMs = 0): void {
+  call(
+    service: Service,
+    key: string,
+    extraMs = 0,
+    baseMs = this.latency[PRICE[service]],
+  ): void {
     this.checkTime();
     this.checkPermission(service, key);
     this.meter.add(service);
     this.meter.add(key);
-    this.clock.advance(this.priceOf(service, key) + extraMs);
+    this.clock.advance(baseMs + extraMs);
   }
 
   /**
    * A Spreadsheet service call, priced by write caching (spreadsheet/write-cache.ts): a write
-   * is queued, a call that needs the document's answer first sends the queue. `cells`: cells
-   * it reads or writes, each priced on top.
+   * is queued, a call that needs the document's answer first sends the queue and is a round
+   * trip itself. `cells`: cell values it carries, each priced on top.
    */
   spreadsheet(key: string, cells = 0): void {
     const kind = spreadsheetCallKind(key);
     if (kind === 'roundTrip' || key === 'SpreadsheetApp.flush')
       this.sendQueuedWrites();
-    this.call('SpreadsheetApp', key, cells * this.latency.spreadsheetPerCellMs);
+    if (kind === 'roundTrip') this.meter.add(ROUND_TRIPS);
+    this.call(
+      'SpreadsheetApp',
+      key,
+      cells * this.latency.spreadsheetPerCellMs,
+      this.latency[SPREADSHEET_PRICE[kind]],
+    );
     if (kind === 'queued') this.writesQueued = true;
   }
 
@@ -111,24 +132,12 @@ export class Env {
   sendQueuedWrites(): void {
     if (!this.writesQueued) return;
     this.writesQueued = false;
+    this.meter.add(ROUND_TRIPS);
     this.call('SpreadsheetApp', SEND_QUEUED_WRITES);
   }
 
   discardQueuedWrites(): void {
     this.writesQueued = false;
-  }
-
-  private priceOf(service: Service, key: string): number {
-    if (service !== 'SpreadsheetApp') return this.latency[PRICE[service]];
-    switch (spreadsheetCallKind(key)) {
-      case 'queued':
-        return this.latency.spreadsheetQueuedCallMs;
-      case 'local':
-        return this.latency.otherCallMs;
-      default:
-        this.meter.add('SpreadsheetApp.roundTrips');
-        return this.latency.spreadsheetCallMs;
-    }
   }
 
   /** An Apps Script exception in the add-on's realm. */

@@ -35,6 +35,6 @@ export const SEND_QUEUED_WRITES = 'SpreadsheetApp.(queued writes sent)';
 
 export function spreadsheetCallKind(key: string): SpreadsheetCallKind {
   if (LOCAL.has(key)) return 'local';
-  if (key !== SEND_QUEUED_WRITES && WRITE.test(key)) return 'queued';
+  if (WRITE.test(key)) return 'queued';
   return 'roundTrip';
 }
