@@ -130,34 +130,46 @@ export class Emulator {
     };
     const {method, url} = apiRequest;
     const read = readRequest(apiRequest);
-    const latencyMs = this.faults.latencyMs;
     const retryKey = `${method} ${url.pathname}${url.search} ${md5Hex(request.body)}`;
     const fault = this.faults.decide(method, url.pathname, retryKey);
+    const latencyMs = this.faults.latencyMs + (fault?.latencyMs ?? 0);
     const entry = this.record(method, url, read, fault?.kind ?? null);
-    if (fault?.kind === 'drop' && !fault.applied) {
-      return {kind: 'dropped', applied: false, latencyMs};
+    const served = !fault || fault.applied;
+    const answer = served
+      ? dispatch(
+          this.currentStore,
+          this.settings,
+          apiRequest,
+          read,
+          this.nowSeconds(),
+        )
+      : undefined;
+    if (answer) {
+      entry.account = answer.account?.name ?? null;
+      entry.code = answer.envelope.code;
+      entry.msg = answer.envelope.msg;
     }
-    if (fault && fault.kind !== 'drop') {
-      entry.status = fault.status;
-      return {kind: 'response', ...faultResponse(fault), latencyMs};
+    if (fault?.kind === 'drop') {
+      return {kind: 'dropped', applied: fault.applied, latencyMs};
     }
-    const answer = dispatch(
-      this.currentStore,
-      this.settings,
-      apiRequest,
-      read,
-      this.nowSeconds(),
-    );
-    entry.account = answer.account?.name ?? null;
-    entry.code = answer.envelope.code;
-    entry.msg = answer.envelope.msg;
-    if (fault) return {kind: 'dropped', applied: true, latencyMs};
-    entry.status = answer.status;
+    if (fault && fault.kind !== 'slow') {
+      const response = faultResponse(fault);
+      entry.status = response.status;
+      if (fault.kind === 'busy') {
+        entry.code = fault.code;
+        entry.msg = fault.msg;
+      } else {
+        entry.code = null;
+        entry.msg = null;
+      }
+      return {kind: 'response', ...response, latencyMs};
+    }
+    entry.status = answer!.status;
     return {
       kind: 'response',
-      status: answer.status,
+      status: answer!.status,
       headers: {'content-type': 'application/json; charset=utf-8'},
-      body: answer.body,
+      body: answer!.body,
       latencyMs,
     };
   };
@@ -256,8 +268,28 @@ export class Emulator {
   }
 }
 
-/** A gateway's answer: plain text, as a proxy in front of the service would send. */
+/**
+ * A fault's answer: a gateway's plain text for 5xx and 429, a proxy's page (or whatever the
+ * rule gives) for a garbled 200, the service's own failure envelope for busy.
+ */
 function faultResponse(fault: FaultDecision) {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  if (fault.kind === 'busy') {
+    return {
+      status: 200,
+      headers: {'content-type': 'application/json; charset=utf-8'},
+      body: encode(
+        JSON.stringify({code: fault.code, msg: fault.msg, data: {}}),
+      ),
+    };
+  }
+  if (fault.kind === 'garbled') {
+    return {
+      status: 200,
+      headers: {'content-type': 'text/html; charset=utf-8'},
+      body: encode(fault.body),
+    };
+  }
   const text =
     fault.kind === 'rateLimit' ? 'Too Many Requests' : 'Service Unavailable';
   return {
@@ -268,7 +300,7 @@ function faultResponse(fault: FaultDecision) {
         ? {'retry-after': String(fault.retryAfterSeconds)}
         : {}),
     },
-    body: new TextEncoder().encode(`${fault.status} ${text} (emulator fault)`),
+    body: encode(`${fault.status} ${text} (emulator fault)`),
   };
 }
 

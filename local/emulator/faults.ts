@@ -1,12 +1,39 @@
 /**
- * Fault injection: latency, a skewed clock, and rules that answer 5xx or 429 or drop the
- * connection instead of (or after) serving a request. Random choices come from a PRNG seeded
+ * Fault injection: latency, a skewed clock, and rules that answer 5xx or 429, drop the
+ * connection, answer a garbled body or a transient refusal under HTTP 200, or answer slowly,
+ * instead of (or after) serving a request. Random choices come from a PRNG seeded
  * from the emulator seed and restarted whenever the rules change, so a test that sets its
  * faults sees the same failures on every run.
  */
 import {deriveSeed, Prng} from './prng';
 
-export type FaultKind = 'error' | 'rateLimit' | 'drop';
+/**
+ * - error: a gateway's 5xx (text/plain); with `applied` the request was served first.
+ * - rateLimit: 429 with Retry-After, never applied.
+ * - drop: the connection is lost; with `applied` (the default) after serving.
+ * - garbled: HTTP 200 whose body is not JSON (a proxy's page, a cut-off body); with `applied`
+ *   (the default) after serving.
+ * - busy: HTTP 200 with a failure envelope `{code, msg}` (default 10500, "system busy,
+ *   please try again later"), never applied: the service's own transient refusal.
+ * - slow: served normally, `latencyMs` later.
+ */
+export type FaultKind =
+  'error' | 'rateLimit' | 'drop' | 'garbled' | 'busy' | 'slow';
+
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'error',
+  'rateLimit',
+  'drop',
+  'garbled',
+  'busy',
+  'slow',
+];
+
+export const BUSY_CODE = 10500;
+export const BUSY_MSG = 'system busy, please try again later';
+/** What a garbled answer carries unless the rule gives its own `body`. */
+export const GARBLED_BODY =
+  '<html><head><title>502 Bad Gateway</title></head><body>upstream closed</body></html>';
 
 export interface FaultRule {
   kind: FaultKind;
@@ -18,8 +45,18 @@ export interface FaultRule {
   status?: number;
   /** rateLimit: the Retry-After seconds, default 1. */
   retryAfterSeconds?: number;
-  /** drop: whether the request was applied before the connection dropped; default true. */
+  /**
+   * Whether the request was served (applied) before the fault answered: default true for
+   * drop and garbled, false for error; busy and rateLimit are never applied.
+   */
   applied?: boolean;
+  /** busy: the envelope code (default BUSY_CODE) and msg (default BUSY_MSG). */
+  code?: number;
+  msg?: string;
+  /** garbled: the body text (default GARBLED_BODY). */
+  body?: string;
+  /** slow: the added latency of each matching request, in ms. */
+  latencyMs?: number;
   /** Fire on at most this many requests, then stay quiet. */
   count?: number;
   /** Fire on the 1st, (1+every)th, (1+2*every)th... eligible matching request. */
@@ -46,6 +83,10 @@ export interface FaultDecision {
   status: number;
   retryAfterSeconds: number;
   applied: boolean;
+  code: number;
+  msg: string;
+  body: string;
+  latencyMs: number;
 }
 
 interface ActiveRule {
@@ -122,12 +163,7 @@ export class Faults {
       if (!fires) continue;
       entry.fired++;
       if (rule.once) entry.failed.add(key);
-      return {
-        kind: rule.kind,
-        status: rule.kind === 'rateLimit' ? 429 : (rule.status ?? 503),
-        retryAfterSeconds: rule.retryAfterSeconds ?? 1,
-        applied: rule.applied ?? true,
-      };
+      return decision(rule);
     }
     return undefined;
   }
@@ -135,6 +171,38 @@ export class Faults {
   private freshRng(): Prng {
     return new Prng(deriveSeed(this.seed, 'faults'));
   }
+}
+
+function decision(rule: FaultRule): FaultDecision {
+  const statuses: Record<FaultKind, number> = {
+    error: rule.status ?? 503,
+    rateLimit: 429,
+    drop: 0,
+    garbled: 200,
+    busy: 200,
+    slow: 200,
+  };
+  const appliedByDefault: Record<FaultKind, boolean> = {
+    error: false,
+    rateLimit: false,
+    drop: true,
+    garbled: true,
+    busy: false,
+    slow: true,
+  };
+  const neverApplied = rule.kind === 'rateLimit' || rule.kind === 'busy';
+  return {
+    kind: rule.kind,
+    status: statuses[rule.kind],
+    retryAfterSeconds: rule.retryAfterSeconds ?? 1,
+    applied:
+      rule.kind === 'slow' ||
+      (!neverApplied && (rule.applied ?? appliedByDefault[rule.kind])),
+    code: rule.code ?? BUSY_CODE,
+    msg: rule.msg ?? BUSY_MSG,
+    body: rule.body ?? GARBLED_BODY,
+    latencyMs: rule.latencyMs ?? 0,
+  };
 }
 
 function matches(rule: FaultRule, method: string, path: string): boolean {
@@ -146,7 +214,7 @@ function matches(rule: FaultRule, method: string, path: string): boolean {
 }
 
 function checkRule(rule: FaultRule): void {
-  if (!['error', 'rateLimit', 'drop'].includes(rule.kind)) {
+  if (!FAULT_KINDS.includes(rule.kind)) {
     throw new RangeError(`unknown fault kind: ${String(rule.kind)}`);
   }
   if (rule.kind === 'error' && rule.status !== undefined) {
@@ -156,6 +224,12 @@ function checkRule(rule: FaultRule): void {
   }
   if (rule.rate !== undefined && (rule.rate < 0 || rule.rate > 1)) {
     throw new RangeError('a fault rate lies between 0 and 1');
+  }
+  if (rule.kind === 'busy' && rule.code === 200) {
+    throw new RangeError('a busy fault answers a failure code, not 200');
+  }
+  if (rule.kind === 'slow' && !((rule.latencyMs ?? 0) > 0)) {
+    throw new RangeError('a slow fault adds a positive latencyMs');
   }
   if (rule.every !== undefined && !(rule.every >= 1)) {
     throw new RangeError('a fault `every` is at least 1');

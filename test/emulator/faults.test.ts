@@ -1,4 +1,5 @@
 import type {Emulator} from '../../local/emulator';
+import {BUSY_CODE, GARBLED_BODY} from '../../local/emulator/faults';
 import {api, call, exchange, MAIN, setup, T0_MS} from './helpers';
 
 function advOffers(emulator: Emulator, count: number) {
@@ -126,6 +127,99 @@ describe('fault injection', () => {
     expect(emulator.offerView(offer.offer_id)!.budget).toEqual(before);
   });
 
+  it('answers 5xx after applying a write when asked (applied: true)', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    emulator.faults.add({kind: 'error', status: 502, applied: true, count: 1});
+    expect(statusOf(putBudget(emulator, offer.offer_id, 91))).toBe(502);
+    expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('91');
+  });
+
+  it('answers a garbled HTTP 200 after applying (default) or before', () => {
+    const {emulator} = setup();
+    const [a, b] = advOffers(emulator, 2);
+    emulator.faults.add({kind: 'garbled', count: 1});
+    const garbled = call(emulator, 'PUT', api('offer/budget'), {
+      json: {
+        offer_id: a.offer_id,
+        budget: [
+          {
+            country_code: 'ALL',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 92,
+            total_budget: 'OPEN',
+          },
+        ],
+      },
+    });
+    expect(garbled.status).toBe(200);
+    expect(garbled.text).toBe(GARBLED_BODY);
+    expect(() => JSON.parse(garbled.text)).toThrow();
+    expect(emulator.offerView(a.offer_id)!.budget[0].daily_cap).toBe('92');
+    const before = emulator.offerView(b.offer_id)!.budget;
+    emulator.faults.add({
+      kind: 'garbled',
+      applied: false,
+      body: '{"code":2',
+      count: 1,
+    });
+    expect(statusOf(putBudget(emulator, b.offer_id, 93))).toBe(200);
+    expect(emulator.offerView(b.offer_id)!.budget).toEqual(before);
+    expect(emulator.requests.at(-1)).toMatchObject({
+      status: 200,
+      code: null,
+      fault: 'garbled',
+    });
+  });
+
+  it('refuses as busy under HTTP 200 without applying, then serves the retry', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    const before = emulator.offerView(offer.offer_id)!.budget;
+    emulator.faults.add({kind: 'busy', method: 'PUT', count: 1});
+    const busy = call(emulator, 'PUT', api('offer/budget'), {
+      json: {
+        offer_id: offer.offer_id,
+        budget: [
+          {
+            country_code: 'ALL',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 94,
+            total_budget: 'OPEN',
+          },
+        ],
+      },
+    });
+    expect(busy.status).toBe(200);
+    expect(JSON.parse(busy.text)).toEqual({
+      code: BUSY_CODE,
+      msg: 'system busy, please try again later',
+      data: {},
+    });
+    expect(emulator.offerView(offer.offer_id)!.budget).toEqual(before);
+    expect(emulator.requests.at(-1)).toMatchObject({
+      code: BUSY_CODE,
+      fault: 'busy',
+    });
+    expect(statusOf(putBudget(emulator, offer.offer_id, 94))).toBe(200);
+    expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('94');
+  });
+
+  it("answers slowly: the rule's latency on top of the configured one, request served", () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    emulator.faults.configure({latencyMs: 100});
+    emulator.faults.add({kind: 'slow', method: 'PUT', latencyMs: 40000});
+    const outcome = putBudget(emulator, offer.offer_id, 95);
+    expect(outcome).toMatchObject({
+      kind: 'response',
+      status: 200,
+      latencyMs: 40100,
+    });
+    expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('95');
+    expect(exchange(emulator, 'GET', api('campaign')).latencyMs).toBe(100);
+  });
+
   it('skews the clock', () => {
     const {emulator, clock} = setup();
     emulator.faults.configure({clockSkewSeconds: -30});
@@ -203,6 +297,10 @@ describe('fault injection', () => {
     expect(() => emulator.faults.add({kind: 'error', rate: 2})).toThrow(
       RangeError,
     );
+    expect(() => emulator.faults.add({kind: 'busy', code: 200})).toThrow(
+      RangeError,
+    );
+    expect(() => emulator.faults.add({kind: 'slow'})).toThrow(RangeError);
   });
 });
 
