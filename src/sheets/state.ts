@@ -9,6 +9,10 @@
  * and the cache is not durable. A job reads the state sheet once and writes each section it
  * changed once. Every chunk starts with 'j', so no chunk is ever read as a number, a date or
  * a formula.
+ *
+ * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
+ * that the API cannot tell it later (a value it sent that no list returns, the offers it created
+ * from which rows). A memo is any JSON value under its own section name.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 
@@ -44,8 +48,14 @@ interface Stored extends SheetState {
   v: number;
 }
 
+interface StoredMemo {
+  v: number;
+  memo: unknown;
+}
+
 export class StateBook {
   private readonly sections = new Map<string, SheetState>();
+  private readonly memos = new Map<string, unknown>();
   private readonly heights = new Map<string, number>();
   private readonly columns = new Map<string, number>();
   /** The JSON each section was read as: a section set to the same is not written again. */
@@ -75,16 +85,20 @@ export class StateBook {
     this.dirty.add(section);
   }
 
+  /** The memo of that name (a copy is not made: set it again after changing it). */
+  memo<T>(name: string): T | undefined {
+    return this.memos.get(name) as T | undefined;
+  }
+
+  setMemo(name: string, value: unknown): void {
+    this.memos.set(name, value);
+    this.dirty.add(name);
+  }
+
   /** Writes every section set since opening that changed: one setValues each. */
   save(): void {
     const changed = [...this.dirty].flatMap(section => {
-      const state = this.sections.get(section)!;
-      const stored: Stored = {
-        v: VERSION,
-        account: state.account,
-        records: state.records,
-      };
-      const json = JSON.stringify(stored);
+      const json = JSON.stringify(this.stored(section));
       return json === this.loaded.get(section) ? [] : [{section, json}];
     });
     this.dirty.clear();
@@ -118,6 +132,14 @@ export class StateBook {
     if (created) this.sheet.hide();
   }
 
+  private stored(section: string): Stored | StoredMemo {
+    if (this.memos.has(section)) {
+      return {v: VERSION, memo: this.memos.get(section)};
+    }
+    const state = this.sections.get(section)!;
+    return {v: VERSION, account: state.account, records: state.records};
+  }
+
   private load(grid: CellValue[][]): void {
     const header = grid[0] ?? [];
     this.width = header.length;
@@ -133,18 +155,21 @@ export class StateBook {
       }
       this.columns.set(name, c + 1);
       this.heights.set(name, height);
-      const state = parse(text);
-      if (state) this.sections.set(name, state);
+      const stored = parse(text);
+      if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
+      else if (stored) this.sections.set(name, stored);
       this.loaded.set(name, text);
     });
   }
 }
 
 /** A section that cannot be read is as good as none: the next refresh rebuilds it. */
-function parse(text: string): SheetState | undefined {
+function parse(text: string): SheetState | StoredMemo | undefined {
   try {
-    const stored = JSON.parse(text) as Stored;
-    if (stored.v !== VERSION || typeof stored.records !== 'object')
+    const stored = JSON.parse(text) as Stored | StoredMemo;
+    if (stored.v !== VERSION) return undefined;
+    if ('memo' in stored) return stored;
+    if (typeof stored.records !== 'object' || stored.records === null)
       return undefined;
     return {account: String(stored.account ?? ''), records: stored.records};
   } catch {

@@ -272,6 +272,26 @@ describe('the state sheet', () => {
     expect(parts[0]).toHaveLength(CHUNK - 1);
   });
 
+  it('keeps memos (any JSON) beside the pull states, each written once when changed', () => {
+    const book = new MemoryWorkbook();
+    const state = StateBook.open(book);
+    state.set('Offers', {account: '', records: {}});
+    state.setMemo('sent tracking', {'101': {support_server_click: 'YES'}});
+    state.save();
+    const again = StateBook.open(book);
+    expect(again.memo('sent tracking')).toEqual({
+      '101': {support_server_click: 'YES'},
+    });
+    expect(again.get('sent tracking')).toBeUndefined();
+    expect(again.memo('Offers')).toBeUndefined();
+    expect(again.get('Offers')).toEqual({account: '', records: {}});
+    const sheet = book.sheet(STATE_SHEET)!;
+    const writes = sheet.calls.filter(c => c === 'write').length;
+    again.setMemo('sent tracking', {'101': {support_server_click: 'YES'}});
+    again.save();
+    expect(sheet.calls.filter(c => c === 'write')).toHaveLength(writes);
+  });
+
   it('reads a damaged section as none', () => {
     const book = new MemoryWorkbook();
     book.insertSheet(STATE_SHEET).write(1, 1, [['Offers'], ['j{broken']]);
