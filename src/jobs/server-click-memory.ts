@@ -1,0 +1,35 @@
+/**
+ * support_server_click is write-only (TOOLING: the offers list never returns it), so the only
+ * record of an offer's value is what the add-on itself sent and the API accepted: at creation
+ * (createOffers' tracking step) and in pushTracking. Both remember it here; the Offers refresh
+ * shows it, so a click_url edit never silently flips a value nobody typed.
+ *
+ * Keyed by offer_id (offer ids are unique across accounts: the API takes an offer_id alone);
+ * kept in the state sheet beside the pull states.
+ */
+import type {StateBook} from '../sheets/state';
+
+export const SERVER_CLICK_MEMO = 'support_server_click sent';
+
+/** offer_id -> the support_server_click value last accepted by the API. */
+export type ServerClickMemo = Record<string, string>;
+
+export function sentServerClicks(book: StateBook): ServerClickMemo {
+  return book.memo<ServerClickMemo>(SERVER_CLICK_MEMO) ?? {};
+}
+
+/** Records values the API accepted; saved with the book's next save(). */
+export function rememberServerClicks(
+  book: StateBook,
+  accepted: ReadonlyArray<{
+    offer_id: number | string;
+    support_server_click: string;
+  }>,
+): void {
+  if (accepted.length === 0) return;
+  const memo = {...sentServerClicks(book)};
+  for (const {offer_id, support_server_click} of accepted) {
+    memo[String(offer_id)] = support_server_click;
+  }
+  book.setMemo(SERVER_CLICK_MEMO, memo);
+}

@@ -1,0 +1,28 @@
+import {
+  rememberServerClicks,
+  sentServerClicks,
+} from '../../../src/jobs/server-click-memory';
+import {StateBook} from '../../../src/sheets/state';
+import {MemoryWorkbook} from '../../support/workbook';
+
+describe('the memory of support_server_click values sent', () => {
+  it('keeps the last accepted value per offer across executions', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    expect(sentServerClicks(first)).toEqual({});
+    rememberServerClicks(first, [
+      {offer_id: 101, support_server_click: 'NO'},
+      {offer_id: '102', support_server_click: 'YES'},
+    ]);
+    first.save();
+    const second = StateBook.open(book);
+    rememberServerClicks(second, [
+      {offer_id: 101, support_server_click: 'YES'},
+    ]);
+    second.save();
+    expect(sentServerClicks(StateBook.open(book))).toEqual({
+      '101': 'YES',
+      '102': 'YES',
+    });
+  });
+});
