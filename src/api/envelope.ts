@@ -35,6 +35,7 @@ export function openEnvelope(
     Number.isFinite(code) ? code : null,
     msg,
     fieldDetails(body.data),
+    body,
   );
 }
 

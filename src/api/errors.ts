@@ -15,6 +15,12 @@ export class ApiError extends Error {
     readonly code: number | null,
     readonly msg: string,
     readonly details: FieldDetails,
+    /**
+     * The whole parsed envelope, when there was one: `details` flattens nested data to text,
+     * and a reader that needs the answer's own structure (the `already existed` upload
+     * answer, whose shape is not shown) reads it here.
+     */
+    readonly body?: unknown,
   ) {
     super(renderApiError(operation, httpStatus, code, msg, details));
   }

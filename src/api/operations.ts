@@ -5,7 +5,6 @@
  * job sends many at once.
  */
 import {ApiClient, OperationSpec, Outcome} from './client';
-import {ApiError} from './errors';
 import {parseAlreadyExisted} from './duplicate-upload';
 import type {Listing} from './paging';
 import type {
@@ -185,7 +184,7 @@ export function updateCampaigns(
 
 /**
  * 4.1: an `already existed` answer is a success that reuses the md5 and name it carries
- * (part 1, rule 3).
+ * (part 1, rule 3), as far as they can be read from it: the caller looks up what is missing.
  */
 export function uploadMaterials(
   client: ApiClient,
@@ -207,19 +206,9 @@ export function uploadMaterials(
           },
         };
       }
-      const existing =
-        outcome.error instanceof ApiError
-          ? parseAlreadyExisted(outcome.error)
-          : undefined;
+      const existing = parseAlreadyExisted(outcome.error);
       if (!existing) return outcome;
-      return {
-        ok: true,
-        data: {
-          ...existing,
-          alreadyExisted: true,
-          message: (outcome.error as ApiError).msg,
-        },
-      };
+      return {ok: true, data: {...existing, alreadyExisted: true}};
     });
 }
 
