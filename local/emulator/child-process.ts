@@ -7,6 +7,7 @@ import {spawn, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import * as path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {connectEmulator, type EmulatorControl} from './control-client';
+import type {DuplicateUploadShape} from './operations/context';
 
 export interface EmulatorProcessOptions {
   seed?: number;
@@ -14,6 +15,8 @@ export interface EmulatorProcessOptions {
   campaigns?: number;
   materials?: number;
   clickTestSeconds?: number;
+  duplicateUploadShape?: DuplicateUploadShape;
+  duplicateUploadStatus?: number;
   latencyMs?: number;
   clockSkewSeconds?: number;
   /** Default 0: any free port. */
@@ -37,6 +40,8 @@ const FLAG_NAMES: Record<keyof EmulatorProcessOptions, string | undefined> = {
   campaigns: '--campaigns',
   materials: '--materials',
   clickTestSeconds: '--click-test-seconds',
+  duplicateUploadShape: '--duplicate-upload-shape',
+  duplicateUploadStatus: '--duplicate-upload-status',
   latencyMs: '--latency-ms',
   clockSkewSeconds: '--clock-skew',
   port: '--port',

@@ -6,6 +6,7 @@ import {parseArgs} from 'node:util';
 import {DEMO_ACCOUNTS} from './demo-accounts';
 import {createEmulator} from './emulator';
 import type {FaultRule} from './faults';
+import type {DuplicateUploadShape} from './operations/context';
 import {listen} from './server';
 
 const USAGE = `Options:
@@ -16,6 +17,9 @@ const USAGE = `Options:
   --campaigns N          campaigns of demo_adv (default 30)
   --materials N          materials of demo_adv (default 60)
   --click-test-seconds N seconds until a new click URL passes its test (default 30)
+  --duplicate-upload-shape S  where the 'already existed' upload answer puts fmd5 and name:
+                         msgAndData (default), msg, data, dataText, validation, md5Only, nested
+  --duplicate-upload-status N  HTTP status of that answer (default 200)
   --latency-ms N         added latency per API request
   --clock-skew S         emulator clock offset in seconds
   --error-rate R         share (0-1) of API requests answered 5xx
@@ -34,6 +38,8 @@ const FLAGS = {
   campaigns: {type: 'string'},
   materials: {type: 'string'},
   'click-test-seconds': {type: 'string'},
+  'duplicate-upload-shape': {type: 'string'},
+  'duplicate-upload-status': {type: 'string'},
   'latency-ms': {type: 'string'},
   'clock-skew': {type: 'string'},
   'error-rate': {type: 'string'},
@@ -86,6 +92,10 @@ async function main(): Promise<void> {
     campaigns: number('campaigns'),
     materials: number('materials'),
     clickTestSeconds: number('click-test-seconds'),
+    duplicateUploadShape: values['duplicate-upload-shape'] as
+      | DuplicateUploadShape
+      | undefined,
+    duplicateUploadStatus: number('duplicate-upload-status'),
     faults: {
       latencyMs: number('latency-ms'),
       clockSkewSeconds: number('clock-skew'),

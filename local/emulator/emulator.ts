@@ -24,7 +24,11 @@ import {
   type OfferPatch,
 } from './inspect';
 import type {Account} from './model';
-import type {Settings} from './operations/context';
+import {
+  DUPLICATE_UPLOAD_SHAPES,
+  type DuplicateUploadShape,
+  type Settings,
+} from './operations/context';
 import type {Query} from './request';
 import {seedStore, type SeedOptions} from './seed';
 import type {Store} from './store';
@@ -50,6 +54,10 @@ export interface EmulatorOptions {
   clickTestSeconds?: number;
   /** Largest upload in bytes; default 30 MiB. */
   maxUploadBytes?: number;
+  /** Where the `already existed` upload answer puts fmd5 and name; default 'msgAndData'. */
+  duplicateUploadShape?: DuplicateUploadShape;
+  /** HTTP status of the `already existed` upload answer; default 200. */
+  duplicateUploadStatus?: number;
   faults?: Partial<FaultConfig>;
 }
 
@@ -93,23 +101,39 @@ function seedOptions(options: EmulatorOptions): SeedOptions {
   };
 }
 
+function settingsOf(options: EmulatorOptions): Settings {
+  const shape = options.duplicateUploadShape ?? 'msgAndData';
+  const status = options.duplicateUploadStatus ?? 200;
+  if (!DUPLICATE_UPLOAD_SHAPES.includes(shape)) {
+    throw new RangeError(
+      `duplicateUploadShape is one of ${DUPLICATE_UPLOAD_SHAPES.join(', ')}`,
+    );
+  }
+  if (!Number.isInteger(status) || status < 200 || status > 599) {
+    throw new RangeError('duplicateUploadStatus is an HTTP status, 200-599');
+  }
+  return {
+    clickTestSeconds: options.clickTestSeconds ?? 30,
+    maxUploadBytes: options.maxUploadBytes ?? 30 * 1024 * 1024,
+    duplicateUploadShape: shape,
+    duplicateUploadStatus: status,
+  };
+}
+
 export class Emulator {
   readonly faults: Faults;
   private currentStore: Store;
   private readonly log: RecordedRequest[] = [];
   private nextSeq = 1;
   private readonly clock: () => number;
-  private readonly settings: Settings;
+  private settings: Settings;
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.currentStore = seedStore(seedOptions(options));
     this.faults = new Faults(options.seed ?? 1);
     this.faults.configure(options.faults ?? {});
     this.clock = options.now ?? Date.now;
-    this.settings = {
-      clickTestSeconds: options.clickTestSeconds ?? 30,
-      maxUploadBytes: options.maxUploadBytes ?? 30 * 1024 * 1024,
-    };
+    this.settings = settingsOf(options);
   }
 
   /** The current store (a reset replaces it). */
@@ -191,10 +215,11 @@ export class Emulator {
     return Math.floor(this.nowMs() / 1000);
   }
 
-  /** Regenerates the store from the constructor's options overridden by `options`; the
-   * request log and the faults are cleared too. */
+  /** Regenerates the store and the settings from the constructor's options overridden by
+   * `options`; the request log and the faults are cleared too. */
   reset(options: Omit<EmulatorOptions, 'now'> = {}): void {
     const merged = {...this.options, ...options};
+    this.settings = settingsOf(merged);
     this.currentStore = seedStore(seedOptions(merged));
     this.clearRequests();
     this.faults.clear();

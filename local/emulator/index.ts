@@ -1,6 +1,8 @@
 /** The Open API v3 emulator: in-process handler, HTTP server, child process and control API. */
 export {createEmulator, Emulator} from './emulator';
 export type {EmulatorOptions, RecordedRequest} from './emulator';
+export {DUPLICATE_UPLOAD_SHAPES} from './operations/context';
+export type {DuplicateUploadShape} from './operations/context';
 export {DEMO_ACCOUNTS} from './demo-accounts';
 export type {DemoAccount} from './demo-accounts';
 export {computeToken, signHeaders, MAX_SKEW_SECONDS} from './auth';

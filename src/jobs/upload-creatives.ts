@@ -2,7 +2,10 @@
  * Upload creative materials (step 1 of the offer creation chain, API 4.1): every Creatives row
  * with a `file` and no creative_md5 is read (Drive or https) and uploaded; the row gets the
  * creative_md5 and creative_name the API answers. An `already existed` answer carries the
- * material's md5 and name, which are filled in just the same (part 1, rule 3).
+ * material's md5 and name, which are filled in just the same (part 1, rule 3); where the answer
+ * names an md5 but no name that can be read without guessing, the md5s of all such rows are
+ * looked up together (creatives/source) and the row gets the name the server lists, or says
+ * that it could not.
  *
  * Files are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's
  * 50 MB per request. A row whose file cannot be read is INVALID (missing, not shared, too
@@ -10,8 +13,9 @@
  */
 import type {ApiClient} from '../api/client';
 import {OutcomeUnknownError} from '../api/errors';
-import {uploadMaterials} from '../api/operations';
-import type {Material, UploadedMaterial} from '../api/types';
+import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../api/operations';
+import {listAllEach} from '../api/paging';
+import type {Material} from '../api/types';
 import type {FileBlob, FileSource, Platform} from '../platform/ports';
 import {
   MAX_MATERIAL_BYTES,
@@ -61,6 +65,17 @@ interface Ready {
   bytes: number;
 }
 
+/** A row whose `already existed` answer named its md5 but no name. */
+interface Unnamed {
+  index: number;
+  md5: string;
+  /** The API's msg. */
+  answer: string;
+}
+
+/** Longest excerpt of the API's msg a row's message quotes. */
+const MSG_EXCERPT = 120;
+
 /**
  * Uploads the Creatives rows `indexes` and records each outcome in `context.writes` (md5,
  * name, status); the caller flushes. No new batch starts once the time budget is spent.
@@ -81,6 +96,7 @@ export function uploadRows(
     }
   };
   const report: UploadReport = {verdicts, remaining: [], requests: 0};
+  const unnamed: Unnamed[] = [];
   let batch: Ready[] = [];
   let bytes = 0;
   const send = () => {
@@ -92,12 +108,28 @@ export function uploadRows(
     report.requests += batch.length;
     batch.forEach((ready, i) => {
       const outcome = outcomes[i];
-      give(
-        ready.index,
-        outcome.ok
-          ? uploaded(table, ready.index, outcome.data)
-          : {status: 'ERROR', message: uploadError(outcome.error)},
-      );
+      if (!outcome.ok) {
+        give(ready.index, {
+          status: 'ERROR',
+          message: uploadError(outcome.error),
+        });
+        return;
+      }
+      const {creative_md5: md5, creative_name: name} = outcome.data;
+      const answer = outcome.data.message ?? '';
+      if (md5 && name !== undefined) {
+        const head = outcome.data.alreadyExisted
+          ? `Already on the server (the API answered ${quoted(answer)}): creative_md5 ${md5} and creative_name ${name} filled in.`
+          : `Uploaded: creative_md5 ${md5}, creative_name ${name}.`;
+        give(ready.index, onServer(table, ready.index, md5, name, head));
+      } else if (md5) {
+        unnamed.push({index: ready.index, md5, answer});
+      } else {
+        give(ready.index, {
+          status: 'ERROR',
+          message: `The API answered ${quoted(answer)} but named no creative_md5 that could be read, so nothing was filled in. Run Refresh creative materials: the material is listed in a row of its own; then delete this row.`,
+        });
+      }
     });
     batch = [];
     bytes = 0;
@@ -119,7 +151,75 @@ export function uploadRows(
     }
   }
   send();
+  if (unnamed.length > 0) {
+    const named = nameByMd5(context.client, unnamed, table);
+    report.requests += named.requests;
+    for (const [index, verdict] of named.verdicts) give(index, verdict);
+  }
   return report;
+}
+
+/**
+ * The rows whose `already existed` answer named no name get the one the server lists for
+ * their md5 (4.9): at most 200 md5s per request, all requests in one batch.
+ */
+function nameByMd5(
+  client: ApiClient,
+  rows: readonly Unnamed[],
+  table: Table<Material>,
+): {verdicts: Map<number, MaterialVerdict>; requests: number} {
+  const md5s = [...new Set(rows.map(r => r.md5))];
+  const chunks: string[][] = [];
+  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
+    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
+  }
+  const verdicts = new Map<number, MaterialVerdict>();
+  const said = (row: Unnamed) =>
+    `The API answered ${quoted(row.answer)}: material ${row.md5} is already on the server`;
+  let listed: Map<string, string>;
+  let requests = chunks.length;
+  try {
+    const results = listAllEach<Material>(
+      client,
+      OPERATIONS.listMaterials,
+      chunks.map(chunk => ({creative_md5: chunk})),
+      MAX_LIMIT.materials,
+      m => m.creative_md5,
+    );
+    requests = results.reduce((n, r) => n + r.requests, 0);
+    listed = new Map(
+      results
+        .flatMap(r => r.items)
+        .map(m => [String(m.creative_md5).toLowerCase(), m.creative_name]),
+    );
+  } catch (e) {
+    for (const row of rows) {
+      verdicts.set(row.index, {
+        status: 'ERROR',
+        message: `${said(row)}, but looking up its creative_name failed (${(e as Error).message}), so nothing was filled in. Run Upload creative materials again.`,
+      });
+    }
+    return {verdicts, requests};
+  }
+  for (const row of rows) {
+    const name = listed.get(row.md5);
+    verdicts.set(
+      row.index,
+      name === undefined
+        ? {
+            status: 'ERROR',
+            message: `${said(row)}, but creatives/source does not list that md5, so its creative_name is unknown and nothing was filled in. Run Refresh creative materials and use the material's own row if it appears; otherwise run Upload creative materials again later.`,
+          }
+        : onServer(
+            table,
+            row.index,
+            row.md5,
+            String(name),
+            `Already on the server (the API answered ${quoted(row.answer)}, naming no creative_name, so the md5 was looked up): creative_md5 ${row.md5} and creative_name ${name} filled in.`,
+          ),
+    );
+  }
+  return {verdicts, requests};
 }
 
 /** The row's file as a blob ready to send, or why it cannot be sent. */
@@ -158,29 +258,32 @@ function readMaterial(
   return {index, blob: read.blob, bytes: read.blob.getBytes().length};
 }
 
-function uploaded(
+/** The material is on the server as `md5` and `name`; `head` says how that is known. */
+function onServer(
   table: Table<Material>,
   index: number,
-  data: UploadedMaterial,
+  md5: string,
+  name: string,
+  head: string,
 ): MaterialVerdict {
-  const material = {
-    creative_md5: data.creative_md5,
-    creative_name: data.creative_name,
-  };
-  const head = data.alreadyExisted
-    ? `Already on the server (the API answered "${data.message ?? 'already existed'}"): creative_md5 ${data.creative_md5} and creative_name ${data.creative_name} filled in.`
-    : `Uploaded: creative_md5 ${data.creative_md5}, creative_name ${data.creative_name}.`;
+  const material = {creative_md5: md5, creative_name: name};
   const twin = table.values.findIndex(
     (_, i) =>
       i !== index &&
-      String(cellOf(table, i, 'creative_md5')).toLowerCase() ===
-        data.creative_md5,
+      String(cellOf(table, i, 'creative_md5')).toLowerCase() === md5,
   );
   const note =
     twin >= 0
       ? ` Creatives row ${sheetRow(twin)} is the same material: delete one of the two rows.`
       : '';
   return {status: 'OK', message: head + note, material};
+}
+
+/** The API's msg in quotes, cut short: a row's message never carries a whole answer. */
+function quoted(text: string): string {
+  const short =
+    text.length > MSG_EXCERPT ? `${text.slice(0, MSG_EXCERPT)}…` : text;
+  return `"${short || 'already existed'}"`;
 }
 
 function uploadError(error: Error): string {

@@ -9,7 +9,26 @@ export interface Settings {
   clickTestSeconds: number;
   /** Largest material upload accepted, in bytes. */
   maxUploadBytes: number;
+  /** Where the `already existed` answer puts fmd5 and name (README, assumption 54). */
+  duplicateUploadShape: DuplicateUploadShape;
+  /** HTTP status of the `already existed` answer. */
+  duplicateUploadStatus: number;
 }
+
+/**
+ * The `already existed` answer's variants: the document shows no shape, so tests run the
+ * client across every place a real server could put fmd5 and name.
+ */
+export const DUPLICATE_UPLOAD_SHAPES = [
+  'msgAndData',
+  'msg',
+  'data',
+  'dataText',
+  'validation',
+  'md5Only',
+  'nested',
+] as const;
+export type DuplicateUploadShape = (typeof DUPLICATE_UPLOAD_SHAPES)[number];
 
 export interface OperationContext {
   store: Store;

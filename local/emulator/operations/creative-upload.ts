@@ -5,7 +5,11 @@ import type {CreativeType} from '../enums';
 import {imageDimensions} from '../image-size';
 import type {Material} from '../model';
 import type {FormPart} from '../multipart';
-import type {OperationContext} from './context';
+import type {
+  DuplicateUploadShape,
+  OperationContext,
+  Settings,
+} from './context';
 
 /** Accepted files (ASSUMED): by extension, and by content type when one is sent. */
 const EXTENSIONS: Record<string, CreativeType> = {
@@ -61,13 +65,7 @@ export function uploadCreative({
   }
   const md5 = md5Hex(file.data);
   const existing = account.materials.get(md5);
-  if (existing) {
-    throw new ApiError(
-      CODE.ALREADY_EXISTED,
-      `creative already existed, fmd5: ${md5}, name: ${existing.creative_name}`,
-      {fmd5: md5, name: existing.creative_name},
-    );
-  }
+  if (existing) throw alreadyExisted(existing, settings);
   const type = EXTENSIONS[extension];
   const size = type === 'IMAGE' ? imageDimensions(file.data) : undefined;
   const material: Material = {
@@ -84,6 +82,45 @@ export function uploadCreative({
   };
   store.addMaterial(material);
   return {creative_md5: md5, creative_name: material.creative_name};
+}
+
+/** The duplicate-upload answer in the shape the settings choose (README, assumption 54). */
+function alreadyExisted(material: Material, settings: Settings): ApiError {
+  const {creative_md5: md5, creative_name: name} = material;
+  const answers: Record<DuplicateUploadShape, [number, string, unknown]> = {
+    msgAndData: [
+      CODE.ALREADY_EXISTED,
+      `creative already existed, fmd5: ${md5}, name: ${name}`,
+      {fmd5: md5, name},
+    ],
+    msg: [
+      CODE.ALREADY_EXISTED,
+      `file already existed, fmd5: ${md5}, name: ${name}`,
+      {},
+    ],
+    data: [CODE.ALREADY_EXISTED, 'already existed', {fmd5: md5, name}],
+    dataText: [
+      CODE.ALREADY_EXISTED,
+      'already existed',
+      {file: `The file already existed (fmd5: ${md5}, name: ${name})`},
+    ],
+    validation: [
+      CODE.VALIDATION,
+      'error',
+      {
+        file: `The file has already existed (fmd5 ${md5}).`,
+        'file.creative_name': `The creative_name has already existed: ${name}`,
+      },
+    ],
+    md5Only: [CODE.ALREADY_EXISTED, 'creative already existed', {fmd5: md5}],
+    nested: [
+      CODE.ALREADY_EXISTED,
+      'already existed',
+      {existed: {fmd5: md5, creative_name: name}},
+    ],
+  };
+  const [code, msg, data] = answers[settings.duplicateUploadShape];
+  return new ApiError(code, msg, data, settings.duplicateUploadStatus);
 }
 
 /** A known content type decides; a generic or missing one leaves it to the file name. */
