@@ -1,3 +1,4 @@
+import type {Emulator} from '../../local/emulator';
 import {md5Hex} from '../../local/emulator/digest';
 import {api, call, MAIN, multipart, png, setup, SUB_A, upload} from './helpers';
 
@@ -102,6 +103,108 @@ describe('POST creatives/upload', () => {
       data: {fmd5: md5, name: 'logo'},
     });
     expect(upload(emulator, file, SUB_A).json.code).toBe(200);
+  });
+
+  describe('already existed, in the shape the options choose', () => {
+    const NAME = 'My Banner, v2.0 (été) ☀.png';
+    const file = {
+      name: 'file',
+      filename: 'logo.png',
+      contentType: 'image/png',
+      data: png(64, 64),
+    };
+    /** Uploads the file, names the stored material NAME, and uploads it again. */
+    function duplicate(emulator: Emulator) {
+      const md5 = upload(emulator, file).json.data.creative_md5;
+      emulator.account('demo_adv').materials.get(md5)!.creative_name = NAME;
+      return {md5, reply: upload(emulator, file)};
+    }
+
+    it.each([
+      [
+        'msg',
+        (md5: string) => ({
+          code: 10008,
+          msg: `file already existed, fmd5: ${md5}, name: ${NAME}`,
+          data: {},
+        }),
+      ],
+      [
+        'data',
+        (md5: string) => ({
+          code: 10008,
+          msg: 'already existed',
+          data: {fmd5: md5, name: NAME},
+        }),
+      ],
+      [
+        'dataText',
+        (md5: string) => ({
+          code: 10008,
+          msg: 'already existed',
+          data: {
+            file: `The file already existed (fmd5: ${md5}, name: ${NAME})`,
+          },
+        }),
+      ],
+      [
+        'validation',
+        (md5: string) => ({
+          code: 10000,
+          msg: 'error',
+          data: {
+            file: `The file has already existed (fmd5 ${md5}).`,
+            'file.creative_name': `The creative_name has already existed: ${NAME}`,
+          },
+        }),
+      ],
+      [
+        'md5Only',
+        (md5: string) => ({
+          code: 10008,
+          msg: 'creative already existed',
+          data: {fmd5: md5},
+        }),
+      ],
+      [
+        'nested',
+        (md5: string) => ({
+          code: 10008,
+          msg: 'already existed',
+          data: {existed: {fmd5: md5, creative_name: NAME}},
+        }),
+      ],
+    ] as const)('%s', (shape, expected) => {
+      const {emulator} = setup({duplicateUploadShape: shape});
+      const {md5, reply} = duplicate(emulator);
+      expect(reply.status).toBe(200);
+      expect(reply.json).toEqual(expected(md5));
+    });
+
+    it('answers with the HTTP status the options choose, and a reset takes the constructor's options again', () => {
+      const {emulator} = setup({duplicateUploadStatus: 409});
+      expect(duplicate(emulator).reply.status).toBe(409);
+      emulator.reset({
+        duplicateUploadShape: 'data',
+        duplicateUploadStatus: 400,
+      });
+      const {md5, reply} = duplicate(emulator);
+      expect([reply.status, reply.json]).toEqual([
+        400,
+        {code: 10008, msg: 'already existed', data: {fmd5: md5, name: NAME}},
+      ]);
+      emulator.reset();
+      expect(duplicate(emulator).reply.status).toBe(409);
+    });
+
+    it('refuses a shape or status it does not know', () => {
+      expect(() => setup({duplicateUploadShape: 'xml' as 'msg'})).toThrow(
+        'duplicateUploadShape is one of msgAndData, msg, data, dataText, validation, md5Only, nested',
+      );
+      expect(() => setup({duplicateUploadStatus: 99})).toThrow(
+        'duplicateUploadStatus is an HTTP status, 200-599',
+      );
+    });
   });
 
   it.each([
