@@ -93,8 +93,7 @@ async function main(): Promise<void> {
     materials: number('materials'),
     clickTestSeconds: number('click-test-seconds'),
     duplicateUploadShape: values['duplicate-upload-shape'] as
-      | DuplicateUploadShape
-      | undefined,
+      DuplicateUploadShape | undefined,
     duplicateUploadStatus: number('duplicate-upload-status'),
     faults: {
       latencyMs: number('latency-ms'),

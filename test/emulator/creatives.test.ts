@@ -181,7 +181,7 @@ describe('POST creatives/upload', () => {
       expect(reply.json).toEqual(expected(md5));
     });
 
-    it('answers with the HTTP status the options choose, and a reset takes the constructor's options again', () => {
+    it('answers with the HTTP status the options choose, and a reset takes the constructor options again', () => {
       const {emulator} = setup({duplicateUploadStatus: 409});
       expect(duplicate(emulator).reply.status).toBe(409);
       emulator.reset({

@@ -5,11 +5,7 @@ import type {CreativeType} from '../enums';
 import {imageDimensions} from '../image-size';
 import type {Material} from '../model';
 import type {FormPart} from '../multipart';
-import type {
-  DuplicateUploadShape,
-  OperationContext,
-  Settings,
-} from './context';
+import type {DuplicateUploadShape, OperationContext, Settings} from './context';
 
 /** Accepted files (ASSUMED): by extension, and by content type when one is sent. */
 const EXTENSIONS: Record<string, CreativeType> = {

@@ -1,0 +1,327 @@
+/**
+ * Issue 13, "The `already existed` upload answer": uploadCreatives and createOffers as the
+ * built dist/Code.js runs them against the emulator, across every shape the emulator can give
+ * that answer (local/emulator/README.md, assumption 54). The material on the server has a
+ * name with spaces, dots, commas, parentheses and non-ASCII letters: it must reach the
+ * Creatives row and the offer's creative_sets whole, and where the answer names no name, it
+ * is looked up by md5 (one creatives/source request) instead of guessed.
+ */
+import {mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {
+  Emulator,
+  type DuplicateUploadShape,
+  type EmulatorOptions,
+} from '../../local/emulator';
+import {
+  EMULATOR_URL,
+  cpiOfferRow,
+  offerDesk,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
+
+const UPLOAD = '/api/open/v3/creatives/upload';
+const SOURCE = '/api/open/v3/creatives/source';
+const OFFER = '/api/open/v3/offer';
+const OFFERS = '/api/open/v3/offers';
+const TRACKING = '/api/open/v3/tracking';
+const NAME = 'Spring Banner, v2.0 (été) ☀';
+
+/** Two material files in a local folder, served by the runtime's DriveApp. */
+function drive() {
+  const dir = mkdtempSync(join(tmpdir(), 'offer-desk-uploads-'));
+  const files: Record<string, string> = {};
+  for (const [id, name, content] of [
+    ['1OldBannerFileId', 'banner.png', 'banner image'],
+    ['1HeroImageFileId', 'hero.png', 'hero image'],
+  ]) {
+    writeFileSync(join(dir, name), content);
+    files[id] = join(dir, name);
+  }
+  return {files};
+}
+
+/** The banner, put on the server before the add-on sees it and named NAME there. */
+function bannerOnServer(emulator: Emulator): string {
+  const boundary = 'direct-upload';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="banner.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    Buffer.from('banner image'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const outcome = emulator.handle({
+    method: 'POST',
+    url: `${EMULATOR_URL}${UPLOAD}`,
+    headers: {
+      ...emulator.signedHeaders(),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body: new Uint8Array(body),
+  });
+  if (outcome.kind !== 'response') throw new Error('upload dropped');
+  const md5 = JSON.parse(Buffer.from(outcome.body).toString()).data
+    .creative_md5 as string;
+  emulator.account('demo_adv').materials.get(md5)!.creative_name = NAME;
+  emulator.clearRequests();
+  return md5;
+}
+
+/** A desk whose Creatives sheet has the banner (on the server already) and a new image. */
+function deskWithMaterials(options: EmulatorOptions) {
+  const desk = offerDesk({offers: 5, ...options}, {drive: drive()});
+  const banner = bannerOnServer(desk.emulator);
+  const {rt} = desk;
+  // The create sheets exist once a create job has run (with nothing to do).
+  rt.call('uploadCreatives');
+  rt.call('createOffers');
+  typeInto(rt, 'Creatives', 2, 'file', '1OldBannerFileId');
+  typeInto(rt, 'Creatives', 3, 'file', '1HeroImageFileId');
+  typeInto(rt, 'Creatives', 3, 'creative_name', 'hero');
+  return {...desk, banner};
+}
+
+const sent = (emulator: Emulator) =>
+  emulator.requests.map(r =>
+    r.path === SOURCE
+      ? `${r.method} ${r.path} creative_md5=${r.query.creative_md5}`
+      : `${r.method} ${r.path}`,
+  );
+
+const cells = (rt: Parameters<typeof recordsOf>[0]) =>
+  recordsOf(rt, 'Creatives').map(r => [
+    r.creative_md5,
+    r.creative_name,
+    r.sync_status,
+    r.sync_message,
+  ]);
+
+describe('uploadCreatives: the "already existed" answer, in every shape', () => {
+  const named: Array<[DuplicateUploadShape, string, number]> = [
+    ['msgAndData', 'creative already existed, fmd5: <md5>, name: <name>', 200],
+    ['msg', 'file already existed, fmd5: <md5>, name: <name>', 200],
+    ['msg', 'file already existed, fmd5: <md5>, name: <name>', 409],
+    ['msg', 'file already existed, fmd5: <md5>, name: <name>', 500],
+    ['data', 'already existed', 422],
+    ['dataText', 'already existed', 200],
+    ['nested', 'already existed', 200],
+  ];
+
+  it.each(named)(
+    '%s (%s, HTTP %s): fills md5 and the whole name from the answer, and offers use them',
+    (shape, said, status) => {
+      const {rt, emulator, banner} = deskWithMaterials({
+        duplicateUploadShape: shape,
+        duplicateUploadStatus: status,
+      });
+      const answer = said.replace('<md5>', banner).replace('<name>', NAME);
+
+      rt.call('uploadCreatives');
+
+      expect(sent(emulator)).toEqual([`POST ${UPLOAD}`, `POST ${UPLOAD}`]);
+      const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
+      expect(cells(rt)).toEqual([
+        [
+          banner,
+          NAME,
+          'OK',
+          `Already on the server (the API answered "${answer}"): creative_md5 ${banner} and creative_name ${NAME} filled in.`,
+        ],
+        [
+          hero,
+          'hero',
+          'OK',
+          `Uploaded: creative_md5 ${hero}, creative_name hero.`,
+        ],
+      ]);
+      expectOfferUses(rt, emulator, [
+        {creative_name: NAME, creative_md5: banner},
+        {creative_name: 'hero', creative_md5: hero},
+      ]);
+    },
+  );
+
+  it.each([
+    ['md5Only', 'creative already existed'],
+    ['validation', 'The file has already existed (fmd5 <md5>).'],
+  ] as const)(
+    '%s: names no name, so the md5 is looked up once, and offers use the name the server lists',
+    (shape, said) => {
+      const {rt, emulator, banner} = deskWithMaterials({
+        duplicateUploadShape: shape,
+      });
+      const answer = said.replace('<md5>', banner);
+
+      rt.call('uploadCreatives');
+
+      expect(sent(emulator)).toEqual([
+        `POST ${UPLOAD}`,
+        `POST ${UPLOAD}`,
+        `GET ${SOURCE} creative_md5=${banner}`,
+      ]);
+      const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
+      expect(cells(rt)).toEqual([
+        [
+          banner,
+          NAME,
+          'OK',
+          `Already on the server (the API answered "${answer}", naming no creative_name, so the md5 was looked up): creative_md5 ${banner} and creative_name ${NAME} filled in.`,
+        ],
+        [
+          hero,
+          'hero',
+          'OK',
+          `Uploaded: creative_md5 ${hero}, creative_name hero.`,
+        ],
+      ]);
+      expectOfferUses(rt, emulator, [
+        {creative_name: NAME, creative_md5: banner},
+        {creative_name: 'hero', creative_md5: hero},
+      ]);
+    },
+  );
+
+  it('looks up all unnamed md5s of a run in one request', () => {
+    const {rt, emulator, banner} = deskWithMaterials({
+      duplicateUploadShape: 'md5Only',
+    });
+    rt.call('uploadCreatives');
+    const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
+    typeInto(rt, 'Creatives', 4, 'file', '1OldBannerFileId');
+    typeInto(rt, 'Creatives', 5, 'file', '1HeroImageFileId');
+    emulator.clearRequests();
+
+    rt.call('uploadCreatives');
+
+    expect(sent(emulator)).toEqual([
+      `POST ${UPLOAD}`,
+      `POST ${UPLOAD}`,
+      `GET ${SOURCE} creative_md5=${banner},${hero}`,
+    ]);
+    expect(
+      recordsOf(rt, 'Creatives')
+        .slice(2)
+        .map(r => [r.creative_md5, r.creative_name, r.sync_status]),
+    ).toEqual([
+      [banner, NAME, 'OK'],
+      [hero, 'hero', 'OK'],
+    ]);
+  });
+
+  it('when the server does not list the md5 it says exists, the row says so, and offers using it send nothing', () => {
+    const {rt, emulator, banner} = deskWithMaterials({
+      duplicateUploadShape: 'md5Only',
+    });
+    // A listing that lags behind the upload's duplicate check.
+    const materials = emulator.account('demo_adv').materials;
+    const all = materials.values.bind(materials);
+    materials.values = () =>
+      [...all()].filter(m => m.creative_md5 !== banner).values();
+
+    rt.call('uploadCreatives');
+
+    expect(sent(emulator)).toEqual([
+      `POST ${UPLOAD}`,
+      `POST ${UPLOAD}`,
+      `GET ${SOURCE} creative_md5=${banner}`,
+    ]);
+    expect(cells(rt)[0]).toEqual([
+      '',
+      '',
+      'ERROR',
+      `The API answered "creative already existed": material ${banner} is already on the server, but creatives/source does not list that md5, so its creative_name is unknown and nothing was filled in. Run Refresh creative materials and use the material's own row if it appears; otherwise run Upload creative materials again later.`,
+    ]);
+
+    materials.values = all;
+    emulator.clearRequests();
+    rt.call('uploadCreatives');
+    expect(sent(emulator)).toEqual([
+      `POST ${UPLOAD}`,
+      `GET ${SOURCE} creative_md5=${banner}`,
+    ]);
+    expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
+  });
+
+  it('when the lookup fails, the row says so and the next run looks again', () => {
+    const {rt, emulator, banner} = deskWithMaterials({
+      duplicateUploadShape: 'md5Only',
+    });
+    emulator.faults.add({
+      kind: 'busy',
+      method: 'GET',
+      path: SOURCE,
+      count: 1,
+    });
+
+    rt.call('uploadCreatives');
+
+    expect(cells(rt)[0]).toEqual([
+      '',
+      '',
+      'ERROR',
+      `The API answered "creative already existed": material ${banner} is already on the server, but looking up its creative_name failed (GET creatives/source: code 10500 system busy, please try again later), so nothing was filled in. Run Upload creative materials again.`,
+    ]);
+    emulator.clearRequests();
+    rt.call('uploadCreatives');
+    expect(sent(emulator)).toEqual([
+      `POST ${UPLOAD}`,
+      `GET ${SOURCE} creative_md5=${banner}`,
+    ]);
+    expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
+  });
+});
+
+/**
+ * createOffers for one CPI offer whose creative set names both materials by md5: the create
+ * request carries `creatives` exactly.
+ */
+function expectOfferUses(
+  rt: Parameters<typeof recordsOf>[0],
+  emulator: Emulator,
+  creatives: Array<{creative_name: string; creative_md5: string}>,
+): void {
+  const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+    c =>
+      c.status === 'RUNNING' &&
+      c.maintain_by === 'ADV' &&
+      c.promotion_type === 'APP',
+  )!.campaign_id;
+  for (const [header, text] of Object.entries(
+    cpiOfferRow(campaign, 'uploads_offer'),
+  )) {
+    typeInto(rt, 'New Offers', 2, header, text);
+  }
+  for (const [header, text] of Object.entries({
+    offer_name: 'uploads_offer',
+    creative_set_name: 'images',
+    geos: 'ALL',
+    ad_outputs: '111',
+    creatives: creatives.map(c => c.creative_md5).join(','),
+  })) {
+    typeInto(rt, 'Creative Sets', 2, header, text);
+  }
+  emulator.clearRequests();
+
+  rt.call('createOffers');
+
+  expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+    `GET ${OFFERS}`,
+    `POST ${OFFER}`,
+    `PUT ${TRACKING}`,
+  ]);
+  const create = emulator.requests[1].body as {creative_sets: unknown[]};
+  expect(create.creative_sets).toEqual([
+    {
+      creative_set_name: 'images',
+      geos: ['ALL'],
+      ad_outputs: [111],
+      creatives,
+    },
+  ]);
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+    sync_status: 'OK',
+  });
+}
