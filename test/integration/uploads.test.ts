@@ -245,6 +245,28 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
     expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
   });
 
+  it('an answer that names no md5 fills in nothing, and says where to find the material', () => {
+    const {rt, emulator} = deskWithMaterials({});
+    emulator.faults.add({
+      kind: 'busy',
+      method: 'POST',
+      path: UPLOAD,
+      code: 10008,
+      msg: 'file already existed',
+      count: 2,
+    });
+
+    rt.call('uploadCreatives');
+
+    expect(sent(emulator)).toEqual([`POST ${UPLOAD}`, `POST ${UPLOAD}`]);
+    const message =
+      'The API answered "file already existed" but named no creative_md5 that could be read, so nothing was filled in. Run Refresh creative materials: the material is listed in a row of its own; then delete this row.';
+    expect(cells(rt)).toEqual([
+      ['', '', 'ERROR', message],
+      ['', 'hero', 'ERROR', message],
+    ]);
+  });
+
   it('when the lookup fails, the row says so and the next run looks again', () => {
     const {rt, emulator, banner} = deskWithMaterials({
       duplicateUploadShape: 'md5Only',
