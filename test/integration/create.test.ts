@@ -2,9 +2,6 @@
  * Issue 6, "Done when": the create jobs as the built dist/Code.js runs them in the local Apps
  * Script runtime against the Open API emulator, the sheets typed into as a person would.
  */
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {
@@ -15,6 +12,7 @@ import {
   typeInto,
   valuesOf,
 } from '../support/offer-desk';
+import {driveFiles, uploadDirectly} from '../support/materials';
 
 const OFFER = '/api/open/v3/offer';
 const OFFERS = '/api/open/v3/offers';
@@ -23,51 +21,12 @@ const TRACKING = '/api/open/v3/tracking';
 
 type Row = Record<string, string>;
 
-/** Material files in a local folder, served by the runtime's DriveApp under made-up ids. */
-function driveFiles(files: Record<string, [string, string]>) {
-  const dir = mkdtempSync(join(tmpdir(), 'offer-desk-drive-'));
-  const ids: Record<string, string> = {};
-  for (const [id, [name, content]] of Object.entries(files)) {
-    const path = join(dir, name);
-    writeFileSync(path, content);
-    ids[id] = path;
-  }
-  return {files: ids};
-}
-
 /** Types `rows` below the headers, from sheet row 2, one cell at a time. */
 function typeRows(rt: Runtime, sheet: string, rows: Row[], first = 2): void {
   rows.forEach((row, i) => {
     for (const [header, text] of Object.entries(row))
       typeInto(rt, sheet, first + i, header, text);
   });
-}
-
-/** A material put on the server before the add-on ever sees it (as the web console would). */
-function uploadDirectly(
-  emulator: Emulator,
-  filename: string,
-  content: string,
-): string {
-  const boundary = 'direct-upload';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const outcome = emulator.handle({
-    method: 'POST',
-    url: `${EMULATOR_URL}${UPLOAD}`,
-    headers: {
-      ...emulator.signedHeaders(),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    body: new Uint8Array(body),
-  });
-  if (outcome.kind !== 'response') throw new Error('upload dropped');
-  return JSON.parse(Buffer.from(outcome.body).toString()).data.creative_md5;
 }
 
 function deliverableCampaign(emulator: Emulator, account = 'demo_adv'): number {

@@ -6,16 +6,13 @@
  * Creatives row and the offer's creative_sets whole, and where the answer names no name, it
  * is looked up by md5 (one creatives/source request) instead of guessed.
  */
-import {mkdtempSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {
   Emulator,
   type DuplicateUploadShape,
   type EmulatorOptions,
 } from '../../local/emulator';
+import {driveFiles, uploadDirectly} from '../support/materials';
 import {
-  EMULATOR_URL,
   cpiOfferRow,
   offerDesk,
   recordsOf,
@@ -29,42 +26,9 @@ const OFFERS = '/api/open/v3/offers';
 const TRACKING = '/api/open/v3/tracking';
 const NAME = 'Spring Banner, v2.0 (été) ☀';
 
-/** Two material files in a local folder, served by the runtime's DriveApp. */
-function drive() {
-  const dir = mkdtempSync(join(tmpdir(), 'offer-desk-uploads-'));
-  const files: Record<string, string> = {};
-  for (const [id, name, content] of [
-    ['1OldBannerFileId', 'banner.png', 'banner image'],
-    ['1HeroImageFileId', 'hero.png', 'hero image'],
-  ]) {
-    writeFileSync(join(dir, name), content);
-    files[id] = join(dir, name);
-  }
-  return {files};
-}
-
 /** The banner, put on the server before the add-on sees it and named NAME there. */
 function bannerOnServer(emulator: Emulator): string {
-  const boundary = 'direct-upload';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="banner.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    Buffer.from('banner image'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const outcome = emulator.handle({
-    method: 'POST',
-    url: `${EMULATOR_URL}${UPLOAD}`,
-    headers: {
-      ...emulator.signedHeaders(),
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    body: new Uint8Array(body),
-  });
-  if (outcome.kind !== 'response') throw new Error('upload dropped');
-  const md5 = JSON.parse(Buffer.from(outcome.body).toString()).data
-    .creative_md5 as string;
+  const md5 = uploadDirectly(emulator, 'banner.png', 'banner image');
   emulator.account('demo_adv').materials.get(md5)!.creative_name = NAME;
   emulator.clearRequests();
   return md5;
@@ -72,7 +36,11 @@ function bannerOnServer(emulator: Emulator): string {
 
 /** A desk whose Creatives sheet has the banner (on the server already) and a new image. */
 function deskWithMaterials(options: EmulatorOptions) {
-  const desk = offerDesk({offers: 5, ...options}, {drive: drive()});
+  const drive = driveFiles({
+    '1OldBannerFileId': ['banner.png', 'banner image'],
+    '1HeroImageFileId': ['hero.png', 'hero image'],
+  });
+  const desk = offerDesk({offers: 5, ...options}, {drive});
   const banner = bannerOnServer(desk.emulator);
   const {rt} = desk;
   // The create sheets exist once a create job has run (with nothing to do).
@@ -100,19 +68,27 @@ const cells = (rt: Parameters<typeof recordsOf>[0]) =>
   ]);
 
 describe('uploadCreatives: the "already existed" answer, in every shape', () => {
-  const named: Array<[DuplicateUploadShape, string, number]> = [
-    ['msgAndData', 'creative already existed, fmd5: <md5>, name: <name>', 200],
-    ['msg', 'file already existed, fmd5: <md5>, name: <name>', 200],
-    ['msg', 'file already existed, fmd5: <md5>, name: <name>', 409],
-    ['msg', 'file already existed, fmd5: <md5>, name: <name>', 500],
-    ['data', 'already existed', 422],
-    ['dataText', 'already existed', 200],
-    ['nested', 'already existed', 200],
+  /** Shape, HTTP status, the answer's text that says it, and whether it names the name. */
+  const shapes: Array<[DuplicateUploadShape, number, string, boolean]> = [
+    [
+      'msgAndData',
+      200,
+      'creative already existed, fmd5: <md5>, name: <name>',
+      true,
+    ],
+    ['msg', 200, 'file already existed, fmd5: <md5>, name: <name>', true],
+    ['msg', 409, 'file already existed, fmd5: <md5>, name: <name>', true],
+    ['msg', 500, 'file already existed, fmd5: <md5>, name: <name>', true],
+    ['data', 422, 'already existed', true],
+    ['dataText', 200, 'already existed', true],
+    ['nested', 200, 'already existed', true],
+    ['md5Only', 200, 'creative already existed', false],
+    ['validation', 200, 'The file has already existed (fmd5 <md5>).', false],
   ];
 
-  it.each(named)(
-    '%s (%s, HTTP %s): fills md5 and the whole name from the answer, and offers use them',
-    (shape, said, status) => {
+  it.each(shapes)(
+    '%s (HTTP %s): md5 and the whole name reach the row and the offer; a missing name is looked up once',
+    (shape, status, said, names) => {
       const {rt, emulator, banner} = deskWithMaterials({
         duplicateUploadShape: shape,
         duplicateUploadStatus: status,
@@ -121,54 +97,21 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
 
       rt.call('uploadCreatives');
 
-      expect(sent(emulator)).toEqual([`POST ${UPLOAD}`, `POST ${UPLOAD}`]);
-      const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
-      expect(cells(rt)).toEqual([
-        [
-          banner,
-          NAME,
-          'OK',
-          `Already on the server (the API answered "${answer}"): creative_md5 ${banner} and creative_name ${NAME} filled in.`,
-        ],
-        [
-          hero,
-          'hero',
-          'OK',
-          `Uploaded: creative_md5 ${hero}, creative_name hero.`,
-        ],
-      ]);
-      expectOfferUses(rt, emulator, [
-        {creative_name: NAME, creative_md5: banner},
-        {creative_name: 'hero', creative_md5: hero},
-      ]);
-    },
-  );
-
-  it.each([
-    ['md5Only', 'creative already existed'],
-    ['validation', 'The file has already existed (fmd5 <md5>).'],
-  ] as const)(
-    '%s: names no name, so the md5 is looked up once, and offers use the name the server lists',
-    (shape, said) => {
-      const {rt, emulator, banner} = deskWithMaterials({
-        duplicateUploadShape: shape,
-      });
-      const answer = said.replace('<md5>', banner);
-
-      rt.call('uploadCreatives');
-
       expect(sent(emulator)).toEqual([
         `POST ${UPLOAD}`,
         `POST ${UPLOAD}`,
-        `GET ${SOURCE} creative_md5=${banner}`,
+        ...(names ? [] : [`GET ${SOURCE} creative_md5=${banner}`]),
       ]);
+      const how = names
+        ? ''
+        : ', naming no creative_name, so the md5 was looked up';
       const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
       expect(cells(rt)).toEqual([
         [
           banner,
           NAME,
           'OK',
-          `Already on the server (the API answered "${answer}", naming no creative_name, so the md5 was looked up): creative_md5 ${banner} and creative_name ${NAME} filled in.`,
+          `Already on the server (the API answered "${answer}"${how}): creative_md5 ${banner} and creative_name ${NAME} filled in.`,
         ],
         [
           hero,
@@ -236,13 +179,7 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
     ]);
 
     materials.values = all;
-    emulator.clearRequests();
-    rt.call('uploadCreatives');
-    expect(sent(emulator)).toEqual([
-      `POST ${UPLOAD}`,
-      `GET ${SOURCE} creative_md5=${banner}`,
-    ]);
-    expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
+    expectRerunNamesBanner(rt, emulator, banner);
   });
 
   it('an answer that names no md5 fills in nothing, and says where to find the material', () => {
@@ -286,15 +223,24 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
       'ERROR',
       `The API answered "creative already existed": material ${banner} is already on the server, but looking up its creative_name failed (GET creatives/source: code 10500 system busy, please try again later), so nothing was filled in. Run Upload creative materials again.`,
     ]);
-    emulator.clearRequests();
-    rt.call('uploadCreatives');
-    expect(sent(emulator)).toEqual([
-      `POST ${UPLOAD}`,
-      `GET ${SOURCE} creative_md5=${banner}`,
-    ]);
-    expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
+    expectRerunNamesBanner(rt, emulator, banner);
   });
 });
+
+/** The next run uploads the banner again, looks its md5 up, and fills the row in. */
+function expectRerunNamesBanner(
+  rt: Parameters<typeof recordsOf>[0],
+  emulator: Emulator,
+  banner: string,
+): void {
+  emulator.clearRequests();
+  rt.call('uploadCreatives');
+  expect(sent(emulator)).toEqual([
+    `POST ${UPLOAD}`,
+    `GET ${SOURCE} creative_md5=${banner}`,
+  ]);
+  expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
+}
 
 /**
  * createOffers for one CPI offer whose creative set names both materials by md5: the create
