@@ -90,8 +90,9 @@ function walk(value: unknown, key: string | undefined, found: Found): void {
     for (const [k, v] of Object.entries(value)) walk(v, k, found);
     return;
   }
-  if (typeof value !== 'string') return;
-  const text = value.trim();
+  // A name may come as a number (a file called 2024.png); no md5 can, so this takes nothing.
+  if (typeof value !== 'string' && typeof value !== 'number') return;
+  const text = String(value).trim();
   if (text === '') return;
   const nested = jsonIn(text);
   if (nested !== undefined) {

@@ -69,11 +69,11 @@ interface Ready {
 interface Unnamed {
   index: number;
   md5: string;
-  /** The API's msg. */
+  /** The answer's text that says `already existed`. */
   answer: string;
 }
 
-/** Longest excerpt of the API's msg a row's message quotes. */
+/** Longest excerpt of an API text that a row's message quotes. */
 const MSG_EXCERPT = 120;
 
 /**
@@ -161,7 +161,9 @@ export function uploadRows(
 
 /**
  * The rows whose `already existed` answer named no name get the one the server lists for
- * their md5 (4.9): at most 200 md5s per request, all requests in one batch.
+ * their md5 (4.9): at most 200 md5s per request, all requests in one batch. It runs even
+ * when the time budget is spent: it is one read, bounded by the retry deadline, and without
+ * it the uploads just answered would be lost.
  */
 function nameByMd5(
   client: ApiClient,

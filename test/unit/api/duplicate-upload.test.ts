@@ -105,6 +105,18 @@ describe('parseAlreadyExisted', () => {
     });
   });
 
+  it('reads a name that comes as a number', () => {
+    expect(
+      parseAlreadyExisted(
+        answered({
+          code: 10008,
+          msg: 'already existed',
+          data: {fmd5: MD5, name: 2024},
+        }),
+      ),
+    ).toMatchObject({creative_md5: MD5, creative_name: '2024'});
+  });
+
   it.each([
     [
       'a validation map whose key names the field (the name is never the key, nor "The")',
