@@ -4,6 +4,7 @@ import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {createPlatform, fill} from './create-support';
 
 const UPLOAD = '/api/open/v3/creatives/upload';
+const SOURCE = '/api/open/v3/creatives/source';
 
 describe('uploadCreatives', () => {
   it('uploads each row with a file and no md5, under the name typed for it, and fills md5 and name', () => {
@@ -74,6 +75,40 @@ describe('uploadCreatives', () => {
     expect(b.sync_message).toBe(
       `Already on the server (the API answered "creative already existed, fmd5: ${a.creative_md5}, name: a"): creative_md5 ${a.creative_md5} and creative_name a filled in. Creatives row 2 is the same material: delete one of the two rows.`,
     );
+  });
+
+  it('looks up the md5s that "already existed" answers leave unnamed, 200 per request, in one batch', () => {
+    const env = createPlatform({duplicateUploadShape: 'md5Only'});
+    const rows = Array.from({length: 201}, (_, i) => {
+      env.files.add(`drive-${i}`, `m${i}.png`, `material ${i}`);
+      return {file: `drive-${i}`};
+    });
+    fill(env.workbook, CREATIVES, rows);
+    uploadCreatives(env.platform);
+    const first = env.workbook.records('Creatives');
+    fill(env.workbook, CREATIVES, rows);
+    env.emulator.clearRequests();
+    const batches = jest.spyOn(env.transport, 'sendAll');
+
+    const summary = uploadCreatives(env.platform);
+
+    const lookups = env.emulator.requests.filter(r => r.path === SOURCE);
+    expect(lookups.map(r => String(r.query.creative_md5))).toEqual([
+      first
+        .slice(0, 200)
+        .map(r => r.creative_md5)
+        .join(','),
+      String(first[200].creative_md5),
+    ]);
+    expect(batches.mock.calls.map(([requests]) => requests.length)).toEqual([
+      100, 100, 1, 2,
+    ]);
+    expect(
+      env.workbook
+        .records('Creatives')
+        .map(r => [r.creative_md5, r.creative_name, r.sync_status]),
+    ).toEqual(first.map(r => [r.creative_md5, r.creative_name, 'OK']));
+    expect(summary).toMatchObject({ok: 201, requests: 203});
   });
 
   it('says why a file cannot be uploaded, and sends nothing for it', () => {
