@@ -1,4 +1,5 @@
 import type {Emulator} from '../../local/emulator';
+import {CONTROL_PREFIX, handleControl} from '../../local/emulator/control';
 import {md5Hex} from '../../local/emulator/digest';
 import {api, call, MAIN, multipart, png, setup, SUB_A, upload} from './helpers';
 
@@ -195,6 +196,31 @@ describe('POST creatives/upload', () => {
       ]);
       emulator.reset();
       expect(duplicate(emulator).reply.status).toBe(409);
+    });
+
+    it('takes the shape and status from the control API reset', () => {
+      const {emulator} = setup();
+      const reply = handleControl(
+        emulator,
+        'POST',
+        new URL(`http://emulator.test${CONTROL_PREFIX}reset`),
+        new TextEncoder().encode(
+          JSON.stringify({
+            duplicateUploadShape: 'nested',
+            duplicateUploadStatus: 409,
+          }),
+        ),
+      );
+      expect(reply.status).toBe(200);
+      const {md5, reply: again} = duplicate(emulator);
+      expect([again.status, again.json]).toEqual([
+        409,
+        {
+          code: 10008,
+          msg: 'already existed',
+          data: {existed: {fmd5: md5, creative_name: NAME}},
+        },
+      ]);
     });
 
     it('refuses a shape or status it does not know', () => {
