@@ -15,12 +15,16 @@ const ALREADY_EXISTED = /already exist(?:ed|s)\b/i;
 const MD5 = /^[0-9a-f]{32}$/i;
 const ANY_MD5 = /\b[0-9a-f]{32}\b/gi;
 const MD5_KEY = /^(?:f|file_|creative_)?md5$/i;
-const NAME_KEY = /^(?:f|file_?|creative_)?name$/i;
+const NAME_KEY = /^(?:f|file_|creative_)?name$/i;
 const MD5_IN_TEXT =
   /\b(?:f|file_|creative_)?md5["']?\s*[:=]?\s*["']?([0-9a-f]{32})\b/gi;
-const NAME_IN_TEXT = /\b(?:f|file_?|creative_)?name["']?\s*[:=]\s*/gi;
+const NAME_IN_TEXT = /\b(?:f|file_|creative_)?name["']?\s*[:=]\s*/gi;
 /** After a comma or semicolon, the next `field:` of a `a: x, b: y` text. */
 const NEXT_FIELD = /^\s*[A-Za-z_][\w.]*\s*[:=]/;
+/** In a text without commas between fields (`name=x fmd5=y`), the md5 field ends the name. */
+const MD5_FIELD = /^\s+(?:f|file_|creative_)?md5\s*[:=]/i;
+/** What may follow the closing quote of a quoted value. */
+const AFTER_QUOTE = /^\s*(?:[,;)}\]]|$)/;
 
 /**
  * The material an `already existed` upload answer names (API part 1, rule 3), or undefined
@@ -29,10 +33,11 @@ const NEXT_FIELD = /^\s*[A-Za-z_][\w.]*\s*[:=]/;
  * and `fmd5: <md5>, name: <name>` in the msg or in a field's text. md5 is a 32-hex value
  * under a key named fmd5/md5/creative_md5/file_md5 (also as the last part of a dotted key
  * such as `file.fmd5`) or after such a word in a text, else the one 32-hex value of the whole
- * answer. The name is the value of a key named exactly name/fname/creative_name/file_name/
- * filename, or what follows `name:`/`name=` in a text, up to that text's next `, field:`,
- * the parenthesis that encloses it, or its end (a quoted value up to its quote); spaces, dots
- * and commas stay. A key is never read as a value, and a sentence such as "The creative_name
+ * answer. The name is the value of a key named exactly name/fname/creative_name/file_name
+ * (not `filename`: that may be the file sent, not the material's name), or what follows
+ * `name:`/`name=` in a text, up to that text's next `, field:`, an md5 field, the
+ * parenthesis that encloses it, or its end (a quoted value up to the quote that ends it);
+ * spaces, dots and commas stay. A key is never read as a value, and a sentence such as "The creative_name
  * has already existed: x" names nothing. Two different candidates are no answer: the caller
  * looks the md5 up instead of guessing.
  */
@@ -135,14 +140,20 @@ function namesInText(text: string): string[] {
 
 /**
  * The value starting at `start`: a quoted one ends at its quote; a bare one at the next
- * `, field:` or `; field:`, at the parenthesis closing one that was open before it (when
+ * `, field:` or `; field:`, before ` fmd5:`, at the parenthesis closing one that was open before it (when
  * `enclosed`), or at the end of the text.
  */
 function valueAt(text: string, start: number, enclosed: boolean): string {
   const quote = text[start];
   if (quote === '"' || quote === "'") {
-    const end = text.indexOf(quote, start + 1);
-    return end < 0 ? '' : text.slice(start + 1, end).trim();
+    // A quote inside the name (Bob's banner) is not the end: the end is followed by a separator.
+    for (let end = text.indexOf(quote, start + 1); end >= 0;) {
+      if (AFTER_QUOTE.test(text.slice(end + 1))) {
+        return text.slice(start + 1, end).trim();
+      }
+      end = text.indexOf(quote, end + 1);
+    }
+    return '';
   }
   let depth = 0;
   let end = start;
@@ -156,6 +167,7 @@ function valueAt(text: string, start: number, enclosed: boolean): string {
     if ((c === ',' || c === ';') && NEXT_FIELD.test(text.slice(end + 1))) {
       break;
     }
+    if (MD5_FIELD.test(text.slice(end))) break;
   }
   return text.slice(start, end).trim();
 }

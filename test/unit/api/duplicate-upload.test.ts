@@ -98,11 +98,42 @@ describe('parseAlreadyExisted', () => {
         data: [{fmd5: MD5, file_name: NAME}],
       },
     ],
+    [
+      'name first, fields separated by spaces',
+      {
+        code: 10008,
+        msg: `already existed name=${NAME} fmd5=${MD5}`,
+        data: {},
+      },
+    ],
   ])('reads md5 and the whole name %s', (_, body) => {
     expect(parseAlreadyExisted(answered(body))).toMatchObject({
       creative_md5: MD5,
       creative_name: NAME,
     });
+  });
+
+  it('ends a quoted name at the quote that closes it, not at one inside it', () => {
+    expect(
+      parseAlreadyExisted(
+        answered({
+          code: 10008,
+          msg: `already existed (fmd5: ${MD5}, name: 'Bob's banner, v2'), try another file`,
+        }),
+      ),
+    ).toMatchObject({creative_md5: MD5, creative_name: "Bob's banner, v2"});
+  });
+
+  it('does not read a filename as the material name', () => {
+    expect(
+      parseAlreadyExisted(
+        answered({
+          code: 10008,
+          msg: 'already existed',
+          data: {fmd5: MD5, filename: 'banner.png'},
+        }),
+      ),
+    ).toEqual({creative_md5: MD5, message: 'already existed'});
   });
 
   it('reads a name that comes as a number', () => {
