@@ -178,6 +178,21 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
       `The API answered "creative already existed": material ${banner} is already on the server, but creatives/source does not list that md5, so its creative_name is unknown and nothing was filled in. Run Refresh creative materials and use the material's own row if it appears; otherwise run Upload creative materials again later.`,
     ]);
 
+    typeOffer(rt, emulator, '1OldBannerFileId');
+    rt.call('createOffers');
+    expect(sent(emulator)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${UPLOAD}`,
+      `GET ${SOURCE} creative_md5=${banner}`,
+    ]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'ERROR',
+      sync_message:
+        'material "1OldBannerFileId" (Creatives row 2) could not be uploaded: see that row. Nothing was sent.',
+    });
+    expect(cells(rt)[0].slice(0, 3)).toEqual(['', '', 'ERROR']);
+
     materials.values = all;
     expectRerunNamesBanner(rt, emulator, banner);
   });
@@ -251,27 +266,7 @@ function expectOfferUses(
   emulator: Emulator,
   creatives: Array<{creative_name: string; creative_md5: string}>,
 ): void {
-  const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
-    c =>
-      c.status === 'RUNNING' &&
-      c.maintain_by === 'ADV' &&
-      c.promotion_type === 'APP',
-  )!.campaign_id;
-  for (const [header, text] of Object.entries(
-    cpiOfferRow(campaign, 'uploads_offer'),
-  )) {
-    typeInto(rt, 'New Offers', 2, header, text);
-  }
-  for (const [header, text] of Object.entries({
-    offer_name: 'uploads_offer',
-    creative_set_name: 'images',
-    geos: 'ALL',
-    ad_outputs: '111',
-    creatives: creatives.map(c => c.creative_md5).join(','),
-  })) {
-    typeInto(rt, 'Creative Sets', 2, header, text);
-  }
-  emulator.clearRequests();
+  typeOffer(rt, emulator, creatives.map(c => c.creative_md5).join(','));
 
   rt.call('createOffers');
 
@@ -292,4 +287,33 @@ function expectOfferUses(
   expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
     sync_status: 'OK',
   });
+}
+
+/** A CPI offer in New Offers with one creative set of the materials `creatives` names. */
+function typeOffer(
+  rt: Parameters<typeof recordsOf>[0],
+  emulator: Emulator,
+  creatives: string,
+): void {
+  const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+    c =>
+      c.status === 'RUNNING' &&
+      c.maintain_by === 'ADV' &&
+      c.promotion_type === 'APP',
+  )!.campaign_id;
+  for (const [header, text] of Object.entries(
+    cpiOfferRow(campaign, 'uploads_offer'),
+  )) {
+    typeInto(rt, 'New Offers', 2, header, text);
+  }
+  for (const [header, text] of Object.entries({
+    offer_name: 'uploads_offer',
+    creative_set_name: 'images',
+    geos: 'ALL',
+    ad_outputs: '111',
+    creatives,
+  })) {
+    typeInto(rt, 'Creative Sets', 2, header, text);
+  }
+  emulator.clearRequests();
 }
