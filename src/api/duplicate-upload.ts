@@ -37,9 +37,9 @@ const AFTER_QUOTE = /^\s*(?:[,;)}\]]|$)/;
  * (not `filename`: that may be the file sent, not the material's name), or what follows
  * `name:`/`name=` in a text, up to that text's next `, field:`, an md5 field, the
  * parenthesis that encloses it, or its end (a quoted value up to the quote that ends it);
- * spaces, dots and commas stay. A key is never read as a value, and a sentence such as "The creative_name
- * has already existed: x" names nothing. Two different candidates are no answer: the caller
- * looks the md5 up instead of guessing.
+ * spaces, dots and commas stay. A key is never read as a value, and a sentence such as
+ * "The creative_name has already existed: x" names nothing. Two different candidates are no
+ * answer: the caller looks the md5 up instead of guessing.
  */
 export function parseAlreadyExisted(
   error: Error,
