@@ -246,8 +246,13 @@ export function runRefresh(
       account: connected.account,
       now: new Date(platform.clock.now()),
     };
-    const reports = pulled.flatMap(p => p.write(context));
-    context.state.save();
+    let reports: SheetReport[];
+    try {
+      reports = pulled.flatMap(p => p.write(context));
+    } finally {
+      // A sheet refusing its layout stops the job: the ones written before keep their state.
+      context.state.save();
+    }
     return refreshSummary(
       job,
       accountLabel(connected.account),

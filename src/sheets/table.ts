@@ -6,8 +6,9 @@
  * add-on (its cells only travel with their record when a refresh moves rows). When a header of
  * the schema is missing, `openTable` either puts the column back at the end (refresh: nothing
  * of the user's is lost, and the sheet works again) or refuses with an error naming it (push:
- * the user's edits cannot be told without it). The first column with a header counts when a
- * header appears twice.
+ * the user's edits cannot be told without it). A missing id column is never put back under
+ * rows: they could not be told apart from new records, so both refuse. The first column with
+ * a header counts when a header appears twice.
  *
  * Writing compares the new rows with what was read and writes only the smallest block that
  * holds every change, in one setValues (split where a run of unchanged columns costs more
@@ -117,6 +118,12 @@ export function openTable<S>(
   });
   const missing = allColumns(schema).filter(c => !position.has(c.header));
   let width = empty ? 0 : grid[0].length;
+  const rowsBelow = grid.slice(1).some(row => row.some(cell => cell !== ''));
+  if (rowsBelow && missing.some(c => c.header === schema.id)) {
+    throw new SheetLayoutError(
+      `The ${schema.name} sheet has no ${schema.id} column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.`,
+    );
+  }
   if (missing.length > 0) {
     if (!options.create) {
       throw new SheetLayoutError(

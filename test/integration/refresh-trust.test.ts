@@ -135,6 +135,20 @@ describe('a column the user renamed or deleted', () => {
   });
 });
 
+describe('a deleted id column', () => {
+  it('(offer_id deleted in Offers) is refused by the refresh and the push, the sheet left as it was', () => {
+    const {rt, emulator} = pulled(3);
+    sheetOf(rt, 'Offers').deleteColumn(columnOf(rt, 'Offers', 'offer_id'));
+    const before = valuesOf(rt, 'Offers');
+    const refused =
+      "The Offers sheet has no offer_id column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.";
+    expect(() => rt.call('refreshOffers')).toThrow(refused);
+    expect(() => rt.call('pushTracking')).toThrow(refused);
+    expect(valuesOf(rt, 'Offers')).toEqual(before);
+    expect(puts(emulator)).toEqual([]);
+  });
+});
+
 describe('a formula in an editable column', () => {
   it('survives a refresh while its value is the server’s; one whose value differs is EDITED, kept, and pushed', () => {
     const {rt, emulator, ids} = pulled(3);

@@ -61,6 +61,30 @@ describe('openTable', () => {
     expect(table.values).toEqual([['', 'x', 5, 1, 'a', '', '']]);
   });
 
+  it('never puts back an id column under rows, which could not be told from new records', () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet('Things');
+    sheet.write(1, 1, [
+      ['my id', 'label', 'amount', 'sync_status', 'sync_message', 'synced_at'],
+      [1, 'a', 5, '', '', ''],
+    ]);
+    const refused = new SheetLayoutError(
+      "The Things sheet has no id column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.",
+    );
+    expect(() => openTable(book, THINGS, {create: true})).toThrow(refused);
+    expect(() => openTable(book, THINGS, {create: false})).toThrow(refused);
+    expect(book.grid('Things')[0]).toEqual([
+      'my id',
+      'label',
+      'amount',
+      'sync_status',
+      'sync_message',
+      'synced_at',
+    ]);
+    sheet.clearContent(2, 1, 1, 6);
+    expect(openTable(book, THINGS, {create: true})!.position.get('id')).toBe(6);
+  });
+
   it('refuses, naming the column, when a push finds a header missing', () => {
     const book = new MemoryWorkbook();
     book
