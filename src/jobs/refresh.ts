@@ -130,7 +130,9 @@ export function refreshSheet<S>(
       ],
     ]);
   }
-  if (schema.columns.some(c => c.editable)) {
+  // A sheet with statuses remembers its records even without editable columns: refreshed as
+  // another account, rows of these records are then known as another account's, not unknown.
+  if (schema.sync) {
     context.state.set(schema.name, merged.state);
     // Written once some row of another account is kept, and from then on.
     if (others || Object.keys(merged.others).length > 0) {

@@ -251,6 +251,39 @@ describe('refreshing as another account', () => {
   });
 });
 
+describe('refreshAll as another account', () => {
+  it('leaves in every sheet only that account’s records, and back as the main account only the main account’s', () => {
+    const {rt, emulator} = offerDesk({offers: 6, materials: 3});
+    const listed = (account: string) => {
+      const data = emulator.account(account);
+      return {
+        Campaigns: [...data.campaigns.keys()],
+        Offers: [...data.offers.keys()],
+        Creatives: [...data.materials.values()].map(m => m.creative_md5),
+      };
+    };
+    const shown = () => ({
+      Campaigns: cellsOf(rt, 'Campaigns', 'campaign_id'),
+      Offers: cellsOf(rt, 'Offers', 'offer_id'),
+      Creatives: cellsOf(rt, 'Creatives', 'creative_md5'),
+    });
+    const statuses = () =>
+      ['Campaigns', 'Offers', 'Budgets', 'Creatives'].flatMap(sheet =>
+        cellsOf(rt, sheet, 'sync_status').filter(s => s !== ''),
+      );
+    rt.call('refreshAll');
+    const sub = DEMO_ACCOUNTS.subA.name;
+    rt.call('setActingAccount', sub);
+    rt.call('refreshAll');
+    expect(shown()).toEqual(listed(sub));
+    expect(statuses()).toEqual([]);
+    rt.call('setActingAccount', '');
+    rt.call('refreshAll');
+    expect(shown()).toEqual(listed('demo_adv'));
+    expect(statuses()).toEqual([]);
+  });
+});
+
 describe('listCreativeAds', () => {
   it('replaces the rows of the last query, user cells travelling with a record listed again, and says which query the rows answer', () => {
     const {rt, emulator} = offerDesk();
