@@ -14,28 +14,28 @@ import {
   valuesOf,
 } from '../support/offer-desk';
 
-const ALL = {
-  target_geo: 'ALL',
-  total_budget: '1000',
-  daily_cap_type: 'BUDGET' as const,
-  daily_cap: '100',
-};
-
-/** Offers maintained by ADV (a push would send) with one ALL budget each, pulled. */
+/** Every offer and campaign maintained by ADV (a push would send), pulled. */
 function pulled(offers: number) {
   const desk = offerDesk({offers});
-  const ids = [...desk.emulator.account('demo_adv').offers.keys()];
-  for (const id of ids) {
-    desk.emulator.updateOffer(id, {
-      target_geo: 'US,GB',
-      budget: [ALL],
-      maintain_by: 'ADV',
-      tracking_method: 'APPSFLYER',
-      click_url: `https://track.example.test/click?o=${id}`,
-    });
-  }
-  const campaigns = [...desk.emulator.account('demo_adv').campaigns.keys()];
-  for (const id of campaigns) {
+  const main = desk.emulator.account('demo_adv');
+  const ids = [...main.offers.keys()];
+  // One ALL group with a daily cap of 100, and a click URL each.
+  const fields = (id: number) => ({
+    maintain_by: 'ADV' as const,
+    target_geo: 'US,GB',
+    budget: [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET' as const,
+        daily_cap: '100',
+      },
+    ],
+    tracking_method: 'APPSFLYER',
+    click_url: `https://track.example.test/click?o=${id}`,
+  });
+  for (const id of ids) desk.emulator.updateOffer(id, fields(id));
+  for (const id of main.campaigns.keys()) {
     desk.emulator.updateCampaign(id, {maintain_by: 'ADV'});
   }
   desk.rt.call('refreshAll');

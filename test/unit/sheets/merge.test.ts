@@ -389,6 +389,25 @@ describe('Offers', () => {
   });
 });
 
+/** Offer 1 with a US group (cap 50) and a GB group (cap `gbCap`). */
+const splitOffer = (gbCap: string) =>
+  offer(1, {
+    budget: [
+      {
+        target_geo: 'US',
+        total_budget: '1',
+        daily_cap_type: 'BUDGET',
+        daily_cap: '50',
+      },
+      {
+        target_geo: 'GB',
+        total_budget: '2',
+        daily_cap_type: 'BUDGET',
+        daily_cap: gbCap,
+      },
+    ],
+  });
+
 describe('Budgets', () => {
   it('gives each budget group a row, and an offer without a budget one empty row', () => {
     const book = new MemoryWorkbook();
@@ -469,22 +488,7 @@ describe('Budgets', () => {
 
   it('fills a renamed daily_cap column back from the server row of the same group; only the typed edit is one', () => {
     const book = new MemoryWorkbook();
-    const split = offer(1, {
-      budget: [
-        {
-          target_geo: 'US',
-          total_budget: '1',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '50',
-        },
-        {
-          target_geo: 'GB',
-          total_budget: '2',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '60',
-        },
-      ],
-    });
+    const split = splitOffer('60');
     pull(book, BUDGETS, budgets([split, offer(2)]));
     const sheet = book.sheet('Budgets')!;
     sheet.type(1, 6, 'my cap');
@@ -510,22 +514,7 @@ describe('Budgets', () => {
 
   it('moves user cells to the group with the same country_code when the server regroups', () => {
     const book = new MemoryWorkbook();
-    const split = offer(1, {
-      budget: [
-        {
-          target_geo: 'US',
-          total_budget: '1',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '50',
-        },
-        {
-          target_geo: 'GB',
-          total_budget: '2',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '50',
-        },
-      ],
-    });
+    const split = splitOffer('50');
     pull(book, BUDGETS, budgets([split]));
     const sheet = book.sheet('Budgets')!;
     sheet.type(1, 11, 'note');
