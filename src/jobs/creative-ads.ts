@@ -37,12 +37,30 @@ export function creativeAdsFilter(
   return filter;
 }
 
+/** The query as the sheet and the summary name it: `ad_ids 1001,1002`. */
+function queryText(filter: CreativeAdFilter): string {
+  return [
+    filter.ad_ids ? `ad_ids ${filter.ad_ids.join(',')}` : '',
+    filter.demand_package_name
+      ? `demand_package_name ${filter.demand_package_name}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/**
+ * Each listing replaces the rows of the last: a sheet without status columns keeps no row
+ * the API did not list (merge.ts), and the id header's note names the query.
+ */
 function creativeAdsRefresher(filter: CreativeAdFilter) {
+  const query = queryText(filter);
   return sheetRefresher(
-    'creative ads',
+    `creative ads for ${query}`,
     CREATIVE_ADS,
     ({client}) => creativeAdsListing(client, filter),
     ad => ({sources: creativeAdRows(ad)}),
+    query,
   );
 }
 

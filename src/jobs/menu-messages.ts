@@ -8,6 +8,7 @@ import {
   NetworkError,
   OutcomeUnknownError,
 } from '../api/errors';
+import {SheetLayoutError} from '../sheets/table';
 import {JobSummary, LockBusyError} from './run';
 
 /** Rows listed in an alert; the rest are counted and found by their sync_status. */
@@ -20,7 +21,8 @@ export function isExpectedFailure(e: unknown): boolean {
     e instanceof LockBusyError ||
     e instanceof ApiError ||
     e instanceof NetworkError ||
-    e instanceof OutcomeUnknownError
+    e instanceof OutcomeUnknownError ||
+    e instanceof SheetLayoutError
   );
 }
 

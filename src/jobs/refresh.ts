@@ -20,11 +20,13 @@ import type {Offer} from '../api/types';
 import type {Platform, Workbook} from '../platform/ports';
 import {
   MergeCounts,
+  OtherAccounts,
   PulledRecord,
   RowNote,
   mergeRecords,
 } from '../sheets/merge';
-import type {SheetSchema} from '../sheets/schema';
+import {headerNote} from '../sheets/layout';
+import type {Column, SheetSchema} from '../sheets/schema';
 import {BUDGETS, budgetRows} from '../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import {OFFERS} from '../sheets/schemas/offers';
@@ -86,29 +88,56 @@ export interface Refresher<T = unknown> {
 }
 
 /**
+ * The memo of what other accounts pulled of the rows a sheet keeps for their edits. The
+ * sheet's own section stays the state of the account that last refreshed it, which is what a
+ * push reads.
+ */
+const othersMemo = (sheet: string) => `${sheet} as other accounts`;
+
+/**
  * Merges `records` into the sheet of `schema` (created when missing) and writes it once,
- * remembering what was pulled for the next refresh and push.
+ * remembering what was pulled for the next refresh and push. `answers` names the query the
+ * records answer, for a sheet that shows one query at a time: the id header's note says it.
  */
 export function refreshSheet<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
   records: ReadonlyArray<PulledRecord<S>>,
+  answers?: string,
 ): SheetReport {
   const table = openTable(context.workbook, schema, {
     create: true,
     rows: records.reduce((n, r) => n + r.sources.length, 0),
   })!;
+  const others = context.state.memo<OtherAccounts>(othersMemo(schema.name));
   const merged = mergeRecords({
     table,
     records,
     previous: context.state.get(schema.name),
+    others,
     account: context.account,
+    label: accountLabel,
     context: context.workbook,
     now: context.now,
   });
   writeTable(table, merged.rows);
-  if (schema.columns.some(c => c.editable)) {
+  if (answers !== undefined) {
+    const id = schema.columns.find(c => c.header === schema.id)!;
+    const listed = context.now.toISOString().slice(0, 16).replace('T', ' ');
+    table.sheet.setNotes(1, table.position.get(schema.id)! + 1, [
+      [
+        `${headerNote(id as Column<never>)}\n\nThe rows answer the list of ${answers}, as the ${accountLabel(context.account)}, ${listed} UTC.`,
+      ],
+    ]);
+  }
+  // A sheet with statuses remembers its records even without editable columns: refreshed as
+  // another account, rows of these records are then known as another account's, not unknown.
+  if (schema.sync) {
     context.state.set(schema.name, merged.state);
+    // Written once some row of another account is kept, and from then on.
+    if (others || Object.keys(merged.others).length > 0) {
+      context.state.setMemo(othersMemo(schema.name), merged.others);
+    }
   }
   return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
 }
@@ -119,29 +148,33 @@ export function sheetPulled<T, S>(
   items: readonly T[],
   requests: number,
   toRecord: (item: T) => PulledRecord<S>,
+  answers?: string,
 ): Pulled {
   return {
     records: items.length,
     requests,
-    write: refresh => [refreshSheet(refresh, schema, items.map(toRecord))],
+    write: refresh => [
+      refreshSheet(refresh, schema, items.map(toRecord), answers),
+    ],
   };
 }
 
 /**
  * A refresher that fills one sheet from one listing: `listing` declares it, `toRecord` maps
- * each listed item to the rows it takes.
+ * each listed item to the rows it takes; `answers` names the query the listing answers.
  */
 export function sheetRefresher<T, S>(
   what: string,
   schema: SheetSchema<S>,
   listing: (context: FetchContext) => Listing<T>,
   toRecord: (item: T) => PulledRecord<S>,
+  answers?: string,
 ): Refresher<T> {
   return {
     what,
     listing,
     pulled: ({items, requests}) =>
-      sheetPulled(schema, items, requests, toRecord),
+      sheetPulled(schema, items, requests, toRecord, answers),
   };
 }
 
@@ -215,8 +248,13 @@ export function runRefresh(
       account: connected.account,
       now: new Date(platform.clock.now()),
     };
-    const reports = pulled.flatMap(p => p.write(context));
-    context.state.save();
+    let reports: SheetReport[];
+    try {
+      reports = pulled.flatMap(p => p.write(context));
+    } finally {
+      // A sheet refusing its layout stops the job: the ones written before keep their state.
+      context.state.save();
+    }
     return refreshSummary(
       job,
       accountLabel(connected.account),

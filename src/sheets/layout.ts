@@ -21,7 +21,8 @@ function headerColor(column: Column<never>): string {
   return column.editable ? HEADER_COLORS.editable : HEADER_COLORS.readOnly;
 }
 
-function headerNote(column: Column<never>): string {
+/** A header's note: what the column means and whether a push sends it. */
+export function headerNote(column: Column<never>): string {
   if (isSync(column)) return column.note;
   const role = column.editable
     ? 'Editable: a push sends your changes.'

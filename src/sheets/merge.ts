@@ -13,7 +13,21 @@
  * Read-only columns always take the server's values. Records keep their place in the sheet;
  * new ones are appended in the API's order. Rows of a record the API no longer lists are
  * dropped unless they hold edits (then kept, CONFLICT). Rows without a readable id, and a
- * second row of a one-row record, are kept and INVALID. Blank rows are dropped.
+ * second row of a one-row record, are kept and INVALID. Blank rows are dropped. A sheet
+ * without status columns (a listing that answers one query: Creative Ads) keeps no row the API
+ * did not list, as nothing in it could say why the row stays.
+ *
+ * A column the table put back (it was missing) holds nothing the user typed: edits are told
+ * by the other columns, and rows kept for their edits take its cells from the server (or from
+ * what was last pulled when the server no longer lists the record), so an empty cell the user
+ * never typed never becomes an edit. A formula in an editable column stays when the server's
+ * value equals its value; otherwise its value is an edit like any other.
+ *
+ * Accounts: the state is what the current account last pulled; what other accounts last pulled
+ * of the records still in the sheet is kept beside it (`others`). A row of another account's
+ * record is dropped when unedited, and kept EDITED with a message naming that account when it
+ * holds edits, its pulled state carried along; acting as that account again, the row is judged
+ * against it (EDITED, not CONFLICT, when the server did not change).
  *
  * The new state is the server's content for every listed record (so a CONFLICT is reported
  * once, then the row stays edited with its CONFLICT status until pushed or made equal).
@@ -67,10 +81,15 @@ export interface RowNote {
   message: string;
 }
 
+/** Account ('' for the main account) -> record id -> the record as that account last pulled it. */
+export type OtherAccounts = Record<string, Record<string, RecordState>>;
+
 export interface MergeResult {
   /** The sheet's new data rows, for writeTable. */
   rows: Contents[][];
   state: SheetState;
+  /** What other accounts pulled of the rows kept for their edits. */
+  others: OtherAccounts;
   counts: MergeCounts;
   /** Rows that need the user's attention (CONFLICT, INVALID). */
   notes: RowNote[];
@@ -81,8 +100,12 @@ export interface MergeInput<S> {
   records: ReadonlyArray<PulledRecord<S>>;
   /** What was last pulled, if anything. */
   previous: SheetState | undefined;
+  /** What other accounts pulled of rows kept for their edits (a MergeResult's `others`). */
+  others?: OtherAccounts;
   /** The account the records come from ('' for the main account). */
   account: string;
+  /** How messages name an account: 'main account', 'sub-account X'. */
+  label: (account: string) => string;
   context: CodecContext;
   /** The moment statuses are written. */
   now: Date;
@@ -109,15 +132,30 @@ interface Verdict {
   message: string;
   /** The server's record, whose read-only cells the rows take. */
   record: ServerRecord | undefined;
+  /** Without a server record: what was last pulled, for the cells of put-back columns. */
+  base?: RecordState;
+}
+
+/** A record another account pulled. */
+interface Foreign {
+  account: string;
+  state: RecordState;
 }
 
 class Merge<S> {
   private readonly table: Table<S>;
   private readonly editable: ReadonlyArray<Column<S>>;
-  private readonly previous: SheetState | undefined;
+  /** Positions (in `editable`) of the editable columns the table put back. */
+  private readonly absent: ReadonlySet<number>;
+  /** What this account last pulled. */
+  private readonly own: Record<string, RecordState>;
+  private readonly foreign = new Map<string, Foreign>();
+  /** The sheet was last refreshed as another account: its statuses speak of that one. */
+  private readonly returning: boolean;
   private readonly out: Contents[][] = [];
   private readonly notes: RowNote[] = [];
   private readonly records: Record<string, RecordState> = {};
+  private readonly others: OtherAccounts = {};
   private readonly kept = new Map<string, Verdict>();
   private readonly counts: MergeCounts = {
     records: 0,
@@ -131,9 +169,22 @@ class Merge<S> {
   constructor(private readonly input: MergeInput<S>) {
     this.table = input.table;
     this.editable = editableColumns(this.table);
-    // What was pulled as another account says nothing about this account's records.
-    this.previous =
-      input.previous?.account === input.account ? input.previous : undefined;
+    this.absent = new Set(
+      this.editable.flatMap((c, k) =>
+        this.table.added.has(c.header) ? [k] : [],
+      ),
+    );
+    const {previous, account} = input;
+    const pulled: OtherAccounts = {...input.others};
+    if (previous) pulled[previous.account] = previous.records;
+    this.own = pulled[account] ?? {};
+    this.returning = previous !== undefined && previous.account !== account;
+    for (const [other, records] of Object.entries(pulled)) {
+      if (other === account) continue;
+      for (const [id, state] of Object.entries(records)) {
+        this.foreign.set(id, {account: other, state});
+      }
+    }
   }
 
   run(): MergeResult {
@@ -168,6 +219,7 @@ class Merge<S> {
     return {
       rows: this.out,
       state: {account: this.input.account, records: this.records},
+      others: this.others,
       counts: this.counts,
       notes: this.notes,
     };
@@ -181,7 +233,7 @@ class Merge<S> {
       const rows = record.sources.map(source => this.encodeSource(source));
       const id = this.canonicalOf(idColumn, rows[0].get(schema.id)!);
       if (byId.has(id)) continue;
-      this.fillUnknown(rows, record.sources, this.previous?.records[id]);
+      this.fillUnknown(rows, record.sources, this.own[id]);
       const texts = rows.map(row =>
         this.editable.map(c => this.canonicalOf(c, row.get(c.header)!)),
       );
@@ -226,21 +278,10 @@ class Merge<S> {
     const texts = indexes.map(i =>
       editableTexts(this.table, i, this.input.context),
     );
-    const user = contentOf(texts);
-    const base = this.previous?.records[id];
+    const user = this.project(texts);
+    const base = this.own[id];
     if (!record) {
-      if (base && sameContent(user, base.rows)) {
-        this.counts.removed++;
-        return;
-      }
-      if (base) this.records[id] = base;
-      this.keep(id, indexes[0], {
-        status: base ? 'CONFLICT' : 'INVALID',
-        message: base
-          ? `The API no longer lists ${schema.id} ${id} for this account (deleted, or pulled as another account): your unpushed edit is kept; delete the row if it is no longer needed.`
-          : `${schema.id} ${id} is not among the records this account lists: check the id, or delete the row.`,
-        record: undefined,
-      });
+      this.unlisted(id, indexes[0], user, base);
       return;
     }
     this.remember(record);
@@ -253,10 +294,11 @@ class Merge<S> {
       });
       return;
     }
-    const edited = !sameContent(user, base?.rows);
-    if (!edited || sameContent(user, record.content)) {
+    const server = this.project(record.content);
+    const edited = !sameContent(user, base && this.project(base.rows));
+    if (!edited || sameContent(user, server)) {
       this.replace(indexes, record);
-    } else if (base && sameContent(record.content, base.rows)) {
+    } else if (base && sameContent(server, this.project(base.rows))) {
       this.keep(id, indexes[0], {
         status: 'EDITED',
         message: 'Edited here, not pushed yet.',
@@ -269,6 +311,56 @@ class Merge<S> {
         record,
       });
     }
+  }
+
+  /**
+   * Rows of a record this account does not list: dropped when they hold no edit, else kept
+   * with what was last pulled of them (a record deleted on the server, or another account's).
+   */
+  private unlisted(
+    id: string,
+    first: number,
+    user: string[][],
+    base: RecordState | undefined,
+  ): void {
+    const {schema} = this.table;
+    const foreign = base ? undefined : this.foreign.get(id);
+    const pulled = base ?? foreign?.state;
+    const unedited = pulled && sameContent(user, this.project(pulled.rows));
+    if (!schema.sync || unedited) {
+      this.counts.removed++;
+      return;
+    }
+    if (foreign) {
+      (this.others[foreign.account] ??= {})[id] = foreign.state;
+      this.keep(id, first, {
+        status: 'EDITED',
+        message: `Edited as the ${this.input.label(foreign.account)}, not pushed: act as it again to push.`,
+        record: undefined,
+        base: foreign.state,
+      });
+      return;
+    }
+    if (base) this.records[id] = base;
+    this.keep(id, first, {
+      status: base ? 'CONFLICT' : 'INVALID',
+      message: base
+        ? `The API no longer lists ${schema.id} ${id} for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.`
+        : `${schema.id} ${id} is not among the records this account lists: check the id, or delete the row.`,
+      record: undefined,
+      base,
+    });
+  }
+
+  /**
+   * A record's content as far as the sheet can tell edits: without the columns the table put
+   * back, whose cells the user never typed.
+   */
+  private project(rows: string[][]): string[][] {
+    if (this.absent.size === 0) return contentOf(rows);
+    return contentOf(
+      rows.map(row => row.filter((_, k) => !this.absent.has(k))),
+    );
   }
 
   /** The new state of a listed record: the server's content. */
@@ -300,7 +392,9 @@ class Merge<S> {
       const theirs = record.content[0] ?? empty;
       server = this.editable
         .flatMap((c, k) =>
-          mine[k] !== theirs[k] ? [`${c.header} = ${show(theirs[k])}`] : [],
+          mine[k] !== theirs[k] && !this.absent.has(k)
+            ? [`${c.header} = ${show(theirs[k])}`]
+            : [],
         )
         .join(', ');
     } else {
@@ -315,16 +409,11 @@ class Merge<S> {
   /** The server's rows replace the record's, at the place of its first row. */
   private replace(indexes: number[], record: ServerRecord): void {
     const unused = [...indexes];
-    const {rowKey} = this.table.schema;
-    const keyOf = (cell: (header: string) => CellValue) =>
-      (rowKey ?? [])
-        .map(h => this.canonicalOf(columnOf(this.table, h), cell(h)))
-        .join('\u0001');
     const byKey = (row: Map<string, CellValue>): number | undefined => {
-      if (!rowKey) return unused.shift();
-      const key = keyOf(h => row.get(h)!);
+      if (!this.table.schema.rowKey) return unused.shift();
+      const key = this.keyOfCells(h => row.get(h)!);
       const at = unused.findIndex(
-        i => keyOf(h => cellOf(this.table, i, h)) === key,
+        i => this.keyOfCells(h => cellOf(this.table, i, h)) === key,
       );
       return at >= 0 ? unused.splice(at, 1)[0] : undefined;
     };
@@ -332,6 +421,42 @@ class Merge<S> {
     record.rows.forEach((row, k) =>
       this.emitServerRow(row, from[k] ?? unused.shift()),
     );
+  }
+
+  /** What tells apart the rows of a record (rowKey), from canonical texts by header. */
+  private keyOf(text: (header: string) => string | undefined): string {
+    return (this.table.schema.rowKey ?? []).map(text).join('\u0001');
+  }
+
+  private keyOfCells(cell: (header: string) => CellValue): string {
+    return this.keyOf(h => this.canonicalOf(columnOf(this.table, h), cell(h)));
+  }
+
+  /**
+   * The put-back editable cells of a kept row: the server's row with the same key, else the
+   * row last pulled with it (a one-row record: its only row).
+   */
+  private fillPutBack(row: Contents[], index: number, verdict: Verdict): void {
+    if (this.absent.size === 0) return;
+    const key = this.keyOfCells(h => cellOf(this.table, index, h));
+    const pick = <T>(rows: T[], keyOf: (row: T) => string): T | undefined =>
+      rows.find(r => keyOf(r) === key) ??
+      (rows.length === 1 ? rows[0] : undefined);
+    const position = (h: string) =>
+      this.editable.findIndex(c => c.header === h);
+    const cells =
+      verdict.record &&
+      pick(verdict.record.rows, r => this.keyOfCells(h => r.get(h)!));
+    const texts =
+      verdict.base &&
+      pick(verdict.base.rows, r => this.keyOf(h => r[position(h)]));
+    for (const k of this.absent) {
+      const column = this.editable[k];
+      const cell = cells
+        ? cells.get(column.header)
+        : texts && encode(column, fromCanonical(texts[k]));
+      if (cell !== undefined) this.setCell(row, column.header, cell);
+    }
   }
 
   /** A row as the user has it, read-only cells from the server, with its status. */
@@ -349,9 +474,11 @@ class Merge<S> {
         }
       }
     }
+    this.fillPutBack(row, index, verdict);
     let {status, message} = verdict;
     const current = String(cellOf(this.table, index, SYNC_STATUS));
-    if (status === 'EDITED' && KEPT_STATUSES.has(current)) {
+    const stale = this.returning || verdict.base !== undefined;
+    if (status === 'EDITED' && KEPT_STATUSES.has(current) && !stale) {
       status = current as SyncStatus;
       message = String(cellOf(this.table, index, SYNC_MESSAGE));
     }
@@ -373,14 +500,31 @@ class Merge<S> {
         : this.carried(from, at);
     for (const column of this.table.schema.columns) {
       const cell = cells.get(column.header);
-      if (cell !== undefined) {
-        row[this.table.position.get(column.header)!] = cell;
-      }
+      const at = this.table.position.get(column.header)!;
+      if (cell === undefined || this.keepsFormula(column, from, row[at], cell))
+        continue;
+      row[at] = cell;
     }
     const keepsOk =
       from !== undefined && cellOf(this.table, from, SYNC_STATUS) === 'OK';
     if (!keepsOk) for (const c of SYNC_COLUMNS) this.setCell(row, c.header, '');
     this.out.push(row);
+  }
+
+  /** A user's formula in an editable column stays while its value is the server's. */
+  private keepsFormula(
+    column: Column<S>,
+    from: number | undefined,
+    contents: Contents,
+    server: CellValue,
+  ): boolean {
+    return (
+      from !== undefined &&
+      column.editable === true &&
+      contents instanceof Formula &&
+      this.canonicalOf(column, cellOf(this.table, from, column.header)) ===
+        this.canonicalOf(column, server)
+    );
   }
 
   /** Row `from` as contents for row `at`: formulas move with it. */

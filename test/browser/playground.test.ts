@@ -295,7 +295,13 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await done;
     await expect(
       ui.toast('List creative ads').locator('.toast-message').textContent(),
-    ).resolves.toMatch(/^Refreshed \d+ creative ads \(main account\)/);
+    ).resolves.toMatch(
+      new RegExp(
+        `^Refreshed \\d+ creative ads for demand_package_name ${String(
+          campaign.cells.package_name,
+        ).replace(/\./g, '\\.')} \\(main account\\)`,
+      ),
+    );
     const listed = await ui.sheet('Creative Ads');
     expect(listed.some(r => r.cells.offer_id === offer.offer_id)).toBe(true);
   });

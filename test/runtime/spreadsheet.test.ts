@@ -37,13 +37,18 @@ describe('Range values', () => {
     ]);
   });
 
-  it('turns a string starting with = into a formula, and never evaluates it', () => {
+  it('turns a string starting with = into a formula, and evaluates constant arithmetic only', () => {
     const {sheet} = setup();
-    sheet.getRange('A1:B1').setValues([['=1+1', "'=1+1"]]);
-    expect(sheet.getRange('A1:B1').getFormulas()).toEqual([['=1+1', '']]);
-    expect(sheet.getRange('A1:B1').getValues()).toEqual([
-      [FORMULA_RESULT, '=1+1'],
+    sheet
+      .getRange('A1:E1')
+      .setValues([['=1+1', "'=1+1", '=A1*2', '=SUM(1,2)', '=1/0']]);
+    expect(sheet.getRange('A1:E1').getFormulas()).toEqual([
+      ['=1+1', '', '=A1*2', '=SUM(1,2)', '=1/0'],
     ]);
+    expect(sheet.getRange('A1:E1').getValues()).toEqual([
+      [2, '=1+1', FORMULA_RESULT, FORMULA_RESULT, FORMULA_RESULT],
+    ]);
+    expect(sheet.getRange('A1').getDisplayValue()).toBe('2');
   });
 
   it('keeps everything as text in a plain-text (@) cell, formulas included; setFormula still sets one', () => {

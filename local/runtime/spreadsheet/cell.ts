@@ -19,10 +19,33 @@ export const GENERAL_FORMAT = '0.###############';
 /** What Sheets gives a cell a Date was written to, when it had no format. */
 export const DATE_TIME_FORMAT = 'M/d/yyyy H:mm:ss';
 /**
- * Formulas are not evaluated here: a formula cell reads as this error text, which no add-on
- * could mistake for the text it meant to write.
+ * Formulas are evaluated only when they are constant arithmetic (`formulaValue`); any other
+ * formula cell reads as this error text, which no add-on could mistake for the text it meant
+ * to write.
  */
 export const FORMULA_RESULT = '#ERROR!';
+
+const ARITHMETIC = /^[\d\s.+\-*/()]+$/;
+
+/**
+ * What a formula reads as: the number a formula of numbers, + - * / and parentheses computes
+ * (`=50*2` is 100, `=0.1*3` is 0.30000000000000004, as in Sheets); FORMULA_RESULT for any
+ * other (references, functions, a division by zero).
+ */
+export function formulaValue(formula: string): number | string {
+  const expression = formula.replace(/^=/, '');
+  if (!ARITHMETIC.test(expression) || expression.includes('**')) {
+    return FORMULA_RESULT;
+  }
+  try {
+    const value: unknown = new Function(`return (${expression});`)();
+    return typeof value === 'number' && Number.isFinite(value)
+      ? value
+      : FORMULA_RESULT;
+  } catch {
+    return FORMULA_RESULT;
+  }
+}
 export const MAX_CELL_CHARS = 50000;
 
 /** A parsed entry: the content and the number format Sheets infers from how it was typed. */
@@ -208,7 +231,7 @@ export function scriptValue(
     case 'boolean':
       return content.value;
     case 'formula':
-      return FORMULA_RESULT;
+      return formulaValue(content.formula);
     case 'number':
       return isDateFormat(format)
         ? realm.date(instantFromSerial(content.value, timeZone))

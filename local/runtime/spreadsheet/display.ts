@@ -1,10 +1,10 @@
 import {DAY_NAMES, MONTH_NAMES} from '../time-zone';
 import {
   Content,
-  FORMULA_RESULT,
   GENERAL_FORMAT,
   isDateFormat,
   PLAIN_TEXT,
+  formulaValue,
 } from './cell';
 import {wallDateOf} from './serial';
 
@@ -19,8 +19,12 @@ export function displayValue(
       return content.text;
     case 'boolean':
       return content.value ? 'TRUE' : 'FALSE';
-    case 'formula':
-      return FORMULA_RESULT;
+    case 'formula': {
+      const value = formulaValue(content.formula);
+      return typeof value === 'number'
+        ? displayValue({kind: 'number', value}, format)
+        : value;
+    }
     case 'number':
       if (!format || format === GENERAL_FORMAT || format === PLAIN_TEXT) {
         return general(content.value);

@@ -29,12 +29,15 @@ function pull<S>(
     table,
     records,
     previous: state.get(schema.name),
+    others: state.memo(`${schema.name} others`),
     account,
+    label: (a: string) => (a === '' ? 'main account' : `sub-account ${a}`),
     context: book,
     now: NOW,
   });
   writeTable(table, merged.rows);
   state.set(schema.name, merged.state);
+  state.setMemo(`${schema.name} others`, merged.others);
   state.save();
   return merged;
 }
@@ -250,7 +253,7 @@ describe('a later refresh', () => {
       campaign_name: 'Keep me',
       sync_status: 'CONFLICT',
       sync_message:
-        'The API no longer lists campaign_id 2 for this account (deleted, or pulled as another account): your unpushed edit is kept; delete the row if it is no longer needed.',
+        "The API no longer lists campaign_id 2 for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.",
     });
   });
 
@@ -289,7 +292,8 @@ describe('a later refresh', () => {
     const sheet = book.sheet('Campaigns')!;
     sheet.calls.length = 0;
     pull(book, CAMPAIGNS, campaigns([campaign(1), campaign(2)]));
-    expect(sheet.calls).toEqual(['readValues']);
+    // The formulas of the editable columns, in one read (a formula there may be kept).
+    expect(sheet.calls).toEqual(['readValues', 'readFormulas']);
   });
 
   it('puts a deleted column back at the end and leaves the user columns alone', () => {
@@ -304,6 +308,39 @@ describe('a later refresh', () => {
     expect(row['my column']).toBe('kept');
     expect(row.status).toBe('PAUSED');
     expect(book.grid('Campaigns')[0].at(-1)).toBe('status');
+  });
+
+  it('keeps an edit made as another account, names it, and judges it against that account once back', () => {
+    const book = new MemoryWorkbook();
+    pull(book, CAMPAIGNS, campaigns([campaign(1), campaign(2), campaign(3)]));
+    book.edit('Campaigns', 0, 'description', 'Mine');
+    book.edit('Campaigns', 1, 'description', 'Mine too');
+    const away = pull(book, CAMPAIGNS, campaigns([campaign(8)]), 'sub1');
+    expect(
+      book.records('Campaigns').map(r => [r.campaign_id, r.sync_message]),
+    ).toEqual([
+      [1, 'Edited as the main account, not pushed: act as it again to push.'],
+      [2, 'Edited as the main account, not pushed: act as it again to push.'],
+      [8, ''],
+    ]);
+    expect(away.counts).toMatchObject({edited: 2, added: 1, removed: 1});
+    const back = pull(
+      book,
+      CAMPAIGNS,
+      campaigns([
+        campaign(1),
+        campaign(2, {description: 'Theirs'}),
+        campaign(3),
+      ]),
+    );
+    expect(
+      book.records('Campaigns').map(r => [r.campaign_id, r.sync_status]),
+    ).toEqual([
+      [1, 'EDITED'],
+      [2, 'CONFLICT'],
+      [3, ''],
+    ]);
+    expect(back.others).toEqual({});
   });
 
   it('starts afresh when the records were pulled as another account', () => {
@@ -351,6 +388,25 @@ describe('Offers', () => {
     });
   });
 });
+
+/** Offer 1 with a US group (cap 50) and a GB group (cap `gbCap`). */
+const splitOffer = (gbCap: string) =>
+  offer(1, {
+    budget: [
+      {
+        target_geo: 'US',
+        total_budget: '1',
+        daily_cap_type: 'BUDGET',
+        daily_cap: '50',
+      },
+      {
+        target_geo: 'GB',
+        total_budget: '2',
+        daily_cap_type: 'BUDGET',
+        daily_cap: gbCap,
+      },
+    ],
+  });
 
 describe('Budgets', () => {
   it('gives each budget group a row, and an offer without a budget one empty row', () => {
@@ -430,24 +486,35 @@ describe('Budgets', () => {
     expect(merged.counts.edited).toBe(1);
   });
 
+  it('fills a renamed daily_cap column back from the server row of the same group; only the typed edit is one', () => {
+    const book = new MemoryWorkbook();
+    const split = splitOffer('60');
+    pull(book, BUDGETS, budgets([split, offer(2)]));
+    const sheet = book.sheet('Budgets')!;
+    sheet.type(1, 6, 'my cap');
+    book.edit('Budgets', 1, 'total_budget', 7);
+    const merged = pull(book, BUDGETS, budgets([split, offer(2)]));
+    expect(
+      book
+        .records('Budgets')
+        .map(r => [
+          r.country_code,
+          r.total_budget,
+          r.daily_cap,
+          r['my cap'],
+          r.sync_status,
+        ]),
+    ).toEqual([
+      ['US', 1, 50, 50, 'EDITED'],
+      ['GB', 7, 60, 60, 'EDITED'],
+      ['ALL', 1000, 100, 100, ''],
+    ]);
+    expect(merged.counts.edited).toBe(1);
+  });
+
   it('moves user cells to the group with the same country_code when the server regroups', () => {
     const book = new MemoryWorkbook();
-    const split = offer(1, {
-      budget: [
-        {
-          target_geo: 'US',
-          total_budget: '1',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '50',
-        },
-        {
-          target_geo: 'GB',
-          total_budget: '2',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '50',
-        },
-      ],
-    });
+    const split = splitOffer('50');
     pull(book, BUDGETS, budgets([split]));
     const sheet = book.sheet('Budgets')!;
     sheet.type(1, 11, 'note');

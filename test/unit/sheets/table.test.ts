@@ -61,6 +61,30 @@ describe('openTable', () => {
     expect(table.values).toEqual([['', 'x', 5, 1, 'a', '', '']]);
   });
 
+  it('never puts back an id column under rows, which could not be told from new records', () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet('Things');
+    sheet.write(1, 1, [
+      ['my id', 'label', 'amount', 'sync_status', 'sync_message', 'synced_at'],
+      [1, 'a', 5, '', '', ''],
+    ]);
+    const refused = new SheetLayoutError(
+      "The Things sheet has no id column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.",
+    );
+    expect(() => openTable(book, THINGS, {create: true})).toThrow(refused);
+    expect(() => openTable(book, THINGS, {create: false})).toThrow(refused);
+    expect(book.grid('Things')[0]).toEqual([
+      'my id',
+      'label',
+      'amount',
+      'sync_status',
+      'sync_message',
+      'synced_at',
+    ]);
+    sheet.clearContent(2, 1, 1, 6);
+    expect(openTable(book, THINGS, {create: true})!.position.get('id')).toBe(6);
+  });
+
   it('refuses, naming the column, when a push finds a header missing', () => {
     const book = new MemoryWorkbook();
     book
@@ -75,21 +99,25 @@ describe('openTable', () => {
     );
   });
 
-  it("reads formulas of the user's columns only, and none when there are none", () => {
+  it("reads formulas of the user's and the editable columns only, and none without rows", () => {
     const book = new MemoryWorkbook();
     const sheet = book.insertSheet('Things');
     sheet.write(1, 1, [
       ['id', 'label', 'amount', 'sync_status', 'sync_message', 'synced_at'],
     ]);
-    sheet.write(2, 1, [[1, 'a', 5, '', '', '']]);
     openTable(book, THINGS, {create: false});
     expect(sheet.calls).not.toContain('readFormulas');
+    sheet.write(2, 1, [[1, 'a', 5, '', '', '']]);
     sheet.write(1, 7, [['mine']]);
+    sheet.type(2, 1, '=0+1');
+    sheet.type(2, 3, '=2+3');
+    sheet.type(2, 5, '=1');
     sheet.type(2, 7, '=A2*2');
     sheet.calls.length = 0;
     const table = openTable(book, THINGS, {create: false})!;
+    // Columns B..G in one read: a second read costs more than the three cells between.
     expect(sheet.calls).toEqual(['readValues', 'readFormulas']);
-    expect(table.formulas).toEqual([['', '', '', '', '', '', '=A2*2']]);
+    expect(table.formulas).toEqual([['', '', '=2+3', '', '', '', '=A2*2']]);
   });
 
   it('makes a new sheet as tall as the rows to come before formatting its columns once', () => {
