@@ -12,18 +12,12 @@ import {
   resolveCreative,
 } from '../rules/creative-set';
 import {OfferBody, checkNewOffer, duplicateNameProblems} from '../rules/offer';
-import {checkTracking} from '../rules/tracking';
+import {TRACKING_FIELDS, checkTracking} from '../rules/tracking';
 import {isBlank} from '../sheets/cell';
 import type {CodecContext} from '../sheets/codec';
 import {decodeRow, isBlankRow} from '../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
-
-const TRACKING_FIELDS = [
-  'tracking_method',
-  'click_url',
-  'support_server_click',
-] as const;
 
 /**
  * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
@@ -51,6 +45,8 @@ export interface OfferPlan {
   /** Full messages; none means the row may be sent. */
   problems: string[];
   body?: OfferBody;
+  /** What the row has that the body leaves out, and why: its OK message ends with them. */
+  notes: string[];
   tracking?: Tracking;
   sets: SetPlan[];
   /** A create of this row was sent before and its answer never recorded. */
@@ -259,6 +255,7 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
       ...(problems.length === 0
         ? {body: check.body, tracking: tracking.tracking}
         : {}),
+      notes: check.notes,
       sets: offerSets,
       sent:
         cellOf(offers, index, SYNC_STATUS) === 'ERROR' &&

@@ -3,17 +3,23 @@
  * every problem is named by its field with the reason and what to do, and a row with none
  * becomes the request body (creative_sets aside: they come from the Creative Sets sheet).
  *
- * Where the document leaves a rule open the choice is stated beside the check. Fields the API
- * would ignore for the row's billing type (settlement_event outside CPE, target_ad_type for
- * OCPI, the targets outside Target-ROAS and Target-CPE) are refused rather than dropped
- * quietly, so that nothing the user typed goes unsaid.
+ * Where the document leaves a rule open the choice is stated beside the check. Fields the
+ * document says the API ignores or fills itself for the row's billing type (settlement_event
+ * outside CPE: "ignored for other billing types"; target_ad_type for OCPI: "filled by the
+ * system"; bid_rate for OCPI: "not sent") are left out of the body with a note the row's
+ * message carries, so that nothing the user typed goes unsaid and nothing is refused that the
+ * API would accept. The OCPI targets outside OCPI the document does not call ignored: they are
+ * refused. Every message quotes a cell only as a short excerpt (values.ts `excerpt`).
  */
 import type {CreateOfferRequest} from '../api/types';
 import {readGeoList} from './geo';
 import type {FieldMessages} from './maintain';
+import {TRACKING_FIELDS} from './tracking';
 import {
+  excerpt,
   isBlank,
   isPlainObject,
+  lengthProblem,
   parseInteger,
   parseJson,
   parseList,
@@ -44,9 +50,12 @@ export const TIMEZONE_RANGE = [-12, 14] as const;
 export const OFFER_NAME_LENGTH = [3, 95] as const;
 export const SETTLEMENT_EVENT_LENGTH = [3, 50] as const;
 const WORD = /^[A-Za-z0-9_]+$/;
-/** 4.2: one digit followed by up to two groups of a dot and one digit. */
-const OS_VERSION = /^\d(\.\d){0,2}$/;
-const NO_MAXIMUM_OS = '99.0.0';
+/**
+ * 4.2: "one digit followed by up to two groups of a dot and one digit"; its own no-maximum
+ * value 99.0.0 has two digits in a group, so a "digit" is read as a number per group (14.5,
+ * 10, 12.0.0), as the local emulator reads it (its README, assumption 39).
+ */
+const OS_VERSION = /^\d+(\.\d+){0,2}$/;
 
 /** What the user may type for "no limit" in a budget cell (DESIGN 4.3). */
 const OPEN = 'OPEN';
@@ -59,6 +68,8 @@ export interface OfferCheck {
   problems: FieldMessages;
   /** Present when there are no problems. */
   body?: OfferBody;
+  /** What was typed and left out of the body, and why: for the row's message. */
+  notes: string[];
 }
 
 /** Cells of a New Offers row by header. */
@@ -66,6 +77,7 @@ export type Cells = Readonly<Record<string, unknown>>;
 
 class Check {
   readonly problems: FieldMessages = {};
+  readonly notes: string[] = [];
   constructor(readonly cells: Cells) {}
 
   blank(field: string): boolean {
@@ -92,6 +104,11 @@ class Check {
     if (!this.blank(field)) this.fail(field, `${reason}: leave it empty`);
   }
 
+  /** A cell the API ignores or fills itself for this row: not sent, and the row says so. */
+  leftOut(field: string, reason: string): void {
+    if (!this.blank(field)) this.notes.push(`${field} is left out: ${reason}`);
+  }
+
   number(
     field: string,
     value: unknown,
@@ -100,11 +117,11 @@ class Check {
   ): number | undefined {
     const parsed = parseNumber(value);
     if (!parsed)
-      return this.fail(field, `must be a number (got "${textOf(value)}")`);
+      return this.fail(field, `must be a number (got ${excerpt(value)})`);
     if (parsed.decimals > decimals) {
       return this.fail(
         field,
-        `may have at most ${decimals} decimals${context} (got ${textOf(value)})`,
+        `may have at most ${decimals} decimals${context} (got ${excerpt(value, false)})`,
       );
     }
     return parsed.value;
@@ -115,6 +132,13 @@ class Check {
 export function checkNewOffer(cells: Cells): OfferCheck {
   const c = new Check(cells);
   const body: Partial<OfferBody> = {};
+  // First, so that an overlong cell is refused by its length, not quoted by another rule.
+  // Tracking has its own rules (tracking.ts).
+  for (const field of Object.keys(cells)) {
+    if (TRACKING_FIELDS.includes(field)) continue;
+    const problem = lengthProblem(field, cells[field]);
+    if (problem) c.problems[field] = problem;
+  }
 
   const campaign = c.present('campaign_id');
   if (campaign !== undefined) {
@@ -122,7 +146,7 @@ export function checkNewOffer(cells: Cells): OfferCheck {
     if (id === undefined || id <= 0) {
       c.fail(
         'campaign_id',
-        `must be a whole number, the campaign's id (got "${textOf(campaign)}")`,
+        `must be a whole number, the campaign's id (got ${excerpt(campaign)})`,
       );
     } else body.campaign_id = id;
   }
@@ -137,7 +161,7 @@ export function checkNewOffer(cells: Cells): OfferCheck {
     if (!parsed) {
       c.fail(
         'promote_timezone',
-        `must be a number of hours from UTC such as -5 or 8 (got "${textOf(zone)}")`,
+        `must be a number of hours from UTC such as -5 or 8 (got ${excerpt(zone)})`,
       );
     } else if (parsed.value < low || parsed.value > high) {
       c.fail(
@@ -186,14 +210,14 @@ export function checkNewOffer(cells: Cells): OfferCheck {
     if (bad !== undefined) {
       c.fail(
         'target_device',
-        `must be PHONE, TABLET or PHONE,TABLET (got "${bad}")`,
+        `must be PHONE, TABLET or PHONE,TABLET (got ${excerpt(bad)})`,
       );
     } else body.target_device = [...new Set(items)].join(',');
   }
 
   return Object.keys(c.problems).length > 0
-    ? {problems: c.problems}
-    : {problems: {}, body: body as OfferBody};
+    ? {problems: c.problems, notes: c.notes}
+    : {problems: {}, body: body as OfferBody, notes: c.notes};
 }
 
 function offerName(c: Check): string | undefined {
@@ -223,7 +247,7 @@ function times(c: Check, body: Partial<OfferBody>): void {
     if (startSeconds === undefined) {
       c.fail(
         'start_time',
-        `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got "${textOf(start)}")`,
+        `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got ${excerpt(start)})`,
       );
     } else if (startSeconds < MIN_START_TIME) {
       c.fail(
@@ -239,7 +263,7 @@ function times(c: Check, body: Partial<OfferBody>): void {
   if (end === undefined) {
     c.fail(
       'end_time',
-      `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got "${c.text('end_time')}")`,
+      `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got ${excerpt(c.cells.end_time)})`,
     );
     return;
   }
@@ -262,7 +286,7 @@ function billingType(c: Check): BillingType | undefined {
   if (!known.includes(type)) {
     return c.fail(
       'billing_type',
-      `must be one of ${BILLING_TYPES.join(', ')} (got "${textOf(value)}")`,
+      `must be one of ${BILLING_TYPES.join(', ')} (got ${excerpt(value)})`,
     );
   }
   return type as BillingType;
@@ -291,7 +315,7 @@ function bidGoal(c: Check, type: BillingType, body: Partial<OfferBody>): void {
   if (!goals.includes(goal)) {
     c.fail(
       'bid_goal',
-      `must be Target-ROAS or Target-CPE when billing_type is OCPI (got "${goal}")`,
+      `must be Target-ROAS or Target-CPE when billing_type is OCPI (got ${excerpt(goal)})`,
     );
     return;
   }
@@ -352,18 +376,18 @@ function targets(
     else
       c.fail(
         'target_goal_window',
-        `must be D0 or D7 (got "${c.text('target_goal_window')}")`,
+        `must be D0 or D7 (got ${excerpt(c.cells.target_goal_window)})`,
       );
   }
   const limits = GOAL_LIMITS[goal];
   const goalProblem = (value: unknown): string | number => {
     const parsed = parseNumber(value);
-    if (!parsed) return `must be a number (got "${textOf(value)}")`;
+    if (!parsed) return `must be a number (got ${excerpt(value)})`;
     if (parsed.value < limits.min || parsed.value > limits.max) {
       return `must be from ${limits.min} to ${limits.max} for ${goal}${limits.unit} (got ${parsed.value})`;
     }
     if (parsed.decimals > limits.decimals) {
-      return `may have at most ${limits.decimals} decimals for ${goal} (got ${textOf(value)})`;
+      return `may have at most ${limits.decimals} decimals for ${goal} (got ${excerpt(value, false)})`;
     }
     return parsed.value;
   };
@@ -423,7 +447,10 @@ const MIN_BID_RATE: Readonly<Record<string, number>> = {
 
 function bidRate(c: Check, type: BillingType, body: Partial<OfferBody>): void {
   if (!PRICED.includes(type)) {
-    c.unused('bid_rate', 'is not sent for OCPI (the bid follows target_goal)');
+    c.leftOut(
+      'bid_rate',
+      'OCPI offers are not sent one (the bid follows target_goal)',
+    );
     return;
   }
   const value = c.present(
@@ -446,7 +473,7 @@ function bidRate(c: Check, type: BillingType, body: Partial<OfferBody>): void {
 
 function adType(c: Check, type: BillingType, body: Partial<OfferBody>): void {
   if (!PRICED.includes(type)) {
-    c.unused('target_ad_type', 'is filled by the API for OCPI');
+    c.leftOut('target_ad_type', 'the API fills it for OCPI');
     return;
   }
   if (
@@ -469,7 +496,7 @@ function settlementEvent(
   body: Partial<OfferBody>,
 ): void {
   if (type !== 'CPE') {
-    c.unused('settlement_event', 'is used only when billing_type is CPE');
+    c.leftOut('settlement_event', 'only CPE offers use it');
     return;
   }
   if (
@@ -504,7 +531,7 @@ function budget(c: Check, body: Partial<OfferBody>): void {
     if (!types.includes(capType)) {
       c.fail(
         'daily_cap_type',
-        `must be BUDGET or CONVERSION (got "${c.text('daily_cap_type')}")`,
+        `must be BUDGET or CONVERSION (got ${excerpt(c.cells.daily_cap_type)})`,
       );
       return;
     }
@@ -530,7 +557,7 @@ function budget(c: Check, body: Partial<OfferBody>): void {
       if (cap === undefined) {
         c.fail(
           'daily_cap',
-          `must be a whole number of conversions when daily_cap_type is CONVERSION (got "${textOf(value)}")`,
+          `must be a whole number of conversions when daily_cap_type is CONVERSION (got ${excerpt(value)})`,
         );
       } else if (cap < 10) {
         c.fail(
@@ -556,25 +583,16 @@ function budget(c: Check, body: Partial<OfferBody>): void {
 
 function osVersions(c: Check, body: Partial<OfferBody>): void {
   const form =
-    'must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2)';
-  if (!c.blank('os_version_min')) {
-    const version = c.text('os_version_min');
-    if (OS_VERSION.test(version)) body.os_version_min = version;
-    else
-      c.fail(
-        'os_version_min',
-        `${form}; 0.0.0 means no minimum (got "${version}")`,
-      );
-  }
-  if (!c.blank('os_version_max')) {
-    const version = c.text('os_version_max');
-    if (OS_VERSION.test(version) || version === NO_MAXIMUM_OS)
-      body.os_version_max = version;
-    else
-      c.fail(
-        'os_version_max',
-        `${form}; 99.0.0 means no maximum (got "${version}")`,
-      );
+    'must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1)';
+  const limits = {
+    os_version_min: '0.0.0 means no minimum',
+    os_version_max: '99.0.0 means no maximum',
+  } as const;
+  for (const field of ['os_version_min', 'os_version_max'] as const) {
+    if (c.blank(field)) continue;
+    const version = c.text(field);
+    if (OS_VERSION.test(version)) body[field] = version;
+    else c.fail(field, `${form}; ${limits[field]} (got ${excerpt(version)})`);
   }
 }
 
@@ -593,7 +611,7 @@ function schedule(c: Check, body: Partial<OfferBody>): void {
     if (!/^[1-7]$/.test(day)) {
       return void c.fail(
         'custom_ad_schedule',
-        `has key "${day}", which is not a day: use 1 (Monday) to 7 (Sunday)`,
+        `has key ${excerpt(day)}, which is not a day: use 1 (Monday) to 7 (Sunday)`,
       );
     }
     const items =
@@ -604,7 +622,7 @@ function schedule(c: Check, body: Partial<OfferBody>): void {
     if (items.length === 0 || bad !== undefined) {
       return void c.fail(
         'custom_ad_schedule',
-        `day ${day} must list hours 0 to 23 separated by commas (got ${JSON.stringify(hours)})`,
+        `day ${day} must list hours 0 to 23 separated by commas (got ${excerpt(typeof hours === 'string' ? hours : JSON.stringify(hours))})`,
       );
     }
     out[day] = items.map(Number).join(',');

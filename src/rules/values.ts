@@ -22,6 +22,38 @@ export function textOf(value: unknown): string {
   return String(value).trim();
 }
 
+/** Characters of a cell a message quotes at most. */
+export const EXCERPT_LENGTH = 40;
+
+/**
+ * A cell as a message quotes it: in double quotes, cut to a short excerpt with its full length
+ * said, so that no message grows with what was typed (a cell holds up to 50,000 characters).
+ */
+export function excerpt(value: unknown, quoted = true): string {
+  const text = textOf(value);
+  const quote = quoted ? '"' : '';
+  if (text.length <= EXCERPT_LENGTH) return `${quote}${text}${quote}`;
+  return `${quote}${text.slice(0, EXCERPT_LENGTH - 3)}...${quote} (${text.length} characters)`;
+}
+
+/**
+ * The longest text any field of the API takes (a campaign's description, 4000 characters,
+ * part 8). A field whose limit is not shown takes no more: a longer cell is a paste gone wrong,
+ * refused by its length rather than sent.
+ */
+export const LONGEST_TEXT = 4000;
+
+/** The problem of a cell longer than `max` characters, naming the field; undefined if none. */
+export function lengthProblem(
+  field: string,
+  value: unknown,
+  max = LONGEST_TEXT,
+): string | undefined {
+  const length = textOf(value).length;
+  if (length <= max) return undefined;
+  return `${field} may have ${max} characters at most (it has ${length}: ${excerpt(value)})`;
+}
+
 const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export interface ParsedNumber {
@@ -30,12 +62,29 @@ export interface ParsedNumber {
   decimals: number;
 }
 
-/** A number typed in a number cell or as numeric text; undefined for anything else. */
+/**
+ * Significant digits Sheets shows of a number at most. A formula's binary rounding noise
+ * (`=D2*1.1` gives 110.00000000000001) lies beyond them: the user sees 110 and means 110.
+ */
+const SHOWN_DIGITS = 15;
+
+/** A number as the user sees it in the sheet: rounding noise past 15 significant digits dropped. */
+export function asShown(value: number): number {
+  return Number.isFinite(value)
+    ? Number(value.toPrecision(SHOWN_DIGITS))
+    : value;
+}
+
+/**
+ * A number typed in a number cell or as numeric text; undefined for anything else. A number
+ * cell is read as shown (asShown): its decimals are counted, and its value sent, without the
+ * noise a formula leaves.
+ */
 export function parseNumber(value: unknown): ParsedNumber | undefined {
   if (typeof value === 'number') {
-    return Number.isFinite(value)
-      ? {value, decimals: decimalPlaces(String(value))}
-      : undefined;
+    if (!Number.isFinite(value)) return undefined;
+    const shown = asShown(value);
+    return {value: shown, decimals: decimalPlaces(String(shown))};
   }
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
