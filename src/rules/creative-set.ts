@@ -6,7 +6,7 @@
 import {readGeoList} from './geo';
 import type {FieldMessages} from './maintain';
 import type {Cells} from './offer';
-import {isBlank, parseInteger, parseList, textOf} from './values';
+import {excerpt, isBlank, parseInteger, parseList, textOf} from './values';
 
 const MD5 = /^[0-9a-f]{32}$/i;
 
@@ -43,7 +43,7 @@ export function checkCreativeSet(cells: Cells): {
     problems.ad_outputs =
       'ad_outputs is required: creative output codes such as 111,121';
   } else if (bad !== undefined) {
-    problems.ad_outputs = `ad_outputs must be whole numbers separated by commas (got "${bad}")`;
+    problems.ad_outputs = `ad_outputs must be whole numbers separated by commas (got ${excerpt(bad)})`;
   }
 
   const creatives = parseList(cells.creatives);
@@ -96,7 +96,7 @@ export function resolveCreative(
   if (matches.length === 0) {
     return {
       ok: false,
-      problem: `creatives names "${item}", which is not in the Creatives sheet (as creative_md5, creative_name or file): add it there, or refresh the creative materials`,
+      problem: `creatives names ${excerpt(item)}, which is not in the Creatives sheet (as creative_md5, creative_name or file): add it there, or refresh the creative materials`,
     };
   }
   const distinct = new Set(
@@ -107,7 +107,7 @@ export function resolveCreative(
   if (distinct.size > 1) {
     return {
       ok: false,
-      problem: `creatives names "${item}", which matches Creatives rows ${matches.map(m => m.row).join(', ')}: name the material by its creative_md5`,
+      problem: `creatives names ${excerpt(item)}, which matches Creatives rows ${matches.map(m => m.row).join(', ')}: name the material by its creative_md5`,
     };
   }
   return {ok: true, material: matches[0]};
