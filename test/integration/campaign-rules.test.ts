@@ -45,8 +45,13 @@ const statuses = (d: Desk, rows: number[]) => {
   return rows.map(i => [records[i].sync_status, records[i].sync_message]);
 };
 
+/** Each request sent, as `METHOD path body`. */
 const sent = (emulator: Emulator) =>
-  emulator.requests.map(r => [r.method, r.path, r.body]);
+  emulator.requests.map(r => `${r.method} ${r.path} ${JSON.stringify(r.body)}`);
+
+/** A PUT campaign as `sent` shows it (the add-on sends campaign_id first). */
+const put = (body: Record<string, unknown>) =>
+  `PUT ${CAMPAIGN} ${JSON.stringify(body)}`;
 
 describe('pushCampaigns: campaign_name is unique', () => {
   it('refuses a name another campaign has, or one given twice in the push; sends the rest', () => {
@@ -61,11 +66,7 @@ describe('pushCampaigns: campaign_name is unique', () => {
 
     expect(summary).toMatchObject({ok: 1, invalid: 3, requests: 1});
     expect(sent(d.emulator)).toEqual([
-      [
-        'PUT',
-        CAMPAIGN,
-        {campaign_id: d.ids[4], campaign_name: 'Autumn Launch'},
-      ],
+      put({campaign_id: d.ids[4], campaign_name: 'Autumn Launch'}),
     ]);
     expect(statuses(d, [0, 2, 3, 4])).toEqual([
       [
@@ -112,7 +113,7 @@ describe('pushCampaigns: icon is a 512x512 image among the known materials', () 
     d.rt.call('pushCampaigns');
 
     expect(sent(d.emulator)).toEqual([
-      ['PUT', CAMPAIGN, {campaign_id: d.ids[3], icon: icon.creative_md5}],
+      put({campaign_id: d.ids[3], icon: icon.creative_md5}),
     ]);
     expect(statuses(d, [0, 1, 2, 3])).toEqual([
       [
@@ -138,11 +139,7 @@ describe('pushCampaigns: icon is a 512x512 image among the known materials', () 
     d.rt.call('pushCampaigns');
 
     expect(sent(d.emulator)).toEqual([
-      [
-        'PUT',
-        CAMPAIGN,
-        {campaign_id: d.ids[0], icon: 'ffffffffffffffffffffffffffffffff'},
-      ],
+      put({campaign_id: d.ids[0], icon: 'ffffffffffffffffffffffffffffffff'}),
     ]);
     expect(statuses(d, [0])[0][0]).toBe('ERROR');
   });
@@ -158,11 +155,7 @@ describe('pushCampaigns: a 50,000-character cell', () => {
     d.rt.call('pushCampaigns');
 
     expect(sent(d.emulator)).toEqual([
-      [
-        'PUT',
-        CAMPAIGN,
-        {campaign_id: d.ids[2], description: 'A short description.'},
-      ],
+      put({campaign_id: d.ids[2], description: 'A short description.'}),
     ]);
     const rows = statuses(d, [0, 1]);
     expect(rows).toEqual([

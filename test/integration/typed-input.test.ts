@@ -73,6 +73,16 @@ function creates(emulator: Emulator): Record<string, Record<string, unknown>> {
   );
 }
 
+/** The requests of two offers created with their tracking: each name looked up first. */
+const TWO_CREATED = [
+  `GET ${OFFERS}`,
+  `GET ${OFFERS}`,
+  `POST ${OFFER}`,
+  `POST ${OFFER}`,
+  `PUT ${TRACKING}`,
+  `PUT ${TRACKING}`,
+];
+
 /** offer_name, sync_status and sync_message of every New Offers row. */
 const statuses = (rt: Runtime) =>
   recordsOf(rt, 'New Offers').map(r => [
@@ -148,14 +158,7 @@ describe('a 50,000-character cell', () => {
     const summary = d.rt.call('createOffers') as Record<string, unknown>;
 
     expect(summary).toMatchObject({ok: 2, invalid: 2, error: 0});
-    expect(sent(d.emulator)).toEqual([
-      `GET ${OFFERS}`,
-      `GET ${OFFERS}`,
-      `POST ${OFFER}`,
-      `POST ${OFFER}`,
-      `PUT ${TRACKING}`,
-      `PUT ${TRACKING}`,
-    ]);
+    expect(sent(d.emulator)).toEqual(TWO_CREATED);
     expect(Object.keys(creates(d.emulator))).toEqual([
       'before_long',
       'after_long',
@@ -270,14 +273,7 @@ describe('fields the API ignores or fills for the billing type', () => {
 
     d.rt.call('createOffers');
 
-    expect(sent(d.emulator)).toEqual([
-      `GET ${OFFERS}`,
-      `GET ${OFFERS}`,
-      `POST ${OFFER}`,
-      `POST ${OFFER}`,
-      `PUT ${TRACKING}`,
-      `PUT ${TRACKING}`,
-    ]);
+    expect(sent(d.emulator)).toEqual(TWO_CREATED);
     const bodies = creates(d.emulator);
     expect(bodies.cpi_with_event).not.toHaveProperty('settlement_event');
     expect(bodies.cpi_with_event).toMatchObject({
