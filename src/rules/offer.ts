@@ -16,8 +16,10 @@ import {readGeoList} from './geo';
 import type {FieldMessages} from './maintain';
 import {TRACKING_FIELDS} from './tracking';
 import {
+  UNPLACEABLE_DATE_PROBLEM,
   excerpt,
   isBlank,
+  isUnplaceableDate,
   isPlainObject,
   lengthProblem,
   parseInteger,
@@ -240,6 +242,10 @@ function offerName(c: Check): string | undefined {
 }
 
 function times(c: Check, body: Partial<OfferBody>): void {
+  for (const field of ['start_time', 'end_time']) {
+    if (isUnplaceableDate(c.cells[field]))
+      c.fail(field, UNPLACEABLE_DATE_PROBLEM);
+  }
   const start = c.present('start_time');
   let startSeconds: number | undefined;
   if (start !== undefined) {

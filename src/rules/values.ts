@@ -22,6 +22,23 @@ export function textOf(value: unknown): string {
   return String(value).trim();
 }
 
+/**
+ * A date-formatted cell holding a number too large for a calendar: Sheets reads a number typed
+ * there as days, so Unix seconds become a date millions of years away, which reads as an
+ * invalid Date and cannot be turned back into the number typed. Only the user can: as plain
+ * text the digits stay digits.
+ */
+export function isUnplaceableDate(value: unknown): boolean {
+  return (
+    Object.prototype.toString.call(value) === '[object Date]' &&
+    !Number.isFinite((value as Date).getTime())
+  );
+}
+
+/** What is wrong with such a cell, after the field's name. */
+export const UNPLACEABLE_DATE_PROBLEM =
+  'is formatted as a date, so Sheets read the number typed as days (a date millions of years away): format the cell as plain text (Format > Number > Plain text) and type the Unix seconds again, or type a date';
+
 /** Characters of a cell a message quotes at most. */
 export const EXCERPT_LENGTH = 40;
 

@@ -14,7 +14,7 @@
  * word the refusal. Only a cell that cannot be read as its type at all is a problem here.
  */
 import type {CellValue} from '../platform/ports';
-import {asShown, excerpt} from '../rules/values';
+import {UNPLACEABLE_DATE_PROBLEM, asShown, excerpt} from '../rules/values';
 import {isBlank, isDate} from './cell';
 
 export type ColumnType =
@@ -219,19 +219,11 @@ function decodeJson(cell: unknown): Decoded {
 const DATE_TEXT =
   /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
-/**
- * A date-formatted cell holding a number too large for a calendar: Sheets reads a number typed
- * there as days, so Unix seconds become a date millions of years away, which no reader can
- * turn back into the number typed. Only the user can: as plain text the digits stay digits.
- */
-const UNPLACEABLE_DATE =
-  'is formatted as a date, so Sheets read the number typed as days (a date millions of years away): format the cell as plain text (Format > Number > Plain text) and type the Unix seconds again, or type a date';
-
 function decodeTimestamp(cell: unknown, context: CodecContext): Decoded {
   if (isDate(cell)) {
     const ms = cell.getTime();
     if (Number.isFinite(ms)) return {ok: true, value: Math.round(ms / 1000)};
-    return {ok: false, problem: UNPLACEABLE_DATE};
+    return {ok: false, problem: UNPLACEABLE_DATE_PROBLEM};
   }
   const text = cellString(cell);
   if (/^\d+$/.test(text)) return {ok: true, value: Number(text)};

@@ -622,6 +622,13 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
     expect(check.body).toBeUndefined();
   });
 
+  it('says what to do with Unix seconds typed into a date-formatted cell', () => {
+    expect(problems({...CPI, start_time: new Date(NaN)})).toEqual({
+      start_time:
+        'start_time is formatted as a date, so Sheets read the number typed as days (a date millions of years away): format the cell as plain text (Format > Number > Plain text) and type the Unix seconds again, or type a date',
+    });
+  });
+
   it('refuses an overlong cell by its length, quoting a short excerpt', () => {
     const check = checkNewOffer({...CPI, target_ad_type: 'B'.repeat(50000)});
     expect(check.problems).toEqual({
