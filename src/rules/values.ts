@@ -85,11 +85,13 @@ export interface ParsedNumber {
  */
 const SHOWN_DIGITS = 15;
 
-/** A number as the user sees it in the sheet: rounding noise past 15 significant digits dropped. */
+/**
+ * A number as the user sees it in the sheet: rounding noise past 15 significant digits
+ * dropped. A whole number has no noise and is kept as it is (ids may have 16 digits or more).
+ */
 export function asShown(value: number): number {
-  return Number.isFinite(value)
-    ? Number(value.toPrecision(SHOWN_DIGITS))
-    : value;
+  if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+  return Number(value.toPrecision(SHOWN_DIGITS));
 }
 
 /**

@@ -137,6 +137,10 @@ describe('decode', () => {
     expect(decode(money, 100 * 1.1, utc)).toEqual({ok: true, value: 110});
     expect(decode(money, 1.2345, utc)).toEqual({ok: true, value: 1.2345});
     expect(decode(integer, 0.1 * 3 * 10, utc)).toEqual({ok: true, value: 3});
+    expect(decode(integer, 1234567890123456, utc)).toEqual({
+      ok: true,
+      value: 1234567890123456,
+    });
   });
 
   it('quotes no more than a short excerpt of a long cell', () => {
