@@ -1,12 +1,20 @@
 /**
  * Creative sets of a new offer (2.4), one Creative Sets row each, and the resolution of their
  * `creatives` (material names or md5s) through the Creatives sheet. The document shows no
- * constraint on the sub-fields beyond their types, so only types and presence are checked.
+ * constraint on the sub-fields beyond their types, so only types and presence are checked, and
+ * that no cell is longer than the longest text the API takes (values.ts LONGEST_TEXT).
  */
 import {readGeoList} from './geo';
 import type {FieldMessages} from './maintain';
 import type {Cells} from './offer';
-import {excerpt, isBlank, parseInteger, parseList, textOf} from './values';
+import {
+  excerpt,
+  isBlank,
+  lengthProblem,
+  parseInteger,
+  parseList,
+  textOf,
+} from './values';
 
 const MD5 = /^[0-9a-f]{32}$/i;
 
@@ -25,6 +33,10 @@ export function checkCreativeSet(cells: Cells): {
   const problems: FieldMessages = {};
   const name = textOf(cells.creative_set_name);
   if (name === '') problems.creative_set_name = 'creative_set_name is required';
+  else {
+    const tooLong = lengthProblem('creative_set_name', name);
+    if (tooLong) problems.creative_set_name = tooLong;
+  }
 
   let geos: string[] = [];
   const read = readGeoList(cells.geos);

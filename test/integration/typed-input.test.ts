@@ -4,6 +4,8 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
+import {CREATIVE_SETS} from '../../src/sheets/schemas/creative-sets';
+import {NEW_OFFERS} from '../../src/sheets/schemas/new-offers';
 import {
   cpiOfferRow as cpi,
   offerDesk,
@@ -180,6 +182,38 @@ describe('a 50,000-character cell', () => {
     // Nothing the user typed is lost.
     expect(recordsOf(d.rt, 'New Offers')[1].click_url).toBe(longUrl);
   });
+});
+
+describe('a 50,000-character cell in any column of New Offers or Creative Sets', () => {
+  const columns = [NEW_OFFERS, CREATIVE_SETS].flatMap(schema =>
+    schema.columns.map(c => [schema.name, c.header] as const),
+  );
+
+  it.each(columns)(
+    '%s %s: its row INVALID, messages bounded, the other row created',
+    (sheet, header) => {
+      const d = desk();
+      typeOffers(d, [
+        cpi(d.campaignId, 'long_row'),
+        cpi(d.campaignId, 'fine_row'),
+      ]);
+      typeInto(d.rt, sheet, 2, header, 'x'.repeat(50000));
+
+      d.rt.call('createOffers');
+
+      expect(Object.keys(creates(d.emulator))).toEqual(['fine_row']);
+      const offers = recordsOf(d.rt, 'New Offers');
+      expect([offers[0].sync_status, offers[1].sync_status]).toEqual([
+        'INVALID',
+        'OK',
+      ]);
+      const messages = [...offers, ...recordsOf(d.rt, 'Creative Sets')].map(r =>
+        String(r.sync_message),
+      );
+      // A message quotes at most two excerpts of 40 characters.
+      for (const message of messages) expect(message.length).toBeLessThan(400);
+    },
+  );
 });
 
 describe('start_time and end_time', () => {
