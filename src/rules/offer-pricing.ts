@@ -65,7 +65,8 @@ function bidGoal(c: Check, type: BillingType, body: Partial<OfferBody>): void {
         'bid_goal',
         `is set by the API for ${type}${automatic ? ` (${automatic})` : ''}`,
       );
-    }
+    } else
+      c.leftOut('bid_goal', `the API sets ${automatic} for ${type} itself`);
     targetsUnused(c, 'billing_type is OCPI');
     return;
   }

@@ -164,7 +164,7 @@ describe('checkNewOffer: a valid row becomes the request body', () => {
     expect(check.body).not.toHaveProperty('target_ad_type');
   });
 
-  it('CPE sends settlement_event; the automatic bid_goal may be typed and is not sent', () => {
+  it('CPE sends settlement_event; the automatic bid_goal may be typed, is not sent, and the row says so', () => {
     const check = checkNewOffer({
       ...CPI,
       billing_type: 'CPE',
@@ -174,6 +174,9 @@ describe('checkNewOffer: a valid row becomes the request body', () => {
     expect(check.problems).toEqual({});
     expect(check.body?.settlement_event).toBe('first_purchase');
     expect(check.body).not.toHaveProperty('bid_goal');
+    expect(check.notes).toEqual([
+      'bid_goal is left out: the API sets Event for CPE itself',
+    ]);
   });
 });
 
