@@ -57,6 +57,8 @@ interface Made {
   tracking?: Tracking;
   /** Created in this run (else: found, or created by an earlier run). */
   createdNow: boolean;
+  /** What the create left out of the row, and why (OfferPlan.notes). */
+  notes?: string[];
 }
 
 class CreateRun {
@@ -191,7 +193,13 @@ class CreateRun {
   /** The offer an unanswered create made: its id goes into the row now. */
   private adopt(c: OfferPlan, offerId: number): Made {
     this.offers.set(c.index, 'offer_id', offerId);
-    return {index: c.index, offerId, tracking: c.tracking, createdNow: true};
+    return {
+      index: c.index,
+      offerId,
+      tracking: c.tracking,
+      createdNow: true,
+      notes: c.notes,
+    };
   }
 
   /**
@@ -308,6 +316,7 @@ class CreateRun {
             offerId: Number(outcome.data.offer_id),
             tracking: plan.tracking,
             createdNow: true,
+            notes: plan.notes,
           });
         } else if (outcome.error instanceof OutcomeUnknownError) {
           lost.push(plan);
@@ -375,9 +384,11 @@ class CreateRun {
   private track(made: Made[]): void {
     const what = (m: Made) =>
       m.createdNow ? `Offer ${m.offerId} created` : `Offer ${m.offerId} exists`;
+    const notes = (m: Made) => (m.notes ?? []).map(n => ` ${n}.`).join('');
     const withTracking = made.filter(m => m.tracking);
     for (const m of made) {
-      if (!m.tracking) this.offers.status(m.index, 'OK', `${what(m)}.`);
+      if (!m.tracking)
+        this.offers.status(m.index, 'OK', `${what(m)}.${notes(m)}`);
     }
     const size = this.client.batchSize;
     for (let start = 0; start < withTracking.length; start += size) {
@@ -401,7 +412,11 @@ class CreateRun {
       chunk.forEach((m, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) {
-          this.offers.status(m.index, 'OK', `${what(m)}; tracking set.`);
+          this.offers.status(
+            m.index,
+            'OK',
+            `${what(m)}; tracking set.${notes(m)}`,
+          );
         } else {
           this.offers.status(
             m.index,

@@ -12,18 +12,13 @@ import {
   resolveCreative,
 } from '../rules/creative-set';
 import {OfferBody, checkNewOffer, duplicateNameProblems} from '../rules/offer';
-import {checkTracking} from '../rules/tracking';
+import {TRACKING_FIELDS, checkTracking} from '../rules/tracking';
+import {excerpt} from '../rules/values';
 import {isBlank} from '../sheets/cell';
 import type {CodecContext} from '../sheets/codec';
 import {decodeRow, isBlankRow} from '../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
-
-const TRACKING_FIELDS = [
-  'tracking_method',
-  'click_url',
-  'support_server_click',
-] as const;
 
 /**
  * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
@@ -51,6 +46,8 @@ export interface OfferPlan {
   /** Full messages; none means the row may be sent. */
   problems: string[];
   body?: OfferBody;
+  /** What the row has that the body leaves out, and why: its OK message ends with them. */
+  notes: string[];
   tracking?: Tracking;
   sets: SetPlan[];
   /** A create of this row was sent before and its answer never recorded. */
@@ -170,7 +167,7 @@ function planSet(
       plan.problems.push(found.problem);
     } else if (found.material.creative_md5 && !found.material.creative_name) {
       plan.problems.push(
-        `creatives names "${item}": Creatives row ${found.material.row} has no creative_name; refresh the creative materials to fill it`,
+        `creatives names ${excerpt(item)}: Creatives row ${found.material.row} has no creative_name; refresh the creative materials to fill it`,
       );
     } else {
       plan.materials.push({item, material: found.material});
@@ -199,7 +196,7 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
         table: 'sets',
         index,
         message: name
-          ? `offer_name ${name} matches no New Offers row: check the name, or delete the row.`
+          ? `offer_name ${excerpt(name, false)} matches no New Offers row: check the name, or delete the row.`
           : 'offer_name is empty: write the offer_name of the New Offers row this creative set belongs to.',
       });
       continue;
@@ -224,7 +221,7 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
         plan.refused.push({
           table: 'offers',
           index,
-          message: `offer_id "${textCell(offers, index, 'offer_id')}" is not an offer id: clear it to create the offer, or write the id of the offer it made.`,
+          message: `offer_id ${excerpt(textCell(offers, index, 'offer_id'))} is not an offer id: clear it to create the offer, or write the id of the offer it made.`,
         });
       } else if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
         plan.done++;
@@ -241,14 +238,14 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
     const offerSets = setsByOffer.get(name) ?? [];
     if (offerSets.length === 0 && name !== '') {
       problems.push(
-        `creative_sets: no Creative Sets row has offer_name ${name}: add at least one (creative_set_name, geos, ad_outputs, creatives)`,
+        `creative_sets: no Creative Sets row has offer_name ${excerpt(name, false)}: add at least one (creative_set_name, geos, ad_outputs, creatives)`,
       );
     }
     for (const set of offerSets) {
       if (set.problems.length === 0) continue;
       const label = textCell(sets, set.index, 'creative_set_name');
       problems.push(
-        `creative set "${label}" (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
+        `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
       );
     }
     const message = String(cellOf(offers, index, SYNC_MESSAGE));
@@ -259,6 +256,7 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
       ...(problems.length === 0
         ? {body: check.body, tracking: tracking.tracking}
         : {}),
+      notes: check.notes,
       sets: offerSets,
       sent:
         cellOf(offers, index, SYNC_STATUS) === 'ERROR' &&

@@ -1,60 +1,171 @@
 /**
  * pushCampaigns (API 4.7): for each campaign whose editable cells differ from what was last
  * pulled, only the changed fields are sent, with campaign_id. The rules of 4.7 are checked
- * first (rules/campaign.ts); a refused row is INVALID and nothing is sent for it.
+ * first (rules/campaign.ts), with what the sheets know of the account: the names of the other
+ * campaigns (as last refreshed and as their rows have them now) and the materials the
+ * Creatives sheet lists. A refused row is INVALID and nothing is sent for it.
  */
 import {renderDetails} from '../api/errors';
 import {updateCampaigns} from '../api/operations';
-import type {CampaignUpdate} from '../api/types';
-import type {Platform} from '../platform/ports';
-import {CampaignField, checkCampaign} from '../rules/campaign';
-import {decodeRow, editableColumns} from '../sheets/rows';
+import type {Campaign, CampaignUpdate, Material} from '../api/types';
+import type {Platform, Workbook} from '../platform/ports';
+import {
+  CampaignField,
+  KnownAccount,
+  KnownMaterial,
+  checkCampaign,
+} from '../rules/campaign';
+import {CodecContext, fromCanonical} from '../sheets/codec';
+import {decodeRow, editableColumns, isBlankRow, recordId} from '../sheets/rows';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
-import type {Campaign} from '../api/types';
+import {CREATIVES} from '../sheets/schemas/creatives';
+import {StateBook} from '../sheets/state';
+import {
+  SheetLayoutError,
+  Table,
+  cellOf,
+  openTable,
+  sheetRow,
+} from '../sheets/table';
+import {CREATIVES_ACCOUNT_MEMO} from './refresh-creatives';
 import {Built, PushOptions, PushSpec, changedHeaders, runPush} from './push';
 import type {JobSummary} from './run';
 
-export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
-  job: 'pushCampaigns',
-  schema: CAMPAIGNS,
-  refreshTitle: 'Refresh campaigns',
-  build(record, table, context): Built<CampaignUpdate> {
-    const [row] = record.rows;
-    const changed = changedHeaders(record, table, context) as CampaignField[];
-    const columns = editableColumns(table);
-    const decoded = decodeRow(
-      table,
-      row,
-      columns.map(c => c.header),
-      context,
-    );
-    const problems = {
-      ...checkCampaign(decoded.values, changed),
-      ...Object.fromEntries(
-        Object.entries(decoded.problems).filter(([field]) =>
-          changed.includes(field as CampaignField),
+/** The push of the Campaigns sheet; `workbook` gives what the rules need of other sheets. */
+export function campaignsPush(
+  workbook: () => Workbook,
+): PushSpec<Campaign, CampaignUpdate> {
+  let known: KnownSheets | undefined;
+  return {
+    job: 'pushCampaigns',
+    schema: CAMPAIGNS,
+    refreshTitle: 'Refresh campaigns',
+    build(record, table, context): Built<CampaignUpdate> {
+      known ??= knownSheets(workbook(), table, context);
+      const [row] = record.rows;
+      const changed = changedHeaders(record, table, context) as CampaignField[];
+      const columns = editableColumns(table);
+      const decoded = decodeRow(
+        table,
+        row,
+        columns.map(c => c.header),
+        context,
+      );
+      const account: KnownAccount = {
+        others: known.campaigns.filter(c => c.id !== record.id),
+        materials: known.materials,
+      };
+      const problems = {
+        ...checkCampaign(decoded.values, changed, account),
+        ...Object.fromEntries(
+          Object.entries(decoded.problems).filter(([field]) =>
+            changed.includes(field as CampaignField),
+          ),
         ),
-      ),
-    };
-    if (Object.keys(problems).length > 0) {
-      return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
-    }
-    const request: CampaignUpdate = {campaign_id: Number(record.id)};
-    for (const field of changed) {
-      const value = decoded.values[field];
-      Object.assign(request, {
-        [field]:
-          field === 'icon' ? String(value ?? '').toLowerCase() : (value ?? ''),
-      });
-    }
-    return {ok: true, request, sends: changed.join(', ')};
-  },
-  send: updateCampaigns,
-};
+      };
+      if (Object.keys(problems).length > 0) {
+        return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
+      }
+      const request: CampaignUpdate = {campaign_id: Number(record.id)};
+      for (const field of changed) {
+        const value = decoded.values[field];
+        Object.assign(request, {
+          [field]:
+            field === 'icon'
+              ? String(value ?? '').toLowerCase()
+              : (value ?? ''),
+        });
+      }
+      return {ok: true, request, sends: changed.join(', ')};
+    },
+    send: updateCampaigns,
+  };
+}
+
+interface KnownSheets {
+  campaigns: KnownAccount['others'];
+  materials: KnownAccount['materials'];
+}
+
+/**
+ * Every campaign row's name, as typed and as last refreshed, and the Creatives sheet's
+ * materials when it was refreshed as the account the campaigns were (the push runs only as
+ * that account). Read once per push.
+ */
+function knownSheets(
+  workbook: Workbook,
+  table: Table<Campaign>,
+  context: CodecContext,
+): KnownSheets {
+  const book = StateBook.open(workbook);
+  const pulled = book.get(CAMPAIGNS.name);
+  const at = editableColumns(table).findIndex(
+    c => c.header === 'campaign_name',
+  );
+  const text = (value: unknown) =>
+    value === null || value === undefined ? '' : String(value).trim();
+  const campaigns = table.values.flatMap((_, index) => {
+    const id = isBlankRow(table, index)
+      ? null
+      : recordId(table, index, context);
+    if (id === null) return [];
+    const base = pulled?.records[id]?.rows[0]?.[at];
+    return [
+      {
+        id,
+        pulled: base === undefined ? '' : text(fromCanonical(base)),
+        typed: text(cellOf(table, index, 'campaign_name')),
+        row: sheetRow(index),
+      },
+    ];
+  });
+  const refreshed =
+    pulled !== undefined &&
+    book.memo<string>(CREATIVES_ACCOUNT_MEMO) === pulled.account;
+  return {
+    campaigns,
+    materials: refreshed ? materialsIn(workbook) : undefined,
+  };
+}
+
+/** The Creatives sheet's materials; undefined when the sheet is gone or its headers broken. */
+function materialsIn(
+  workbook: Workbook,
+): Map<string, KnownMaterial> | undefined {
+  let table: Table<Material> | null;
+  try {
+    table = openTable(workbook, CREATIVES, {create: false});
+  } catch (e) {
+    if (e instanceof SheetLayoutError) return undefined;
+    throw e;
+  }
+  return table ? materialsOf(table) : undefined;
+}
+
+function materialsOf(table: Table<Material>): Map<string, KnownMaterial> {
+  const materials = new Map<string, KnownMaterial>();
+  table.values.forEach((_, index) => {
+    const cell = (header: string) =>
+      String(cellOf(table, index, header)).trim();
+    const md5 = cell('creative_md5').toLowerCase();
+    if (md5 === '') return;
+    const size = cellOf(table, index, 'size');
+    materials.set(md5, {
+      creative_type: cell('creative_type'),
+      resolution: cell('resolution'),
+      size: typeof size === 'number' ? size : null,
+    });
+  });
+  return materials;
+}
 
 export function pushCampaigns(
   platform: Platform,
   options?: PushOptions,
 ): JobSummary {
-  return runPush(platform, CAMPAIGNS_PUSH, options);
+  return runPush(
+    platform,
+    campaignsPush(() => platform.workbook()),
+    options,
+  );
 }

@@ -4,6 +4,7 @@
  * could not be read at all arrives as undefined: its problem is told by the reader, not again.
  */
 import type {FieldMessages} from './maintain';
+import {excerpt} from './values';
 
 export type BudgetAmount = number | 'OPEN';
 
@@ -41,11 +42,11 @@ export const BUDGET_MESSAGES = {
   decimals: (field: string) =>
     `${field} may have ${MAX_DECIMALS} decimals at most`,
   notDelivered: (geo: string, allowed: string) =>
-    `${geo} cannot take a budget: it is not a delivery geo of the offer (allowed geos: ${allowed})`,
+    `${excerpt(geo, false)} cannot take a budget: it is not a delivery geo of the offer (allowed geos: ${allowed})`,
   deliversAll: (geo: string) =>
-    `${geo} cannot take a budget: the offer delivers to ALL geos, so its budget is one ALL group`,
+    `${excerpt(geo, false)} cannot take a budget: the offer delivers to ALL geos, so its budget is one ALL group`,
   twice: (geos: string) =>
-    `${geos} is in more than one group: each delivery geo takes one budget`,
+    `${excerpt(geos, false)} is in more than one group: each delivery geo takes one budget`,
   missing: (geos: string) =>
     `delivery geos without a budget: ${geos}: per-geo budgets must cover every delivery geo once`,
 };

@@ -2,8 +2,15 @@
  * The campaign update rules of API 4.7 (and the limits of part 8), checked before a campaign
  * edit is sent. Only the fields being sent are checked; min_version is checked against the
  * promotion type the campaign will have.
+ *
+ * Two rules need what the sheets know of the account (KnownAccount): campaign_name is unique
+ * (compared ignoring case, as the stricter reading: the document does not say whether case
+ * counts), and icon is the md5 of an uploaded 512x512 image of at most 5 MB. A material the
+ * Creatives sheet does not list is refused only when that sheet was refreshed as this account:
+ * before any refresh the add-on does not know the account's materials, and the API judges.
  */
 import type {FieldMessages} from './maintain';
+import {excerpt, lengthProblem} from './values';
 
 /** The fields being sent, as read from the row (text trimmed, null for an empty cell). */
 export type CampaignChanges = Partial<Record<CampaignField, unknown>>;
@@ -27,6 +34,33 @@ export const MAX_LENGTH = {
 };
 export const MIN_VERSION = /^\d+(\.\d+){0,3}$/;
 export const MD5 = /^[0-9a-f]{32}$/i;
+/** 4.7: an icon is 512x512, at most 5 MB (sizes are listed in KB). */
+export const ICON_RESOLUTION = '512x512';
+export const ICON_MAX_KB = 5 * 1024;
+
+/** Another campaign of the account, as the Campaigns sheet and the last refresh know it. */
+export interface OtherCampaign {
+  id: string;
+  /** Its name as last refreshed ('' when unknown). */
+  pulled: string;
+  /** Its name as its row has it now. */
+  typed: string;
+  /** Its sheet row. */
+  row: number;
+}
+
+/** A material as the Creatives sheet lists it ('' or null where a column is empty). */
+export interface KnownMaterial {
+  creative_type: string;
+  resolution: string;
+  size: number | null;
+}
+
+export interface KnownAccount {
+  others: readonly OtherCampaign[];
+  /** By lower-case md5; undefined when Creatives was never refreshed as this account. */
+  materials?: ReadonlyMap<string, KnownMaterial>;
+}
 
 export const CAMPAIGN_MESSAGES = {
   empty: (field: string) => `${field} is empty: it cannot be removed`,
@@ -44,6 +78,18 @@ export const CAMPAIGN_MESSAGES = {
   minVersionWebsite: 'min_version must be empty for a WEBSITE campaign',
   minVersionApp:
     'min_version is empty: an APP campaign needs one (x, x.x, x.x.x or x.x.x.x)',
+  nameTaken: (name: string, id: string) =>
+    `campaign_name ${excerpt(name)} is already used by campaign ${id}: campaign names are unique in the account (ignoring case)`,
+  nameTwice: (name: string, id: string, row: number) =>
+    `campaign_name ${excerpt(name)} is also given to campaign ${id} (Campaigns row ${row}) in this push: campaign names are unique in the account (ignoring case)`,
+  iconUnknown:
+    'icon is not among your materials (Creatives, as last refreshed): refresh Creatives, or upload the image first',
+  iconType: (type: string) =>
+    `icon must be an IMAGE material (Creatives lists it as ${excerpt(type, false)})`,
+  iconResolution: (resolution: string) =>
+    `icon must be a ${ICON_RESOLUTION} image (Creatives lists it as ${excerpt(resolution, false)})`,
+  iconSize: (kb: number) =>
+    `icon must be at most 5 MB (Creatives lists it as ${kb} KB)`,
 };
 
 const text = (value: unknown) =>
@@ -57,6 +103,7 @@ const text = (value: unknown) =>
 export function checkCampaign(
   row: CampaignChanges,
   changed: readonly CampaignField[],
+  known: KnownAccount = {others: []},
 ): FieldMessages {
   const out: FieldMessages = {};
   const sent = (field: CampaignField) => changed.includes(field);
@@ -83,8 +130,15 @@ export function checkCampaign(
   if (sent('is_coppa') && !['YES', 'NO', ''].includes(text(row.is_coppa))) {
     out.is_coppa = CAMPAIGN_MESSAGES.isCoppa;
   }
-  if (sent('icon') && text(row.icon) !== '' && !MD5.test(text(row.icon))) {
-    out.icon = CAMPAIGN_MESSAGES.icon;
+  if (sent('icon') && text(row.icon) !== '') {
+    const problem = MD5.test(text(row.icon))
+      ? iconProblem(text(row.icon), known.materials)
+      : CAMPAIGN_MESSAGES.icon;
+    if (problem) out.icon = problem;
+  }
+  if (sent('campaign_name') && !out.campaign_name) {
+    const problem = nameProblem(text(row.campaign_name), known.others);
+    if (problem) out.campaign_name = problem;
   }
   if (sent('app_size')) {
     const problem = appSizeProblem(row.app_size);
@@ -97,7 +151,45 @@ export function checkCampaign(
     );
     if (problem) out.min_version = problem;
   }
+  for (const field of changed) {
+    const problem = out[field] ? undefined : lengthProblem(field, row[field]);
+    if (problem) out[field] = problem;
+  }
   return out;
+}
+
+/** Another campaign holding the name, as last refreshed or as typed in its row. */
+function nameProblem(
+  name: string,
+  others: readonly OtherCampaign[],
+): string | undefined {
+  const same = (other: string) =>
+    other !== '' && other.toLowerCase() === name.toLowerCase();
+  const twice = others.find(o => same(o.typed) && o.typed !== o.pulled);
+  if (twice) return CAMPAIGN_MESSAGES.nameTwice(name, twice.id, twice.row);
+  const taken = others.find(o => same(o.pulled) || same(o.typed));
+  return taken ? CAMPAIGN_MESSAGES.nameTaken(name, taken.id) : undefined;
+}
+
+/**
+ * What the Creatives sheet says against an icon md5. A column it leaves empty (a material
+ * uploaded here and not refreshed since) is not held against it.
+ */
+function iconProblem(
+  md5: string,
+  materials: KnownAccount['materials'],
+): string | undefined {
+  if (!materials) return undefined;
+  const material = materials.get(md5.toLowerCase());
+  if (!material) return CAMPAIGN_MESSAGES.iconUnknown;
+  const {creative_type: type, resolution, size} = material;
+  if (type !== '' && type.toUpperCase() !== 'IMAGE')
+    return CAMPAIGN_MESSAGES.iconType(type);
+  if (resolution !== '' && resolution !== ICON_RESOLUTION)
+    return CAMPAIGN_MESSAGES.iconResolution(resolution);
+  if (size !== null && size > ICON_MAX_KB)
+    return CAMPAIGN_MESSAGES.iconSize(size);
+  return undefined;
 }
 
 function appSizeProblem(value: unknown): string | undefined {

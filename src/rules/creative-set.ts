@@ -1,12 +1,20 @@
 /**
  * Creative sets of a new offer (2.4), one Creative Sets row each, and the resolution of their
  * `creatives` (material names or md5s) through the Creatives sheet. The document shows no
- * constraint on the sub-fields beyond their types, so only types and presence are checked.
+ * constraint on the sub-fields beyond their types, so only types and presence are checked, and
+ * that no cell is longer than the longest text the API takes (values.ts LONGEST_TEXT).
  */
 import {readGeoList} from './geo';
 import type {FieldMessages} from './maintain';
 import type {Cells} from './offer';
-import {isBlank, parseInteger, parseList, textOf} from './values';
+import {
+  excerpt,
+  isBlank,
+  lengthProblem,
+  parseInteger,
+  parseList,
+  textOf,
+} from './values';
 
 const MD5 = /^[0-9a-f]{32}$/i;
 
@@ -25,6 +33,10 @@ export function checkCreativeSet(cells: Cells): {
   const problems: FieldMessages = {};
   const name = textOf(cells.creative_set_name);
   if (name === '') problems.creative_set_name = 'creative_set_name is required';
+  else {
+    const tooLong = lengthProblem('creative_set_name', name);
+    if (tooLong) problems.creative_set_name = tooLong;
+  }
 
   let geos: string[] = [];
   const read = readGeoList(cells.geos);
@@ -43,7 +55,7 @@ export function checkCreativeSet(cells: Cells): {
     problems.ad_outputs =
       'ad_outputs is required: creative output codes such as 111,121';
   } else if (bad !== undefined) {
-    problems.ad_outputs = `ad_outputs must be whole numbers separated by commas (got "${bad}")`;
+    problems.ad_outputs = `ad_outputs must be whole numbers separated by commas (got ${excerpt(bad)})`;
   }
 
   const creatives = parseList(cells.creatives);
@@ -96,7 +108,7 @@ export function resolveCreative(
   if (matches.length === 0) {
     return {
       ok: false,
-      problem: `creatives names "${item}", which is not in the Creatives sheet (as creative_md5, creative_name or file): add it there, or refresh the creative materials`,
+      problem: `creatives names ${excerpt(item)}, which is not in the Creatives sheet (as creative_md5, creative_name or file): add it there, or refresh the creative materials`,
     };
   }
   const distinct = new Set(
@@ -107,7 +119,7 @@ export function resolveCreative(
   if (distinct.size > 1) {
     return {
       ok: false,
-      problem: `creatives names "${item}", which matches Creatives rows ${matches.map(m => m.row).join(', ')}: name the material by its creative_md5`,
+      problem: `creatives names ${excerpt(item)}, which matches Creatives rows ${matches.map(m => m.row).join(', ')}: name the material by its creative_md5`,
     };
   }
   return {ok: true, material: matches[0]};

@@ -4,7 +4,7 @@
  * are the platform's and the kinds of 2.5: IMAGE, VIDEO, PLAYABLE).
  */
 import type {FileRef} from '../platform/ports';
-import {textOf} from './values';
+import {excerpt, textOf} from './values';
 
 /** UrlFetchApp sends at most 50 MB in one POST. */
 export const MAX_MATERIAL_BYTES = 50 * 1024 * 1024;
@@ -26,7 +26,8 @@ export function readFileCell(value: unknown): FileCell {
   const text = textOf(value);
   if (DRIVE_ID.test(text)) return {ref: {driveId: text}};
   const parts = URL_PARTS.exec(text);
-  if (!parts || /\s/.test(text)) return {problem: `${FORMS} (got "${text}")`};
+  if (!parts || /\s/.test(text))
+    return {problem: `${FORMS} (got ${excerpt(text)})`};
   const [, scheme, host, path, query = ''] = parts;
   if (DRIVE_HOSTS.test(host)) {
     const id =
@@ -36,12 +37,12 @@ export function readFileCell(value: unknown): FileCell {
     return id
       ? {ref: {driveId: id}}
       : {
-          problem: `is a Google Drive link without a file id: copy the file's own link (${text})`,
+          problem: `is a Google Drive link without a file id: copy the file's own link (${excerpt(text, false)})`,
         };
   }
   if (scheme.toLowerCase() !== 'https') {
     return {
-      problem: `must be an https:// link: ${scheme}:// is refused (${text})`,
+      problem: `must be an https:// link: ${scheme}:// is refused (${excerpt(text, false)})`,
     };
   }
   return {ref: {url: text}};

@@ -1,4 +1,4 @@
-import {parseList} from './values';
+import {excerpt, parseList} from './values';
 
 export type GeoList = {geos: string[]} | {problem: string};
 
@@ -21,10 +21,11 @@ export function readGeoList(value: unknown): GeoList {
   const bad = items.find(item => !/^[A-Z]{2}$/.test(item));
   if (bad !== undefined) {
     return {
-      problem: `has "${bad}", which is not a two-letter country code: write ALL or codes such as US,GB`,
+      problem: `has ${excerpt(bad)}, which is not a two-letter country code: write ALL or codes such as US,GB`,
     };
   }
   const twice = items.find((item, i) => items.indexOf(item) !== i);
-  if (twice !== undefined) return {problem: `lists ${twice} twice`};
+  if (twice !== undefined)
+    return {problem: `lists ${excerpt(twice, false)} twice`};
   return {geos: items};
 }

@@ -4,6 +4,20 @@
  * click_url_status becomes NOT_EXIST, part 3); a link is a web address.
  */
 import type {FieldMessages} from './maintain';
+import {lengthProblem} from './values';
+
+/** The columns of a row's tracking, sent together. */
+export const TRACKING_FIELDS: readonly string[] = [
+  'tracking_method',
+  'click_url',
+  'support_server_click',
+];
+
+/**
+ * The longest click_url sent. Its limit is not shown; 2048 characters is the longest link
+ * browsers and ad servers commonly take, and a longer cell is a paste gone wrong.
+ */
+export const MAX_CLICK_URL = 2048;
 
 /** The tracking of an offer as the row has it (text trimmed, null for an empty cell). */
 export interface TrackingInput {
@@ -26,8 +40,14 @@ export function checkTracking(input: TrackingInput): FieldMessages {
   const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
   if (text(input.tracking_method) === '')
     out.tracking_method = TRACKING_MESSAGES.method;
+  else {
+    const problem = lengthProblem('tracking_method', input.tracking_method);
+    if (problem) out.tracking_method = problem;
+  }
   const url = text(input.click_url);
-  if (url !== '' && !/^https?:\/\/\S+$/i.test(url))
+  const tooLong = lengthProblem('click_url', url, MAX_CLICK_URL);
+  if (tooLong) out.click_url = tooLong;
+  else if (url !== '' && !/^https?:\/\/\S+$/i.test(url))
     out.click_url = TRACKING_MESSAGES.clickUrl;
   const serverClick = text(input.support_server_click);
   if (serverClick === '')

@@ -22,6 +22,55 @@ export function textOf(value: unknown): string {
   return String(value).trim();
 }
 
+/**
+ * A date-formatted cell holding a number too large for a calendar: Sheets reads a number typed
+ * there as days, so Unix seconds become a date millions of years away, which reads as an
+ * invalid Date and cannot be turned back into the number typed. Only the user can: as plain
+ * text the digits stay digits.
+ */
+export function isUnplaceableDate(value: unknown): boolean {
+  return (
+    Object.prototype.toString.call(value) === '[object Date]' &&
+    !Number.isFinite((value as Date).getTime())
+  );
+}
+
+/** What is wrong with such a cell, after the field's name. */
+export const UNPLACEABLE_DATE_PROBLEM =
+  'is formatted as a date, so Sheets read the number typed as days (a date millions of years away): format the cell as plain text (Format > Number > Plain text) and type the Unix seconds again, or type a date';
+
+/** Characters of a cell a message quotes at most. */
+export const EXCERPT_LENGTH = 40;
+
+/**
+ * A cell as a message quotes it: in double quotes, cut to a short excerpt with its full length
+ * said, so that no message grows with what was typed (a cell holds up to 50,000 characters).
+ */
+export function excerpt(value: unknown, quoted = true): string {
+  const text = textOf(value);
+  const quote = quoted ? '"' : '';
+  if (text.length <= EXCERPT_LENGTH) return `${quote}${text}${quote}`;
+  return `${quote}${text.slice(0, EXCERPT_LENGTH - 3)}...${quote} (${text.length} characters)`;
+}
+
+/**
+ * The longest text any field of the API takes (a campaign's description, 4000 characters,
+ * part 8). A field whose limit is not shown takes no more: a longer cell is a paste gone wrong,
+ * refused by its length rather than sent.
+ */
+export const LONGEST_TEXT = 4000;
+
+/** The problem of a cell longer than `max` characters, naming the field; undefined if none. */
+export function lengthProblem(
+  field: string,
+  value: unknown,
+  max = LONGEST_TEXT,
+): string | undefined {
+  const length = textOf(value).length;
+  if (length <= max) return undefined;
+  return `${field} may have ${max} characters at most (it has ${length}: ${excerpt(value)})`;
+}
+
 const NUMERIC = /^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 export interface ParsedNumber {
@@ -30,12 +79,31 @@ export interface ParsedNumber {
   decimals: number;
 }
 
-/** A number typed in a number cell or as numeric text; undefined for anything else. */
+/**
+ * Significant digits Sheets shows of a number at most. A formula's binary rounding noise
+ * (`=D2*1.1` gives 110.00000000000001) lies beyond them: the user sees 110 and means 110.
+ */
+const SHOWN_DIGITS = 15;
+
+/**
+ * A number as the user sees it in the sheet: rounding noise past 15 significant digits
+ * dropped. A whole number has no noise and is kept as it is (ids may have 16 digits or more).
+ */
+export function asShown(value: number): number {
+  if (!Number.isFinite(value) || Number.isInteger(value)) return value;
+  return Number(value.toPrecision(SHOWN_DIGITS));
+}
+
+/**
+ * A number typed in a number cell or as numeric text; undefined for anything else. A number
+ * cell is read as shown (asShown): its decimals are counted, and its value sent, without the
+ * noise a formula leaves.
+ */
 export function parseNumber(value: unknown): ParsedNumber | undefined {
   if (typeof value === 'number') {
-    return Number.isFinite(value)
-      ? {value, decimals: decimalPlaces(String(value))}
-      : undefined;
+    if (!Number.isFinite(value)) return undefined;
+    const shown = asShown(value);
+    return {value: shown, decimals: decimalPlaces(String(shown))};
   }
   if (typeof value !== 'string') return undefined;
   const text = value.trim();

@@ -14,6 +14,7 @@
  * word the refusal. Only a cell that cannot be read as its type at all is a problem here.
  */
 import type {CellValue} from '../platform/ports';
+import {UNPLACEABLE_DATE_PROBLEM, asShown, excerpt} from '../rules/values';
 import {isBlank, isDate} from './cell';
 
 export type ColumnType =
@@ -154,7 +155,10 @@ function compactJson(value: unknown): string {
 }
 
 function cellString(cell: unknown): string {
-  if (isDate(cell)) return cell.toISOString();
+  // A Date Sheets cannot place on the calendar (Unix seconds typed into a date-formatted cell
+  // are that many days) has no ISO text: it reads as the words JavaScript gives it.
+  if (isDate(cell))
+    return Number.isFinite(cell.getTime()) ? cell.toISOString() : String(cell);
   if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
   return String(cell).trim();
 }
@@ -168,9 +172,13 @@ function decodeNumber(spec: CodecSpec, cell: unknown, whole: boolean): Decoded {
   const text = cellString(cell);
   if (spec.open && text.toUpperCase() === OPEN) return {ok: true, value: OPEN};
   const value =
-    typeof cell === 'number' ? cell : NUMERIC.test(text) ? Number(text) : NaN;
+    typeof cell === 'number'
+      ? asShown(cell)
+      : NUMERIC.test(text)
+        ? Number(text)
+        : NaN;
   const kind = whole ? 'a whole number' : 'a number';
-  const problem = `must be ${kind}${spec.open ? ' or OPEN' : ''} (not "${text}")`;
+  const problem = `must be ${kind}${spec.open ? ' or OPEN' : ''} (not ${excerpt(text)})`;
   if (!Number.isFinite(value)) return {ok: false, problem};
   if (whole && !Number.isSafeInteger(value)) return {ok: false, problem};
   return {ok: true, value};
@@ -183,13 +191,16 @@ function decodeList(spec: CodecSpec, cell: unknown): Decoded {
   if (items.includes('')) {
     return {
       ok: false,
-      problem: `has an empty item between commas ("${cellString(cell)}")`,
+      problem: `has an empty item between commas (${excerpt(cellString(cell))})`,
     };
   }
   if (spec.items === 'integer') {
     const bad = items.find(item => !/^[-+]?\d+$/.test(item));
     if (bad !== undefined) {
-      return {ok: false, problem: `has "${bad}", which is not a whole number`};
+      return {
+        ok: false,
+        problem: `has ${excerpt(bad)}, which is not a whole number`,
+      };
     }
     return {ok: true, value: items.map(Number)};
   }
@@ -201,12 +212,8 @@ function decodeJson(cell: unknown): Decoded {
   try {
     return {ok: true, value: JSON.parse(cell) as unknown};
   } catch {
-    return {ok: false, problem: `is not valid JSON (${truncate(cell)})`};
+    return {ok: false, problem: `is not valid JSON (${excerpt(cell)})`};
   }
-}
-
-function truncate(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 const DATE_TEXT =
@@ -216,11 +223,12 @@ function decodeTimestamp(cell: unknown, context: CodecContext): Decoded {
   if (isDate(cell)) {
     const ms = cell.getTime();
     if (Number.isFinite(ms)) return {ok: true, value: Math.round(ms / 1000)};
+    return {ok: false, problem: UNPLACEABLE_DATE_PROBLEM};
   }
   const text = cellString(cell);
   if (/^\d+$/.test(text)) return {ok: true, value: Number(text)};
   const match = DATE_TEXT.exec(text);
-  const problem = `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (not "${text}")`;
+  const problem = `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (not ${excerpt(text)})`;
   if (!match) return {ok: false, problem};
   const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
   const wall = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);

@@ -3,6 +3,7 @@
  * canonical texts of a row's editable cells that tell an edit. Shared by the refresh merge and
  * the pushes, so both judge a row the same way.
  */
+import {excerpt} from '../rules/values';
 import {isBlank} from './cell';
 import {CodecContext, canonical, decode} from './codec';
 import {Column, SYNC_COLUMNS} from './schema';
@@ -51,7 +52,7 @@ export function missingIdMessage<S>(table: Table<S>, index: number): string {
   const cell = cellOf(table, index, id);
   return isBlank(cell)
     ? `${id} is empty: rows here are matched with the API's records by ${id}; fill it or delete the row.`
-    : `${id} "${String(cell)}" is not a valid id: fix it or delete the row.`;
+    : `${id} ${excerpt(cell)} is not a valid id: fix it or delete the row.`;
 }
 
 /** Canonical texts of a row's editable cells, in schema order. */

@@ -554,4 +554,23 @@ describe('POST offer', () => {
       end_time: 1767225601,
     });
   });
+
+  it.each([
+    ['10', '14.5'],
+    ['12.0.0', '99.0.0'],
+  ])(
+    'takes two-digit majors, a number per group (README 39): %s to %s',
+    (min, max) => {
+      const {emulator} = setup();
+      const reply = create(
+        emulator,
+        validOffer(emulator, {os_version_min: min, os_version_max: max}),
+      );
+      expect(reply.code).toBe(200);
+      expect(reply.data).toMatchObject({
+        os_version_min: min,
+        os_version_max: max,
+      });
+    },
+  );
 });

@@ -326,10 +326,6 @@ describe('createOffers: every rule of 4.2 is checked before sending', () => {
       {...TCPE, target_goal: '2.1255'},
       'target_goal may have at most 3 decimals for Target-CPE (got 2.1255)',
     ],
-    [
-      {...ROAS, bid_rate: '1'},
-      'bid_rate is not sent for OCPI (the bid follows target_goal): leave it empty',
-    ],
     [{bid_rate: ''}, 'bid_rate is required when billing_type is CPI'],
     [{bid_rate: '0'}, 'bid_rate must be greater than 0 (got 0)'],
     [{bid_rate: '1.2345'}, 'bid_rate may have at most 3 decimals (got 1.2345)'],
@@ -386,12 +382,12 @@ describe('createOffers: every rule of 4.2 is checked before sending', () => {
       'total_budget may have at most 3 decimals (got 10.0001)',
     ],
     [
-      {os_version_min: '10.1'},
-      'os_version_min must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2); 0.0.0 means no minimum (got "10.1")',
+      {os_version_min: '14.x'},
+      'os_version_min must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "14.x")',
     ],
     [
       {os_version_max: '9.1.2.3'},
-      'os_version_max must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2); 99.0.0 means no maximum (got "9.1.2.3")',
+      'os_version_max must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 99.0.0 means no maximum (got "9.1.2.3")',
     ],
     [
       {custom_ad_schedule: '{"8":"1"}'},

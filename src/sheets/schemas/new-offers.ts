@@ -10,7 +10,7 @@ import {
   OCPI_BID_GOALS,
   TARGET_GOAL_WINDOWS,
 } from '../../rules/offer';
-import {defineSchema} from '../schema';
+import {TEXT_FORMAT, defineSchema} from '../schema';
 import {YES_NO} from './campaigns';
 
 /** Rows are written by the user and never pulled: there is no API record behind a row. */
@@ -41,13 +41,17 @@ export const NEW_OFFERS = defineSchema<never>({
       header: 'start_time',
       type: 'timestamp',
       editable: true,
-      note: 'Start of delivery: a date and time (spreadsheet time zone) or Unix seconds; not before 946656000.',
+      // Plain text: in a date-formatted cell Sheets reads Unix seconds as days (a date no
+      // calendar holds); as text they are sent as typed, and a typed date reads the same.
+      format: TEXT_FORMAT,
+      note: 'Start of delivery: a date (yyyy-mm-dd), a date and time (yyyy-mm-dd hh:mm, spreadsheet time zone) or Unix seconds, sent as typed; not before 946656000.',
     },
     {
       header: 'end_time',
       type: 'timestamp',
       editable: true,
-      note: 'End of delivery, later than start_time; empty for none.',
+      format: TEXT_FORMAT,
+      note: 'End of delivery, in the same forms as start_time and later than it; empty or 0 for none.',
     },
     {
       header: 'target_geo',

@@ -1,6 +1,7 @@
 import {
   CampaignChanges,
   CampaignField,
+  KnownAccount,
   checkCampaign,
 } from '../../../src/rules/campaign';
 import {AM_MESSAGE, checkMaintainedBy} from '../../../src/rules/maintain';
@@ -18,6 +19,73 @@ const row = (fields: CampaignChanges = {}): CampaignChanges => ({
   min_version: '5.0',
   description: 'About',
   ...fields,
+});
+
+describe('checkCampaign with what the sheets know of the account', () => {
+  const ICON = 'abcdef0123456789abcdef0123456789';
+  const known: KnownAccount = {
+    others: [
+      {id: '2', pulled: 'Winter Sale', typed: 'Winter Sale', row: 3},
+      {id: '3', pulled: 'Old Name', typed: 'Spring Sale', row: 4},
+    ],
+    materials: new Map([
+      [ICON, {creative_type: 'IMAGE', resolution: '512x512', size: 120}],
+      ['1'.repeat(32), {creative_type: 'VIDEO', resolution: '', size: null}],
+      [
+        '2'.repeat(32),
+        {creative_type: 'IMAGE', resolution: '1200x627', size: 80},
+      ],
+      [
+        '3'.repeat(32),
+        {creative_type: 'IMAGE', resolution: '512x512', size: 6000},
+      ],
+      ['4'.repeat(32), {creative_type: '', resolution: '', size: null}],
+    ]),
+  };
+  const check = (fields: CampaignChanges) =>
+    checkCampaign(row(fields), Object.keys(fields) as CampaignField[], known);
+
+  it('campaign_name: another campaign has it (ignoring case), or another row of the push gives it', () => {
+    expect(check({campaign_name: 'winter sale'})).toEqual({
+      campaign_name:
+        'campaign_name "winter sale" is already used by campaign 2: campaign names are unique in the account (ignoring case)',
+    });
+    expect(check({campaign_name: 'Old Name'})).toEqual({
+      campaign_name:
+        'campaign_name "Old Name" is already used by campaign 3: campaign names are unique in the account (ignoring case)',
+    });
+    expect(check({campaign_name: 'Spring Sale'})).toEqual({
+      campaign_name:
+        'campaign_name "Spring Sale" is also given to campaign 3 (Campaigns row 4) in this push: campaign names are unique in the account (ignoring case)',
+    });
+    expect(check({campaign_name: 'Summer Sale'})).toEqual({});
+  });
+
+  it('icon: a 512x512 image of at most 5 MB among the known materials', () => {
+    expect(check({icon: ICON.toUpperCase()})).toEqual({});
+    expect(check({icon: '4'.repeat(32)})).toEqual({});
+    expect(check({icon: '1'.repeat(32)})).toEqual({
+      icon: 'icon must be an IMAGE material (Creatives lists it as VIDEO)',
+    });
+    expect(check({icon: '2'.repeat(32)})).toEqual({
+      icon: 'icon must be a 512x512 image (Creatives lists it as 1200x627)',
+    });
+    expect(check({icon: '3'.repeat(32)})).toEqual({
+      icon: 'icon must be at most 5 MB (Creatives lists it as 6000 KB)',
+    });
+    expect(check({icon: 'f'.repeat(32)})).toEqual({
+      icon: 'icon is not among your materials (Creatives, as last refreshed): refresh Creatives, or upload the image first',
+    });
+    expect(
+      checkCampaign(row({icon: 'f'.repeat(32)}), ['icon'], {others: []}),
+    ).toEqual({});
+  });
+
+  it('a field without a limit of its own takes no more than 4000 characters', () => {
+    expect(check({category: 'c'.repeat(4001)})).toEqual({
+      category: `category may have 4000 characters at most (it has 4001: "${'c'.repeat(37)}..." (4001 characters))`,
+    });
+  });
 });
 
 describe('checkCampaign', () => {
@@ -172,6 +240,15 @@ describe('checkTracking', () => {
   it('accepts the four fields, an empty click_url included', () => {
     expect(checkTracking(ok)).toEqual({});
     expect(checkTracking({...ok, click_url: null})).toEqual({});
+  });
+
+  it('click_url takes at most 2048 characters, and the message quotes only its start', () => {
+    const url = `https://t.example.test/c?q=${'a'.repeat(2048 - 27)}`;
+    expect(checkTracking({...ok, click_url: url})).toEqual({});
+    expect(checkTracking({...ok, click_url: `${url}a`})).toEqual({
+      click_url:
+        'click_url may have 2048 characters at most (it has 2049: "https://t.example.test/c?q=aaaaaaaaaa..." (2049 characters))',
+    });
   });
 
   it.each<[string, object, Record<string, string>]>([

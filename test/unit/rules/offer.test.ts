@@ -39,6 +39,62 @@ function problems(row: Record<string, unknown>) {
 }
 
 describe('checkNewOffer: a valid row becomes the request body', () => {
+  it('reads a formula result as shown: 110.00000000000001 is 110, 1.2345 still has 4 decimals', () => {
+    const check = checkNewOffer({
+      ...CPI,
+      bid_rate: 1.1 * 1.1,
+      daily_cap: 100 * 1.1,
+      total_budget: 0.1 + 0.2 + 1000,
+    });
+    expect(check.problems).toEqual({});
+    expect(check.body).toMatchObject({
+      bid_rate: 1.21,
+      daily_cap: 110,
+      total_budget: 1000.3,
+    });
+    expect(problems({...CPI, bid_rate: 1.2345})).toEqual({
+      bid_rate: 'bid_rate may have at most 3 decimals (got 1.2345)',
+    });
+  });
+
+  it('two-digit OS majors are versions: 14.5, 10 and 12.0.0 are sent as typed', () => {
+    const check = checkNewOffer({
+      ...CPI,
+      os_version_min: '14.5',
+      os_version_max: '12.0.0',
+    });
+    expect(check.problems).toEqual({});
+    expect(check.body).toMatchObject({
+      os_version_min: '14.5',
+      os_version_max: '12.0.0',
+    });
+    expect(checkNewOffer({...CPI, os_version_min: 10}).body).toMatchObject({
+      os_version_min: '10',
+    });
+  });
+
+  it('leaves out what the API ignores or fills for the billing type, with a note each', () => {
+    const cpi = checkNewOffer({...CPI, settlement_event: 'install'});
+    expect(cpi.problems).toEqual({});
+    expect(cpi.body).not.toHaveProperty('settlement_event');
+    expect(cpi.notes).toEqual([
+      'settlement_event is left out: only CPE offers use it',
+    ]);
+    const ocpi = checkNewOffer({
+      ...ROAS,
+      bid_rate: 1,
+      target_ad_type: 'BANNER',
+    });
+    expect(ocpi.problems).toEqual({});
+    expect(ocpi.body).not.toHaveProperty('bid_rate');
+    expect(ocpi.body).not.toHaveProperty('target_ad_type');
+    expect(ocpi.notes).toEqual([
+      'bid_rate is left out: OCPI offers are not sent one (the bid follows target_goal)',
+      'target_ad_type is left out: the API fills it for OCPI',
+    ]);
+    expect(checkNewOffer(CPI).notes).toEqual([]);
+  });
+
   it('CPI: numbers typed, blanks left out, lists normalised', () => {
     const check = checkNewOffer({
       ...CPI,
@@ -108,7 +164,7 @@ describe('checkNewOffer: a valid row becomes the request body', () => {
     expect(check.body).not.toHaveProperty('target_ad_type');
   });
 
-  it('CPE sends settlement_event; the automatic bid_goal may be typed and is not sent', () => {
+  it('CPE sends settlement_event; the automatic bid_goal may be typed, is not sent, and the row says so', () => {
     const check = checkNewOffer({
       ...CPI,
       billing_type: 'CPE',
@@ -118,6 +174,9 @@ describe('checkNewOffer: a valid row becomes the request body', () => {
     expect(check.problems).toEqual({});
     expect(check.body?.settlement_event).toBe('first_purchase');
     expect(check.body).not.toHaveProperty('bid_goal');
+    expect(check.notes).toEqual([
+      'bid_goal is left out: the API sets Event for CPE itself',
+    ]);
   });
 });
 
@@ -421,25 +480,9 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
       {bid_rate: 'bid_rate may have at most 3 decimals (got 0.0005)'},
     ],
     [
-      'bid_rate not sent for OCPI',
-      {...ROAS, bid_rate: 1},
-      {
-        bid_rate:
-          'bid_rate is not sent for OCPI (the bid follows target_goal): leave it empty',
-      },
-    ],
-    [
       'target_ad_type required for CPI/CPE/CPM/CPC',
       {...CPI, billing_type: 'CPC', target_ad_type: ''},
       {target_ad_type: 'target_ad_type is required when billing_type is CPC'},
-    ],
-    [
-      'target_ad_type filled by the API for OCPI',
-      {...ROAS, target_ad_type: 'BANNER'},
-      {
-        target_ad_type:
-          'target_ad_type is filled by the API for OCPI: leave it empty',
-      },
     ],
     [
       'settlement_event required for CPE',
@@ -463,14 +506,6 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
       {
         settlement_event:
           'settlement_event must be 3 to 50 characters long (it has 51)',
-      },
-    ],
-    [
-      'settlement_event only for CPE',
-      {...CPI, settlement_event: 'install'},
-      {
-        settlement_event:
-          'settlement_event is used only when billing_type is CPE: leave it empty',
       },
     ],
     [
@@ -528,10 +563,10 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
     ],
     [
       'os_version_min form',
-      {...CPI, os_version_min: '10.1'},
+      {...CPI, os_version_min: '14.'},
       {
         os_version_min:
-          'os_version_min must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2); 0.0.0 means no minimum (got "10.1")',
+          'os_version_min must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "14.")',
       },
     ],
     [
@@ -539,7 +574,7 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
       {...CPI, os_version_max: '9.1.2.3'},
       {
         os_version_max:
-          'os_version_max must be one digit, then up to two groups of a dot and one digit (9, 9.1 or 9.1.2); 99.0.0 means no maximum (got "9.1.2.3")',
+          'os_version_max must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 99.0.0 means no maximum (got "9.1.2.3")',
       },
     ],
     [
@@ -587,6 +622,21 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
   it.each(cases)('%s', (_rule, row, expected) => {
     const check = checkNewOffer(row);
     expect(check.problems).toEqual(expected);
+    expect(check.body).toBeUndefined();
+  });
+
+  it('says what to do with Unix seconds typed into a date-formatted cell', () => {
+    expect(problems({...CPI, start_time: new Date(NaN)})).toEqual({
+      start_time:
+        'start_time is formatted as a date, so Sheets read the number typed as days (a date millions of years away): format the cell as plain text (Format > Number > Plain text) and type the Unix seconds again, or type a date',
+    });
+  });
+
+  it('refuses an overlong cell by its length, quoting a short excerpt', () => {
+    const check = checkNewOffer({...CPI, target_ad_type: 'B'.repeat(50000)});
+    expect(check.problems).toEqual({
+      target_ad_type: `target_ad_type may have 4000 characters at most (it has 50000: "${'B'.repeat(37)}..." (50000 characters))`,
+    });
     expect(check.body).toBeUndefined();
   });
 

@@ -133,6 +133,40 @@ describe('decode', () => {
     });
   });
 
+  it('reads a formula result as shown: 110.00000000000001 is 110', () => {
+    expect(decode(money, 100 * 1.1, utc)).toEqual({ok: true, value: 110});
+    expect(decode(money, 1.2345, utc)).toEqual({ok: true, value: 1.2345});
+    expect(decode(integer, 0.1 * 3 * 10, utc)).toEqual({ok: true, value: 3});
+    expect(decode(integer, 1234567890123456, utc)).toEqual({
+      ok: true,
+      value: 1234567890123456,
+    });
+  });
+
+  it('quotes no more than a short excerpt of a long cell', () => {
+    const long = 'x'.repeat(50000);
+    expect(decode(money, long, utc)).toEqual({
+      ok: false,
+      problem: `must be a number or OPEN (not "${'x'.repeat(37)}..." (50000 characters))`,
+    });
+    expect(decode(json, long, utc)).toEqual({
+      ok: false,
+      problem: `is not valid JSON ("${'x'.repeat(37)}..." (50000 characters))`,
+    });
+  });
+
+  it('says what to do with Unix seconds typed into a date-formatted cell (a date no calendar holds)', () => {
+    expect(decode(stamp, new Date(NaN), utc)).toEqual({
+      ok: false,
+      problem:
+        'is formatted as a date, so Sheets read the number typed as days (a date millions of years away): format the cell as plain text (Format > Number > Plain text) and type the Unix seconds again, or type a date',
+    });
+    expect(decode(stamp, '1790000000', utc)).toEqual({
+      ok: true,
+      value: 1790000000,
+    });
+  });
+
   it('refuses text that is no date', () => {
     expect(decode(stamp, '2026-02-30', utc)).toEqual({
       ok: false,
@@ -162,7 +196,7 @@ describe('decode', () => {
     });
     expect(decode(json, '{oops', utc)).toEqual({
       ok: false,
-      problem: 'is not valid JSON ({oops)',
+      problem: 'is not valid JSON ("{oops")',
     });
   });
 });
