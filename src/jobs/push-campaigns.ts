@@ -4,14 +4,21 @@
  * first (rules/campaign.ts); a refused row is INVALID and nothing is sent for it.
  */
 import {renderDetails} from '../api/errors';
-import {updateCampaigns} from '../api/operations';
+import {campaignsListing, updateCampaigns} from '../api/operations';
 import type {CampaignUpdate} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CampaignField, checkCampaign} from '../rules/campaign';
 import {decodeRow, editableColumns} from '../sheets/rows';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import type {Campaign} from '../api/types';
-import {Built, PushOptions, PushSpec, changedHeaders, runPush} from './push';
+import {
+  Built,
+  PushOptions,
+  PushSpec,
+  changedHeaders,
+  listByIds,
+  runPush,
+} from './push';
 import type {JobSummary} from './run';
 
 export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
@@ -50,6 +57,10 @@ export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
     return {ok: true, request, sends: changed.join(', ')};
   },
   send: updateCampaigns,
+  readBack: (client, ids) =>
+    listByIds(ids, chunk => campaignsListing(client, {campaign_id: chunk})).map(
+      campaign => [campaign],
+    ),
 };
 
 export function pushCampaigns(

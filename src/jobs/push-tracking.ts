@@ -6,14 +6,22 @@
  * next refresh shows the new click_url_status.
  */
 import {renderDetails} from '../api/errors';
-import {setTracking} from '../api/operations';
+import {offersListing, setTracking} from '../api/operations';
 import type {Offer, TrackingUpdate} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {TrackingInput, checkTracking} from '../rules/tracking';
 import {decodeRow} from '../sheets/rows';
 import {OFFERS} from '../sheets/schemas/offers';
-import {Built, PushOptions, PushSpec, changedHeaders, runPush} from './push';
+import {
+  Built,
+  PushOptions,
+  PushSpec,
+  changedHeaders,
+  listByIds,
+  runPush,
+} from './push';
 import type {JobSummary} from './run';
+import {rememberServerClicks} from './server-click-memory';
 
 const FIELDS = [
   'tracking_method',
@@ -48,6 +56,12 @@ export const TRACKING_PUSH: PushSpec<Offer, TrackingUpdate> = {
     };
   },
   send: setTracking,
+  readBack: (client, ids) =>
+    listByIds(ids, chunk => offersListing(client, {offer_id: chunk})).map(
+      offer => [offer],
+    ),
+  againNote: ', which restarts the click-URL test',
+  accepted: (book, requests) => rememberServerClicks(book, requests),
 };
 
 export function pushTracking(

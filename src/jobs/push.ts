@@ -13,14 +13,17 @@
  * - Near Apps Script's limit no new batch starts: rows not reached stay EDITED and are counted
  *   in `remaining`; running the push again continues with them.
  */
-import {ApiClient, Outcome, isKeyRefusal} from '../api/client';
-import {ApiError, ConfigError, NetworkError} from '../api/errors';
+import {ApiClient, Outcome} from '../api/client';
+import {ConfigError, OutcomeUnknownError} from '../api/errors';
+import {Listing, listEach} from '../api/paging';
+import {hasVerdict} from '../api/retry';
 import type {Platform} from '../platform/ports';
 import {checkMaintainedBy} from '../rules/maintain';
-import type {CodecContext} from '../sheets/codec';
+import {CodecContext, canonical, encode} from '../sheets/codec';
 import {
   EMPTY,
   RowGroups,
+  columnOf,
   contentOf,
   editableColumns,
   editableTexts,
@@ -33,6 +36,7 @@ import {
   SYNC_MESSAGE,
   SYNC_STATUS,
   SheetSchema,
+  readColumn,
 } from '../sheets/schema';
 import {RecordState, SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
@@ -115,12 +119,40 @@ export interface PushSpec<S, Q> {
     context: CodecContext,
   ): Built<Q>;
   send(client: ApiClient, requests: readonly Q[]): Array<Outcome<unknown>>;
+  /**
+   * Reads records back by id (one list request per up to 50 ids), each as its row sources:
+   * what the server has after a write whose answer was lost.
+   */
+  readBack(client: ApiClient, ids: readonly string[]): S[][];
+  /** Added to "the next push sends it again" where resending has a side effect. */
+  againNote?: string;
+  /** Tells what the API accepted (pushTracking remembers support_server_click). */
+  accepted?(book: StateBook, requests: readonly Q[]): void;
+}
+
+/** Ids per read-back list request: the largest page of the offers and campaigns lists. */
+export const READ_BACK_IDS = 50;
+
+/** Lists records by id, READ_BACK_IDS per listing, every listing fetched together. */
+export function listByIds<T>(
+  ids: readonly string[],
+  listing: (ids: string[]) => Listing<T>,
+): T[] {
+  const listings: Array<Listing<T>> = [];
+  for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
+    listings.push(listing(ids.slice(k, k + READ_BACK_IDS)));
+  }
+  return listEach(listings).flatMap(result => result.items);
 }
 
 interface Unit<Q> {
   record: ChangedRecord;
   request: Q;
   sends: string;
+  /** Why its outcome is unknown: its answer was lost (here or at the last push). */
+  lost?: string;
+  /** Why it is sent again (reading back showed it was not applied): never a third time. */
+  again?: string;
 }
 
 interface RowVerdict {
@@ -171,6 +203,9 @@ export function runPush<S, Q>(
             record: entry,
             request: built.request,
             sends: built.sends,
+            ...(sameContent(entry.content, entry.base.unknown)
+              ? {lost: 'the answer to the last push was lost'}
+              : {}),
           });
         else refuse(built.refused);
       }
@@ -180,56 +215,21 @@ export function runPush<S, Q>(
     let remaining = 0;
     if (dryRun) {
       for (const unit of units) {
-        mark(verdicts, unit, 'EDITED', `Preview: a push sends ${unit.sends}.`);
+        const first = unit.lost
+          ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
+          : `sends ${unit.sends}`;
+        mark(verdicts, unit, 'EDITED', `Preview: a push ${first}.`);
       }
     } else {
-      platform.progress.report(spec.job, 0, totalRows);
-      let done = 0;
-      let slowest = 0;
-      const batch = connected.client.batchSize;
-      for (let start = 0; start < units.length; start += batch) {
-        const now = platform.clock.now();
-        const late = now + slowest > budget.startedAt + RETRY_BUDGET_MS;
-        if (!budget.canStart() || late) {
-          for (const unit of units.slice(start)) {
-            remaining += unit.record.rows.length;
-            mark(
-              verdicts,
-              unit,
-              'EDITED',
-              'Not sent yet: the time ran out. Run the push again to send it.',
-            );
-          }
-          break;
-        }
-        const chunk = units.slice(start, start + batch);
-        const outcomes = spec.send(
-          connected.client,
-          chunk.map(u => u.request),
-        );
-        sent += chunk.length;
-        slowest = Math.max(slowest, platform.clock.now() - now);
-        chunk.forEach((unit, i) => {
-          const outcome = outcomes[i];
-          if (outcome.ok) {
-            state.records[unit.record.id] = {
-              ...unit.record.base,
-              rows: unit.record.content,
-            };
-            mark(verdicts, unit, 'OK', `Pushed ${unit.sends}.`);
-          } else {
-            if (isRefusal(outcome.error)) {
-              state.records[unit.record.id] = {
-                ...unit.record.base,
-                refused: unit.record.content,
-              };
-            }
-            mark(verdicts, unit, 'ERROR', errorMessage(outcome.error));
-          }
-          done += unit.record.rows.length;
-        });
-        platform.progress.report(spec.job, done, totalRows);
-      }
+      const delivery = new Delivery(platform, spec, table, state, verdicts, {
+        client: connected.client,
+        book,
+        budget,
+        totalRows,
+      });
+      delivery.run(units);
+      sent = delivery.requests;
+      remaining = delivery.remaining;
     }
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
     if (!dryRun && units.length > 0) {
@@ -354,22 +354,11 @@ function mark<Q>(
   for (const row of unit.record.rows) verdicts.set(row, {status, message});
 }
 
-/** The API looked at the request and said no: the same request would be refused again. */
-function isRefusal(error: Error): boolean {
-  return (
-    error instanceof ApiError &&
-    error.code !== null &&
-    error.httpStatus < 500 &&
-    error.httpStatus !== 429 &&
-    !isKeyRefusal(error)
-  );
-}
-
-function errorMessage(error: Error): string {
-  if (error instanceof NetworkError) {
-    return `${error.message}. It may not have been applied: run the push again to send it.`;
-  }
-  return error.message;
+/** The message of a failed push, and what the next push does with the row. */
+function failureMessage(error: Error): string {
+  return hasVerdict(error)
+    ? `${error.message}: change the row to send it again.`
+    : `${error.message}: the next push sends it again.`;
 }
 
 /** The sync cells of every row given a verdict, in one block write. */
@@ -443,4 +432,259 @@ function pushSummary<S, Q>(
     wouldSend: facts.wouldSend,
     message: `Preview (nothing sent): ${edited} rows would be sent in ${requests} requests${invalid} (${facts.account}).`,
   };
+}
+
+interface DeliveryDeps {
+  client: ApiClient;
+  book: StateBook;
+  budget: TimeBudget;
+  totalRows: number;
+}
+
+/**
+ * Sends the units in fetchAll batches inside the time budget and gives each row its verdict.
+ * A unit whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope: the server
+ * may have applied it) is never sent blind: its records are read back by id, and it is
+ * confirmed (equal to what was sent), sent once more (still the old values), or left an
+ * unknown outcome that the next push reads back first.
+ */
+class Delivery<S, Q> {
+  requests = 0;
+  remaining = 0;
+  private done = 0;
+  private slowest = 0;
+  private readonly accepted: Q[] = [];
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly spec: PushSpec<S, Q>,
+    private readonly table: Table<S>,
+    private readonly state: SheetState,
+    private readonly verdicts: Map<number, RowVerdict>,
+    private readonly deps: DeliveryDeps,
+  ) {}
+
+  run(units: ReadonlyArray<Unit<Q>>): void {
+    this.report();
+    // What the last push lost is read back before anything is sent again.
+    let queue = [
+      ...this.settle(units.filter(u => u.lost)),
+      ...units.filter(u => !u.lost),
+    ];
+    while (queue.length > 0) {
+      if (!this.mayStart()) {
+        this.outOfTime(queue);
+        break;
+      }
+      const chunk = queue.slice(0, this.deps.client.batchSize);
+      queue = [...queue.slice(chunk.length), ...this.settle(this.send(chunk))];
+    }
+    this.spec.accepted?.(this.deps.book, this.accepted);
+  }
+
+  /** Whether a batch may start: time left, and the slowest batch so far would end in time. */
+  private mayStart(): boolean {
+    const {budget} = this.deps;
+    const now = this.platform.clock.now();
+    return (
+      budget.canStart() &&
+      now + this.slowest <= budget.startedAt + RETRY_BUDGET_MS
+    );
+  }
+
+  /** Sends one batch; answers the units whose answer was lost. */
+  private send(chunk: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+    const started = this.platform.clock.now();
+    const outcomes = this.spec.send(
+      this.deps.client,
+      chunk.map(u => u.request),
+    );
+    this.requests += chunk.length;
+    this.slowest = Math.max(this.slowest, this.platform.clock.now() - started);
+    const lost: Array<Unit<Q>> = [];
+    chunk.forEach((unit, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) {
+        this.accept(
+          unit,
+          unit.again
+            ? `Pushed ${unit.sends} (sent again: ${unit.again}).`
+            : `Pushed ${unit.sends}.`,
+        );
+      } else if (outcome.error instanceof OutcomeUnknownError) {
+        lost.push({
+          ...unit,
+          lost: `the answer was lost (${outcome.error.cause.message})`,
+        });
+      } else {
+        this.fail(unit, outcome.error);
+      }
+    });
+    this.report();
+    return lost;
+  }
+
+  /**
+   * Reads back the records of units whose answer was lost, in one list request per up to 50
+   * ids; answers the units to send (again): those the server does not have yet.
+   */
+  private settle(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+    if (units.length === 0) return [];
+    if (!this.deps.budget.canStart()) {
+      for (const unit of units)
+        this.unknown(unit, 'the time ran out before reading it back');
+      return [];
+    }
+    let listed: S[][];
+    try {
+      listed = this.spec.readBack(
+        this.deps.client,
+        units.map(u => u.record.id),
+      );
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      for (const unit of units)
+        this.unknown(unit, `reading it back failed (${why})`);
+      return [];
+    }
+    const {schema} = this.table;
+    const idColumn = columnOf(this.table, schema.id);
+    const server = new Map(
+      listed.map(rows => [
+        canonical(
+          idColumn,
+          encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
+          this.platform.workbook(),
+        ),
+        rows,
+      ]),
+    );
+    const resend: Array<Unit<Q>> = [];
+    for (const unit of units) {
+      const rows = server.get(unit.record.id);
+      if (!rows) {
+        this.unknown(
+          unit,
+          `reading it back did not list ${schema.id} ${unit.record.id}`,
+        );
+        continue;
+      }
+      const back = this.readBackContent(rows, unit.record.content);
+      if (!sameContent(back.content, unit.record.content)) {
+        if (unit.again) {
+          this.finish(
+            unit,
+            'ERROR',
+            `Not applied: ${unit.lost}, and reading it back shows the old values: the next push sends it again.`,
+          );
+        } else {
+          resend.push({
+            ...unit,
+            again: `${unit.lost}, and reading it back showed it was not applied`,
+          });
+        }
+        continue;
+      }
+      const changed =
+        back.blind.size > 0
+          ? changedHeaders(unit.record, this.table, this.platform.workbook())
+          : [];
+      if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
+        this.finish(
+          unit,
+          'ERROR',
+          `Unknown outcome: ${unit.lost}, and reading it back cannot tell: the API's list does not return ${changed.join(', ')}. The next push sends it again${this.spec.againNote ?? ''}.`,
+        );
+        continue;
+      }
+      this.accept(
+        unit,
+        `Pushed ${unit.sends}: ${unit.lost}; reading it back confirmed it.`,
+      );
+    }
+    return resend;
+  }
+
+  /**
+   * A record's editable texts as read back. Columns the list does not return (`blind`) take
+   * what was sent: reading back cannot tell them.
+   */
+  private readBackContent(
+    rows: S[],
+    sent: string[][],
+  ): {content: string[][]; blind: Set<string>} {
+    const blind = new Set<string>();
+    const context = this.platform.workbook();
+    const texts = rows.map(source =>
+      editableColumns(this.table).map((column, k) => {
+        const value = readColumn(column, source);
+        if (value !== undefined)
+          return canonical(column, encode(column, value), context);
+        blind.add(column.header);
+        return sent.length === 1 ? sent[0][k] : EMPTY;
+      }),
+    );
+    return {content: contentOf(texts), blind};
+  }
+
+  private accept(unit: Unit<Q>, message: string): void {
+    const {base, content} = unit.record;
+    this.state.records[unit.record.id] = {
+      rows: content,
+      ...(base.facts ? {facts: base.facts} : {}),
+    };
+    this.accepted.push(unit.request);
+    this.finish(unit, 'OK', message);
+  }
+
+  /** A refusal with a verdict on the values is not sent again unchanged. */
+  private fail(unit: Unit<Q>, error: Error): void {
+    const {base, content} = unit.record;
+    this.state.records[unit.record.id] = {
+      rows: base.rows,
+      ...(base.facts ? {facts: base.facts} : {}),
+      ...(hasVerdict(error) ? {refused: content} : {}),
+    };
+    this.finish(unit, 'ERROR', failureMessage(error));
+  }
+
+  /** Nobody knows whether it was applied: the next push reads it back first. */
+  private unknown(unit: Unit<Q>, after: string): void {
+    const {base, content} = unit.record;
+    this.state.records[unit.record.id] = {
+      rows: base.rows,
+      ...(base.facts ? {facts: base.facts} : {}),
+      unknown: content,
+    };
+    this.finish(
+      unit,
+      'ERROR',
+      `Unknown outcome: ${unit.lost}; ${after}: the next push reads it back before sending anything.`,
+    );
+  }
+
+  private outOfTime(queue: ReadonlyArray<Unit<Q>>): void {
+    for (const unit of queue) {
+      this.remaining += unit.record.rows.length;
+      mark(
+        this.verdicts,
+        unit,
+        'EDITED',
+        'Not sent yet: the time ran out. Run the push again to send it.',
+      );
+    }
+  }
+
+  private finish(unit: Unit<Q>, status: SyncStatus, message: string): void {
+    mark(this.verdicts, unit, status, message);
+    this.done += unit.record.rows.length;
+  }
+
+  private report(): void {
+    this.platform.progress.report(
+      this.spec.job,
+      this.done,
+      this.deps.totalRows,
+    );
+  }
 }
