@@ -1,0 +1,287 @@
+/**
+ * Issue 13 ("Trust"), the push cases: nothing the server already applied is sent again, a
+ * transient refusal is retried, as the built dist/Code.js runs in the local Apps Script
+ * runtime against the Open API emulator.
+ */
+import type {Emulator} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+
+const BUDGET_PATH = '/api/open/v3/offer/budget';
+const ALL = {
+  target_geo: 'ALL',
+  total_budget: '1000',
+  daily_cap_type: 'BUDGET' as const,
+  daily_cap: '100',
+};
+
+/** Five ADV offers delivering to US with one ALL budget each, pulled; daily_cap typed. */
+function fiveEdited() {
+  const {rt, emulator} = offerDesk({offers: 5});
+  const ids = [...emulator.account('demo_adv').offers.keys()];
+  for (const id of ids) {
+    emulator.updateOffer(id, {
+      target_geo: 'US',
+      budget: [ALL],
+      maintain_by: 'ADV',
+    });
+  }
+  rt.call('refreshOffers');
+  ids.forEach((id, k) =>
+    typeInto(rt, 'Budgets', rowOf(rt, id), 'daily_cap', String(301 + k)),
+  );
+  emulator.clearRequests();
+  return {rt, emulator, ids};
+}
+
+function rowOf(rt: Runtime, id: number): number {
+  return recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
+}
+
+/** Each request as `METHOD path-tail offer_id(s)`. */
+function sent(emulator: Emulator): string[] {
+  return emulator.requests.map(r => {
+    const tail = r.path.replace('/api/open/v3/', '');
+    const body = r.body as {offer_id?: number} | null;
+    const what = body?.offer_id ?? r.query.offer_id ?? '';
+    return `${r.method} ${tail} ${what}`.trim();
+  });
+}
+
+function statuses(rt: Runtime, ids: number[]): string[][] {
+  const rows = recordsOf(rt, 'Budgets');
+  return ids.map(id => {
+    const row = rows.find(r => r.offer_id === id)!;
+    return [String(row.sync_status), String(row.sync_message)];
+  });
+}
+
+const dailyCaps = (emulator: Emulator, ids: number[]) =>
+  ids.map(id => emulator.offerView(id)!.budget[0].daily_cap);
+
+describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
+  it('reads the five back in one GET offers, sends none again when the server applied them, and a re-run sends nothing', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+    });
+
+    const summary = rt.call('pushBudgets') as Record<string, unknown>;
+
+    expect(sent(emulator)).toEqual([
+      ...ids.map(id => `PUT offer/budget ${id}`),
+      `GET offers ${ids.join(',')}`,
+    ]);
+    expect(statuses(rt, ids)).toEqual(
+      ids.map(id => [
+        'OK',
+        expect.stringMatching(
+          new RegExp(
+            `^Pushed the budget of offer ${id} \\(1 group\\): the answer was lost \\(PUT offer/budget: network error: .+\\); reading it back confirmed it\\.$`,
+          ),
+        ),
+      ]),
+    );
+    expect(summary).toMatchObject({ok: 5, error: 0, requests: 5});
+    expect(dailyCaps(emulator, ids)).toEqual([
+      '301',
+      '302',
+      '303',
+      '304',
+      '305',
+    ]);
+
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, requests: 0});
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('sends again only the PUT the server did not apply', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+      applied: false,
+    });
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0});
+
+    // The first PUT of the batch lost the connection before the server applied it.
+    expect(sent(emulator)).toEqual([
+      ...ids.map(id => `PUT offer/budget ${id}`),
+      `GET offers ${ids.join(',')}`,
+      `PUT offer/budget ${ids[0]}`,
+    ]);
+    const [first, ...rest] = statuses(rt, ids);
+    expect(first).toEqual([
+      'OK',
+      expect.stringMatching(
+        new RegExp(
+          `^Pushed the budget of offer ${ids[0]} \\(1 group\\) \\(sent again: the answer was lost \\(PUT offer/budget: network error: .+\\), and reading it back showed it was not applied\\)\\.$`,
+        ),
+      ),
+    ]);
+    for (const [status, message] of rest) {
+      expect(status).toBe('OK');
+      expect(message).toMatch(/; reading it back confirmed it\.$/);
+    }
+    expect(dailyCaps(emulator, ids)).toEqual([
+      '301',
+      '302',
+      '303',
+      '304',
+      '305',
+    ]);
+
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, requests: 0});
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('says "Unknown outcome" when the read-back fails too, and the next push reads back before sending', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+    });
+    emulator.faults.add({
+      kind: 'error',
+      status: 503,
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, error: 5});
+    expect(sent(emulator).filter(s => s.startsWith('PUT'))).toHaveLength(5);
+    for (const [status, message] of statuses(rt, ids)) {
+      expect(status).toBe('ERROR');
+      expect(message).toMatch(
+        /^Unknown outcome: the answer was lost \(PUT offer\/budget: network error: .+\); reading it back failed \(GET offers: HTTP 503 unexpected answer: 503 Service Unavailable \(emulator fault\)\): the next push reads it back before sending anything\.$/,
+      );
+    }
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({
+      ok: 5,
+      error: 0,
+      requests: 0,
+    });
+    // The server had applied all five: only the read-back goes out.
+    expect(sent(emulator)).toEqual([`GET offers ${ids.join(',')}`]);
+    expect(statuses(rt, ids)[0]).toEqual([
+      'OK',
+      `Pushed the budget of offer ${ids[0]} (1 group): the answer to the last push was lost; reading it back confirmed it.`,
+    ]);
+  });
+
+  it('reads back after a garbled 200 and after a 5xx that was applied, and sends none of them again', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({
+      kind: 'garbled',
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+    });
+    emulator.faults.add({
+      kind: 'error',
+      status: 502,
+      applied: true,
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+    });
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0});
+    expect(sent(emulator)).toEqual([
+      ...ids.map(id => `PUT offer/budget ${id}`),
+      `GET offers ${ids[0]},${ids[1]}`,
+    ]);
+    expect(statuses(rt, ids).slice(0, 2)).toEqual([
+      [
+        'OK',
+        `Pushed the budget of offer ${ids[0]} (1 group): the answer was lost (PUT offer/budget: HTTP 200 unexpected answer: <html><head><title>502 Bad Gateway</title></head><body>upstream closed</body></html>); reading it back confirmed it.`,
+      ],
+      [
+        'OK',
+        `Pushed the budget of offer ${ids[1]} (1 group): the answer was lost (PUT offer/budget: HTTP 502 unexpected answer: 502 Service Unavailable (emulator fault)); reading it back confirmed it.`,
+      ],
+    ]);
+  });
+});
+
+describe('pushBudgets: a transient refusal under HTTP 200', () => {
+  it('retries a busy answer within the run', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({
+      kind: 'busy',
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+    });
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0});
+    expect(sent(emulator)).toEqual([
+      ...ids.map(id => `PUT offer/budget ${id}`),
+      `PUT offer/budget ${ids[0]}`,
+    ]);
+    expect(dailyCaps(emulator, ids)).toEqual([
+      '301',
+      '302',
+      '303',
+      '304',
+      '305',
+    ]);
+  });
+
+  it('leaves the rows ERROR saying the next push sends them again, and the next push does', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({kind: 'busy', method: 'PUT', path: BUDGET_PATH});
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, error: 5});
+    expect(statuses(rt, ids)[0]).toEqual([
+      'ERROR',
+      'PUT offer/budget: code 10500 system busy, please try again later: the next push sends it again.',
+    ]);
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0, skipped: 0});
+    expect(sent(emulator)).toEqual(ids.map(id => `PUT offer/budget ${id}`));
+    expect(dailyCaps(emulator, ids)).toEqual([
+      '301',
+      '302',
+      '303',
+      '304',
+      '305',
+    ]);
+  });
+
+  it('treats an unknown code without field details as no verdict: the next push sends it again', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    emulator.faults.add({
+      kind: 'busy',
+      code: 10999,
+      msg: 'internal failure',
+      method: 'PUT',
+      path: BUDGET_PATH,
+      count: 1,
+    });
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 4, error: 1});
+    expect(statuses(rt, ids)[0]).toEqual([
+      'ERROR',
+      'PUT offer/budget: code 10999 internal failure: the next push sends it again.',
+    ]);
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0, skipped: 4});
+    expect(sent(emulator)).toEqual([`PUT offer/budget ${ids[0]}`]);
+  });
+});
