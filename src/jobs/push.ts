@@ -92,8 +92,18 @@ export function changedHeaders<S>(
   return columns.filter((_, k) => now[k] !== before[k]).map(c => c.header);
 }
 
-/** What a changed record sends, or why it cannot be sent. */
+/**
+ * What a changed record sends, or why it cannot be sent, or (`kept`) that its change sends
+ * nothing and becomes what the record is taken to have (a decision, not an edit to send).
+ */
 export type Built<Q> =
+  | {
+      ok: false;
+      /** Row index -> message; every row of the record gets one. */ kept: Map<
+        number,
+        string
+      >;
+    }
   | {
       ok: true;
       request: Q;
@@ -182,6 +192,7 @@ export function runPush<S, Q>(
         verdicts.set(row, {status: 'INVALID', message});
     };
     const units: Array<Unit<Q>> = [];
+    let kept = false;
     const groups = groupRows(table, workbook);
     let unchanged = 0;
     for (const entry of changes(table, groups, state, workbook, spec)) {
@@ -198,7 +209,16 @@ export function runPush<S, Q>(
         refuse(entry.refused);
       } else {
         const built = spec.build(entry, table, workbook);
-        if (built.ok)
+        if ('kept' in built) {
+          kept = true;
+          unchanged += entry.rows.length;
+          state.records[entry.id] = {...entry.base, rows: entry.content};
+          for (const [row, message] of built.kept)
+            verdicts.set(row, {
+              status: '',
+              message: dryRun ? `Preview: ${message}` : message,
+            });
+        } else if (built.ok)
           units.push({
             record: entry,
             request: built.request,
@@ -232,7 +252,7 @@ export function runPush<S, Q>(
       remaining = delivery.remaining;
     }
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
-    if (!dryRun && units.length > 0) {
+    if (!dryRun && (units.length > 0 || kept)) {
       book.set(spec.schema.name, state);
       book.save();
     }

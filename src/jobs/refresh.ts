@@ -31,6 +31,7 @@ import {OFFERS} from '../sheets/schemas/offers';
 import {StateBook} from '../sheets/state';
 import {openTable, writeTable} from '../sheets/table';
 import {accountLabel, connect} from './connect';
+import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {
   JobSummary,
   MAX_PROBLEMS,
@@ -163,6 +164,18 @@ function offerFacts(offer: Offer): Record<string, string> {
   };
 }
 
+/**
+ * The offer with the support_server_click the add-on last sent, where the list leaves it out
+ * (it always does: TOOLING); an offer it never sent one to keeps what the sheet last had.
+ */
+function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
+  const fields = offer as unknown as Record<string, unknown>;
+  const remembered = sent[String(offer.offer_id)];
+  if (fields.support_server_click !== undefined || remembered === undefined)
+    return offer;
+  return {...offer, support_server_click: remembered} as Offer;
+}
+
 /** One offers listing fills both Offers and Budgets. */
 export const offersRefresher: Refresher<Offer> = {
   what: 'offers',
@@ -170,21 +183,27 @@ export const offersRefresher: Refresher<Offer> = {
   pulled: ({items, requests}) => ({
     records: items.length,
     requests,
-    write: context => [
-      refreshSheet(
-        context,
-        OFFERS,
-        items.map(offer => ({sources: [offer], facts: offerFacts(offer)})),
-      ),
-      refreshSheet(
-        context,
-        BUDGETS,
-        items.map(offer => ({
-          sources: budgetRows(offer),
-          facts: offerFacts(offer),
-        })),
-      ),
-    ],
+    write: context => {
+      const sent = sentServerClicks(context.state);
+      return [
+        refreshSheet(
+          context,
+          OFFERS,
+          items.map(offer => ({
+            sources: [withServerClick(offer, sent)],
+            facts: offerFacts(offer),
+          })),
+        ),
+        refreshSheet(
+          context,
+          BUDGETS,
+          items.map(offer => ({
+            sources: budgetRows(offer),
+            facts: offerFacts(offer),
+          })),
+        ),
+      ];
+    },
   }),
 };
 

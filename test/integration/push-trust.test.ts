@@ -3,9 +3,14 @@
  * transient refusal is retried, as the built dist/Code.js runs in the local Apps Script
  * runtime against the Open API emulator.
  */
-import type {Emulator} from '../../local/emulator';
+import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {
+  EMULATOR_URL,
+  offerDesk,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
 
 const BUDGET_PATH = '/api/open/v3/offer/budget';
 const ALL = {
@@ -283,5 +288,255 @@ describe('pushBudgets: a transient refusal under HTTP 200', () => {
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0, skipped: 4});
     expect(sent(emulator)).toEqual([`PUT offer/budget ${ids[0]}`]);
+  });
+});
+
+const TRACKING_PATH = '/api/open/v3/tracking';
+
+/** Three ADV offers, pulled; their Offers rows by id. */
+function offersPulled() {
+  const {rt, emulator} = offerDesk({offers: 3});
+  const ids = [...emulator.account('demo_adv').offers.keys()];
+  for (const id of ids)
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      tracking_method: 'APPSFLYER',
+    });
+  rt.call('refreshOffers');
+  emulator.clearRequests();
+  const offerRow = (id: number) =>
+    recordsOf(rt, 'Offers').findIndex(r => r.offer_id === id) + 2;
+  const offer = (id: number) =>
+    recordsOf(rt, 'Offers').find(r => r.offer_id === id)!;
+  return {rt, emulator, ids, offerRow, offer};
+}
+
+const trackingPuts = (emulator: Emulator) =>
+  emulator.requests.filter(r => r.method === 'PUT').map(r => r.body);
+
+describe('pushTracking: support_server_click, which the offers list never returns', () => {
+  it('remembers the value a push sent: the refresh shows it, and a click_url edit sends it again', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const [id] = ids;
+    const method = String(offer(id).tracking_method);
+    expect(offer(id).support_server_click).toBe('');
+    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
+      'https://t.example.test/a',
+    );
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+
+    rt.call('refreshOffers');
+    expect(offer(id)).toMatchObject({
+      support_server_click: 'YES',
+      click_url: 'https://t.example.test/a',
+      sync_status: 'OK',
+    });
+
+    emulator.clearRequests();
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
+      'https://t.example.test/b',
+    );
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, invalid: 0});
+    expect(trackingPuts(emulator)).toEqual([
+      {
+        offer_id: id,
+        tracking_method: method,
+        click_url: 'https://t.example.test/b',
+        support_server_click: 'YES',
+      },
+    ]);
+    expect(offer(id)).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Pushed the tracking of offer ${id} (click_url changed).`,
+    });
+  });
+
+  it('refuses a click_url edit where the value is not known, then sends the sidebar default and says so', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const [id] = ids;
+    const method = String(offer(id).tracking_method);
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
+      'https://t.example.test/c',
+    );
+
+    expect(rt.call('pushTracking')).toMatchObject({invalid: 1, ok: 0});
+    expect(emulator.requests).toEqual([]);
+    expect(offer(id)).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message:
+        'support_server_click: the server\'s value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: fill the support_server_click column down with YES or NO, or set "support_server_click when not known" in the sidebar settings.',
+    });
+
+    expect(
+      rt.call('saveSettings', {
+        baseUrl: EMULATOR_URL,
+        accessKey: DEMO_ACCOUNTS.main.accessKey,
+        supportServerClick: 'NO',
+      }),
+    ).toMatchObject({supportServerClick: 'NO'});
+    const preview = rt.call('pushTracking', {dryRun: true});
+    expect(preview).toMatchObject({
+      wouldSend: [
+        {
+          offer_id: id,
+          tracking_method: method,
+          click_url: 'https://t.example.test/c',
+          support_server_click: 'NO',
+        },
+      ],
+    });
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    expect(trackingPuts(emulator)).toEqual([
+      {
+        offer_id: id,
+        tracking_method: method,
+        click_url: 'https://t.example.test/c',
+        support_server_click: 'NO',
+      },
+    ]);
+    expect(offer(id)).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Pushed the tracking of offer ${id} (click_url changed; support_server_click NO is the sidebar's default: the server's value is not known to the add-on).`,
+    });
+    rt.call('refreshOffers');
+    expect(offer(id).support_server_click).toBe('NO');
+  });
+
+  it('takes a fill-down of the column as the decision: nothing is sent for it alone, and the next click_url edit sends it', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    for (const id of ids)
+      typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(ids[0]),
+      'click_url',
+      'https://t.example.test/d',
+    );
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, skipped: 2});
+    expect(trackingPuts(emulator)).toEqual([
+      expect.objectContaining({offer_id: ids[0], support_server_click: 'YES'}),
+    ]);
+    for (const id of ids.slice(1)) {
+      expect(offer(id)).toMatchObject({
+        support_server_click: 'YES',
+        sync_status: '',
+        sync_message:
+          "support_server_click YES is kept for this offer's next tracking_method or click_url change and not sent alone: the server's value is not known to the add-on, and a tracking push restarts the click-URL test.",
+      });
+    }
+
+    emulator.clearRequests();
+    expect(rt.call('pushTracking')).toMatchObject({ok: 0, requests: 0});
+    expect(emulator.requests).toEqual([]);
+    rt.call('refreshOffers');
+    expect(offer(ids[1])).toMatchObject({
+      support_server_click: 'YES',
+      sync_status: '',
+    });
+
+    emulator.clearRequests();
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(ids[1]),
+      'click_url',
+      'https://t.example.test/e',
+    );
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    expect(trackingPuts(emulator)).toEqual([
+      expect.objectContaining({
+        offer_id: ids[1],
+        click_url: 'https://t.example.test/e',
+        support_server_click: 'YES',
+      }),
+    ]);
+  });
+});
+
+describe('pushTracking: a lost answer', () => {
+  it('reads a dropped PUT tracking back and does not send it again (that would restart the click-URL test)', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    for (const id of ids.slice(0, 2)) {
+      typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
+      typeInto(
+        rt,
+        'Offers',
+        offerRow(id),
+        'click_url',
+        `https://t.example.test/${id}`,
+      );
+    }
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: TRACKING_PATH,
+      count: 1,
+    });
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 2, error: 0});
+    expect(sent(emulator)).toEqual([
+      `PUT tracking ${ids[0]}`,
+      `PUT tracking ${ids[1]}`,
+      `GET offers ${ids[0]},${ids[1]}`,
+    ]);
+    expect(offer(ids[0]).sync_message).toMatch(
+      new RegExp(
+        `^Pushed the tracking of offer ${ids[0]} \\(click_url, support_server_click changed\\): the answer was lost \\(PUT tracking: network error: .+\\); reading it back confirmed it\\.$`,
+      ),
+    );
+    rt.call('refreshOffers');
+    expect(offer(ids[0]).support_server_click).toBe('NO');
+  });
+
+  it('says reading back cannot tell when only support_server_click changed, and the next push sends it again', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const [id] = ids;
+    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
+      'https://t.example.test/f',
+    );
+    rt.call('pushTracking');
+    emulator.clearRequests();
+    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
+    emulator.faults.add({
+      kind: 'garbled',
+      method: 'PUT',
+      path: TRACKING_PATH,
+      count: 1,
+    });
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 0, error: 1});
+    expect(sent(emulator)).toEqual([`PUT tracking ${id}`, `GET offers ${id}`]);
+    expect(offer(id)).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Unknown outcome: the answer was lost \(PUT tracking: HTTP 200 unexpected answer: .+\), and reading it back cannot tell: the API's list does not return support_server_click\. The next push sends it again, which restarts the click-URL test\.$/,
+      ),
+    });
+
+    emulator.clearRequests();
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    expect(trackingPuts(emulator)).toEqual([
+      expect.objectContaining({offer_id: id, support_server_click: 'YES'}),
+    ]);
   });
 });

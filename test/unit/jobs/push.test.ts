@@ -374,7 +374,7 @@ describe('pushTracking', () => {
     expect(workbook.records('Offers')[row]).toMatchObject({
       sync_status: 'INVALID',
       sync_message:
-        'support_server_click: support_server_click is empty: pick YES or NO (the offers list does not return it, and PUT tracking needs it)',
+        'support_server_click: the server\'s value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: fill the support_server_click column down with YES or NO, or set "support_server_click when not known" in the sidebar settings.',
     });
     workbook.edit('Offers', row, 'support_server_click', 'yes');
     pushTracking(platform);
