@@ -38,6 +38,7 @@ import {
   SheetSchema,
   readColumn,
 } from '../sheets/schema';
+import {ReadOnlyEdit, readOnlyEdits} from '../sheets/read-only';
 import {RecordState, SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
@@ -251,6 +252,7 @@ export function runPush<S, Q>(
       sent = delivery.requests;
       remaining = delivery.remaining;
     }
+    noteReadOnlyEdits(table, groups, state, verdicts, workbook);
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
     if (!dryRun && (units.length > 0 || kept)) {
       book.set(spec.schema.name, state);
@@ -372,6 +374,53 @@ function mark<Q>(
   message: string,
 ): void {
   for (const row of unit.record.rows) verdicts.set(row, {status, message});
+}
+
+/**
+ * Rows with a value typed into a read-only column: nothing sends it, and the next refresh
+ * replaces it. The row's message says so; a row with nothing else to send is INVALID.
+ */
+function noteReadOnlyEdits<S>(
+  table: Table<S>,
+  groups: RowGroups,
+  state: SheetState,
+  verdicts: Map<number, RowVerdict>,
+  context: CodecContext,
+): void {
+  for (const [id, rows] of groups.byId) {
+    const print = state.records[id]?.readOnly;
+    if (print === undefined) continue;
+    for (const row of rows) {
+      const edits = readOnlyEdits(
+        table.schema,
+        print,
+        header => cellOf(table, row, header),
+        header => table.position.has(header),
+        context,
+      );
+      if (edits.length === 0) continue;
+      const note = edits.map(readOnlyNote).join('; ');
+      const verdict = verdicts.get(row);
+      verdicts.set(
+        row,
+        verdict && verdict.status !== ''
+          ? {...verdict, message: `${verdict.message} ${note}.`}
+          : {status: 'INVALID', message: `${note}.`},
+      );
+    }
+  }
+}
+
+/** Characters of a typed value quoted in a message. */
+const EXCERPT = 40;
+
+function readOnlyNote(edit: ReadOnlyEdit): string {
+  if (edit.header === undefined) {
+    return "A read-only cell of this row was changed: nothing sends it, and the next refresh puts the server's value back";
+  }
+  const text = String(edit.value ?? '');
+  const shown = text.length > EXCERPT ? `${text.slice(0, EXCERPT)}...` : text;
+  return `${edit.header} is read-only: your value "${shown}" is not sent, and will be replaced by the server's at the next refresh`;
 }
 
 /** The message of a failed push, and what the next push does with the row. */
@@ -648,11 +697,7 @@ class Delivery<S, Q> {
   }
 
   private accept(unit: Unit<Q>, message: string): void {
-    const {base, content} = unit.record;
-    this.state.records[unit.record.id] = {
-      rows: content,
-      ...(base.facts ? {facts: base.facts} : {}),
-    };
+    this.settleState(unit, unit.record.content);
     this.accepted.push(unit.request);
     this.finish(unit, 'OK', message);
   }
@@ -660,27 +705,38 @@ class Delivery<S, Q> {
   /** A refusal with a verdict on the values is not sent again unchanged. */
   private fail(unit: Unit<Q>, error: Error): void {
     const {base, content} = unit.record;
-    this.state.records[unit.record.id] = {
-      rows: base.rows,
-      ...(base.facts ? {facts: base.facts} : {}),
-      ...(hasVerdict(error) ? {refused: content} : {}),
-    };
+    this.settleState(
+      unit,
+      base.rows,
+      hasVerdict(error) ? {refused: content} : {},
+    );
     this.finish(unit, 'ERROR', failureMessage(error));
   }
 
   /** Nobody knows whether it was applied: the next push reads it back first. */
   private unknown(unit: Unit<Q>, after: string): void {
     const {base, content} = unit.record;
-    this.state.records[unit.record.id] = {
-      rows: base.rows,
-      ...(base.facts ? {facts: base.facts} : {}),
-      unknown: content,
-    };
+    this.settleState(unit, base.rows, {unknown: content});
     this.finish(
       unit,
       'ERROR',
       `Unknown outcome: ${unit.lost}; ${after}: the next push reads it back before sending anything.`,
     );
+  }
+
+  /** The record's new state: what the server has now, and what the last push left open. */
+  private settleState(
+    unit: Unit<Q>,
+    rows: string[][],
+    open: Pick<RecordState, 'refused' | 'unknown'> = {},
+  ): void {
+    this.state.records[unit.record.id] = {
+      ...unit.record.base,
+      refused: undefined,
+      unknown: undefined,
+      rows,
+      ...open,
+    };
   }
 
   private outOfTime(queue: ReadonlyArray<Unit<Q>>): void {

@@ -28,8 +28,11 @@ import type {SheetSchema} from '../sheets/schema';
 import {BUDGETS, budgetRows} from '../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import {OFFERS} from '../sheets/schemas/offers';
-import {StateBook} from '../sheets/state';
-import {openTable, writeTable} from '../sheets/table';
+import {CodecContext, canonical} from '../sheets/codec';
+import {readOnlyPrint} from '../sheets/read-only';
+import {columnOf} from '../sheets/rows';
+import {SheetState, StateBook} from '../sheets/state';
+import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
 import {accountLabel, connect} from './connect';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {
@@ -109,9 +112,42 @@ export function refreshSheet<S>(
   });
   writeTable(table, merged.rows);
   if (schema.columns.some(c => c.editable)) {
-    context.state.set(schema.name, merged.state);
+    context.state.set(
+      schema.name,
+      withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
+    );
   }
   return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
+}
+
+/**
+ * The state with the print of each record's read-only cells as just written (its first row),
+ * so a push can tell a value the user types into one of them.
+ */
+function withReadOnlyPrints<S>(
+  table: Table<S>,
+  rows: Contents[][],
+  state: SheetState,
+  context: CodecContext,
+): SheetState {
+  const {schema} = table;
+  const idColumn = columnOf(table, schema.id);
+  const records = {...state.records};
+  const printed = new Set<string>();
+  for (const row of rows) {
+    const cell = (header: string) => {
+      const contents = row[table.position.get(header) ?? -1];
+      return contents instanceof Formula ? '' : (contents ?? '');
+    };
+    const id = canonical(idColumn, cell(schema.id), context);
+    if (printed.has(id) || !records[id]) continue;
+    printed.add(id);
+    records[id] = {
+      ...records[id],
+      readOnly: readOnlyPrint(schema, cell, context),
+    };
+  }
+  return {...state, records};
 }
 
 /** Records listed with `requests` requests, written into the sheet of `schema`. */

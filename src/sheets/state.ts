@@ -41,6 +41,8 @@ export interface RecordState {
    * push reads the record back before sending it again.
    */
   unknown?: string[][];
+  /** The print of its read-only cells as last written from the server (read-only.ts). */
+  readOnly?: string;
 }
 
 export interface SheetState {

@@ -540,3 +540,91 @@ describe('pushTracking: a lost answer', () => {
     ]);
   });
 });
+
+describe('a value typed into a read-only column', () => {
+  it('is named in the preview and the push, sends nothing for it, and the next refresh puts the server value back', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const [typedOnly, withEdit] = ids;
+    const bidRate = offer(typedOnly).bid_rate;
+    typeInto(rt, 'Offers', offerRow(typedOnly), 'bid_rate', '2.5');
+    typeInto(rt, 'Offers', offerRow(withEdit), 'offer_name', 'My better name');
+    typeInto(rt, 'Offers', offerRow(withEdit), 'support_server_click', 'NO');
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(withEdit),
+      'click_url',
+      'https://t.example.test/g',
+    );
+    const bidNote =
+      'bid_rate is read-only: your value "2.5" is not sent, and will be replaced by the server\'s at the next refresh.';
+    const nameNote =
+      'offer_name is read-only: your value "My better name" is not sent, and will be replaced by the server\'s at the next refresh.';
+
+    const preview = rt.call('pushTracking', {dryRun: true});
+    expect(preview).toMatchObject({
+      invalid: 1,
+      wouldSend: [expect.objectContaining({offer_id: withEdit})],
+    });
+    expect(offer(typedOnly)).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: bidNote,
+    });
+    expect(offer(withEdit)).toMatchObject({
+      sync_status: 'EDITED',
+      sync_message: `Preview: a push sends the tracking of offer ${withEdit} (click_url, support_server_click changed). ${nameNote}`,
+    });
+    expect(emulator.requests).toEqual([]);
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, invalid: 1});
+    expect(trackingPuts(emulator)).toEqual([
+      {
+        offer_id: withEdit,
+        tracking_method: 'APPSFLYER',
+        click_url: 'https://t.example.test/g',
+        support_server_click: 'NO',
+      },
+    ]);
+    expect(offer(typedOnly)).toMatchObject({
+      bid_rate: 2.5,
+      sync_status: 'INVALID',
+      sync_message: bidNote,
+    });
+    expect(offer(withEdit)).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Pushed the tracking of offer ${withEdit} (click_url, support_server_click changed). ${nameNote}`,
+    });
+
+    rt.call('refreshOffers');
+    expect(offer(typedOnly).bid_rate).toEqual(bidRate);
+    expect(offer(withEdit).offer_name).not.toBe('My better name');
+    emulator.clearRequests();
+    expect(rt.call('pushTracking')).toMatchObject({ok: 0, invalid: 0});
+    expect(emulator.requests).toEqual([]);
+  });
+
+  it('is named in Budgets and Campaigns too, and a refresh then a push flags nothing', () => {
+    const {rt, emulator, ids} = fiveEdited();
+    const campaignId = [...emulator.account('demo_adv').campaigns.keys()][0];
+    emulator.updateCampaign(campaignId, {maintain_by: 'ADV'});
+    rt.call('refreshCampaigns');
+    expect(rt.call('pushCampaigns')).toMatchObject({invalid: 0, ok: 0});
+    const campaignRow =
+      recordsOf(rt, 'Campaigns').findIndex(r => r.campaign_id === campaignId) +
+      2;
+    typeInto(rt, 'Campaigns', campaignRow, 'status', 'RUNNING NOW');
+    typeInto(rt, 'Budgets', rowOf(rt, ids[0]), 'target_geo', 'US,FR');
+    emulator.clearRequests();
+
+    expect(rt.call('pushCampaigns')).toMatchObject({invalid: 1, requests: 0});
+    expect(recordsOf(rt, 'Campaigns')[campaignRow - 2].sync_message).toBe(
+      'status is read-only: your value "RUNNING NOW" is not sent, and will be replaced by the server\'s at the next refresh.',
+    );
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 5});
+    expect(statuses(rt, ids)[0]).toEqual([
+      'OK',
+      `Pushed the budget of offer ${ids[0]} (1 group). target_geo is read-only: your value "US,FR" is not sent, and will be replaced by the server's at the next refresh.`,
+    ]);
+    expect(emulator.requests.filter(r => r.method !== 'PUT')).toEqual([]);
+  });
+});

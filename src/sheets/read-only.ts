@@ -1,0 +1,82 @@
+/**
+ * What a row's read-only cells held when they were last written from the server, kept small:
+ * a value typed into a read-only column (no operation of the API changes it) is then told to
+ * the user at the next push or preview instead of being lost in silence at the next refresh.
+ *
+ * A print is one character per read-only column (6 bits of a hash of its canonical text, to
+ * name the column typed into) and a hash of them all (to notice a change even where a
+ * column's character happens to stay): some 40 characters for an offer. Columns missing from
+ * the sheet are not judged, nor emptied cells; a print made for another set of columns is
+ * ignored.
+ */
+import {isBlank} from './cell';
+import {CodecContext, canonical} from './codec';
+import type {Column, SheetSchema} from './schema';
+
+const DIGITS =
+  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The columns no push sends: not editable, and not the record id. */
+export function readOnlyColumns<S>(
+  schema: SheetSchema<S>,
+): ReadonlyArray<Column<S>> {
+  return schema.columns.filter(c => !c.editable && c.header !== schema.id);
+}
+
+/** The print of a row whose cells `cell` gives, by header. */
+export function readOnlyPrint<S>(
+  schema: SheetSchema<S>,
+  cell: (header: string) => unknown,
+  context: CodecContext,
+): string {
+  const texts = readOnlyColumns(schema).map(c =>
+    canonical(c, cell(c.header), context),
+  );
+  return `${texts.map(t => DIGITS[hash(t) & 63]).join('')}:${hash(texts.join('\u0001')).toString(36)}`;
+}
+
+/** A read-only cell that differs from its print. */
+export interface ReadOnlyEdit {
+  /** The column, or undefined when the print cannot tell which one. */
+  header?: string;
+  /** The cell as it is now. */
+  value?: unknown;
+}
+
+/**
+ * The read-only cells of a row that differ from `print` (empty: none); `present` tells which
+ * headers the sheet has.
+ */
+export function readOnlyEdits<S>(
+  schema: SheetSchema<S>,
+  print: string | undefined,
+  cell: (header: string) => unknown,
+  present: (header: string) => boolean,
+  context: CodecContext,
+): ReadOnlyEdit[] {
+  const columns = readOnlyColumns(schema);
+  const [digits, whole] = (print ?? '').split(':');
+  if (digits === undefined || digits.length !== columns.length) return [];
+  const now = readOnlyPrint(schema, cell, context);
+  if (now === print) return [];
+  const changed = columns.filter(
+    (c, k) => present(c.header) && now[k] !== digits[k],
+  );
+  const judged = columns.every(c => present(c.header));
+  if (changed.length === 0)
+    return judged && now.split(':')[1] !== whole ? [{}] : [];
+  // An emptied cell loses nothing the user typed: the next refresh fills it again.
+  return changed
+    .filter(c => !isBlank(cell(c.header)))
+    .map(c => ({header: c.header, value: cell(c.header)}));
+}
+
+/** FNV-1a, 32 bits. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
