@@ -639,12 +639,17 @@ class Delivery<S, Q> {
         continue;
       }
       const back = this.readBackContent(rows, unit.record.content);
-      if (!sameContent(back.content, unit.record.content)) {
+      // A one-row record is judged by what it changed: a field changed on the server since
+      // the pull is no sign that this push was not applied.
+      const changed = this.table.schema.rowKey
+        ? []
+        : changedHeaders(unit.record, this.table, this.platform.workbook());
+      if (!this.holds(back.content, unit.record.content, changed)) {
         if (unit.again) {
           this.finish(
             unit,
             'ERROR',
-            `Not applied: ${unit.lost}, and reading it back shows the old values: the next push sends it again.`,
+            `Not applied: ${unit.lost}, and reading it back shows the server does not have it: the next push sends it again.`,
           );
         } else {
           resend.push({
@@ -654,10 +659,6 @@ class Delivery<S, Q> {
         }
         continue;
       }
-      const changed =
-        back.blind.size > 0
-          ? changedHeaders(unit.record, this.table, this.platform.workbook())
-          : [];
       if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
         this.finish(
           unit,
@@ -672,6 +673,21 @@ class Delivery<S, Q> {
       );
     }
     return resend;
+  }
+
+  /** Whether the server has what was sent: the `changed` columns, or (none given) all. */
+  private holds(
+    server: string[][],
+    sent: string[][],
+    changed: readonly string[],
+  ): boolean {
+    if (changed.length === 0) return sameContent(server, sent);
+    const columns = editableColumns(this.table);
+    const empty = columns.map(() => EMPTY);
+    const [theirs, ours] = [server[0] ?? empty, sent[0] ?? empty];
+    return columns.every(
+      (c, k) => !changed.includes(c.header) || theirs[k] === ours[k],
+    );
   }
 
   /**

@@ -628,3 +628,40 @@ describe('a value typed into a read-only column', () => {
     expect(emulator.requests.filter(r => r.method !== 'PUT')).toEqual([]);
   });
 });
+
+describe('pushCampaigns: a lost answer', () => {
+  it('reads the campaign back by campaign_id, judging only the fields it sent', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const campaignId = [...emulator.account('demo_adv').campaigns.keys()][0];
+    emulator.updateCampaign(campaignId, {
+      maintain_by: 'ADV',
+      promotion_type: 'APP',
+      min_version: '5.0',
+    });
+    rt.call('refreshCampaigns');
+    const row =
+      recordsOf(rt, 'Campaigns').findIndex(r => r.campaign_id === campaignId) +
+      2;
+    typeInto(rt, 'Campaigns', row, 'min_version', '7.0.1');
+    // Someone else renames the product meanwhile: not this push's business.
+    emulator.updateCampaign(campaignId, {product_name: 'Renamed elsewhere'});
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/campaign',
+      count: 1,
+    });
+    emulator.clearRequests();
+
+    expect(rt.call('pushCampaigns')).toMatchObject({ok: 1, error: 0});
+    expect(
+      emulator.requests.map(r => [r.method, r.query.campaign_id ?? r.body]),
+    ).toEqual([
+      ['PUT', {campaign_id: campaignId, min_version: '7.0.1'}],
+      ['GET', String(campaignId)],
+    ]);
+    expect(recordsOf(rt, 'Campaigns')[row - 2].sync_message).toMatch(
+      /^Pushed min_version: the answer was lost \(PUT campaign: network error: .+\); reading it back confirmed it\.$/,
+    );
+  });
+});

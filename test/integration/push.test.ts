@@ -347,7 +347,7 @@ describe('pushBudgets under network trouble', () => {
     );
     expect([...messages]).toEqual([
       expect.stringMatching(
-        /^ERROR Not applied: the answer was lost \(PUT offer\/budget: network error: .+\), and reading it back shows the old values: the next push sends it again\.$/,
+        /^ERROR Not applied: the answer was lost \(PUT offer\/budget: network error: .+\), and reading it back shows the server does not have it: the next push sends it again\.$/,
       ),
     ]);
     emulator.faults.clear();

@@ -248,7 +248,7 @@ describe('pushBudgets', () => {
     expect(workbook.records('Budgets')[rowOf(ids[0])]).toMatchObject({
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
-        /^Not applied: the answer was lost \(PUT offer\/budget: network error: .*\), and reading it back shows the old values: the next push sends it again\.$/,
+        /^Not applied: the answer was lost \(PUT offer\/budget: network error: .*\), and reading it back shows the server does not have it: the next push sends it again\.$/,
       ),
     });
     emulator.faults.clear();
