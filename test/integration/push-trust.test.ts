@@ -3,7 +3,13 @@
  * transient refusal is retried, as the built dist/Code.js runs in the local Apps Script
  * runtime against the Open API emulator.
  */
-import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
+import {
+  DEMO_ACCOUNTS,
+  Emulator,
+  FaultKind,
+  FaultRule,
+} from '../../local/emulator';
+
 import type {Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
@@ -33,7 +39,7 @@ function fiveEdited() {
   }
   rt.call('refreshOffers');
   ids.forEach((id, k) =>
-    typeInto(rt, 'Budgets', rowOf(rt, id), 'daily_cap', String(301 + k)),
+    typeInto(rt, 'Budgets', rowOf(rt, id), 'daily_cap', TYPED_CAPS[k]),
   );
   emulator.clearRequests();
   return {rt, emulator, ids};
@@ -61,18 +67,32 @@ function statuses(rt: Runtime, ids: number[]): string[][] {
   });
 }
 
+/** A fault of the first PUT to `path`. */
+function firstPut(
+  kind: FaultKind,
+  path: string,
+  rule: Partial<FaultRule> = {},
+): FaultRule {
+  return {kind, method: 'PUT', path, count: 1, ...rule};
+}
+
+/** The daily_cap fiveEdited() types into each offer. */
+const TYPED_CAPS = ['301', '302', '303', '304', '305'];
+
+/** Running `job` again sends nothing at all. */
+function rerunSendsNothing(rt: Runtime, emulator: Emulator, job: string) {
+  emulator.clearRequests();
+  expect(rt.call(job)).toMatchObject({ok: 0, requests: 0});
+  expect(emulator.requests).toEqual([]);
+}
+
 const dailyCaps = (emulator: Emulator, ids: number[]) =>
   ids.map(id => emulator.offerView(id)!.budget[0].daily_cap);
 
 describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
   it('reads the five back in one GET offers, sends none again when the server applied them, and a re-run sends nothing', () => {
     const {rt, emulator, ids} = fiveEdited();
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-    });
+    emulator.faults.add(firstPut('drop', BUDGET_PATH));
 
     const summary = rt.call('pushBudgets') as Record<string, unknown>;
 
@@ -91,28 +111,14 @@ describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
       ]),
     );
     expect(summary).toMatchObject({ok: 5, error: 0, requests: 5});
-    expect(dailyCaps(emulator, ids)).toEqual([
-      '301',
-      '302',
-      '303',
-      '304',
-      '305',
-    ]);
+    expect(dailyCaps(emulator, ids)).toEqual(TYPED_CAPS);
 
-    emulator.clearRequests();
-    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, requests: 0});
-    expect(emulator.requests).toEqual([]);
+    rerunSendsNothing(rt, emulator, 'pushBudgets');
   });
 
   it('sends again only the PUT the server did not apply', () => {
     const {rt, emulator, ids} = fiveEdited();
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-      applied: false,
-    });
+    emulator.faults.add(firstPut('drop', BUDGET_PATH, {applied: false}));
 
     expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0});
 
@@ -135,27 +141,14 @@ describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
       expect(status).toBe('OK');
       expect(message).toMatch(/; reading it back confirmed it\.$/);
     }
-    expect(dailyCaps(emulator, ids)).toEqual([
-      '301',
-      '302',
-      '303',
-      '304',
-      '305',
-    ]);
+    expect(dailyCaps(emulator, ids)).toEqual(TYPED_CAPS);
 
-    emulator.clearRequests();
-    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, requests: 0});
-    expect(emulator.requests).toEqual([]);
+    rerunSendsNothing(rt, emulator, 'pushBudgets');
   });
 
   it('says "Unknown outcome" when the read-back fails too, and the next push reads back before sending', () => {
     const {rt, emulator, ids} = fiveEdited();
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-    });
+    emulator.faults.add(firstPut('drop', BUDGET_PATH));
     emulator.faults.add({
       kind: 'error',
       status: 503,
@@ -189,20 +182,10 @@ describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
 
   it('reads back after a garbled 200 and after a 5xx that was applied, and sends none of them again', () => {
     const {rt, emulator, ids} = fiveEdited();
-    emulator.faults.add({
-      kind: 'garbled',
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-    });
-    emulator.faults.add({
-      kind: 'error',
-      status: 502,
-      applied: true,
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-    });
+    emulator.faults.add(firstPut('garbled', BUDGET_PATH));
+    emulator.faults.add(
+      firstPut('error', BUDGET_PATH, {status: 502, applied: true}),
+    );
 
     expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0});
     expect(sent(emulator)).toEqual([
@@ -225,25 +208,14 @@ describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
 describe('pushBudgets: a transient refusal under HTTP 200', () => {
   it('retries a busy answer within the run', () => {
     const {rt, emulator, ids} = fiveEdited();
-    emulator.faults.add({
-      kind: 'busy',
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-    });
+    emulator.faults.add(firstPut('busy', BUDGET_PATH));
 
     expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0});
     expect(sent(emulator)).toEqual([
       ...ids.map(id => `PUT offer/budget ${id}`),
       `PUT offer/budget ${ids[0]}`,
     ]);
-    expect(dailyCaps(emulator, ids)).toEqual([
-      '301',
-      '302',
-      '303',
-      '304',
-      '305',
-    ]);
+    expect(dailyCaps(emulator, ids)).toEqual(TYPED_CAPS);
   });
 
   it('leaves the rows ERROR saying the next push sends them again, and the next push does', () => {
@@ -260,25 +232,14 @@ describe('pushBudgets: a transient refusal under HTTP 200', () => {
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 5, error: 0, skipped: 0});
     expect(sent(emulator)).toEqual(ids.map(id => `PUT offer/budget ${id}`));
-    expect(dailyCaps(emulator, ids)).toEqual([
-      '301',
-      '302',
-      '303',
-      '304',
-      '305',
-    ]);
+    expect(dailyCaps(emulator, ids)).toEqual(TYPED_CAPS);
   });
 
   it('treats an unknown code without field details as no verdict: the next push sends it again', () => {
     const {rt, emulator, ids} = fiveEdited();
-    emulator.faults.add({
-      kind: 'busy',
-      code: 10999,
-      msg: 'internal failure',
-      method: 'PUT',
-      path: BUDGET_PATH,
-      count: 1,
-    });
+    emulator.faults.add(
+      firstPut('busy', BUDGET_PATH, {code: 10999, msg: 'internal failure'}),
+    );
 
     expect(rt.call('pushBudgets')).toMatchObject({ok: 4, error: 1});
     expect(statuses(rt, ids)[0]).toEqual([
@@ -440,9 +401,7 @@ describe('pushTracking: support_server_click, which the offers list never return
       });
     }
 
-    emulator.clearRequests();
-    expect(rt.call('pushTracking')).toMatchObject({ok: 0, requests: 0});
-    expect(emulator.requests).toEqual([]);
+    rerunSendsNothing(rt, emulator, 'pushTracking');
     rt.call('refreshOffers');
     expect(offer(ids[1])).toMatchObject({
       support_server_click: 'YES',
@@ -481,12 +440,7 @@ describe('pushTracking: a lost answer', () => {
         `https://t.example.test/${id}`,
       );
     }
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: TRACKING_PATH,
-      count: 1,
-    });
+    emulator.faults.add(firstPut('drop', TRACKING_PATH));
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 2, error: 0});
     expect(sent(emulator)).toEqual([
@@ -517,12 +471,7 @@ describe('pushTracking: a lost answer', () => {
     rt.call('pushTracking');
     emulator.clearRequests();
     typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
-    emulator.faults.add({
-      kind: 'garbled',
-      method: 'PUT',
-      path: TRACKING_PATH,
-      count: 1,
-    });
+    emulator.faults.add(firstPut('garbled', TRACKING_PATH));
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 0, error: 1});
     expect(sent(emulator)).toEqual([`PUT tracking ${id}`, `GET offers ${id}`]);
@@ -645,12 +594,7 @@ describe('pushCampaigns: a lost answer', () => {
     typeInto(rt, 'Campaigns', row, 'min_version', '7.0.1');
     // Someone else renames the product meanwhile: not this push's business.
     emulator.updateCampaign(campaignId, {product_name: 'Renamed elsewhere'});
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/campaign',
-      count: 1,
-    });
+    emulator.faults.add(firstPut('drop', '/api/open/v3/campaign'));
     emulator.clearRequests();
 
     expect(rt.call('pushCampaigns')).toMatchObject({ok: 1, error: 0});
