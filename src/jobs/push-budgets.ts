@@ -73,7 +73,9 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
   },
   send: updateBudgets,
   readBack: (client, ids) =>
-    listByIds(ids, chunk => offersListing(client, {offer_id: chunk})).map(
+    listByIds(
+      ids,
+      chunk => offersListing(client, {offer_id: chunk}),
       budgetRows,
     ),
 };

@@ -58,7 +58,9 @@ export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
   },
   send: updateCampaigns,
   readBack: (client, ids) =>
-    listByIds(ids, chunk => campaignsListing(client, {campaign_id: chunk})).map(
+    listByIds(
+      ids,
+      chunk => campaignsListing(client, {campaign_id: chunk}),
       campaign => [campaign],
     ),
 };

@@ -97,7 +97,9 @@ export function trackingPush(
     },
     send: setTracking,
     readBack: (client, ids) =>
-      listByIds(ids, chunk => offersListing(client, {offer_id: chunk})).map(
+      listByIds(
+        ids,
+        chunk => offersListing(client, {offer_id: chunk}),
         offer => [offer],
       ),
     againNote: ', which restarts the click-URL test',

@@ -134,7 +134,7 @@ export interface PushSpec<S, Q> {
    * Reads records back by id (one list request per up to 50 ids), each as its row sources:
    * what the server has after a write whose answer was lost.
    */
-  readBack(client: ApiClient, ids: readonly string[]): S[][];
+  readBack(client: ApiClient, ids: readonly string[]): ReadBack<S>;
   /** Added to "the next push sends it again" where resending has a side effect. */
   againNote?: string;
   /** Tells what the API accepted (pushTracking remembers support_server_click). */
@@ -144,16 +144,30 @@ export interface PushSpec<S, Q> {
 /** Ids per read-back list request: the largest page of the offers and campaigns lists. */
 export const READ_BACK_IDS = 50;
 
-/** Lists records by id, READ_BACK_IDS per listing, every listing fetched together. */
-export function listByIds<T>(
+/** Records read back, each as its row sources, and the requests that took. */
+export interface ReadBack<S> {
+  records: S[][];
+  requests: number;
+}
+
+/**
+ * Lists records by id, READ_BACK_IDS per listing, every listing fetched together; `rows`
+ * gives a listed item's row sources.
+ */
+export function listByIds<T, S>(
   ids: readonly string[],
   listing: (ids: string[]) => Listing<T>,
-): T[] {
+  rows: (item: T) => S[],
+): ReadBack<S> {
   const listings: Array<Listing<T>> = [];
   for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
     listings.push(listing(ids.slice(k, k + READ_BACK_IDS)));
   }
-  return listEach(listings).flatMap(result => result.items);
+  const results = listEach(listings);
+  return {
+    records: results.flatMap(result => result.items.map(rows)),
+    requests: results.reduce((n, result) => n + result.requests, 0),
+  };
 }
 
 interface Unit<Q> {
@@ -606,11 +620,15 @@ class Delivery<S, Q> {
     }
     let listed: S[][];
     try {
-      listed = this.spec.readBack(
+      const back = this.spec.readBack(
         this.deps.client,
         units.map(u => u.record.id),
       );
+      listed = back.records;
+      this.requests += back.requests;
     } catch (e) {
+      // Each list's first page went out, at least.
+      this.requests += Math.ceil(units.length / READ_BACK_IDS);
       const why = e instanceof Error ? e.message : String(e);
       for (const unit of units)
         this.unknown(unit, `reading it back failed (${why})`);
