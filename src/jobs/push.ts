@@ -266,7 +266,7 @@ export function runPush<S, Q>(
       sent = delivery.requests;
       remaining = delivery.remaining;
     }
-    noteReadOnlyEdits(table, groups, state, verdicts, workbook);
+    noteReadOnlyEdits(table, groups, state, verdicts);
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
     if (!dryRun && (units.length > 0 || kept)) {
       book.set(spec.schema.name, state);
@@ -399,7 +399,6 @@ function noteReadOnlyEdits<S>(
   groups: RowGroups,
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
-  context: CodecContext,
 ): void {
   for (const [id, rows] of groups.byId) {
     const print = state.records[id]?.readOnly;
@@ -410,7 +409,6 @@ function noteReadOnlyEdits<S>(
         print,
         header => cellOf(table, row, header),
         header => table.position.has(header),
-        context,
       );
       if (edits.length === 0) continue;
       const note = edits.map(readOnlyNote).join('; ');

@@ -144,7 +144,7 @@ function withReadOnlyPrints<S>(
     printed.add(id);
     records[id] = {
       ...records[id],
-      readOnly: readOnlyPrint(schema, cell, context),
+      readOnly: readOnlyPrint(schema, cell),
     };
   }
   return {...state, records};

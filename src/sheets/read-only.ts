@@ -3,14 +3,13 @@
  * a value typed into a read-only column (no operation of the API changes it) is then told to
  * the user at the next push or preview instead of being lost in silence at the next refresh.
  *
- * A print is one character per read-only column (6 bits of a hash of its canonical text, to
+ * A print is one character per read-only column (6 bits of a hash of its text, to
  * name the column typed into) and a hash of them all (to notice a change even where a
  * column's character happens to stay): some 40 characters for an offer. Columns missing from
  * the sheet are not judged, nor emptied cells; a print made for another set of columns is
  * ignored.
  */
 import {isBlank} from './cell';
-import {CodecContext, canonical} from './codec';
 import type {Column, SheetSchema} from './schema';
 
 const DIGITS =
@@ -27,11 +26,8 @@ export function readOnlyColumns<S>(
 export function readOnlyPrint<S>(
   schema: SheetSchema<S>,
   cell: (header: string) => unknown,
-  context: CodecContext,
 ): string {
-  const texts = readOnlyColumns(schema).map(c =>
-    canonical(c, cell(c.header), context),
-  );
+  const texts = readOnlyColumns(schema).map(c => cellText(cell(c.header)));
   return `${texts.map(t => DIGITS[hash(t) & 63]).join('')}:${hash(texts.join('\u0001')).toString(36)}`;
 }
 
@@ -52,12 +48,11 @@ export function readOnlyEdits<S>(
   print: string | undefined,
   cell: (header: string) => unknown,
   present: (header: string) => boolean,
-  context: CodecContext,
 ): ReadOnlyEdit[] {
   const columns = readOnlyColumns(schema);
   const [digits, whole] = (print ?? '').split(':');
   if (digits === undefined || digits.length !== columns.length) return [];
-  const now = readOnlyPrint(schema, cell, context);
+  const now = readOnlyPrint(schema, cell);
   if (now === print) return [];
   const changed = columns.filter(
     (c, k) => present(c.header) && now[k] !== digits[k],
@@ -69,6 +64,16 @@ export function readOnlyEdits<S>(
   return changed
     .filter(c => !isBlank(cell(c.header)))
     .map(c => ({header: c.header, value: cell(c.header)}));
+}
+
+/**
+ * A cell as the sheet gives it back, cheaply: every row of every refresh and push is printed,
+ * so no codec runs here (a cell reads back as written: strings are written as plain text).
+ */
+function cellText(cell: unknown): string {
+  if (Object.prototype.toString.call(cell) === '[object Date]')
+    return `d${(cell as Date).getTime()}`;
+  return typeof cell === 'string' ? cell.trim() : String(cell ?? '');
 }
 
 /** FNV-1a, 32 bits. */

@@ -1,7 +1,6 @@
 import {readOnlyEdits, readOnlyPrint} from '../../../src/sheets/read-only';
 import {OFFERS} from '../../../src/sheets/schemas/offers';
 
-const context = {timeZone: 'UTC'} as never;
 const pulled: Record<string, unknown> = {
   offer_id: 7,
   offer_name: 'Summer',
@@ -14,20 +13,18 @@ const cellOf = (row: Record<string, unknown>) => (header: string) =>
 const everywhere = () => true;
 
 describe('read-only prints', () => {
-  const print = readOnlyPrint(OFFERS, cellOf(pulled), context);
+  const print = readOnlyPrint(OFFERS, cellOf(pulled));
 
   it('find nothing in a row as written, nor in an edit of an editable column', () => {
     const edited = {...pulled, click_url: 'https://b.test'};
-    expect(
-      readOnlyEdits(OFFERS, print, cellOf(edited), everywhere, context),
-    ).toEqual([]);
+    expect(readOnlyEdits(OFFERS, print, cellOf(edited), everywhere)).toEqual(
+      [],
+    );
   });
 
   it('name the read-only columns typed into, with the typed value', () => {
     const typed = {...pulled, bid_rate: 2.5, offer_name: 'Winter'};
-    expect(
-      readOnlyEdits(OFFERS, print, cellOf(typed), everywhere, context),
-    ).toEqual([
+    expect(readOnlyEdits(OFFERS, print, cellOf(typed), everywhere)).toEqual([
       {header: 'offer_name', value: 'Winter'},
       {header: 'bid_rate', value: 2.5},
     ]);
@@ -35,9 +32,9 @@ describe('read-only prints', () => {
 
   it('do not flag an emptied cell, a column missing from the sheet, or a print of other columns', () => {
     const emptied = {...pulled, status: ''};
-    expect(
-      readOnlyEdits(OFFERS, print, cellOf(emptied), everywhere, context),
-    ).toEqual([]);
+    expect(readOnlyEdits(OFFERS, print, cellOf(emptied), everywhere)).toEqual(
+      [],
+    );
     const typed = {...pulled, bid_rate: 2.5};
     expect(
       readOnlyEdits(
@@ -45,11 +42,10 @@ describe('read-only prints', () => {
         print,
         cellOf(typed),
         header => header !== 'bid_rate',
-        context,
       ),
     ).toEqual([]);
-    expect(
-      readOnlyEdits(OFFERS, 'AB:1', cellOf(typed), everywhere, context),
-    ).toEqual([]);
+    expect(readOnlyEdits(OFFERS, 'AB:1', cellOf(typed), everywhere)).toEqual(
+      [],
+    );
   });
 });
