@@ -15,11 +15,20 @@ import type {Column, SheetSchema} from './schema';
 const DIGITS =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
+const COLUMNS = new WeakMap<object, ReadonlyArray<Column<never>>>();
+
 /** The columns no push sends: not editable, and not the record id. */
 export function readOnlyColumns<S>(
   schema: SheetSchema<S>,
 ): ReadonlyArray<Column<S>> {
-  return schema.columns.filter(c => !c.editable && c.header !== schema.id);
+  let columns = COLUMNS.get(schema);
+  if (!columns) {
+    columns = schema.columns.filter(
+      c => !c.editable && c.header !== schema.id,
+    ) as ReadonlyArray<Column<never>>;
+    COLUMNS.set(schema, columns);
+  }
+  return columns as ReadonlyArray<Column<S>>;
 }
 
 /** The print of a row whose cells `cell` gives, by header. */
@@ -27,8 +36,14 @@ export function readOnlyPrint<S>(
   schema: SheetSchema<S>,
   cell: (header: string) => unknown,
 ): string {
-  const texts = readOnlyColumns(schema).map(c => cellText(cell(c.header)));
-  return `${texts.map(t => DIGITS[hash(t) & 63]).join('')}:${hash(texts.join('\u0001')).toString(36)}`;
+  let digits = '';
+  let whole = OFFSET;
+  for (const column of readOnlyColumns(schema)) {
+    const h = hash(cell(column.header));
+    digits += DIGITS[h & 63];
+    whole = Math.imul(whole ^ h, PRIME);
+  }
+  return `${digits}:${(whole >>> 0).toString(36)}`;
 }
 
 /** A read-only cell that differs from its print. */
@@ -66,22 +81,30 @@ export function readOnlyEdits<S>(
     .map(c => ({header: c.header, value: cell(c.header)}));
 }
 
+const OFFSET = 0x811c9dc5;
+const PRIME = 0x01000193;
+
+/** Characters of a text that the hash reads, spread evenly, besides its length. */
+const SAMPLED = 32;
+
 /**
- * A cell as the sheet gives it back, cheaply: every row of every refresh and push is printed,
- * so no codec runs here (a cell reads back as written: strings are written as plain text).
+ * FNV-1a, 32 bits, of a cell as the sheet gives it back (it reads back as written: strings go
+ * out as plain text). Every row of every refresh and push is printed, so no codec runs here,
+ * and a text is read by its length and at most SAMPLED of its characters: a value typed over
+ * a cell changes them, and a long JSON cell is not read whole.
  */
-function cellText(cell: unknown): string {
-  if (Object.prototype.toString.call(cell) === '[object Date]')
-    return `d${(cell as Date).getTime()}`;
-  return typeof cell === 'string' ? cell.trim() : String(cell ?? '');
+function hash(cell: unknown): number {
+  if (typeof cell === 'number') return mix(mix(OFFSET, 1), cell * 1000) >>> 0;
+  if (typeof cell === 'object' && cell !== null && 'getTime' in cell)
+    return mix(mix(OFFSET, 2), (cell as Date).getTime()) >>> 0;
+  const text = typeof cell === 'string' ? cell : String(cell ?? '');
+  let h = mix(OFFSET, text.length);
+  const step = Math.max(1, Math.floor(text.length / SAMPLED));
+  for (let i = 0; i < text.length; i += step)
+    h = Math.imul(h ^ text.charCodeAt(i), PRIME);
+  return h >>> 0;
 }
 
-/** FNV-1a, 32 bits. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+function mix(h: number, value: number): number {
+  return Math.imul(h ^ (value | 0) ^ ((value / 4294967296) | 0), PRIME);
 }
