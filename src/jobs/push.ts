@@ -6,8 +6,12 @@
  *
  * - Unchanged records send nothing; a re-run after success sends nothing, after a partial
  *   failure only what is still pending (a success updates what was last pulled). Rows the API
- *   refused (it answered with an error code) are not sent again unchanged: they keep their
- *   ERROR until the user changes them or a refresh; network failures, 429 and 5xx are pending.
+ *   refused with a verdict on the values (retry.ts hasVerdict) are not sent again unchanged:
+ *   they keep their ERROR until the user changes them or a refresh; any other failure is sent
+ *   again by the next push, and every ERROR message says which of the two it is.
+ * - A write whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope) is never
+ *   sent blind: its records are read back by id (Delivery.settle).
+ * - A value typed into a read-only column is named in the row's message (read-only.ts).
  * - A record maintained by the account manager (maintain_by AM) is refused, never sent.
  * - `dryRun` marks rows EDITED (would be sent) or INVALID and returns the requests unsent.
  * - Near Apps Script's limit no new batch starts: rows not reached stay EDITED and are counted
