@@ -25,7 +25,6 @@ import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/settings';
 import * as sidebar from './jobs/sidebar';
 import type {JobProgress} from './platform/ports';
-import type {SettingsInput} from './rules/settings';
 import type {CreativeAdsQuery} from './ui/catalog';
 // The schedule runs an entry point by name, as the menu and the sidebar do.
 import * as entryPoints from './index';
@@ -34,7 +33,7 @@ export function getSettings(): settings.SettingsView {
   return settings.getSettings(platform());
 }
 
-export function saveSettings(s: SettingsInput): settings.SettingsView {
+export function saveSettings(s: settings.SettingsForm): settings.SettingsView {
   return settings.saveSettings(platform(), s);
 }
 

@@ -6,6 +6,7 @@ import {
   OperationKind,
   RetryPolicy,
   backoffMs,
+  isBusy,
   isTransientStatus,
   mayReplay,
   parseRetryAfter,
@@ -150,8 +151,8 @@ export class ApiClient {
       try {
         responses = this.send(signed.map(s => s.request));
       } catch (e) {
-        // One lost connection fails the whole fetchAll: what may be replayed goes again,
-        // a create's outcome is unknown.
+        // One lost connection fails the whole fetchAll: reads go again, a write's outcome
+        // is unknown (it may have been applied before the connection went).
         const reason = redact(e instanceof Error ? e.message : String(e), [
           ...new Set(signed.flatMap(s => s.secrets)),
         ]);
@@ -176,9 +177,12 @@ export class ApiClient {
         const {op, client} = calls[i];
         const outcome = open<T>(op, response);
         outcomes[i] = outcome;
+        const busy =
+          !outcome.ok && op.kind !== 'create' && isBusy(outcome.error);
         if (
-          isTransientStatus(response.status) &&
-          mayReplay(op.kind, response.status)
+          busy ||
+          (isTransientStatus(response.status) &&
+            mayReplay(op.kind, response.status))
         ) {
           transient.push(i);
           const after = parseRetryAfter(
@@ -254,7 +258,10 @@ export class ApiClient {
   }
 }
 
-/** The answer's envelope opened; a create's failure after a 5xx may still have been applied. */
+/**
+ * The answer's envelope opened. A write's 5xx, or an HTTP 2xx that is no envelope (a proxy's
+ * page, a cut-off body), does not prove it failed: it may have been applied.
+ */
 function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
   try {
     return {
@@ -263,7 +270,8 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
     };
   } catch (e) {
     const error = e as ApiError;
-    if (op.kind === 'create' && response.status >= 500) {
+    const garbled = error.code === null && response.status < 300;
+    if (op.kind !== 'read' && (response.status >= 500 || garbled)) {
       return {ok: false, error: new OutcomeUnknownError(op.name, error)};
     }
     return {ok: false, error};
@@ -273,9 +281,9 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
 /** `reason` has had keys and tokens cut out: a platform exception may quote URL and headers. */
 function networkError(op: OperationSpec, reason: string): Error {
   const failure = new NetworkError(op.name, reason);
-  return op.kind === 'create'
-    ? new OutcomeUnknownError(op.name, failure)
-    : failure;
+  return op.kind === 'read'
+    ? failure
+    : new OutcomeUnknownError(op.name, failure);
 }
 
 /**

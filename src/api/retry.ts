@@ -1,12 +1,14 @@
 /**
- * When a request may be sent again, and after how long.
+ * When a request may be sent again, and after how long; and what an API refusal says.
  *
- * Reads and full-replacement PUTs (budget, tracking, campaign) are safe to replay: sending
- * the same replacement twice leaves the same state. Creates are not: a network failure or a
- * 5xx after sending leaves their outcome unknown. A 429 is taken to mean the request was
- * refused before it was applied (the API document shows no rate-limit behaviour; this is the
- * HTTP meaning), so it is retried for every kind.
+ * Reads are replayed after any transient failure. A write (create or replace) is replayed only
+ * after an answer that proves it was not applied: a 429 (the API document shows no rate-limit
+ * behaviour; this is the HTTP meaning) or, for a replace, a busy refusal (`isBusy`). A lost
+ * connection, a 5xx or an HTTP 200 that is no envelope may come after the server applied it:
+ * its outcome is unknown, and the job reads the record back rather than send it blind (a
+ * replayed PUT tracking restarts the click-URL test; a replayed create makes a twin).
  */
+import {ApiError} from './errors';
 
 export type OperationKind = 'read' | 'replace' | 'create';
 
@@ -32,8 +34,48 @@ export function mayReplay(
   kind: OperationKind,
   status: number | undefined,
 ): boolean {
-  if (kind !== 'create') return true;
+  if (kind === 'read') return true;
   return status === 429;
+}
+
+/**
+ * Codes the API document lists for validation failures (4.5): the values were judged. The
+ * document shows no other codes (assumption, docs/architecture.md).
+ */
+const VERDICT_CODES = new Set([10000, 11423]);
+
+/**
+ * Whether an API refusal is a definite verdict on the values sent, so the same request would
+ * be refused again: field details (a validation answer maps fields to texts, part 7), a code
+ * the document lists for validation, or "Permission denied". Anything else (an unknown code
+ * without details, "busy", refused keys, a 429 or 5xx) says nothing about the values.
+ */
+export function hasVerdict(error: Error): boolean {
+  if (!(error instanceof ApiError) || error.code === null) return false;
+  if (error.httpStatus >= 500 || error.httpStatus === 429) return false;
+  if (error.httpStatus === 401 || error.httpStatus === 403) return false;
+  return (
+    Object.keys(error.details).length > 0 ||
+    VERDICT_CODES.has(error.code) ||
+    /permission denied/i.test(error.msg)
+  );
+}
+
+/**
+ * A refusal that says the service could not take the request now ("system busy, please try
+ * again later"): a failure code without field details whose text asks to come back later.
+ * Taken to mean nothing was applied (assumption, docs/architecture.md).
+ */
+export function isBusy(error: Error): boolean {
+  return (
+    error instanceof ApiError &&
+    error.code !== null &&
+    error.httpStatus < 400 &&
+    !hasVerdict(error) &&
+    /busy|try again|later|temporar|overload|too (many|frequent)/i.test(
+      error.msg,
+    )
+  );
 }
 
 /**

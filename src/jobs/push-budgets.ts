@@ -5,14 +5,14 @@
  * the offer INVALID and sends nothing for it.
  */
 import {renderDetails} from '../api/errors';
-import {updateBudgets} from '../api/operations';
+import {offersListing, updateBudgets} from '../api/operations';
 import type {BudgetGroup, BudgetUpdate} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {BudgetGroupInput, checkBudget, isRefused} from '../rules/budget';
 import {EMPTY, decodeRow, editableTexts} from '../sheets/rows';
-import {BUDGETS, BudgetRow} from '../sheets/schemas/budgets';
+import {BUDGETS, BudgetRow, budgetRows} from '../sheets/schemas/budgets';
 import {sheetRow} from '../sheets/table';
-import {Built, PushOptions, PushSpec, runPush} from './push';
+import {Built, PushOptions, PushSpec, listByIds, runPush} from './push';
 import type {JobSummary} from './run';
 
 const GROUP_FIELDS = [
@@ -72,6 +72,12 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     return {ok: false, refused};
   },
   send: updateBudgets,
+  readBack: (client, ids) =>
+    listByIds(
+      ids,
+      chunk => offersListing(client, {offer_id: chunk}),
+      budgetRows,
+    ),
 };
 
 export function pushBudgets(

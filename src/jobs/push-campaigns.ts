@@ -6,7 +6,7 @@
  * Creatives sheet lists. A refused row is INVALID and nothing is sent for it.
  */
 import {renderDetails} from '../api/errors';
-import {updateCampaigns} from '../api/operations';
+import {campaignsListing, updateCampaigns} from '../api/operations';
 import type {Campaign, CampaignUpdate, Material} from '../api/types';
 import type {Platform, Workbook} from '../platform/ports';
 import {
@@ -28,7 +28,14 @@ import {
   sheetRow,
 } from '../sheets/table';
 import {CREATIVES_ACCOUNT_MEMO} from './refresh-creatives';
-import {Built, PushOptions, PushSpec, changedHeaders, runPush} from './push';
+import {
+  Built,
+  PushOptions,
+  PushSpec,
+  changedHeaders,
+  listByIds,
+  runPush,
+} from './push';
 import type {JobSummary} from './run';
 
 /** The push of the Campaigns sheet; `workbook` gives what the rules need of other sheets. */
@@ -79,6 +86,12 @@ export function campaignsPush(
       return {ok: true, request, sends: changed.join(', ')};
     },
     send: updateCampaigns,
+    readBack: (client, ids) =>
+      listByIds(
+        ids,
+        chunk => campaignsListing(client, {campaign_id: chunk}),
+        campaign => [campaign],
+      ),
   };
 }
 

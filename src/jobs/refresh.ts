@@ -30,9 +30,13 @@ import type {Column, SheetSchema} from '../sheets/schema';
 import {BUDGETS, budgetRows} from '../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import {OFFERS} from '../sheets/schemas/offers';
-import {StateBook} from '../sheets/state';
-import {openTable, writeTable} from '../sheets/table';
+import {CodecContext, canonical} from '../sheets/codec';
+import {readOnlyPrint} from '../sheets/read-only';
+import {columnOf} from '../sheets/rows';
+import {SheetState, StateBook} from '../sheets/state';
+import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
 import {accountLabel, connect} from './connect';
+import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {
   JobSummary,
   MAX_PROBLEMS,
@@ -133,13 +137,46 @@ export function refreshSheet<S>(
   // A sheet with statuses remembers its records even without editable columns: refreshed as
   // another account, rows of these records are then known as another account's, not unknown.
   if (schema.sync) {
-    context.state.set(schema.name, merged.state);
+    context.state.set(
+      schema.name,
+      withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
+    );
     // Written once some row of another account is kept, and from then on.
     if (others || Object.keys(merged.others).length > 0) {
       context.state.setMemo(othersMemo(schema.name), merged.others);
     }
   }
   return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
+}
+
+/**
+ * The state with the print of each record's read-only cells as just written (its first row),
+ * so a push can tell a value the user types into one of them.
+ */
+function withReadOnlyPrints<S>(
+  table: Table<S>,
+  rows: Contents[][],
+  state: SheetState,
+  context: CodecContext,
+): SheetState {
+  const {schema} = table;
+  const idColumn = columnOf(table, schema.id);
+  const records = {...state.records};
+  const printed = new Set<string>();
+  for (const row of rows) {
+    const cell = (header: string) => {
+      const contents = row[table.position.get(header) ?? -1];
+      return contents instanceof Formula ? '' : (contents ?? '');
+    };
+    const id = canonical(idColumn, cell(schema.id), context);
+    if (printed.has(id) || !records[id]) continue;
+    printed.add(id);
+    records[id] = {
+      ...records[id],
+      readOnly: readOnlyPrint(schema, cell),
+    };
+  }
+  return {...state, records};
 }
 
 /** Records listed with `requests` requests, written into the sheet of `schema`. */
@@ -196,6 +233,18 @@ function offerFacts(offer: Offer): Record<string, string> {
   };
 }
 
+/**
+ * The offer with the support_server_click the add-on last sent, where the list leaves it out
+ * (it always does: TOOLING); an offer it never sent one to keeps what the sheet last had.
+ */
+function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
+  const fields = offer as unknown as Record<string, unknown>;
+  const remembered = sent[String(offer.offer_id)];
+  if (fields.support_server_click !== undefined || remembered === undefined)
+    return offer;
+  return {...offer, support_server_click: remembered} as Offer;
+}
+
 /** One offers listing fills both Offers and Budgets. */
 export const offersRefresher: Refresher<Offer> = {
   what: 'offers',
@@ -203,21 +252,27 @@ export const offersRefresher: Refresher<Offer> = {
   pulled: ({items, requests}) => ({
     records: items.length,
     requests,
-    write: context => [
-      refreshSheet(
-        context,
-        OFFERS,
-        items.map(offer => ({sources: [offer], facts: offerFacts(offer)})),
-      ),
-      refreshSheet(
-        context,
-        BUDGETS,
-        items.map(offer => ({
-          sources: budgetRows(offer),
-          facts: offerFacts(offer),
-        })),
-      ),
-    ],
+    write: context => {
+      const sent = sentServerClicks(context.state);
+      return [
+        refreshSheet(
+          context,
+          OFFERS,
+          items.map(offer => ({
+            sources: [withServerClick(offer, sent)],
+            facts: offerFacts(offer),
+          })),
+        ),
+        refreshSheet(
+          context,
+          BUDGETS,
+          items.map(offer => ({
+            sources: budgetRows(offer),
+            facts: offerFacts(offer),
+          })),
+        ),
+      ];
+    },
   }),
 };
 

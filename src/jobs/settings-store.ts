@@ -14,6 +14,7 @@ const SUB_ACCOUNT = `${PREFIX}subAccount.`;
 const ACTING = `${PREFIX}acting.`;
 const SCHEDULE = `${PREFIX}schedule.`;
 const LAST_RUN = `${PREFIX}lastScheduledRun.`;
+const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 
 export interface Connection {
   baseUrl: string;
@@ -39,6 +40,9 @@ export interface ScheduledRun {
   outcome: 'ok' | 'attention' | 'skipped' | 'error';
   message: string;
 }
+
+/** support_server_click when the add-on does not know it: '' asks the user row by row. */
+export type ServerClickDefault = 'YES' | 'NO' | '';
 
 export class SettingsStore implements SubAccountKeyStore {
   constructor(private readonly props: KeyValueStore) {}
@@ -111,6 +115,20 @@ export class SettingsStore implements SubAccountKeyStore {
 
   setLastScheduledRun(documentId: string, run: ScheduledRun): void {
     this.props.set(LAST_RUN + documentId, JSON.stringify(run));
+  }
+
+  /**
+   * What a tracking push sends as support_server_click for an offer whose value the add-on does
+   * not know (never sent by it): 'YES', 'NO', or '' to ask (the row is INVALID until decided).
+   */
+  serverClickDefault(): ServerClickDefault {
+    const value = this.props.get(SERVER_CLICK);
+    return value === 'YES' || value === 'NO' ? value : '';
+  }
+
+  setServerClickDefault(value: ServerClickDefault): void {
+    if (value === '') this.props.remove(SERVER_CLICK);
+    else this.props.set(SERVER_CLICK, value);
   }
 
   get(name: string): Credentials | undefined {

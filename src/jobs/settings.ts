@@ -8,7 +8,7 @@ import {
 } from '../rules/settings';
 import type {Platform} from '../platform/ports';
 import {connect} from './connect';
-import {SettingsStore} from './settings-store';
+import {ServerClickDefault, SettingsStore} from './settings-store';
 import {urlWhitelistProblem} from './url-whitelist';
 
 /** What the sidebar may see: never the api key, only whether one is stored. */
@@ -19,6 +19,16 @@ export interface SettingsView {
   hasApiKey: boolean;
   actingAccount: string;
   refreshEveryHours: number;
+  /** support_server_click sent where the add-on does not know it: YES, NO, or '' (ask). */
+  supportServerClick: ServerClickDefault;
+}
+
+/**
+ * What the sidebar saves: the connection, and optionally the support_server_click default
+ * (omitted: the stored one stays; '' or 'ask': ask, that is no default).
+ */
+export interface SettingsForm extends SettingsInput {
+  supportServerClick?: string;
 }
 
 export function getSettings(platform: Platform): SettingsView {
@@ -32,17 +42,26 @@ export function getSettings(platform: Platform): SettingsView {
     hasApiKey: store.hasApiKey(),
     actingAccount: store.actingAccount(documentId),
     refreshEveryHours: store.refreshEveryHours(documentId),
+    supportServerClick: store.serverClickDefault(),
   };
 }
 
 /** Validates and stores the connection; an omitted or blank api key keeps the stored one. */
 export function saveSettings(
   platform: Platform,
-  input: SettingsInput,
+  input: SettingsForm,
 ): SettingsView {
   const store = new SettingsStore(platform.userProperties);
-  const s = input ?? ({} as SettingsInput);
-  const errors = settingsProblems(s, store.hasApiKey());
+  const s = input ?? ({} as SettingsForm);
+  const errors: Record<string, string | undefined> = settingsProblems(
+    s,
+    store.hasApiKey(),
+  );
+  const serverClick = serverClickDefault(s.supportServerClick);
+  if (serverClick === undefined) {
+    errors.supportServerClick =
+      'must be YES, NO or ask (what pushTracking sends as support_server_click where it is not known)';
+  }
   const baseUrl = String(s.baseUrl ?? '')
     .trim()
     .replace(/\/+$/, '');
@@ -52,7 +71,7 @@ export function saveSettings(
   errors.baseUrl ??= urlWhitelistProblem(baseUrl);
   if (uploadBaseUrl)
     errors.uploadBaseUrl ??= urlWhitelistProblem(uploadBaseUrl);
-  for (const key of Object.keys(errors) as Array<keyof typeof errors>) {
+  for (const key of Object.keys(errors)) {
     if (errors[key] === undefined) delete errors[key];
   }
   if (Object.keys(errors).length > 0) {
@@ -69,7 +88,20 @@ export function saveSettings(
     },
     apiKey ? apiKey : undefined,
   );
+  if (s.supportServerClick !== undefined)
+    store.setServerClickDefault(serverClick!);
   return getSettings(platform);
+}
+
+/** The default as typed; undefined when it is none of YES, NO, ask (or empty). */
+function serverClickDefault(
+  raw: string | undefined,
+): ServerClickDefault | undefined {
+  const value = String(raw ?? '')
+    .trim()
+    .toUpperCase();
+  if (value === '' || value === 'ASK') return '';
+  return value === 'YES' || value === 'NO' ? value : undefined;
 }
 
 /**

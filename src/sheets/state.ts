@@ -36,6 +36,13 @@ export interface RecordState {
    * push skips it until the user changes the rows or a refresh replaces this record state.
    */
   refused?: string[][];
+  /**
+   * Content whose push got no answer that proves what happened (a lost connection, a 5xx): a
+   * push reads the record back before sending it again.
+   */
+  unknown?: string[][];
+  /** The print of its read-only cells as last written from the server (read-only.ts). */
+  readOnly?: string;
 }
 
 export interface SheetState {

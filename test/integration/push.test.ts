@@ -274,13 +274,13 @@ describe('pushBudgets: 200 edited offers', () => {
     for (const id of refused.slice(0, 3)) {
       expect(statusOf(rowOf(rt, id))).toEqual([
         'ERROR',
-        `PUT offer/budget: code 10007 offer is maintained by AM and cannot be edited [offer_id: The offer ${id} is maintained by AM: view only.]`,
+        `PUT offer/budget: code 10007 offer is maintained by AM and cannot be edited [offer_id: The offer ${id} is maintained by AM: view only.]: change the row to send it again.`,
       ]);
     }
     for (const id of refused.slice(3)) {
       expect(statusOf(rowOf(rt, id))).toEqual([
         'ERROR',
-        'PUT offer/budget: code 11423 budget is error! [budget: every delivery geo needs a budget; missing: FR]',
+        'PUT offer/budget: code 11423 budget is error! [budget: every delivery geo needs a budget; missing: FR]: change the row to send it again.',
       ]);
     }
     expect(summary).toMatchObject({
@@ -331,7 +331,7 @@ describe('pushBudgets under network trouble', () => {
     );
   });
 
-  it('says so in the rows when the connection drops, and a re-run completes them', () => {
+  it('reads back after every send of a batch is lost, says in the rows that nothing was applied, and a re-run completes them', () => {
     const {rt, emulator, ids} = pulled(30);
     refresh(rt);
     ids.forEach(id =>
@@ -347,7 +347,7 @@ describe('pushBudgets under network trouble', () => {
     );
     expect([...messages]).toEqual([
       expect.stringMatching(
-        /^ERROR PUT offer\/budget: network error: .+\. It may not have been applied: run the push again to send it\.$/,
+        /^ERROR Not applied: the answer was lost \(PUT offer\/budget: network error: .+\), and reading it back shows the server does not have it: the next push sends it again\.$/,
       ),
     ]);
     emulator.faults.clear();

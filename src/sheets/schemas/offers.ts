@@ -2,9 +2,9 @@
  * The Offers sheet: one row per offer (API 2.3). Editable: tracking_method, click_url and
  * support_server_click, which a tracking push sends together (PUT tracking, 4.4).
  *
- * support_server_click is not among the fields the offers list returns (2.3), so a refresh
- * cannot know it: the column starts empty and keeps what you chose and pushed last; a
- * refresh never blanks it. Should the API return it, its value is shown.
+ * support_server_click is not among the fields the offers list returns (2.3): a refresh shows
+ * the value the add-on last sent (jobs/server-click-memory.ts), else what the sheet had; an
+ * empty cell means the add-on does not know it. Should the API return it, its value is shown.
  */
 import type {Offer} from '../../api/types';
 import {defineSchema} from '../schema';
@@ -13,7 +13,7 @@ import {YES_NO} from './campaigns';
 export const OFFERS = defineSchema<Offer>({
   name: 'Offers',
   about:
-    "One row per offer (API 2.3). Edit tracking_method, click_url and support_server_click and push tracking: the three are sent together (PUT tracking, 4.4). support_server_click is not returned by the offers list: pick YES or NO before pushing an offer's tracking; it keeps what you pushed last. Budgets are edited in the Budgets sheet.",
+    'One row per offer (API 2.3). Edit tracking_method, click_url and support_server_click and push tracking: the three are sent together (PUT tracking, 4.4). support_server_click is not returned by the offers list: the column shows what the add-on last sent, and is empty where it does not know; fill it (a fill-down decides for every such offer, sending nothing by itself) or set its default in the sidebar. Budgets are edited in the Budgets sheet.',
   id: 'offer_id',
   sync: true,
   columns: [
@@ -98,7 +98,7 @@ export const OFFERS = defineSchema<Offer>({
       values: YES_NO,
       read: offer =>
         (offer as unknown as Record<string, unknown>).support_server_click,
-      note: 'Whether server-side click is supported (YES or NO). The offers list does not return it: pick it before pushing tracking; it keeps what you pushed last.',
+      note: 'Whether server-side click is supported (YES or NO). The offers list does not return it: shows what the add-on last sent; empty: not known. Filling an empty cell sends nothing by itself: it is sent with the next click_url or tracking_method change.',
     },
     {
       header: 'impression_url',

@@ -4,7 +4,10 @@
  * the server applies, as the user types.
  */
 import type {ConnectionCheck} from '../../jobs/connection-test';
-import type {SettingsView} from '../../jobs/settings';
+import type {
+  SettingsForm as SettingsInputs,
+  SettingsView,
+} from '../../jobs/settings';
 import {
   FieldErrors,
   SettingsInput,
@@ -36,6 +39,7 @@ export class SettingsForm {
   private readonly form = byId<HTMLFormElement>('settings-form');
   private readonly message = byId('settings-message');
   private readonly apiKeyState = byId('apiKey-state');
+  private readonly serverClick = byId<HTMLSelectElement>('supportServerClick');
   private readonly touched = new Set<Field>();
   private saved: SettingsView | undefined;
 
@@ -71,6 +75,7 @@ export class SettingsForm {
       view.uploadBaseUrl === view.baseUrl ? '' : view.uploadBaseUrl;
     this.input('accessKey').value = view.accessKey;
     this.input('apiKey').value = '';
+    this.serverClick.value = view.supportServerClick || 'ask';
     this.input('apiKey').placeholder = view.hasApiKey ? '•••••••• (saved)' : '';
     this.apiKeyState.textContent = view.hasApiKey
       ? 'Saved. Leave it empty to keep it; type a new one to replace it.'
@@ -90,12 +95,13 @@ export class SettingsForm {
     return byId<HTMLInputElement>(field);
   }
 
-  private values(): SettingsInput {
+  private values(): SettingsInputs {
     const value = (field: Field) => this.input(field).value.trim();
-    const input: SettingsInput = {
+    const input: SettingsInputs = {
       baseUrl: value('baseUrl'),
       uploadBaseUrl: value('uploadBaseUrl'),
       accessKey: value('accessKey'),
+      supportServerClick: this.serverClick.value,
     };
     if (value('apiKey') !== '') input.apiKey = value('apiKey');
     return input;
@@ -130,6 +136,7 @@ export class SettingsForm {
       v.apiKey !== undefined ||
       v.baseUrl.replace(/\/+$/, '') !== saved.baseUrl ||
       v.accessKey !== saved.accessKey ||
+      v.supportServerClick !== (saved.supportServerClick || 'ask') ||
       (v.uploadBaseUrl || v.baseUrl).replace(/\/+$/, '') !== saved.uploadBaseUrl
     );
   }

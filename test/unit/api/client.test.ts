@@ -120,19 +120,49 @@ describe('ApiClient retries', () => {
     expect(clock.sleeps).toEqual([750, 7000]);
   });
 
-  it('retries replacement PUTs on network errors, re-signing each attempt', () => {
-    let calls = 0;
-    const {client, transport, clock} = clientFor(() => {
-      clock.ms += 30000; // a slow network: the second attempt must not reuse the old timestamp
-      return ++calls === 1 ? 'network-error' : ok({});
+  it('never replays a replacement PUT whose answer was lost, a 5xx or a 200 that is no envelope: the outcome is unknown', () => {
+    const answers: Answer[] = [
+      'network-error',
+      http(502),
+      {status: 200, headers: {}, text: '<html>cut</html>'},
+    ];
+    for (const answer of answers) {
+      const {client, transport} = clientFor(() => answer);
+      const [outcome] = client.callAll(OPERATIONS.updateBudget, [
+        {json: {offer_id: 1}},
+      ]);
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(OutcomeUnknownError);
+      expect(transport.requests).toHaveLength(1);
+    }
+  });
+
+  it('re-sends a replacement PUT refused with 429 or "busy" under HTTP 200, re-signing each attempt', () => {
+    const answers: Answer[] = [
+      http(429),
+      fail(10500, 'system busy, please try again later', {}),
+      ok({}),
+    ];
+    const {client, transport, clock} = clientFor((_, n) => {
+      clock.ms += 30000; // a slow network: the next attempt must not reuse the old timestamp
+      return answers[n];
     });
     const start = clock.ms;
     client.call(OPERATIONS.updateBudget, {json: {offer_id: 1}});
-    expect(transport.requests).toHaveLength(2);
-    expect(clock.sleeps).toEqual([750]);
+    expect(transport.requests).toHaveLength(3);
+    expect(clock.sleeps).toEqual([750, 1500]);
     expect(
       transport.requests.map(r => Number(r.headers.timestamp) * 1000 - start),
-    ).toEqual([0, 30000]);
+    ).toEqual([0, 30000, 62000]);
+  });
+
+  it('never re-sends a create refused as busy: it is not known to be unapplied', () => {
+    const {client, transport} = clientFor(() =>
+      fail(10500, 'system busy, please try again later', {}),
+    );
+    expect(() => client.call(OPERATIONS.createOffer, {json: {}})).toThrow(
+      'POST offer: code 10500 system busy, please try again later',
+    );
+    expect(transport.requests).toHaveLength(1);
   });
 
   it('retries only the failed items of a batch', () => {
@@ -141,7 +171,7 @@ describe('ApiClient retries', () => {
       const id = JSON.parse(r.json!).offer_id as number;
       seen.push(id);
       return id % 2 === 0 && seen.filter(x => x === id).length === 1
-        ? http(500)
+        ? http(429)
         : ok(id);
     });
     const outcomes = client.callAll(

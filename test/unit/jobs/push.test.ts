@@ -216,7 +216,7 @@ describe('pushBudgets', () => {
     const summary = pushBudgets(platform);
     expect(workbook.records('Budgets')[rowOf(ids[0])]).toMatchObject({
       sync_status: 'ERROR',
-      sync_message: `PUT offer/budget: code 10007 offer is maintained by AM and cannot be edited [offer_id: The offer ${ids[0]} is maintained by AM: view only.]`,
+      sync_message: `PUT offer/budget: code 10007 offer is maintained by AM and cannot be edited [offer_id: The offer ${ids[0]} is maintained by AM: view only.]: change the row to send it again.`,
     });
     expect(summary).toMatchObject({error: 1});
     // The same rows would be refused again: a re-run sends nothing and keeps the reason.
@@ -234,17 +234,21 @@ describe('pushBudgets', () => {
     expect(pushBudgets(platform)).toMatchObject({ok: 1});
   });
 
-  it('says when the connection dropped, and a re-run completes the rows', () => {
+  it('reads back after a dropped connection, sends once more, says so, and a re-run completes the rows', () => {
     const {platform, emulator, workbook, ids, rowOf} = pulled();
     workbook.edit('Budgets', rowOf(ids[0]), 'daily_cap', 300);
     emulator.faults.configure({
       rules: [{kind: 'drop', method: 'PUT', applied: false}],
     });
+    emulator.clearRequests();
     pushBudgets(platform);
+    expect(
+      emulator.requests.map(r => `${r.method} ${r.path.split('/').pop()}`),
+    ).toEqual(['PUT budget', 'GET offers', 'PUT budget', 'GET offers']);
     expect(workbook.records('Budgets')[rowOf(ids[0])]).toMatchObject({
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
-        /^PUT offer\/budget: network error: .*run the push again to send it\.$/,
+        /^Not applied: the answer was lost \(PUT offer\/budget: network error: .*\), and reading it back shows the server does not have it: the next push sends it again\.$/,
       ),
     });
     emulator.faults.clear();
@@ -370,7 +374,7 @@ describe('pushTracking', () => {
     expect(workbook.records('Offers')[row]).toMatchObject({
       sync_status: 'INVALID',
       sync_message:
-        'support_server_click: support_server_click is empty: pick YES or NO (the offers list does not return it, and PUT tracking needs it)',
+        'support_server_click: the server\'s value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: fill the support_server_click column down with YES or NO, or set "support_server_click when not known" in the sidebar settings.',
     });
     workbook.edit('Offers', row, 'support_server_click', 'yes');
     pushTracking(platform);

@@ -52,6 +52,7 @@ describe('settings', () => {
       hasApiKey: true,
       actingAccount: '',
       refreshEveryHours: 0,
+      supportServerClick: '',
     });
     expect(JSON.stringify(view)).not.toContain(SETTINGS.apiKey);
     expect(platform.userProperties.get('offerDesk.apiKey')).toBe(
