@@ -223,12 +223,8 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
     const {rt, emulator, banner} = deskWithMaterials({
       duplicateUploadShape: 'md5Only',
     });
-    emulator.faults.add({
-      kind: 'busy',
-      method: 'GET',
-      path: SOURCE,
-      count: 1,
-    });
+    // Busy on every attempt: a read is retried within the run, so one busy answer would pass.
+    emulator.faults.add({kind: 'busy', method: 'GET', path: SOURCE});
 
     rt.call('uploadCreatives');
 
@@ -238,6 +234,7 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
       'ERROR',
       `The API answered "creative already existed": material ${banner} is already on the server, but looking up its creative_name failed (GET creatives/source: code 10500 system busy, please try again later), so nothing was filled in. Run Upload creative materials again.`,
     ]);
+    emulator.faults.clear();
     expectRerunNamesBanner(rt, emulator, banner);
   });
 });
