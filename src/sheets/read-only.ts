@@ -84,14 +84,10 @@ export function readOnlyEdits<S>(
 const OFFSET = 0x811c9dc5;
 const PRIME = 0x01000193;
 
-/** Characters of a text that the hash reads, spread evenly, besides its length. */
-const SAMPLED = 32;
-
 /**
  * FNV-1a, 32 bits, of a cell as the sheet gives it back (it reads back as written: strings go
- * out as plain text). Every row of every refresh and push is printed, so no codec runs here,
- * and a text is read by its length and at most SAMPLED of its characters: a value typed over
- * a cell changes them, and a long JSON cell is not read whole.
+ * out as plain text). Every row of every refresh and push is printed, so no codec runs here;
+ * every character is read, so one character typed over inside a long JSON cell still shows.
  */
 function hash(cell: unknown): number {
   if (typeof cell === 'number') return mix(mix(OFFSET, 1), cell * 1000) >>> 0;
@@ -99,8 +95,7 @@ function hash(cell: unknown): number {
     return mix(mix(OFFSET, 2), (cell as Date).getTime()) >>> 0;
   const text = typeof cell === 'string' ? cell : String(cell ?? '');
   let h = mix(OFFSET, text.length);
-  const step = Math.max(1, Math.floor(text.length / SAMPLED));
-  for (let i = 0; i < text.length; i += step)
+  for (let i = 0; i < text.length; i++)
     h = Math.imul(h ^ text.charCodeAt(i), PRIME);
   return h >>> 0;
 }

@@ -30,6 +30,19 @@ describe('read-only prints', () => {
     ]);
   });
 
+  it('notice one character typed over inside a long cell, its length unchanged', () => {
+    const schedule = JSON.stringify({1: '0,1,2', 2: 'x'.repeat(5000)});
+    const long = {...pulled, custom_ad_schedule: schedule};
+    const longPrint = readOnlyPrint(OFFERS, cellOf(long));
+    const typed = {
+      ...long,
+      custom_ad_schedule: schedule.replace('0,1,2', '0,1,3'),
+    };
+    expect(readOnlyEdits(OFFERS, longPrint, cellOf(typed), everywhere)).toEqual(
+      [{header: 'custom_ad_schedule', value: typed.custom_ad_schedule}],
+    );
+  });
+
   it('do not flag an emptied cell, a column missing from the sheet, or a print of other columns', () => {
     const emptied = {...pulled, status: ''};
     expect(readOnlyEdits(OFFERS, print, cellOf(emptied), everywhere)).toEqual(
