@@ -254,7 +254,7 @@ export class ApiClient {
   }
 }
 
-/** The answer's envelope opened; a create's failure after a 5xx may still have been applied. */
+/** The answer's envelope opened; a create's failure that proves nothing is an unknown outcome. */
 function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
   try {
     return {
@@ -263,11 +263,34 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
     };
   } catch (e) {
     const error = e as ApiError;
-    if (op.kind === 'create' && response.status >= 500) {
+    if (op.kind === 'create' && !provesCreateFailed(error)) {
       return {ok: false, error: new OutcomeUnknownError(op.name, error)};
     }
     return {ok: false, error};
   }
+}
+
+/**
+ * Whether a create's failed answer proves nothing was created. Only two answers do: a 429
+ * (refused before it was applied, see retry.ts), and the service's own failure envelope (JSON
+ * with a code other than 200) under an HTTP status below 500. Anything else may come from a
+ * proxy or gateway after the service applied the create: a 5xx (even with an envelope), a body
+ * that is not an envelope (HTTP 200 with an HTML page included). A transient refusal ("system
+ * busy, please try again later", code 10500) proves nothing either: the API document does not
+ * say that a busy service applied nothing, so its offer is looked up like a lost answer's.
+ */
+function provesCreateFailed(error: ApiError): boolean {
+  if (error.httpStatus === 429) return true;
+  if (error.code === null || error.code === 200 || error.httpStatus >= 500)
+    return false;
+  return !isTransientRefusal(error);
+}
+
+/** Code 10500, or a msg asking to try again later (the code of such refusals is not shown). */
+function isTransientRefusal(error: ApiError): boolean {
+  return (
+    error.code === 10500 || /\bbusy\b|try again|timed? ?out/i.test(error.msg)
+  );
 }
 
 /** `reason` has had keys and tokens cut out: a platform exception may quote URL and headers. */

@@ -9,10 +9,16 @@
  *    every offer_id the moment the batch answers, before anything else is sent.
  * 5. Set the tracking of the offers whose tracking columns are filled.
  *
- * Never a duplicate offer: a name is looked up before every create; a create whose answer was
- * lost (the connection dropped after the server may have applied it) is looked up by name
- * before anything is sent again, in this run and in the next; a row with an offer_id is never
- * created again, and a re-run only retries what is left of it (its tracking).
+ * Never a duplicate offer: a name is looked up before every create; a create whose answer
+ * proves nothing (lost, garbled, a 5xx, a busy service: see provesCreateFailed in the API
+ * client) is looked up by name before anything is sent again, in this run and in the next; a
+ * row with an offer_id is never created again, and a re-run only retries what is left of it
+ * (its tracking), and only for an offer the add-on made from that very row (created-offers.ts).
+ *
+ * Never a marker lost: the `Create sent` markers, the offer_ids and the memory of the offers
+ * made reach the spreadsheet (SpreadsheetApp.flush) before the next request goes out, since
+ * Apps Script drops the queued writes of an execution it kills. And no batch starts that the
+ * slowest batch of this run says would end past the retry budget.
  */
 import type {ApiClient} from '../api/client';
 import {ApiError, ConfigError, OutcomeUnknownError} from '../api/errors';
@@ -24,8 +30,10 @@ import {CREATIVES} from '../sheets/schemas/creatives';
 import {CREATIVE_SETS} from '../sheets/schemas/creative-sets';
 import {NEW_OFFERS} from '../sheets/schemas/new-offers';
 import type {SheetSchema} from '../sheets/schema';
+import {StateBook} from '../sheets/state';
 import {openTable, sheetRow} from '../sheets/table';
 import {accountLabel, connect} from './connect';
+import {createdOffers, rememberCreated} from './created-offers';
 import {
   CREATE_SENT,
   CreatedRow,
@@ -40,23 +48,38 @@ import {RowWrites} from './row-writes';
 import {
   JobSummary,
   MAX_PROBLEMS,
+  RETRY_BUDGET_MS,
   TimeBudget,
   summaryLine,
   withDocumentLock,
 } from './run';
+import {rememberServerClicks} from './server-click-memory';
 import {MaterialVerdict, uploadRows} from './upload-creatives';
 
 const JOB = 'createOffers';
 const NOT_SENT = 'Nothing was sent.';
 const RERUN = 'run Create new offers again';
 
+/** How a row's status names its offer, by how the offer came to be. */
+const WHAT: Record<Origin, (offerId: number) => string> = {
+  created: id => `Offer ${id} created`,
+  found: id =>
+    `Offer ${id} created (the answer to its create was lost; found by name)`,
+  exists: id => `Offer ${id} exists`,
+};
+
+/**
+ * How the row's offer came to be: created in this run, created in this run or an earlier
+ * one but its answer lost and the offer found by name, or created by an earlier run.
+ */
+type Origin = 'created' | 'found' | 'exists';
+
 /** An offer that exists, with what is still to do for its row. */
 interface Made {
   index: number;
   offerId: number;
   tracking?: Tracking;
-  /** Created in this run (else: found, or created by an earlier run). */
-  createdNow: boolean;
+  origin: Origin;
 }
 
 class CreateRun {
@@ -67,8 +90,11 @@ class CreateRun {
   private readonly offers: RowWrites<never>;
   private readonly sets: RowWrites<never>;
   private readonly creatives: RowWrites<Material>;
+  private readonly book: StateBook;
   private requests = 0;
   private remaining = 0;
+  /** The longest a batch of this run took: what the next one is expected to take. */
+  private slowest = 0;
 
   constructor(private readonly platform: Platform) {
     this.budget = new TimeBudget(() => platform.clock.now());
@@ -82,6 +108,7 @@ class CreateRun {
     this.offers = open(NEW_OFFERS);
     this.sets = open(CREATIVE_SETS);
     this.creatives = open(CREATIVES);
+    this.book = StateBook.open(this.workbook);
   }
 
   run(): JobSummary {
@@ -92,7 +119,9 @@ class CreateRun {
         creatives: this.creatives.table,
       },
       this.workbook,
+      createdOffers(this.book),
     );
+    rememberCreated(this.book, plan.legacy);
     for (const refused of plan.refused) {
       const writes = refused.table === 'offers' ? this.offers : this.sets;
       writes.status(refused.index, 'INVALID', refused.message);
@@ -115,18 +144,43 @@ class CreateRun {
       ...valid.found,
       ...plan.created
         .filter(c => this.trackable(c))
-        .map(c => ({...c, createdNow: false})),
+        .map(c => ({...c, origin: 'exists' as const})),
     ];
+    this.record();
     const ready = this.withMaterials(valid.free);
     made.push(...this.create(ready));
-    this.offers.flush();
+    this.record();
     this.track(made);
     this.markSets(plan.candidates);
     this.creatives.flush();
     this.sets.flush();
-    this.offers.flush();
+    this.record();
     this.platform.progress.report(JOB, total, total);
     return this.summary(plan, total + plan.refused.length);
+  }
+
+  /**
+   * Puts what a re-run needs into the spreadsheet now: the rows' markers and ids, and the
+   * memory of the offers made and of the values sent. Apps Script sends queued writes only
+   * at its next round trip, and drops them when it kills the execution.
+   */
+  private record(): void {
+    this.book.save();
+    this.offers.flush();
+    this.workbook.flush();
+  }
+
+  /**
+   * Runs one batch of requests, if the time budget lets it start and the slowest batch so far
+   * says it would end before the retry budget does; measures it.
+   */
+  private timed<T>(batch: () => T): T | undefined {
+    const now = this.platform.clock.now();
+    const late = now + this.slowest > this.budget.startedAt + RETRY_BUDGET_MS;
+    if (!this.budget.canStart() || late) return undefined;
+    const answer = batch();
+    this.slowest = Math.max(this.slowest, this.platform.clock.now() - now);
+    return answer;
   }
 
   /** A created row whose tracking has problems is refused; the others go on. */
@@ -148,10 +202,16 @@ class CreateRun {
     if (candidates.length === 0) return {free: [], found: []};
     let byName: Map<string, Offer[]>;
     try {
-      const named = offersNamed(
-        this.client,
-        candidates.map(c => c.name),
+      const named = this.timed(() =>
+        offersNamed(
+          this.client,
+          candidates.map(c => c.name),
+        ),
       );
+      if (!named) {
+        for (const c of candidates) this.later(c.index);
+        return {free: [], found: []};
+      }
       this.requests += named.requests;
       byName = named.byName;
     } catch (e) {
@@ -176,7 +236,7 @@ class CreateRun {
       if (same.length === 0) {
         free.push(c);
       } else if (c.sent && mine) {
-        found.push(this.adopt(c, mine.offer_id));
+        found.push(this.adopt(c, Number(mine.offer_id)));
       } else {
         this.offers.status(
           c.index,
@@ -190,8 +250,16 @@ class CreateRun {
 
   /** The offer an unanswered create made: its id goes into the row now. */
   private adopt(c: OfferPlan, offerId: number): Made {
+    return this.made(c, offerId, 'found');
+  }
+
+  /** An offer made from the row: its id goes into the row, and into the memory of offers made. */
+  private made(c: OfferPlan, offerId: number, origin: Origin): Made {
     this.offers.set(c.index, 'offer_id', offerId);
-    return {index: c.index, offerId, tracking: c.tracking, createdNow: true};
+    rememberCreated(this.book, [
+      {offer_id: offerId, offer_name: c.name, campaign_id: c.body!.campaign_id},
+    ]);
+    return {index: c.index, offerId, tracking: c.tracking, origin};
   }
 
   /**
@@ -280,37 +348,40 @@ class CreateRun {
     const size = this.client.batchSize;
     for (let start = 0; start < ready.length; start += size) {
       const chunk = ready.slice(start, start + size);
-      if (!this.budget.canStart()) {
+      const sentAt = new Date(this.platform.clock.now()).toISOString();
+      const outcomes = this.timed(() => {
+        for (const {plan} of chunk) {
+          this.offers.status(
+            plan.index,
+            'ERROR',
+            `${CREATE_SENT} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
+          );
+        }
+        this.record();
+        return sendCreates(
+          this.client,
+          chunk.map(r => r.request),
+        );
+      });
+      if (!outcomes) {
         for (const {plan} of ready.slice(start)) this.later(plan.index);
         break;
       }
-      const sentAt = new Date(this.platform.clock.now()).toISOString();
-      for (const {plan} of chunk) {
-        this.offers.status(
-          plan.index,
-          'ERROR',
-          `${CREATE_SENT} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
-        );
-      }
-      this.offers.flush();
-      const outcomes = sendCreates(
-        this.client,
-        chunk.map(r => r.request),
-      );
       this.requests += chunk.length;
-      const lost: OfferPlan[] = [];
+      const lost: Array<{plan: OfferPlan; error: Error}> = [];
       chunk.forEach(({plan}, i) => {
         const outcome = outcomes[i];
-        if (outcome.ok) {
-          this.offers.set(plan.index, 'offer_id', outcome.data.offer_id);
-          made.push({
-            index: plan.index,
-            offerId: Number(outcome.data.offer_id),
-            tracking: plan.tracking,
-            createdNow: true,
+        const offerId = outcome.ok ? Number(outcome.data?.offer_id) : NaN;
+        if (outcome.ok && Number.isSafeInteger(offerId) && offerId > 0) {
+          made.push(this.made(plan, offerId, 'created'));
+        } else if (outcome.ok) {
+          // A success without an offer id proves the create, not which offer it made.
+          lost.push({
+            plan,
+            error: new Error('the answer named no offer_id'),
           });
         } else if (outcome.error instanceof OutcomeUnknownError) {
-          lost.push(plan);
+          lost.push({plan, error: outcome.error.cause});
         } else {
           this.offers.status(
             plan.index,
@@ -319,8 +390,9 @@ class CreateRun {
           );
         }
       });
+      this.record();
       made.push(...this.resolveLost(lost));
-      this.offers.flush();
+      this.record();
     }
     return made;
   }
@@ -332,39 +404,50 @@ class CreateRun {
     return `${error.message}. Nothing was created.`;
   }
 
-  /** Creates whose answer was lost: the account is asked whether they happened. */
-  private resolveLost(lost: OfferPlan[]): Made[] {
+  /**
+   * Creates whose answer proves nothing: the account is asked whether they happened. A create
+   * not found is left for the next run, which looks it up again before sending it.
+   */
+  private resolveLost(lost: Array<{plan: OfferPlan; error: Error}>): Made[] {
     if (lost.length === 0) return [];
-    let byName: Map<string, Offer[]>;
+    const answered = (error: Error) =>
+      `${CREATE_SENT}, but its outcome is unknown (${error.message})`;
+    let byName: Map<string, Offer[]> | undefined;
+    let failure = '';
     try {
-      const named = offersNamed(
-        this.client,
-        lost.map(p => p.name),
+      const named = this.timed(() =>
+        offersNamed(
+          this.client,
+          lost.map(l => l.plan.name),
+        ),
       );
-      this.requests += named.requests;
-      byName = named.byName;
-    } catch (e) {
-      for (const plan of lost) {
-        this.offers.status(
-          plan.index,
-          'ERROR',
-          `${CREATE_SENT}, but the connection dropped before the answer, and looking the offer up failed too (${(e as Error).message}): ${RERUN}; it looks the offer up by name before sending anything.`,
-        );
+      if (named) {
+        this.requests += named.requests;
+        byName = named.byName;
+      } else {
+        failure = 'the time ran out before the offer could be looked up';
       }
-      return [];
+    } catch (e) {
+      failure = `looking the offer up failed too (${(e as Error).message})`;
     }
     const made: Made[] = [];
-    for (const plan of lost) {
-      const offer = (byName.get(plan.name) ?? []).find(
+    for (const {plan, error} of lost) {
+      const offer = (byName?.get(plan.name) ?? []).find(
         o => Number(o.campaign_id) === plan.body!.campaign_id,
       );
       if (offer) {
-        made.push(this.adopt(plan, offer.offer_id));
+        made.push(this.adopt(plan, Number(offer.offer_id)));
+      } else if (!byName) {
+        this.offers.status(
+          plan.index,
+          'ERROR',
+          `${answered(error)}, and ${failure}: ${RERUN}; it looks the offer up by name before sending anything.`,
+        );
       } else {
         this.offers.status(
           plan.index,
           'ERROR',
-          `${CREATE_SENT}, but the connection dropped before the answer and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
+          `${answered(error)}, and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
         );
       }
     }
@@ -373,8 +456,7 @@ class CreateRun {
 
   /** Sets the tracking of the offers that have it filled; every such row gets its status. */
   private track(made: Made[]): void {
-    const what = (m: Made) =>
-      m.createdNow ? `Offer ${m.offerId} created` : `Offer ${m.offerId} exists`;
+    const what = (m: Made) => WHAT[m.origin](m.offerId);
     const withTracking = made.filter(m => m.tracking);
     for (const m of made) {
       if (!m.tracking) this.offers.status(m.index, 'OK', `${what(m)}.`);
@@ -382,7 +464,13 @@ class CreateRun {
     const size = this.client.batchSize;
     for (let start = 0; start < withTracking.length; start += size) {
       const chunk = withTracking.slice(start, start + size);
-      if (!this.budget.canStart()) {
+      const outcomes = this.timed(() =>
+        setTracking(
+          this.client,
+          chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
+        ),
+      );
+      if (!outcomes) {
         for (const m of withTracking.slice(start)) {
           this.remaining++;
           this.offers.status(
@@ -393,14 +481,16 @@ class CreateRun {
         }
         break;
       }
-      const outcomes = setTracking(
-        this.client,
-        chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
-      );
       this.requests += chunk.length;
+      const accepted: Array<{offer_id: number; support_server_click: string}> =
+        [];
       chunk.forEach((m, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) {
+          accepted.push({
+            offer_id: m.offerId,
+            support_server_click: m.tracking!.support_server_click,
+          });
           this.offers.status(m.index, 'OK', `${what(m)}; tracking set.`);
         } else {
           this.offers.status(
@@ -410,6 +500,8 @@ class CreateRun {
           );
         }
       });
+      rememberServerClicks(this.book, accepted);
+      this.record();
     }
   }
 

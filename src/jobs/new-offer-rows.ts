@@ -18,6 +18,7 @@ import type {CodecContext} from '../sheets/codec';
 import {decodeRow, isBlankRow} from '../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
+import type {CreatedOffers, MadeFrom} from './created-offers';
 
 const TRACKING_FIELDS = [
   'tracking_method',
@@ -68,10 +69,12 @@ export interface CreatedRow {
 export interface Plan {
   /** Rows without an offer_id. */
   candidates: OfferPlan[];
-  /** Rows with an offer_id whose work is not finished (status not OK). */
+  /** Rows with the offer_id of an offer made from them whose work is not finished (not OK). */
   created: CreatedRow[];
-  /** Rows with an offer_id and OK: nothing to do. */
+  /** Rows with the offer_id of an offer made from them and OK: nothing to do. */
   done: number;
+  /** Rows an earlier version of the add-on created (see `madeBefore`): to be remembered. */
+  legacy: Array<MadeFrom & {offer_id: number}>;
   /** Rows refused before anything else: unreadable offer_id, Creative Sets rows of no offer. */
   refused: Array<{table: 'offers' | 'sets'; index: number; message: string}>;
 }
@@ -180,10 +183,70 @@ function planSet(
   return plan;
 }
 
-/** Reads and checks the three sheets. */
-export function readPlan(sheets: Sheets, context: CodecContext): Plan {
+/**
+ * Whether a row with an offer_id was created by an earlier version of the add-on, which kept
+ * no record of the offers it made (`made` undefined): only a row it finished says so, OK with
+ * the message it wrote there ("Offer ID created", "Offer ID exists"). A row copied from Offers
+ * has neither; a row without them sends nothing until the user decides (see readPlan).
+ */
+function madeBefore(
+  made: CreatedOffers | undefined,
+  offers: Table<never>,
+  index: number,
+  offerId: number,
+): boolean {
+  return (
+    made === undefined &&
+    cellOf(offers, index, SYNC_STATUS) === 'OK' &&
+    String(cellOf(offers, index, SYNC_MESSAGE)).startsWith(`Offer ${offerId} `)
+  );
+}
+
+/**
+ * Why a row may not resume the offer its offer_id names, or undefined when it may: the offer
+ * was made from this row (same offer_name and campaign_id), and no row above claimed it.
+ */
+function foreignOffer(
+  made: CreatedOffers | undefined,
+  claimed: ReadonlySet<number>,
+  offerId: number,
+  from: MadeFrom,
+): string | undefined {
+  const entry = made?.[String(offerId)];
+  const fix = `clear offer_id to create a new offer from this row, or edit offer ${offerId} in the Offers sheet. Nothing was sent.`;
+  if (!entry) {
+    return `offer_id ${offerId}: this sheet has no record of creating offer ${offerId} from this row (a row copied from Offers, say), so nothing is sent for it: ${fix}`;
+  }
+  if (
+    entry.offer_name !== from.offer_name ||
+    entry.campaign_id !== from.campaign_id
+  ) {
+    return `offer_id ${offerId}: offer ${offerId} was created from the row of offer_name ${entry.offer_name} in campaign ${entry.campaign_id}, not from this one (a copied row?): ${fix}`;
+  }
+  if (claimed.has(offerId)) {
+    return `offer_id ${offerId} is also on a row above, which offer ${offerId} was created from (a copied row?): ${fix}`;
+  }
+  return undefined;
+}
+
+/**
+ * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
+ * when this spreadsheet has no such memory yet).
+ */
+export function readPlan(
+  sheets: Sheets,
+  context: CodecContext,
+  made: CreatedOffers | undefined,
+): Plan {
   const {offers, sets} = sheets;
-  const plan: Plan = {candidates: [], created: [], done: 0, refused: []};
+  const plan: Plan = {
+    candidates: [],
+    created: [],
+    done: 0,
+    legacy: [],
+    refused: [],
+  };
+  const claimed = new Set<number>();
   const materials = materialRows(sheets.creatives);
   const offerRows = dataRows(offers);
   const names = new Map<string, number[]>();
@@ -226,6 +289,22 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
           index,
           message: `offer_id "${textCell(offers, index, 'offer_id')}" is not an offer id: clear it to create the offer, or write the id of the offer it made.`,
         });
+        continue;
+      }
+      const from = {
+        offer_name: textCell(offers, index, 'offer_name'),
+        campaign_id: Number(values.campaign_id),
+      };
+      if (!claimed.has(offerId) && madeBefore(made, offers, index, offerId)) {
+        plan.legacy.push({offer_id: offerId, ...from});
+        claimed.add(offerId);
+        plan.done++;
+        continue;
+      }
+      const foreign = foreignOffer(made, claimed, offerId, from);
+      claimed.add(offerId);
+      if (foreign) {
+        plan.refused.push({table: 'offers', index, message: foreign});
       } else if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
         plan.done++;
       } else {

@@ -615,7 +615,7 @@ describe('createOffers: a dropped connection', () => {
     const [row] = recordsOf(rt, 'New Offers');
     expect(row).toMatchObject({
       sync_status: 'OK',
-      sync_message: `Offer ${row.offer_id} created; tracking set.`,
+      sync_message: `Offer ${row.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
     });
     emulator.clearRequests();
     rt.call('createOffers');
