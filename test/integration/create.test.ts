@@ -6,7 +6,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
-import type {Runtime} from '../../local/runtime';
+import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
   cpiOfferRow as cpi,
@@ -794,5 +794,308 @@ describe('uploadCreatives', () => {
         `file: ${EMULATOR_URL}/files/gone.png answered HTTP 404: there is no file there. Nothing was uploaded.`,
       ],
     ]);
+  });
+});
+
+/** A memo of the hidden state sheet (src/sheets/state.ts), as the add-on stored it. */
+function memoOf(rt: Runtime, name: string): unknown {
+  const grid = valuesOf(rt, 'Offer Desk state');
+  const column = grid[0].indexOf(name);
+  if (column < 0) return undefined;
+  const text = grid
+    .slice(1)
+    .map(row => row[column])
+    .filter((cell): cell is string => typeof cell === 'string' && cell !== '')
+    .map(cell => cell.slice(1))
+    .join('');
+  return (JSON.parse(text) as {memo: unknown}).memo;
+}
+
+const offersNamed = (emulator: Emulator, name: string) =>
+  [...emulator.account('demo_adv').offers.values()].filter(
+    o => o.offer_name === name,
+  );
+
+describe('createOffers: a row copied as a template', () => {
+  it('refuses the offer_id of an offer it did not create from that row (ADV or AM): INVALID naming offer_id, nothing sent, run after run', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('refreshOffers');
+    const listed = recordsOf(rt, 'Offers');
+    const offers = [...emulator.account('demo_adv').offers.values()];
+    const copied = (['ADV', 'AM'] as const).map(by => {
+      const offer = offers.find(
+        o =>
+          o.maintain_by === by && listed.some(r => r.offer_id === o.offer_id),
+      )!;
+      return {offer, view: emulator.offerView(offer.offer_id)};
+    });
+    withSheets(rt);
+    typeRows(
+      rt,
+      'New Offers',
+      copied.map(({offer}) =>
+        cpi(offer.campaign_id, offer.offer_name, {
+          offer_id: String(offer.offer_id),
+        }),
+      ),
+    );
+    const expected = copied.map(({offer}) => [
+      offer.offer_id,
+      'INVALID',
+      `offer_id ${offer.offer_id}: this sheet has no record of creating offer ${offer.offer_id} from this row (a row copied from Offers, say), so nothing is sent for it: clear offer_id to create a new offer from this row, or edit offer ${offer.offer_id} in the Offers sheet. Nothing was sent.`,
+    ]);
+    for (let run = 0; run < 2; run++) {
+      emulator.clearRequests();
+      const summary = rt.call('createOffers') as Record<string, unknown>;
+      expect(emulator.requests).toEqual([]);
+      expect(summary).toMatchObject({ok: 0, invalid: 2, requests: 0});
+      expect(
+        recordsOf(rt, 'New Offers').map(r => [
+          r.offer_id,
+          r.sync_status,
+          r.sync_message,
+        ]),
+      ).toEqual(expected);
+    }
+    for (const {offer, view} of copied) {
+      expect(emulator.offerView(offer.offer_id)).toEqual(view);
+    }
+  });
+
+  it('refuses a renamed copy of a row it created, and the original stays done', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'original_row');
+    rt.call('createOffers');
+    const [original] = recordsOf(rt, 'New Offers');
+    expect(original.sync_status).toBe('OK');
+    const campaignId = deliverableCampaign(emulator);
+    typeRows(
+      rt,
+      'New Offers',
+      [
+        cpi(campaignId, 'copied_row', {
+          offer_id: String(original.offer_id),
+          sync_status: 'OK',
+          sync_message: String(original.sync_message),
+        }),
+      ],
+      3,
+    );
+    for (let run = 0; run < 2; run++) {
+      emulator.clearRequests();
+      expect(rt.call('createOffers')).toMatchObject({
+        ok: 0,
+        invalid: 1,
+        skipped: 1,
+        requests: 0,
+      });
+      expect(emulator.requests).toEqual([]);
+      const [first, copy] = recordsOf(rt, 'New Offers');
+      expect(first).toEqual(original);
+      expect([copy.offer_id, copy.sync_status, copy.sync_message]).toEqual([
+        original.offer_id,
+        'INVALID',
+        `offer_id ${original.offer_id}: offer ${original.offer_id} was created from the row of offer_name original_row in campaign ${campaignId}, not from this one (a copied row?): clear offer_id to create a new offer from this row, or edit offer ${original.offer_id} in the Offers sheet. Nothing was sent.`,
+      ]);
+    }
+    expect(offersNamed(emulator, 'copied_row')).toEqual([]);
+  });
+});
+
+describe('createOffers: an answer that does not prove the create failed', () => {
+  const APPLIED = [
+    ['HTTP 200 with a body that is not JSON', {kind: 'garbled'}],
+    [
+      'a 502 after the server applied it',
+      {kind: 'error', status: 502, applied: true},
+    ],
+    ['a connection dropped after the server applied it', {kind: 'drop'}],
+  ] as const;
+  const NOT_APPLIED = [
+    [
+      'HTTP 200 with a body that is not JSON, not applied',
+      {kind: 'garbled', applied: false},
+      'POST offer: HTTP 200 unexpected answer: <html><head><title>502 Bad Gateway</title></head><body>upstream closed</body></html>',
+    ],
+    [
+      'a 502, not applied',
+      {kind: 'error', status: 502},
+      'POST offer: HTTP 502 unexpected answer: 502 Service Unavailable (emulator fault)',
+    ],
+    [
+      'a connection dropped before the server saw it',
+      {kind: 'drop', applied: false},
+      `POST offer: network error: Address unavailable: ${EMULATOR_URL}${OFFER}`,
+    ],
+    [
+      'code 10500 "system busy" under HTTP 200',
+      {kind: 'busy'},
+      'POST offer: code 10500 system busy, please try again later',
+    ],
+  ] as const;
+
+  it.each(APPLIED)(
+    '%s: one POST, the offer found by name and adopted, its tracking set; the re-run sends nothing',
+    (_, fault) => {
+      const {rt, emulator} = offerDesk();
+      oneOffer(rt, emulator, 'ambiguous_yes');
+      emulator.faults.configure({
+        rules: [{...fault, method: 'POST', path: OFFER, count: 1}],
+      });
+      emulator.clearRequests();
+      rt.call('createOffers');
+      expect(requestsOf(emulator)).toEqual([
+        `GET ${OFFERS}`,
+        `POST ${OFFER}`,
+        `GET ${OFFERS}`,
+        `PUT ${TRACKING}`,
+      ]);
+      const [made] = offersNamed(emulator, 'ambiguous_yes');
+      const row = {
+        offer_id: made.offer_id,
+        sync_status: 'OK',
+        sync_message: `Offer ${made.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
+      };
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+      expect(emulator.offerView(made.offer_id)).toMatchObject({
+        tracking_method: 'APPSFLYER',
+        click_url: 'https://track.example.com/click?o=ambiguous_yes',
+      });
+      emulator.clearRequests();
+      rt.call('createOffers');
+      expect(emulator.requests).toEqual([]);
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+      expect(offersNamed(emulator, 'ambiguous_yes')).toHaveLength(1);
+    },
+  );
+
+  it.each(NOT_APPLIED)(
+    '%s: looked up, not found, the row says so; the re-run looks again and creates it once',
+    (_, fault, answer) => {
+      const {rt, emulator} = offerDesk();
+      oneOffer(rt, emulator, 'ambiguous_no');
+      emulator.faults.configure({
+        rules: [{...fault, method: 'POST', path: OFFER, count: 1}],
+      });
+      emulator.clearRequests();
+      rt.call('createOffers');
+      expect(requestsOf(emulator)).toEqual([
+        `GET ${OFFERS}`,
+        `POST ${OFFER}`,
+        `GET ${OFFERS}`,
+      ]);
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message: `Create sent, but its outcome is unknown (${answer}), and no offer named ambiguous_no is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.`,
+      });
+      expect(offersNamed(emulator, 'ambiguous_no')).toEqual([]);
+      emulator.clearRequests();
+      rt.call('createOffers');
+      expect(requestsOf(emulator)).toEqual([
+        `GET ${OFFERS}`,
+        `POST ${OFFER}`,
+        `PUT ${TRACKING}`,
+      ]);
+      const [made] = offersNamed(emulator, 'ambiguous_no');
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: made.offer_id,
+        sync_status: 'OK',
+        sync_message: `Offer ${made.offer_id} created; tracking set.`,
+      });
+      expect(offersNamed(emulator, 'ambiguous_no')).toHaveLength(1);
+    },
+  );
+});
+
+describe('createOffers near the 6-minute limit', () => {
+  it('starts no create the slowest answer so far says would end too late; the re-run creates it', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'late_start');
+    // The name lookup takes 200 s: a create as slow would end at 400 s, past the limit.
+    emulator.faults.configure({
+      rules: [
+        {kind: 'slow', method: 'GET', path: OFFERS, latencyMs: 200_000},
+        {kind: 'slow', method: 'POST', path: OFFER, latencyMs: 200_000},
+      ],
+    });
+    emulator.clearRequests();
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+    const run = rt.executions.at(-1)!;
+    expect(run.error).toBeUndefined();
+    expect(run.endMs! - run.startMs).toBeLessThan(5 * 60 * 1000);
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`]);
+    expect(summary).toMatchObject({ok: 0, error: 0, remaining: 1});
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'EDITED',
+      sync_message:
+        'Not sent yet: the time ran out. Run Create new offers again to continue.',
+    });
+    emulator.faults.clear();
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(requestsOf(emulator)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${OFFER}`,
+      `PUT ${TRACKING}`,
+    ]);
+    const [made] = offersNamed(emulator, 'late_start');
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: made.offer_id,
+      sync_status: 'OK',
+      sync_message: `Offer ${made.offer_id} created; tracking set.`,
+    });
+  });
+
+  it('killed while a create was under way: its marker is in the sheet, and the re-run adopts the offer', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'killed_run');
+    emulator.faults.configure({
+      rules: [{kind: 'slow', method: 'POST', path: OFFER, latencyMs: 400_000}],
+    });
+    emulator.clearRequests();
+    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `POST ${OFFER}`]);
+    const [made] = offersNamed(emulator, 'killed_run');
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Create sent at \S+, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything\.$/,
+      ),
+    });
+    emulator.faults.clear();
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
+    const row = {
+      offer_id: made.offer_id,
+      sync_status: 'OK',
+      sync_message: `Offer ${made.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
+    };
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(emulator.requests).toEqual([]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+    expect(offersNamed(emulator, 'killed_run')).toHaveLength(1);
+  });
+});
+
+describe('createOffers: support_server_click', () => {
+  it('remembers the value the API accepted for each new offer', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'server_click');
+    typeInto(rt, 'New Offers', 2, 'support_server_click', 'YES');
+    rt.call('createOffers');
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row.sync_status).toBe('OK');
+    expect(emulator.offerView(row.offer_id as number)).toMatchObject({
+      support_server_click: 'YES',
+    });
+    expect(memoOf(rt, 'support_server_click sent')).toEqual({
+      [String(row.offer_id)]: 'YES',
+    });
   });
 });
