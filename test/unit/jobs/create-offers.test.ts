@@ -1,4 +1,6 @@
 import {createOffers} from '../../../src/jobs/create-offers';
+import {createdOffers} from '../../../src/jobs/created-offers';
+import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {NEW_OFFERS} from '../../../src/sheets/schemas/new-offers';
@@ -362,5 +364,87 @@ describe('createOffers', () => {
       `PUT ${TRACKING}`,
       `PUT ${TRACKING}`,
     ]);
+  });
+});
+
+describe('createOffers: which offers a row may resume', () => {
+  /** Sheets as an earlier version left them: offers created, no memory of the offers made. */
+  function madeBeforeTheMemo() {
+    const env = twoOffers();
+    createOffers(env.platform);
+    env.workbook.sheets.delete(STATE_SHEET);
+    const [us, gb] = env.workbook.records('New Offers');
+    return {...env, us, gb};
+  }
+
+  it("an earlier version's finished row (OK, its own message) stays done, and is remembered", () => {
+    const env = madeBeforeTheMemo();
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform)).toMatchObject({ok: 0, skipped: 2});
+    expect(env.emulator.requests).toEqual([]);
+    const book = StateBook.open(env.workbook);
+    expect(createdOffers(book)).toEqual({
+      [String(env.us.offer_id)]: {
+        offer_name: 'spring_us',
+        campaign_id: env.campaignId,
+      },
+      [String(env.gb.offer_id)]: {
+        offer_name: 'spring_gb',
+        campaign_id: env.campaignId,
+      },
+    });
+  });
+
+  it("an earlier version's unfinished row is refused: nothing tells it from a copy", () => {
+    const env = madeBeforeTheMemo();
+    env.workbook.edit('New Offers', 0, 'sync_status', 'ERROR');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.emulator.requests).toEqual([]);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      offer_id: env.us.offer_id,
+      sync_status: 'INVALID',
+      sync_message: `offer_id ${env.us.offer_id}: this sheet has no record of creating offer ${env.us.offer_id} from this row (a row copied from Offers, say), so nothing is sent for it: clear offer_id to create a new offer from this row, or edit offer ${env.us.offer_id} in the Offers sheet. Nothing was sent.`,
+    });
+  });
+
+  it('a row whose campaign_id was changed after its offer was made is refused', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const [us] = env.workbook.records('New Offers');
+    expect(us.sync_status).toBe('ERROR');
+    env.workbook.edit('New Offers', 0, 'campaign_id', env.campaignId + 1);
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.emulator.requests).toEqual([]);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: expect.stringContaining(
+        `offer ${us.offer_id} was created from the row of offer_name spring_us in campaign ${env.campaignId}, not from this one`,
+      ),
+    });
+  });
+
+  it('two rows with the offer_id of one offer made from them: the lower one is a copy', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const [us, gb] = env.workbook.records('New Offers');
+    const sheet = env.workbook.sheet('New Offers')!;
+    sheet.write(4, 1, [sheet.grid()[1]]);
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'ADJUST');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`]);
+    const rows = env.workbook.records('New Offers');
+    expect(rows.map(r => [r.offer_id, r.sync_status])).toEqual([
+      [us.offer_id, 'OK'],
+      [gb.offer_id, 'OK'],
+      [us.offer_id, 'INVALID'],
+    ]);
+    expect(rows[2].sync_message).toBe(
+      `offer_id ${us.offer_id} is also on a row above, which offer ${us.offer_id} was created from (a copied row?): clear offer_id to create a new offer from this row, or edit offer ${us.offer_id} in the Offers sheet. Nothing was sent.`,
+    );
   });
 });
