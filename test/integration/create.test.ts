@@ -5,7 +5,7 @@
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
+import {DEMO_ACCOUNTS, Emulator, FaultRule} from '../../local/emulator';
 import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
@@ -816,6 +816,48 @@ const offersNamed = (emulator: Emulator, name: string) =>
     o => o.offer_name === name,
   );
 
+/** A run that creates `name` afresh: looked up, created, tracked; the row OK with its id. */
+function expectCreatedNow(rt: Runtime, emulator: Emulator, name: string) {
+  emulator.clearRequests();
+  rt.call('createOffers');
+  expect(requestsOf(emulator)).toEqual([
+    `GET ${OFFERS}`,
+    `POST ${OFFER}`,
+    `PUT ${TRACKING}`,
+  ]);
+  const named = offersNamed(emulator, name);
+  expect(named).toHaveLength(1);
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+    offer_id: named[0].offer_id,
+    sync_status: 'OK',
+    sync_message: `Offer ${named[0].offer_id} created; tracking set.`,
+  });
+}
+
+/**
+ * The row holds the one offer named `name`, adopted after its create's answer was lost, and a
+ * re-run sends nothing and changes nothing.
+ */
+function expectAdopted(rt: Runtime, emulator: Emulator, name: string) {
+  const named = offersNamed(emulator, name);
+  expect(named).toHaveLength(1);
+  const row = {
+    offer_id: named[0].offer_id,
+    sync_status: 'OK',
+    sync_message: `Offer ${named[0].offer_id} created (the answer to its create was lost; found by name); tracking set.`,
+  };
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+  expect(emulator.offerView(named[0].offer_id)).toMatchObject({
+    tracking_method: 'APPSFLYER',
+    click_url: `https://track.example.com/click?o=${name}`,
+  });
+  emulator.clearRequests();
+  rt.call('createOffers');
+  expect(emulator.requests).toEqual([]);
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+  expect(offersNamed(emulator, name)).toHaveLength(1);
+}
+
 describe('createOffers: a row copied as a template', () => {
   it('refuses the offer_id of an offer it did not create from that row (ADV or AM): INVALID naming offer_id, nothing sent, run after run', () => {
     const {rt, emulator} = offerDesk();
@@ -934,51 +976,36 @@ describe('createOffers: an answer that does not prove the create failed', () => 
     ],
   ] as const;
 
+  /** One offer to create, whose first POST offer meets `fault`; the first run done. */
+  function createWithFault(name: string, fault: FaultRule) {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, name);
+    emulator.faults.configure({
+      rules: [{...fault, method: 'POST', path: OFFER, count: 1}],
+    });
+    emulator.clearRequests();
+    rt.call('createOffers');
+    return {rt, emulator};
+  }
+
   it.each(APPLIED)(
     '%s: one POST, the offer found by name and adopted, its tracking set; the re-run sends nothing',
     (_, fault) => {
-      const {rt, emulator} = offerDesk();
-      oneOffer(rt, emulator, 'ambiguous_yes');
-      emulator.faults.configure({
-        rules: [{...fault, method: 'POST', path: OFFER, count: 1}],
-      });
-      emulator.clearRequests();
-      rt.call('createOffers');
+      const {rt, emulator} = createWithFault('ambiguous_yes', fault);
       expect(requestsOf(emulator)).toEqual([
         `GET ${OFFERS}`,
         `POST ${OFFER}`,
         `GET ${OFFERS}`,
         `PUT ${TRACKING}`,
       ]);
-      const [made] = offersNamed(emulator, 'ambiguous_yes');
-      const row = {
-        offer_id: made.offer_id,
-        sync_status: 'OK',
-        sync_message: `Offer ${made.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
-      };
-      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
-      expect(emulator.offerView(made.offer_id)).toMatchObject({
-        tracking_method: 'APPSFLYER',
-        click_url: 'https://track.example.com/click?o=ambiguous_yes',
-      });
-      emulator.clearRequests();
-      rt.call('createOffers');
-      expect(emulator.requests).toEqual([]);
-      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
-      expect(offersNamed(emulator, 'ambiguous_yes')).toHaveLength(1);
+      expectAdopted(rt, emulator, 'ambiguous_yes');
     },
   );
 
   it.each(NOT_APPLIED)(
     '%s: looked up, not found, the row says so; the re-run looks again and creates it once',
     (_, fault, answer) => {
-      const {rt, emulator} = offerDesk();
-      oneOffer(rt, emulator, 'ambiguous_no');
-      emulator.faults.configure({
-        rules: [{...fault, method: 'POST', path: OFFER, count: 1}],
-      });
-      emulator.clearRequests();
-      rt.call('createOffers');
+      const {rt, emulator} = createWithFault('ambiguous_no', fault);
       expect(requestsOf(emulator)).toEqual([
         `GET ${OFFERS}`,
         `POST ${OFFER}`,
@@ -990,20 +1017,7 @@ describe('createOffers: an answer that does not prove the create failed', () => 
         sync_message: `Create sent, but its outcome is unknown (${answer}), and no offer named ambiguous_no is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.`,
       });
       expect(offersNamed(emulator, 'ambiguous_no')).toEqual([]);
-      emulator.clearRequests();
-      rt.call('createOffers');
-      expect(requestsOf(emulator)).toEqual([
-        `GET ${OFFERS}`,
-        `POST ${OFFER}`,
-        `PUT ${TRACKING}`,
-      ]);
-      const [made] = offersNamed(emulator, 'ambiguous_no');
-      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
-        offer_id: made.offer_id,
-        sync_status: 'OK',
-        sync_message: `Offer ${made.offer_id} created; tracking set.`,
-      });
-      expect(offersNamed(emulator, 'ambiguous_no')).toHaveLength(1);
+      expectCreatedNow(rt, emulator, 'ambiguous_no');
     },
   );
 });
@@ -1033,19 +1047,7 @@ describe('createOffers near the 6-minute limit', () => {
         'Not sent yet: the time ran out. Run Create new offers again to continue.',
     });
     emulator.faults.clear();
-    emulator.clearRequests();
-    rt.call('createOffers');
-    expect(requestsOf(emulator)).toEqual([
-      `GET ${OFFERS}`,
-      `POST ${OFFER}`,
-      `PUT ${TRACKING}`,
-    ]);
-    const [made] = offersNamed(emulator, 'late_start');
-    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
-      offer_id: made.offer_id,
-      sync_status: 'OK',
-      sync_message: `Offer ${made.offer_id} created; tracking set.`,
-    });
+    expectCreatedNow(rt, emulator, 'late_start');
   });
 
   it('killed while a create was under way: its marker is in the sheet, and the re-run adopts the offer', () => {
@@ -1057,7 +1059,7 @@ describe('createOffers near the 6-minute limit', () => {
     emulator.clearRequests();
     expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
     expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `POST ${OFFER}`]);
-    const [made] = offersNamed(emulator, 'killed_run');
+    expect(offersNamed(emulator, 'killed_run')).toHaveLength(1);
     expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
       offer_id: '',
       sync_status: 'ERROR',
@@ -1069,17 +1071,7 @@ describe('createOffers near the 6-minute limit', () => {
     emulator.clearRequests();
     rt.call('createOffers');
     expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
-    const row = {
-      offer_id: made.offer_id,
-      sync_status: 'OK',
-      sync_message: `Offer ${made.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
-    };
-    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
-    emulator.clearRequests();
-    rt.call('createOffers');
-    expect(emulator.requests).toEqual([]);
-    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
-    expect(offersNamed(emulator, 'killed_run')).toHaveLength(1);
+    expectAdopted(rt, emulator, 'killed_run');
   });
 });
 
