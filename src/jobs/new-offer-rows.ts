@@ -140,6 +140,11 @@ function trackingOf(values: Record<string, unknown>): {
   };
 }
 
+/** At most 40 characters of a cell, for a message. */
+function excerpt(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}
+
 function materialRows(creatives: Table<Material>): MaterialRow[] {
   return dataRows(creatives).map(index => ({
     row: sheetRow(index),
@@ -287,7 +292,7 @@ export function readPlan(
         plan.refused.push({
           table: 'offers',
           index,
-          message: `offer_id "${textCell(offers, index, 'offer_id')}" is not an offer id: clear it to create the offer, or write the id of the offer it made.`,
+          message: `offer_id "${excerpt(textCell(offers, index, 'offer_id'))}" is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
         });
         continue;
       }
@@ -330,7 +335,7 @@ export function readPlan(
         `creative set "${label}" (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
       );
     }
-    const message = String(cellOf(offers, index, SYNC_MESSAGE));
+    const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
     plan.candidates.push({
       index,
       name,

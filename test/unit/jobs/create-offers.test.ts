@@ -426,6 +426,23 @@ describe('createOffers: which offers a row may resume', () => {
     });
   });
 
+  it('an offer_id that is not an id is refused, quoting only the start of the cell', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'offer_id', `id ${'x'.repeat(5000)}`);
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: `offer_id "id ${'x'.repeat(37)}..." is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
+    });
+    // Only the other row is created.
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${OFFER}`,
+      `PUT ${TRACKING}`,
+    ]);
+  });
+
   it('two rows with the offer_id of one offer made from them: the lower one is a copy', () => {
     const env = twoOffers();
     env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
