@@ -60,6 +60,10 @@ const JOB = 'createOffers';
 const NOT_SENT = 'Nothing was sent.';
 const RERUN = 'run Create new offers again';
 
+/** The status of a row whose offer exists and whose tracking is still to set. */
+const trackingLeft = (offer: string, why = '') =>
+  `${offer}; its tracking is not set yet${why}: ${RERUN} to set it.`;
+
 /** How a row's status names its offer, by how the offer came to be. */
 const WHAT: Record<Origin, (offerId: number) => string> = {
   created: id => `Offer ${id} created`,
@@ -253,13 +257,22 @@ class CreateRun {
     return this.made(c, offerId, 'found');
   }
 
-  /** An offer made from the row: its id goes into the row, and into the memory of offers made. */
+  /**
+   * An offer made from the row: its id goes into the row, and into the memory of offers made;
+   * the row's status says what is left, true even if the run is cut off before the tracking.
+   */
   private made(c: OfferPlan, offerId: number, origin: Origin): Made {
     this.offers.set(c.index, 'offer_id', offerId);
     rememberCreated(this.book, [
       {offer_id: offerId, offer_name: c.name, campaign_id: c.body!.campaign_id},
     ]);
-    return {index: c.index, offerId, tracking: c.tracking, origin};
+    const made = {index: c.index, offerId, tracking: c.tracking, origin};
+    if (made.tracking) {
+      this.offers.status(c.index, 'ERROR', trackingLeft(WHAT[origin](offerId)));
+    } else {
+      this.offers.status(c.index, 'OK', `${WHAT[origin](offerId)}.`);
+    }
+    return made;
   }
 
   /**
@@ -476,7 +489,7 @@ class CreateRun {
           this.offers.status(
             m.index,
             'ERROR',
-            `${what(m)}; its tracking is not set yet (the time ran out): ${RERUN} to set it.`,
+            trackingLeft(what(m), ' (the time ran out)'),
           );
         }
         break;

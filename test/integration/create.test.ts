@@ -574,6 +574,16 @@ function oneOffer(
   name: string,
   account = 'demo_adv',
 ): void {
+  newOffers(rt, emulator, [name], account);
+}
+
+/** Offers of these names, each with one set using a material already listed in Creatives. */
+function newOffers(
+  rt: Runtime,
+  emulator: Emulator,
+  names: string[],
+  account = 'demo_adv',
+): void {
   withSheets(rt);
   const md5 = [...emulator.account(account).materials.keys()][0];
   typeRows(rt, 'Creatives', [
@@ -583,18 +593,23 @@ function oneOffer(
         .creative_name,
     },
   ]);
-  typeRows(rt, 'New Offers', [
-    cpi(deliverableCampaign(emulator, account), name),
-  ]);
-  typeRows(rt, 'Creative Sets', [
-    {
+  const campaignId = deliverableCampaign(emulator, account);
+  typeRows(
+    rt,
+    'New Offers',
+    names.map(name => cpi(campaignId, name)),
+  );
+  typeRows(
+    rt,
+    'Creative Sets',
+    names.map(name => ({
       offer_name: name,
       creative_set_name: 'set',
       geos: 'ALL',
       ad_outputs: '111',
       creatives: md5,
-    },
-  ]);
+    })),
+  );
 }
 
 describe('createOffers: a dropped connection', () => {
@@ -1072,6 +1087,66 @@ describe('createOffers near the 6-minute limit', () => {
     rt.call('createOffers');
     expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
     expectAdopted(rt, emulator, 'killed_run');
+  });
+});
+
+describe('createOffers killed in its second batch of creates', () => {
+  it('leaves every offer that exists with its id or its marker; the re-run finishes with no duplicate', () => {
+    const {rt, emulator} = offerDesk();
+    const names = Array.from({length: 101}, (_, i) => `batch_offer_${i}`);
+    newOffers(rt, emulator, names);
+    // The first 100 creates take 100 s, so the second batch may start; it takes 300 s.
+    emulator.faults.configure({
+      rules: [
+        {
+          kind: 'slow',
+          method: 'POST',
+          path: OFFER,
+          latencyMs: 100_000,
+          count: 100,
+        },
+        {kind: 'slow', method: 'POST', path: OFFER, latencyMs: 300_000},
+      ],
+    });
+    emulator.clearRequests();
+    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+    expect(requestsOf(emulator)).toEqual([
+      ...names.map(() => `GET ${OFFERS}`),
+      ...names.map(() => `POST ${OFFER}`),
+    ]);
+    const idOf = (name: string) => offersNamed(emulator, name)[0].offer_id;
+    const rows = recordsOf(rt, 'New Offers');
+    expect(
+      rows.slice(0, 100).map(r => [r.offer_id, r.sync_status, r.sync_message]),
+    ).toEqual(
+      names
+        .slice(0, 100)
+        .map(name => [
+          idOf(name),
+          'ERROR',
+          `Offer ${idOf(name)} created; its tracking is not set yet: run Create new offers again to set it.`,
+        ]),
+    );
+    for (const row of rows.slice(100)) {
+      expect(row).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message: expect.stringMatching(/^Create sent at /),
+      });
+    }
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('createOffers')).toMatchObject({ok: 101, error: 0});
+    expect(requestsOf(emulator)).toEqual([
+      ...names.slice(100).map(() => `GET ${OFFERS}`),
+      ...names.map(() => `PUT ${TRACKING}`),
+    ]);
+    expect(
+      recordsOf(rt, 'New Offers').map(r => [r.offer_id, r.sync_status]),
+    ).toEqual(names.map(name => [idOf(name), 'OK']));
+    for (const name of names) {
+      expect(offersNamed(emulator, name)).toHaveLength(1);
+    }
   });
 });
 
