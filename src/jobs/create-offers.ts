@@ -240,7 +240,7 @@ class CreateRun {
       if (same.length === 0) {
         free.push(c);
       } else if (c.sent && mine) {
-        found.push(this.adopt(c, Number(mine.offer_id)));
+        found.push(this.made(c, Number(mine.offer_id), 'found'));
       } else {
         this.offers.status(
           c.index,
@@ -250,11 +250,6 @@ class CreateRun {
       }
     }
     return {free, found};
-  }
-
-  /** The offer an unanswered create made: its id goes into the row now. */
-  private adopt(c: OfferPlan, offerId: number): Made {
-    return this.made(c, offerId, 'found');
   }
 
   /**
@@ -449,7 +444,7 @@ class CreateRun {
         o => Number(o.campaign_id) === plan.body!.campaign_id,
       );
       if (offer) {
-        made.push(this.adopt(plan, Number(offer.offer_id)));
+        made.push(this.made(plan, Number(offer.offer_id), 'found'));
       } else if (!byName) {
         this.offers.status(
           plan.index,
