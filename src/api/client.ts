@@ -286,10 +286,14 @@ function provesCreateFailed(error: ApiError): boolean {
   return !isTransientRefusal(error);
 }
 
-/** Code 10500, or a msg asking to try again later (the code of such refusals is not shown). */
+/**
+ * Code 10500, or a msg saying the service is busy, timed out, or asks to try again later: the
+ * API document shows no code for such refusals.
+ */
 function isTransientRefusal(error: ApiError): boolean {
   return (
-    error.code === 10500 || /\bbusy\b|try again|timed? ?out/i.test(error.msg)
+    error.code === 10500 ||
+    /\bbusy\b|try again later|timed? ?out/i.test(error.msg)
   );
 }
 
