@@ -307,10 +307,12 @@ export function readPlan(
         continue;
       }
       const foreign = foreignOffer(made, claimed, offerId, from);
-      claimed.add(offerId);
       if (foreign) {
         plan.refused.push({table: 'offers', index, message: foreign});
-      } else if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
+        continue;
+      }
+      claimed.add(offerId);
+      if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
         plan.done++;
       } else {
         plan.created.push({index, offerId, ...tracking});

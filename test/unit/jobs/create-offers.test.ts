@@ -443,6 +443,25 @@ describe('createOffers: which offers a row may resume', () => {
     ]);
   });
 
+  it('a renamed copy above the row an offer was made from takes nothing from it', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 1, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const [us, gb] = env.workbook.records('New Offers');
+    env.workbook.edit('New Offers', 0, 'offer_id', gb.offer_id);
+    env.workbook.edit('New Offers', 1, 'tracking_method', 'ADJUST');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`]);
+    expect(
+      env.workbook.records('New Offers').map(r => [r.offer_id, r.sync_status]),
+    ).toEqual([
+      [gb.offer_id, 'INVALID'],
+      [gb.offer_id, 'OK'],
+    ]);
+    expect(us.offer_id).not.toBe(gb.offer_id);
+  });
+
   it('two rows with the offer_id of one offer made from them: the lower one is a copy', () => {
     const env = twoOffers();
     env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
