@@ -192,7 +192,7 @@ function planSet(
  * Whether a row with an offer_id was created by an earlier version of the add-on, which kept
  * no record of the offers it made (`made` undefined): only a row it finished says so, OK with
  * the message it wrote there ("Offer ID created", "Offer ID exists"). A row copied from Offers
- * has neither; a row without them sends nothing until the user decides (see readPlan).
+ * lacks that message; a row without both sends nothing until the user decides (see readPlan).
  */
 function madeBefore(
   made: CreatedOffers | undefined,
@@ -232,6 +232,54 @@ function foreignOffer(
     return `offer_id ${offerId} is also on a row above, which offer ${offerId} was created from (a copied row?): ${fix}`;
   }
   return undefined;
+}
+
+/**
+ * A row with an offer_id: done, resumed (its tracking), or refused. `claimed`: the offers rows
+ * above have resumed or finished.
+ */
+function planMade(
+  plan: Plan,
+  row: {
+    offers: Table<never>;
+    index: number;
+    values: Record<string, unknown>;
+    made: CreatedOffers | undefined;
+    claimed: Set<number>;
+  },
+  tracking: {tracking?: Tracking; problems: string[]},
+): void {
+  const {offers, index, values, made, claimed} = row;
+  const offerId = values.offer_id;
+  if (typeof offerId !== 'number' || !Number.isSafeInteger(offerId)) {
+    plan.refused.push({
+      table: 'offers',
+      index,
+      message: `offer_id "${excerpt(textCell(offers, index, 'offer_id'))}" is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
+    });
+    return;
+  }
+  const from = {
+    offer_name: textCell(offers, index, 'offer_name'),
+    campaign_id: Number(values.campaign_id),
+  };
+  if (!claimed.has(offerId) && madeBefore(made, offers, index, offerId)) {
+    plan.legacy.push({offer_id: offerId, ...from});
+    claimed.add(offerId);
+    plan.done++;
+    return;
+  }
+  const foreign = foreignOffer(made, claimed, offerId, from);
+  if (foreign) {
+    plan.refused.push({table: 'offers', index, message: foreign});
+    return;
+  }
+  claimed.add(offerId);
+  if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
+    plan.done++;
+  } else {
+    plan.created.push({index, offerId, ...tracking});
+  }
 }
 
 /**
@@ -287,36 +335,7 @@ export function readPlan(
     const values = valuesOf(offers, index, context);
     const tracking = trackingOf(values);
     if (!isBlank(cellOf(offers, index, 'offer_id'))) {
-      const offerId = values.offer_id;
-      if (typeof offerId !== 'number' || !Number.isSafeInteger(offerId)) {
-        plan.refused.push({
-          table: 'offers',
-          index,
-          message: `offer_id "${excerpt(textCell(offers, index, 'offer_id'))}" is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
-        });
-        continue;
-      }
-      const from = {
-        offer_name: textCell(offers, index, 'offer_name'),
-        campaign_id: Number(values.campaign_id),
-      };
-      if (!claimed.has(offerId) && madeBefore(made, offers, index, offerId)) {
-        plan.legacy.push({offer_id: offerId, ...from});
-        claimed.add(offerId);
-        plan.done++;
-        continue;
-      }
-      const foreign = foreignOffer(made, claimed, offerId, from);
-      if (foreign) {
-        plan.refused.push({table: 'offers', index, message: foreign});
-        continue;
-      }
-      claimed.add(offerId);
-      if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
-        plan.done++;
-      } else {
-        plan.created.push({index, offerId, ...tracking});
-      }
+      planMade(plan, {offers, index, values, made, claimed}, tracking);
       continue;
     }
     const name = textCell(offers, index, 'offer_name');
