@@ -86,6 +86,19 @@ interface Made {
   origin: Origin;
 }
 
+/**
+ * The offer of the row's name that its create made: in the row's campaign. An offer listed
+ * without a campaign_id is taken on its name alone (offer names are unique in an account).
+ */
+function madeBy(named: readonly Offer[], plan: OfferPlan): Offer | undefined {
+  return named.find(
+    o =>
+      o.campaign_id === undefined ||
+      o.campaign_id === null ||
+      Number(o.campaign_id) === plan.body!.campaign_id,
+  );
+}
+
 class CreateRun {
   private readonly budget: TimeBudget;
   private readonly client: ApiClient;
@@ -234,9 +247,7 @@ class CreateRun {
     const found: Made[] = [];
     for (const c of candidates) {
       const same = byName.get(c.name) ?? [];
-      const mine = same.find(
-        o => Number(o.campaign_id) === c.body!.campaign_id,
-      );
+      const mine = madeBy(same, c);
       if (same.length === 0) {
         free.push(c);
       } else if (c.sent && mine) {
@@ -440,9 +451,7 @@ class CreateRun {
     }
     const made: Made[] = [];
     for (const {plan, error} of lost) {
-      const offer = (byName?.get(plan.name) ?? []).find(
-        o => Number(o.campaign_id) === plan.body!.campaign_id,
-      );
+      const offer = madeBy(byName?.get(plan.name) ?? [], plan);
       if (offer) {
         made.push(this.made(plan, Number(offer.offer_id), 'found'));
       } else if (!byName) {

@@ -4,6 +4,7 @@ import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {NEW_OFFERS} from '../../../src/sheets/schemas/new-offers';
+import type {HttpRequest, HttpResponse} from '../../../src/platform/ports';
 import {cpiOffer, createPlatform, fill} from './create-support';
 
 const OFFER = '/api/open/v3/offer';
@@ -281,6 +282,57 @@ describe('createOffers', () => {
         ...env.emulator.account('demo_adv').offers.values(),
       ].filter(o => o.offer_name === 'spring_us');
       expect(named).toHaveLength(1);
+    });
+
+    /** Rewrites the data of the answers to `path` as a server of another shape might send it. */
+    function reshape(
+      env: ReturnType<typeof createPlatform>,
+      path: string,
+      change: (data: Record<string, unknown>) => void,
+    ): void {
+      const {http} = env.platform;
+      const edit = (request: HttpRequest, response: HttpResponse) => {
+        if (!new URL(request.url).pathname.endsWith(path)) return response;
+        const body = JSON.parse(response.text);
+        for (const data of body.data?.list ?? [body.data]) change(data);
+        return {...response, text: JSON.stringify(body)};
+      };
+      env.platform.http = {
+        send: r => edit(r, http.send(r)),
+        sendAll: rs => http.sendAll(rs).map((a, i) => edit(rs[i], a)),
+      };
+    }
+
+    it('a success that names no offer_id: the offer is found by name, even listed without its campaign', () => {
+      const env = twoOffers();
+      reshape(env, OFFER, data => delete data.offer_id);
+      reshape(env, OFFERS, data => delete data.campaign_id);
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([
+        `GET ${OFFERS}`,
+        `GET ${OFFERS}`,
+        `POST ${UPLOAD}`,
+        `POST ${OFFER}`,
+        `POST ${OFFER}`,
+        `GET ${OFFERS}`,
+        `GET ${OFFERS}`,
+        `PUT ${TRACKING}`,
+        `PUT ${TRACKING}`,
+      ]);
+      const offers = [...env.emulator.account('demo_adv').offers.values()];
+      const rows = env.workbook.records('New Offers');
+      expect(
+        rows.map(r => [r.offer_id, r.sync_status, r.sync_message]),
+      ).toEqual(
+        ['spring_us', 'spring_gb'].map(name => {
+          const id = offers.find(o => o.offer_name === name)!.offer_id;
+          return [
+            id,
+            'OK',
+            `Offer ${id} created (the answer to its create was lost; found by name); tracking set.`,
+          ];
+        }),
+      );
     });
 
     it('a job that died after sending: the re-run adopts the offer its create made', () => {
