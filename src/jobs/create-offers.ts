@@ -64,6 +64,13 @@ const RERUN = 'run Create new offers again';
 const trackingLeft = (offer: string, why = '') =>
   `${offer}; its tracking is not set yet${why}: ${RERUN} to set it.`;
 
+/**
+ * The status of a row whose create an earlier run sent and whose outcome this run could not
+ * settle: it starts with CREATE_SENT, so the next run still adopts the offer if it exists.
+ */
+const unsettled = (why: string) =>
+  `${CREATE_SENT} by an earlier run, and its outcome is still unknown: ${why}; ${RERUN}; it looks the offer up by name before sending anything.`;
+
 /** How a row's status names its offer, by how the offer came to be. */
 const WHAT: Record<Origin, (offerId: number) => string> = {
   created: id => `Offer ${id} created`,
@@ -226,7 +233,7 @@ class CreateRun {
         ),
       );
       if (!named) {
-        for (const c of candidates) this.later(c.index);
+        for (const c of candidates) this.later(c);
         return {free: [], found: []};
       }
       this.requests += named.requests;
@@ -234,11 +241,14 @@ class CreateRun {
     } catch (e) {
       // Settings at fault (an unknown sub-account) concern the whole job, not these rows.
       if (e instanceof ConfigError) throw e;
+      const reason = (e as Error).message;
       for (const c of candidates) {
         this.offers.status(
           c.index,
           'ERROR',
-          `Could not check that offer_name ${c.name} is not taken (${(e as Error).message}). ${NOT_SENT} Run Create new offers again.`,
+          c.sent
+            ? unsettled(`looking the offer up failed (${reason})`)
+            : `Could not check that offer_name ${c.name} is not taken (${reason}). ${NOT_SENT} Run Create new offers again.`,
         );
       }
       return {free: [], found: []};
@@ -333,7 +343,7 @@ class CreateRun {
         }),
       }));
       if (waiting) {
-        this.later(c.index);
+        this.later(c);
       } else if (problems.length > 0) {
         this.offers.status(
           c.index,
@@ -350,13 +360,21 @@ class CreateRun {
     return ready;
   }
 
-  private later(index: number): void {
+  /**
+   * A row the time left unsent. One whose earlier create is still unsettled keeps saying so,
+   * so that the next run adopts its offer if it turns up.
+   */
+  private later(c: OfferPlan): void {
     this.remaining++;
-    this.offers.status(
-      index,
-      'EDITED',
-      'Not sent yet: the time ran out. Run Create new offers again to continue.',
-    );
+    if (c.sent) {
+      this.offers.status(c.index, 'ERROR', unsettled('the time ran out'));
+    } else {
+      this.offers.status(
+        c.index,
+        'EDITED',
+        'Not sent yet: the time ran out. Run Create new offers again to continue.',
+      );
+    }
   }
 
   /** Sends the creates batch by batch; each batch's offer_ids are written before the next step. */
@@ -383,7 +401,7 @@ class CreateRun {
         );
       });
       if (!outcomes) {
-        for (const {plan} of ready.slice(start)) this.later(plan.index);
+        for (const {plan} of ready.slice(start)) this.later(plan);
         break;
       }
       this.requests += chunk.length;

@@ -335,6 +335,39 @@ describe('createOffers', () => {
       );
     });
 
+    it('a sent row whose lookup fails keeps its marker, so a later run still adopts its offer', () => {
+      const env = twoOffers();
+      createOffers(env.platform);
+      const made = env.workbook.records('New Offers')[0].offer_id;
+      env.workbook.edit('New Offers', 0, 'offer_id', '');
+      env.workbook.edit('New Offers', 0, 'sync_status', 'ERROR');
+      env.workbook.edit(
+        'New Offers',
+        0,
+        'sync_message',
+        'Create sent at 2026-03-01T09:00:00.000Z, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything.',
+      );
+      env.emulator.faults.configure({
+        rules: [{kind: 'busy', method: 'GET', path: OFFERS, count: 1}],
+      });
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message:
+          'Create sent by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
+      });
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: made,
+        sync_status: 'OK',
+      });
+    });
+
     it('a job that died after sending: the re-run adopts the offer its create made', () => {
       const env = twoOffers();
       createOffers(env.platform);
