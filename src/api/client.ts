@@ -280,10 +280,27 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
  * say that a busy service applied nothing, so its offer is looked up like a lost answer's.
  */
 function provesCreateFailed(error: ApiError): boolean {
-  if (error.httpStatus === 429) return true;
+  return error.httpStatus === 429 || isServiceRefusal(error);
+}
+
+/** The service's own failure envelope, under HTTP < 500, and no transient refusal. */
+function isServiceRefusal(error: ApiError): boolean {
   if (error.code === null || error.code === 200 || error.httpStatus >= 500)
     return false;
   return !isTransientRefusal(error);
+}
+
+/**
+ * The API looked at the request and said no: the same request would be refused again. Not a
+ * 429, a refused key (fresh keys may pass), a transient refusal, or an answer from elsewhere.
+ */
+export function isDefiniteRefusal(error: Error): boolean {
+  return (
+    error instanceof ApiError &&
+    error.httpStatus !== 429 &&
+    isServiceRefusal(error) &&
+    !isKeyRefusal(error)
+  );
 }
 
 /**

@@ -20,7 +20,7 @@
  * Apps Script drops the queued writes of an execution it kills. And no batch starts that the
  * slowest batch of this run says would end past the retry budget.
  */
-import type {ApiClient} from '../api/client';
+import {ApiClient, isDefiniteRefusal} from '../api/client';
 import {ApiError, ConfigError, OutcomeUnknownError} from '../api/errors';
 import {createOffers as sendCreates, setTracking} from '../api/operations';
 import type {CreateOfferRequest, Material, Offer} from '../api/types';
@@ -33,7 +33,12 @@ import type {SheetSchema} from '../sheets/schema';
 import {StateBook} from '../sheets/state';
 import {openTable, sheetRow} from '../sheets/table';
 import {accountLabel, connect} from './connect';
-import {createdOffers, rememberCreated} from './created-offers';
+import {
+  createdOffers,
+  rememberCreated,
+  rememberTrackingVerdict,
+  trackingKey,
+} from './created-offers';
 import {
   CREATE_SENT,
   CreatedRow,
@@ -522,11 +527,22 @@ class CreateRun {
       chunk.forEach((m, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) {
+          rememberTrackingVerdict(this.book, m.offerId, undefined);
           accepted.push({
             offer_id: m.offerId,
             support_server_click: m.tracking!.support_server_click,
           });
           this.offers.status(m.index, 'OK', `${what(m)}; tracking set.`);
+        } else if (isDefiniteRefusal(outcome.error)) {
+          rememberTrackingVerdict(this.book, m.offerId, {
+            tracking: trackingKey(m.tracking!),
+            reason: outcome.error.message,
+          });
+          this.offers.status(
+            m.index,
+            'ERROR',
+            `Offer ${m.offerId} exists (offer_id filled in), but the API refused its tracking: ${outcome.error.message}. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
+          );
         } else {
           this.offers.status(
             m.index,

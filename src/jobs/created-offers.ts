@@ -18,8 +18,31 @@ export interface MadeFrom {
   campaign_id: number;
 }
 
-/** offer_id -> the row it was made from. */
-export type CreatedOffers = Record<string, MadeFrom>;
+/** The tracking the API refused for an offer made from a row, and what it said. */
+export interface RefusedTracking {
+  /** trackingKey() of what was sent. */
+  tracking: string;
+  reason: string;
+}
+
+/** offer_id -> the row it was made from, and the tracking last refused for it, if any. */
+export type CreatedOffers = Record<
+  string,
+  MadeFrom & {refused_tracking?: RefusedTracking}
+>;
+
+/** The tracking columns' values as one comparable text. */
+export function trackingKey(tracking: {
+  tracking_method: string;
+  click_url: string;
+  support_server_click: string;
+}): string {
+  return JSON.stringify([
+    tracking.tracking_method,
+    tracking.click_url,
+    tracking.support_server_click,
+  ]);
+}
 
 /**
  * The memo, or undefined when this spreadsheet has none yet: every create before the memo
@@ -35,9 +58,27 @@ export function rememberCreated(
   made: ReadonlyArray<MadeFrom & {offer_id: number}>,
 ): void {
   if (made.length === 0) return;
-  const memo = {...createdOffers(book)};
+  // Changed in place: a run may record thousands, one by one.
+  const memo = createdOffers(book) ?? {};
   for (const {offer_id, offer_name, campaign_id} of made) {
     memo[String(offer_id)] = {offer_name, campaign_id};
   }
+  book.setMemo(CREATED_OFFERS_MEMO, memo);
+}
+
+/**
+ * Records that the API refused (or, with `refusal` undefined, accepted) the tracking of an
+ * offer made from a row: a refused tracking is not sent again until the row changes it.
+ */
+export function rememberTrackingVerdict(
+  book: StateBook,
+  offerId: number,
+  refusal: RefusedTracking | undefined,
+): void {
+  const memo = createdOffers(book);
+  const entry = memo?.[String(offerId)];
+  if (!memo || !entry || (!refusal && !entry.refused_tracking)) return;
+  if (refusal) entry.refused_tracking = refusal;
+  else delete entry.refused_tracking;
   book.setMemo(CREATED_OFFERS_MEMO, memo);
 }

@@ -18,7 +18,7 @@ import type {CodecContext} from '../sheets/codec';
 import {decodeRow, isBlankRow} from '../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
-import type {CreatedOffers, MadeFrom} from './created-offers';
+import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
 
 const TRACKING_FIELDS = [
   'tracking_method',
@@ -275,7 +275,13 @@ function planMade(
     return;
   }
   claimed.add(offerId);
-  if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
+  const refused = made?.[String(offerId)]?.refused_tracking;
+  const refusedAgain =
+    refused !== undefined &&
+    tracking.tracking !== undefined &&
+    refused.tracking === trackingKey(tracking.tracking);
+  // A tracking the API refused is not sent again unchanged: its row already says why.
+  if (cellOf(offers, index, SYNC_STATUS) === 'OK' || refusedAgain) {
     plan.done++;
   } else {
     plan.created.push({index, offerId, ...tracking});

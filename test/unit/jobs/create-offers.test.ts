@@ -391,7 +391,7 @@ describe('createOffers', () => {
     });
   });
 
-  it('when tracking fails the offer id stays and a re-run retries the tracking only', () => {
+  it('when the API refuses the tracking the offer id stays; a re-run sends it again only once changed', () => {
     const env = twoOffers();
     env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
     createOffers(env.platform);
@@ -399,8 +399,12 @@ describe('createOffers', () => {
     expect(first.offer_id).toEqual(expect.any(Number));
     expect(first).toMatchObject({
       sync_status: 'ERROR',
-      sync_message: `Offer ${first.offer_id} exists (offer_id filled in), but setting its tracking failed: PUT tracking: code 10000 error [tracking_method: The selected tracking_method is invalid.]. Run Create new offers again to retry the tracking only.`,
+      sync_message: `Offer ${first.offer_id} exists (offer_id filled in), but the API refused its tracking: PUT tracking: code 10000 error [tracking_method: The selected tracking_method is invalid.]. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
     });
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform)).toMatchObject({skipped: 2, error: 0});
+    expect(env.emulator.requests).toEqual([]);
+    expect(env.workbook.records('New Offers')[0]).toEqual(first);
     env.workbook.edit('New Offers', 0, 'tracking_method', 'ADJUST');
     env.emulator.clearRequests();
     createOffers(env.platform);
@@ -412,6 +416,29 @@ describe('createOffers', () => {
     expect(
       env.emulator.offerView(first.offer_id as number)!.tracking_method,
     ).toBe('ADJUST');
+  });
+
+  it('a tracking that failed without a verdict (a lost connection) is sent again unchanged', () => {
+    const env = twoOffers();
+    env.emulator.faults.configure({
+      rules: [{kind: 'drop', method: 'PUT', path: TRACKING, applied: false}],
+    });
+    createOffers(env.platform);
+    const first = env.workbook.records('New Offers')[0];
+    expect(first).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Offer \d+ exists \(offer_id filled in\), but setting its tracking failed: PUT tracking: network error: .+\. Run Create new offers again to retry the tracking only\.$/,
+      ),
+    });
+    env.emulator.faults.clear();
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`, `PUT ${TRACKING}`]);
+    expect(env.workbook.records('New Offers').map(r => r.sync_status)).toEqual([
+      'OK',
+      'OK',
+    ]);
   });
 
   it('near the time limit it starts nothing new, says what is left, and a re-run continues', () => {
