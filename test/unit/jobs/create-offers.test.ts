@@ -335,7 +335,8 @@ describe('createOffers', () => {
       );
     });
 
-    it('a sent row whose lookup fails keeps its marker, so a later run still adopts its offer', () => {
+    /** Offers created, then the first row as a job that died after sending its create left it. */
+    function diedAfterSending() {
       const env = twoOffers();
       createOffers(env.platform);
       const made = env.workbook.records('New Offers')[0].offer_id;
@@ -347,6 +348,11 @@ describe('createOffers', () => {
         'sync_message',
         'Create sent at 2026-03-01T09:00:00.000Z, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything.',
       );
+      return {env, made};
+    }
+
+    it('a sent row whose lookup fails keeps its marker, so a later run still adopts its offer', () => {
+      const {env, made} = diedAfterSending();
       env.emulator.faults.configure({
         rules: [{kind: 'busy', method: 'GET', path: OFFERS, count: 1}],
       });
@@ -369,17 +375,7 @@ describe('createOffers', () => {
     });
 
     it('a job that died after sending: the re-run adopts the offer its create made', () => {
-      const env = twoOffers();
-      createOffers(env.platform);
-      const made = env.workbook.records('New Offers')[0].offer_id;
-      env.workbook.edit('New Offers', 0, 'offer_id', '');
-      env.workbook.edit('New Offers', 0, 'sync_status', 'ERROR');
-      env.workbook.edit(
-        'New Offers',
-        0,
-        'sync_message',
-        'Create sent at 2026-03-01T09:00:00.000Z, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything.',
-      );
+      const {env, made} = diedAfterSending();
       env.emulator.clearRequests();
       createOffers(env.platform);
       expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
