@@ -534,10 +534,11 @@ class CreateRun {
           });
           this.offers.status(m.index, 'OK', `${what(m)}; tracking set.`);
         } else if (isDefiniteRefusal(outcome.error)) {
-          rememberTrackingVerdict(this.book, m.offerId, {
-            tracking: trackingKey(m.tracking!),
-            reason: outcome.error.message,
-          });
+          rememberTrackingVerdict(
+            this.book,
+            m.offerId,
+            trackingKey(m.tracking!),
+          );
           this.offers.status(
             m.index,
             'ERROR',

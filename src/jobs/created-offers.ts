@@ -18,17 +18,13 @@ export interface MadeFrom {
   campaign_id: number;
 }
 
-/** The tracking the API refused for an offer made from a row, and what it said. */
-export interface RefusedTracking {
-  /** trackingKey() of what was sent. */
-  tracking: string;
-  reason: string;
-}
-
-/** offer_id -> the row it was made from, and the tracking last refused for it, if any. */
+/**
+ * offer_id -> the row it was made from, and the trackingKey() of the tracking the API last
+ * refused for it, if any (the row's own message says why).
+ */
 export type CreatedOffers = Record<
   string,
-  MadeFrom & {refused_tracking?: RefusedTracking}
+  MadeFrom & {refused_tracking?: string}
 >;
 
 /** The tracking columns' values as one comparable text. */
@@ -67,13 +63,14 @@ export function rememberCreated(
 }
 
 /**
- * Records that the API refused (or, with `refusal` undefined, accepted) the tracking of an
- * offer made from a row: a refused tracking is not sent again until the row changes it.
+ * Records that the API refused the tracking of an offer made from a row (`refusal`: its
+ * trackingKey()), or accepted it (undefined): a refused tracking is not sent again until the
+ * row changes it.
  */
 export function rememberTrackingVerdict(
   book: StateBook,
   offerId: number,
-  refusal: RefusedTracking | undefined,
+  refusal: string | undefined,
 ): void {
   const memo = createdOffers(book);
   const entry = memo?.[String(offerId)];

@@ -279,7 +279,7 @@ function planMade(
   const refusedAgain =
     refused !== undefined &&
     tracking.tracking !== undefined &&
-    refused.tracking === trackingKey(tracking.tracking);
+    refused === trackingKey(tracking.tracking);
   // A tracking the API refused is not sent again unchanged: its row already says why.
   if (cellOf(offers, index, SYNC_STATUS) === 'OK' || refusedAgain) {
     plan.done++;
