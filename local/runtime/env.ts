@@ -2,9 +2,11 @@ import {VirtualClock} from './clock';
 import {LatencyModel} from './latency';
 import {Meter} from './meter';
 import {Realm} from './realm';
+import type {Cell} from './spreadsheet/sheet';
 import {
   SEND_QUEUED_WRITES,
   SpreadsheetCallKind,
+  WriteJournal,
   spreadsheetCallKind,
 } from './spreadsheet/write-cache';
 
@@ -79,6 +81,8 @@ export class Env {
   user: string;
   /** Spreadsheet writes wait to be sent (write-cache.ts). */
   private writesQueued = false;
+  /** What the cells those writes change held before. */
+  private readonly journal = new WriteJournal();
 
   constructor(
     readonly realm: Realm,
@@ -128,16 +132,28 @@ export class Env {
     if (kind === 'queued') this.writesQueued = true;
   }
 
+  /**
+   * An execution's write is about to change `cell`: until the queue is sent, a kill undoes it.
+   * Writes outside any execution (a person typing) are the document's at once.
+   */
+  queueCellWrite(cell: Cell): void {
+    if (this.execution) this.journal.note(cell);
+  }
+
   /** Apps Script sends what is still queued when the execution's function returns. */
   sendQueuedWrites(): void {
     if (!this.writesQueued) return;
     this.writesQueued = false;
     this.meter.add(ROUND_TRIPS);
+    // Past the time limit this throws: the queue is then dropped, not sent.
     this.call('SpreadsheetApp', SEND_QUEUED_WRITES);
+    this.journal.clear();
   }
 
+  /** The execution ended without sending its queue (it was killed): its writes are undone. */
   discardQueuedWrites(): void {
     this.writesQueued = false;
+    this.journal.rollBack();
   }
 
   /** An Apps Script exception in the add-on's realm. */

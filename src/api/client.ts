@@ -7,6 +7,7 @@ import {
   RetryPolicy,
   backoffMs,
   isBusy,
+  provesNotApplied,
   isTransientStatus,
   mayReplay,
   parseRetryAfter,
@@ -259,8 +260,8 @@ export class ApiClient {
 }
 
 /**
- * The answer's envelope opened. A write's 5xx, or an HTTP 2xx that is no envelope (a proxy's
- * page, a cut-off body), does not prove it failed: it may have been applied.
+ * The answer's envelope opened. A write's failure that does not prove it was not applied
+ * (retry.ts provesNotApplied) is an unknown outcome: the job looks the record up.
  */
 function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
   try {
@@ -270,8 +271,7 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
     };
   } catch (e) {
     const error = e as ApiError;
-    const garbled = error.code === null && response.status < 300;
-    if (op.kind !== 'read' && (response.status >= 500 || garbled)) {
+    if (op.kind !== 'read' && !provesNotApplied(op.kind, error)) {
       return {ok: false, error: new OutcomeUnknownError(op.name, error)};
     }
     return {ok: false, error};

@@ -72,10 +72,38 @@ export function isBusy(error: Error): boolean {
     error.code !== null &&
     error.httpStatus < 400 &&
     !hasVerdict(error) &&
-    /busy|try again|later|temporar|overload|too (many|frequent)/i.test(
-      error.msg,
-    )
+    (error.code === BUSY_CODE ||
+      /busy|try again|later|temporar|overload|too (many|frequent)/i.test(
+        error.msg,
+      ))
   );
+}
+
+/** The code the service answers "system busy, please try again later" with (assumption). */
+const BUSY_CODE = 10500;
+
+/**
+ * Whether a write's failed answer proves the write was not applied, so that sending it again
+ * cannot apply it twice:
+ * - a 429, 401 or 403: refused at the door (rate limit, keys);
+ * - the service's own failure envelope (JSON with a code other than 200) under an HTTP status
+ *   below 500, unless its text says the service timed out (it may have applied the write), and,
+ *   for a create, unless it is a busy refusal: the document does not say a busy service applied
+ *   nothing, and a create applied twice is a twin offer, so its offer is looked up by name. A
+ *   replace's busy answer is taken as not applied and replayed (assumption).
+ * Anything else may come from a proxy or gateway after the service applied the write: a 5xx
+ * (even with an envelope), an answer that is no envelope (an HTML page under HTTP 200, a
+ * cut-off body).
+ */
+export function provesNotApplied(
+  kind: 'replace' | 'create',
+  error: ApiError,
+): boolean {
+  if ([401, 403, 429].includes(error.httpStatus)) return true;
+  if (error.code === null || error.code === 200 || error.httpStatus >= 500)
+    return false;
+  if (/timed? ?out|timeout/i.test(error.msg)) return false;
+  return kind === 'replace' || !isBusy(error);
 }
 
 /**

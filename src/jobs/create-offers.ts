@@ -9,12 +9,19 @@
  *    every offer_id the moment the batch answers, before anything else is sent.
  * 5. Set the tracking of the offers whose tracking columns are filled.
  *
- * Never a duplicate offer: a name is looked up before every create; a create whose answer was
- * lost (the connection dropped after the server may have applied it) is looked up by name
- * before anything is sent again, in this run and in the next; a row with an offer_id is never
- * created again, and a re-run only retries what is left of it (its tracking).
+ * Never a duplicate offer: a name is looked up before every create; a create whose answer
+ * proves nothing (lost, garbled, a 5xx, a busy service: see provesCreateFailed in the API
+ * client) is looked up by name before anything is sent again, in this run and in the next; a
+ * row with an offer_id is never created again, and a re-run only retries what is left of it
+ * (its tracking), and only for an offer the add-on made from that very row (created-offers.ts).
+ *
+ * Never a marker lost: the `Create sent` markers, the offer_ids and the memory of the offers
+ * made reach the spreadsheet (SpreadsheetApp.flush) before the next request goes out, since
+ * Apps Script drops the queued writes of an execution it kills. And no batch starts that the
+ * slowest batch of this run says would end past the retry budget.
  */
 import type {ApiClient} from '../api/client';
+import {hasVerdict} from '../api/retry';
 import {ApiError, ConfigError, OutcomeUnknownError} from '../api/errors';
 import {createOffers as sendCreates, setTracking} from '../api/operations';
 import type {CreateOfferRequest, Material, Offer} from '../api/types';
@@ -24,8 +31,15 @@ import {CREATIVES} from '../sheets/schemas/creatives';
 import {CREATIVE_SETS} from '../sheets/schemas/creative-sets';
 import {NEW_OFFERS} from '../sheets/schemas/new-offers';
 import type {SheetSchema} from '../sheets/schema';
+import {StateBook} from '../sheets/state';
 import {openTable, sheetRow} from '../sheets/table';
 import {accountLabel, connect} from './connect';
+import {
+  createdOffers,
+  rememberCreated,
+  rememberTrackingVerdict,
+  trackingKey,
+} from './created-offers';
 import {
   CREATE_SENT,
   CreatedRow,
@@ -40,25 +54,69 @@ import {RowWrites} from './row-writes';
 import {
   JobSummary,
   MAX_PROBLEMS,
+  RETRY_BUDGET_MS,
   TimeBudget,
   summaryLine,
   withDocumentLock,
 } from './run';
+import {rememberServerClicks} from './server-click-memory';
 import {MaterialVerdict, uploadRows} from './upload-creatives';
 
 const JOB = 'createOffers';
 const NOT_SENT = 'Nothing was sent.';
 const RERUN = 'run Create new offers again';
 
+/** The status of a row whose offer exists and whose tracking is still to set. */
+const trackingLeft = (offer: string, why = '') =>
+  `${offer}; its tracking is not set yet${why}: ${RERUN} to set it.`;
+
+/**
+ * The status of a row whose create an earlier run sent and whose outcome this run could not
+ * settle: it starts with CREATE_SENT, so the next run still adopts the offer if it exists.
+ */
+const unsettled = (why: string) =>
+  `${CREATE_SENT} by an earlier run, and its outcome is still unknown: ${why}; ${RERUN}; it looks the offer up by name before sending anything.`;
+
+/** How a row's status names its offer, by how the offer came to be. */
+const WHAT: Record<Origin, (offerId: number) => string> = {
+  created: id => `Offer ${id} created`,
+  found: id =>
+    `Offer ${id} created (the answer to its create was lost; found by name)`,
+  exists: id => `Offer ${id} exists`,
+};
+
+/**
+ * How the row's offer came to be: created in this run, created in this run or an earlier
+ * one but its answer lost and the offer found by name, or created by an earlier run.
+ */
+type Origin = 'created' | 'found' | 'exists';
+
 /** An offer that exists, with what is still to do for its row. */
 interface Made {
   index: number;
   offerId: number;
   tracking?: Tracking;
-  /** Created in this run (else: found, or created by an earlier run). */
-  createdNow: boolean;
+  origin: Origin;
   /** What the create left out of the row, and why (OfferPlan.notes). */
-  notes?: string[];
+  notes: string[];
+}
+
+/** The notes of a row's create, to end its OK message. */
+function notes(m: Made): string {
+  return m.notes.map(n => ` ${n}.`).join('');
+}
+
+/**
+ * The offer of the row's name that its create made: in the row's campaign. An offer listed
+ * without a campaign_id is taken on its name alone (offer names are unique in an account).
+ */
+function madeBy(named: readonly Offer[], plan: OfferPlan): Offer | undefined {
+  return named.find(
+    o =>
+      o.campaign_id === undefined ||
+      o.campaign_id === null ||
+      Number(o.campaign_id) === plan.body!.campaign_id,
+  );
 }
 
 class CreateRun {
@@ -69,8 +127,11 @@ class CreateRun {
   private readonly offers: RowWrites<never>;
   private readonly sets: RowWrites<never>;
   private readonly creatives: RowWrites<Material>;
+  private readonly book: StateBook;
   private requests = 0;
   private remaining = 0;
+  /** The longest a batch of this run took: what the next one is expected to take. */
+  private slowest = 0;
 
   constructor(private readonly platform: Platform) {
     this.budget = new TimeBudget(() => platform.clock.now());
@@ -84,6 +145,7 @@ class CreateRun {
     this.offers = open(NEW_OFFERS);
     this.sets = open(CREATIVE_SETS);
     this.creatives = open(CREATIVES);
+    this.book = StateBook.open(this.workbook);
   }
 
   run(): JobSummary {
@@ -94,7 +156,9 @@ class CreateRun {
         creatives: this.creatives.table,
       },
       this.workbook,
+      createdOffers(this.book),
     );
+    rememberCreated(this.book, plan.legacy);
     for (const refused of plan.refused) {
       const writes = refused.table === 'offers' ? this.offers : this.sets;
       writes.status(refused.index, 'INVALID', refused.message);
@@ -117,18 +181,43 @@ class CreateRun {
       ...valid.found,
       ...plan.created
         .filter(c => this.trackable(c))
-        .map(c => ({...c, createdNow: false})),
+        .map(c => ({...c, origin: 'exists' as const, notes: []})),
     ];
+    this.record();
     const ready = this.withMaterials(valid.free);
     made.push(...this.create(ready));
-    this.offers.flush();
+    this.record();
     this.track(made);
     this.markSets(plan.candidates);
     this.creatives.flush();
     this.sets.flush();
-    this.offers.flush();
+    this.record();
     this.platform.progress.report(JOB, total, total);
     return this.summary(plan, total + plan.refused.length);
+  }
+
+  /**
+   * Puts what a re-run needs into the spreadsheet now: the rows' markers and ids, and the
+   * memory of the offers made and of the values sent. Apps Script sends queued writes only
+   * at its next round trip, and drops them when it kills the execution.
+   */
+  private record(): void {
+    this.book.save();
+    this.offers.flush();
+    this.workbook.flush();
+  }
+
+  /**
+   * Runs one batch of requests, if the time budget lets it start and the slowest batch so far
+   * says it would end before the retry budget does; measures it.
+   */
+  private timed<T>(batch: () => T): T | undefined {
+    const now = this.platform.clock.now();
+    const late = now + this.slowest > this.budget.startedAt + RETRY_BUDGET_MS;
+    if (!this.budget.canStart() || late) return undefined;
+    const answer = batch();
+    this.slowest = Math.max(this.slowest, this.platform.clock.now() - now);
+    return answer;
   }
 
   /** A created row whose tracking has problems is refused; the others go on. */
@@ -150,20 +239,29 @@ class CreateRun {
     if (candidates.length === 0) return {free: [], found: []};
     let byName: Map<string, Offer[]>;
     try {
-      const named = offersNamed(
-        this.client,
-        candidates.map(c => c.name),
+      const named = this.timed(() =>
+        offersNamed(
+          this.client,
+          candidates.map(c => c.name),
+        ),
       );
+      if (!named) {
+        for (const c of candidates) this.later(c);
+        return {free: [], found: []};
+      }
       this.requests += named.requests;
       byName = named.byName;
     } catch (e) {
       // Settings at fault (an unknown sub-account) concern the whole job, not these rows.
       if (e instanceof ConfigError) throw e;
+      const reason = (e as Error).message;
       for (const c of candidates) {
         this.offers.status(
           c.index,
           'ERROR',
-          `Could not check that offer_name ${c.name} is not taken (${(e as Error).message}). ${NOT_SENT} Run Create new offers again.`,
+          c.sent
+            ? unsettled(`looking the offer up failed (${reason})`)
+            : `Could not check that offer_name ${c.name} is not taken (${reason}). ${NOT_SENT} Run Create new offers again.`,
         );
       }
       return {free: [], found: []};
@@ -172,13 +270,11 @@ class CreateRun {
     const found: Made[] = [];
     for (const c of candidates) {
       const same = byName.get(c.name) ?? [];
-      const mine = same.find(
-        o => Number(o.campaign_id) === c.body!.campaign_id,
-      );
+      const mine = madeBy(same, c);
       if (same.length === 0) {
         free.push(c);
       } else if (c.sent && mine) {
-        found.push(this.adopt(c, mine.offer_id));
+        found.push(this.made(c, Number(mine.offer_id), 'found'));
       } else {
         this.offers.status(
           c.index,
@@ -190,16 +286,32 @@ class CreateRun {
     return {free, found};
   }
 
-  /** The offer an unanswered create made: its id goes into the row now. */
-  private adopt(c: OfferPlan, offerId: number): Made {
+  /**
+   * An offer made from the row: its id goes into the row, and into the memory of offers made;
+   * the row's status says what is left, true even if the run is cut off before the tracking.
+   */
+  private made(c: OfferPlan, offerId: number, origin: Origin): Made {
     this.offers.set(c.index, 'offer_id', offerId);
-    return {
+    rememberCreated(this.book, [
+      {offer_id: offerId, offer_name: c.name, campaign_id: c.body!.campaign_id},
+    ]);
+    const made = {
       index: c.index,
       offerId,
       tracking: c.tracking,
-      createdNow: true,
+      origin,
       notes: c.notes,
     };
+    if (made.tracking) {
+      this.offers.status(c.index, 'ERROR', trackingLeft(WHAT[origin](offerId)));
+    } else {
+      this.offers.status(
+        c.index,
+        'OK',
+        `${WHAT[origin](offerId)}.${notes(made)}`,
+      );
+    }
+    return made;
   }
 
   /**
@@ -254,7 +366,7 @@ class CreateRun {
         }),
       }));
       if (waiting) {
-        this.later(c.index);
+        this.later(c);
       } else if (problems.length > 0) {
         this.offers.status(
           c.index,
@@ -271,13 +383,21 @@ class CreateRun {
     return ready;
   }
 
-  private later(index: number): void {
+  /**
+   * A row the time left unsent. One whose earlier create is still unsettled keeps saying so,
+   * so that the next run adopts its offer if it turns up.
+   */
+  private later(c: OfferPlan): void {
     this.remaining++;
-    this.offers.status(
-      index,
-      'EDITED',
-      'Not sent yet: the time ran out. Run Create new offers again to continue.',
-    );
+    if (c.sent) {
+      this.offers.status(c.index, 'ERROR', unsettled('the time ran out'));
+    } else {
+      this.offers.status(
+        c.index,
+        'EDITED',
+        'Not sent yet: the time ran out. Run Create new offers again to continue.',
+      );
+    }
   }
 
   /** Sends the creates batch by batch; each batch's offer_ids are written before the next step. */
@@ -288,38 +408,40 @@ class CreateRun {
     const size = this.client.batchSize;
     for (let start = 0; start < ready.length; start += size) {
       const chunk = ready.slice(start, start + size);
-      if (!this.budget.canStart()) {
-        for (const {plan} of ready.slice(start)) this.later(plan.index);
+      const sentAt = new Date(this.platform.clock.now()).toISOString();
+      const outcomes = this.timed(() => {
+        for (const {plan} of chunk) {
+          this.offers.status(
+            plan.index,
+            'ERROR',
+            `${CREATE_SENT} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
+          );
+        }
+        this.record();
+        return sendCreates(
+          this.client,
+          chunk.map(r => r.request),
+        );
+      });
+      if (!outcomes) {
+        for (const {plan} of ready.slice(start)) this.later(plan);
         break;
       }
-      const sentAt = new Date(this.platform.clock.now()).toISOString();
-      for (const {plan} of chunk) {
-        this.offers.status(
-          plan.index,
-          'ERROR',
-          `${CREATE_SENT} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
-        );
-      }
-      this.offers.flush();
-      const outcomes = sendCreates(
-        this.client,
-        chunk.map(r => r.request),
-      );
       this.requests += chunk.length;
-      const lost: OfferPlan[] = [];
+      const lost: Array<{plan: OfferPlan; error: Error}> = [];
       chunk.forEach(({plan}, i) => {
         const outcome = outcomes[i];
-        if (outcome.ok) {
-          this.offers.set(plan.index, 'offer_id', outcome.data.offer_id);
-          made.push({
-            index: plan.index,
-            offerId: Number(outcome.data.offer_id),
-            tracking: plan.tracking,
-            createdNow: true,
-            notes: plan.notes,
+        const offerId = outcome.ok ? Number(outcome.data?.offer_id) : NaN;
+        if (outcome.ok && Number.isSafeInteger(offerId) && offerId > 0) {
+          made.push(this.made(plan, offerId, 'created'));
+        } else if (outcome.ok) {
+          // A success without an offer id proves the create, not which offer it made.
+          lost.push({
+            plan,
+            error: new Error('the answer named no offer_id'),
           });
         } else if (outcome.error instanceof OutcomeUnknownError) {
-          lost.push(plan);
+          lost.push({plan, error: outcome.error.cause});
         } else {
           this.offers.status(
             plan.index,
@@ -328,8 +450,9 @@ class CreateRun {
           );
         }
       });
+      this.record();
       made.push(...this.resolveLost(lost));
-      this.offers.flush();
+      this.record();
     }
     return made;
   }
@@ -341,39 +464,48 @@ class CreateRun {
     return `${error.message}. Nothing was created.`;
   }
 
-  /** Creates whose answer was lost: the account is asked whether they happened. */
-  private resolveLost(lost: OfferPlan[]): Made[] {
+  /**
+   * Creates whose answer proves nothing: the account is asked whether they happened. A create
+   * not found is left for the next run, which looks it up again before sending it.
+   */
+  private resolveLost(lost: Array<{plan: OfferPlan; error: Error}>): Made[] {
     if (lost.length === 0) return [];
-    let byName: Map<string, Offer[]>;
+    const answered = (error: Error) =>
+      `${CREATE_SENT}, but its outcome is unknown (${error.message})`;
+    let byName: Map<string, Offer[]> | undefined;
+    let failure = '';
     try {
-      const named = offersNamed(
-        this.client,
-        lost.map(p => p.name),
+      const named = this.timed(() =>
+        offersNamed(
+          this.client,
+          lost.map(l => l.plan.name),
+        ),
       );
-      this.requests += named.requests;
-      byName = named.byName;
+      if (named) {
+        this.requests += named.requests;
+        byName = named.byName;
+      } else {
+        failure = 'the time ran out before the offer could be looked up';
+      }
     } catch (e) {
-      for (const plan of lost) {
+      failure = `looking the offer up failed too (${(e as Error).message})`;
+    }
+    const made: Made[] = [];
+    for (const {plan, error} of lost) {
+      const offer = madeBy(byName?.get(plan.name) ?? [], plan);
+      if (offer) {
+        made.push(this.made(plan, Number(offer.offer_id), 'found'));
+      } else if (!byName) {
         this.offers.status(
           plan.index,
           'ERROR',
-          `${CREATE_SENT}, but the connection dropped before the answer, and looking the offer up failed too (${(e as Error).message}): ${RERUN}; it looks the offer up by name before sending anything.`,
+          `${answered(error)}, and ${failure}: ${RERUN}; it looks the offer up by name before sending anything.`,
         );
-      }
-      return [];
-    }
-    const made: Made[] = [];
-    for (const plan of lost) {
-      const offer = (byName.get(plan.name) ?? []).find(
-        o => Number(o.campaign_id) === plan.body!.campaign_id,
-      );
-      if (offer) {
-        made.push(this.adopt(plan, offer.offer_id));
       } else {
         this.offers.status(
           plan.index,
           'ERROR',
-          `${CREATE_SENT}, but the connection dropped before the answer and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
+          `${answered(error)}, and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
         );
       }
     }
@@ -382,9 +514,7 @@ class CreateRun {
 
   /** Sets the tracking of the offers that have it filled; every such row gets its status. */
   private track(made: Made[]): void {
-    const what = (m: Made) =>
-      m.createdNow ? `Offer ${m.offerId} created` : `Offer ${m.offerId} exists`;
-    const notes = (m: Made) => (m.notes ?? []).map(n => ` ${n}.`).join('');
+    const what = (m: Made) => WHAT[m.origin](m.offerId);
     const withTracking = made.filter(m => m.tracking);
     for (const m of made) {
       if (!m.tracking)
@@ -393,29 +523,49 @@ class CreateRun {
     const size = this.client.batchSize;
     for (let start = 0; start < withTracking.length; start += size) {
       const chunk = withTracking.slice(start, start + size);
-      if (!this.budget.canStart()) {
+      const outcomes = this.timed(() =>
+        setTracking(
+          this.client,
+          chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
+        ),
+      );
+      if (!outcomes) {
         for (const m of withTracking.slice(start)) {
           this.remaining++;
           this.offers.status(
             m.index,
             'ERROR',
-            `${what(m)}; its tracking is not set yet (the time ran out): ${RERUN} to set it.`,
+            trackingLeft(what(m), ' (the time ran out)'),
           );
         }
         break;
       }
-      const outcomes = setTracking(
-        this.client,
-        chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
-      );
       this.requests += chunk.length;
+      const accepted: Array<{offer_id: number; support_server_click: string}> =
+        [];
       chunk.forEach((m, i) => {
         const outcome = outcomes[i];
         if (outcome.ok) {
+          rememberTrackingVerdict(this.book, m.offerId, undefined);
+          accepted.push({
+            offer_id: m.offerId,
+            support_server_click: m.tracking!.support_server_click,
+          });
           this.offers.status(
             m.index,
             'OK',
             `${what(m)}; tracking set.${notes(m)}`,
+          );
+        } else if (hasVerdict(outcome.error)) {
+          rememberTrackingVerdict(
+            this.book,
+            m.offerId,
+            trackingKey(m.tracking!),
+          );
+          this.offers.status(
+            m.index,
+            'ERROR',
+            `Offer ${m.offerId} exists (offer_id filled in), but the API refused its tracking: ${outcome.error.message}. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
           );
         } else {
           this.offers.status(
@@ -425,6 +575,8 @@ class CreateRun {
           );
         }
       });
+      rememberServerClicks(this.book, accepted);
+      this.record();
     }
   }
 

@@ -19,6 +19,7 @@ import type {CodecContext} from '../sheets/codec';
 import {decodeRow, isBlankRow} from '../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
+import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
 
 /**
  * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
@@ -65,10 +66,12 @@ export interface CreatedRow {
 export interface Plan {
   /** Rows without an offer_id. */
   candidates: OfferPlan[];
-  /** Rows with an offer_id whose work is not finished (status not OK). */
+  /** Rows with the offer_id of an offer made from them whose work is not finished (not OK). */
   created: CreatedRow[];
-  /** Rows with an offer_id and OK: nothing to do. */
+  /** Rows with the offer_id of an offer made from them and OK: nothing to do. */
   done: number;
+  /** Rows an earlier version of the add-on created (see `madeBefore`): to be remembered. */
+  legacy: Array<MadeFrom & {offer_id: number}>;
   /** Rows refused before anything else: unreadable offer_id, Creative Sets rows of no offer. */
   refused: Array<{table: 'offers' | 'sets'; index: number; message: string}>;
 }
@@ -177,10 +180,124 @@ function planSet(
   return plan;
 }
 
-/** Reads and checks the three sheets. */
-export function readPlan(sheets: Sheets, context: CodecContext): Plan {
+/**
+ * Whether a row with an offer_id was created by an earlier version of the add-on, which kept
+ * no record of the offers it made (`made` undefined): only a row it finished says so, OK with
+ * the message it wrote there ("Offer ID created", "Offer ID exists"). A row copied from Offers
+ * lacks that message; a row without both sends nothing until the user decides (see readPlan).
+ */
+function madeBefore(
+  made: CreatedOffers | undefined,
+  offers: Table<never>,
+  index: number,
+  offerId: number,
+): boolean {
+  return (
+    made === undefined &&
+    cellOf(offers, index, SYNC_STATUS) === 'OK' &&
+    String(cellOf(offers, index, SYNC_MESSAGE)).startsWith(`Offer ${offerId} `)
+  );
+}
+
+/**
+ * Why a row may not resume the offer its offer_id names, or undefined when it may: the offer
+ * was made from this row (same offer_name and campaign_id), and no row above claimed it.
+ */
+function foreignOffer(
+  made: CreatedOffers | undefined,
+  claimed: ReadonlySet<number>,
+  offerId: number,
+  from: MadeFrom,
+): string | undefined {
+  const entry = made?.[String(offerId)];
+  const fix = `clear offer_id to create a new offer from this row, or edit offer ${offerId} in the Offers sheet. Nothing was sent.`;
+  if (!entry) {
+    return `offer_id ${offerId}: this sheet has no record of creating offer ${offerId} from this row (a row copied from Offers, say), so nothing is sent for it: ${fix}`;
+  }
+  if (
+    entry.offer_name !== from.offer_name ||
+    entry.campaign_id !== from.campaign_id
+  ) {
+    return `offer_id ${offerId}: offer ${offerId} was created from the row of offer_name ${entry.offer_name} in campaign ${entry.campaign_id}, not from this one (a copied row?): ${fix}`;
+  }
+  if (claimed.has(offerId)) {
+    return `offer_id ${offerId} is also on a row above, which offer ${offerId} was created from (a copied row?): ${fix}`;
+  }
+  return undefined;
+}
+
+/**
+ * A row with an offer_id: done, resumed (its tracking), or refused. `claimed`: the offers rows
+ * above have resumed or finished.
+ */
+function planMade(
+  plan: Plan,
+  row: {
+    offers: Table<never>;
+    index: number;
+    values: Record<string, unknown>;
+    made: CreatedOffers | undefined;
+    claimed: Set<number>;
+  },
+  tracking: {tracking?: Tracking; problems: string[]},
+): void {
+  const {offers, index, values, made, claimed} = row;
+  const offerId = values.offer_id;
+  if (typeof offerId !== 'number' || !Number.isSafeInteger(offerId)) {
+    plan.refused.push({
+      table: 'offers',
+      index,
+      message: `offer_id ${excerpt(textCell(offers, index, 'offer_id'))} is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
+    });
+    return;
+  }
+  const from = {
+    offer_name: textCell(offers, index, 'offer_name'),
+    campaign_id: Number(values.campaign_id),
+  };
+  if (!claimed.has(offerId) && madeBefore(made, offers, index, offerId)) {
+    plan.legacy.push({offer_id: offerId, ...from});
+    claimed.add(offerId);
+    plan.done++;
+    return;
+  }
+  const foreign = foreignOffer(made, claimed, offerId, from);
+  if (foreign) {
+    plan.refused.push({table: 'offers', index, message: foreign});
+    return;
+  }
+  claimed.add(offerId);
+  const refused = made?.[String(offerId)]?.refused_tracking;
+  const refusedAgain =
+    refused !== undefined &&
+    tracking.tracking !== undefined &&
+    refused === trackingKey(tracking.tracking);
+  // A tracking the API refused is not sent again unchanged: its row already says why.
+  if (cellOf(offers, index, SYNC_STATUS) === 'OK' || refusedAgain) {
+    plan.done++;
+  } else {
+    plan.created.push({index, offerId, ...tracking});
+  }
+}
+
+/**
+ * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
+ * when this spreadsheet has no such memory yet).
+ */
+export function readPlan(
+  sheets: Sheets,
+  context: CodecContext,
+  made: CreatedOffers | undefined,
+): Plan {
   const {offers, sets} = sheets;
-  const plan: Plan = {candidates: [], created: [], done: 0, refused: []};
+  const plan: Plan = {
+    candidates: [],
+    created: [],
+    done: 0,
+    legacy: [],
+    refused: [],
+  };
+  const claimed = new Set<number>();
   const materials = materialRows(sheets.creatives);
   const offerRows = dataRows(offers);
   const names = new Map<string, number[]>();
@@ -216,18 +333,7 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
     const values = valuesOf(offers, index, context);
     const tracking = trackingOf(values);
     if (!isBlank(cellOf(offers, index, 'offer_id'))) {
-      const offerId = values.offer_id;
-      if (typeof offerId !== 'number' || !Number.isSafeInteger(offerId)) {
-        plan.refused.push({
-          table: 'offers',
-          index,
-          message: `offer_id ${excerpt(textCell(offers, index, 'offer_id'))} is not an offer id: clear it to create the offer, or write the id of the offer it made.`,
-        });
-      } else if (cellOf(offers, index, SYNC_STATUS) === 'OK') {
-        plan.done++;
-      } else {
-        plan.created.push({index, offerId, ...tracking});
-      }
+      planMade(plan, {offers, index, values, made, claimed}, tracking);
       continue;
     }
     const name = textCell(offers, index, 'offer_name');
@@ -248,7 +354,7 @@ export function readPlan(sheets: Sheets, context: CodecContext): Plan {
         `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
       );
     }
-    const message = String(cellOf(offers, index, SYNC_MESSAGE));
+    const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
     plan.candidates.push({
       index,
       name,

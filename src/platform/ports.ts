@@ -253,6 +253,11 @@ export interface Workbook {
   timeZone(): string;
   /** Offset of the spreadsheet's time zone from UTC at that instant, in minutes, east positive. */
   utcOffsetMinutes(atMs: number): number;
+  /**
+   * Sends the writes made so far (SpreadsheetApp.flush): Apps Script queues them until its
+   * next round trip, and drops them when it kills the execution.
+   */
+  flush(): void;
 }
 
 /** Everything the jobs reach Apps Script through. */

@@ -217,5 +217,6 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
     timeZone,
     utcOffsetMinutes: atMs =>
       offsetMinutes(Utilities.formatDate(new Date(atMs), timeZone(), 'Z')),
+    flush: () => SpreadsheetApp.flush(),
   };
 }

@@ -2,8 +2,8 @@
  * Issue 6, "Done when": the create jobs as the built dist/Code.js runs them in the local Apps
  * Script runtime against the Open API emulator, the sheets typed into as a person would.
  */
-import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
-import type {Runtime} from '../../local/runtime';
+import {DEMO_ACCOUNTS, Emulator, FaultRule} from '../../local/emulator';
+import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
   cpiOfferRow as cpi,
@@ -529,6 +529,16 @@ function oneOffer(
   name: string,
   account = 'demo_adv',
 ): void {
+  newOffers(rt, emulator, [name], account);
+}
+
+/** Offers of these names, each with one set using a material already listed in Creatives. */
+function newOffers(
+  rt: Runtime,
+  emulator: Emulator,
+  names: string[],
+  account = 'demo_adv',
+): void {
   withSheets(rt);
   const md5 = [...emulator.account(account).materials.keys()][0];
   typeRows(rt, 'Creatives', [
@@ -538,18 +548,23 @@ function oneOffer(
         .creative_name,
     },
   ]);
-  typeRows(rt, 'New Offers', [
-    cpi(deliverableCampaign(emulator, account), name),
-  ]);
-  typeRows(rt, 'Creative Sets', [
-    {
+  const campaignId = deliverableCampaign(emulator, account);
+  typeRows(
+    rt,
+    'New Offers',
+    names.map(name => cpi(campaignId, name)),
+  );
+  typeRows(
+    rt,
+    'Creative Sets',
+    names.map(name => ({
       offer_name: name,
       creative_set_name: 'set',
       geos: 'ALL',
       ad_outputs: '111',
       creatives: md5,
-    },
-  ]);
+    })),
+  );
 }
 
 describe('createOffers: a dropped connection', () => {
@@ -570,7 +585,7 @@ describe('createOffers: a dropped connection', () => {
     const [row] = recordsOf(rt, 'New Offers');
     expect(row).toMatchObject({
       sync_status: 'OK',
-      sync_message: `Offer ${row.offer_id} created; tracking set.`,
+      sync_message: `Offer ${row.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
     });
     emulator.clearRequests();
     rt.call('createOffers');
@@ -749,5 +764,360 @@ describe('uploadCreatives', () => {
         `file: ${EMULATOR_URL}/files/gone.png answered HTTP 404: there is no file there. Nothing was uploaded.`,
       ],
     ]);
+  });
+});
+
+/** A memo of the hidden state sheet (src/sheets/state.ts), as the add-on stored it. */
+function memoOf(rt: Runtime, name: string): unknown {
+  const grid = valuesOf(rt, 'Offer Desk state');
+  const column = grid[0].indexOf(name);
+  if (column < 0) return undefined;
+  const text = grid
+    .slice(1)
+    .map(row => row[column])
+    .filter((cell): cell is string => typeof cell === 'string' && cell !== '')
+    .map(cell => cell.slice(1))
+    .join('');
+  return (JSON.parse(text) as {memo: unknown}).memo;
+}
+
+const offersNamed = (emulator: Emulator, name: string) =>
+  [...emulator.account('demo_adv').offers.values()].filter(
+    o => o.offer_name === name,
+  );
+
+/** A run that creates `name` afresh: looked up, created, tracked; the row OK with its id. */
+function expectCreatedNow(rt: Runtime, emulator: Emulator, name: string) {
+  emulator.clearRequests();
+  rt.call('createOffers');
+  expect(requestsOf(emulator)).toEqual([
+    `GET ${OFFERS}`,
+    `POST ${OFFER}`,
+    `PUT ${TRACKING}`,
+  ]);
+  const named = offersNamed(emulator, name);
+  expect(named).toHaveLength(1);
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+    offer_id: named[0].offer_id,
+    sync_status: 'OK',
+    sync_message: `Offer ${named[0].offer_id} created; tracking set.`,
+  });
+}
+
+/**
+ * The row holds the one offer named `name`, adopted after its create's answer was lost, and a
+ * re-run sends nothing and changes nothing.
+ */
+function expectAdopted(rt: Runtime, emulator: Emulator, name: string) {
+  const named = offersNamed(emulator, name);
+  expect(named).toHaveLength(1);
+  const row = {
+    offer_id: named[0].offer_id,
+    sync_status: 'OK',
+    sync_message: `Offer ${named[0].offer_id} created (the answer to its create was lost; found by name); tracking set.`,
+  };
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+  expect(emulator.offerView(named[0].offer_id)).toMatchObject({
+    tracking_method: 'APPSFLYER',
+    click_url: `https://track.example.com/click?o=${name}`,
+  });
+  emulator.clearRequests();
+  rt.call('createOffers');
+  expect(emulator.requests).toEqual([]);
+  expect(recordsOf(rt, 'New Offers')[0]).toMatchObject(row);
+  expect(offersNamed(emulator, name)).toHaveLength(1);
+}
+
+describe('createOffers: a row copied as a template', () => {
+  it('refuses the offer_id of an offer it did not create from that row (ADV or AM): INVALID naming offer_id, nothing sent, run after run', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('refreshOffers');
+    const listed = recordsOf(rt, 'Offers');
+    const offers = [...emulator.account('demo_adv').offers.values()];
+    const copied = (['ADV', 'AM'] as const).map(by => {
+      const offer = offers.find(
+        o =>
+          o.maintain_by === by && listed.some(r => r.offer_id === o.offer_id),
+      )!;
+      return {offer, view: emulator.offerView(offer.offer_id)};
+    });
+    withSheets(rt);
+    typeRows(
+      rt,
+      'New Offers',
+      copied.map(({offer}) =>
+        cpi(offer.campaign_id, offer.offer_name, {
+          offer_id: String(offer.offer_id),
+        }),
+      ),
+    );
+    const expected = copied.map(({offer}) => [
+      offer.offer_id,
+      'INVALID',
+      `offer_id ${offer.offer_id}: this sheet has no record of creating offer ${offer.offer_id} from this row (a row copied from Offers, say), so nothing is sent for it: clear offer_id to create a new offer from this row, or edit offer ${offer.offer_id} in the Offers sheet. Nothing was sent.`,
+    ]);
+    for (let run = 0; run < 2; run++) {
+      emulator.clearRequests();
+      const summary = rt.call('createOffers') as Record<string, unknown>;
+      expect(emulator.requests).toEqual([]);
+      expect(summary).toMatchObject({ok: 0, invalid: 2, requests: 0});
+      expect(
+        recordsOf(rt, 'New Offers').map(r => [
+          r.offer_id,
+          r.sync_status,
+          r.sync_message,
+        ]),
+      ).toEqual(expected);
+    }
+    for (const {offer, view} of copied) {
+      expect(emulator.offerView(offer.offer_id)).toEqual(view);
+    }
+  });
+
+  it('refuses a renamed copy of a row it created, and the original stays done', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'original_row');
+    rt.call('createOffers');
+    const [original] = recordsOf(rt, 'New Offers');
+    expect(original.sync_status).toBe('OK');
+    const campaignId = deliverableCampaign(emulator);
+    typeRows(
+      rt,
+      'New Offers',
+      [
+        cpi(campaignId, 'copied_row', {
+          offer_id: String(original.offer_id),
+          sync_status: 'OK',
+          sync_message: String(original.sync_message),
+        }),
+      ],
+      3,
+    );
+    for (let run = 0; run < 2; run++) {
+      emulator.clearRequests();
+      expect(rt.call('createOffers')).toMatchObject({
+        ok: 0,
+        invalid: 1,
+        skipped: 1,
+        requests: 0,
+      });
+      expect(emulator.requests).toEqual([]);
+      const [first, copy] = recordsOf(rt, 'New Offers');
+      expect(first).toEqual(original);
+      expect([copy.offer_id, copy.sync_status, copy.sync_message]).toEqual([
+        original.offer_id,
+        'INVALID',
+        `offer_id ${original.offer_id}: offer ${original.offer_id} was created from the row of offer_name original_row in campaign ${campaignId}, not from this one (a copied row?): clear offer_id to create a new offer from this row, or edit offer ${original.offer_id} in the Offers sheet. Nothing was sent.`,
+      ]);
+    }
+    expect(offersNamed(emulator, 'copied_row')).toEqual([]);
+  });
+});
+
+describe('createOffers: an answer that does not prove the create failed', () => {
+  const APPLIED = [
+    ['HTTP 200 with a body that is not JSON', {kind: 'garbled'}],
+    [
+      'a 502 after the server applied it',
+      {kind: 'error', status: 502, applied: true},
+    ],
+    ['a connection dropped after the server applied it', {kind: 'drop'}],
+  ] as const;
+  const NOT_APPLIED = [
+    [
+      'HTTP 200 with a body that is not JSON, not applied',
+      {kind: 'garbled', applied: false},
+      'POST offer: HTTP 200 unexpected answer: <html><head><title>502 Bad Gateway</title></head><body>upstream closed</body></html>',
+    ],
+    [
+      'a 502, not applied',
+      {kind: 'error', status: 502},
+      'POST offer: HTTP 502 unexpected answer: 502 Service Unavailable (emulator fault)',
+    ],
+    [
+      'a connection dropped before the server saw it',
+      {kind: 'drop', applied: false},
+      `POST offer: network error: Address unavailable: ${EMULATOR_URL}${OFFER}`,
+    ],
+    [
+      'code 10500 "system busy" under HTTP 200',
+      {kind: 'busy'},
+      'POST offer: code 10500 system busy, please try again later',
+    ],
+  ] as const;
+
+  /** One offer to create, whose first POST offer meets `fault`; the first run done. */
+  function createWithFault(name: string, fault: FaultRule) {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, name);
+    emulator.faults.configure({
+      rules: [{...fault, method: 'POST', path: OFFER, count: 1}],
+    });
+    emulator.clearRequests();
+    rt.call('createOffers');
+    return {rt, emulator};
+  }
+
+  it.each(APPLIED)(
+    '%s: one POST, the offer found by name and adopted, its tracking set; the re-run sends nothing',
+    (_, fault) => {
+      const {rt, emulator} = createWithFault('ambiguous_yes', fault);
+      expect(requestsOf(emulator)).toEqual([
+        `GET ${OFFERS}`,
+        `POST ${OFFER}`,
+        `GET ${OFFERS}`,
+        `PUT ${TRACKING}`,
+      ]);
+      expectAdopted(rt, emulator, 'ambiguous_yes');
+    },
+  );
+
+  it.each(NOT_APPLIED)(
+    '%s: looked up, not found, the row says so; the re-run looks again and creates it once',
+    (_, fault, answer) => {
+      const {rt, emulator} = createWithFault('ambiguous_no', fault);
+      expect(requestsOf(emulator)).toEqual([
+        `GET ${OFFERS}`,
+        `POST ${OFFER}`,
+        `GET ${OFFERS}`,
+      ]);
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message: `Create sent, but its outcome is unknown (${answer}), and no offer named ambiguous_no is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.`,
+      });
+      expect(offersNamed(emulator, 'ambiguous_no')).toEqual([]);
+      expectCreatedNow(rt, emulator, 'ambiguous_no');
+    },
+  );
+});
+
+describe('createOffers near the 6-minute limit', () => {
+  it('starts no create the slowest answer so far says would end too late; the re-run creates it', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'late_start');
+    // The name lookup takes 200 s: a create as slow would end at 400 s, past the limit.
+    emulator.faults.configure({
+      rules: [
+        {kind: 'slow', method: 'GET', path: OFFERS, latencyMs: 200_000},
+        {kind: 'slow', method: 'POST', path: OFFER, latencyMs: 200_000},
+      ],
+    });
+    emulator.clearRequests();
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+    const run = rt.executions.at(-1)!;
+    expect(run.error).toBeUndefined();
+    expect(run.endMs! - run.startMs).toBeLessThan(5 * 60 * 1000);
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`]);
+    expect(summary).toMatchObject({ok: 0, error: 0, remaining: 1});
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'EDITED',
+      sync_message:
+        'Not sent yet: the time ran out. Run Create new offers again to continue.',
+    });
+    emulator.faults.clear();
+    expectCreatedNow(rt, emulator, 'late_start');
+  });
+
+  it('killed while a create was under way: its marker is in the sheet, and the re-run adopts the offer', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'killed_run');
+    emulator.faults.configure({
+      rules: [{kind: 'slow', method: 'POST', path: OFFER, latencyMs: 400_000}],
+    });
+    emulator.clearRequests();
+    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `POST ${OFFER}`]);
+    expect(offersNamed(emulator, 'killed_run')).toHaveLength(1);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Create sent at \S+, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything\.$/,
+      ),
+    });
+    emulator.faults.clear();
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(requestsOf(emulator)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
+    expectAdopted(rt, emulator, 'killed_run');
+  });
+});
+
+describe('createOffers killed in its second batch of creates', () => {
+  it('leaves every offer that exists with its id or its marker; the re-run finishes with no duplicate', () => {
+    const {rt, emulator} = offerDesk();
+    const names = Array.from({length: 101}, (_, i) => `batch_offer_${i}`);
+    newOffers(rt, emulator, names);
+    // The first 100 creates take 100 s, so the second batch may start; it takes 300 s.
+    emulator.faults.configure({
+      rules: [
+        {
+          kind: 'slow',
+          method: 'POST',
+          path: OFFER,
+          latencyMs: 100_000,
+          count: 100,
+        },
+        {kind: 'slow', method: 'POST', path: OFFER, latencyMs: 300_000},
+      ],
+    });
+    emulator.clearRequests();
+    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+    expect(requestsOf(emulator)).toEqual([
+      ...names.map(() => `GET ${OFFERS}`),
+      ...names.map(() => `POST ${OFFER}`),
+    ]);
+    const idOf = (name: string) => offersNamed(emulator, name)[0].offer_id;
+    const rows = recordsOf(rt, 'New Offers');
+    expect(
+      rows.slice(0, 100).map(r => [r.offer_id, r.sync_status, r.sync_message]),
+    ).toEqual(
+      names
+        .slice(0, 100)
+        .map(name => [
+          idOf(name),
+          'ERROR',
+          `Offer ${idOf(name)} created; its tracking is not set yet: run Create new offers again to set it.`,
+        ]),
+    );
+    for (const row of rows.slice(100)) {
+      expect(row).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message: expect.stringMatching(/^Create sent at /),
+      });
+    }
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('createOffers')).toMatchObject({ok: 101, error: 0});
+    expect(requestsOf(emulator)).toEqual([
+      ...names.slice(100).map(() => `GET ${OFFERS}`),
+      ...names.map(() => `PUT ${TRACKING}`),
+    ]);
+    expect(
+      recordsOf(rt, 'New Offers').map(r => [r.offer_id, r.sync_status]),
+    ).toEqual(names.map(name => [idOf(name), 'OK']));
+    for (const name of names) {
+      expect(offersNamed(emulator, name)).toHaveLength(1);
+    }
+  });
+});
+
+describe('createOffers: support_server_click', () => {
+  it('remembers the value the API accepted for each new offer', () => {
+    const {rt, emulator} = offerDesk();
+    oneOffer(rt, emulator, 'server_click');
+    typeInto(rt, 'New Offers', 2, 'support_server_click', 'YES');
+    rt.call('createOffers');
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row.sync_status).toBe('OK');
+    expect(emulator.offerView(row.offer_id as number)).toMatchObject({
+      support_server_click: 'YES',
+    });
+    expect(memoOf(rt, 'support_server_click sent')).toEqual({
+      [String(row.offer_id)]: 'YES',
+    });
   });
 });

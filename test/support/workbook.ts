@@ -297,6 +297,9 @@ export class MemoryWorkbook implements Workbook {
     return this.offsetMinutes;
   }
 
+  /** Writes land at once here: nothing is queued. */
+  flush(): void {}
+
   /** The used range of a sheet, headers included. */
   grid(name: string): CellValue[][] {
     const sheet = this.sheets.get(name);

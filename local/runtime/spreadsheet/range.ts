@@ -328,7 +328,7 @@ export class FakeRange {
         options.validationsOnly ||
         options.commentsOnly);
     this.eachCell(cell => {
-      if (!only || options.contentsOnly) delete cell.content;
+      if (!only || options.contentsOnly) this.clearCell(cell);
       if (!only || options.formatOnly) clearFormats(cell);
       if (options?.validationsOnly) delete cell.validation;
       if (options?.commentsOnly) delete cell.note;
@@ -338,7 +338,7 @@ export class FakeRange {
 
   clearContent(): FakeRange {
     this.fill('Range.clearContent');
-    this.eachCell(cell => delete cell.content);
+    this.eachCell(cell => this.clearCell(cell));
     return this;
   }
 
@@ -461,6 +461,12 @@ export class FakeRange {
   private fill(key: string): void {
     this.sheet.call(key, 1);
     this.env.meter.add('SpreadsheetApp.cellsWritten', this.cells());
+  }
+
+  /** A queued clear, undone if the execution is killed before the queue is sent. */
+  private clearCell(cell: Cell): void {
+    this.env.queueCellWrite(cell);
+    delete cell.content;
   }
 
   private topLeft(): Cell | undefined {

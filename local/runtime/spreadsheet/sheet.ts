@@ -271,7 +271,10 @@ export class FakeSheet {
 
   clearContents(): FakeSheet {
     this.call('Sheet.clearContents');
-    this.eachStoredCell(cell => delete cell.content);
+    this.eachStoredCell(cell => {
+      this.env.queueCellWrite(cell);
+      delete cell.content;
+    });
     return this;
   }
 
@@ -545,6 +548,7 @@ export class FakeSheet {
     for (const {row, column, entry} of planned) {
       if (!entry.content && !this.cellAt(row, column)) continue;
       const cell = this.cellFor(row, column);
+      this.env.queueCellWrite(cell);
       if (entry.content) cell.content = entry.content;
       else delete cell.content;
       if (entry.format && cell.format === undefined) cell.format = entry.format;

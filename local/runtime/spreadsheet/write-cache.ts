@@ -7,6 +7,7 @@
  * is slow"), and it is why a script that reads everything first and writes everything last is
  * fast: its writes cost one round trip between them, not one each.
  */
+import type {Cell} from './sheet';
 
 /**
  * - queued: a write; it answers nothing the script needs, so it waits for the next round trip.
@@ -37,4 +38,36 @@ export function spreadsheetCallKind(key: string): SpreadsheetCallKind {
   if (LOCAL.has(key)) return 'local';
   if (WRITE.test(key)) return 'queued';
   return 'roundTrip';
+}
+
+/**
+ * What the cells held before the writes still queued: Apps Script drops the queue of an
+ * execution it kills, so those cells come back as they were. Only contents (values, formulas)
+ * and the number format a write inferred are kept: what a killed job's re-run depends on.
+ * Cells are remembered by identity, so rows inserted or deleted since do not misplace them.
+ */
+export class WriteJournal {
+  private readonly prior = new Map<Cell, Pick<Cell, 'content' | 'format'>>();
+
+  /** Called before a queued write changes `cell`; the oldest prior state wins. */
+  note(cell: Cell): void {
+    if (!this.prior.has(cell))
+      this.prior.set(cell, {content: cell.content, format: cell.format});
+  }
+
+  /** The queue was sent: its writes are the document's now. */
+  clear(): void {
+    this.prior.clear();
+  }
+
+  /** The queue was dropped: every cell it changed holds what it held before. */
+  rollBack(): void {
+    for (const [cell, was] of this.prior) {
+      if (was.content) cell.content = was.content;
+      else delete cell.content;
+      if (was.format !== undefined) cell.format = was.format;
+      else delete cell.format;
+    }
+    this.clear();
+  }
 }

@@ -207,6 +207,40 @@ describe('ApiClient retries', () => {
     expect(dropped.transport.requests).toHaveLength(1);
   });
 
+  it.each([
+    [
+      'HTTP 200 with a page, not an envelope',
+      {status: 200, headers: {}, text: '<html>proxy</html>'},
+    ],
+    ['HTTP 200 with an empty body', {status: 200, headers: {}, text: ''}],
+    ['a 502 with a failure envelope', fail(10000, 'upstream', {}, 502)],
+    [
+      'code 10500 under HTTP 200',
+      fail(10500, 'system busy, please try again later'),
+    ],
+    ['another code whose msg says busy', fail(10999, 'Server busy')],
+  ] as const)(
+    'a create answered with %s has an unknown outcome, and is not re-sent',
+    (_, answer) => {
+      const {client, transport} = clientFor(() => answer);
+      const [outcome] = client.callAll(OPERATIONS.createOffer, [{json: {}}]);
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(OutcomeUnknownError);
+      expect(transport.requests).toHaveLength(1);
+    },
+  );
+
+  it.each([
+    ['a failure envelope under HTTP 200', fail(10000, 'offer_name is exist')],
+    ['a failure envelope under HTTP 400', fail(10000, 'bad request', {}, 400)],
+  ] as const)(
+    'a create answered with %s failed: the API refused it',
+    (_, answer) => {
+      const {client} = clientFor(() => answer);
+      const [outcome] = client.callAll(OPERATIONS.createOffer, [{json: {}}]);
+      expect(!outcome.ok && outcome.error).toBeInstanceOf(ApiError);
+    },
+  );
+
   it('re-sends a create refused with 429 (refused before it was applied)', () => {
     const answers: Answer[] = [http(429), ok({offer_id: 9})];
     const {client} = clientFor((_, n) => answers[n]);

@@ -1,7 +1,10 @@
 import {createOffers} from '../../../src/jobs/create-offers';
+import {createdOffers} from '../../../src/jobs/created-offers';
+import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {NEW_OFFERS} from '../../../src/sheets/schemas/new-offers';
+import type {HttpRequest, HttpResponse} from '../../../src/platform/ports';
 import {cpiOffer, createPlatform, fill} from './create-support';
 
 const OFFER = '/api/open/v3/offer';
@@ -264,7 +267,7 @@ describe('createOffers', () => {
         offer_id: '',
         sync_status: 'ERROR',
         sync_message:
-          'Create sent, but the connection dropped before the answer and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
+          'Create sent, but its outcome is unknown (POST offer: network error: Address unavailable: https://api.emulator.test/api/open/v3/offer), and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
       });
       expect(gb.sync_status).toBe('OK');
       env.emulator.clearRequests();
@@ -281,7 +284,59 @@ describe('createOffers', () => {
       expect(named).toHaveLength(1);
     });
 
-    it('a job that died after sending: the re-run adopts the offer its create made', () => {
+    /** Rewrites the data of the answers to `path` as a server of another shape might send it. */
+    function reshape(
+      env: ReturnType<typeof createPlatform>,
+      path: string,
+      change: (data: Record<string, unknown>) => void,
+    ): void {
+      const {http} = env.platform;
+      const edit = (request: HttpRequest, response: HttpResponse) => {
+        if (!new URL(request.url).pathname.endsWith(path)) return response;
+        const body = JSON.parse(response.text);
+        for (const data of body.data?.list ?? [body.data]) change(data);
+        return {...response, text: JSON.stringify(body)};
+      };
+      env.platform.http = {
+        send: r => edit(r, http.send(r)),
+        sendAll: rs => http.sendAll(rs).map((a, i) => edit(rs[i], a)),
+      };
+    }
+
+    it('a success that names no offer_id: the offer is found by name, even listed without its campaign', () => {
+      const env = twoOffers();
+      reshape(env, OFFER, data => delete data.offer_id);
+      reshape(env, OFFERS, data => delete data.campaign_id);
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([
+        `GET ${OFFERS}`,
+        `GET ${OFFERS}`,
+        `POST ${UPLOAD}`,
+        `POST ${OFFER}`,
+        `POST ${OFFER}`,
+        `GET ${OFFERS}`,
+        `GET ${OFFERS}`,
+        `PUT ${TRACKING}`,
+        `PUT ${TRACKING}`,
+      ]);
+      const offers = [...env.emulator.account('demo_adv').offers.values()];
+      const rows = env.workbook.records('New Offers');
+      expect(
+        rows.map(r => [r.offer_id, r.sync_status, r.sync_message]),
+      ).toEqual(
+        ['spring_us', 'spring_gb'].map(name => {
+          const id = offers.find(o => o.offer_name === name)!.offer_id;
+          return [
+            id,
+            'OK',
+            `Offer ${id} created (the answer to its create was lost; found by name); tracking set.`,
+          ];
+        }),
+      );
+    });
+
+    /** Offers created, then the first row as a job that died after sending its create left it. */
+    function diedAfterSending() {
       const env = twoOffers();
       createOffers(env.platform);
       const made = env.workbook.records('New Offers')[0].offer_id;
@@ -293,18 +348,46 @@ describe('createOffers', () => {
         'sync_message',
         'Create sent at 2026-03-01T09:00:00.000Z, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything.',
       );
+      return {env, made};
+    }
+
+    it('a sent row whose lookup fails keeps its marker, so a later run still adopts its offer', () => {
+      const {env, made} = diedAfterSending();
+      env.emulator.faults.configure({
+        rules: [{kind: 'busy', method: 'GET', path: OFFERS, count: 1}],
+      });
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message:
+          'Create sent by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
+      });
       env.emulator.clearRequests();
       createOffers(env.platform);
       expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
       expect(env.workbook.records('New Offers')[0]).toMatchObject({
         offer_id: made,
         sync_status: 'OK',
-        sync_message: `Offer ${made} created; tracking set.`,
+      });
+    });
+
+    it('a job that died after sending: the re-run adopts the offer its create made', () => {
+      const {env, made} = diedAfterSending();
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: made,
+        sync_status: 'OK',
+        sync_message: `Offer ${made} created (the answer to its create was lost; found by name); tracking set.`,
       });
     });
   });
 
-  it('when tracking fails the offer id stays and a re-run retries the tracking only', () => {
+  it('when the API refuses the tracking the offer id stays; a re-run sends it again only once changed', () => {
     const env = twoOffers();
     env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
     createOffers(env.platform);
@@ -312,8 +395,12 @@ describe('createOffers', () => {
     expect(first.offer_id).toEqual(expect.any(Number));
     expect(first).toMatchObject({
       sync_status: 'ERROR',
-      sync_message: `Offer ${first.offer_id} exists (offer_id filled in), but setting its tracking failed: PUT tracking: code 10000 error [tracking_method: The selected tracking_method is invalid.]. Run Create new offers again to retry the tracking only.`,
+      sync_message: `Offer ${first.offer_id} exists (offer_id filled in), but the API refused its tracking: PUT tracking: code 10000 error [tracking_method: The selected tracking_method is invalid.]. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
     });
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform)).toMatchObject({skipped: 2, error: 0});
+    expect(env.emulator.requests).toEqual([]);
+    expect(env.workbook.records('New Offers')[0]).toEqual(first);
     env.workbook.edit('New Offers', 0, 'tracking_method', 'ADJUST');
     env.emulator.clearRequests();
     createOffers(env.platform);
@@ -325,6 +412,29 @@ describe('createOffers', () => {
     expect(
       env.emulator.offerView(first.offer_id as number)!.tracking_method,
     ).toBe('ADJUST');
+  });
+
+  it('a tracking that failed without a verdict (a lost connection) is sent again unchanged', () => {
+    const env = twoOffers();
+    env.emulator.faults.configure({
+      rules: [{kind: 'drop', method: 'PUT', path: TRACKING, applied: false}],
+    });
+    createOffers(env.platform);
+    const first = env.workbook.records('New Offers')[0];
+    expect(first).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Offer \d+ exists \(offer_id filled in\), but setting its tracking failed: PUT tracking: network error: .+\. Run Create new offers again to retry the tracking only\.$/,
+      ),
+    });
+    env.emulator.faults.clear();
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`, `PUT ${TRACKING}`]);
+    expect(env.workbook.records('New Offers').map(r => r.sync_status)).toEqual([
+      'OK',
+      'OK',
+    ]);
   });
 
   it('near the time limit it starts nothing new, says what is left, and a re-run continues', () => {
@@ -362,5 +472,123 @@ describe('createOffers', () => {
       `PUT ${TRACKING}`,
       `PUT ${TRACKING}`,
     ]);
+  });
+});
+
+describe('createOffers: which offers a row may resume', () => {
+  /** Sheets as an earlier version left them: offers created, no memory of the offers made. */
+  function madeBeforeTheMemo() {
+    const env = twoOffers();
+    createOffers(env.platform);
+    env.workbook.sheets.delete(STATE_SHEET);
+    const [us, gb] = env.workbook.records('New Offers');
+    return {...env, us, gb};
+  }
+
+  it("an earlier version's finished row (OK, its own message) stays done, and is remembered", () => {
+    const env = madeBeforeTheMemo();
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform)).toMatchObject({ok: 0, skipped: 2});
+    expect(env.emulator.requests).toEqual([]);
+    const book = StateBook.open(env.workbook);
+    expect(createdOffers(book)).toEqual({
+      [String(env.us.offer_id)]: {
+        offer_name: 'spring_us',
+        campaign_id: env.campaignId,
+      },
+      [String(env.gb.offer_id)]: {
+        offer_name: 'spring_gb',
+        campaign_id: env.campaignId,
+      },
+    });
+  });
+
+  it("an earlier version's unfinished row is refused: nothing tells it from a copy", () => {
+    const env = madeBeforeTheMemo();
+    env.workbook.edit('New Offers', 0, 'sync_status', 'ERROR');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.emulator.requests).toEqual([]);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      offer_id: env.us.offer_id,
+      sync_status: 'INVALID',
+      sync_message: `offer_id ${env.us.offer_id}: this sheet has no record of creating offer ${env.us.offer_id} from this row (a row copied from Offers, say), so nothing is sent for it: clear offer_id to create a new offer from this row, or edit offer ${env.us.offer_id} in the Offers sheet. Nothing was sent.`,
+    });
+  });
+
+  it('a row whose campaign_id was changed after its offer was made is refused', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const [us] = env.workbook.records('New Offers');
+    expect(us.sync_status).toBe('ERROR');
+    env.workbook.edit('New Offers', 0, 'campaign_id', env.campaignId + 1);
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.emulator.requests).toEqual([]);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: expect.stringContaining(
+        `offer ${us.offer_id} was created from the row of offer_name spring_us in campaign ${env.campaignId}, not from this one`,
+      ),
+    });
+  });
+
+  it('an offer_id that is not an id is refused, quoting only the start of the cell', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'offer_id', `id ${'x'.repeat(5000)}`);
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: `offer_id "id ${'x'.repeat(37)}..." is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
+    });
+    // Only the other row is created.
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${OFFER}`,
+      `PUT ${TRACKING}`,
+    ]);
+  });
+
+  it('a renamed copy above the row an offer was made from takes nothing from it', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 1, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const [us, gb] = env.workbook.records('New Offers');
+    env.workbook.edit('New Offers', 0, 'offer_id', gb.offer_id);
+    env.workbook.edit('New Offers', 1, 'tracking_method', 'ADJUST');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`]);
+    expect(
+      env.workbook.records('New Offers').map(r => [r.offer_id, r.sync_status]),
+    ).toEqual([
+      [gb.offer_id, 'INVALID'],
+      [gb.offer_id, 'OK'],
+    ]);
+    expect(us.offer_id).not.toBe(gb.offer_id);
+  });
+
+  it('two rows with the offer_id of one offer made from them: the lower one is a copy', () => {
+    const env = twoOffers();
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'NO_SUCH_TRACKER');
+    createOffers(env.platform);
+    const [us, gb] = env.workbook.records('New Offers');
+    const sheet = env.workbook.sheet('New Offers')!;
+    sheet.write(4, 1, [sheet.grid()[1]]);
+    env.workbook.edit('New Offers', 0, 'tracking_method', 'ADJUST');
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env)).toEqual([`PUT ${TRACKING}`]);
+    const rows = env.workbook.records('New Offers');
+    expect(rows.map(r => [r.offer_id, r.sync_status])).toEqual([
+      [us.offer_id, 'OK'],
+      [gb.offer_id, 'OK'],
+      [us.offer_id, 'INVALID'],
+    ]);
+    expect(rows[2].sync_message).toBe(
+      `offer_id ${us.offer_id} is also on a row above, which offer ${us.offer_id} was created from (a copied row?): clear offer_id to create a new offer from this row, or edit offer ${us.offer_id} in the Offers sheet. Nothing was sent.`,
+    );
   });
 });

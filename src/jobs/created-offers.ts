@@ -1,0 +1,81 @@
+/**
+ * The offers the add-on made from New Offers rows: created, or adopted after a create whose
+ * answer was lost. A row with an offer_id may resume (set the tracking of) only such an
+ * offer, and only if it is still the row the offer was made from: same offer_name, same
+ * campaign_id. A row copied from Offers, or from another New Offers row, carries an offer_id
+ * too, and the API cannot tell whose it is; without this memory the add-on would set the
+ * tracking of a live offer nobody meant to touch.
+ *
+ * Kept as a StateBook memo keyed by offer_id, saved before the next request goes out.
+ */
+import type {StateBook} from '../sheets/state';
+
+export const CREATED_OFFERS_MEMO = 'offers created from New Offers';
+
+/** What identifies the row an offer was made from. */
+export interface MadeFrom {
+  offer_name: string;
+  campaign_id: number;
+}
+
+/**
+ * offer_id -> the row it was made from, and the trackingKey() of the tracking the API last
+ * refused for it, if any (the row's own message says why).
+ */
+export type CreatedOffers = Record<
+  string,
+  MadeFrom & {refused_tracking?: string}
+>;
+
+/** The tracking columns' values as one comparable text. */
+export function trackingKey(tracking: {
+  tracking_method: string;
+  click_url: string;
+  support_server_click: string;
+}): string {
+  return JSON.stringify([
+    tracking.tracking_method,
+    tracking.click_url,
+    tracking.support_server_click,
+  ]);
+}
+
+/**
+ * The memo, or undefined when this spreadsheet has none yet: every create before the memo
+ * existed was made by an earlier version of the add-on, which kept no such record.
+ */
+export function createdOffers(book: StateBook): CreatedOffers | undefined {
+  return book.memo<CreatedOffers>(CREATED_OFFERS_MEMO);
+}
+
+/** Records offers made from rows; saved with the book's next save(). */
+export function rememberCreated(
+  book: StateBook,
+  made: ReadonlyArray<MadeFrom & {offer_id: number}>,
+): void {
+  if (made.length === 0) return;
+  // Changed in place: a run may record thousands, one by one.
+  const memo = createdOffers(book) ?? {};
+  for (const {offer_id, offer_name, campaign_id} of made) {
+    memo[String(offer_id)] = {offer_name, campaign_id};
+  }
+  book.setMemo(CREATED_OFFERS_MEMO, memo);
+}
+
+/**
+ * Records that the API refused the tracking of an offer made from a row (`refusal`: its
+ * trackingKey()), or accepted it (undefined): a refused tracking is not sent again until the
+ * row changes it.
+ */
+export function rememberTrackingVerdict(
+  book: StateBook,
+  offerId: number,
+  refusal: string | undefined,
+): void {
+  const memo = createdOffers(book);
+  const entry = memo?.[String(offerId)];
+  if (!memo || !entry || (!refusal && !entry.refused_tracking)) return;
+  if (refusal) entry.refused_tracking = refusal;
+  else delete entry.refused_tracking;
+  book.setMemo(CREATED_OFFERS_MEMO, memo);
+}
