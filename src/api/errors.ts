@@ -52,9 +52,8 @@ export class OutcomeUnknownError extends Error {
     readonly operation: string,
     readonly cause: Error,
   ) {
-    super(
-      `${operation}: outcome unknown (${cause.message}); it will be looked up before anything is sent again`,
-    );
+    // What happens next is the job's to say: a create is looked up, a replace read back.
+    super(`${operation}: outcome unknown (${cause.message})`);
   }
 }
 

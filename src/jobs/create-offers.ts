@@ -567,6 +567,12 @@ class CreateRun {
             'ERROR',
             `Offer ${m.offerId} exists (offer_id filled in), but the API refused its tracking: ${outcome.error.message}. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
           );
+        } else if (outcome.error instanceof OutcomeUnknownError) {
+          this.offers.status(
+            m.index,
+            'ERROR',
+            `Offer ${m.offerId} exists (offer_id filled in), but the answer to setting its tracking was lost (${outcome.error.message}): it may or may not be set. Run Create new offers again to send the tracking only, once more (a new offer's click-URL test starts again).`,
+          );
         } else {
           this.offers.status(
             m.index,

@@ -353,18 +353,20 @@ describe('createOffers', () => {
 
     it('a sent row whose lookup fails keeps its marker, so a later run still adopts its offer', () => {
       const {env, made} = diedAfterSending();
+      // Busy on every attempt: a read is retried within the run.
       env.emulator.faults.configure({
-        rules: [{kind: 'busy', method: 'GET', path: OFFERS, count: 1}],
+        rules: [{kind: 'busy', method: 'GET', path: OFFERS}],
       });
       env.emulator.clearRequests();
       createOffers(env.platform);
-      expect(paths(env)).toEqual([`GET ${OFFERS}`]);
+      expect(paths(env)).toEqual(Array(4).fill(`GET ${OFFERS}`));
       expect(env.workbook.records('New Offers')[0]).toMatchObject({
         offer_id: '',
         sync_status: 'ERROR',
         sync_message:
           'Create sent by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
       });
+      env.emulator.faults.clear();
       env.emulator.clearRequests();
       createOffers(env.platform);
       expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
@@ -376,6 +378,7 @@ describe('createOffers', () => {
 
     it('a job that died after sending: the re-run adopts the offer its create made', () => {
       const {env, made} = diedAfterSending();
+      env.emulator.faults.clear();
       env.emulator.clearRequests();
       createOffers(env.platform);
       expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
@@ -424,7 +427,7 @@ describe('createOffers', () => {
     expect(first).toMatchObject({
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
-        /^Offer \d+ exists \(offer_id filled in\), but setting its tracking failed: PUT tracking: network error: .+\. Run Create new offers again to retry the tracking only\.$/,
+        /^Offer \d+ exists \(offer_id filled in\), but the answer to setting its tracking was lost \(PUT tracking: outcome unknown \(PUT tracking: network error: .+\)\): it may or may not be set\. Run Create new offers again to send the tracking only, once more \(a new offer's click-URL test starts again\)\.$/,
       ),
     });
     env.emulator.faults.clear();
@@ -541,7 +544,7 @@ describe('createOffers: which offers a row may resume', () => {
     createOffers(env.platform);
     expect(env.workbook.records('New Offers')[0]).toMatchObject({
       sync_status: 'INVALID',
-      sync_message: `offer_id "id ${'x'.repeat(37)}..." is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
+      sync_message: `offer_id "id ${'x'.repeat(34)}..." (5003 characters) is not an offer id: clear it to create the offer, or write back the id of the offer Offer Desk created from this row.`,
     });
     // Only the other row is created.
     expect(paths(env)).toEqual([
