@@ -43,6 +43,7 @@ import {
   readColumn,
 } from '../sheets/schema';
 import {ReadOnlyEdit, readOnlyEdits} from '../sheets/read-only';
+import {OtherAccounts, othersMemo} from '../sheets/merge';
 import {RecordState, SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
@@ -214,7 +215,17 @@ export function runPush<S, Q>(
     let kept = false;
     const groups = groupRows(table, workbook);
     let unchanged = 0;
-    for (const entry of changes(table, groups, state, workbook, spec)) {
+    const others = book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
+    const ownerOf = (id: string) =>
+      Object.keys(others).find(account => others[account][id] !== undefined);
+    for (const entry of changes(
+      table,
+      groups,
+      state,
+      workbook,
+      spec,
+      ownerOf,
+    )) {
       if ('refusedBefore' in entry) {
         unchanged += entry.refusedBefore.length;
       } else if ('unchanged' in entry) {
@@ -343,6 +354,8 @@ function* changes<S, Q>(
   state: SheetState,
   context: CodecContext,
   spec: PushSpec<S, Q>,
+  /** The other account that pulled a record, if any (a row kept across an account switch). */
+  ownerOf: (id: string) => string | undefined,
 ): Generator<Change> {
   const {schema} = spec;
   for (const {index, id, awaits} of groups.order) {
@@ -356,8 +369,11 @@ function* changes<S, Q>(
     });
     const base = state.records[id];
     if (!base) {
+      const owner = ownerOf(id);
       yield all(
-        `${schema.id} ${id} was not in the last refresh of ${schema.name}: check the id, or run "${spec.refreshTitle}" first.`,
+        owner === undefined
+          ? `${schema.id} ${id} was not in the last refresh of ${schema.name}: check the id, or run "${spec.refreshTitle}" first.`
+          : `${schema.id} ${id} was pulled as the ${accountLabel(owner)}: act as it again to push this row (your edit is kept). Nothing was sent.`,
       );
       continue;
     }

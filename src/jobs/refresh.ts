@@ -21,6 +21,7 @@ import type {Platform, Workbook} from '../platform/ports';
 import {
   MergeCounts,
   OtherAccounts,
+  othersMemo,
   PulledRecord,
   RowNote,
   mergeRecords,
@@ -90,13 +91,6 @@ export interface Refresher<T = unknown> {
   /** What to write, from the listed records; writes nothing, may ask the API for more. */
   pulled(listed: ListResult<T>, context: FetchContext): Pulled;
 }
-
-/**
- * The memo of what other accounts pulled of the rows a sheet keeps for their edits. The
- * sheet's own section stays the state of the account that last refreshed it, which is what a
- * push reads.
- */
-const othersMemo = (sheet: string) => `${sheet} as other accounts`;
 
 /**
  * Merges `records` into the sheet of `schema` (created when missing) and writes it once,

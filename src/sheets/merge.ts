@@ -84,6 +84,13 @@ export interface RowNote {
 /** Account ('' for the main account) -> record id -> the record as that account last pulled it. */
 export type OtherAccounts = Record<string, Record<string, RecordState>>;
 
+/**
+ * The state-book memo of what other accounts pulled of the rows a sheet keeps for their edits.
+ * The sheet's own section stays the state of the account that last refreshed it, which is what
+ * a push reads; a push reads this memo to say whose a row is.
+ */
+export const othersMemo = (sheet: string) => `${sheet} as other accounts`;
+
 export interface MergeResult {
   /** The sheet's new data rows, for writeTable. */
   rows: Contents[][];

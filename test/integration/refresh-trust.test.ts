@@ -221,9 +221,19 @@ describe('refreshing as another account', () => {
     expect(asSub[1]).toMatchObject({daily_cap: 555, ...kept});
     expect(recordsOf(rt, 'Offers').map(r => r.offer_id)).toEqual(subIds);
 
-    // A push as the sub-account refuses them: they are not its records.
+    // A push as the sub-account refuses them, saying whose they are.
     rt.call('pushBudgets');
     expect(puts(emulator)).toEqual([]);
+    expect(
+      recordsOf(rt, 'Budgets')
+        .slice(0, 2)
+        .map(r => [r.sync_status, r.sync_message]),
+    ).toEqual(
+      [ids[2], ids[5]].map(id => [
+        'INVALID',
+        `offer_id ${id} was pulled as the main account: act as it again to push this row (your edit is kept). Nothing was sent.`,
+      ]),
+    );
     rt.call('refreshOffers');
     expect(recordsOf(rt, 'Budgets').slice(0, 2)).toMatchObject([kept, kept]);
 
