@@ -83,6 +83,19 @@ describe('Range values', () => {
     expect(typeof sheet.getRange('A1').getValue()).toBe('number');
   });
 
+  it('reads a date-formatted number past any Date (Unix seconds typed in) as the number', () => {
+    const {sheet} = setup();
+    const cell = sheet.getRange('A1');
+    cell.setNumberFormat('yyyy-MM-dd HH:mm');
+    cell.setValue(1790000000);
+    expect(cell.getValue()).toBe(1790000000);
+    expect(cell.getDisplayValue()).toBe('1790000000');
+    cell.setValue(46000);
+    expect(Object.prototype.toString.call(cell.getValue())).toBe(
+      '[object Date]',
+    );
+  });
+
   it('shows display values through number formats', () => {
     const {sheet} = setup();
     const range = sheet.getRange('A1:F1');

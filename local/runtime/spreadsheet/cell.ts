@@ -1,6 +1,11 @@
 import {types} from 'node:util';
 import {Realm} from '../realm';
-import {instantFromSerial, serialFromInstant, serialOf} from './serial';
+import {
+  holdsDate,
+  instantFromSerial,
+  serialFromInstant,
+  serialOf,
+} from './serial';
 
 /**
  * What a cell holds. Dates are numbers (day serials), as in Sheets: the number format decides
@@ -234,9 +239,20 @@ export function scriptValue(
       return formulaValue(content.formula);
     case 'number':
       return isDateFormat(format)
-        ? realm.date(instantFromSerial(content.value, timeZone))
+        ? dateOrNumber(realm, content.value, timeZone)
         : content.value;
   }
+}
+
+/**
+ * A date-formatted number as a Date; a serial past any date a Date can hold (Unix seconds typed
+ * into a date cell are some 5 million years of days) stays the number: what Apps Script gives
+ * for it is not documented, and a crash in getValues is the one answer it surely does not give.
+ */
+function dateOrNumber(realm: Realm, serial: number, timeZone: string): unknown {
+  return holdsDate(serial)
+    ? realm.date(instantFromSerial(serial, timeZone))
+    : serial;
 }
 
 /** The characters a content holds, for the 50,000-per-cell limit. */

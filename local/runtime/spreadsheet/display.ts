@@ -6,7 +6,7 @@ import {
   PLAIN_TEXT,
   formulaValue,
 } from './cell';
-import {wallDateOf} from './serial';
+import {holdsDate, wallDateOf} from './serial';
 
 /** What getDisplayValue shows for a cell: its value through its number format. */
 export function displayValue(
@@ -29,9 +29,12 @@ export function displayValue(
       if (!format || format === GENERAL_FORMAT || format === PLAIN_TEXT) {
         return general(content.value);
       }
-      return isDateFormat(format)
-        ? formatDateSerial(content.value, format)
-        : formatNumber(content.value, format);
+      if (isDateFormat(format)) {
+        return holdsDate(content.value)
+          ? formatDateSerial(content.value, format)
+          : general(content.value);
+      }
+      return formatNumber(content.value, format);
   }
 }
 

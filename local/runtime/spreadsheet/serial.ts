@@ -18,6 +18,14 @@ export function serialFromInstant(ms: number, timeZone: string): number {
   return (wallMs - EPOCH_UTC) / DAY_MS;
 }
 
+/** The largest distance from 1970 a JavaScript Date holds, in ms. */
+const MAX_DATE_MS = 8.64e15;
+
+/** Whether a Date can hold the day serial, with a day to spare for any time zone. */
+export function holdsDate(serial: number): boolean {
+  return Math.abs(EPOCH_UTC + serial * DAY_MS) < MAX_DATE_MS - DAY_MS;
+}
+
 export function instantFromSerial(serial: number, timeZone: string): number {
   const wall = new Date(Math.round(EPOCH_UTC + serial * DAY_MS));
   return instantOf(
