@@ -103,17 +103,13 @@ describe('a number is read as the user sees it', () => {
       cpi(d.campaignId, 'formula_cap'),
       cpi(d.campaignId, 'four_decimals', {bid_rate: '1.2345'}),
     ]);
-    // What a formula cell reads as: the runtime does not evaluate formulas, so the result
-    // is put in the cell the way getValues would return it.
-    const headers = recordsOf(d.rt, 'New Offers')[0];
-    const column = (h: string) => Object.keys(headers).indexOf(h) + 1;
-    const sheet = sheetOf(d.rt, 'New Offers');
-    sheet.getRange(2, column('daily_cap')).setValue(100 * 1.1);
-    sheet.getRange(2, column('bid_rate')).setValue(1.1 * 1.1);
-    sheet.getRange(2, column('total_budget')).setValue(0.1 + 0.2 + 1000);
-    expect(sheet.getRange(2, column('daily_cap')).getValue()).toBe(
-      110.00000000000001,
-    );
+    // Typed as a person would; the runtime evaluates constant arithmetic as Sheets does.
+    typeInto(d.rt, 'New Offers', 2, 'daily_cap', '=100*1.1');
+    typeInto(d.rt, 'New Offers', 2, 'bid_rate', '=1.1*1.1');
+    typeInto(d.rt, 'New Offers', 2, 'total_budget', '=0.1+0.2+1000');
+    const formulaCell = recordsOf(d.rt, 'New Offers')[0];
+    expect(formulaCell.daily_cap).toBe(110.00000000000001);
+    expect(formulaCell.bid_rate).toBe(1.2100000000000002);
 
     d.rt.call('createOffers');
 
