@@ -22,6 +22,7 @@
  */
 import type {ApiClient} from '../api/client';
 import {hasVerdict} from '../api/retry';
+import {excerpt} from '../rules/values';
 import {ApiError, ConfigError, OutcomeUnknownError} from '../api/errors';
 import {createOffers as sendCreates, setTracking} from '../api/operations';
 import type {CreateOfferRequest, Material, Offer} from '../api/types';
@@ -355,7 +356,7 @@ class CreateRun {
           if (verdict && !verdict.material) {
             if (verdict.status === 'ERROR') status = 'ERROR';
             problems.push(
-              `material "${item}" (Creatives row ${material.row}) could not be uploaded: see that row`,
+              `material ${excerpt(item)} (Creatives row ${material.row}) could not be uploaded: see that row`,
             );
           }
           const on = verdict?.material ?? material;

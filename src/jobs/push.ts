@@ -21,6 +21,7 @@ import {ApiClient, Outcome} from '../api/client';
 import {ConfigError, OutcomeUnknownError} from '../api/errors';
 import {Listing, listEach} from '../api/paging';
 import {hasVerdict} from '../api/retry';
+import {excerpt} from '../rules/values';
 import type {Platform} from '../platform/ports';
 import {checkMaintainedBy} from '../rules/maintain';
 import {CodecContext, canonical, encode} from '../sheets/codec';
@@ -443,16 +444,11 @@ function noteReadOnlyEdits<S>(
   }
 }
 
-/** Characters of a typed value quoted in a message. */
-const EXCERPT = 40;
-
 function readOnlyNote(edit: ReadOnlyEdit): string {
   if (edit.header === undefined) {
     return "A read-only cell of this row was changed: nothing sends it, and the next refresh puts the server's value back";
   }
-  const text = String(edit.value ?? '');
-  const shown = text.length > EXCERPT ? `${text.slice(0, EXCERPT)}...` : text;
-  return `${edit.header} is read-only: your value "${shown}" is not sent, and will be replaced by the server's at the next refresh`;
+  return `${edit.header} is read-only: your value ${excerpt(edit.value)} is not sent, and will be replaced by the server's at the next refresh`;
 }
 
 /** The message of a failed push, and what the next push does with the row. */

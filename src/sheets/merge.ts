@@ -34,6 +34,7 @@
  */
 import type {CellValue} from '../platform/ports';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
+import {excerpt} from '../rules/values';
 import {shiftFormulaRows} from './formula';
 import {
   EMPTY,
@@ -390,7 +391,10 @@ class Merge<S> {
     const show = (text: string) => {
       const value = fromCanonical(text);
       if (value === null) return '(empty)';
-      return typeof value === 'string' ? value : JSON.stringify(value);
+      return excerpt(
+        typeof value === 'string' ? value : JSON.stringify(value),
+        false,
+      );
     };
     const empty = this.editable.map(() => EMPTY);
     let server: string;

@@ -243,6 +243,17 @@ describe('a later refresh', () => {
     expect(merged.counts).toMatchObject({removed: 2, records: 1});
   });
 
+  it('quotes only the start of a long server value in a CONFLICT message', () => {
+    const book = new MemoryWorkbook();
+    pull(book, CAMPAIGNS, campaigns([campaign(1)]));
+    book.edit('Campaigns', 0, 'description', 'Mine');
+    const theirs = `Theirs ${'x'.repeat(3990)}`;
+    pull(book, CAMPAIGNS, campaigns([campaign(1, {description: theirs})]));
+    expect(book.records('Campaigns')[0].sync_message).toBe(
+      `Changed on the server too; the server has: description = Theirs ${'x'.repeat(30)}... (3997 characters). A push sends your values; type the server's to keep them.`,
+    );
+  });
+
   it('keeps an edited row of a record the API no longer lists, as CONFLICT', () => {
     const book = new MemoryWorkbook();
     pull(book, CAMPAIGNS, campaigns([campaign(1), campaign(2)]));
