@@ -110,7 +110,7 @@ export const NEW_OFFERS = defineSchema<never>({
       header: 'bid_rate',
       type: 'decimal',
       editable: true,
-      note: 'Price for all geos, three decimals; at least 0.01 (CPI, CPE, CPM) or 0.001 (CPC); empty for OCPI.',
+      note: 'Price for all geos, three decimals; at least 0.01 (CPI, CPE, CPM) or 0.001 (CPC); left out of the request for OCPI (the row says so).',
     },
     {
       header: 'daily_cap_type',
@@ -137,13 +137,13 @@ export const NEW_OFFERS = defineSchema<never>({
       header: 'settlement_event',
       type: 'text',
       editable: true,
-      note: 'For CPE only (required there): letters, digits and underscore, 3 to 50 characters.',
+      note: 'For CPE only (required there): letters, digits and underscore, 3 to 50 characters. Left out of the request for other billing types (the row says so).',
     },
     {
       header: 'os_version_min',
       type: 'text',
       editable: true,
-      note: "Minimum OS version: one digit, then up to two groups of a dot and a digit (9, 9.1, 9.1.2); '0.0.0' means no minimum; empty for the campaign's.",
+      note: "Minimum OS version: a number, then up to two groups of a dot and a number (9, 14.5, 12.0.0); '0.0.0' means no minimum; empty for the campaign's.",
     },
     {
       header: 'os_version_max',
@@ -169,7 +169,7 @@ export const NEW_OFFERS = defineSchema<never>({
       type: 'list',
       joined: true,
       editable: true,
-      note: 'Ad display types, comma-separated; required for CPI, CPE, CPM and CPC; empty for OCPI (set by the API).',
+      note: 'Ad display types, comma-separated; required for CPI, CPE, CPM and CPC; for OCPI the API sets it: a value typed there is left out of the request (the row says so).',
     },
     {
       header: 'target_device',
