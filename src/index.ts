@@ -10,7 +10,7 @@ import type {ConnectionCheck} from './jobs/connection-test';
 import * as menu from './jobs/menu';
 import * as pushBudgetsJob from './jobs/push-budgets';
 import * as pushCampaignsJob from './jobs/push-campaigns';
-import type {PushOptions} from './jobs/push';
+import type {PushOptions} from './jobs/push-spec';
 import * as pushTrackingJob from './jobs/push-tracking';
 import * as refresh from './jobs/refresh';
 import {refreshAll as refreshAllJob} from './jobs/refresh-all';

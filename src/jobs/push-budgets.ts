@@ -12,7 +12,8 @@ import {BudgetGroupInput, checkBudget, isRefused} from '../rules/budget';
 import {EMPTY, decodeRow, editableTexts} from '../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../sheets/schemas/budgets';
 import {sheetRow} from '../sheets/table';
-import {Built, PushOptions, PushSpec, listByIds, runPush} from './push';
+import {Built, PushOptions, PushSpec, listByIds} from './push-spec';
+import {runPush} from './push';
 import type {JobSummary} from './run';
 
 const GROUP_FIELDS = [

@@ -34,8 +34,8 @@ import {
   PushSpec,
   changedHeaders,
   listByIds,
-  runPush,
-} from './push';
+} from './push-spec';
+import {runPush} from './push';
 import type {JobSummary} from './run';
 
 /** The push of the Campaigns sheet; `workbook` gives what the rules need of other sheets. */

@@ -24,8 +24,8 @@ import {
   PushSpec,
   changedHeaders,
   listByIds,
-  runPush,
-} from './push';
+} from './push-spec';
+import {runPush} from './push';
 import type {JobSummary} from './run';
 import {rememberServerClicks} from './server-click-memory';
 import {ServerClickDefault, SettingsStore} from './settings-store';
