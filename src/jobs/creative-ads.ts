@@ -6,6 +6,7 @@ import {ConfigError} from '../api/errors';
 import {creativeAdsListing} from '../api/operations';
 import type {CreativeAdFilter} from '../api/types';
 import type {Platform} from '../platform/ports';
+import {excerpt} from '../rules/values';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
 import type {CreativeAdsQuery} from '../ui/catalog';
 import {runRefresh, sheetRefresher} from './refresh';
@@ -28,7 +29,7 @@ export function creativeAdsFilter(
   const bad = ids.find(id => !/^\d+$/.test(id));
   if (bad !== undefined) {
     throw new ConfigError(
-      `List creative ads: "${bad}" is not a creative ad id: ids are whole numbers separated by commas.`,
+      `List creative ads: ${excerpt(bad)} is not a creative ad id: ids are whole numbers separated by commas.`,
     );
   }
   const filter: CreativeAdFilter = {};

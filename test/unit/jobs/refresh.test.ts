@@ -239,6 +239,13 @@ describe('listCreativeAds', () => {
         'List creative ads: "x1" is not a creative ad id: ids are whole numbers separated by commas.',
       ),
     );
+    expect(() =>
+      listCreativeAds(platform, {adIds: `12, ${'y'.repeat(5000)}`}),
+    ).toThrow(
+      new ConfigError(
+        `List creative ads: "${'y'.repeat(37)}..." (5000 characters) is not a creative ad id: ids are whole numbers separated by commas.`,
+      ),
+    );
   });
 
   it('fills Creative Ads, one row per creative', () => {
