@@ -42,7 +42,7 @@ import {
   trackingKey,
 } from './created-offers';
 import {
-  CREATE_SENT,
+  createSentAs,
   CreatedRow,
   OfferPlan,
   Plan,
@@ -73,10 +73,11 @@ const trackingLeft = (offer: string, why = '') =>
 
 /**
  * The status of a row whose create an earlier run sent and whose outcome this run could not
- * settle: it starts with CREATE_SENT, so the next run still adopts the offer if it exists.
+ * settle: it starts with the Create sent marker (naming the offer_name the create carried), so
+ * the next run still adopts the offer if it exists.
  */
-const unsettled = (why: string) =>
-  `${CREATE_SENT} by an earlier run, and its outcome is still unknown: ${why}; ${RERUN}; it looks the offer up by name before sending anything.`;
+const unsettled = (c: OfferPlan, why: string) =>
+  `${createSentAs(c.sentAs ?? c.name)} by an earlier run, and its outcome is still unknown: ${why}; ${RERUN}; it looks the offer up by name before sending anything.`;
 
 /** How a row's status names its offer, by how the offer came to be. */
 const WHAT: Record<Origin, (offerId: number) => string> = {
@@ -166,10 +167,15 @@ class CreateRun {
     }
     for (const candidate of plan.candidates) {
       if (candidate.problems.length > 0) {
+        // A row whose earlier create is unsettled keeps its marker: once fixed, its offer is
+        // looked up under the name that create carried before anything is sent.
+        const marker = candidate.sent
+          ? `${createSentAs(candidate.sentAs ?? candidate.name)} by an earlier run, its outcome unknown; this row cannot go on: `
+          : '';
         this.offers.status(
           candidate.index,
           'INVALID',
-          `${candidate.problems.join('; ')}. ${NOT_SENT}`,
+          `${marker}${candidate.problems.join('; ')}. ${NOT_SENT}`,
         );
       }
     }
@@ -243,7 +249,7 @@ class CreateRun {
       const named = this.timed(() =>
         offersNamed(
           this.client,
-          candidates.map(c => c.name),
+          candidates.flatMap(c => (c.sentAs ? [c.name, c.sentAs] : [c.name])),
         ),
       );
       if (!named) {
@@ -261,7 +267,7 @@ class CreateRun {
           c.index,
           'ERROR',
           c.sent
-            ? unsettled(`looking the offer up failed (${reason})`)
+            ? unsettled(c, `looking the offer up failed (${reason})`)
             : `Could not check that offer_name ${c.name} is not taken (${reason}). ${NOT_SENT} Run Create new offers again.`,
         );
       }
@@ -272,7 +278,18 @@ class CreateRun {
     for (const c of candidates) {
       const same = byName.get(c.name) ?? [];
       const mine = madeBy(same, c);
-      if (same.length === 0) {
+      const renamed =
+        c.sentAs !== undefined && c.sentAs !== c.name
+          ? madeBy(byName.get(c.sentAs) ?? [], c)
+          : undefined;
+      if (renamed && !mine) {
+        // Offer names cannot be changed through the API: the row must name its offer again.
+        this.offers.status(
+          c.index,
+          'ERROR',
+          `${createSentAs(c.sentAs!)} by an earlier run made offer ${renamed.offer_id}, but this row now says offer_name ${c.name}: put ${c.sentAs} back in offer_name and ${RERUN} to resume that offer (the API cannot rename it). ${NOT_SENT}`,
+        );
+      } else if (same.length === 0) {
         free.push(c);
       } else if (c.sent && mine) {
         found.push(this.made(c, Number(mine.offer_id), 'found'));
@@ -391,7 +408,7 @@ class CreateRun {
   private later(c: OfferPlan): void {
     this.remaining++;
     if (c.sent) {
-      this.offers.status(c.index, 'ERROR', unsettled('the time ran out'));
+      this.offers.status(c.index, 'ERROR', unsettled(c, 'the time ran out'));
     } else {
       this.offers.status(
         c.index,
@@ -415,7 +432,7 @@ class CreateRun {
           this.offers.status(
             plan.index,
             'ERROR',
-            `${CREATE_SENT} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
+            `${createSentAs(plan.name)} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
           );
         }
         this.record();
@@ -471,8 +488,8 @@ class CreateRun {
    */
   private resolveLost(lost: Array<{plan: OfferPlan; error: Error}>): Made[] {
     if (lost.length === 0) return [];
-    const answered = (error: Error) =>
-      `${CREATE_SENT}, but its outcome is unknown (${error.message})`;
+    const answered = (plan: OfferPlan, error: Error) =>
+      `${createSentAs(plan.name)}, but its outcome is unknown (${error.message})`;
     let byName: Map<string, Offer[]> | undefined;
     let failure = '';
     try {
@@ -500,13 +517,13 @@ class CreateRun {
         this.offers.status(
           plan.index,
           'ERROR',
-          `${answered(error)}, and ${failure}: ${RERUN}; it looks the offer up by name before sending anything.`,
+          `${answered(plan, error)}, and ${failure}: ${RERUN}; it looks the offer up by name before sending anything.`,
         );
       } else {
         this.offers.status(
           plan.index,
           'ERROR',
-          `${answered(error)}, and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
+          `${answered(plan, error)}, and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
         );
       }
     }

@@ -28,6 +28,16 @@ import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
  */
 export const CREATE_SENT = 'Create sent';
 
+/**
+ * The marker's start, naming the offer_name the create carried: a row renamed since is still
+ * known to have sent a create under its old name.
+ */
+export const createSentAs = (name: string) =>
+  `${CREATE_SENT} as offer_name ${name}`;
+
+/** The offer_name a marker names (offer names are letters, digits and underscore, 4.2). */
+const SENT_AS = /^Create sent as offer_name (\w+)/;
+
 export type Tracking = Omit<TrackingUpdate, 'offer_id'>;
 
 export interface SetPlan {
@@ -53,6 +63,8 @@ export interface OfferPlan {
   sets: SetPlan[];
   /** A create of this row was sent before and its answer never recorded. */
   sent: boolean;
+  /** The offer_name that create carried, where the marker names it. */
+  sentAs?: string;
 }
 
 export interface CreatedRow {
@@ -355,6 +367,11 @@ export function readPlan(
       );
     }
     const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
+    const sent =
+      ['ERROR', 'INVALID'].includes(
+        String(cellOf(offers, index, SYNC_STATUS)),
+      ) && message.startsWith(CREATE_SENT);
+    const sentAs = sent ? SENT_AS.exec(message)?.[1] : undefined;
     plan.candidates.push({
       index,
       name,
@@ -364,9 +381,8 @@ export function readPlan(
         : {}),
       notes: check.notes,
       sets: offerSets,
-      sent:
-        cellOf(offers, index, SYNC_STATUS) === 'ERROR' &&
-        message.startsWith(CREATE_SENT),
+      sent,
+      ...(sentAs === undefined ? {} : {sentAs}),
     });
   }
   return plan;

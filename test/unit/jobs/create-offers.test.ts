@@ -267,7 +267,7 @@ describe('createOffers', () => {
         offer_id: '',
         sync_status: 'ERROR',
         sync_message:
-          'Create sent, but its outcome is unknown (POST offer: network error: Address unavailable: https://api.emulator.test/api/open/v3/offer), and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
+          'Create sent as offer_name spring_us, but its outcome is unknown (POST offer: network error: Address unavailable: https://api.emulator.test/api/open/v3/offer), and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
       });
       expect(gb.sync_status).toBe('OK');
       env.emulator.clearRequests();
@@ -364,7 +364,7 @@ describe('createOffers', () => {
         offer_id: '',
         sync_status: 'ERROR',
         sync_message:
-          'Create sent by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
+          'Create sent as offer_name spring_us by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
       });
       env.emulator.faults.clear();
       env.emulator.clearRequests();
@@ -374,6 +374,48 @@ describe('createOffers', () => {
         offer_id: made,
         sync_status: 'OK',
       });
+    });
+
+    it('a row renamed after its create was lost is not created again under the new name', () => {
+      const {env, made} = diedAfterSending();
+      env.workbook.edit(
+        'New Offers',
+        0,
+        'sync_message',
+        'Create sent as offer_name spring_us at 2026-03-01T09:00:00.000Z, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything.',
+      );
+      env.workbook.edit('New Offers', 0, 'offer_name', 'spring_us_v2');
+      // The rename leaves the row without creative sets first: refused, its marker kept.
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        sync_status: 'INVALID',
+        sync_message:
+          'Create sent as offer_name spring_us by an earlier run, its outcome unknown; this row cannot go on: creative_sets: no Creative Sets row has offer_name spring_us_v2: add at least one (creative_set_name, geos, ad_outputs, creatives). Nothing was sent.',
+      });
+      env.workbook.edit('Creative Sets', 0, 'offer_name', 'spring_us_v2');
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`, `GET ${OFFERS}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message: `Create sent as offer_name spring_us by an earlier run made offer ${made}, but this row now says offer_name spring_us_v2: put spring_us back in offer_name and run Create new offers again to resume that offer (the API cannot rename it). Nothing was sent.`,
+      });
+      env.workbook.edit('New Offers', 0, 'offer_name', 'spring_us');
+      env.workbook.edit('Creative Sets', 0, 'offer_name', 'spring_us');
+      env.emulator.clearRequests();
+      createOffers(env.platform);
+      expect(paths(env)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
+      expect(env.workbook.records('New Offers')[0]).toMatchObject({
+        offer_id: made,
+        sync_status: 'OK',
+      });
+      expect(
+        [...env.emulator.account('demo_adv').offers.values()].filter(o =>
+          o.offer_name.startsWith('spring_us'),
+        ),
+      ).toHaveLength(1);
     });
 
     it('a job that died after sending: the re-run adopts the offer its create made', () => {
