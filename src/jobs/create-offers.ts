@@ -55,7 +55,6 @@ import {RowWrites} from './row-writes';
 import {
   JobSummary,
   MAX_PROBLEMS,
-  RETRY_BUDGET_MS,
   TimeBudget,
   summaryLine,
   withDocumentLock,
@@ -133,7 +132,6 @@ class CreateRun {
   private requests = 0;
   private remaining = 0;
   /** The longest a batch of this run took: what the next one is expected to take. */
-  private slowest = 0;
 
   constructor(private readonly platform: Platform) {
     this.budget = new TimeBudget(() => platform.clock.now());
@@ -214,19 +212,6 @@ class CreateRun {
     this.workbook.flush();
   }
 
-  /**
-   * Runs one batch of requests, if the time budget lets it start and the slowest batch so far
-   * says it would end before the retry budget does; measures it.
-   */
-  private timed<T>(batch: () => T): T | undefined {
-    const now = this.platform.clock.now();
-    const late = now + this.slowest > this.budget.startedAt + RETRY_BUDGET_MS;
-    if (!this.budget.canStart() || late) return undefined;
-    const answer = batch();
-    this.slowest = Math.max(this.slowest, this.platform.clock.now() - now);
-    return answer;
-  }
-
   /** A created row whose tracking has problems is refused; the others go on. */
   private trackable(row: CreatedRow): boolean {
     if (row.problems.length === 0) return true;
@@ -246,7 +231,7 @@ class CreateRun {
     if (candidates.length === 0) return {free: [], found: []};
     let byName: Map<string, Offer[]>;
     try {
-      const named = this.timed(() =>
+      const named = this.budget.batch(() =>
         offersNamed(
           this.client,
           candidates.flatMap(c => (c.sentAs ? [c.name, c.sentAs] : [c.name])),
@@ -427,7 +412,7 @@ class CreateRun {
     for (let start = 0; start < ready.length; start += size) {
       const chunk = ready.slice(start, start + size);
       const sentAt = new Date(this.platform.clock.now()).toISOString();
-      const outcomes = this.timed(() => {
+      const outcomes = this.budget.batch(() => {
         for (const {plan} of chunk) {
           this.offers.status(
             plan.index,
@@ -493,7 +478,7 @@ class CreateRun {
     let byName: Map<string, Offer[]> | undefined;
     let failure = '';
     try {
-      const named = this.timed(() =>
+      const named = this.budget.batch(() =>
         offersNamed(
           this.client,
           lost.map(l => l.plan.name),
@@ -541,7 +526,7 @@ class CreateRun {
     const size = this.client.batchSize;
     for (let start = 0; start < withTracking.length; start += size) {
       const chunk = withTracking.slice(start, start + size);
-      const outcomes = this.timed(() =>
+      const outcomes = this.budget.batch(() =>
         setTracking(
           this.client,
           chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),

@@ -24,7 +24,7 @@ import {
   READ_BACK_IDS,
   changedHeaders,
 } from './push-spec';
-import {RETRY_BUDGET_MS, TimeBudget} from './run';
+import type {TimeBudget} from './run';
 
 export interface Unit<Q> {
   record: ChangedRecord;
@@ -75,7 +75,6 @@ export class Delivery<S, Q> {
   requests = 0;
   remaining = 0;
   private done = 0;
-  private slowest = 0;
   private readonly accepted: Q[] = [];
 
   constructor(
@@ -95,35 +94,24 @@ export class Delivery<S, Q> {
       ...units.filter(u => !u.lost),
     ];
     while (queue.length > 0) {
-      if (!this.mayStart()) {
+      const chunk = queue.slice(0, this.deps.client.batchSize);
+      const lost = this.deps.budget.batch(() => this.send(chunk));
+      if (!lost) {
         this.outOfTime(queue);
         break;
       }
-      const chunk = queue.slice(0, this.deps.client.batchSize);
-      queue = [...queue.slice(chunk.length), ...this.settle(this.send(chunk))];
+      queue = [...queue.slice(chunk.length), ...this.settle(lost)];
     }
     this.spec.accepted?.(this.deps.book, this.accepted);
   }
 
-  /** Whether a batch may start: time left, and the slowest batch so far would end in time. */
-  private mayStart(): boolean {
-    const {budget} = this.deps;
-    const now = this.platform.clock.now();
-    return (
-      budget.canStart() &&
-      now + this.slowest <= budget.startedAt + RETRY_BUDGET_MS
-    );
-  }
-
   /** Sends one batch; answers the units whose answer was lost. */
   private send(chunk: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
-    const started = this.platform.clock.now();
     const outcomes = this.spec.send(
       this.deps.client,
       chunk.map(u => u.request),
     );
     this.requests += chunk.length;
-    this.slowest = Math.max(this.slowest, this.platform.clock.now() - started);
     const lost: Array<Unit<Q>> = [];
     chunk.forEach((unit, i) => {
       const outcome = outcomes[i];

@@ -11,7 +11,7 @@ export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
 /** No new batch starts after this: what is under way still finishes and writes its rows. */
 export const START_BUDGET_MS = 4.5 * 60 * 1000;
 /** No retry is waited for after this. */
-export const RETRY_BUDGET_MS = 5 * 60 * 1000;
+const RETRY_BUDGET_MS = 5 * 60 * 1000;
 /** How long a job waits for another job's lock before giving up. */
 export const LOCK_WAIT_MS = 10 * 1000;
 
@@ -57,6 +57,8 @@ export const MAX_PROBLEMS = 50;
 /** When the job started and whether it may still start new work. */
 export class TimeBudget {
   readonly startedAt: number;
+  /** The longest batch of requests so far, in ms. */
+  private slowest = 0;
   constructor(private readonly now: () => number) {
     this.startedAt = now();
   }
@@ -66,6 +68,21 @@ export class TimeBudget {
   }
   get retryDeadline(): number {
     return this.startedAt + RETRY_BUDGET_MS;
+  }
+  /**
+   * Runs one batch of requests if it may start, and if the slowest batch so far says it would
+   * end before the retry deadline (a batch Apps Script cuts off loses every answer in it);
+   * measures it. Undefined: not started.
+   */
+  batch<T>(send: () => T): T | undefined {
+    const started = this.now();
+    if (!this.canStart() || started + this.slowest > this.retryDeadline)
+      return undefined;
+    try {
+      return send();
+    } finally {
+      this.slowest = Math.max(this.slowest, this.now() - started);
+    }
   }
 }
 

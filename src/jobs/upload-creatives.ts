@@ -78,7 +78,8 @@ const MSG_EXCERPT = 120;
 
 /**
  * Uploads the Creatives rows `indexes` and records each outcome in `context.writes` (md5,
- * name, status); the caller flushes. No new batch starts once the time budget is spent.
+ * name, status); the caller flushes. No new batch starts that the time budget says would not
+ * end in time.
  */
 export function uploadRows(
   context: UploadContext,
@@ -134,23 +135,33 @@ export function uploadRows(
     batch = [];
     bytes = 0;
   };
-  for (const [n, index] of indexes.entries()) {
-    if (batch.length === 0 && !context.budget.canStart()) {
-      report.remaining = indexes.slice(n);
+  // A batch is its files' reads and their upload: the slowest so far says whether the next
+  // one would end in time.
+  let next = 0;
+  while (next < indexes.length) {
+    const sent = context.budget.batch(() => {
+      for (; next < indexes.length; next++) {
+        const index = indexes[next];
+        const read = readMaterial(context.files, table, index);
+        if ('status' in read) {
+          give(index, read);
+          continue;
+        }
+        batch.push(read);
+        bytes += read.bytes;
+        if (batch.length >= UPLOAD_BATCH_FILES || bytes >= UPLOAD_BATCH_BYTES) {
+          next++;
+          break;
+        }
+      }
+      send();
+      return true;
+    });
+    if (!sent) {
+      report.remaining = indexes.slice(next);
       break;
     }
-    const read = readMaterial(context.files, table, index);
-    if ('status' in read) {
-      give(index, read);
-      continue;
-    }
-    batch.push(read);
-    bytes += read.bytes;
-    if (batch.length >= UPLOAD_BATCH_FILES || bytes >= UPLOAD_BATCH_BYTES) {
-      send();
-    }
   }
-  send();
   if (unnamed.length > 0) {
     const named = nameByMd5(context.client, unnamed, table);
     report.requests += named.requests;
