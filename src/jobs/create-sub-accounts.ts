@@ -1,12 +1,14 @@
 /**
  * Create sub-accounts (API 4.10): every Sub-accounts row with a sub_adv_user_name and a
  * password and no access_key, created with the main account's keys (part 5, rule 3) whoever
- * is acted as. The row gets the access_key and the credit fields the API answers, and its
- * password cell is cleared; the api key goes to the user's own properties (where acting as
- * the sub-account finds it), never into a cell.
+ * is acted as. The row gets the access_key and the credit fields the API answers; the api key
+ * goes to the user's own properties (where acting as the sub-account finds it), never into a
+ * cell.
  *
- * A refused row keeps its password, so it can be fixed and sent again. A create whose answer
- * was lost is looked up by name before anything is sent again.
+ * Every collaborator of the spreadsheet can read a password cell, so the job clears every
+ * password it reads, whatever the row's outcome (created, refused here or by the API, outcome
+ * unknown, not reached in time), and the row's message says so and what to type again. A
+ * create whose answer was lost is looked up by name before anything is sent again.
  */
 import type {ApiClient} from '../api/client';
 import {OutcomeUnknownError} from '../api/errors';
@@ -25,6 +27,11 @@ import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
 import type {SettingsStore} from './settings-store';
 
 const JOB = 'createSubAccounts';
+
+/** The end of the message of every row whose password was read and not used up. */
+export function passwordCleared(next: string): string {
+  return `The password was cleared so that collaborators do not see it: ${next}.`;
+}
 
 interface Pending {
   index: number;
@@ -60,13 +67,17 @@ class SubAccountRun {
       const others = (rowsByName.get(name) ?? []).filter(
         r => r !== sheetRow(i),
       );
-      if (!name) {
-        this.writes.status(i, 'INVALID', `${NAME_MISSING}. Nothing was sent.`);
-      } else if (others.length > 0) {
-        this.writes.status(
+      const refused = !name
+        ? NAME_MISSING
+        : others.length > 0
+          ? takenInSheet(name, others)
+          : undefined;
+      if (refused) {
+        this.cleared(
           i,
           'INVALID',
-          `${takenInSheet(name, others)}. Nothing was sent.`,
+          `${refused}. Nothing was sent.`,
+          'fix the row, type the password again and run Create sub-accounts',
         );
       } else {
         pending.push({
@@ -85,10 +96,11 @@ class SubAccountRun {
       if (!this.budget.canStart()) {
         for (const p of pending.slice(start)) {
           this.remaining++;
-          this.writes.status(
+          this.cleared(
             p.index,
             'EDITED',
-            'Not sent yet: the time ran out. Run Create sub-accounts again to continue.',
+            'Not sent yet: the time ran out.',
+            'type it again and run Create sub-accounts to continue',
           );
         }
         return;
@@ -106,10 +118,11 @@ class SubAccountRun {
         } else if (outcome.error instanceof OutcomeUnknownError) {
           this.lookUp(p, outcome.error);
         } else {
-          this.writes.status(
+          this.cleared(
             p.index,
             'ERROR',
-            `${outcome.error.message}. Nothing was created; the password is kept: fix the row and run Create sub-accounts again.`,
+            `${outcome.error.message}. Nothing was created.`,
+            'fix the row, type the password again and run Create sub-accounts',
           );
         }
       });
@@ -123,22 +136,35 @@ class SubAccountRun {
       found = getSubAccount(this.main, p.name);
       this.requests++;
     } catch (e) {
-      this.writes.status(
+      this.cleared(
         p.index,
         'ERROR',
-        `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): run Create sub-accounts again; it looks the name up first.`,
+        `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`,
+        'run Refresh sub-accounts, which looks the name up; if it finds no access_key, type the password again and run Create sub-accounts',
       );
       return;
     }
     if (found) {
       this.created(p, found, 'Created (found after the connection dropped)');
     } else {
-      this.writes.status(
+      this.cleared(
         p.index,
         'ERROR',
-        `${error.cause.message}; no sub-account ${p.name} exists, so it was not created. The password is kept: run Create sub-accounts again.`,
+        `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`,
+        'type it again and run Create sub-accounts',
       );
     }
+  }
+
+  /** A row not created: its status, and its password gone from the sheet. */
+  private cleared(
+    index: number,
+    status: 'INVALID' | 'ERROR' | 'EDITED',
+    what: string,
+    next: string,
+  ): void {
+    this.writes.set(index, 'password', '');
+    this.writes.status(index, status, `${what} ${passwordCleared(next)}`);
   }
 
   private created(p: Pending, account: SubAccount, how: string): void {

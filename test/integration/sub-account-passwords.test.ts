@@ -1,0 +1,115 @@
+/**
+ * Issue 15: a password typed in Sub-accounts is readable by every collaborator, so Create
+ * sub-accounts clears every password it reads, whatever the outcome, and the row says so. The
+ * built dist/Code.js in the local runtime against the emulator, the rows typed as a person would.
+ */
+import type {FaultRule} from '../../local/emulator';
+import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+
+const SUB = '/api/open/v3/sub_adv_account';
+const PASSWORD = 'pa55-word!';
+
+/** Types one Sub-accounts row, runs the job, answers the requests sent and the row after. */
+function createOne(name: string, faults: FaultRule[] = []) {
+  const {rt, emulator} = offerDesk();
+  rt.call('refreshSubAccounts');
+  const row = recordsOf(rt, 'Sub-accounts').length + 2;
+  if (name) typeInto(rt, 'Sub-accounts', row, 'sub_adv_user_name', name);
+  typeInto(rt, 'Sub-accounts', row, 'password', PASSWORD);
+  emulator.faults.configure({rules: faults});
+  emulator.clearRequests();
+  const summary = rt.call('createSubAccounts') as Record<string, unknown>;
+  const after = recordsOf(rt, 'Sub-accounts')[row - 2];
+  const everything = JSON.stringify(
+    rt.spreadsheet.getSheets().map(s => s.getDataRange().getValues()),
+  );
+  return {
+    emulator,
+    summary,
+    requests: emulator.requests.map(r => [r.method, r.path, r.body ?? r.query]),
+    row: [
+      after.password,
+      after.access_key,
+      after.sync_status,
+      after.sync_message,
+    ],
+    passwordInSheet: everything.includes(PASSWORD),
+  };
+}
+
+describe('Create sub-accounts clears every password it reads', () => {
+  it('created: cleared, as before', () => {
+    const run = createOne('team_lisbon');
+    expect(run.requests).toEqual([
+      ['POST', SUB, {sub_adv_user_name: 'team_lisbon', password: PASSWORD}],
+    ]);
+    expect(run.row).toEqual([
+      '',
+      run.emulator.account('team_lisbon').access_key,
+      'OK',
+      'Created: sub-account team_lisbon. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.',
+    ]);
+    expect(run.passwordInSheet).toBe(false);
+  });
+
+  it('refused here (no name): nothing sent, cleared, the row says so', () => {
+    const run = createOne('');
+    expect(run.requests).toEqual([]);
+    expect(run.row).toEqual([
+      '',
+      '',
+      'INVALID',
+      'sub_adv_user_name is empty: write the user name of the sub-account to create. Nothing was sent. The password was cleared so that collaborators do not see it: fix the row, type the password again and run Create sub-accounts.',
+    ]);
+    expect(run.passwordInSheet).toBe(false);
+  });
+
+  it('refused by the API: cleared, the row says so', () => {
+    const run = createOne('ab');
+    expect(run.requests).toEqual([
+      ['POST', SUB, {sub_adv_user_name: 'ab', password: PASSWORD}],
+    ]);
+    expect(run.row).toEqual([
+      '',
+      '',
+      'ERROR',
+      'POST sub_adv_account: code 10000 error [sub_adv_user_name: The sub_adv_user_name must be between 3 and 64 characters.]. Nothing was created. The password was cleared so that collaborators do not see it: fix the row, type the password again and run Create sub-accounts.',
+    ]);
+    expect(run.passwordInSheet).toBe(false);
+    expect(run.summary).toMatchObject({ok: 0, error: 1});
+  });
+
+  it('outcome unknown, then not found by name: cleared, the row says so', () => {
+    const run = createOne('team_porto', [
+      {kind: 'drop', method: 'POST', path: SUB, count: 1, applied: false},
+    ]);
+    expect(run.requests).toEqual([
+      ['POST', SUB, {sub_adv_user_name: 'team_porto', password: PASSWORD}],
+      ['GET', SUB, {sub_adv_user_name: 'team_porto'}],
+    ]);
+    expect(run.row[0]).toBe('');
+    expect(run.row[2]).toBe('ERROR');
+    expect(run.row[3]).toMatch(
+      /; no sub-account team_porto exists, so it was not created\. The password was cleared so that collaborators do not see it: type it again and run Create sub-accounts\.$/,
+    );
+    expect(run.passwordInSheet).toBe(false);
+  });
+
+  it('outcome unknown, and the lookup fails too: cleared, the row says how to find out', () => {
+    const run = createOne('team_braga', [
+      {kind: 'drop', method: 'POST', path: SUB, count: 1, applied: false},
+      {kind: 'error', method: 'GET', path: SUB, status: 503},
+    ]);
+    expect(run.requests[0]).toEqual([
+      'POST',
+      SUB,
+      {sub_adv_user_name: 'team_braga', password: PASSWORD},
+    ]);
+    expect(run.row[0]).toBe('');
+    expect(run.row[2]).toBe('ERROR');
+    expect(run.row[3]).toMatch(
+      /, and looking the sub-account up failed too \(.*\): it may or may not exist\. The password was cleared so that collaborators do not see it: run Refresh sub-accounts, which looks the name up; if it finds no access_key, type the password again and run Create sub-accounts\.$/,
+    );
+    expect(run.passwordInSheet).toBe(false);
+  });
+});
