@@ -8,6 +8,7 @@ import type {CreativeAdFilter} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
 import type {CreativeAdsQuery} from '../ui/catalog';
+import {noun} from '../ui/wording';
 import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 
@@ -56,7 +57,7 @@ function queryText(filter: CreativeAdFilter): string {
 function creativeAdsRefresher(filter: CreativeAdFilter) {
   const query = queryText(filter);
   return sheetRefresher(
-    `creative ads for ${query}`,
+    noun(`creative ad for ${query}`, `creative ads for ${query}`),
     CREATIVE_ADS,
     ({client}) => creativeAdsListing(client, filter),
     ad => ({sources: creativeAdRows(ad)}),

@@ -245,7 +245,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const result = page.locator('#result-message');
     await result.waitFor();
     await expect(result.textContent()).resolves.toMatch(
-      /^Push budgets \(preview\): Preview \(nothing sent\): 1 rows would be sent in 1 requests; 1 rows INVALID/,
+      /^Push budgets \(preview\): Preview \(nothing sent\): 1 row would be sent in 1 request; 1 row INVALID/,
     );
     const problem = page.locator('#result-problems button');
     await expect(problem.count()).resolves.toBe(1);

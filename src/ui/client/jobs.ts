@@ -5,6 +5,7 @@
  */
 import type {JobSummary, RowProblem} from '../../jobs/run';
 import {GROUPS, JOBS, JobSpec} from '../catalog';
+import {counted} from '../wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {server} from './server';
 
@@ -157,7 +158,7 @@ export class JobsPanel {
     if (progress.total > 0) {
       this.bar.max = progress.total;
       this.bar.value = progress.done;
-      this.count.textContent = `${progress.done} of ${progress.total} rows`;
+      this.count.textContent = `${progress.done} of ${counted(progress.total, 'row')}`;
     }
   }
 
@@ -183,7 +184,7 @@ export class JobsPanel {
     const flagged = summary.invalid + summary.error;
     this.resultHint.textContent =
       summary.problems.length > 0 && summary.problems.length < flagged
-        ? `The first ${summary.problems.length} of ${flagged} rows are listed; the others show INVALID or ERROR in sync_status.`
+        ? `The first ${summary.problems.length} of ${counted(flagged, 'row')} are listed; the others show INVALID or ERROR in sync_status.`
         : summary.problems.length > 0
           ? 'Click a row to select it in its sheet.'
           : '';
