@@ -332,4 +332,45 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await expect(world('triggers')).resolves.toEqual([]);
     await shot('13-schedule-off');
   });
+
+  it('shows a job run from the menu, a scheduled run and Schedule > Turn off without a reload', async () => {
+    await page.getByLabel('How often').selectOption('1');
+    await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
+    await button('Save schedule').click();
+    await page.locator('#schedule-message', {hasText: 'every hour'}).waitFor();
+
+    await world('clickMenu', 'Refresh campaigns');
+    const result = page.locator('#result-message', {
+      hasText: '(from the menu)',
+    });
+    await result.waitFor({timeout: 10000});
+    await expect(result.textContent()).resolves.toMatch(
+      /^Refresh campaigns \(from the menu\): Refreshed 12 campaigns \(main account\)/,
+    );
+    await shot('14-menu-run-shown');
+
+    const before = await page.locator('#schedule-last').textContent();
+    await expect(world('passHours', 1)).resolves.toEqual([
+      {name: 'scheduledRefresh', error: null},
+    ]);
+    await page.waitForFunction(
+      text => document.getElementById('schedule-last')!.textContent !== text,
+      before,
+      {timeout: 10000},
+    );
+    await expect(page.locator('#schedule-last').textContent()).resolves.toMatch(
+      /^Last scheduled run, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
+    );
+
+    await world('clickMenu', 'Turn scheduled refresh off');
+    await page
+      .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
+      .waitFor({timeout: 10000});
+    await expect(page.getByLabel('How often').inputValue()).resolves.toBe('0');
+    await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
+      'Scheduled refresh is off.',
+    );
+    await expect(world('triggers')).resolves.toEqual([]);
+    await shot('15-menu-schedule-off-shown');
+  });
 });

@@ -4,6 +4,7 @@
  * and each one a button that selects the row in its sheet.
  */
 import type {JobSummary, RowProblem} from '../../jobs/run';
+import type {LastJob} from '../../jobs/sidebar-state';
 import {GROUPS, JOBS, JobSpec} from '../catalog';
 import {counted} from '../wording';
 import {Busy, Tone, byId, element, say} from './dom';
@@ -160,6 +161,13 @@ export class JobsPanel {
       this.bar.value = progress.done;
       this.count.textContent = `${progress.done} of ${counted(progress.total, 'row')}`;
     }
+  }
+
+  /** A job the user ran from the menu while the sidebar was open. */
+  showMenuRun(job: LastJob): void {
+    const title = `${job.title} (from the menu)`;
+    if (job.summary) this.showSummary(title, job.summary);
+    else this.showFailure(title, job.failure ?? '');
   }
 
   private showSummary(title: string, summary: JobSummary): void {
