@@ -247,10 +247,17 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await expect(result.textContent()).resolves.toMatch(
       /^Push budgets \(preview\): Preview \(nothing sent\): 1 row would be sent in 1 request; 1 row INVALID/,
     );
+    await expect(
+      page.locator('#result-problems summary').allTextContents(),
+    ).resolves.toEqual(['Budgets: 1 row']);
+    await expect(
+      page.locator('#result-problems .problem-reason p').textContent(),
+    ).resolves.toMatch(/^INVALID: .*daily_cap/);
     const problem = page.locator('#result-problems button');
     await expect(problem.count()).resolves.toBe(1);
-    await expect(problem.textContent()).resolves.toMatch(
-      new RegExp(`^Budgets row ${bad} · INVALID: .*daily_cap`),
+    await expect(problem.textContent()).resolves.toBe(`row ${bad}`);
+    await expect(problem.getAttribute('aria-label')).resolves.toBe(
+      `Select Budgets row ${bad}`,
     );
     await expect(world('requests')).resolves.toHaveLength(before);
     await problem.click();

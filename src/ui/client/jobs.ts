@@ -19,8 +19,29 @@ export function summaryTone(summary: JobSummary): Tone {
   return 'ok';
 }
 
-function problemText(p: RowProblem): string {
-  return `${p.sheet} row ${p.row} · ${p.status}: ${p.message}`;
+/** Rows of one sheet that need attention for one reason (status and message alike). */
+interface ReasonGroup {
+  reason: string;
+  rows: RowProblem[];
+}
+
+/**
+ * The listed rows by sheet, then by reason, in the order they were listed: fifty rows refused
+ * for one reason read as one line with fifty row buttons, not fifty lines.
+ */
+export function groupProblems(
+  problems: readonly RowProblem[],
+): Map<string, ReasonGroup[]> {
+  const sheets = new Map<string, ReasonGroup[]>();
+  for (const p of problems) {
+    const groups = sheets.get(p.sheet) ?? [];
+    sheets.set(p.sheet, groups);
+    const reason = `${p.status}: ${p.message}`;
+    const group = groups.find(g => g.reason === reason);
+    if (group) group.rows.push(p);
+    else groups.push({reason, rows: [p]});
+  }
+  return sheets;
 }
 
 export class JobsPanel {
@@ -178,16 +199,9 @@ export class JobsPanel {
       summaryTone(summary),
     );
     this.problems.replaceChildren(
-      ...summary.problems.map(p => {
-        const b = element('button', problemText(p), {
-          type: 'button',
-          title: `Select ${p.sheet} row ${p.row}`,
-        });
-        b.addEventListener('click', () => void this.select(p));
-        const item = element('li');
-        item.append(b);
-        return item;
-      }),
+      ...[...groupProblems(summary.problems)].map(([sheet, groups]) =>
+        this.sheetGroup(sheet, groups),
+      ),
     );
     const flagged = summary.invalid + summary.error;
     this.resultHint.textContent =
@@ -196,6 +210,34 @@ export class JobsPanel {
         : summary.problems.length > 0
           ? 'Click a row to select it in its sheet.'
           : '';
+  }
+
+  /** One sheet's rows, collapsible: its reasons, each with a button per row. */
+  private sheetGroup(sheet: string, groups: ReasonGroup[]): HTMLElement {
+    const rows = groups.reduce((n, g) => n + g.rows.length, 0);
+    const details = element('details', '', {open: ''});
+    details.append(
+      element('summary', `${sheet}: ${counted(rows, 'row')}`, {
+        class: 'problem-sheet',
+      }),
+    );
+    for (const group of groups) {
+      const block = element('div', '', {class: 'problem-reason'});
+      block.append(element('p', group.reason));
+      for (const p of group.rows) {
+        const b = element('button', `row ${p.row}`, {
+          type: 'button',
+          'aria-label': `Select ${p.sheet} row ${p.row}`,
+          title: `Select ${p.sheet} row ${p.row}`,
+        });
+        b.addEventListener('click', () => void this.select(p));
+        block.append(b);
+      }
+      details.append(block);
+    }
+    const item = element('li');
+    item.append(details);
+    return item;
   }
 
   private showFailure(title: string, text: string): void {
