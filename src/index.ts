@@ -216,6 +216,11 @@ export function createOffers(): JobSummary {
   return createOffersJob.createOffers(platform());
 }
 
+/** The sidebar's New sub-account form: the password never reaches a cell. */
+export function createSubAccount(name: string, password: string): JobSummary {
+  return createSubAccountsJob.createSubAccount(platform(), name, password);
+}
+
 export function createSubAccounts(): JobSummary {
   return createSubAccountsJob.createSubAccounts(platform());
 }

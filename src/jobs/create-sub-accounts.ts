@@ -11,7 +11,7 @@
  * create whose answer was lost is looked up by name before anything is sent again.
  */
 import type {ApiClient} from '../api/client';
-import {OutcomeUnknownError} from '../api/errors';
+import {ConfigError, OutcomeUnknownError} from '../api/errors';
 import {
   createSubAccounts as sendCreates,
   getSubAccount,
@@ -217,6 +217,53 @@ class SubAccountRun {
         : undefined;
     return {...counts, message: none ?? summaryLine(counts, SUB_ACCOUNTS.name)};
   }
+}
+
+/**
+ * Creates one sub-account from the sidebar, its password typed in a password field: it never
+ * reaches a cell, so no collaborator can read it. The row of that name (one waiting for
+ * creation, its password cell cleared too) or else a new row gets the outcome, as Create
+ * sub-accounts would write it.
+ */
+export function createSubAccount(
+  platform: Platform,
+  name: unknown,
+  password: unknown,
+): JobSummary {
+  const account = String(name ?? '').trim();
+  const secret = String(password ?? '');
+  if (!account) {
+    throw new ConfigError(
+      'Write the user name of the sub-account to create. Nothing was sent.',
+    );
+  }
+  if (!secret) {
+    throw new ConfigError(
+      `Type the password of sub-account ${account}. Nothing was sent.`,
+    );
+  }
+  return withDocumentLock(platform, () => {
+    const budget = new TimeBudget(() => platform.clock.now());
+    const {mainClient, store} = connect(platform, budget.retryDeadline);
+    const table = openTable(platform.workbook(), SUB_ACCOUNTS, {create: true})!;
+    const writes = new RowWrites(table, () => platform.clock.now());
+    const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+    const existing = table.values.findIndex(
+      (_, i) => text(i, 'sub_adv_user_name') === account,
+    );
+    if (existing >= 0 && text(existing, 'access_key')) {
+      throw new ConfigError(
+        `Sub-account ${account} already exists (Sub-accounts row ${sheetRow(existing)} has its access_key). Nothing was sent.`,
+      );
+    }
+    const index = existing >= 0 ? existing : writes.append();
+    writes.set(index, 'sub_adv_user_name', account);
+    writes.set(index, 'password', '');
+    const run = new SubAccountRun(mainClient, store, writes, budget);
+    run.create([{index, name: account, password: secret}]);
+    writes.flush();
+    return run.summary(accountLabel(''));
+  });
 }
 
 export function createSubAccounts(platform: Platform): JobSummary {

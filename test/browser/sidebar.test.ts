@@ -380,4 +380,35 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await expect(world('triggers')).resolves.toEqual([]);
     await shot('15-menu-schedule-off-shown');
   });
+
+  it('creates a sub-account from a password field: the password reaches no cell', async () => {
+    await page.getByLabel('User name').fill('team_faro');
+    await page.getByLabel('Password').fill('pa55-word!');
+    await button('Create sub-account').click();
+    const message = page.locator('#new-sub-message[data-tone="ok"]');
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toBe(
+      'Created sub-account team_faro: Act as offers it, and its row in Sub-accounts has its access_key.',
+    );
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+    await expect(
+      page.locator('#account option[value="team_faro"]').textContent(),
+    ).resolves.toBe('Sub-account team_faro');
+    const sent = (
+      await world<Array<{method: string; path: string; body: unknown}>>(
+        'requests',
+      )
+    ).filter(r => r.method === 'POST');
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/open/v3/sub_adv_account',
+      body: {sub_adv_user_name: 'team_faro', password: 'pa55-word!'},
+    });
+    const cells = JSON.stringify(
+      await world<unknown[][]>('values', 'Sub-accounts'),
+    );
+    expect(cells).toContain('team_faro');
+    expect(cells).not.toContain('pa55-word!');
+    await shot('16-new-sub-account');
+  });
 });

@@ -113,3 +113,53 @@ describe('Create sub-accounts clears every password it reads', () => {
     expect(run.passwordInSheet).toBe(false);
   });
 });
+
+describe("the sidebar's New sub-account form (createSubAccount)", () => {
+  it('creates with the password sent to the API only: no cell ever holds it', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('refreshSubAccounts');
+    const before = recordsOf(rt, 'Sub-accounts').length;
+    emulator.clearRequests();
+    const summary = rt.call('createSubAccount', ' team_faro ', PASSWORD);
+    expect(summary).toMatchObject({ok: 1, error: 0, requests: 1});
+    expect(emulator.requests.map(r => [r.method, r.path, r.body])).toEqual([
+      ['POST', SUB, {sub_adv_user_name: 'team_faro', password: PASSWORD}],
+    ]);
+    const rows = recordsOf(rt, 'Sub-accounts');
+    expect(rows).toHaveLength(before + 1);
+    expect(rows[before]).toMatchObject({
+      sub_adv_user_name: 'team_faro',
+      password: '',
+      access_key: emulator.account('team_faro').access_key,
+      sync_status: 'OK',
+    });
+    const everything = JSON.stringify(
+      rt.spreadsheet.getSheets().map(s => s.getDataRange().getValues()),
+    );
+    expect(everything).not.toContain(PASSWORD);
+    expect(
+      (rt.call('listActingAccounts') as {subAccounts: string[]}).subAccounts,
+    ).toContain('team_faro');
+  });
+
+  it('a refusal goes to a row without the password; an existing name or a blank field sends nothing', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('createSubAccount', 'ab', PASSWORD);
+    const row = recordsOf(rt, 'Sub-accounts').find(
+      r => r.sub_adv_user_name === 'ab',
+    )!;
+    expect([row.password, row.sync_status]).toEqual(['', 'ERROR']);
+    rt.call('createSubAccount', 'team_faro', PASSWORD);
+    emulator.clearRequests();
+    expect(() => rt.call('createSubAccount', 'team_faro', PASSWORD)).toThrow(
+      /^Sub-account team_faro already exists \(Sub-accounts row \d+ has its access_key\)\. Nothing was sent\.$/,
+    );
+    expect(() => rt.call('createSubAccount', 'team_new', '')).toThrow(
+      'Type the password of sub-account team_new. Nothing was sent.',
+    );
+    expect(() => rt.call('createSubAccount', ' ', PASSWORD)).toThrow(
+      'Write the user name of the sub-account to create. Nothing was sent.',
+    );
+    expect(emulator.requests).toEqual([]);
+  });
+});
