@@ -28,10 +28,30 @@ import type {SettingsStore} from './settings-store';
 
 const JOB = 'createSubAccounts';
 
-/** The end of the message of every row whose password was read and not used up. */
-export function passwordCleared(next: string): string {
-  return `The password was cleared so that collaborators do not see it: ${next}.`;
+/**
+ * Where the password came from, for the message of a row not created: what became of the
+ * password, and how to send it again.
+ */
+interface PasswordSource {
+  /** What became of it. */
+  kept: string;
+  /** After a refusal. */
+  fix: string;
+  /** Sending it again as it was. */
+  again: string;
 }
+
+const TYPED_IN_SHEET: PasswordSource = {
+  kept: 'The password was cleared so that collaborators do not see it',
+  fix: 'fix the row, type the password again and run Create sub-accounts',
+  again: 'type the password again and run Create sub-accounts',
+};
+
+const TYPED_IN_SIDEBAR: PasswordSource = {
+  kept: 'The password typed in the sidebar went to the API only and is kept nowhere',
+  fix: 'correct the name or password and create it again in the sidebar',
+  again: 'create it again in the sidebar',
+};
 
 interface Pending {
   index: number;
@@ -48,6 +68,7 @@ class SubAccountRun {
     private readonly store: SettingsStore,
     private readonly writes: RowWrites<SubAccountRow>,
     private readonly budget: TimeBudget,
+    private readonly source: PasswordSource = TYPED_IN_SHEET,
   ) {}
 
   /** Rows to create, those refused before sending marked INVALID. */
@@ -77,7 +98,7 @@ class SubAccountRun {
           i,
           'INVALID',
           `${refused}. Nothing was sent.`,
-          'fix the row, type the password again and run Create sub-accounts',
+          this.source.fix,
         );
       } else {
         pending.push({
@@ -100,7 +121,7 @@ class SubAccountRun {
             p.index,
             'EDITED',
             'Not sent yet: the time ran out.',
-            'type it again and run Create sub-accounts to continue',
+            `${this.source.again} to continue`,
           );
         }
         return;
@@ -122,7 +143,7 @@ class SubAccountRun {
             p.index,
             'ERROR',
             `${outcome.error.message}. Nothing was created.`,
-            'fix the row, type the password again and run Create sub-accounts',
+            this.source.fix,
           );
         }
       });
@@ -140,7 +161,7 @@ class SubAccountRun {
         p.index,
         'ERROR',
         `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`,
-        'run Refresh sub-accounts, which looks the name up; if it finds no access_key, type the password again and run Create sub-accounts',
+        `run Refresh sub-accounts, which looks the name up; if it finds no access_key, ${this.source.again}`,
       );
       return;
     }
@@ -151,7 +172,7 @@ class SubAccountRun {
         p.index,
         'ERROR',
         `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`,
-        'type it again and run Create sub-accounts',
+        this.source.again,
       );
     }
   }
@@ -164,7 +185,7 @@ class SubAccountRun {
     next: string,
   ): void {
     this.writes.set(index, 'password', '');
-    this.writes.status(index, status, `${what} ${passwordCleared(next)}`);
+    this.writes.status(index, status, `${what} ${this.source.kept}: ${next}.`);
   }
 
   private created(p: Pending, account: SubAccount, how: string): void {
@@ -259,7 +280,13 @@ export function createSubAccount(
     const index = existing >= 0 ? existing : writes.append();
     writes.set(index, 'sub_adv_user_name', account);
     writes.set(index, 'password', '');
-    const run = new SubAccountRun(mainClient, store, writes, budget);
+    const run = new SubAccountRun(
+      mainClient,
+      store,
+      writes,
+      budget,
+      TYPED_IN_SIDEBAR,
+    );
     run.create([{index, name: account, password: secret}]);
     writes.flush();
     return run.summary(accountLabel(''));

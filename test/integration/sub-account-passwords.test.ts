@@ -90,7 +90,7 @@ describe('Create sub-accounts clears every password it reads', () => {
     expect(run.row[0]).toBe('');
     expect(run.row[2]).toBe('ERROR');
     expect(run.row[3]).toMatch(
-      /; no sub-account team_porto exists, so it was not created\. The password was cleared so that collaborators do not see it: type it again and run Create sub-accounts\.$/,
+      /; no sub-account team_porto exists, so it was not created\. The password was cleared so that collaborators do not see it: type the password again and run Create sub-accounts\.$/,
     );
     expect(run.passwordInSheet).toBe(false);
   });
@@ -148,7 +148,11 @@ describe("the sidebar's New sub-account form (createSubAccount)", () => {
     const row = recordsOf(rt, 'Sub-accounts').find(
       r => r.sub_adv_user_name === 'ab',
     )!;
-    expect([row.password, row.sync_status]).toEqual(['', 'ERROR']);
+    expect([row.password, row.sync_status, row.sync_message]).toEqual([
+      '',
+      'ERROR',
+      'POST sub_adv_account: code 10000 error [sub_adv_user_name: The sub_adv_user_name must be between 3 and 64 characters.]. Nothing was created. The password typed in the sidebar went to the API only and is kept nowhere: correct the name or password and create it again in the sidebar.',
+    ]);
     rt.call('createSubAccount', 'team_faro', PASSWORD);
     emulator.clearRequests();
     expect(() => rt.call('createSubAccount', 'team_faro', PASSWORD)).toThrow(
