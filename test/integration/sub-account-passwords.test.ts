@@ -114,6 +114,46 @@ describe('Create sub-accounts clears every password it reads', () => {
   });
 });
 
+describe('Create sub-accounts near the time limit', () => {
+  it('clears the password of a row not reached, and says to type it again', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('refreshSubAccounts');
+    const first = recordsOf(rt, 'Sub-accounts').length + 2;
+    // One batch is 100 creates; the 101st row waits for a second batch.
+    for (let i = 0; i <= 100; i++) {
+      typeInto(rt, 'Sub-accounts', first + i, 'sub_adv_user_name', `team_${i}`);
+      typeInto(rt, 'Sub-accounts', first + i, 'password', PASSWORD);
+    }
+    emulator.faults.configure({
+      rules: [
+        {kind: 'slow', method: 'POST', path: SUB, latencyMs: 280_000, count: 1},
+      ],
+    });
+    emulator.clearRequests();
+    const summary = rt.call('createSubAccounts') as Record<string, unknown>;
+    expect(summary).toMatchObject({ok: 100, remaining: 1});
+    expect(emulator.requests.filter(r => r.method === 'POST')).toHaveLength(
+      100,
+    );
+    const last = recordsOf(rt, 'Sub-accounts')[first - 2 + 100];
+    expect([
+      last.sub_adv_user_name,
+      last.password,
+      last.sync_status,
+      last.sync_message,
+    ]).toEqual([
+      'team_100',
+      '',
+      'EDITED',
+      'Not sent yet: the time ran out. The password was cleared so that collaborators do not see it: type the password again and run Create sub-accounts to continue.',
+    ]);
+    const everything = JSON.stringify(
+      rt.spreadsheet.getSheets().map(s => s.getDataRange().getValues()),
+    );
+    expect(everything).not.toContain(PASSWORD);
+  });
+});
+
 describe("the sidebar's New sub-account form (createSubAccount)", () => {
   it('creates with the password sent to the API only: no cell ever holds it', () => {
     const {rt, emulator} = offerDesk();
