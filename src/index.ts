@@ -24,6 +24,7 @@ import * as schedule from './jobs/schedule';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/settings';
 import * as sidebar from './jobs/sidebar';
+import * as sidebarState from './jobs/sidebar-state';
 import type {JobProgress} from './platform/ports';
 import type {CreativeAdsQuery} from './ui/catalog';
 // The schedule runs an entry point by name, as the menu and the sidebar do.
@@ -67,6 +68,11 @@ export function getProgress(): JobProgress | null {
 
 export function selectRow(sheet: string, row: number): void {
   sidebar.selectRow(platform(), sheet, row);
+}
+
+/** The sidebar's poll: one cache read while nothing changed. */
+export function getSidebarState(): sidebarState.SidebarState {
+  return sidebarState.readSidebarState(platform());
 }
 
 export function getSchedule(): schedule.ScheduleView {
@@ -208,6 +214,11 @@ export function uploadCreatives(): JobSummary {
 
 export function createOffers(): JobSummary {
   return createOffersJob.createOffers(platform());
+}
+
+/** The sidebar's New sub-account form: the password never reaches a cell. */
+export function createSubAccount(name: string, password: string): JobSummary {
+  return createSubAccountsJob.createSubAccount(platform(), name, password);
 }
 
 export function createSubAccounts(): JobSummary {

@@ -6,6 +6,7 @@ import {isKeyRefusal} from '../api/client';
 import {ApiError, ConfigError, NetworkError} from '../api/errors';
 import {OPERATIONS} from '../api/operations';
 import type {HttpResponse, HttpTransport, Platform} from '../platform/ports';
+import {counted} from '../ui/wording';
 import {accountLabel, connect} from './connect';
 
 /** What went wrong, for the sidebar to mark the right field. */
@@ -89,7 +90,7 @@ export function testConnection(platform: Platform): ConnectionCheck {
         : '';
     return check(
       null,
-      `Connected as the ${accountLabel(account)}: URL, keys and clock all work (${Number(page?.total ?? 0)} campaigns visible).${warning}`,
+      `Connected as the ${accountLabel(account)}: URL, keys and clock all work (${counted(Number(page?.total ?? 0), 'campaign')} visible).${warning}`,
     );
   } catch (e) {
     const last = seen[seen.length - 1];

@@ -1,15 +1,17 @@
 /**
  * Create sub-accounts (API 4.10): every Sub-accounts row with a sub_adv_user_name and a
  * password and no access_key, created with the main account's keys (part 5, rule 3) whoever
- * is acted as. The row gets the access_key and the credit fields the API answers, and its
- * password cell is cleared; the api key goes to the user's own properties (where acting as
- * the sub-account finds it), never into a cell.
+ * is acted as. The row gets the access_key and the credit fields the API answers; the api key
+ * goes to the user's own properties (where acting as the sub-account finds it), never into a
+ * cell.
  *
- * A refused row keeps its password, so it can be fixed and sent again. A create whose answer
- * was lost is looked up by name before anything is sent again.
+ * Every collaborator of the spreadsheet can read a password cell, so the job clears every
+ * password it reads, whatever the row's outcome (created, refused here or by the API, outcome
+ * unknown, not reached in time), and the row's message says so and what to type again. A
+ * create whose answer was lost is looked up by name before anything is sent again.
  */
 import type {ApiClient} from '../api/client';
-import {OutcomeUnknownError} from '../api/errors';
+import {ConfigError, OutcomeUnknownError} from '../api/errors';
 import {
   createSubAccounts as sendCreates,
   getSubAccount,
@@ -26,6 +28,31 @@ import type {SettingsStore} from './settings-store';
 
 const JOB = 'createSubAccounts';
 
+/**
+ * Where the password came from, for the message of a row not created: what became of the
+ * password, and how to send it again.
+ */
+interface PasswordSource {
+  /** What became of it. */
+  kept: string;
+  /** After a refusal. */
+  fix: string;
+  /** Sending it again as it was. */
+  again: string;
+}
+
+const TYPED_IN_SHEET: PasswordSource = {
+  kept: 'The password was cleared so that collaborators do not see it',
+  fix: 'fix the row, type the password again and run Create sub-accounts',
+  again: 'type the password again and run Create sub-accounts',
+};
+
+const TYPED_IN_SIDEBAR: PasswordSource = {
+  kept: 'The password typed in the sidebar went to the API only and is kept nowhere',
+  fix: 'correct the name or password and create it again in the sidebar',
+  again: 'create it again in the sidebar',
+};
+
 interface Pending {
   index: number;
   name: string;
@@ -41,6 +68,7 @@ class SubAccountRun {
     private readonly store: SettingsStore,
     private readonly writes: RowWrites<SubAccountRow>,
     private readonly budget: TimeBudget,
+    private readonly source: PasswordSource = TYPED_IN_SHEET,
   ) {}
 
   /** Rows to create, those refused before sending marked INVALID. */
@@ -60,13 +88,17 @@ class SubAccountRun {
       const others = (rowsByName.get(name) ?? []).filter(
         r => r !== sheetRow(i),
       );
-      if (!name) {
-        this.writes.status(i, 'INVALID', `${NAME_MISSING}. Nothing was sent.`);
-      } else if (others.length > 0) {
-        this.writes.status(
+      const refused = !name
+        ? NAME_MISSING
+        : others.length > 0
+          ? takenInSheet(name, others)
+          : undefined;
+      if (refused) {
+        this.cleared(
           i,
           'INVALID',
-          `${takenInSheet(name, others)}. Nothing was sent.`,
+          `${refused}. Nothing was sent.`,
+          this.source.fix,
         );
       } else {
         pending.push({
@@ -85,10 +117,11 @@ class SubAccountRun {
       if (!this.budget.canStart()) {
         for (const p of pending.slice(start)) {
           this.remaining++;
-          this.writes.status(
+          this.cleared(
             p.index,
             'EDITED',
-            'Not sent yet: the time ran out. Run Create sub-accounts again to continue.',
+            'Not sent yet: the time ran out.',
+            `${this.source.again} to continue`,
           );
         }
         return;
@@ -106,10 +139,11 @@ class SubAccountRun {
         } else if (outcome.error instanceof OutcomeUnknownError) {
           this.lookUp(p, outcome.error);
         } else {
-          this.writes.status(
+          this.cleared(
             p.index,
             'ERROR',
-            `${outcome.error.message}. Nothing was created; the password is kept: fix the row and run Create sub-accounts again.`,
+            `${outcome.error.message}. Nothing was created.`,
+            this.source.fix,
           );
         }
       });
@@ -123,22 +157,35 @@ class SubAccountRun {
       found = getSubAccount(this.main, p.name);
       this.requests++;
     } catch (e) {
-      this.writes.status(
+      this.cleared(
         p.index,
         'ERROR',
-        `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): run Create sub-accounts again; it looks the name up first.`,
+        `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`,
+        `run Refresh sub-accounts, which looks the name up; if it finds no access_key, ${this.source.again}`,
       );
       return;
     }
     if (found) {
       this.created(p, found, 'Created (found after the connection dropped)');
     } else {
-      this.writes.status(
+      this.cleared(
         p.index,
         'ERROR',
-        `${error.cause.message}; no sub-account ${p.name} exists, so it was not created. The password is kept: run Create sub-accounts again.`,
+        `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`,
+        this.source.again,
       );
     }
+  }
+
+  /** A row not created: its status, and its password gone from the sheet. */
+  private cleared(
+    index: number,
+    status: 'INVALID' | 'ERROR' | 'EDITED',
+    what: string,
+    next: string,
+  ): void {
+    this.writes.set(index, 'password', '');
+    this.writes.status(index, status, `${what} ${this.source.kept}: ${next}.`);
   }
 
   private created(p: Pending, account: SubAccount, how: string): void {
@@ -191,6 +238,59 @@ class SubAccountRun {
         : undefined;
     return {...counts, message: none ?? summaryLine(counts, SUB_ACCOUNTS.name)};
   }
+}
+
+/**
+ * Creates one sub-account from the sidebar, its password typed in a password field: it never
+ * reaches a cell, so no collaborator can read it. The row of that name (one waiting for
+ * creation, its password cell cleared too) or else a new row gets the outcome, as Create
+ * sub-accounts would write it.
+ */
+export function createSubAccount(
+  platform: Platform,
+  name: unknown,
+  password: unknown,
+): JobSummary {
+  const account = String(name ?? '').trim();
+  const secret = String(password ?? '');
+  if (!account) {
+    throw new ConfigError(
+      'Write the user name of the sub-account to create. Nothing was sent.',
+    );
+  }
+  if (!secret) {
+    throw new ConfigError(
+      `Type the password of sub-account ${account}. Nothing was sent.`,
+    );
+  }
+  return withDocumentLock(platform, () => {
+    const budget = new TimeBudget(() => platform.clock.now());
+    const {mainClient, store} = connect(platform, budget.retryDeadline);
+    const table = openTable(platform.workbook(), SUB_ACCOUNTS, {create: true})!;
+    const writes = new RowWrites(table, () => platform.clock.now());
+    const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+    const existing = table.values.findIndex(
+      (_, i) => text(i, 'sub_adv_user_name') === account,
+    );
+    if (existing >= 0 && text(existing, 'access_key')) {
+      throw new ConfigError(
+        `Sub-account ${account} already exists (Sub-accounts row ${sheetRow(existing)} has its access_key). Nothing was sent.`,
+      );
+    }
+    const index = existing >= 0 ? existing : writes.append();
+    writes.set(index, 'sub_adv_user_name', account);
+    writes.set(index, 'password', '');
+    const run = new SubAccountRun(
+      mainClient,
+      store,
+      writes,
+      budget,
+      TYPED_IN_SIDEBAR,
+    );
+    run.create([{index, name: account, password: secret}]);
+    writes.flush();
+    return run.summary(accountLabel(''));
+  });
 }
 
 export function createSubAccounts(platform: Platform): JobSummary {

@@ -9,6 +9,7 @@ import type {Platform} from '../platform/ports';
 import {excerpt} from '../rules/values';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
 import type {CreativeAdsQuery} from '../ui/catalog';
+import {noun} from '../ui/wording';
 import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 
@@ -57,7 +58,7 @@ function queryText(filter: CreativeAdFilter): string {
 function creativeAdsRefresher(filter: CreativeAdFilter) {
   const query = queryText(filter);
   return sheetRefresher(
-    `creative ads for ${query}`,
+    noun(`creative ad for ${query}`, `creative ads for ${query}`),
     CREATIVE_ADS,
     ({client}) => creativeAdsListing(client, filter),
     ad => ({sources: creativeAdRows(ad)}),

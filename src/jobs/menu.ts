@@ -7,6 +7,7 @@ import {CreativeAdsQuery, JobName, jobSpec} from '../ui/catalog';
 import {addonMenu} from '../ui/menu';
 import {attentionText, failureMessage, needsAttention} from './menu-messages';
 import type {JobSummary} from './run';
+import {recordMenuJob} from './sidebar-state';
 
 export const SIDEBAR_FILE = 'Sidebar';
 export const ADDON_TITLE = 'Offer Desk';
@@ -24,7 +25,10 @@ export function showSidebar(platform: Platform): void {
   platform.ui.showSidebar(SIDEBAR_FILE, ADDON_TITLE);
 }
 
-/** Runs a job for the menu and tells the user how it went. */
+/**
+ * Runs a job for the menu and tells the user how it went, in the sheet and in an open sidebar
+ * (recorded before the alert, which holds the execution until it is dismissed).
+ */
 export function runFromMenu(
   platform: Platform,
   job: JobName,
@@ -37,9 +41,12 @@ export function runFromMenu(
   try {
     summary = run();
   } catch (e) {
-    platform.ui.alert(`${title}: not done`, failureMessage(e));
+    const failure = failureMessage(e);
+    recordMenuJob(platform, {title, at: platform.clock.now(), failure});
+    platform.ui.alert(`${title}: not done`, failure);
     return;
   }
+  recordMenuJob(platform, {title, at: platform.clock.now(), summary});
   if (needsAttention(summary)) {
     platform.ui.alert(title, attentionText(summary));
   } else {

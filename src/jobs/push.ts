@@ -45,6 +45,7 @@ import {
   sheetRow,
   writeTable,
 } from '../sheets/table';
+import {counted} from '../ui/wording';
 import {accountLabel, connect} from './connect';
 import {Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
@@ -371,12 +372,12 @@ function pushSummary<S, Q>(
   const requests = facts.wouldSend?.length ?? 0;
   const invalid =
     base.invalid > 0
-      ? `; ${base.invalid} rows INVALID: see sync_message in ${table.schema.name}`
+      ? `; ${counted(base.invalid, 'row')} INVALID: see sync_message in ${table.schema.name}`
       : '';
   return {
     ...base,
     edited,
     wouldSend: facts.wouldSend,
-    message: `Preview (nothing sent): ${edited} rows would be sent in ${requests} requests${invalid} (${facts.account}).`,
+    message: `Preview (nothing sent): ${counted(edited, 'row')} would be sent in ${counted(requests, 'request')}${invalid} (${facts.account}).`,
   };
 }

@@ -10,6 +10,7 @@ import {materialsListing} from '../api/operations';
 import type {Material} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CREATIVES} from '../sheets/schemas/creatives';
+import {noun} from '../ui/wording';
 import {Refresher, runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 
@@ -17,7 +18,7 @@ import type {JobSummary} from './run';
 export const CREATIVES_ACCOUNT_MEMO = 'Creatives refreshed as';
 
 const listed = sheetRefresher(
-  'creative materials',
+  noun('creative material'),
   CREATIVES,
   ({client}) => materialsListing(client),
   (material: Material) => ({sources: [material]}),

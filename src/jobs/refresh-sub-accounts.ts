@@ -17,6 +17,7 @@ import type {Platform, Workbook} from '../platform/ports';
 import {isBlank} from '../sheets/cell';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
 import {cellOf, openTable} from '../sheets/table';
+import {noun} from '../ui/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';
 import type {JobSummary} from './run';
 
@@ -88,7 +89,10 @@ function row(account: SubAccount): SubAccountRow {
 
 /** The sheet's names are looked up after the shared listing phases, only when it missed them. */
 export const subAccountsRefresher: Refresher<SubAccount> = {
-  what: 'sub-accounts of the main account',
+  what: noun(
+    'sub-account of the main account',
+    'sub-accounts of the main account',
+  ),
   listing: ({main}) => subAccountsListing(main),
   pulled(listed, {main, workbook}) {
     const {items, requests} = withNamesLookedUp(

@@ -36,6 +36,7 @@ import {readOnlyPrint} from '../sheets/read-only';
 import {columnOf} from '../sheets/rows';
 import {SheetState, StateBook} from '../sheets/state';
 import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
+import {Noun, counted, noun} from '../ui/wording';
 import {accountLabel, connect} from './connect';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {
@@ -84,8 +85,8 @@ export interface FetchContext {
 
 /** One API listing and the sheets it fills. */
 export interface Refresher<T = unknown> {
-  /** What it lists, for messages: 'offers'. */
-  what: string;
+  /** What it lists, for messages: noun('offer'). */
+  what: Noun;
   /** The listing it needs, with the client that signs it; the job fetches it. */
   listing(context: FetchContext): Listing<T>;
   /** What to write, from the listed records; writes nothing, may ask the API for more. */
@@ -195,7 +196,7 @@ export function sheetPulled<T, S>(
  * each listed item to the rows it takes; `answers` names the query the listing answers.
  */
 export function sheetRefresher<T, S>(
-  what: string,
+  what: Noun,
   schema: SheetSchema<S>,
   listing: (context: FetchContext) => Listing<T>,
   toRecord: (item: T) => PulledRecord<S>,
@@ -210,7 +211,7 @@ export function sheetRefresher<T, S>(
 }
 
 export const campaignsRefresher = sheetRefresher(
-  'campaigns',
+  noun('campaign'),
   CAMPAIGNS,
   ({client}) => campaignsListing(client),
   campaign => ({
@@ -241,7 +242,7 @@ function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
 
 /** One offers listing fills both Offers and Budgets. */
 export const offersRefresher: Refresher<Offer> = {
-  what: 'offers',
+  what: noun('offer'),
   listing: ({client}) => offersListing(client),
   pulled: ({items, requests}) => ({
     records: items.length,
@@ -330,7 +331,7 @@ function refreshSummary(
     .flatMap(r => r.notes.map(n => ({sheet: r.sheet, ...n})))
     .slice(0, MAX_PROBLEMS);
   const listed = refreshers
-    .map((r, i) => `${pulled[i].records} ${r.what}`)
+    .map((r, i) => counted(pulled[i].records, r.what))
     .join(', ');
   const changes = reports
     .filter(r => r.counts.added + r.counts.removed > 0)
@@ -340,7 +341,7 @@ function refreshSummary(
     conflict > 0
       ? `${conflict} in CONFLICT (changed here and on the server)`
       : '',
-    invalid > 0 ? `${invalid} rows INVALID` : '',
+    invalid > 0 ? `${counted(invalid, 'row')} INVALID` : '',
   ].filter(Boolean);
   const details = [...changes, ...kept].join('; ');
   return {

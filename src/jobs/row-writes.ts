@@ -33,6 +33,12 @@ export class RowWrites<S> {
     this.rows = table.values.map((_, i) => rowContents(table, i));
   }
 
+  /** A new empty row below the others, written at the next flush; answers its index. */
+  append(): number {
+    this.rows.push(new Array<Contents>(this.table.width).fill(''));
+    return this.rows.length - 1;
+  }
+
   /** Sets the cell under `header` (nothing when the sheet has no such column). */
   set(index: number, header: string, value: CellValue): void {
     const at = this.table.position.get(header);
@@ -81,7 +87,7 @@ export class RowWrites<S> {
     this.rows.forEach((row, i) => {
       row.forEach((cell, c) => {
         if (cell instanceof Formula) return;
-        this.table.values[i][c] = cell;
+        (this.table.values[i] ??= [])[c] = cell;
         if (this.table.formulas[i]) this.table.formulas[i][c] = '';
       });
     });

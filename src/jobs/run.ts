@@ -5,6 +5,7 @@
  */
 import type {Platform} from '../platform/ports';
 import type {SyncStatus} from '../sheets/status';
+import {counted} from '../ui/wording';
 
 /** Apps Script ends an execution after 6 minutes. */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
@@ -115,7 +116,7 @@ export function summaryLine(
   const preview = s.dryRun ? 'Preview (nothing sent): ' : '';
   const left =
     s.remaining > 0
-      ? ` ${s.remaining} rows left for lack of time: run it again to continue.`
+      ? ` ${counted(s.remaining, 'row')} left for lack of time: run it again to continue.`
       : '';
   const look =
     sheet && (s.invalid > 0 || s.error > 0)

@@ -21,6 +21,7 @@ import {
 } from './menu-messages';
 import {JobSummary, LockBusyError} from './run';
 import {Schedule, ScheduledRun, SettingsStore} from './settings-store';
+import {scheduleChanged} from './sidebar-state';
 
 export const SCHEDULE_HANDLER = 'scheduledRefresh';
 export const EVERY_HOURS: readonly number[] = [1, 2, 4, 6, 8, 12];
@@ -126,6 +127,7 @@ export function setRefreshSchedule(
     );
     store.setSchedule(documentId, schedule);
   }
+  scheduleChanged(platform);
   return getSchedule(platform);
 }
 
@@ -171,6 +173,7 @@ export function scheduledRefresh(
     message: message.slice(0, MESSAGE_LIMIT),
   };
   store.setLastScheduledRun(documentId, record);
+  scheduleChanged(platform);
   if (unforeseen !== undefined) throw unforeseen;
   return record;
 }

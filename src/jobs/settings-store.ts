@@ -15,6 +15,11 @@ const ACTING = `${PREFIX}acting.`;
 const SCHEDULE = `${PREFIX}schedule.`;
 const LAST_RUN = `${PREFIX}lastScheduledRun.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
+const SEEN = `${PREFIX}seenSubAccounts`;
+/** Names kept for the "Act as" list, the latest first. */
+export const SEEN_LIMIT = 200;
+/** A property value holds at most 9 KB: 200 names of 64 characters would not fit. */
+const SEEN_CHARS = 8000;
 
 export interface Connection {
   baseUrl: string;
@@ -136,11 +141,37 @@ export class SettingsStore implements SubAccountKeyStore {
     return raw ? (JSON.parse(raw) as Credentials) : undefined;
   }
 
+  /** Keeps a sub-account's keys; the name joins those the "Act as" list offers. */
   put(name: string, keys: Credentials): void {
     this.props.set(
       SUB_ACCOUNT + name,
       JSON.stringify({accessKey: keys.accessKey, apiKey: keys.apiKey}),
     );
+    this.remember(name);
+  }
+
+  /**
+   * Every sub-account name whose keys the add-on got (created, looked up, acted as), the latest
+   * first: the API cannot list sub-accounts (4.11 looks one up by name), so this is what the
+   * "Act as" list offers. A name that failed to create never got keys, so it is not here.
+   */
+  seenSubAccounts(): string[] {
+    const raw = this.props.get(SEEN);
+    if (!raw) return [];
+    try {
+      const names: unknown = JSON.parse(raw);
+      return Array.isArray(names) ? names.map(String) : [];
+    } catch {
+      return []; // written by no version of ours: offer nothing rather than fail the sidebar
+    }
+  }
+
+  private remember(name: string): void {
+    const seen = this.seenSubAccounts();
+    if (seen[0] === name) return;
+    const names = [name, ...seen.filter(n => n !== name)].slice(0, SEEN_LIMIT);
+    while (JSON.stringify(names).length > SEEN_CHARS) names.pop();
+    this.props.set(SEEN, JSON.stringify(names));
   }
 
   drop(name: string): void {
@@ -151,5 +182,6 @@ export class SettingsStore implements SubAccountKeyStore {
     for (const key of this.props.keys()) {
       if (key.startsWith(SUB_ACCOUNT)) this.props.remove(key);
     }
+    this.props.remove(SEEN);
   }
 }

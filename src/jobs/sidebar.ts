@@ -5,6 +5,7 @@ import {SettingsStore} from './settings-store';
 
 export const SUB_ACCOUNTS_SHEET = 'Sub-accounts';
 const NAME_HEADER = 'sub_adv_user_name';
+const KEY_HEADER = 'access_key';
 
 export interface ActingAccounts {
   /** '' is the main account. */
@@ -14,24 +15,26 @@ export interface ActingAccounts {
 }
 
 /**
- * The sub-accounts this spreadsheet knows: the names in the Sub-accounts sheet (which the
- * sub-account jobs fill), and the one acted as. The API lists sub-accounts only by name
- * (4.11), so no request is made.
+ * The sub-accounts to offer: every name the add-on has seen for this user (created, looked up,
+ * acted as), the Sub-accounts rows that have an access_key (which Refresh sub-accounts fills),
+ * and the one acted as. A row without an access_key is a sub-account not created (yet, or
+ * refused): it is not offered. The API lists sub-accounts only by name (4.11), so no request
+ * is made.
  */
 export function actingAccounts(platform: Platform): ActingAccounts {
-  const current = new SettingsStore(platform.userProperties).actingAccount(
-    platform.documentId(),
-  );
-  const names = new Set<string>();
+  const store = new SettingsStore(platform.userProperties);
+  const current = store.actingAccount(platform.documentId());
+  const names = new Set<string>(store.seenSubAccounts());
   const rows =
     platform.workbook().sheet(SUB_ACCOUNTS_SHEET)?.readValues() ?? [];
-  const column = (rows[0] ?? []).findIndex(
-    h => String(h).trim() === NAME_HEADER,
-  );
-  if (column >= 0) {
+  const header = (name: string) =>
+    (rows[0] ?? []).findIndex(h => String(h).trim() === name);
+  const column = header(NAME_HEADER);
+  const keys = header(KEY_HEADER);
+  if (column >= 0 && keys >= 0) {
     for (const row of rows.slice(1)) {
       const name = String(row[column] ?? '').trim();
-      if (name) names.add(name);
+      if (name && String(row[keys] ?? '').trim()) names.add(name);
     }
   }
   if (current) names.add(current);

@@ -131,6 +131,12 @@ export function appsScriptPlatform(): Platform {
       document.id,
       () => Date.now(),
     ),
+    userCache: {
+      get: key => CacheService.getUserCache().get(key),
+      put: (key, value, ttlSeconds) =>
+        CacheService.getUserCache().put(key, value, ttlSeconds),
+      remove: key => CacheService.getUserCache().remove(key),
+    },
     ui: appsScriptUi,
     triggers: appsScriptTriggers,
     files: materialFiles,

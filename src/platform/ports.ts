@@ -270,6 +270,8 @@ export interface Platform {
   documentId(): string;
   documentLock(): DocumentLock;
   progress: ProgressBoard;
+  /** The current user's own cache (CacheService.getUserCache): cheap reads that may miss. */
+  userCache: Cache;
   ui: UserInterface;
   triggers: Triggers;
   /** Material files to upload: Drive files and https URLs. */

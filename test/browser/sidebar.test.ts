@@ -245,12 +245,19 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const result = page.locator('#result-message');
     await result.waitFor();
     await expect(result.textContent()).resolves.toMatch(
-      /^Push budgets \(preview\): Preview \(nothing sent\): 1 rows would be sent in 1 requests; 1 rows INVALID/,
+      /^Push budgets \(preview\): Preview \(nothing sent\): 1 row would be sent in 1 request; 1 row INVALID/,
     );
+    await expect(
+      page.locator('#result-problems summary').allTextContents(),
+    ).resolves.toEqual(['Budgets: 1 row']);
+    await expect(
+      page.locator('#result-problems .problem-reason p').textContent(),
+    ).resolves.toMatch(/^INVALID: .*daily_cap/);
     const problem = page.locator('#result-problems button');
     await expect(problem.count()).resolves.toBe(1);
-    await expect(problem.textContent()).resolves.toMatch(
-      new RegExp(`^Budgets row ${bad} · INVALID: .*daily_cap`),
+    await expect(problem.textContent()).resolves.toBe(`row ${bad}`);
+    await expect(problem.getAttribute('aria-label')).resolves.toBe(
+      `Select Budgets row ${bad}`,
     );
     await expect(world('requests')).resolves.toHaveLength(before);
     await problem.click();
@@ -331,5 +338,77 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       .waitFor();
     await expect(world('triggers')).resolves.toEqual([]);
     await shot('13-schedule-off');
+  });
+
+  it('shows a job run from the menu, a scheduled run and Schedule > Turn off without a reload', async () => {
+    await page.getByLabel('How often').selectOption('1');
+    await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
+    await button('Save schedule').click();
+    await page.locator('#schedule-message', {hasText: 'every hour'}).waitFor();
+
+    await world('clickMenu', 'Refresh campaigns');
+    const result = page.locator('#result-message', {
+      hasText: '(from the menu)',
+    });
+    await result.waitFor({timeout: 10000});
+    await expect(result.textContent()).resolves.toMatch(
+      /^Refresh campaigns \(from the menu\): Refreshed 12 campaigns \(main account\)/,
+    );
+    await shot('14-menu-run-shown');
+
+    const before = await page.locator('#schedule-last').textContent();
+    await expect(world('passHours', 1)).resolves.toEqual([
+      {name: 'scheduledRefresh', error: null},
+    ]);
+    await page.waitForFunction(
+      text => document.getElementById('schedule-last')!.textContent !== text,
+      before,
+      {timeout: 10000},
+    );
+    await expect(page.locator('#schedule-last').textContent()).resolves.toMatch(
+      /^Last scheduled run, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
+    );
+
+    await world('clickMenu', 'Turn scheduled refresh off');
+    await page
+      .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
+      .waitFor({timeout: 10000});
+    await expect(page.getByLabel('How often').inputValue()).resolves.toBe('0');
+    await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
+      'Scheduled refresh is off.',
+    );
+    await expect(world('triggers')).resolves.toEqual([]);
+    await shot('15-menu-schedule-off-shown');
+  });
+
+  it('creates a sub-account from a password field: the password reaches no cell', async () => {
+    await page.getByLabel('User name').fill('team_faro');
+    await page.getByLabel('Password').fill('pa55-word!');
+    await button('Create sub-account').click();
+    const message = page.locator('#new-sub-message[data-tone="ok"]');
+    await message.waitFor();
+    await expect(message.textContent()).resolves.toBe(
+      'Created sub-account team_faro: Act as offers it, and its row in Sub-accounts has its access_key.',
+    );
+    await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+    await expect(
+      page.locator('#account option[value="team_faro"]').textContent(),
+    ).resolves.toBe('Sub-account team_faro');
+    const sent = (
+      await world<Array<{method: string; path: string; body: unknown}>>(
+        'requests',
+      )
+    ).filter(r => r.method === 'POST');
+    expect(sent.at(-1)).toEqual({
+      method: 'POST',
+      path: '/api/open/v3/sub_adv_account',
+      body: {sub_adv_user_name: 'team_faro', password: 'pa55-word!'},
+    });
+    const cells = JSON.stringify(
+      await world<unknown[][]>('values', 'Sub-accounts'),
+    );
+    expect(cells).toContain('team_faro');
+    expect(cells).not.toContain('pa55-word!');
+    await shot('16-new-sub-account');
   });
 });

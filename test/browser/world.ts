@@ -68,3 +68,9 @@ export function passHours(world: World, hours: number) {
 export function activeSheet(world: World): string {
   return world.runtime.spreadsheet.getActiveSheet().getName();
 }
+
+/** Clicks an item of the add-on menu in the spreadsheet, the sidebar staying open. */
+export function clickMenu(world: World, caption: string): void {
+  if (world.runtime.ui.menus.length === 0) world.runtime.open();
+  world.runtime.clickMenu(caption);
+}

@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {createEmulator, DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import {createRuntime, Runtime} from '../../local/runtime';
+import {recordsOf, typeInto} from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main;
 const HOUR_MS = 3600 * 1000;
@@ -285,5 +286,32 @@ describe('the sidebar’s other calls', () => {
     expect(() => rt.call('selectRow', 'Nope', 3)).toThrow(
       'There is no sheet named "Nope" any more: it was renamed or deleted.',
     );
+  });
+});
+
+describe('the "Act as" list', () => {
+  it('offers every sub-account seen (created, looked up), never one that failed to create', () => {
+    const {rt, emulator} = setup();
+    connect(rt);
+    rt.call('refreshSubAccounts');
+    const first = (recordsOf(rt, 'Sub-accounts').length || 0) + 2;
+    typeInto(rt, 'Sub-accounts', first, 'sub_adv_user_name', 'team_lisbon');
+    typeInto(rt, 'Sub-accounts', first, 'password', 'pa55-word!');
+    typeInto(rt, 'Sub-accounts', first + 1, 'sub_adv_user_name', 'ab');
+    typeInto(rt, 'Sub-accounts', first + 1, 'password', 'pa55-word!');
+    rt.call('createSubAccounts');
+    rt.call('setActingAccount', DEMO_ACCOUNTS.subA.name);
+    rt.call('setActingAccount', '');
+    // The sheet is gone: what was seen is still offered.
+    rt.spreadsheet.deleteSheet(rt.spreadsheet.getSheetByName('Sub-accounts')!);
+    const listed = rt.call('listActingAccounts') as {
+      current: string;
+      subAccounts: string[];
+    };
+    expect(listed.current).toBe('');
+    expect(listed.subAccounts).toContain('team_lisbon');
+    expect(listed.subAccounts).toContain(DEMO_ACCOUNTS.subA.name);
+    expect(listed.subAccounts).not.toContain('ab');
+    expect(emulator.account('team_lisbon')).toBeDefined();
   });
 });

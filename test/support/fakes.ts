@@ -1,6 +1,7 @@
 /** Small fakes of the platform ports for unit tests of pure modules. */
 import {createHash} from 'node:crypto';
 import type {
+  Cache,
   Clock,
   Digest,
   HttpRequest,
@@ -44,6 +45,22 @@ export class MemoryStore implements KeyValueStore {
 }
 
 /** Keeps every report, so tests can assert what the sidebar would have seen. */
+/** A cache that never misses unless a test empties it; counts reads. */
+export class MemoryCache implements Cache {
+  readonly values = new Map<string, string>();
+  reads = 0;
+  get(key: string): string | null {
+    this.reads++;
+    return this.values.get(key) ?? null;
+  }
+  put(key: string, value: string): void {
+    this.values.set(key, value);
+  }
+  remove(key: string): void {
+    this.values.delete(key);
+  }
+}
+
 export class MemoryProgress implements ProgressBoard {
   readonly reports: JobProgress[] = [];
   report(job: string, done: number, total: number): void {
@@ -124,6 +141,7 @@ export function fakePlatform(
   userProperties: MemoryStore;
   clock: FakeClock;
   progress: MemoryProgress;
+  userCache: MemoryCache;
 } {
   let held = false;
   return {
@@ -134,6 +152,7 @@ export function fakePlatform(
     userProperties: new MemoryStore(),
     documentId: () => 'doc-1',
     progress: new MemoryProgress(),
+    userCache: new MemoryCache(),
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),
       release: () => {

@@ -1,8 +1,8 @@
 /**
  * The Sub-accounts sheet: one row per sub-advertiser account of the main account (API 2.7). A
  * row with a sub_adv_user_name and a password and no access_key is a sub-account to create;
- * its password is cleared once sent. The api key is never written here: Offer Desk keeps it in
- * your own user properties only.
+ * Create sub-accounts clears its password whatever the outcome. The api key is never written
+ * here: Offer Desk keeps it in your own user properties only.
  */
 import type {SubAccount} from '../../api/types';
 import {isBlank} from '../cell';
@@ -28,7 +28,7 @@ export const SUB_ACCOUNTS = defineSchema<SubAccountRow>({
       type: 'text',
       kept: true,
       read: () => undefined,
-      note: 'Input only: the password of a sub-account to create. Cleared as soon as it has been sent.',
+      note: 'Input only: the password of a sub-account to create. Create sub-accounts clears it on any outcome, so collaborators do not see it; the row says when to type it again.',
     },
     {
       header: 'access_key',

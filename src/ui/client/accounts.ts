@@ -14,9 +14,25 @@ export class AccountPicker {
   private readonly message = byId('account-message');
   private current = MAIN;
 
+  private readonly newName = byId<HTMLInputElement>('new-sub-name');
+  private readonly newPassword = byId<HTMLInputElement>('new-sub-password');
+  private readonly newMessage = byId('new-sub-message');
+
   constructor(private readonly busy: Busy) {
     const use = byId<HTMLButtonElement>('account-use');
-    busy.add(this.select, this.name, use);
+    const create = byId<HTMLButtonElement>('new-sub-create');
+    busy.add(
+      this.select,
+      this.name,
+      use,
+      this.newName,
+      this.newPassword,
+      create,
+    );
+    byId<HTMLFormElement>('new-sub-form').addEventListener('submit', event => {
+      event.preventDefault();
+      void this.create();
+    });
     this.select.addEventListener(
       'change',
       () => void this.choose(this.select.value),
@@ -47,6 +63,39 @@ export class AccountPicker {
       ),
     );
     this.select.value = accounts.current;
+  }
+
+  /** Creates one sub-account; the password field is emptied whatever the outcome. */
+  private async create(): Promise<void> {
+    const name = this.newName.value.trim();
+    const password = this.newPassword.value;
+    this.newPassword.value = '';
+    say(this.newMessage, `Creating sub-account ${name}…`);
+    try {
+      const summary = await this.busy.during(() =>
+        server.createSubAccount(name, password),
+      );
+      const problem = summary.problems[0];
+      if (summary.ok > 0) {
+        this.newName.value = '';
+        say(
+          this.newMessage,
+          `Created sub-account ${name}: Act as offers it, and its row in Sub-accounts has its access_key.`,
+          'ok',
+        );
+        await this.load();
+      } else {
+        say(
+          this.newMessage,
+          problem
+            ? `Not created: ${problem.message}`
+            : `Not created: ${summary.message}`,
+          'error',
+        );
+      }
+    } catch (e) {
+      say(this.newMessage, (e as Error).message, 'error');
+    }
   }
 
   private async choose(name: string): Promise<void> {

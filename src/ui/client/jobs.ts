@@ -4,7 +4,9 @@
  * and each one a button that selects the row in its sheet.
  */
 import type {JobSummary, RowProblem} from '../../jobs/run';
+import type {LastJob} from '../../jobs/sidebar-state';
 import {GROUPS, JOBS, JobSpec} from '../catalog';
+import {counted} from '../wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {server} from './server';
 
@@ -17,8 +19,29 @@ export function summaryTone(summary: JobSummary): Tone {
   return 'ok';
 }
 
-function problemText(p: RowProblem): string {
-  return `${p.sheet} row ${p.row} · ${p.status}: ${p.message}`;
+/** Rows of one sheet that need attention for one reason (status and message alike). */
+interface ReasonGroup {
+  reason: string;
+  rows: RowProblem[];
+}
+
+/**
+ * The listed rows by sheet, then by reason, in the order they were listed: fifty rows refused
+ * for one reason read as one line with fifty row buttons, not fifty lines.
+ */
+export function groupProblems(
+  problems: readonly RowProblem[],
+): Map<string, ReasonGroup[]> {
+  const sheets = new Map<string, ReasonGroup[]>();
+  for (const p of problems) {
+    const groups = sheets.get(p.sheet) ?? [];
+    sheets.set(p.sheet, groups);
+    const reason = `${p.status}: ${p.message}`;
+    const group = groups.find(g => g.reason === reason);
+    if (group) group.rows.push(p);
+    else groups.push({reason, rows: [p]});
+  }
+  return sheets;
 }
 
 export class JobsPanel {
@@ -157,8 +180,15 @@ export class JobsPanel {
     if (progress.total > 0) {
       this.bar.max = progress.total;
       this.bar.value = progress.done;
-      this.count.textContent = `${progress.done} of ${progress.total} rows`;
+      this.count.textContent = `${progress.done} of ${counted(progress.total, 'row')}`;
     }
+  }
+
+  /** A job the user ran from the menu while the sidebar was open. */
+  showMenuRun(job: LastJob): void {
+    const title = `${job.title} (from the menu)`;
+    if (job.summary) this.showSummary(title, job.summary);
+    else this.showFailure(title, job.failure ?? '');
   }
 
   private showSummary(title: string, summary: JobSummary): void {
@@ -169,24 +199,45 @@ export class JobsPanel {
       summaryTone(summary),
     );
     this.problems.replaceChildren(
-      ...summary.problems.map(p => {
-        const b = element('button', problemText(p), {
-          type: 'button',
-          title: `Select ${p.sheet} row ${p.row}`,
-        });
-        b.addEventListener('click', () => void this.select(p));
-        const item = element('li');
-        item.append(b);
-        return item;
-      }),
+      ...[...groupProblems(summary.problems)].map(([sheet, groups]) =>
+        this.sheetGroup(sheet, groups),
+      ),
     );
     const flagged = summary.invalid + summary.error;
     this.resultHint.textContent =
       summary.problems.length > 0 && summary.problems.length < flagged
-        ? `The first ${summary.problems.length} of ${flagged} rows are listed; the others show INVALID or ERROR in sync_status.`
+        ? `The first ${summary.problems.length} of ${counted(flagged, 'row')} are listed; the others show INVALID or ERROR in sync_status.`
         : summary.problems.length > 0
           ? 'Click a row to select it in its sheet.'
           : '';
+  }
+
+  /** One sheet's rows, collapsible: its reasons, each with a button per row. */
+  private sheetGroup(sheet: string, groups: ReasonGroup[]): HTMLElement {
+    const rows = groups.reduce((n, g) => n + g.rows.length, 0);
+    const details = element('details', '', {open: ''});
+    details.append(
+      element('summary', `${sheet}: ${counted(rows, 'row')}`, {
+        class: 'problem-sheet',
+      }),
+    );
+    for (const group of groups) {
+      const block = element('div', '', {class: 'problem-reason'});
+      block.append(element('p', group.reason));
+      for (const p of group.rows) {
+        const b = element('button', `row ${p.row}`, {
+          type: 'button',
+          'aria-label': `Select ${p.sheet} row ${p.row}`,
+          title: `Select ${p.sheet} row ${p.row}`,
+        });
+        b.addEventListener('click', () => void this.select(p));
+        block.append(b);
+      }
+      details.append(block);
+    }
+    const item = element('li');
+    item.append(details);
+    return item;
   }
 
   private showFailure(title: string, text: string): void {

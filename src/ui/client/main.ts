@@ -5,19 +5,27 @@ import {JobsPanel} from './jobs';
 import {SchedulePanel} from './schedule';
 import {server} from './server';
 import {SettingsForm} from './settings-form';
+import {StateWatch} from './watch';
 
 function start(): void {
   const busy = new Busy();
   const accounts = new AccountPicker(busy);
   const settings = new SettingsForm(busy, () => void accounts.load());
-  new JobsPanel(busy);
+  const jobs = new JobsPanel(busy);
   const schedule = new SchedulePanel(busy);
+  const watch = new StateWatch(busy, (state, newJob) => {
+    if (newJob && state.lastJob) jobs.showMenuRun(state.lastJob);
+    void schedule.load();
+    // A job from the menu may have created or looked up sub-accounts.
+    void accounts.load();
+  });
   server
     .getSettings()
     .then(view => settings.show(view))
     .catch((e: Error) => say(byId('settings-message'), e.message, 'error'));
   void accounts.load();
   void schedule.load();
+  void watch.start();
 }
 
 start();

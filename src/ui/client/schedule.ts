@@ -31,6 +31,40 @@ export function describeSchedule(view: ScheduleView): string {
   return view.hours === 1 ? 'every hour' : `every ${view.hours} hours`;
 }
 
+/**
+ * "2026-01-05 13:00:47" in the spreadsheet's time zone: the format of synced_at in the sheets,
+ * whatever the browser's locale.
+ */
+export function dateTime(ms: number, timeZone: string): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(ms));
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = format(timeZone);
+  } catch {
+    parts = format('UTC'); // a zone this browser does not know
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find(p => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** "Scheduled: Refresh everything, every 4 hours." or "Scheduled refresh is off." */
+function scheduleLine(view: ScheduleView): string {
+  return view.hours > 0
+    ? `Scheduled: ${jobSpec(view.job)?.title ?? view.job}, ${describeSchedule(view)}.`
+    : 'Scheduled refresh is off.';
+}
+
 export class SchedulePanel {
   private readonly every = byId<HTMLSelectElement>('schedule-every');
   private readonly hourField = byId('schedule-hour-field');
@@ -39,6 +73,7 @@ export class SchedulePanel {
   private readonly job = byId<HTMLSelectElement>('schedule-job');
   private readonly message = byId('schedule-message');
   private readonly last = byId('schedule-last');
+  private shown: ScheduleView | undefined;
 
   constructor(private readonly busy: Busy) {
     const save = byId<HTMLButtonElement>('schedule-save');
@@ -70,18 +105,23 @@ export class SchedulePanel {
     this.job.value = view.job;
     this.zone.textContent = `Hours of the spreadsheet's time zone, ${view.timeZone}.`;
     this.showHour();
+    const before = this.shown;
+    this.shown = view;
     if (view.triggerMissing) {
       say(
         this.message,
         'This schedule is saved but its trigger was removed outside Offer Desk: save it again to restore it.',
         'warn',
       );
+    } else if (before && scheduleLine(before) !== scheduleLine(view)) {
+      // Changed elsewhere (the menu's Turn off): what an earlier save said is no longer true.
+      say(this.message, scheduleLine(view));
     }
     const run = view.lastRun;
     if (run) {
       say(
         this.last,
-        `Last scheduled run, ${new Date(run.at).toLocaleString()}: ${run.message}`,
+        `Last scheduled run, ${dateTime(run.at, view.timeZone)}: ${run.message}`,
         OUTCOME_TONE[run.outcome],
       );
     } else {
@@ -105,13 +145,7 @@ export class SchedulePanel {
         server.setRefreshSchedule(hours, hours > 0 ? options : undefined),
       );
       this.show(view);
-      say(
-        this.message,
-        view.hours > 0
-          ? `Scheduled: ${jobSpec(view.job)?.title ?? view.job}, ${describeSchedule(view)}.`
-          : 'Scheduled refresh is off.',
-        'ok',
-      );
+      say(this.message, scheduleLine(view), 'ok');
     } catch (e) {
       say(this.message, (e as Error).message, 'error');
     }

@@ -60,7 +60,7 @@ describe('createSubAccounts', () => {
     });
   });
 
-  it('keeps the password of a refused row, and refuses a name used twice in the sheet before sending', () => {
+  it('clears the password of a refused row too, saying so, and refuses a name used twice in the sheet before sending', () => {
     const env = createPlatform();
     fill(env.workbook, SUB_ACCOUNTS, [
       {sub_adv_user_name: 'ab', password: 'long-enough'},
@@ -77,24 +77,24 @@ describe('createSubAccounts', () => {
         .map(r => [r.password, r.sync_status, r.sync_message]),
     ).toEqual([
       [
-        'long-enough',
+        '',
         'ERROR',
-        'POST sub_adv_account: code 10000 error [sub_adv_user_name: The sub_adv_user_name must be between 3 and 64 characters.]. Nothing was created; the password is kept: fix the row and run Create sub-accounts again.',
+        'POST sub_adv_account: code 10000 error [sub_adv_user_name: The sub_adv_user_name must be between 3 and 64 characters.]. Nothing was created. The password was cleared so that collaborators do not see it: fix the row, type the password again and run Create sub-accounts.',
       ],
       [
-        'long-enough',
+        '',
         'INVALID',
-        'sub_adv_user_name twin_name is also in Sub-accounts row 4: each sub-account has one row. Nothing was sent.',
+        'sub_adv_user_name twin_name is also in Sub-accounts row 4: each sub-account has one row. Nothing was sent. The password was cleared so that collaborators do not see it: fix the row, type the password again and run Create sub-accounts.',
       ],
       [
-        'long-enough',
+        '',
         'INVALID',
-        'sub_adv_user_name twin_name is also in Sub-accounts row 3: each sub-account has one row. Nothing was sent.',
+        'sub_adv_user_name twin_name is also in Sub-accounts row 3: each sub-account has one row. Nothing was sent. The password was cleared so that collaborators do not see it: fix the row, type the password again and run Create sub-accounts.',
       ],
       [
-        'long-enough',
+        '',
         'INVALID',
-        'sub_adv_user_name is empty: write the user name of the sub-account to create. Nothing was sent.',
+        'sub_adv_user_name is empty: write the user name of the sub-account to create. Nothing was sent. The password was cleared so that collaborators do not see it: fix the row, type the password again and run Create sub-accounts.',
       ],
     ]);
   });

@@ -8,6 +8,7 @@ import {
 } from '../../../src/jobs/menu';
 import {LockBusyError} from '../../../src/jobs/run';
 import type {Platform} from '../../../src/platform/ports';
+import {ScriptedTransport, fakePlatform} from '../../support/fakes';
 import {RecordingUi, summary} from '../ui/fakes';
 
 /** A platform whose every part but the UI throws when touched. */
@@ -19,6 +20,16 @@ function uiOnlyPlatform(ui: RecordingUi, touched: string[]): Platform {
       throw new Error(`${key} touched`);
     },
   });
+}
+
+/** The run is recorded for the sidebar: the user's cache and properties are touched. */
+function platform(ui: RecordingUi) {
+  return fakePlatform(
+    new ScriptedTransport(() => {
+      throw new Error('no request expected');
+    }),
+    {ui},
+  );
 }
 
 describe('onOpen', () => {
@@ -35,8 +46,6 @@ describe('onOpen', () => {
 });
 
 describe('a job run from the menu', () => {
-  const platform = (ui: RecordingUi) => uiOnlyPlatform(ui, []);
-
   it('ends with a toast of the summary when every row went through', () => {
     const ui = new RecordingUi();
     runFromMenu(platform(ui), 'pushBudgets', () =>
@@ -159,10 +168,10 @@ describe('the creative-ad list from the menu', () => {
       return summary({ok: 2, message: '2 OK'});
     };
     ui.answers.push('7,8', null, '');
-    const platform = uiOnlyPlatform(ui, []);
-    runCreativeAdsFromMenu(platform, 'listCreativeAds', run);
-    runCreativeAdsFromMenu(platform, 'listCreativeAds', run);
-    runCreativeAdsFromMenu(platform, 'listCreativeAds', run);
+    const menu = platform(ui);
+    runCreativeAdsFromMenu(menu, 'listCreativeAds', run);
+    runCreativeAdsFromMenu(menu, 'listCreativeAds', run);
+    runCreativeAdsFromMenu(menu, 'listCreativeAds', run);
     expect(asked).toEqual([{adIds: '7,8'}]);
     expect(ui.shown.filter(s => s.kind !== 'prompt')).toEqual([
       {kind: 'toast', title: 'List creative ads', message: '2 OK'},

@@ -186,7 +186,7 @@ describe('pushBudgets', () => {
         },
       ],
       message:
-        'Preview (nothing sent): 1 rows would be sent in 1 requests; 1 rows INVALID: see sync_message in Budgets (main account).',
+        'Preview (nothing sent): 1 row would be sent in 1 request; 1 row INVALID: see sync_message in Budgets (main account).',
     });
     expect(workbook.records('Budgets')[rowOf(ids[0])]).toMatchObject({
       sync_status: 'EDITED',

@@ -1,3 +1,4 @@
+import {SEEN_LIMIT, SettingsStore} from '../../../src/jobs/settings-store';
 import {actingAccounts, selectRow} from '../../../src/jobs/sidebar';
 import type {SheetPort, Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform, ok} from '../../support/fakes';
@@ -34,6 +35,44 @@ describe('the accounts the sidebar offers', () => {
       subAccounts: ['team_a', 'team_b'],
     });
     expect(transport.requests).toEqual([]);
+  });
+
+  it('offers every name whose keys the add-on got, the latest 200, not a row never created', () => {
+    const {platform} = platformWith([
+      ['sub_adv_user_name', 'password', 'access_key', 'sync_status'],
+      ['refused_one', '', '', 'ERROR'],
+      ['listed_one', '', 'ak-l', ''],
+    ]);
+    const store = new SettingsStore(platform.userProperties);
+    const keys = {accessKey: 'ak', apiKey: 'secret-api-key'};
+    for (let i = 0; i < 205; i++) store.put(`team_${i}`, keys);
+    store.put('team_0', keys);
+    const offered = actingAccounts(platform).subAccounts;
+    expect(offered).toContain('team_0');
+    expect(offered).toContain('team_204');
+    expect(offered).not.toContain('team_1');
+    expect(offered).toContain('listed_one');
+    expect(offered).not.toContain('refused_one');
+    expect(offered).toHaveLength(SEEN_LIMIT + 1);
+    expect(JSON.stringify(offered)).not.toContain('secret-api-key');
+    expect(
+      platform.userProperties.get('offerDesk.seenSubAccounts')!.length,
+    ).toBeLessThanOrEqual(9 * 1024);
+  });
+
+  it('forgets the names seen when the connection changes to another account', () => {
+    const {platform} = platformWith(null);
+    const store = new SettingsStore(platform.userProperties);
+    const connection = {
+      baseUrl: 'https://a.test',
+      uploadBaseUrl: '',
+      accessKey: 'main-1',
+    };
+    store.saveConnection(connection, 'k');
+    store.put('team_x', {accessKey: 'ak', apiKey: 'k'});
+    expect(actingAccounts(platform).subAccounts).toEqual(['team_x']);
+    store.saveConnection({...connection, accessKey: 'main-2'}, 'k');
+    expect(actingAccounts(platform).subAccounts).toEqual([]);
   });
 
   it('always lists the account acted as, even without the sheet', () => {

@@ -1,0 +1,115 @@
+import {runAction, runFromMenu} from '../../../src/jobs/menu';
+import {scheduledRefresh, setRefreshSchedule} from '../../../src/jobs/schedule';
+import {STATE_LIMIT, readSidebarState} from '../../../src/jobs/sidebar-state';
+import type {Workbook} from '../../../src/platform/ports';
+import {ScriptedTransport, fakePlatform} from '../../support/fakes';
+import {RecordingTriggers, RecordingUi, summary} from '../ui/fakes';
+
+const KEY = 'offerDesk.sidebarState.doc-1';
+
+function setup() {
+  const workbook = {timeZone: () => 'Etc/UTC'} as Workbook;
+  const platform = fakePlatform(
+    new ScriptedTransport(() => {
+      throw new Error('no request expected');
+    }),
+    {
+      ui: new RecordingUi(),
+      triggers: new RecordingTriggers(),
+      workbook: () => workbook,
+    },
+  );
+  platform.clock.now = () => 1_767_618_047_000;
+  return platform;
+}
+
+describe('the state the sidebar polls', () => {
+  it('costs one cache read a poll, and one property read after a cache miss', () => {
+    const platform = setup();
+    const props = jest.spyOn(platform.userProperties, 'get');
+    expect(readSidebarState(platform)).toEqual({version: 0, lastJob: null});
+    expect(props).toHaveBeenCalledTimes(1);
+    props.mockClear();
+    platform.userCache.reads = 0;
+    readSidebarState(platform);
+    readSidebarState(platform);
+    expect(platform.userCache.reads).toBe(2);
+    expect(props).not.toHaveBeenCalled();
+
+    runFromMenu(platform, 'refreshCampaigns', () =>
+      summary({ok: 12, message: 'Refreshed 12 campaigns (main account).'}),
+    );
+    platform.userCache.values.clear();
+    expect(readSidebarState(platform)).toEqual({
+      version: 1_767_618_047_000,
+      lastJob: {
+        title: 'Refresh campaigns',
+        at: 1_767_618_047_000,
+        summary: expect.objectContaining({
+          message: 'Refreshed 12 campaigns (main account).',
+        }),
+      },
+    });
+    expect(props).toHaveBeenCalledTimes(1);
+  });
+
+  it('records a menu job that could not run, with its reason', () => {
+    const platform = setup();
+    runFromMenu(platform, 'pushBudgets', () => {
+      throw new Error('boom');
+    });
+    expect(readSidebarState(platform).lastJob).toEqual({
+      title: 'Push budgets',
+      at: 1_767_618_047_000,
+      failure:
+        'Offer Desk stopped unexpectedly: boom. Rows already written keep their status; running the job again continues.',
+    });
+  });
+
+  it('moves on when the schedule is turned off from the menu and after a scheduled run, keeping the last menu job', () => {
+    const platform = setup();
+    setRefreshSchedule(platform, 4);
+    runFromMenu(platform, 'refreshCampaigns', () => summary({ok: 1}));
+    const afterJob = readSidebarState(platform);
+    scheduledRefresh(platform, () => summary({ok: 1}));
+    const afterRun = readSidebarState(platform);
+    expect(afterRun.version).toBeGreaterThan(afterJob.version);
+    runAction(platform, 'Scheduled refresh', () => {
+      setRefreshSchedule(platform, 0);
+      return 'off';
+    });
+    const afterOff = readSidebarState(platform);
+    expect(afterOff.version).toBeGreaterThan(afterRun.version);
+    expect(afterOff.lastJob).toEqual(afterJob.lastJob);
+  });
+
+  it('fits a property value (9 KB): preview bodies left out, listed rows cut', () => {
+    const platform = setup();
+    const problems = Array.from({length: 50}, (_, i) => ({
+      sheet: 'Budgets',
+      row: i + 2,
+      status: 'INVALID' as const,
+      message: 'x'.repeat(400),
+    }));
+    runFromMenu(
+      platform,
+      'pushBudgets',
+      () =>
+        summary({
+          invalid: 50,
+          problems,
+          wouldSend: [{big: 'y'.repeat(20000)}],
+          message: '50 rows INVALID',
+        }),
+      true,
+    );
+    const stored = platform.userProperties.get(KEY)!;
+    expect(stored.length).toBeLessThanOrEqual(STATE_LIMIT + 100);
+    const job = readSidebarState(platform).lastJob!;
+    expect(job.title).toBe('Push budgets (preview)');
+    expect(job.summary!.wouldSend).toBeUndefined();
+    expect(job.summary!.problems.length).toBeGreaterThan(0);
+    expect(job.summary!.problems.length).toBeLessThan(50);
+    expect(job.summary!.invalid).toBe(50);
+  });
+});
