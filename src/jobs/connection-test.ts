@@ -6,7 +6,7 @@ import {isKeyRefusal} from '../api/client';
 import {ApiError, ConfigError, NetworkError} from '../api/errors';
 import {OPERATIONS} from '../api/operations';
 import type {HttpResponse, HttpTransport, Platform} from '../platform/ports';
-import {counted} from '../ui/wording';
+import {counted} from '../text/wording';
 import {accountLabel, connect} from './connect';
 
 /** What went wrong, for the sidebar to mark the right field. */

@@ -9,7 +9,7 @@ import type {Platform} from '../platform/ports';
 import {excerpt} from '../rules/values';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
 import type {CreativeAdsQuery} from '../ui/catalog';
-import {noun} from '../ui/wording';
+import {noun} from '../text/wording';
 import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 

@@ -45,7 +45,7 @@ import {
   sheetRow,
   writeTable,
 } from '../sheets/table';
-import {counted} from '../ui/wording';
+import {counted} from '../text/wording';
 import {accountLabel, connect} from './connect';
 import {Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';

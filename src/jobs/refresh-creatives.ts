@@ -10,7 +10,7 @@ import {materialsListing} from '../api/operations';
 import type {Material} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {CREATIVES} from '../sheets/schemas/creatives';
-import {noun} from '../ui/wording';
+import {noun} from '../text/wording';
 import {Refresher, runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
 

@@ -17,7 +17,7 @@ import type {Platform, Workbook} from '../platform/ports';
 import {isBlank} from '../sheets/cell';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
 import {cellOf, openTable} from '../sheets/table';
-import {noun} from '../ui/wording';
+import {noun} from '../text/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';
 import type {JobSummary} from './run';
 

@@ -36,7 +36,7 @@ import {readOnlyPrint} from '../sheets/read-only';
 import {columnOf} from '../sheets/rows';
 import {SheetState, StateBook} from '../sheets/state';
 import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
-import {Noun, counted, noun} from '../ui/wording';
+import {Noun, counted, noun} from '../text/wording';
 import {accountLabel, connect} from './connect';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {

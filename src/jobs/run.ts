@@ -5,7 +5,7 @@
  */
 import type {Platform} from '../platform/ports';
 import type {SyncStatus} from '../sheets/status';
-import {counted} from '../ui/wording';
+import {counted} from '../text/wording';
 
 /** Apps Script ends an execution after 6 minutes. */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;

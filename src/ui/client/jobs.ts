@@ -6,7 +6,7 @@
 import type {JobSummary, RowProblem} from '../../jobs/run';
 import type {LastJob} from '../../jobs/sidebar-state';
 import {GROUPS, JOBS, JobSpec} from '../catalog';
-import {counted} from '../wording';
+import {counted} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {server} from './server';
 

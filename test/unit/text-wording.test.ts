@@ -1,4 +1,4 @@
-import {counted, noun} from '../../../src/ui/wording';
+import {counted, noun} from '../../src/text/wording';
 
 describe('counted', () => {
   it('reads as English: one is singular, every other count plural', () => {
