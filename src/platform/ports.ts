@@ -223,6 +223,12 @@ export interface SheetPort {
     format: string,
   ): void;
   setBold(row: number, column: number, rows: number, columns: number): void;
+  /** Text longer than its cell is cut at the cell's edge instead of spilling over. */
+  clipText(row: number, column: number, rows: number, columns: number): void;
+  /** `count` columns from `column` made `width` pixels wide. */
+  setColumnWidths(column: number, count: number, width: number): void;
+  /** A column's width in pixels (a round trip). */
+  columnWidth(column: number): number;
   /** A dropdown of `values`; other input is accepted with a warning mark. */
   setDropdown(
     row: number,

@@ -114,6 +114,21 @@ class AppsScriptSheet implements SheetPort {
     this.range(row, column, rows, columns).setFontWeight('bold');
   }
 
+  clipText(row: number, column: number, rows: number, columns: number): void {
+    if (rows <= 0 || columns <= 0) return;
+    this.range(row, column, rows, columns).setWrapStrategy(
+      SpreadsheetApp.WrapStrategy.CLIP,
+    );
+  }
+
+  setColumnWidths(column: number, count: number, width: number): void {
+    this.sheet.setColumnWidths(column, count, width);
+  }
+
+  columnWidth(column: number): number {
+    return this.sheet.getColumnWidth(column);
+  }
+
   setDropdown(
     row: number,
     column: number,

@@ -16,6 +16,7 @@ interface Cell {
   background: string | null;
   note: string;
   dropdown?: readonly string[];
+  clipped?: boolean;
 }
 
 const blank = (): Cell => ({
@@ -35,6 +36,8 @@ export class MemorySheet implements SheetPort {
     columns: number;
     description: string;
   }> = [];
+  /** Column widths set, by 1-based column. */
+  readonly widths = new Map<number, number>();
   frozenRows = 0;
   hidden = false;
   private cells: Cell[][] = [];
@@ -211,6 +214,21 @@ export class MemorySheet implements SheetPort {
 
   setBold(): void {
     this.calls.push('setBold');
+  }
+
+  clipText(row: number, column: number, rows: number, columns: number): void {
+    this.calls.push('clipText');
+    this.each(row, column, rows, columns, c => (c.clipped = true));
+  }
+
+  setColumnWidths(column: number, count: number, width: number): void {
+    this.calls.push('setColumnWidths');
+    for (let c = column; c < column + count; c++) this.widths.set(c, width);
+  }
+
+  columnWidth(column: number): number {
+    this.calls.push('getColumnWidth');
+    return this.widths.get(column) ?? 100;
   }
 
   setDropdown(

@@ -37,6 +37,7 @@ export const CREATIVES = defineSchema<Material>({
     {
       header: 'creative_name',
       type: 'text',
+      typed: true,
       note: 'Name; defaults to the file name. Before the upload you may type the name to give the material; afterwards it shows the name the API keeps.',
     },
     {header: 'resolution', type: 'text', note: 'Resolution or pixels.'},
