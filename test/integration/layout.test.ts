@@ -59,6 +59,21 @@ const readOnly = (range: string) => ({
   description: DATA,
 });
 
+/** The widths of a few columns, and the protections: the header row, then `readOnlyRanges`. */
+function expectLayout(
+  rt: Runtime,
+  sheet: string,
+  wanted: Record<string, number>,
+  lastColumn: string,
+  readOnlyRanges: string[],
+): void {
+  expect(widths(rt, sheet, Object.keys(wanted))).toEqual(wanted);
+  expect(protections(rt, sheet)).toEqual([
+    headerRow(lastColumn),
+    ...readOnlyRanges.map(readOnly),
+  ]);
+}
+
 function wrapOf(rt: Runtime, sheet: string, row: number, header: string) {
   return String(
     sheetOf(rt, sheet)
@@ -212,20 +227,18 @@ describe('every sheet the add-on creates', () => {
     const ad = [...account.creativeAds.values()][0];
     rt.call('listCreativeAds', {adIds: String(ad.ad_id)});
 
-    expect(
-      widths(rt, 'Campaigns', ['campaign_id', 'description', 'is_coppa']),
-    ).toEqual({campaign_id: 101, description: 220, is_coppa: 80});
+    expectLayout(
+      rt,
+      'Campaigns',
+      {campaign_id: 101, description: 220, is_coppa: 80},
+      'S',
+      ['E2:F1000', 'K2:K1000', 'O2:S1000'],
+    );
     expect(cell(rt, 'Campaigns', 2, 'app_size')).toEqual({
       value: 12,
       format: '0.###############',
       shown: '12',
     });
-    expect(protections(rt, 'Campaigns')).toEqual([
-      headerRow('S'),
-      readOnly('E2:F1000'),
-      readOnly('K2:K1000'),
-      readOnly('O2:S1000'),
-    ]);
 
     // A conversion cap is a count, a budget is money.
     expect(cell(rt, 'Budgets', 2, 'daily_cap')).toEqual({
@@ -238,41 +251,26 @@ describe('every sheet the add-on creates', () => {
       format: '0.00##',
       shown: '1000.00',
     });
-    expect(widths(rt, 'Budgets', ['offer_id', 'offer_name'])).toEqual({
-      offer_id: 80,
-      offer_name: 220,
-    });
-    expect(protections(rt, 'Budgets')).toEqual([
-      headerRow('J'),
-      readOnly('B2:C1000'),
-      readOnly('H2:J1000'),
+    expectLayout(rt, 'Budgets', {offer_id: 80, offer_name: 220}, 'J', [
+      'B2:C1000',
+      'H2:J1000',
     ]);
 
     expect(cell(rt, 'Creatives', 2, 'size').format).toBe('0.###############');
-    expect(widths(rt, 'Creatives', ['file', 'creative_name'])).toEqual({
-      file: 120,
-      creative_name: 220,
-    });
     // file, creative_md5 (the id) and creative_name are typed before an upload: open.
-    expect(protections(rt, 'Creatives')).toEqual([
-      headerRow('K'),
-      readOnly('B2:B1000'),
-      readOnly('E2:K1000'),
+    expectLayout(rt, 'Creatives', {file: 120, creative_name: 220}, 'K', [
+      'B2:B1000',
+      'E2:K1000',
     ]);
 
-    expect(widths(rt, 'Creative Ads', ['ad_id', 'creative_url'])).toEqual({
-      ad_id: 80,
-      creative_url: 220,
-    });
+    expectLayout(rt, 'Creative Ads', {ad_id: 80, creative_url: 220}, 'L', [
+      'B2:L1000',
+    ]);
     expect(cell(rt, 'Creative Ads', 2, 'ad_id')).toMatchObject({
       value: ad.ad_id,
       format: '0',
       shown: String(ad.ad_id),
     });
-    expect(protections(rt, 'Creative Ads')).toEqual([
-      headerRow('L'),
-      readOnly('B2:L1000'),
-    ]);
   });
 
   it('Sub-accounts, New Offers, Creative Sets: the columns the user types stay open', () => {
@@ -281,31 +279,26 @@ describe('every sheet the add-on creates', () => {
     rt.call('createOffers');
 
     expect(cell(rt, 'Sub-accounts', 2, 'credit').format).toBe('0.00##');
-    expect(widths(rt, 'Sub-accounts', ['sub_adv_user_name', 'credit'])).toEqual(
+    expectLayout(
+      rt,
+      'Sub-accounts',
       {sub_adv_user_name: 220, credit: 80},
+      'H',
+      ['C2:C1000', 'F2:H1000'],
     );
-    expect(protections(rt, 'Sub-accounts')).toEqual([
-      headerRow('H'),
-      readOnly('C2:C1000'),
-      readOnly('F2:H1000'),
-    ]);
 
     expect(cell(rt, 'New Offers', 2, 'promote_timezone').format).toBe(
       '0.###############',
     );
     expect(cell(rt, 'New Offers', 2, 'start_time').format).toBe('@');
-    expect(
-      widths(rt, 'New Offers', [
-        'campaign_id',
-        'offer_name',
-        'custom_ad_schedule',
-      ]),
-    ).toEqual({campaign_id: 101, offer_name: 220, custom_ad_schedule: 300});
+    expectLayout(
+      rt,
+      'New Offers',
+      {campaign_id: 101, offer_name: 220, custom_ad_schedule: 300},
+      'AE',
+      ['AC2:AE1000'],
+    );
     expect(wrapOf(rt, 'New Offers', 2, 'custom_ad_schedule')).toBe('CLIP');
-    expect(protections(rt, 'New Offers')).toEqual([
-      headerRow('AE'),
-      readOnly('AC2:AE1000'),
-    ]);
     expect(
       sheetOf(rt, 'New Offers')
         .getRange(1, at(rt, 'New Offers', 'bid_rate'))
@@ -314,13 +307,8 @@ describe('every sheet the add-on creates', () => {
       /\nEditable: Create offers sends the row as a new offer while its offer_id is empty; once it has one, nothing here is sent again\.$/,
     );
 
-    expect(widths(rt, 'Creative Sets', ['offer_name', 'geos'])).toEqual({
-      offer_name: 220,
-      geos: 120,
-    });
-    expect(protections(rt, 'Creative Sets')).toEqual([
-      headerRow('H'),
-      readOnly('F2:H1000'),
+    expectLayout(rt, 'Creative Sets', {offer_name: 220, geos: 120}, 'H', [
+      'F2:H1000',
     ]);
   });
 });
