@@ -4,7 +4,7 @@
  * sheet's size is asked once and then tracked, because writing past the last row or column
  * throws on the real platform: the sheet is grown first. Sheets are looked up once per job.
  */
-import type {CellValue, SheetPort, Workbook} from './ports';
+import type {CellValue, ProtectedBlock, SheetPort, Workbook} from './ports';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -144,17 +144,13 @@ class AppsScriptSheet implements SheetPort {
     this.range(row, column, rows, columns).setDataValidation(rule);
   }
 
-  protectWarningOnly(
-    row: number,
-    column: number,
-    rows: number,
-    columns: number,
-    description: string,
-  ): void {
-    this.range(row, column, rows, columns)
-      .protect()
-      .setDescription(description)
-      .setWarningOnly(true);
+  protectWarningOnly(blocks: readonly ProtectedBlock[]): void {
+    const made = blocks.map(b =>
+      this.range(b.row, b.column, b.rows, b.columns).protect(),
+    );
+    made.forEach((protection, i) =>
+      protection.setDescription(blocks[i].description).setWarningOnly(true),
+    );
   }
 
   freezeRows(rows: number): void {

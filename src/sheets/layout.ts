@@ -100,20 +100,24 @@ export function addColumns(
   const sized = placed.filter(
     ({at}) => at > had || sheet.columnWidth(at) === DEFAULT_WIDTH,
   );
-  sheet.protectWarningOnly(
-    1,
-    firstColumn,
-    1,
-    columns.length,
-    HEADER_PROTECTION,
-  );
-  if (rows > 0) {
-    for (const [at, count] of runsOf(placed, p =>
-      isProtected(schema, p.column),
-    )) {
-      sheet.protectWarningOnly(2, at, rows, count, DATA_PROTECTION);
-    }
-  }
+  const readOnly =
+    rows > 0 ? runsOf(placed, p => isProtected(schema, p.column)) : [];
+  sheet.protectWarningOnly([
+    {
+      row: 1,
+      column: firstColumn,
+      rows: 1,
+      columns: columns.length,
+      description: HEADER_PROTECTION,
+    },
+    ...readOnly.map(([at, count]) => ({
+      row: 2,
+      column: at,
+      rows,
+      columns: count,
+      description: DATA_PROTECTION,
+    })),
+  ]);
   sheet.write(1, firstColumn, [columns.map(c => c.header)]);
   sheet.setNotes(1, firstColumn, [
     columns.map(c => headerNote(c, schema.sends)),

@@ -5,7 +5,12 @@
  * '=...' is a formula unless the cell is plain text ('@'); a leading apostrophe marks text
  * outside plain-text cells and is not stored.
  */
-import type {CellValue, SheetPort, Workbook} from '../../src/platform/ports';
+import type {
+  CellValue,
+  ProtectedBlock,
+  SheetPort,
+  Workbook,
+} from '../../src/platform/ports';
 
 export const FORMULA_VALUE = '#ERROR!';
 
@@ -242,15 +247,11 @@ export class MemorySheet implements SheetPort {
     this.each(row, column, rows, columns, c => (c.dropdown = values));
   }
 
-  protectWarningOnly(
-    row: number,
-    column: number,
-    rows: number,
-    columns: number,
-    description: string,
-  ): void {
-    this.calls.push('protect');
-    this.protections.push({row, column, rows, columns, description});
+  protectWarningOnly(blocks: readonly ProtectedBlock[]): void {
+    for (const block of blocks) {
+      this.calls.push('protect');
+      this.protections.push({...block});
+    }
   }
 
   freezeRows(rows: number): void {
