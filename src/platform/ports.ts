@@ -250,6 +250,7 @@ export interface SheetPort {
    * Editing any of the blocks asks the user to confirm first; nobody is locked out. Making a
    * protection waits for the document (write caching sends the queued writes first), its
    * settings do not: all are made first, so the settings travel with the writes after them.
+   * The sheet is grown to hold every block.
    */
   protectWarningOnly(blocks: readonly ProtectedBlock[]): void;
   freezeRows(rows: number): void;

@@ -51,17 +51,11 @@ export function isPlainText(column: Column<never>): boolean {
 
 /**
  * Whether the column's data cells are protected with a warning: columns the add-on alone fills
- * (no push sends them, the user types nothing there). The id column stays open: Budgets rows
- * are added by copying a row, and rows are told by it, so a warning on every paste would teach
- * users to click through warnings.
+ * (no push sends them, the user types nothing there). The id column stays open: a Budgets
+ * group or a sub-account is added by writing one.
  */
 function isProtected(schema: SheetSchema<never>, column: Column<never>) {
-  return (
-    !column.editable &&
-    !column.kept &&
-    !column.typed &&
-    column.header !== schema.id
-  );
+  return !column.editable && !column.typed && column.header !== schema.id;
 }
 
 const HEADER_PROTECTION =
@@ -92,8 +86,8 @@ export function addColumns(
   if (columns.length === 0) return;
   const had = options.created ? 0 : sheet.maxColumns();
   const lastColumn = firstColumn + columns.length - 1;
-  sheet.ensureSize(Math.max(options.rows ?? 1, 1), lastColumn);
-  const rows = sheet.maxRows() - 1;
+  sheet.ensureSize(1, lastColumn);
+  const rows = Math.max(options.rows ?? 1, sheet.maxRows()) - 1;
   const placed = columns.map((column, i) => ({column, at: firstColumn + i}));
   // Reads and protections are calls that wait for the document, which sends every write
   // queued before them (write caching): they go first, then the writes travel together.
@@ -118,6 +112,7 @@ export function addColumns(
       description: DATA_PROTECTION,
     })),
   ]);
+  sheet.ensureSize(rows + 1, lastColumn);
   sheet.write(1, firstColumn, [columns.map(c => c.header)]);
   sheet.setNotes(1, firstColumn, [
     columns.map(c => headerNote(c, schema.sends)),

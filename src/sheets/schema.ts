@@ -40,8 +40,9 @@ export interface Column<S = unknown> extends CodecSpec {
   /** Width in pixels; by default one that suits the type and the header. */
   width?: number;
   /**
-   * The user types it for a create although no push sends it (a Creatives name before the
-   * upload): not protected like the other read-only columns.
+   * The user types it for a create although no push sends it (a Creatives file, or its name
+   * before the upload; a sub-account's password): not protected like the other read-only
+   * columns.
    */
   typed?: boolean;
   /**

@@ -284,7 +284,8 @@ describe('every sheet the add-on creates', () => {
       'Sub-accounts',
       {sub_adv_user_name: 220, credit: 80},
       'H',
-      ['C2:C1000', 'F2:H1000'],
+      // access_key, and what the create answered (credit): the add-on's alone.
+      ['C2:H1000'],
     );
 
     expect(cell(rt, 'New Offers', 2, 'promote_timezone').format).toBe(

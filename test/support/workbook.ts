@@ -252,6 +252,9 @@ export class MemorySheet implements SheetPort {
       this.calls.push('protect');
       this.protections.push({...block});
     }
+    for (const b of blocks) {
+      this.ensureSize(b.row + b.rows - 1, b.column + b.columns - 1);
+    }
   }
 
   freezeRows(rows: number): void {

@@ -14,12 +14,18 @@ export class FakeProtection {
     private readonly type: keyof typeof ProtectionType,
     private readonly onRemove: (p: FakeProtection) => void,
     /** The block protected; a sheet's protection covers the whole sheet. */
-    private readonly range: FakeRange,
+    private range: FakeRange,
   ) {}
 
   getRange(): FakeRange {
     this.env.spreadsheet('Protection.getRange');
     return this.range;
+  }
+
+  setRange(range: FakeRange): FakeProtection {
+    this.env.spreadsheet('Protection.setRange');
+    this.range = range;
+    return this;
   }
 
   getProtectionType() {

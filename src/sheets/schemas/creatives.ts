@@ -20,6 +20,7 @@ export const CREATIVES = defineSchema<Material>({
       header: 'file',
       type: 'text',
       kept: true,
+      typed: true,
       read: () => undefined,
       note: 'The file to upload: a Drive file id, a Drive link or an https:// link. Upload creative materials uploads every row with a file and no creative_md5.',
     },

@@ -27,6 +27,7 @@ export const SUB_ACCOUNTS = defineSchema<SubAccountRow>({
       header: 'password',
       type: 'text',
       kept: true,
+      typed: true,
       read: () => undefined,
       note: 'Input only: the password of a sub-account to create. Cleared as soon as it has been sent.',
     },
