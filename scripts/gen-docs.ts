@@ -102,8 +102,8 @@ its columns by header, never by position:
 
 - Lists are comma-separated text (\`US,GB\`), nested values compact JSON.
 - Number formats fit the column: whole numbers and ids without decimals, time zones and other
-  numbers as they are (\`-5\`, \`5.5\`), money (\`bid_rate\`, \`total_budget\`, \`credit\`) with two
-  decimals (more when the API has them). A value the API does not give is an empty cell, never
+  numbers as they are (\`-5\`, \`5.5\`; also \`daily_cap\`, money or a count of conversions), money
+  (\`bid_rate\`, \`total_budget\`, \`credit\`) with two decimals (more when the API has them). A value the API does not give is an empty cell, never
   \`0.00\` (\`target_goal\` of an offer without a goal).
 - Timestamps are shown as dates (\`yyyy-mm-dd hh:mm:ss\`) in the spreadsheet's time zone; you may type a date, a date and
   time (\`2026-01-02 13:30\`, read in the spreadsheet's time zone, or with \`Z\` / \`+02:00\`) or
