@@ -89,15 +89,23 @@ its columns by header, never by position:
   end (a push refuses to run until it is back, naming the column).
 - Header colours: editable columns green (${HEADER_COLORS.editable}), read-only columns grey
   (${HEADER_COLORS.readOnly}), status columns yellow (${HEADER_COLORS.sync}). Each header has a note
-  with the field's meaning. The header row is frozen and asks for confirmation before it is
-  edited.
+  with the field's meaning; an editable column's note says what is sent and when. The header row
+  is frozen and asks for confirmation before it is edited, and so do the cells of read-only
+  columns (the id column and columns you type for a create stay open): a warning, not a lock.
+- Column widths are set once, when the add-on creates the sheet or puts a column back: ids and
+  numbers narrow, names and links wide, JSON wide and clipped at the cell's edge. A width you
+  change is yours: no refresh sets it again.
 - Editable columns with a fixed set of values have a dropdown; other input is accepted with a
   warning mark and checked when you push.
 
 ## Cells
 
 - Lists are comma-separated text (\`US,GB\`), nested values compact JSON.
-- Timestamps are shown as dates in the spreadsheet's time zone; you may type a date, a date and
+- Number formats fit the column: whole numbers and ids without decimals, time zones and other
+  numbers as they are (\`-5\`, \`5.5\`; also \`daily_cap\`, money or a count of conversions), money
+  (\`bid_rate\`, \`total_budget\`, \`credit\`) with two decimals (more when the API has them). A value the API does not give is an empty cell, never
+  \`0.00\` (\`target_goal\` of an offer without a goal).
+- Timestamps are shown as dates (\`yyyy-mm-dd hh:mm:ss\`) in the spreadsheet's time zone; you may type a date, a date and
   time (\`2026-01-02 13:30\`, read in the spreadsheet's time zone, or with \`Z\` / \`+02:00\`) or
   Unix seconds. An end time of 0 (none) is an empty cell.
 - \`OPEN\` stands for no limit where the API allows it (budgets).

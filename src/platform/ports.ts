@@ -173,6 +173,15 @@ export interface ProgressBoard {
 /** A cell as the Spreadsheet service reads and writes it; '' is an empty cell. */
 export type CellValue = string | number | boolean | Date;
 
+/** A block of cells to protect, and what its protection says. */
+export interface ProtectedBlock {
+  row: number;
+  column: number;
+  rows: number;
+  columns: number;
+  description: string;
+}
+
 /**
  * One sheet of the spreadsheet. Rows and columns are 1-based, as in Apps Script. Each method
  * is one Spreadsheet service call (size getters are remembered), so callers read a sheet once,
@@ -223,6 +232,12 @@ export interface SheetPort {
     format: string,
   ): void;
   setBold(row: number, column: number, rows: number, columns: number): void;
+  /** Text longer than its cell is cut at the cell's edge instead of spilling over. */
+  clipText(row: number, column: number, rows: number, columns: number): void;
+  /** `count` columns from `column` made `width` pixels wide. */
+  setColumnWidths(column: number, count: number, width: number): void;
+  /** A column's width in pixels (a round trip). */
+  columnWidth(column: number): number;
   /** A dropdown of `values`; other input is accepted with a warning mark. */
   setDropdown(
     row: number,
@@ -231,14 +246,13 @@ export interface SheetPort {
     columns: number,
     values: readonly string[],
   ): void;
-  /** Editing the block asks the user to confirm first; nobody is locked out. */
-  protectWarningOnly(
-    row: number,
-    column: number,
-    rows: number,
-    columns: number,
-    description: string,
-  ): void;
+  /**
+   * Editing any of the blocks asks the user to confirm first; nobody is locked out. Making a
+   * protection waits for the document (write caching sends the queued writes first), its
+   * settings do not: all are made first, so the settings travel with the writes after them.
+   * The sheet is grown to hold every block.
+   */
+  protectWarningOnly(blocks: readonly ProtectedBlock[]): void;
   freezeRows(rows: number): void;
   hide(): void;
 }

@@ -4,7 +4,7 @@
  * sheet's size is asked once and then tracked, because writing past the last row or column
  * throws on the real platform: the sheet is grown first. Sheets are looked up once per job.
  */
-import type {CellValue, SheetPort, Workbook} from './ports';
+import type {CellValue, ProtectedBlock, SheetPort, Workbook} from './ports';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -18,7 +18,14 @@ class AppsScriptSheet implements SheetPort {
     GoogleAppsScript.Spreadsheet.Range
   >();
 
-  constructor(private readonly sheet: Sheet) {}
+  /** `size`: the sheet's size when it is known without asking (a sheet just inserted). */
+  constructor(
+    private readonly sheet: Sheet,
+    size?: {rows: number; columns: number},
+  ) {
+    this.rows = size?.rows;
+    this.columns = size?.columns;
+  }
 
   name(): string {
     return this.sheet.getName();
@@ -114,6 +121,21 @@ class AppsScriptSheet implements SheetPort {
     this.range(row, column, rows, columns).setFontWeight('bold');
   }
 
+  clipText(row: number, column: number, rows: number, columns: number): void {
+    if (rows <= 0 || columns <= 0) return;
+    this.range(row, column, rows, columns).setWrapStrategy(
+      SpreadsheetApp.WrapStrategy.CLIP,
+    );
+  }
+
+  setColumnWidths(column: number, count: number, width: number): void {
+    this.sheet.setColumnWidths(column, count, width);
+  }
+
+  columnWidth(column: number): number {
+    return this.sheet.getColumnWidth(column);
+  }
+
   setDropdown(
     row: number,
     column: number,
@@ -129,17 +151,34 @@ class AppsScriptSheet implements SheetPort {
     this.range(row, column, rows, columns).setDataValidation(rule);
   }
 
-  protectWarningOnly(
-    row: number,
-    column: number,
-    rows: number,
-    columns: number,
-    description: string,
-  ): void {
-    this.range(row, column, rows, columns)
-      .protect()
-      .setDescription(description)
-      .setWarningOnly(true);
+  /**
+   * A block may reach below the last row: it is protected as far as the sheet goes, then the
+   * sheet is grown and the protection stretched (Protection.setRange, a queued write), since
+   * a protection made after the growth would first send it: one more round trip per sheet.
+   */
+  protectWarningOnly(blocks: readonly ProtectedBlock[]): void {
+    if (blocks.length === 0) return;
+    const bottom = Math.max(...blocks.map(b => b.row + b.rows - 1));
+    const right = Math.max(...blocks.map(b => b.column + b.columns - 1));
+    const top = Math.max(...blocks.map(b => b.row));
+    this.ensureSize(top, right);
+    const have = this.maxRows();
+    const made = blocks.map(b =>
+      this.range(
+        b.row,
+        b.column,
+        Math.min(b.rows, have - b.row + 1),
+        b.columns,
+      ).protect(),
+    );
+    this.ensureSize(bottom, right);
+    made.forEach((protection, i) => {
+      const b = blocks[i];
+      if (b.row + b.rows - 1 > have) {
+        protection.setRange(this.range(b.row, b.column, b.rows, b.columns));
+      }
+      protection.setDescription(b.description).setWarningOnly(true);
+    });
   }
 
   freezeRows(rows: number): void {
@@ -164,6 +203,13 @@ class AppsScriptSheet implements SheetPort {
     return range;
   }
 }
+
+/**
+ * The size Sheets gives a sheet it inserts: known, so a job that creates six sheets does not
+ * ask twelve times (each ask is a round trip). Assumption (docs/architecture.md): were a new
+ * sheet larger, it would only grow by more rows than needed; smaller has never been seen.
+ */
+const NEW_SHEET_SIZE = {rows: 1000, columns: 26};
 
 /** Parses the `Z` pattern of Utilities.formatDate: '+0530' is 330 minutes. */
 function offsetMinutes(text: string): number {
@@ -209,7 +255,10 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
     insertSheet(name) {
       const book = open();
       count ??= book.getNumSheets();
-      const sheet = new AppsScriptSheet(book.insertSheet(name, count));
+      const sheet = new AppsScriptSheet(
+        book.insertSheet(name, count),
+        NEW_SHEET_SIZE,
+      );
       count++;
       sheets.set(name, sheet);
       return sheet;

@@ -1,10 +1,20 @@
 /**
- * How the add-on's columns look: header text, note, colour, number format and dropdown. Set
- * once when a column is added (a new sheet, or a column put back at the end), and for new rows
- * when the sheet grows; never on every refresh, so a user's own formatting elsewhere stays.
+ * How the add-on's columns look: header text, note, colour, width, protection, number format,
+ * clipping and dropdown. Set once when a column is added (a new sheet, or a column put back at
+ * the end), formats also for new rows when the sheet grows; never on every refresh, so a
+ * user's own formatting and widths stay.
  */
 import type {SheetPort} from '../platform/ports';
-import {Column, SYNC_COLUMNS, TEXT_FORMAT, formatOf} from './schema';
+import {
+  Column,
+  DEFAULT_WIDTH,
+  SYNC_COLUMNS,
+  SheetSchema,
+  TEXT_FORMAT,
+  formatOf,
+  isClipped,
+  widthOf,
+} from './schema';
 
 /** Header colours: editable columns stand out from those the add-on keeps up to date. */
 export const HEADER_COLORS = {
@@ -21,11 +31,14 @@ function headerColor(column: Column<never>): string {
   return column.editable ? HEADER_COLORS.editable : HEADER_COLORS.readOnly;
 }
 
-/** A header's note: what the column means and whether a push sends it. */
-export function headerNote(column: Column<never>): string {
+/**
+ * A header's note: what the column means and whether a push sends it: for an editable column,
+ * what `sends` (the schema's) says is sent and when.
+ */
+export function headerNote(column: Column<never>, sends?: string): string {
   if (isSync(column)) return column.note;
   const role = column.editable
-    ? 'Editable: a push sends your changes.'
+    ? `Editable: ${sends ?? 'a push sends your changes.'}`
     : 'Read-only: a refresh overwrites it with the API value.';
   const values = column.values ? ` Values: ${column.values.join(', ')}.` : '';
   return `${column.note}${values}\n${role}`;
@@ -37,43 +50,103 @@ export function isPlainText(column: Column<never>): boolean {
 }
 
 /**
- * Writes the headers of `columns`, placed side by side from `firstColumn`, and formats their
- * cells from row 2 to the sheet's last row, the sheet made `rows` tall first.
+ * Whether the column's data cells are protected with a warning: columns the add-on alone fills
+ * (no push sends them, the user types nothing there). The id column stays open: a Budgets
+ * group or a sub-account is added by writing one.
  */
-export function addColumns(
-  sheet: SheetPort,
-  firstColumn: number,
-  columns: ReadonlyArray<Column<never>>,
-  rows = 1,
-): void {
-  if (columns.length === 0) return;
-  const lastColumn = firstColumn + columns.length - 1;
-  // A protection is made by a call that waits for the document, which sends every write
-  // queued before it (write caching): it goes first, once its header cells exist.
-  sheet.ensureSize(1, lastColumn);
-  sheet.protectWarningOnly(
-    1,
-    firstColumn,
-    1,
-    columns.length,
-    'Offer Desk finds its columns by these headers: renaming one makes it a column of your own.',
-  );
-  sheet.ensureSize(rows, lastColumn);
-  sheet.write(1, firstColumn, [columns.map(c => c.header)]);
-  sheet.setNotes(1, firstColumn, [columns.map(headerNote)]);
-  sheet.setBackgrounds(1, firstColumn, [columns.map(headerColor)]);
-  sheet.setBold(1, firstColumn, 1, columns.length);
-  formatRows(
-    sheet,
-    columns.map((column, i) => ({column, at: firstColumn + i})),
-    2,
-    sheet.maxRows() - 1,
-  );
+function isProtected(schema: SheetSchema<never>, column: Column<never>) {
+  return !column.editable && !column.typed && column.header !== schema.id;
+}
+
+const HEADER_PROTECTION =
+  'Offer Desk finds its columns by these headers: renaming one makes it a column of your own.';
+const DATA_PROTECTION =
+  'Offer Desk fills this column from the API: a refresh replaces what you type here, and no push sends it.';
+
+export interface AddOptions {
+  /** Rows the sheet is made tall first, so that its columns are formatted once. */
+  rows?: number;
+  /** The sheet was inserted by this job: no width in it is the user's. */
+  created?: boolean;
 }
 
 /**
- * Number formats and dropdowns for `count` rows from `firstRow`, for columns at the given
- * positions: neighbours with the same format share one call.
+ * Writes the headers of `columns` of `schema`, placed side by side from `firstColumn`, and
+ * lays them out: widths (never over one the user set: a column the sheet already had keeps a
+ * width other than the default), protections, number formats and dropdowns of their cells
+ * from row 2 to the sheet's last row.
+ */
+export function addColumns(
+  sheet: SheetPort,
+  schema: SheetSchema<never>,
+  firstColumn: number,
+  columns: ReadonlyArray<Column<never>>,
+  options: AddOptions = {},
+): void {
+  if (columns.length === 0) return;
+  const had = options.created ? 0 : sheet.maxColumns();
+  const lastColumn = firstColumn + columns.length - 1;
+  sheet.ensureSize(1, lastColumn);
+  const rows = Math.max(options.rows ?? 1, sheet.maxRows()) - 1;
+  const placed = columns.map((column, i) => ({column, at: firstColumn + i}));
+  // Reads and protections are calls that wait for the document, which sends every write
+  // queued before them (write caching): they go first, then the writes travel together.
+  const sized = placed.filter(
+    ({at}) => at > had || sheet.columnWidth(at) === DEFAULT_WIDTH,
+  );
+  const readOnly =
+    rows > 0 ? runsOf(placed, p => isProtected(schema, p.column)) : [];
+  sheet.protectWarningOnly([
+    {
+      row: 1,
+      column: firstColumn,
+      rows: 1,
+      columns: columns.length,
+      description: HEADER_PROTECTION,
+    },
+    ...readOnly.map(([at, count]) => ({
+      row: 2,
+      column: at,
+      rows,
+      columns: count,
+      description: DATA_PROTECTION,
+    })),
+  ]);
+  sheet.ensureSize(rows + 1, lastColumn);
+  sheet.write(1, firstColumn, [columns.map(c => c.header)]);
+  sheet.setNotes(1, firstColumn, [
+    columns.map(c => headerNote(c, schema.sends)),
+  ]);
+  sheet.setBackgrounds(1, firstColumn, [columns.map(headerColor)]);
+  sheet.setBold(1, firstColumn, 1, columns.length);
+  for (const [at, count, width] of runsOf(sized, p => widthOf(p.column))) {
+    sheet.setColumnWidths(at, count, width);
+  }
+  formatRows(sheet, placed, 2, rows);
+}
+
+/**
+ * Runs of adjacent columns with the same key: [first column, count, key]; a key of false
+ * leaves the column out.
+ */
+function runsOf<K>(
+  placed: ReadonlyArray<{column: Column<never>; at: number}>,
+  key: (p: {column: Column<never>; at: number}) => K | false,
+): Array<[number, number, K]> {
+  const runs: Array<[number, number, K]> = [];
+  for (const p of [...placed].sort((a, b) => a.at - b.at)) {
+    const k = key(p);
+    if (k === false) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === p.at && last[2] === k) last[1]++;
+    else runs.push([p.at, 1, k]);
+  }
+  return runs;
+}
+
+/**
+ * Number formats, clipping and dropdowns for `count` rows from `firstRow`, for columns at the
+ * given positions: neighbours with the same format share one call.
  */
 export function formatRows(
   sheet: SheetPort,
@@ -82,22 +155,13 @@ export function formatRows(
   count: number,
 ): void {
   if (count <= 0) return;
-  const byPosition = [...placed].sort((a, b) => a.at - b.at);
-  let i = 0;
-  while (i < byPosition.length) {
-    const format = formatOf(byPosition[i].column);
-    let j = i + 1;
-    while (
-      j < byPosition.length &&
-      byPosition[j].at === byPosition[j - 1].at + 1 &&
-      formatOf(byPosition[j].column) === format
-    ) {
-      j++;
-    }
-    sheet.setNumberFormat(firstRow, byPosition[i].at, count, j - i, format);
-    i = j;
+  for (const [at, columns, format] of runsOf(placed, p => formatOf(p.column))) {
+    sheet.setNumberFormat(firstRow, at, count, columns, format);
   }
-  for (const {column, at} of byPosition) {
+  for (const [at, columns] of runsOf(placed, p => isClipped(p.column))) {
+    sheet.clipText(firstRow, at, count, columns);
+  }
+  for (const {column, at} of placed) {
     if (column.editable && column.values) {
       sheet.setDropdown(firstRow, at, count, 1, column.values);
     }

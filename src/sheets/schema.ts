@@ -5,9 +5,9 @@
  * gives its header (the API's own field name, DESIGN 4.3), its type (the cell codec, codec.ts),
  * whether the user may edit it (editable columns are what a push sends and what a refresh
  * keeps when they hold unpushed edits), its enumerated values (a dropdown when editable), the
- * header note (the field's meaning from the API document), a number format (derived from the
- * type unless given) and how to read it from the row's source object (`read`, by default the
- * field named like the header).
+ * header note (the field's meaning from the API document), a number format and a width (both
+ * derived from the type unless given, see `formatOf` and `widthOf`) and how to read it from the
+ * row's source object (`read`, by default the field named like the header).
  *
  * A schema is generic in its row source `S`: one object per sheet row. Most sheets have one
  * row per API record (S is the record); a sheet may give a record several rows (Budgets: one
@@ -37,6 +37,14 @@ export interface Column<S = unknown> extends CodecSpec {
   required?: boolean;
   /** A number format; by default one that suits the type. */
   format?: string;
+  /** Width in pixels; by default one that suits the type and the header. */
+  width?: number;
+  /**
+   * The user types it for a create although no push sends it (a Creatives file, or its name
+   * before the upload; a sub-account's password): not protected like the other read-only
+   * columns.
+   */
+  typed?: boolean;
   /**
    * The API value for this row; undefined when the API did not say (the last known value
    * stays). By default the source's field named like the header.
@@ -62,6 +70,8 @@ export interface SheetSchema<S = unknown> {
   columns: ReadonlyArray<Column<S>>;
   /** Ends with the sync columns: the add-on writes row statuses here. */
   sync: boolean;
+  /** What a push or create sends of the editable columns and when, for their header notes. */
+  sends?: string;
   /**
    * Rows the user wrote for a create job that has not run yet (a Creatives row with a file
    * and no md5, a Sub-accounts row with a password): a refresh keeps them exactly as they are,
@@ -83,6 +93,7 @@ export const SYNC_COLUMNS: ReadonlyArray<Column> = [
   {
     header: SYNC_MESSAGE,
     type: 'text',
+    width: 300,
     note: 'Written by Offer Desk: what happened to the row, with the field and the reason when it was refused.',
   },
   {
@@ -94,7 +105,15 @@ export const SYNC_COLUMNS: ReadonlyArray<Column> = [
 
 export const TEXT_FORMAT = '@';
 export const INTEGER_FORMAT = '0';
-export const DECIMAL_FORMAT = '0.00##';
+/**
+ * Numbers as they are, without padding: `-5`, `5.5`, `20`. The pattern Sheets reports for its
+ * automatic format (assumption: set explicitly it shows a whole number without a decimal point,
+ * as the automatic format does, unlike `0.##`, which shows `5.`).
+ */
+export const NUMBER_FORMAT = '0.###############';
+/** Money: two decimals always, up to four when the API has them (budgets take three). */
+export const MONEY_FORMAT = '0.00##';
+/** The one timestamp format of the add-on, in sheets and in the sidebar. */
 export const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
 /** The number format a column's cells get. */
@@ -104,13 +123,53 @@ export function formatOf(column: Column<never>): string {
     case 'integer':
       return INTEGER_FORMAT;
     case 'decimal':
-      return DECIMAL_FORMAT;
+      // Time zones, sizes and caps that may be counts: money columns say MONEY_FORMAT.
+      return NUMBER_FORMAT;
     case 'timestamp':
       return DATE_TIME_FORMAT;
     default:
       // Lists, codes and text as plain text: what a user types stays what they typed.
       return TEXT_FORMAT;
   }
+}
+
+/** Sheets' width of a column nobody sized, in pixels. */
+export const DEFAULT_WIDTH = 100;
+
+/** Pixels a character of a bold 10 pt header takes, and the room around it (filter button). */
+const HEADER_CHAR_PX = 7;
+const HEADER_PADDING_PX = 24;
+
+/**
+ * The width a column is given: its own, else one by what it holds (ids and numbers narrow,
+ * names, links and JSON wide: API field names end in `_name`, `_url`), never so narrow that
+ * the header is cut.
+ */
+export function widthOf(column: Column<never>): number {
+  if (column.width) return column.width;
+  const byContent = (): number => {
+    if (column.type === 'json') return 300;
+    if (/(_name|_url|description)$/.test(column.header)) return 220;
+    switch (column.type) {
+      case 'integer':
+      case 'decimal':
+      case 'yesno':
+        return 80;
+      case 'timestamp':
+        return 140;
+      default:
+        return 120;
+    }
+  };
+  return Math.max(
+    byContent(),
+    column.header.length * HEADER_CHAR_PX + HEADER_PADDING_PX,
+  );
+}
+
+/** Whether long values are clipped at the cell's edge rather than spilling over (JSON). */
+export function isClipped(column: Column<never>): boolean {
+  return column.type === 'json';
 }
 
 /** Every column the add-on owns in the sheet, sync columns included, in default order. */

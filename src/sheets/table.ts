@@ -96,7 +96,10 @@ export function openTable<S>(
     if (!options.create) return null;
     sheet = workbook.insertSheet(schema.name);
     const columns = allColumns(schema) as ReadonlyArray<Column<never>>;
-    addColumns(sheet, 1, columns, sheetRow(options.rows ?? 0) - 1);
+    addColumns(sheet, schema as SheetSchema<never>, 1, columns, {
+      rows: sheetRow(options.rows ?? 0) - 1,
+      created: true,
+    });
     sheet.freezeRows(1);
     return {
       schema,
@@ -131,7 +134,12 @@ export function openTable<S>(
       );
     }
     if (empty) sheet.freezeRows(1);
-    addColumns(sheet, width + 1, missing as ReadonlyArray<Column<never>>);
+    addColumns(
+      sheet,
+      schema as SheetSchema<never>,
+      width + 1,
+      missing as ReadonlyArray<Column<never>>,
+    );
     missing.forEach((c, i) => position.set(c.header, width + i));
     width += missing.length;
   }

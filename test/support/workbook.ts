@@ -5,7 +5,12 @@
  * '=...' is a formula unless the cell is plain text ('@'); a leading apostrophe marks text
  * outside plain-text cells and is not stored.
  */
-import type {CellValue, SheetPort, Workbook} from '../../src/platform/ports';
+import type {
+  CellValue,
+  ProtectedBlock,
+  SheetPort,
+  Workbook,
+} from '../../src/platform/ports';
 
 export const FORMULA_VALUE = '#ERROR!';
 
@@ -16,6 +21,7 @@ interface Cell {
   background: string | null;
   note: string;
   dropdown?: readonly string[];
+  clipped?: boolean;
 }
 
 const blank = (): Cell => ({
@@ -35,6 +41,8 @@ export class MemorySheet implements SheetPort {
     columns: number;
     description: string;
   }> = [];
+  /** Column widths set, by 1-based column. */
+  readonly widths = new Map<number, number>();
   frozenRows = 0;
   hidden = false;
   private cells: Cell[][] = [];
@@ -213,6 +221,21 @@ export class MemorySheet implements SheetPort {
     this.calls.push('setBold');
   }
 
+  clipText(row: number, column: number, rows: number, columns: number): void {
+    this.calls.push('clipText');
+    this.each(row, column, rows, columns, c => (c.clipped = true));
+  }
+
+  setColumnWidths(column: number, count: number, width: number): void {
+    this.calls.push('setColumnWidths');
+    for (let c = column; c < column + count; c++) this.widths.set(c, width);
+  }
+
+  columnWidth(column: number): number {
+    this.calls.push('getColumnWidth');
+    return this.widths.get(column) ?? 100;
+  }
+
   setDropdown(
     row: number,
     column: number,
@@ -224,15 +247,14 @@ export class MemorySheet implements SheetPort {
     this.each(row, column, rows, columns, c => (c.dropdown = values));
   }
 
-  protectWarningOnly(
-    row: number,
-    column: number,
-    rows: number,
-    columns: number,
-    description: string,
-  ): void {
-    this.calls.push('protect');
-    this.protections.push({row, column, rows, columns, description});
+  protectWarningOnly(blocks: readonly ProtectedBlock[]): void {
+    for (const block of blocks) {
+      this.calls.push('protect');
+      this.protections.push({...block});
+    }
+    for (const b of blocks) {
+      this.ensureSize(b.row + b.rows - 1, b.column + b.columns - 1);
+    }
   }
 
   freezeRows(rows: number): void {

@@ -1,5 +1,6 @@
 import {makeEnum} from '../enums';
 import {Env} from '../env';
+import type {FakeRange} from './range';
 
 export const ProtectionType = makeEnum(['RANGE', 'SHEET'] as const);
 
@@ -12,7 +13,20 @@ export class FakeProtection {
     private readonly env: Env,
     private readonly type: keyof typeof ProtectionType,
     private readonly onRemove: (p: FakeProtection) => void,
+    /** The block protected; a sheet's protection covers the whole sheet. */
+    private range: FakeRange,
   ) {}
+
+  getRange(): FakeRange {
+    this.env.spreadsheet('Protection.getRange');
+    return this.range;
+  }
+
+  setRange(range: FakeRange): FakeProtection {
+    this.env.spreadsheet('Protection.setRange');
+    this.range = range;
+    return this;
+  }
 
   getProtectionType() {
     this.env.spreadsheet('Protection.getProtectionType');

@@ -1,3 +1,4 @@
+import {enumName, makeEnum} from '../enums';
 import {Env} from '../env';
 import {a1Of, Rect} from './a1';
 import {GENERAL_FORMAT, parseEntry, scriptValue} from './cell';
@@ -13,7 +14,8 @@ type AttrField =
   | 'fontColor'
   | 'horizontalAlignment'
   | 'note'
-  | 'validation';
+  | 'validation'
+  | 'wrapStrategy';
 
 /** A per-cell attribute with getX/getXs/setX/setXs methods: its default and how input is checked. */
 interface Attr {
@@ -53,7 +55,20 @@ function optionalText(value: unknown): string | undefined {
     : String(value);
 }
 
+/** SpreadsheetApp.WrapStrategy: how text longer than its cell shows; OVERFLOW by default. */
+export const WrapStrategy = makeEnum(['WRAP', 'OVERFLOW', 'CLIP'] as const);
+
 const ATTRS = {
+  wrapStrategy: {
+    field: 'wrapStrategy',
+    name: 'WrapStrategy',
+    fallback: WrapStrategy.OVERFLOW,
+    normalize(env, v) {
+      const name = enumName(WrapStrategy, v);
+      if (name === undefined) return env.fail('Invalid argument: strategy');
+      return name === 'OVERFLOW' ? undefined : WrapStrategy[name];
+    },
+  },
   numberFormat: {
     field: 'format',
     name: 'NumberFormat',
@@ -227,6 +242,19 @@ export class FakeRange {
   }
   setNumberFormats(formats: string[][]): FakeRange {
     return this.setAttrs(ATTRS.numberFormat, formats);
+  }
+
+  getWrapStrategy(): unknown {
+    return this.getAttr(ATTRS.wrapStrategy);
+  }
+  getWrapStrategies(): unknown[][] {
+    return this.getAttrs(ATTRS.wrapStrategy);
+  }
+  setWrapStrategy(strategy: unknown): FakeRange {
+    return this.setAttr(ATTRS.wrapStrategy, strategy);
+  }
+  setWrapStrategies(strategies: unknown[][]): FakeRange {
+    return this.setAttrs(ATTRS.wrapStrategy, strategies);
   }
 
   getBackground(): string {
@@ -431,7 +459,7 @@ export class FakeRange {
 
   protect(): FakeProtection {
     this.sheet.call('Range.protect');
-    return this.sheet.addProtection('RANGE');
+    return this.sheet.addProtection('RANGE', this);
   }
 
   toString(): string {

@@ -21,6 +21,8 @@ export interface Cell {
   horizontalAlignment?: string;
   note?: string;
   validation?: FakeDataValidation;
+  /** A SpreadsheetApp.WrapStrategy member other than the default OVERFLOW. */
+  wrapStrategy?: unknown;
 }
 
 /** What a sheet needs from its spreadsheet. */
@@ -440,9 +442,18 @@ export class FakeSheet {
     return (cells[column - 1] ??= {});
   }
 
-  addProtection(type: 'RANGE' | 'SHEET'): FakeProtection {
-    const p = new FakeProtection(this.env, type, gone =>
-      this.protections.splice(this.protections.indexOf(gone), 1),
+  addProtection(type: 'RANGE' | 'SHEET', range?: FakeRange): FakeProtection {
+    const p = new FakeProtection(
+      this.env,
+      type,
+      gone => this.protections.splice(this.protections.indexOf(gone), 1),
+      range ??
+        new FakeRange(this, {
+          row: 1,
+          column: 1,
+          numRows: this.maxRows,
+          numColumns: this.maxColumns,
+        }),
     );
     this.protections.push(p);
     return p;
@@ -661,4 +672,5 @@ export function clearFormats(cell: Cell): void {
   delete cell.fontWeight;
   delete cell.fontColor;
   delete cell.horizontalAlignment;
+  delete cell.wrapStrategy;
 }

@@ -8,7 +8,7 @@ import {
   FakeDataValidationBuilder,
 } from './data-validation';
 import {ProtectionType} from './protection';
-import {FakeRange} from './range';
+import {FakeRange, WrapStrategy} from './range';
 import {FakeSheet, SheetHost} from './sheet';
 
 const CELL_LIMIT = 10_000_000;
@@ -247,6 +247,7 @@ export class FakeSpreadsheet implements SheetHost {
 export class FakeSpreadsheetApp {
   readonly DataValidationCriteria = DataValidationCriteria;
   readonly ProtectionType = ProtectionType;
+  readonly WrapStrategy = WrapStrategy;
   readonly Dimension = makeEnum(['COLUMNS', 'ROWS'] as const);
 
   constructor(

@@ -7,7 +7,7 @@
  * An offer without a budget shows one row with empty budget cells: fill it to give it one.
  */
 import type {Offer, OfferBudget} from '../../api/types';
-import {defineSchema} from '../schema';
+import {MONEY_FORMAT, defineSchema} from '../schema';
 
 /** A row: the offer and one of its budget items (none for an offer without a budget). */
 export interface BudgetRow {
@@ -24,6 +24,8 @@ export const BUDGETS = defineSchema<BudgetRow>({
   id: 'offer_id',
   rowKey: ['country_code'],
   sync: true,
+  sends:
+    "Push budgets sends the offer's whole budget (all its rows) when any of its rows changed.",
   columns: [
     {
       header: 'offer_id',
@@ -73,6 +75,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     {
       header: 'total_budget',
       type: 'decimal',
+      format: MONEY_FORMAT,
       open: true,
       editable: true,
       read: r => r.group?.total_budget ?? null,

@@ -11,6 +11,8 @@ export const CAMPAIGNS = defineSchema<Campaign>({
     'One row per campaign (API 2.2). Edit the green columns (the fields of PUT campaign, 4.7) and push: only the fields you changed are sent. Campaigns maintained by your account manager (maintain_by AM) are view-only.',
   id: 'campaign_id',
   sync: true,
+  sends:
+    'Push campaigns sends, for each campaign, only the fields you changed here (PUT campaign).',
   columns: [
     {header: 'campaign_id', type: 'integer', note: 'Campaign identifier.'},
     {

@@ -11,6 +11,8 @@ export const CREATIVE_SETS = defineSchema<never>({
   id: 'offer_name',
   rowKey: ['creative_set_name'],
   sync: true,
+  sends:
+    'Create offers sends the row with the create of its New Offers row (same offer_name); once that offer exists, nothing here is sent again.',
   columns: [
     {
       header: 'offer_name',

@@ -20,6 +20,7 @@ export const CREATIVES = defineSchema<Material>({
       header: 'file',
       type: 'text',
       kept: true,
+      typed: true,
       read: () => undefined,
       note: 'The file to upload: a Drive file id, a Drive link or an https:// link. Upload creative materials uploads every row with a file and no creative_md5.',
     },
@@ -37,6 +38,7 @@ export const CREATIVES = defineSchema<Material>({
     {
       header: 'creative_name',
       type: 'text',
+      typed: true,
       note: 'Name; defaults to the file name. Before the upload you may type the name to give the material; afterwards it shows the name the API keeps.',
     },
     {header: 'resolution', type: 'text', note: 'Resolution or pixels.'},

@@ -10,7 +10,7 @@ import {
   OCPI_BID_GOALS,
   TARGET_GOAL_WINDOWS,
 } from '../../rules/offer';
-import {TEXT_FORMAT, defineSchema} from '../schema';
+import {MONEY_FORMAT, TEXT_FORMAT, defineSchema} from '../schema';
 import {YES_NO} from './campaigns';
 
 /** Rows are written by the user and never pulled: there is no API record behind a row. */
@@ -18,6 +18,8 @@ export const NEW_OFFERS = defineSchema<never>({
   name: 'New Offers',
   id: 'offer_id',
   sync: true,
+  sends:
+    'Create offers sends the row as a new offer while its offer_id is empty; once it has one, nothing here is sent again.',
   columns: [
     {
       header: 'campaign_id',
@@ -109,6 +111,7 @@ export const NEW_OFFERS = defineSchema<never>({
     {
       header: 'bid_rate',
       type: 'decimal',
+      format: MONEY_FORMAT,
       editable: true,
       note: 'Price for all geos, three decimals; at least 0.01 (CPI, CPE, CPM) or 0.001 (CPC); left out of the request for OCPI (the row says so).',
     },
@@ -129,6 +132,7 @@ export const NEW_OFFERS = defineSchema<never>({
     {
       header: 'total_budget',
       type: 'decimal',
+      format: MONEY_FORMAT,
       open: true,
       editable: true,
       note: 'Total budget, three decimals; empty or OPEN for no limit; at least 10 with BUDGET.',

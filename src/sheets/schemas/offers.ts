@@ -7,7 +7,7 @@
  * empty cell means the add-on does not know it. Should the API return it, its value is shown.
  */
 import type {Offer} from '../../api/types';
-import {defineSchema} from '../schema';
+import {MONEY_FORMAT, defineSchema} from '../schema';
 import {YES_NO} from './campaigns';
 
 export const OFFERS = defineSchema<Offer>({
@@ -16,6 +16,8 @@ export const OFFERS = defineSchema<Offer>({
     'One row per offer (API 2.3). Edit tracking_method, click_url and support_server_click and push tracking: the three are sent together (PUT tracking, 4.4). support_server_click is not returned by the offers list: the column shows what the add-on last sent, and is empty where it does not know; fill it (a fill-down decides for every such offer, sending nothing by itself) or set its default in the sidebar. Budgets are edited in the Budgets sheet.',
   id: 'offer_id',
   sync: true,
+  sends:
+    "Push tracking sends the offer's tracking_method, click_url and support_server_click together when any of them changed.",
   columns: [
     {header: 'campaign_id', type: 'integer', note: 'Owning campaign.'},
     {header: 'campaign_name', type: 'text', note: 'Campaign name.'},
@@ -57,6 +59,7 @@ export const OFFERS = defineSchema<Offer>({
     {
       header: 'bid_rate',
       type: 'decimal',
+      format: MONEY_FORMAT,
       note: 'Fallback price for geos without their own price.',
     },
     {
@@ -175,7 +178,10 @@ export const OFFERS = defineSchema<Offer>({
     {
       header: 'target_goal',
       type: 'decimal',
-      note: 'Offer-level optimisation goal value.',
+      // Assumption: the list answers 0 for an offer without a goal (a goal is at least 0.1,
+      // 4.2), so 0 is shown as no goal rather than as a goal of 0.
+      read: offer => (offer.target_goal === 0 ? null : offer.target_goal),
+      note: 'Offer-level optimisation goal value; empty when the offer has none (the API answers 0 outside OCPI).',
     },
     {
       header: 'target_goal_by_geo',

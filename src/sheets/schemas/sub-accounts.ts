@@ -6,7 +6,7 @@
  */
 import type {SubAccount} from '../../api/types';
 import {isBlank} from '../cell';
-import {defineSchema} from '../schema';
+import {MONEY_FORMAT, defineSchema} from '../schema';
 
 /** A sub-account as the sheet shows it: never its api key. */
 export type SubAccountRow = Omit<SubAccount, 'api_key'>;
@@ -27,6 +27,7 @@ export const SUB_ACCOUNTS = defineSchema<SubAccountRow>({
       header: 'password',
       type: 'text',
       kept: true,
+      typed: true,
       read: () => undefined,
       note: 'Input only: the password of a sub-account to create. Create sub-accounts clears it on any outcome, so collaborators do not see it; the row says when to type it again.',
     },
@@ -44,6 +45,7 @@ export const SUB_ACCOUNTS = defineSchema<SubAccountRow>({
     {
       header: 'credit',
       type: 'decimal',
+      format: MONEY_FORMAT,
       kept: true,
       note: 'Credit, as answered when the sub-account was created (the lookup does not return it).',
     },

@@ -67,7 +67,7 @@ describe('a first refresh', () => {
     expect(sheet.cell(1, at('campaign_name')).background).toBe('#d9ead3');
     expect(sheet.cell(1, at('status')).background).toBe('#efefef');
     expect(sheet.cell(1, at('campaign_name')).note).toBe(
-      'Name, unique, at most 100 characters.\nEditable: a push sends your changes.',
+      'Name, unique, at most 100 characters.\nEditable: Push campaigns sends, for each campaign, only the fields you changed here (PUT campaign).',
     );
     expect(sheet.cell(1, at('promotion_type')).note).toContain(
       'Values: APP, WEBSITE.',
@@ -80,8 +80,16 @@ describe('a first refresh', () => {
     expect(sheet.cell(2, at('status')).dropdown).toBeUndefined();
     expect(sheet.cell(2, at('min_version')).format).toBe('@');
     expect(sheet.cell(2, at('campaign_id')).format).toBe('0');
-    expect(sheet.cell(2, at('app_size')).format).toBe('0.00##');
+    expect(sheet.cell(2, at('app_size')).format).toBe('0.###############');
     expect(sheet.cell(2, at('synced_at')).format).toBe('yyyy-mm-dd hh:mm:ss');
+    // The headers, then each run of columns no push sends (the id column stays open).
+    const data = (from: string, to: string) =>
+      expect.objectContaining({
+        row: 2,
+        column: at(from),
+        rows: 999,
+        columns: at(to) - at(from) + 1,
+      });
     expect(sheet.protections).toEqual([
       expect.objectContaining({
         row: 1,
@@ -89,7 +97,13 @@ describe('a first refresh', () => {
         rows: 1,
         columns: headers.length,
       }),
+      data('alive_in_store', 'preview_url'),
+      data('platform', 'platform'),
+      data('maintain_by', 'synced_at'),
     ]);
+    expect(sheet.widths.get(at('campaign_id'))).toBe(101);
+    expect(sheet.widths.get(at('description'))).toBe(220);
+    expect(sheet.widths.get(at('sync_message'))).toBe(300);
     expect(book.records('Campaigns')[0]).toMatchObject({
       campaign_id: 1,
       campaign_name: 'Campaign 1',
