@@ -164,9 +164,9 @@ export function workbook(world: World): WorkbookView {
   };
 }
 
-function cellView(cell: Cell | undefined): CellView {
+function cellView(s: FakeSheet, cell: Cell | undefined): CellView {
   const content = cell?.content;
-  const view: CellView = {text: displayValue(content, cell?.format)};
+  const view: CellView = {text: displayValue(content, cell?.format, s)};
   if (!cell) return view;
   if (content?.kind === 'formula') view.input = content.formula;
   if (cell.background) view.background = cell.background;
@@ -196,7 +196,7 @@ export function sheet(world: World, name: string): SheetView {
   const cells: CellView[][] = [];
   for (let r = 1; r <= rows; r++) {
     const row: CellView[] = [];
-    for (let c = 1; c <= columns; c++) row.push(cellView(s.cellAt(r, c)));
+    for (let c = 1; c <= columns; c++) row.push(cellView(s, s.cellAt(r, c)));
     cells.push(row);
   }
   return {

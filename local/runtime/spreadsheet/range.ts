@@ -130,7 +130,9 @@ export class FakeRange {
     this.read('Range.getValues');
     const tz = this.sheet.host.timeZone;
     return this.env.realm.grid(
-      this.map(c => scriptValue(this.env.realm, c?.content, c?.format, tz)),
+      this.map(c =>
+        scriptValue(this.env.realm, c?.content, c?.format, tz, this.sheet),
+      ),
     );
   }
 
@@ -142,20 +144,21 @@ export class FakeRange {
       c?.content,
       c?.format,
       this.sheet.host.timeZone,
+      this.sheet,
     );
   }
 
   getDisplayValues(): string[][] {
     this.read('Range.getDisplayValues');
     return this.env.realm.grid(
-      this.map(c => displayValue(c?.content, c?.format)),
+      this.map(c => displayValue(c?.content, c?.format, this.sheet)),
     );
   }
 
   getDisplayValue(): string {
     this.sheet.call('Range.getDisplayValue', 1);
     const c = this.topLeft();
-    return displayValue(c?.content, c?.format);
+    return displayValue(c?.content, c?.format, this.sheet);
   }
 
   getFormulas(): string[][] {

@@ -8,6 +8,7 @@ import {
   MAX_CELL_CHARS,
 } from './cell';
 import {FakeDataValidation} from './data-validation';
+import {FormulaSheet} from './formula';
 import {FakeProtection, ProtectionType} from './protection';
 import {FakeRange} from './range';
 
@@ -30,6 +31,8 @@ export interface SheetHost {
   checkGrowth(extraCells: number): void;
   /** Refuses a name another sheet has. */
   checkName(name: string, renaming?: FakeSheet): void;
+  /** The sheet a formula's reference names, if there is one. */
+  referencedSheet(name: string): FakeSheet | undefined;
   activate(sheet: FakeSheet): void;
   indexOf(sheet: FakeSheet): number;
   /** Sheets not hidden, this one included. */
@@ -44,7 +47,7 @@ const DEFAULT_COLUMN_WIDTH = 100;
 type Dimension = 'rows' | 'columns';
 
 /** A sheet: a grid of at most maxRows x maxColumns cells, stored sparsely by row. */
-export class FakeSheet {
+export class FakeSheet implements FormulaSheet {
   private readonly rows: ((Cell | undefined)[] | undefined)[] = [];
   private frozen = {rows: 0, columns: 0};
   private readonly columnWidths = new Map<number, number>();
@@ -420,6 +423,10 @@ export class FakeSheet {
   /** The sheet's name without a metered call. */
   title(): string {
     return this.name;
+  }
+
+  sibling(name: string): FakeSheet | undefined {
+    return this.host.referencedSheet(name);
   }
 
   size(): {maxRows: number; maxColumns: number} {

@@ -188,6 +188,12 @@ export class FakeSpreadsheet implements SheetHost {
     return this.active;
   }
 
+  /** The sheet a formula names: names are unique regardless of case, and so are references. */
+  referencedSheet(name: string): FakeSheet | undefined {
+    const lower = name.toLowerCase();
+    return this.sheets.find(s => s.title().toLowerCase() === lower);
+  }
+
   checkGrowth(extraCells: number): void {
     const used = this.sheets.reduce(
       (n, s) => n + s.size().maxRows * s.size().maxColumns,
