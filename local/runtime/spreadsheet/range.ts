@@ -428,13 +428,13 @@ export class FakeRange {
 
   activate(): FakeRange {
     this.sheet.call('Range.activate');
-    this.sheet.host.activate(this.sheet);
+    this.sheet.host.select(this.sheet, this.rect);
     return this;
   }
 
   protect(): FakeProtection {
     this.sheet.call('Range.protect');
-    return this.sheet.addProtection('RANGE');
+    return this.sheet.addProtection('RANGE', this.rect);
   }
 
   toString(): string {

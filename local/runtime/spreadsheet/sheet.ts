@@ -34,6 +34,8 @@ export interface SheetHost {
   /** The sheet a formula's reference names, if there is one. */
   referencedSheet(name: string): FakeSheet | undefined;
   activate(sheet: FakeSheet): void;
+  /** Range.activate: the sheet becomes active and the range selected. */
+  select(sheet: FakeSheet, rect: Rect): void;
   indexOf(sheet: FakeSheet): number;
   /** Sheets not hidden, this one included. */
   visibleSheets(): number;
@@ -447,12 +449,24 @@ export class FakeSheet implements FormulaSheet {
     return (cells[column - 1] ??= {});
   }
 
-  addProtection(type: 'RANGE' | 'SHEET'): FakeProtection {
-    const p = new FakeProtection(this.env, type, gone =>
-      this.protections.splice(this.protections.indexOf(gone), 1),
+  addProtection(type: 'RANGE' | 'SHEET', area?: Rect): FakeProtection {
+    const p = new FakeProtection(
+      this.env,
+      type,
+      gone => this.protections.splice(this.protections.indexOf(gone), 1),
+      area,
     );
     this.protections.push(p);
     return p;
+  }
+
+  /** The description of a warning-only protection over the cell, if one covers it. */
+  protectionWarningAt(row: number, column: number): string | undefined {
+    for (const p of this.protections) {
+      const warning = p.warningAt(row, column);
+      if (warning !== undefined) return warning;
+    }
+    return undefined;
   }
 
   lastRow(): number {
