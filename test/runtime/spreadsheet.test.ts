@@ -354,6 +354,75 @@ describe('sheet geometry', () => {
   });
 });
 
+describe('what the playground reads of a sheet', () => {
+  it('knows which cells a warning-only protection covers, and its description', () => {
+    const {sheet} = setup();
+    sheet
+      .getRange('B1:C1')
+      .protect()
+      .setDescription('headers')
+      .setWarningOnly(true);
+    sheet.getRange('A5').protect().setDescription('locked');
+    expect(
+      [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 2],
+        [5, 1],
+      ].map(([r, c]) => sheet.protectionWarningAt(r, c)),
+    ).toEqual([undefined, 'headers', 'headers', undefined, undefined]);
+    sheet.protect().setWarningOnly(true);
+    expect(sheet.protectionWarningAt(9, 9)).toBe('');
+  });
+
+  it('says why a value breaks its rule, even one that allows invalid data', () => {
+    const {rt, sheet} = setup();
+    const App = rt.globals.SpreadsheetApp;
+    const cell = sheet.getRange('A1');
+    cell.setDataValidation(
+      App.newDataValidation()
+        .requireValueInList(['YES', 'NO'], true)
+        .setAllowInvalid(true)
+        .build(),
+    );
+    cell.setValue('MAYBE');
+    const broken = () =>
+      sheet
+        .cellAt(1, 1)!
+        .validation!.broken(sheet.cellAt(1, 1)!.content, undefined);
+    expect(broken()).toBe(
+      'Invalid: Input must be an item on the specified list.',
+    );
+    cell.setValue('YES');
+    expect(broken()).toBeUndefined();
+    cell.setDataValidation(
+      App.newDataValidation()
+        .requireValueInList(['YES'], true)
+        .setHelpText('Pick YES')
+        .build(),
+    );
+    cell.setValue('NO');
+    expect(broken()).toBe('Pick YES');
+  });
+
+  it('records the range a script selects, and activates its sheet', () => {
+    const {ss} = setup();
+    const budgets = ss.insertSheet('Budgets');
+    ss.insertSheet('Other');
+    expect(ss.selection()).toBeNull();
+    budgets.getRange(3, 1, 1, 4).activate();
+    expect(ss.getActiveSheet()).toBe(budgets);
+    expect(ss.selection()).toEqual({
+      sheet: budgets,
+      rect: {row: 3, column: 1, numRows: 1, numColumns: 4},
+      count: 1,
+    });
+    budgets.getRange('B2').activate();
+    expect(ss.selection()?.count).toBe(2);
+  });
+});
+
 describe('the spreadsheet', () => {
   it('inserts, finds and deletes sheets; names are unique', () => {
     const {ss} = setup();
