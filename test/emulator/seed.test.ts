@@ -1,4 +1,6 @@
 import {BILLING_TYPES, createEmulator} from '../../local/emulator';
+import {DEFAULT_START_MS} from '../../local/runtime';
+import {demoWorld} from '../../local/sidebar-host/world';
 import {api, call, MAIN, OTHER, setup, SUB_A, SUB_B, T0_MS} from './helpers';
 
 /** The vendor's public lists (shared/TOOLING.md). */
@@ -150,6 +152,20 @@ describe('seed data', () => {
         .json;
     expect(list(7)).toEqual(list(7));
     expect(list(7)).not.toEqual(list(8));
+  });
+
+  it("seeds the playground's world at the runtime's start, not at the machine's clock", () => {
+    const offers = [...demoWorld().emulator.account(MAIN).offers.values()];
+    const start = DEFAULT_START_MS / 1000;
+    for (const offer of offers) {
+      if (offer.start_time > start) expect(offer.status).toBe('PENDING');
+      if (offer.end_time !== 0 && offer.end_time <= start)
+        expect(offer.status).toBe('STOPPED');
+    }
+    expect(offers.some(o => o.start_time > start)).toBe(true);
+    expect(Math.min(...offers.map(o => o.start_time))).toBeGreaterThan(
+      start - 366 * 86400,
+    );
   });
 
   it('generates 20,000 offers quickly', () => {
