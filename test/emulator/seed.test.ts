@@ -155,7 +155,7 @@ describe('seed data', () => {
   });
 
   it("seeds the playground's world at the runtime's start, not at the machine's clock", () => {
-    const offers = [...demoWorld().emulator.account(MAIN).offers.values()];
+    const offers = [...demoWorld().emulator!.account(MAIN).offers.values()];
     const start = DEFAULT_START_MS / 1000;
     for (const offer of offers) {
       if (offer.start_time > start) expect(offer.status).toBe('PENDING');
