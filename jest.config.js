@@ -7,4 +7,6 @@ module.exports = {
   transform: {'^.+\\.ts$': ['@swc/jest']},
   testTimeout: 30000,
   maxWorkers: 2,
+  // After the summary, a banner when the browser suites were skipped for want of Chromium.
+  reporters: ['default', '<rootDir>/test/support/skip-banner-reporter.js'],
 };

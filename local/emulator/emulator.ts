@@ -82,7 +82,10 @@ export interface RecordedRequest {
 
 const MAX_OFFERS = 100_000;
 
-function seedOptions(options: EmulatorOptions): SeedOptions {
+function seedOptions(
+  options: EmulatorOptions,
+  nowSeconds: number,
+): SeedOptions {
   const offers = options.offers ?? 300;
   const campaigns = options.campaigns ?? 30;
   const materials = options.materials ?? 60;
@@ -98,6 +101,7 @@ function seedOptions(options: EmulatorOptions): SeedOptions {
     otherCampaigns: options.otherCampaigns ?? Math.ceil(campaigns / 5),
     otherMaterials: options.otherMaterials ?? Math.ceil(materials / 4),
     permissions: options.permissions ?? {},
+    nowSeconds,
   };
 }
 
@@ -129,10 +133,10 @@ export class Emulator {
   private settings: Settings;
 
   constructor(private readonly options: EmulatorOptions = {}) {
-    this.currentStore = seedStore(seedOptions(options));
+    this.clock = options.now ?? Date.now;
+    this.currentStore = seedStore(seedOptions(options, this.seedingSeconds()));
     this.faults = new Faults(options.seed ?? 1);
     this.faults.configure(options.faults ?? {});
-    this.clock = options.now ?? Date.now;
     this.settings = settingsOf(options);
   }
 
@@ -215,12 +219,17 @@ export class Emulator {
     return Math.floor(this.nowMs() / 1000);
   }
 
+  /** The clock without the faults' skew: the data is seeded at the true time. */
+  private seedingSeconds(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+
   /** Regenerates the store and the settings from the constructor's options overridden by
    * `options`; the request log and the faults are cleared too. */
   reset(options: Omit<EmulatorOptions, 'now'> = {}): void {
     const merged = {...this.options, ...options};
     this.settings = settingsOf(merged);
-    this.currentStore = seedStore(seedOptions(merged));
+    this.currentStore = seedStore(seedOptions(merged, this.seedingSeconds()));
     this.clearRequests();
     this.faults.clear();
     this.faults.configure(merged.faults ?? {});

@@ -14,24 +14,33 @@ export const AUTOMATIC_BID_GOAL: Record<
   string
 > = {CPI: 'Install', CPM: 'Impression', CPE: 'Event', CPC: 'Click'};
 
-/** Offer statuses: PENDING and RUNNING are quoted; PAUSED and STOPPED are ASSUMED. */
+/**
+ * Offer statuses: PENDING and RUNNING are quoted; the others are the vendor's public (v1) list
+ * (shared/TOOLING.md).
+ */
 export const OFFER_STATUSES = [
   'PENDING',
   'RUNNING',
-  'PAUSED',
   'STOPPED',
+  'OVER_CAP',
+  'OVER_DAILY_CAP',
+  'INSUFFICIENT_ACCOUNT_BALANCE',
+  'PARTIALLY_OVER_CAP',
 ] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const CLICK_URL_STATUSES = ['PENDDING', 'PASS', 'NOT_EXIST'] as const;
 export type ClickUrlStatus = (typeof CLICK_URL_STATUSES)[number];
 
-/** Campaign statuses (ASSUMED); only RUNNING campaigns are deliverable. */
+/**
+ * Campaign statuses: the vendor's public (v1) list (shared/TOOLING.md); only RUNNING campaigns
+ * are deliverable (ASSUMED).
+ */
 export const CAMPAIGN_STATUSES = [
   'RUNNING',
-  'PAUSED',
-  'PENDING',
-  'REJECTED',
+  'STOPPED',
+  'OVER_DAILY_CAP',
+  'INSUFFICIENT_ACCOUNT_BALANCE',
 ] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const DELIVERABLE_CAMPAIGN_STATUS: CampaignStatus = 'RUNNING';

@@ -36,10 +36,14 @@ export interface SeedOptions {
   otherMaterials: number;
   /** Billing types per account name, replacing the demo defaults. */
   permissions: Partial<Record<string, BillingType[]>>;
+  /**
+   * The emulator's clock at seeding, epoch seconds: dates count in whole days from its day, so
+   * statuses agree with them when the data is looked at (no RUNNING offer past its end_time,
+   * PENDING ones may start in the future) and a seed gives the same data all day.
+   */
+  nowSeconds: number;
 }
 
-/** 2025-01-01T00:00:00Z: seeded dates are offsets from a fixed day, never from the clock. */
-const SEED_EPOCH = 1735689600;
 const DAY = 86400;
 
 const PRODUCTS = [
@@ -83,10 +87,11 @@ const POPULAR_GEOS = [
   'AE',
 ];
 const STOP_REASONS = [
-  'insufficient balance',
+  'stopped by the advertiser',
   'no usable creative',
   'tracking link test failed',
 ];
+const END_REACHED = 'end time reached';
 const IMAGE_RESOLUTIONS = [
   '512x512',
   '1080x1920',
@@ -119,7 +124,8 @@ export function seedStore(options: SeedOptions): Store {
     });
     parents.set(demo.name, account.accountId);
     const rng = new Prng(deriveSeed(options.seed, demo.name));
-    new AccountSeeder(store, account, rng).run(
+    const today = Math.floor(options.nowSeconds / DAY) * DAY;
+    new AccountSeeder(store, account, rng, today).run(
       demo.main ? options.campaigns : options.otherCampaigns,
       demo.main ? options.offers : options.otherOffers,
       demo.main ? options.materials : options.otherMaterials,
@@ -137,6 +143,8 @@ class AccountSeeder {
     private readonly store: Store,
     private readonly account: Account,
     private readonly rng: Prng,
+    /** Start of the seeding day, epoch seconds. */
+    private readonly today: number,
   ) {}
 
   run(campaigns: number, offers: number, materials: number): void {
@@ -201,11 +209,16 @@ class AccountSeeder {
       ['IOS', 'RUNNING', 'ADV'],
       ['WEBSITE', 'RUNNING', 'ADV'],
       ['ANDROID', 'RUNNING', 'AM'],
-      ['IOS', 'PAUSED', 'ADV'],
+      ['IOS', 'STOPPED', 'ADV'],
     ];
     const [kind, status, maintainBy] = fixed[index] ?? [
       rng.weighted({ANDROID: 45, IOS: 30, WEBSITE: 25}),
-      rng.weighted({RUNNING: 60, PAUSED: 15, PENDING: 15, REJECTED: 10}),
+      rng.weighted({
+        RUNNING: 60,
+        STOPPED: 15,
+        OVER_DAILY_CAP: 15,
+        INSUFFICIENT_ACCOUNT_BALANCE: 10,
+      }),
       rng.chance(0.25) ? 'AM' : 'ADV',
     ];
     const product = PRODUCTS[index % PRODUCTS.length];
@@ -262,7 +275,15 @@ class AccountSeeder {
       rng.weighted({CPI: 35, CPE: 15, CPM: 15, CPC: 15, OCPI: 20});
     const status: OfferStatus =
       OFFER_STATUSES[index] ??
-      rng.weighted({RUNNING: 55, PENDING: 15, PAUSED: 15, STOPPED: 15});
+      rng.weighted({
+        RUNNING: 45,
+        PENDING: 15,
+        STOPPED: 15,
+        OVER_CAP: 5,
+        OVER_DAILY_CAP: 8,
+        INSUFFICIENT_ACCOUNT_BALANCE: 5,
+        PARTIALLY_OVER_CAP: 7,
+      });
     const campaigns =
       APP_BILLING.includes(billing) && this.appCampaigns.length > 0
         ? this.appCampaigns
@@ -276,7 +297,13 @@ class AccountSeeder {
     const slug = campaign.product_name.replace(/ /g, '');
     const offerName = `${slug}_${geos[0]}_${billing}_${String(index + 1).padStart(5, '0')}`;
     const hasUrl = status !== 'PENDING' || rng.chance(0.6);
-    const stopReason = status === 'STOPPED' ? rng.pick(STOP_REASONS) : '';
+    const {start, end} = this.schedule(status);
+    const stopReason =
+      status !== 'STOPPED'
+        ? ''
+        : end !== 0 && end <= this.today
+          ? END_REACHED
+          : rng.pick(STOP_REASONS);
     const ocpi = billing === 'OCPI';
     const roas = ocpi && rng.chance(0.5);
     const bidRate = ocpi ? 0 : this.bidRate(billing);
@@ -288,8 +315,8 @@ class AccountSeeder {
       uuid,
       offer_name: offerName,
       promote_timezone: rng.pick([-8, -5, 0, 1, 5.5, 8, 9]),
-      start_time: SEED_EPOCH + rng.int(0, 365) * DAY,
-      end_time: 0,
+      start_time: start,
+      end_time: end,
       status,
       target_geo: targetGeo,
       stage: rng.pick(['COLD_START', 'LEARNING', 'STABLE']),
@@ -364,12 +391,26 @@ class AccountSeeder {
       creative_sets: [],
       clickTestPassAt: null,
     };
-    if (rng.chance(0.4)) {
-      offer.end_time = offer.start_time + rng.int(30, 180) * DAY;
-    }
     this.addCreativeSets(offer, geos);
     this.store.addOffer(offer);
     addCreativeAds(this.store, offer, () => rng.pick([1, 2] as const));
+  }
+
+  /**
+   * Start and end (0: none) that agree with the status: only a PENDING offer may start in the
+   * future; only a STOPPED one may have ended; any other ends at least 30 days from today (so
+   * it stays as it is while the playground's virtual time moves on).
+   */
+  private schedule(status: OfferStatus): {start: number; end: number} {
+    const {rng, today} = this;
+    const start =
+      status === 'PENDING' && rng.chance(0.4)
+        ? today + rng.int(1, 30) * DAY
+        : today - rng.int(1, 365) * DAY;
+    if (!rng.chance(0.4)) return {start, end: 0};
+    const from = status === 'STOPPED' ? start : Math.max(start, today);
+    const end = from + rng.int(30, 180) * DAY;
+    return {start, end};
   }
 
   private bidRate(billing: Exclude<BillingType, 'OCPI'>): number {

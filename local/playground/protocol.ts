@@ -16,6 +16,13 @@ export interface CellView {
   note?: string;
   /** The values of a dropdown (a list data validation). */
   choices?: string[];
+  /** Why the value breaks the cell's data validation (Sheets' red mark and its tooltip). */
+  invalid?: string;
+  /**
+   * The description of a warning-only protection over the cell: Sheets asks before an edit
+   * ("Heads up!"); '' when it has no description.
+   */
+  warning?: string;
 }
 
 export interface SheetView {
@@ -27,6 +34,8 @@ export interface SheetView {
   maxRows: number;
   /** cells[r][c] is the cell of row r + 1, column c + 1. */
   cells: CellView[][];
+  /** Pixel widths of the shown columns, as set on the sheet (Sheets' default is 100). */
+  widths: number[];
   /** Rows past the view's limit, not shown. */
   rowsNotShown: number;
 }
@@ -47,6 +56,18 @@ export interface WorkbookView {
   nowMs: number;
   timeZone: string;
   triggers: TriggerView[];
+  /** The range a script selected last (the add-on's "select this row"), if any. */
+  selection: SelectionView | null;
+}
+
+export interface SelectionView {
+  sheet: string;
+  row: number;
+  column: number;
+  numRows: number;
+  numColumns: number;
+  /** Grows with every selection a script makes: the page applies each once. */
+  count: number;
 }
 
 export type MenuEntryView =

@@ -22,6 +22,7 @@ import type {
   MenuEntryView,
   MenuResult,
   MenuView,
+  SelectionView,
   SheetView,
   TriggerRunResult,
   WorkbookView,
@@ -161,13 +162,36 @@ export function workbook(world: World): WorkbookView {
         everyHours: t.everyMs / 3600000,
         nextRunMs: t.nextRunMs,
       })),
+    selection: selectionView(spreadsheet),
   };
 }
 
-function cellView(cell: Cell | undefined): CellView {
+function selectionView(
+  spreadsheet: Runtime['spreadsheet'],
+): SelectionView | null {
+  const selected = spreadsheet.selection();
+  if (!selected || spreadsheet.sheet(selected.sheet.title()) !== selected.sheet)
+    return null;
+  return {
+    sheet: selected.sheet.title(),
+    ...selected.rect,
+    count: selected.count,
+  };
+}
+
+function cellView(
+  s: FakeSheet,
+  row: number,
+  column: number,
+  cell: Cell | undefined,
+): CellView {
   const content = cell?.content;
-  const view: CellView = {text: displayValue(content, cell?.format)};
+  const view: CellView = {text: displayValue(content, cell?.format, s)};
+  const warning = s.protectionWarningAt(row, column);
+  if (warning !== undefined) view.warning = warning;
   if (!cell) return view;
+  const invalid = cell.validation?.broken(content, cell.format);
+  if (invalid !== undefined) view.invalid = invalid;
   if (content?.kind === 'formula') view.input = content.formula;
   if (cell.background) view.background = cell.background;
   if (cell.fontColor) view.color = cell.fontColor;
@@ -196,9 +220,12 @@ export function sheet(world: World, name: string): SheetView {
   const cells: CellView[][] = [];
   for (let r = 1; r <= rows; r++) {
     const row: CellView[] = [];
-    for (let c = 1; c <= columns; c++) row.push(cellView(s.cellAt(r, c)));
+    for (let c = 1; c <= columns; c++)
+      row.push(cellView(s, r, c, s.cellAt(r, c)));
     cells.push(row);
   }
+  const widths: number[] = [];
+  for (let c = 1; c <= columns; c++) widths.push(s.getColumnWidth(c));
   return {
     name: s.title(),
     frozenRows,
@@ -206,6 +233,7 @@ export function sheet(world: World, name: string): SheetView {
     lastColumn,
     maxRows,
     cells,
+    widths,
     rowsNotShown: wanted - rows,
   };
 }

@@ -7,7 +7,12 @@
  * the emulator's clock following the runtime's virtual clock (requests are signed with it).
  */
 import {createEmulator, Emulator, EmulatorOptions} from '../emulator';
-import {createRuntime, Runtime, RuntimeOptions} from '../runtime';
+import {
+  createRuntime,
+  DEFAULT_START_MS,
+  Runtime,
+  RuntimeOptions,
+} from '../runtime';
 import type {WireFetch} from '../http-types';
 
 export interface World {
@@ -23,7 +28,9 @@ export interface DemoWorldOptions {
 }
 
 export function demoWorld(options: DemoWorldOptions = {}): World {
-  const clock = {now: () => Date.now()};
+  // The emulator seeds its data at the runtime's start time (dates agree with statuses then).
+  const startMs = options.runtime?.startMs ?? DEFAULT_START_MS;
+  const clock = {now: () => startMs};
   const emulator = createEmulator({
     ...options.emulator,
     now: () => clock.now(),

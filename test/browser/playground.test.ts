@@ -5,7 +5,7 @@
  * Drive material, list creative ads through a prompt, act as a sub-account, schedule a refresh
  * and run its trigger. Screenshots of each step go to test-artifacts/playground/.
  */
-import {mkdirSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import type {Browser} from 'playwright-core';
@@ -13,6 +13,7 @@ import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {launchChromium} from '../../local/playground/chromium';
 import {PlaygroundDriver} from '../../local/playground/driver';
 import {encodePng} from '../../local/playground/png';
+import type {SheetView} from '../../local/playground/protocol';
 import {Playground, startPlayground} from '../../local/playground/server';
 import {describeInChromium} from '../support/chromium-suite';
 
@@ -380,5 +381,171 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await ui.page.locator(`[data-file-id="${id}"]`).waitFor();
     await shot('drive-upload');
     rmSync(file);
+  });
+
+  describe('looks and behaves as Sheets would', () => {
+    /** The sheet as the runtime holds it: widths set, values through their formats. */
+    const view = async (name: string): Promise<SheetView> => {
+      const response = await fetch(
+        `${playground.url}api/sheet?name=${encodeURIComponent(name)}`,
+      );
+      return (await response.json()) as SheetView;
+    };
+    const columnOf = (v: SheetView, header: string) =>
+      v.cells[0].findIndex(c => c.text === header) + 1;
+    const letter = (column: number) => String.fromCharCode(64 + column);
+    const shown = async (row: number, column: number) =>
+      (await ui.cell(row, column).evaluate(td => td.firstChild?.textContent)) ??
+      '';
+
+    it("shows every sheet after a refresh with the widths the add-on set (100 px otherwise) and Sheets' display values", async () => {
+      const shots = mkdtempSync(join(tmpdir(), 'playground-sheets-'));
+      // The steps before refreshed every sheet (as a sub-account, then by the trigger).
+      for (const name of await ui.tabs()) {
+        await ui.openSheet(name);
+        await ui.page.screenshot({path: join(shots, `${name}.png`)});
+        const v = await view(name);
+        const widths = await ui.page
+          .locator('table.sheet thead th[data-column]')
+          .evaluateAll(ths => ths.map(th => th.getBoundingClientRect().width));
+        expect(widths.map(Math.round)).toEqual(v.widths);
+        // Columns past the add-on's are Sheets' default width, never sized from content.
+        expect(v.widths.slice(v.lastColumn)).toEqual(
+          v.widths.slice(v.lastColumn).map(() => 100),
+        );
+        const second = await ui.page
+          .locator('table.sheet td[data-row="2"]')
+          .evaluateAll(tds => tds.map(td => td.firstChild?.textContent ?? ''));
+        expect(second).toEqual(v.cells[1].map(c => c.text));
+      }
+      const offers = await view('Offers');
+      const row = offers.cells[1];
+      const text = (header: string) => row[columnOf(offers, header) - 1].text;
+      expect(text('offer_id')).toMatch(/^\d+$/);
+      expect(Number(text('promote_timezone'))).toBeGreaterThanOrEqual(-12);
+      expect(text('bid_rate')).toMatch(/^\d+(\.\d+)?$/);
+      expect(text('start_time')).toMatch(
+        /^\d{4}-\d{2}-\d{2}|^\d{1,2}\/\d{1,2}\/\d{4}/,
+      );
+      rmSync(shots, {recursive: true, force: true});
+    }, 120000);
+
+    it('evaluates a formula typed in the grid, and again when a cell it reads changes', async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const mine = v.lastColumn + 1;
+      const cap = columnOf(v, 'daily_cap');
+      const numeric = v.cells.findIndex(
+        (r, i) => i > 0 && /^[\d,]+(\.\d+)?$/.test(r[cap - 1].text),
+      );
+      expect(numeric).toBeGreaterThan(0);
+      const row = numeric + 1;
+      const typeAt = async (r: number, c: number, text: string) => {
+        await ui.cell(r, c).click();
+        await ui.page.getByLabel('Cell contents').fill(text);
+        const done = ui.page.waitForResponse(res =>
+          res.url().endsWith('/api/cells'),
+        );
+        await ui.page.getByLabel('Cell contents').press('Enter');
+        await done;
+        await ui.settled();
+      };
+      await typeAt(row, mine, `=${letter(cap)}${row}*1.1`);
+      const capValue = Number(v.cells[row - 1][cap - 1].text.replace(/,/g, ''));
+      await expect(shown(row, mine)).resolves.toBe(
+        String(Number((capValue * 1.1).toPrecision(10))),
+      );
+      await typeAt(row, mine + 1, '40');
+      await typeAt(
+        row,
+        mine + 2,
+        `=IF(${letter(mine + 1)}${row}>30, ROUND(${letter(mine + 1)}${row}/3, 2), "small")`,
+      );
+      await expect(shown(row, mine + 2)).resolves.toBe('13.33');
+      await typeAt(row, mine + 1, '20');
+      await expect(shown(row, mine + 2)).resolves.toBe('small');
+      await typeAt(row, mine + 3, '=SUM(1,');
+      await expect(shown(row, mine + 3)).resolves.toBe('#ERROR!');
+      await ui.cell(row, mine + 2).click();
+      await expect(
+        ui.page.getByLabel('Cell contents').inputValue(),
+      ).resolves.toBe(
+        `=IF(${letter(mine + 1)}${row}>30, ROUND(${letter(mine + 1)}${row}/3, 2), "small")`,
+      );
+    });
+
+    it('asks before an edit of a protected header, and keeps the header when cancelled', async () => {
+      await ui.openSheet('Offers');
+      const column = await ui.column('offer_id');
+      await ui.cell(1, column).click();
+      const input = ui.page.getByLabel('Cell contents');
+      await input.fill('my_id');
+      let typed = false;
+      const watch = (r: {url(): string}) => {
+        if (r.url().endsWith('/api/cells')) typed = true;
+      };
+      ui.page.on('request', watch);
+      await input.press('Enter');
+      const warning = ui.page.locator('#protected-dialog[open]');
+      await warning.waitFor();
+      await expect(warning.locator('h2').textContent()).resolves.toBe(
+        'Heads up!',
+      );
+      await expect(warning.textContent()).resolves.toContain(
+        "You are trying to edit part of this sheet that shouldn't be changed accidentally. Edit anyway?",
+      );
+      await expect(
+        warning.locator('#protected-description').textContent(),
+      ).resolves.toMatch(/^Offer Desk finds its columns by these headers/);
+      await shot('protected-header');
+      await warning.getByRole('button', {name: 'Cancel'}).click();
+      await warning.waitFor({state: 'hidden'});
+      ui.page.off('request', watch);
+      expect(typed).toBe(false);
+      await expect(shown(1, column)).resolves.toBe('offer_id');
+    });
+
+    it('marks a value that breaks its dropdown with a red triangle and the rule in its tooltip', async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const column = v.cells[1].findIndex(c => c.choices) + 1;
+      expect(column).toBeGreaterThan(0);
+      const before = v.cells[1][column - 1].text;
+      await ui.type(2, v.cells[0][column - 1].text, 'NOT_A_CHOICE');
+      const cell = ui.cell(2, column);
+      await expect(cell.getAttribute('class')).resolves.toMatch(/\binvalid\b/);
+      await expect(cell.locator('.invalid-mark').count()).resolves.toBe(1);
+      await expect(cell.getAttribute('title')).resolves.toMatch(/^Invalid: /);
+      await ui.type(2, v.cells[0][column - 1].text, before);
+      await expect(cell.locator('.invalid-mark').count()).resolves.toBe(0);
+    });
+
+    it("selects the row a click in the sidebar's attention list names", async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const cap = columnOf(v, 'daily_cap');
+      const row = 3;
+      const before = v.cells[row - 1][cap - 1].text;
+      await ui.type(row, 'daily_cap', '10');
+      await ui.openSheet('Offers');
+      await ui.sidebarButton('Preview: Push budgets').click();
+      const problem = ui.sidebar.getByTitle(`Select Budgets row ${row}`);
+      await problem.click();
+      await ui.page.locator('table.sheet[aria-label="Budgets"]').waitFor();
+      await ui.page
+        .locator(`tbody th.selected-row[data-row="${row}"]`)
+        .waitFor();
+      await expect(
+        ui.page.locator('td.selected').getAttribute('data-row'),
+      ).resolves.toBe(String(row));
+      await expect(
+        ui.page.locator(`td.in-range[data-row="${row}"]`).count(),
+      ).resolves.toBe(v.lastColumn);
+      await expect(ui.page.locator('#cell-ref').textContent()).resolves.toBe(
+        `A${row}`,
+      );
+      await shot('attention-row-selected');
+      await ui.type(row, 'daily_cap', before);
+    });
   });
 });

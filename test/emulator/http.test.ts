@@ -87,11 +87,11 @@ describe('emulator over HTTP (child process)', () => {
     };
     expect(state.accounts.find(a => a.name === main.name)!.offers).toBe(120);
     const offerId = 200001;
-    await server.updateOffer(offerId, {status: 'PAUSED'});
+    await server.updateOffer(offerId, {status: 'OVER_CAP'});
     expect(await server.offer(offerId)).toMatchObject({
       account: main.name,
       offer_id: offerId,
-      status: 'PAUSED',
+      status: 'OVER_CAP',
     });
     expect(await server.offer(1)).toBeUndefined();
     await server.reset({offers: 2});

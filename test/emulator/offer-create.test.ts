@@ -460,17 +460,17 @@ describe('POST offer', () => {
   it('checks the campaign: own, existing and deliverable', () => {
     const {emulator} = setup();
     const campaigns = [...emulator.account(MAIN).campaigns.values()];
-    const paused = campaigns.find(c => c.status === 'PAUSED')!;
+    const stopped = campaigns.find(c => c.status === 'STOPPED')!;
     const foreign = [...emulator.account(OTHER).campaigns.values()][0];
     expect(
       create(emulator, validOffer(emulator, {campaign_id: foreign.campaign_id}))
         .data,
     ).toEqual({campaign_id: 'The selected campaign_id is invalid.'});
     expect(
-      create(emulator, validOffer(emulator, {campaign_id: paused.campaign_id}))
+      create(emulator, validOffer(emulator, {campaign_id: stopped.campaign_id}))
         .data,
     ).toEqual({
-      campaign_id: `The campaign ${paused.campaign_id} is not deliverable (status PAUSED).`,
+      campaign_id: `The campaign ${stopped.campaign_id} is not deliverable (status STOPPED).`,
     });
   });
 

@@ -100,9 +100,9 @@ describe('GET offers', () => {
     const [a, b] = offers;
     const byId = list({offer_id: `${a.offer_id},${b.offer_id}`}).data;
     expect(byId.total).toBe(2);
-    const byStatus = list({status: 'PAUSED,STOPPED', limit: 50}).data;
+    const byStatus = list({status: 'OVER_CAP,STOPPED', limit: 50}).data;
     expect(byStatus.total).toBe(
-      offers.filter(o => ['PAUSED', 'STOPPED'].includes(o.status)).length,
+      offers.filter(o => ['OVER_CAP', 'STOPPED'].includes(o.status)).length,
     );
     const byCampaign = list({campaign_id: String(a.campaign_id)}).data;
     expect(byCampaign.total).toBe(

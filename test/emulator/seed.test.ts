@@ -1,5 +1,25 @@
 import {BILLING_TYPES, createEmulator} from '../../local/emulator';
-import {api, call, MAIN, OTHER, setup, SUB_A, SUB_B} from './helpers';
+import {DEFAULT_START_MS} from '../../local/runtime';
+import {demoWorld} from '../../local/sidebar-host/world';
+import {api, call, MAIN, OTHER, setup, SUB_A, SUB_B, T0_MS} from './helpers';
+
+/** The vendor's public lists (shared/TOOLING.md). */
+const OFFER_STATUSES = [
+  'RUNNING',
+  'STOPPED',
+  'PENDING',
+  'OVER_CAP',
+  'OVER_DAILY_CAP',
+  'INSUFFICIENT_ACCOUNT_BALANCE',
+  'PARTIALLY_OVER_CAP',
+];
+const CAMPAIGN_STATUSES = [
+  'RUNNING',
+  'STOPPED',
+  'OVER_DAILY_CAP',
+  'INSUFFICIENT_ACCOUNT_BALANCE',
+];
+const NOW = T0_MS / 1000;
 
 describe('seed data', () => {
   const {emulator} = setup();
@@ -16,9 +36,7 @@ describe('seed data', () => {
     const values = (pick: (offer: (typeof offers)[0]) => string) =>
       new Set(offers.map(pick));
     expect(values(o => o.bid_type)).toEqual(new Set(BILLING_TYPES));
-    expect(values(o => o.status)).toEqual(
-      new Set(['PENDING', 'RUNNING', 'PAUSED', 'STOPPED']),
-    );
+    expect(values(o => o.status)).toEqual(new Set(OFFER_STATUSES));
     expect(values(o => o.click_url_status)).toEqual(
       new Set(['PENDDING', 'PASS', 'NOT_EXIST']),
     );
@@ -55,7 +73,52 @@ describe('seed data', () => {
     expect(new Set(campaigns.map(c => c.maintain_by))).toEqual(
       new Set(['AM', 'ADV']),
     );
-    expect(new Set(campaigns.map(c => c.status)).size).toBeGreaterThan(2);
+    expect(new Set(campaigns.map(c => c.status))).toEqual(
+      new Set(CAMPAIGN_STATUSES),
+    );
+  });
+
+  it('has dates that agree with the statuses at the emulator clock, in every account', () => {
+    const all = [MAIN, SUB_A, SUB_B, OTHER].flatMap(name => [
+      ...emulator.account(name).offers.values(),
+    ]);
+    const starting = all.filter(o => o.start_time > NOW);
+    expect(starting.length).toBeGreaterThan(0);
+    for (const offer of all) {
+      expect(OFFER_STATUSES).toContain(offer.status);
+      expect(offer.end_time === 0 || offer.end_time > offer.start_time).toBe(
+        true,
+      );
+      // Only a PENDING offer waits for its start; nothing delivers past its end.
+      if (offer.start_time > NOW) expect(offer.status).toBe('PENDING');
+      if (offer.end_time !== 0 && offer.end_time <= NOW) {
+        expect(offer.status).toBe('STOPPED');
+        expect(offer.offer_stop_reason).toBe('end time reached');
+      }
+      if (!['PENDING', 'STOPPED'].includes(offer.status)) {
+        expect(offer.click_url_status).toBe('PASS');
+      }
+      expect(offer.offer_stop_reason !== '').toBe(offer.status === 'STOPPED');
+    }
+    const allCampaigns = [MAIN, SUB_A, SUB_B, OTHER].flatMap(name => [
+      ...emulator.account(name).campaigns.values(),
+    ]);
+    for (const c of allCampaigns) expect(CAMPAIGN_STATUSES).toContain(c.status);
+  });
+
+  it('dates from the day it is seeded, so a playground started today shows no expired RUNNING offer', () => {
+    const later = Date.UTC(2027, 5, 1, 12) / 1000;
+    const big = createEmulator({now: () => later * 1000});
+    const running = [...big.account(MAIN).offers.values()].filter(
+      o => o.status === 'RUNNING',
+    );
+    expect(running.length).toBeGreaterThan(0);
+    for (const offer of running) {
+      expect(offer.start_time).toBeLessThanOrEqual(later);
+      expect(offer.end_time === 0 || offer.end_time > later + 29 * 86400).toBe(
+        true,
+      );
+    }
   });
 
   it('has materials of each type and creative ads', () => {
@@ -89,6 +152,20 @@ describe('seed data', () => {
         .json;
     expect(list(7)).toEqual(list(7));
     expect(list(7)).not.toEqual(list(8));
+  });
+
+  it("seeds the playground's world at the runtime's start, not at the machine's clock", () => {
+    const offers = [...demoWorld().emulator!.account(MAIN).offers.values()];
+    const start = DEFAULT_START_MS / 1000;
+    for (const offer of offers) {
+      if (offer.start_time > start) expect(offer.status).toBe('PENDING');
+      if (offer.end_time !== 0 && offer.end_time <= start)
+        expect(offer.status).toBe('STOPPED');
+    }
+    expect(offers.some(o => o.start_time > start)).toBe(true);
+    expect(Math.min(...offers.map(o => o.start_time))).toBeGreaterThan(
+      start - 366 * 86400,
+    );
   });
 
   it('generates 20,000 offers quickly', () => {

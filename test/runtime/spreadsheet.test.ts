@@ -1,4 +1,4 @@
-import {createRuntime, FORMULA_RESULT, typeIntoCell} from '../../local/runtime';
+import {createRuntime, typeIntoCell} from '../../local/runtime';
 
 function setup() {
   const rt = createRuntime({
@@ -37,7 +37,7 @@ describe('Range values', () => {
     ]);
   });
 
-  it('turns a string starting with = into a formula, and evaluates constant arithmetic only', () => {
+  it('turns a string starting with = into a formula and evaluates it; getFormulas keeps the text', () => {
     const {sheet} = setup();
     sheet
       .getRange('A1:E1')
@@ -46,9 +46,95 @@ describe('Range values', () => {
       ['=1+1', '', '=A1*2', '=SUM(1,2)', '=1/0'],
     ]);
     expect(sheet.getRange('A1:E1').getValues()).toEqual([
-      [2, '=1+1', FORMULA_RESULT, FORMULA_RESULT, FORMULA_RESULT],
+      [2, '=1+1', 4, 3, '#DIV/0!'],
     ]);
     expect(sheet.getRange('A1').getDisplayValue()).toBe('2');
+  });
+
+  // Each formula typed into H1 of a sheet holding, from A1: 10, 2.5, "ab", TRUE, (blank), 3.14159
+  // and, on a second sheet "Other sheet", A1 = 7.
+  it.each([
+    ['=50*2', 100, '100'],
+    ['=0.1*3', 0.30000000000000004, '0.3'],
+    ['=2^3+-1', 7, '7'],
+    ['=50%', 0.5, '0.5'],
+    ['=A1*1.1', 11, '11'],
+    ['=$A$1+B1', 12.5, '12.5'],
+    ['=A1+E1', 10, '10'],
+    ['=E1', 0, '0'],
+    ['=SUM(A1:B1)', 12.5, '12.5'],
+    ['=SUM(A1:D1, 1)', 13.5, '13.5'],
+    ['=SUM(A:B)', 12.5, '12.5'],
+    ['=AVERAGE(A1:B1)', 6.25, '6.25'],
+    ['=MAX(A1:F1)-MIN(A1,B1)', 7.5, '7.5'],
+    ['=COUNT(A1:F1)', 3, '3'],
+    ['=ROUND(F1, 2)', 3.14, '3.14'],
+    ['=ROUND(2.5)', 3, '3'],
+    ['=ROUND(-2.5)', -3, '-3'],
+    ['=ROUND(1234, -2)', 1200, '1200'],
+    ['=IF(A1>5, "big", "small")', 'big', 'big'],
+    ['=IF(A1<5, "big")', false, 'FALSE'],
+    ['=IF(D1, 1, 1/0)', 1, '1'],
+    ['=AND(D1, A1=10)', true, 'TRUE'],
+    ['=OR(A1<>10, NOT(D1))', false, 'FALSE'],
+    ['=CONCATENATE(C1, "-", A1, D1)', 'ab-10TRUE', 'ab-10TRUE'],
+    ['=C1&" "&B1*2', 'ab 5', 'ab 5'],
+    ['="AB"=C1', true, 'TRUE'],
+    ['=A1>=10', true, 'TRUE'],
+    ['=C1>A1', true, 'TRUE'],
+    ['="say ""hi"""', 'say "hi"', 'say "hi"'],
+    ["='Other sheet'!A1*2", 14, '14'],
+    ['=ABS(-A1)', 10, '10'],
+    ['=1/0', '#DIV/0!', '#DIV/0!'],
+    ['=A1/E1', '#DIV/0!', '#DIV/0!'],
+    ['=C1*2', '#VALUE!', '#VALUE!'],
+    ['=A1:B1*2', '#VALUE!', '#VALUE!'],
+    ['=NOSUCH(1)', '#NAME?', '#NAME?'],
+    ['=price*2', '#NAME?', '#NAME?'],
+    ["='No sheet'!A1", '#REF!', '#REF!'],
+    ['=A1001', '#REF!', '#REF!'],
+    ['=ROUND()', '#N/A', '#N/A'],
+    ['=SUM(1,', '#ERROR!', '#ERROR!'],
+    ['=(1+2', '#ERROR!', '#ERROR!'],
+    ['=1+*2', '#ERROR!', '#ERROR!'],
+    ['=SUM(G1)+1', '#DIV/0!', '#DIV/0!'],
+  ])('evaluates %s as %p, shown as %p', (formula, value, shown) => {
+    const {ss, sheet} = setup();
+    sheet
+      .getRange('A1:G1')
+      .setValues([[10, 2.5, 'ab', true, null, 3.14159, '=1/0']]);
+    ss.insertSheet('Other sheet').getRange('A1').setValue(7);
+    const cell = sheet.getRange('H1');
+    cell.setValue(formula);
+    expect(cell.getFormula()).toBe(formula);
+    expect(cell.getValue()).toEqual(value);
+    expect(cell.getDisplayValue()).toBe(shown);
+  });
+
+  it('recomputes when a referenced cell changes, and reads a circular reference as #REF!', () => {
+    const {sheet} = setup();
+    sheet.getRange('A1:C1').setValues([[2, '=A1*10', '=B1+1']]);
+    expect(sheet.getRange('C1').getValue()).toBe(21);
+    sheet.getRange('A1').setValue(3);
+    expect(sheet.getRange('B1:C1').getValues()).toEqual([[30, 31]]);
+    sheet.getRange('A1').setValue('=C1');
+    expect(sheet.getRange('A1:C1').getValues()).toEqual([
+      ['#REF!', '#REF!', '#REF!'],
+    ]);
+    sheet.getRange('D1').setValue('=D1+1');
+    expect(sheet.getRange('D1').getDisplayValue()).toBe('#REF!');
+  });
+
+  it('shows a formula result through the cell format, and a date-formatted result as a Date', () => {
+    const {sheet} = setup();
+    sheet.getRange('A1:B1').setValues([[1234.5, '=A1*2']]);
+    sheet.getRange('B1').setNumberFormat('#,##0.00');
+    expect(sheet.getRange('B1').getDisplayValue()).toBe('2,469.00');
+    sheet.getRange('C1').setNumberFormat('yyyy-mm-dd').setValue('=46000+1');
+    expect(sheet.getRange('C1').getDisplayValue()).toBe('2025-12-10');
+    const date = sheet.getRange('C1').getValue() as Date;
+    expect(Object.prototype.toString.call(date)).toBe('[object Date]');
+    expect(date.getTime()).toBe(Date.UTC(2025, 11, 9, 16));
   });
 
   it('keeps everything as text in a plain-text (@) cell, formulas included; setFormula still sets one', () => {
@@ -265,6 +351,75 @@ describe('sheet geometry', () => {
     expect([p.getDescription(), p.isWarningOnly()]).toEqual(['managed', true]);
     header.clear();
     expect(header.getFontWeights()).toEqual([['normal', 'normal']]);
+  });
+});
+
+describe('what the playground reads of a sheet', () => {
+  it('knows which cells a warning-only protection covers, and its description', () => {
+    const {sheet} = setup();
+    sheet
+      .getRange('B1:C1')
+      .protect()
+      .setDescription('headers')
+      .setWarningOnly(true);
+    sheet.getRange('A5').protect().setDescription('locked');
+    expect(
+      [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+        [2, 2],
+        [5, 1],
+      ].map(([r, c]) => sheet.protectionWarningAt(r, c)),
+    ).toEqual([undefined, 'headers', 'headers', undefined, undefined]);
+    sheet.protect().setWarningOnly(true);
+    expect(sheet.protectionWarningAt(9, 9)).toBe('');
+  });
+
+  it('says why a value breaks its rule, even one that allows invalid data', () => {
+    const {rt, sheet} = setup();
+    const App = rt.globals.SpreadsheetApp;
+    const cell = sheet.getRange('A1');
+    cell.setDataValidation(
+      App.newDataValidation()
+        .requireValueInList(['YES', 'NO'], true)
+        .setAllowInvalid(true)
+        .build(),
+    );
+    cell.setValue('MAYBE');
+    const broken = () =>
+      sheet
+        .cellAt(1, 1)!
+        .validation!.broken(sheet.cellAt(1, 1)!.content, undefined);
+    expect(broken()).toBe(
+      'Invalid: Input must be an item on the specified list.',
+    );
+    cell.setValue('YES');
+    expect(broken()).toBeUndefined();
+    cell.setDataValidation(
+      App.newDataValidation()
+        .requireValueInList(['YES'], true)
+        .setHelpText('Pick YES')
+        .build(),
+    );
+    cell.setValue('NO');
+    expect(broken()).toBe('Pick YES');
+  });
+
+  it('records the range a script selects, and activates its sheet', () => {
+    const {ss} = setup();
+    const budgets = ss.insertSheet('Budgets');
+    ss.insertSheet('Other');
+    expect(ss.selection()).toBeNull();
+    budgets.getRange(3, 1, 1, 4).activate();
+    expect(ss.getActiveSheet()).toBe(budgets);
+    expect(ss.selection()).toEqual({
+      sheet: budgets,
+      rect: {row: 3, column: 1, numRows: 1, numColumns: 4},
+      count: 1,
+    });
+    budgets.getRange('B2').activate();
+    expect(ss.selection()?.count).toBe(2);
   });
 });
 

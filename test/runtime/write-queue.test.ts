@@ -48,7 +48,7 @@ const AS_TYPED = [
 ];
 const ALL_WRITTEN = (first: string) => [
   [first, '', ''],
-  ['queued', 5, '#ERROR!'],
+  ['queued', 5, 'queued'],
   ['appended', '', ''],
 ];
 

@@ -1,10 +1,12 @@
 /**
- * Browser suites need Debian's chromium. Without it a suite is skipped, with a banner no one
- * can miss; under CI (where .ci/run installs it) a missing chromium fails the suite instead.
+ * Browser suites need Debian's chromium. Without it a suite is skipped and, after the run,
+ * skip-banner-reporter.js says so in a banner no one can miss (jest drops console output of a
+ * suite that runs no test); under CI (where .ci/run installs it) a missing chromium fails the
+ * suite instead.
  */
 import {CHROMIUM_PATH, haveChromium} from '../../local/playground/chromium';
 
-/** `describe` when Chromium can run `what`, else a loud skip (or, under CI, a failure). */
+/** `describe` when Chromium can run `what`, else a skip (or, under CI, a failure). */
 export function describeInChromium(
   what: string,
   title: string,
@@ -18,21 +20,11 @@ export function describeInChromium(
     describe(title, () => {
       it('has Chromium to run in', () => {
         throw new Error(
-          `CI is set and Chromium is missing at ${CHROMIUM_PATH}: the browser tests must run in CI (apt-get install -y chromium).`,
+          `CI is set and Chromium is missing at ${CHROMIUM_PATH}: ${what} must be tested in CI (apt-get install -y chromium).`,
         );
       });
     });
     return;
   }
-  console.warn(
-    [
-      '',
-      '#'.repeat(72),
-      `#  BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH}.`,
-      `#  ${what} was NOT tested. Install it: apt-get install -y chromium`,
-      '#'.repeat(72),
-      '',
-    ].join('\n'),
-  );
   describe.skip(title, body);
 }

@@ -1,16 +1,15 @@
 /**
  * One sheet as a grid, with a formula bar to type into cells: click a cell (or move with the
  * arrow keys), type, then Enter (down) or Tab (right). Pasting several lines or tab-separated
- * cells types them from the selected cell on, as Sheets does.
+ * cells types them from the selected cell on, as Sheets does. Columns are as wide as the sheet
+ * says (what the add-on set, else Sheets' 100 px), never sized from their content; an edit of
+ * a cell under a warning-only protection is asked about first; a value that breaks its cell's
+ * data validation shows Sheets' red mark.
  */
-import type {CellEdit, CellView, SheetView} from '../protocol';
+import type {CellEdit, CellView, SelectionView, SheetView} from '../protocol';
 import {byId, el} from './dom';
 
 const ROW_PX = 23;
-const MIN_COLUMN_PX = 48;
-const MAX_COLUMN_PX = 280;
-/** Rows looked at to size a column. */
-const SIZING_ROWS = 60;
 
 export function columnLetter(column: number): string {
   let n = column;
@@ -43,6 +42,10 @@ export class Grid {
       sheet: string,
       edits: CellEdit[],
     ) => Promise<void>,
+    /** Asked before an edit of protected cells, with their protections' descriptions. */
+    private readonly confirmProtected: (
+      descriptions: string[],
+    ) => Promise<boolean>,
   ) {
     container.addEventListener('click', e => this.clicked(e));
     container.addEventListener('keydown', e => this.gridKey(e));
@@ -79,6 +82,19 @@ export class Grid {
     this.select(this.position(), !keepTyping);
   }
 
+  /** A range a script selected (the sidebar's "select this row"): shown until a person moves. */
+  private range: SelectionView | null = null;
+
+  /** Selects what a script selected: its top-left cell, the rest highlighted. */
+  selectRange(range: SelectionView): void {
+    if (this.view?.name !== range.sheet) return;
+    this.range = range;
+    this.select(range, true);
+    this.container
+      .querySelector('td.selected')
+      ?.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  }
+
   private position(): Position {
     return this.selection.get(this.view!.name) ?? {row: 1, column: 1};
   }
@@ -89,12 +105,7 @@ export class Grid {
 
   private table(view: SheetView): HTMLTableElement {
     const columns = view.cells[0]?.length ?? 0;
-    const widths = Array.from({length: columns}, (_, c) => {
-      let longest = 0;
-      for (const row of view.cells.slice(0, SIZING_ROWS))
-        longest = Math.max(longest, row[c].text.length);
-      return Math.max(MIN_COLUMN_PX, Math.min(MAX_COLUMN_PX, longest * 7 + 14));
-    });
+    const widths = view.widths;
     const colgroup = el('colgroup', {}, el('col', {style: 'width: 46px'}));
     for (const w of widths)
       colgroup.append(el('col', {style: `width: ${w}px`}));
@@ -132,17 +143,21 @@ export class Grid {
     const classes = [
       cell.note ? 'has-note' : '',
       cell.choices ? 'has-choices' : '',
+      cell.invalid !== undefined ? 'invalid' : '',
     ].filter(Boolean);
+    const tips = [cell.invalid, cell.note].filter(t => t !== undefined);
     const td = el(
       'td',
       {
         'data-row': String(row),
         'data-column': String(column),
         class: classes.length > 0 ? classes.join(' ') : undefined,
-        title: cell.note,
+        title: tips.length > 0 ? tips.join('\n\n') : undefined,
       },
       cell.text,
     );
+    if (cell.invalid !== undefined)
+      td.append(el('span', {class: 'invalid-mark', 'aria-hidden': 'true'}));
     if (cell.background) td.style.backgroundColor = cell.background;
     if (cell.color) td.style.color = cell.color;
     if (cell.bold) td.style.fontWeight = '700';
@@ -154,6 +169,7 @@ export class Grid {
     const td = (e.target as HTMLElement).closest('td');
     if (!td) return;
     void this.commit();
+    this.range = null;
     this.select(
       {row: Number(td.dataset.row), column: Number(td.dataset.column)},
       true,
@@ -175,11 +191,17 @@ export class Grid {
     this.selection.set(view.name, position);
     for (const old of Array.from(
       this.container.querySelectorAll(
-        '.selected, .selected-row, .selected-column',
+        '.selected, .selected-row, .selected-column, .in-range',
       ),
     )) {
-      old.classList.remove('selected', 'selected-row', 'selected-column');
+      old.classList.remove(
+        'selected',
+        'selected-row',
+        'selected-column',
+        'in-range',
+      );
     }
+    this.highlightRange();
     const {row, column} = position;
     this.container
       .querySelector(`td[data-row="${row}"][data-column="${column}"]`)
@@ -201,6 +223,39 @@ export class Grid {
     }
   }
 
+  private highlightRange(): void {
+    const range = this.range;
+    if (!range || range.sheet !== this.view?.name) return;
+    for (let r = range.row; r < range.row + range.numRows; r++) {
+      this.container
+        .querySelector(`tbody th[data-row="${r}"]`)
+        ?.classList.add('selected-row');
+      for (let c = range.column; c < range.column + range.numColumns; c++) {
+        this.container
+          .querySelector(`td[data-row="${r}"][data-column="${c}"]`)
+          ?.classList.add('in-range');
+      }
+    }
+  }
+
+  /** Whether the edits may go: yes, unless they touch protected cells and the person cancels. */
+  private mayEdit(edits: CellEdit[]): Promise<boolean> {
+    const descriptions = edits
+      .map(e => this.cellAtA1(e.a1)?.warning)
+      .filter(w => w !== undefined);
+    return descriptions.length === 0
+      ? Promise.resolve(true)
+      : this.confirmProtected([...new Set(descriptions)]);
+  }
+
+  private cellAtA1(a1: string): CellView | undefined {
+    const m = /^([A-Z]+)(\d+)$/.exec(a1);
+    if (!m) return undefined;
+    let column = 0;
+    for (const ch of m[1]) column = column * 26 + ch.charCodeAt(0) - 64;
+    return this.cellAt({row: Number(m[2]), column});
+  }
+
   /** The selected cell's A1 notation. */
   selectedA1(): string | null {
     if (!this.view) return null;
@@ -212,16 +267,24 @@ export class Grid {
    * Sends what was typed into the selected cell, if anything. The cell is taken now, so the
    * selection may move on at once while the edit is on its way.
    */
-  private commit(): Promise<void> {
+  private async commit(): Promise<void> {
     const view = this.view;
-    if (!view || this.input.value === this.original) return Promise.resolve();
+    if (!view || this.input.value === this.original) return;
+    const before = this.original;
     const text = this.input.value;
     this.original = text;
-    return this.onEdit(view.name, [{a1: this.selectedA1()!, text}]);
+    const edits = [{a1: this.selectedA1()!, text}];
+    if (await this.mayEdit(edits)) return this.onEdit(view.name, edits);
+    // Cancelled: the cell keeps what it held, and so does the formula bar if still on it.
+    if (this.selectedA1() === edits[0].a1 && this.view === view) {
+      this.original = before;
+      this.input.value = before;
+    }
   }
 
   private move(rows: number, columns: number): void {
     const {row, column} = this.position();
+    this.range = null;
     this.select({row: row + rows, column: column + columns}, true);
     this.container
       .querySelector('td.selected')
@@ -276,6 +339,9 @@ export class Grid {
       })),
     );
     this.input.value = this.original;
-    void this.onEdit(this.view.name, edits);
+    const sheet = this.view.name;
+    void this.mayEdit(edits).then(ok =>
+      ok ? this.onEdit(sheet, edits) : undefined,
+    );
   }
 }

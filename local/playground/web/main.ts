@@ -20,7 +20,7 @@ import {byId, el} from './dom';
 import {DrivePanel} from './drive';
 import {Grid} from './grid';
 import {renderMenuBar} from './menu';
-import {Dialogs, showNote, toast} from './notices';
+import {confirmProtectedEdit, Dialogs, showNote, toast} from './notices';
 
 const POLL_MS = 400;
 const TOAST_SECONDS = 12;
@@ -34,7 +34,7 @@ function failed(what: string, e: unknown): void {
   );
 }
 
-const grid = new Grid(byId('grid'), edit);
+const grid = new Grid(byId('grid'), edit, confirmProtectedEdit);
 const dialogs = new Dialogs(answer =>
   post('/api/dialog', answer).then(
     () => undefined,
@@ -64,6 +64,8 @@ let refreshing: Promise<void> | null = null;
 let refreshAgain = false;
 /** The server's revision the page knows of; shown once a refresh begun after it has ended. */
 let knownRevision = 0;
+/** The last selection a script made that the page has shown. */
+let shownSelection = 0;
 
 /**
  * Fetches the workbook and the active sheet; a refresh asked for meanwhile runs after. The
@@ -86,6 +88,11 @@ function refresh(): Promise<void> {
             `/api/sheet?name=${encodeURIComponent(workbook.active)}`,
           ),
         );
+        const selection = workbook.selection;
+        if (selection && selection.count > shownSelection) {
+          shownSelection = selection.count;
+          grid.selectRange(selection);
+        }
         document.body.dataset.shownRevision = String(revision);
       } catch (e) {
         failed('The spreadsheet could not be shown', e);

@@ -86,3 +86,25 @@ export class Dialogs {
     if (this.dialog.open) this.dialog.close();
   }
 }
+
+/**
+ * Sheets' question before an edit of cells under a warning-only protection, with the
+ * protections' descriptions; resolves to whether the person chose OK.
+ */
+export function confirmProtectedEdit(descriptions: string[]): Promise<boolean> {
+  const dialog = byId<HTMLDialogElement>('protected-dialog');
+  byId('protected-description').textContent = descriptions
+    .filter(Boolean)
+    .join('\n');
+  // Esc closes the dialog without a value: it must not read as an earlier OK.
+  dialog.returnValue = '';
+  dialog.showModal();
+  byId('protected-cancel').focus();
+  return new Promise(resolve => {
+    dialog.addEventListener(
+      'close',
+      () => resolve(dialog.returnValue === 'ok'),
+      {once: true},
+    );
+  });
+}

@@ -6,6 +6,7 @@ import {
   serialFromInstant,
   serialOf,
 } from './serial';
+import {formulaResult, FormulaSheet, PARSE_ERROR} from './formula';
 
 /**
  * What a cell holds. Dates are numbers (day serials), as in Sheets: the number format decides
@@ -23,34 +24,9 @@ export const PLAIN_TEXT = '@';
 export const GENERAL_FORMAT = '0.###############';
 /** What Sheets gives a cell a Date was written to, when it had no format. */
 export const DATE_TIME_FORMAT = 'M/d/yyyy H:mm:ss';
-/**
- * Formulas are evaluated only when they are constant arithmetic (`formulaValue`); any other
- * formula cell reads as this error text, which no add-on could mistake for the text it meant
- * to write.
- */
-export const FORMULA_RESULT = '#ERROR!';
+/** What a formula that does not parse reads as, as in Sheets. */
+export const FORMULA_RESULT = PARSE_ERROR;
 
-const ARITHMETIC = /^[\d\s.+\-*/()]+$/;
-
-/**
- * What a formula reads as: the number a formula of numbers, + - * / and parentheses computes
- * (`=50*2` is 100, `=0.1*3` is 0.30000000000000004, as in Sheets); FORMULA_RESULT for any
- * other (references, functions, a division by zero).
- */
-export function formulaValue(formula: string): number | string {
-  const expression = formula.replace(/^=/, '');
-  if (!ARITHMETIC.test(expression) || expression.includes('**')) {
-    return FORMULA_RESULT;
-  }
-  try {
-    const value: unknown = new Function(`return (${expression});`)();
-    return typeof value === 'number' && Number.isFinite(value)
-      ? value
-      : FORMULA_RESULT;
-  } catch {
-    return FORMULA_RESULT;
-  }
-}
 export const MAX_CELL_CHARS = 50000;
 
 /** A parsed entry: the content and the number format Sheets infers from how it was typed. */
@@ -222,12 +198,17 @@ export function entryFromScript(
   return {content: {kind: 'text', text: String(value)}};
 }
 
-/** What getValue/getValues return for a cell. */
+/**
+ * What getValue/getValues return for a cell; a formula's result is read through the cell's
+ * format as typed content would be (a number in a date cell is a Date). `sheet` is where the
+ * formula's references point.
+ */
 export function scriptValue(
   realm: Realm,
   content: Content | undefined,
   format: string | undefined,
   timeZone: string,
+  sheet?: FormulaSheet,
 ): unknown {
   if (!content) return '';
   switch (content.kind) {
@@ -236,7 +217,12 @@ export function scriptValue(
     case 'boolean':
       return content.value;
     case 'formula':
-      return formulaValue(content.formula);
+      return scriptValue(
+        realm,
+        formulaResult(content.formula, sheet),
+        format,
+        timeZone,
+      );
     case 'number':
       return isDateFormat(format)
         ? dateOrNumber(realm, content.value, timeZone)

@@ -75,9 +75,33 @@ export class FakeDataValidation {
     });
   }
 
-  /** Whether `content` passes the rule; only the rules an add-on is likely to set are checked. */
+  /** Whether typing `content` is allowed: it holds to the rule, or the rule allows invalid data. */
   accepts(content: Content | undefined, format: string | undefined): boolean {
-    if (!content || this.rule.allowInvalid) return true;
+    return this.rule.allowInvalid || this.holds(content, format);
+  }
+
+  /**
+   * Why a cell holding `content` breaks the rule, as Sheets' red mark says it (the rule's help
+   * text, else Sheets' own wording); undefined when it holds.
+   */
+  broken(
+    content: Content | undefined,
+    format: string | undefined,
+  ): string | undefined {
+    if (this.holds(content, format)) return undefined;
+    if (this.rule.helpText) return this.rule.helpText;
+    return this.rule.criteria === 'VALUE_IN_LIST' ||
+      this.rule.criteria === 'VALUE_IN_RANGE'
+      ? 'Invalid: Input must be an item on the specified list.'
+      : 'Invalid: Input violates the data validation rule of this cell.';
+  }
+
+  /** Whether `content` passes the rule; only the rules an add-on is likely to set are checked. */
+  private holds(
+    content: Content | undefined,
+    format: string | undefined,
+  ): boolean {
+    if (!content) return true;
     const [first, second] = this.rule.args;
     const shown = displayValue(content, format);
     switch (this.rule.criteria) {

@@ -1,17 +1,16 @@
 import {DAY_NAMES, MONTH_NAMES} from '../time-zone';
-import {
-  Content,
-  GENERAL_FORMAT,
-  isDateFormat,
-  PLAIN_TEXT,
-  formulaValue,
-} from './cell';
+import {Content, GENERAL_FORMAT, isDateFormat, PLAIN_TEXT} from './cell';
+import {formulaResult, FormulaSheet} from './formula';
 import {holdsDate, wallDateOf} from './serial';
 
-/** What getDisplayValue shows for a cell: its value through its number format. */
+/**
+ * What getDisplayValue shows for a cell: its value through its number format. `sheet` is where
+ * a formula's references point.
+ */
 export function displayValue(
   content: Content | undefined,
   format: string | undefined,
+  sheet?: FormulaSheet,
 ): string {
   if (!content) return '';
   switch (content.kind) {
@@ -19,12 +18,8 @@ export function displayValue(
       return content.text;
     case 'boolean':
       return content.value ? 'TRUE' : 'FALSE';
-    case 'formula': {
-      const value = formulaValue(content.formula);
-      return typeof value === 'number'
-        ? displayValue({kind: 'number', value}, format)
-        : value;
-    }
+    case 'formula':
+      return displayValue(formulaResult(content.formula, sheet), format);
     case 'number':
       if (!format || format === GENERAL_FORMAT || format === PLAIN_TEXT) {
         return general(content.value);

@@ -4,7 +4,11 @@ import type {FakeRange} from './range';
 
 export const ProtectionType = makeEnum(['RANGE', 'SHEET'] as const);
 
-/** A protected sheet or range; recorded, not enforced (the add-on's user owns the document). */
+/**
+ * A protected sheet or range; recorded, not enforced (the add-on's user owns the document).
+ * A range keeps the cells it was made on: rows and columns inserted or deleted later do not
+ * move it (Sheets would).
+ */
 export class FakeProtection {
   private description = '';
   private warningOnly = false;
@@ -26,6 +30,15 @@ export class FakeProtection {
     this.env.spreadsheet('Protection.setRange');
     this.range = range;
     return this;
+  }
+
+  /**
+   * The description Sheets' "Heads up!" dialog would precede an edit of this cell with, when
+   * the protection only warns and covers it; undefined otherwise. Not an Apps Script method.
+   */
+  warningAt(row: number, column: number): string | undefined {
+    const covers = this.type === 'SHEET' || this.range.covers(row, column);
+    return this.warningOnly && covers ? this.description : undefined;
   }
 
   getProtectionType() {

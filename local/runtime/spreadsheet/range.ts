@@ -145,7 +145,9 @@ export class FakeRange {
     this.read('Range.getValues');
     const tz = this.sheet.host.timeZone;
     return this.env.realm.grid(
-      this.map(c => scriptValue(this.env.realm, c?.content, c?.format, tz)),
+      this.map(c =>
+        scriptValue(this.env.realm, c?.content, c?.format, tz, this.sheet),
+      ),
     );
   }
 
@@ -157,20 +159,21 @@ export class FakeRange {
       c?.content,
       c?.format,
       this.sheet.host.timeZone,
+      this.sheet,
     );
   }
 
   getDisplayValues(): string[][] {
     this.read('Range.getDisplayValues');
     return this.env.realm.grid(
-      this.map(c => displayValue(c?.content, c?.format)),
+      this.map(c => displayValue(c?.content, c?.format, this.sheet)),
     );
   }
 
   getDisplayValue(): string {
     this.sheet.call('Range.getDisplayValue', 1);
     const c = this.topLeft();
-    return displayValue(c?.content, c?.format);
+    return displayValue(c?.content, c?.format, this.sheet);
   }
 
   getFormulas(): string[][] {
@@ -453,13 +456,24 @@ export class FakeRange {
 
   activate(): FakeRange {
     this.sheet.call('Range.activate');
-    this.sheet.host.activate(this.sheet);
+    this.sheet.host.select(this.sheet, this.rect);
     return this;
   }
 
   protect(): FakeProtection {
     this.sheet.call('Range.protect');
     return this.sheet.addProtection('RANGE', this);
+  }
+
+  /** Whether the block holds that cell (1-based). Not an Apps Script method: no call. */
+  covers(row: number, column: number): boolean {
+    const r = this.rect;
+    return (
+      row >= r.row &&
+      row < r.row + r.numRows &&
+      column >= r.column &&
+      column < r.column + r.numColumns
+    );
   }
 
   toString(): string {

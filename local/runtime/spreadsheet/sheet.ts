@@ -8,6 +8,7 @@ import {
   MAX_CELL_CHARS,
 } from './cell';
 import {FakeDataValidation} from './data-validation';
+import {FormulaSheet} from './formula';
 import {FakeProtection, ProtectionType} from './protection';
 import {FakeRange} from './range';
 
@@ -32,7 +33,11 @@ export interface SheetHost {
   checkGrowth(extraCells: number): void;
   /** Refuses a name another sheet has. */
   checkName(name: string, renaming?: FakeSheet): void;
+  /** The sheet a formula's reference names, if there is one. */
+  referencedSheet(name: string): FakeSheet | undefined;
   activate(sheet: FakeSheet): void;
+  /** Range.activate: the sheet becomes active and the range selected. */
+  select(sheet: FakeSheet, rect: Rect): void;
   indexOf(sheet: FakeSheet): number;
   /** Sheets not hidden, this one included. */
   visibleSheets(): number;
@@ -46,7 +51,7 @@ const DEFAULT_COLUMN_WIDTH = 100;
 type Dimension = 'rows' | 'columns';
 
 /** A sheet: a grid of at most maxRows x maxColumns cells, stored sparsely by row. */
-export class FakeSheet {
+export class FakeSheet implements FormulaSheet {
   private readonly rows: ((Cell | undefined)[] | undefined)[] = [];
   private frozen = {rows: 0, columns: 0};
   private readonly columnWidths = new Map<number, number>();
@@ -424,6 +429,10 @@ export class FakeSheet {
     return this.name;
   }
 
+  sibling(name: string): FakeSheet | undefined {
+    return this.host.referencedSheet(name);
+  }
+
   size(): {maxRows: number; maxColumns: number} {
     return {maxRows: this.maxRows, maxColumns: this.maxColumns};
   }
@@ -457,6 +466,15 @@ export class FakeSheet {
     );
     this.protections.push(p);
     return p;
+  }
+
+  /** The description of a warning-only protection over the cell, if one covers it. */
+  protectionWarningAt(row: number, column: number): string | undefined {
+    for (const p of this.protections) {
+      const warning = p.warningAt(row, column);
+      if (warning !== undefined) return warning;
+    }
+    return undefined;
   }
 
   lastRow(): number {

@@ -2,7 +2,7 @@ import {makeEnum} from '../enums';
 import {Env} from '../env';
 import {isTimeZone} from '../time-zone';
 import {FakeUi, UiLog} from '../ui';
-import {parseA1} from './a1';
+import {parseA1, Rect} from './a1';
 import {
   DataValidationCriteria,
   FakeDataValidationBuilder,
@@ -22,9 +22,17 @@ export interface SpreadsheetOptions {
 }
 
 /** The one spreadsheet the add-on is bound to. */
+/** A range a script selected, and how many selections were made up to it. */
+export interface Selection {
+  sheet: FakeSheet;
+  rect: Rect;
+  count: number;
+}
+
 export class FakeSpreadsheet implements SheetHost {
   private readonly sheets: FakeSheet[] = [];
   private active: FakeSheet;
+  private selected: Selection | null = null;
   private nextSheetId = 0;
   timeZone: string;
   private name: string;
@@ -188,6 +196,12 @@ export class FakeSpreadsheet implements SheetHost {
     return this.active;
   }
 
+  /** The sheet a formula names: names are unique regardless of case, and so are references. */
+  referencedSheet(name: string): FakeSheet | undefined {
+    const lower = name.toLowerCase();
+    return this.sheets.find(s => s.title().toLowerCase() === lower);
+  }
+
   checkGrowth(extraCells: number): void {
     const used = this.sheets.reduce(
       (n, s) => n + s.size().maxRows * s.size().maxColumns,
@@ -209,6 +223,16 @@ export class FakeSpreadsheet implements SheetHost {
       this.env.fail(
         `A sheet with the name "${name}" already exists. Please enter another name.`,
       );
+  }
+
+  select(sheet: FakeSheet, rect: Rect): void {
+    this.activate(sheet);
+    this.selected = {sheet, rect, count: (this.selected?.count ?? 0) + 1};
+  }
+
+  /** The range a script selected last (Range.activate), counted so a viewer sees each anew. */
+  selection(): Selection | null {
+    return this.selected;
   }
 
   activate(sheet: FakeSheet): void {
