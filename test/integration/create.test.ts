@@ -1086,7 +1086,9 @@ describe('createOffers killed in its second batch of creates', () => {
       expect(row).toMatchObject({
         offer_id: '',
         sync_status: 'ERROR',
-        sync_message: expect.stringMatching(/^Create sent as offer_name batch_offer_\d+ at /),
+        sync_message: expect.stringMatching(
+          /^Create sent as offer_name batch_offer_\d+ at /,
+        ),
       });
     }
     emulator.faults.clear();
