@@ -3,7 +3,8 @@
  * - setting a non-empty click URL starts a test: click_url_status is PENDDING until
  *   `delaySeconds` of emulator clock have passed, then PASS;
  * - an empty click URL makes it NOT_EXIST and cancels a running test;
- * - a PENDING offer becomes RUNNING the moment its click URL test passes.
+ * - a PENDING offer becomes RUNNING once its click URL test has passed and its start time has
+ *   come (the vendor: an offer stays PENDING while its start time is in the future).
  * Transitions are applied lazily, before each request is handled.
  */
 import type {Offer} from './model';
@@ -39,8 +40,16 @@ export function settleClickTests(store: Store, nowSeconds: number): void {
     } else if (offer.clickTestPassAt <= nowSeconds) {
       offer.click_url_status = 'PASS';
       offer.clickTestPassAt = null;
-      if (offer.status === 'PENDING') offer.status = 'RUNNING';
+      if (offer.status === 'PENDING') store.awaitingStart.add(offer);
       store.pendingClickTests.delete(offer);
+    }
+  }
+  for (const offer of store.awaitingStart) {
+    if (offer.status !== 'PENDING' || offer.click_url_status !== 'PASS') {
+      store.awaitingStart.delete(offer);
+    } else if (offer.start_time <= nowSeconds) {
+      offer.status = 'RUNNING';
+      store.awaitingStart.delete(offer);
     }
   }
 }

@@ -48,6 +48,8 @@ export class Store {
   private readonly offerNames = new Map<string, number>();
   /** Offers whose click URL test is running, so settling them never scans every offer. */
   readonly pendingClickTests = new Set<Offer>();
+  /** PENDING offers whose link passed its test, waiting for their start time to run. */
+  readonly awaitingStart = new Set<Offer>();
 
   nextId(sequence: Sequence): number {
     return this.next[sequence]++;

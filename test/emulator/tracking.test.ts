@@ -36,6 +36,32 @@ describe('PUT tracking', () => {
     });
   });
 
+  it('keeps an offer PENDING after its link passed until its start time comes', () => {
+    const later = [...emulator.account(MAIN).offers.values()].find(
+      o =>
+        o.maintain_by === 'ADV' &&
+        o.offer_id !== offer.offer_id &&
+        o.status === 'PENDING',
+    )!;
+    const startsAt = emulator.nowSeconds() + 3600;
+    emulator.updateOffer(later.offer_id, {start_time: startsAt});
+    const view = () =>
+      call(emulator, 'GET', api('offers'), {query: {offer_id: later.offer_id}})
+        .json.data.list[0];
+    call(emulator, 'PUT', api('tracking'), {
+      json: {
+        offer_id: later.offer_id,
+        tracking_method: 'APPSFLYER',
+        click_url: 'https://app.example.com/click?c={click_id}',
+        support_server_click: 'NO',
+      },
+    });
+    clock.ms += 60_000;
+    expect(view()).toMatchObject({click_url_status: 'PASS', status: 'PENDING'});
+    clock.ms += 3600_000;
+    expect(view()).toMatchObject({click_url_status: 'PASS', status: 'RUNNING'});
+  });
+
   it('marks an empty click_url NOT_EXIST', () => {
     expect(put({click_url: ''}).code).toBe(200);
     expect(listed()).toMatchObject({

@@ -46,7 +46,7 @@ export const OFFERS = defineSchema<Offer>({
     {
       header: 'status',
       type: 'text',
-      note: 'Offer status (PENDING and RUNNING are the values that appear).',
+      note: 'Offer status: RUNNING, STOPPED (see offer_stop_reason), PENDING (start time not reached, tracking link not passed, no balance or creatives under review), OVER_CAP, OVER_DAILY_CAP, INSUFFICIENT_ACCOUNT_BALANCE, PARTIALLY_OVER_CAP; others may appear.',
     },
     {
       header: 'target_geo',
