@@ -306,6 +306,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('11-schedule-every-4-hours');
 
     await page.getByLabel('How often').selectOption('24');
+    // The save above is news to the sidebar's polling, which reloads the schedule: a choice
+    // being made and not saved yet stays. 4 s outlasts a poll (STATE_POLL_MS, 3 s).
+    await page.waitForTimeout(4000);
+    await expect(page.getByLabel('How often').inputValue()).resolves.toBe('24');
     await page.getByLabel('At what hour').selectOption('6');
     await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
     await button('Save schedule').click();

@@ -99,12 +99,18 @@ export class SchedulePanel {
     }
   }
 
+  /**
+   * Shows the schedule as saved. A choice the user is making and has not saved yet stays: the
+   * sidebar's polling reloads the schedule whenever it changes, the sidebar's own saves included.
+   */
   show(view: ScheduleView): void {
-    this.every.value = String(view.hours);
-    this.hour.value = view.hourOfDay === null ? '' : String(view.hourOfDay);
-    this.job.value = view.job;
+    if (!this.editing()) {
+      this.every.value = String(view.hours);
+      this.hour.value = view.hourOfDay === null ? '' : String(view.hourOfDay);
+      this.job.value = view.job;
+      this.showHour();
+    }
     this.zone.textContent = `Hours of the spreadsheet's time zone, ${view.timeZone}.`;
-    this.showHour();
     const before = this.shown;
     this.shown = view;
     if (view.triggerMissing) {
@@ -129,6 +135,18 @@ export class SchedulePanel {
     }
   }
 
+  /** Whether the fields differ from the schedule last shown: the user is choosing another. */
+  private editing(): boolean {
+    const shown = this.shown;
+    if (!shown) return false;
+    const hour = shown.hourOfDay === null ? '' : String(shown.hourOfDay);
+    return (
+      this.every.value !== String(shown.hours) ||
+      (Number(this.every.value) === DAILY && this.hour.value !== hour) ||
+      this.job.value !== shown.job
+    );
+  }
+
   private showHour(): void {
     this.hourField.hidden = Number(this.every.value) !== DAILY;
   }
@@ -144,6 +162,8 @@ export class SchedulePanel {
       const view = await this.busy.during(() =>
         server.setRefreshSchedule(hours, hours > 0 ? options : undefined),
       );
+      // Saved: the fields are the schedule now, whatever they were.
+      this.shown = undefined;
       this.show(view);
       say(this.message, scheduleLine(view), 'ok');
     } catch (e) {
