@@ -64,7 +64,7 @@ function sheetSection(schema: SheetSchema<never>): string {
   );
   for (const column of allColumns(schema)) {
     lines.push(
-      `| \`${column.header}\` | ${typeOf(column)} | ${role(schema, column)} | ${column.values ? column.values.join(', ') : ''} | \`${formatOf(column)}\` | ${cell(column.note)} |`,
+      `| \`${column.header}\` | ${typeOf(column)} | ${role(schema, column)} | ${column.values ? column.values.join(', ') : column.suggests ? `suggested: ${column.suggests.join(', ')}` : ''} | \`${formatOf(column)}\` | ${cell(column.note)} |`,
     );
   }
   return lines.join('\n');
@@ -96,7 +96,9 @@ its columns by header, never by position:
   numbers narrow, names and links wide, JSON wide and clipped at the cell's edge. A width you
   change is yours: no refresh sets it again.
 - Editable columns with a fixed set of values have a dropdown; other input is accepted with a
-  warning mark and checked when you push.
+  warning mark and checked when you push. Where the API document does not fix the list
+  (\`tracking_method\`, \`network\`, \`target_ad_type\`), the dropdown suggests the vendor values
+  known so far: another value, or a comma-separated list in a list column, is sent as typed.
 
 ## Cells
 

@@ -40,8 +40,15 @@ export function headerNote(column: Column<never>, sends?: string): string {
   const role = column.editable
     ? `Editable: ${sends ?? 'a push sends your changes.'}`
     : 'Read-only: a refresh overwrites it with the API value.';
-  const values = column.values ? ` Values: ${column.values.join(', ')}.` : '';
-  return `${column.note}${values}\n${role}`;
+  return `${column.note}${valuesNote(column)}\n${role}`;
+}
+
+function valuesNote(column: Column<never>): string {
+  if (column.values) return ` Values: ${column.values.join(', ')}.`;
+  if (!column.suggests) return '';
+  const lists =
+    column.type === 'list' ? ', and so is a comma-separated list' : '';
+  return ` Known values (a suggestion: another value is sent as typed${lists}): ${column.suggests.join(', ')}.`;
 }
 
 /** Whether the column's cells are formatted as plain text: setValues keeps text as it is. */
@@ -162,8 +169,9 @@ export function formatRows(
     sheet.clipText(firstRow, at, count, columns);
   }
   for (const {column, at} of placed) {
-    if (column.editable && column.values) {
-      sheet.setDropdown(firstRow, at, count, 1, column.values);
+    const values = column.values ?? column.suggests;
+    if (column.editable && values) {
+      sheet.setDropdown(firstRow, at, count, 1, values);
     }
   }
 }

@@ -4,7 +4,7 @@
  * A `SheetSchema` names the sheet and lists its columns in their default order. Each `Column`
  * gives its header (the API's own field name, DESIGN 4.3), its type (the cell codec, codec.ts),
  * whether the user may edit it (editable columns are what a push sends and what a refresh
- * keeps when they hold unpushed edits), its enumerated values (a dropdown when editable), the
+ * keeps when they hold unpushed edits), its enumerated values (a dropdown when editable; `suggests` where the list is not fixed), the
  * header note (the field's meaning from the API document), a number format and a width (both
  * derived from the type unless given, see `formatOf` and `widthOf`) and how to read it from the
  * row's source object (`read`, by default the field named like the header).
@@ -33,6 +33,12 @@ export interface Column<S = unknown> extends CodecSpec {
   note: string;
   /** The user may change it and a push sends it. */
   editable?: boolean;
+  /**
+   * Known values where the API document does not fix the list (schemas/vendor-values.ts): a
+   * dropdown that only suggests. Unlike `values`, a typed value is never respelled to match
+   * one: it is sent as typed, and so is a comma-separated list of them in a list column.
+   */
+  suggests?: readonly string[];
   /** Must be filled for the row to mean anything (an id the user types, New Offers fields). */
   required?: boolean;
   /** A number format; by default one that suits the type. */

@@ -12,6 +12,7 @@ import {
 } from '../../rules/offer';
 import {MONEY_FORMAT, TEXT_FORMAT, defineSchema} from '../schema';
 import {YES_NO} from './campaigns';
+import {AD_TYPES, NETWORKS, TRACKING_METHODS} from './vendor-values';
 
 /** Rows are written by the user and never pulled: there is no API record behind a row. */
 export const NEW_OFFERS = defineSchema<never>({
@@ -166,6 +167,7 @@ export const NEW_OFFERS = defineSchema<never>({
       type: 'list',
       joined: true,
       editable: true,
+      suggests: NETWORKS,
       note: 'Network types, comma-separated; empty for all.',
     },
     {
@@ -173,6 +175,7 @@ export const NEW_OFFERS = defineSchema<never>({
       type: 'list',
       joined: true,
       editable: true,
+      suggests: AD_TYPES,
       note: 'Ad display types, comma-separated; required for CPI, CPE, CPM and CPC; for OCPI the API sets it: a value typed there is left out of the request (the row says so).',
     },
     {
@@ -188,6 +191,7 @@ export const NEW_OFFERS = defineSchema<never>({
       header: 'tracking_method',
       type: 'text',
       editable: true,
+      suggests: TRACKING_METHODS,
       note: 'Tracking method, set once the offer exists (PUT tracking). Leave the three tracking columns empty to set tracking later.',
     },
     {

@@ -8,6 +8,7 @@
  */
 import type {Offer} from '../../api/types';
 import {MONEY_FORMAT, defineSchema} from '../schema';
+import {TRACKING_METHODS} from './vendor-values';
 import {YES_NO} from './campaigns';
 
 export const OFFERS = defineSchema<Offer>({
@@ -86,6 +87,7 @@ export const OFFERS = defineSchema<Offer>({
       header: 'tracking_method',
       type: 'text',
       editable: true,
+      suggests: TRACKING_METHODS,
       note: 'Tracking method. A tracking push sends it with click_url and support_server_click.',
     },
     {
