@@ -1,0 +1,203 @@
+/**
+ * Issue 14, "Known vendor values as dropdowns in the input columns": what the built
+ * dist/Code.js sets when a job creates the sheets, and that a value outside a suggested list
+ * is kept and sent as typed while a value outside a list the API document fixes is refused.
+ */
+import type {Emulator} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+import {
+  cpiOfferRow,
+  offerDesk,
+  recordsOf,
+  sheetOf,
+  typeInto,
+  valuesOf,
+} from '../support/offer-desk';
+
+const TRACKING_METHODS = [
+  'ADJUST',
+  'APPSFLYER',
+  'KOCHAVA',
+  'SINGULAR',
+  'MAT',
+  'TENJIN',
+  'REYUN',
+  'TALKING_DATA',
+  'S2S',
+  'UMENG',
+  'ADMASTER',
+  'DATAEYE',
+  'FOX',
+  'PARTYTRACK',
+  'ADBRIX',
+  'APSALAR',
+  'AIRBRIDGE',
+  'BRANCH',
+];
+const AD_TYPES = [
+  'BANNER',
+  'DISPLAY_INTERSTITIAL',
+  'DISPLAY_NATIVE',
+  'APPWALL',
+  'MORE_OFFER',
+  'SPLASH_AD',
+  'INTERSTITIAL_VIDEO',
+  'NATIVE_VIDEO',
+  'INSTREAM_VIDEO',
+  'REWARDED_VIDEO',
+];
+const SUGGESTION = 'Known values (a suggestion: another value is sent as typed';
+
+/** Data validation of the cell under `header` in sheet row `row`, and the header's note. */
+function dropdownOf(rt: Runtime, sheet: string, row: number, header: string) {
+  const column = valuesOf(rt, sheet)[0].indexOf(header) + 1;
+  const rule = sheetOf(rt, sheet).getRange(row, column).getDataValidation();
+  return {
+    values: rule ? [...(rule.getCriteriaValues()[0] as string[])] : undefined,
+    allowInvalid: rule?.getAllowInvalid(),
+    note: sheetOf(rt, sheet).getRange(1, column).getNote(),
+  };
+}
+
+/** New Offers exists once a create job ran; Offers and Budgets once offers were refreshed. */
+function withSheets(rt: Runtime): void {
+  rt.call('createOffers');
+  rt.call('refreshOffers');
+}
+
+describe('dropdowns of the input columns', () => {
+  it('suggest vendor values where the document does not fix the list, and list the fixed ones', () => {
+    const {rt} = offerDesk({offers: 2, campaigns: 2, materials: 1});
+    withSheets(rt);
+    const expected: Array<[string, string, string[], boolean]> = [
+      ['New Offers', 'tracking_method', TRACKING_METHODS, true],
+      ['New Offers', 'target_ad_type', AD_TYPES, true],
+      ['New Offers', 'network', ['2G', '3G', '4G', '5G', 'WIFI'], true],
+      [
+        'New Offers',
+        'target_device',
+        ['PHONE', 'TABLET', 'PHONE,TABLET'],
+        false,
+      ],
+      [
+        'New Offers',
+        'billing_type',
+        ['CPI', 'CPE', 'CPM', 'CPC', 'OCPI'],
+        false,
+      ],
+      ['New Offers', 'daily_cap_type', ['BUDGET', 'CONVERSION'], false],
+      ['New Offers', 'bid_goal', ['Target-ROAS', 'Target-CPE'], false],
+      ['New Offers', 'target_goal_window', ['D0', 'D7'], false],
+      ['New Offers', 'support_server_click', ['YES', 'NO'], false],
+      ['Offers', 'tracking_method', TRACKING_METHODS, true],
+      ['Offers', 'support_server_click', ['YES', 'NO'], false],
+      ['Budgets', 'daily_cap_type', ['BUDGET', 'CONVERSION'], false],
+    ];
+    for (const [sheet, header, values, suggested] of expected) {
+      const {note, ...rule} = dropdownOf(rt, sheet, 1000, header);
+      // Every dropdown only warns: a fixed list is enforced by the rules, with a message.
+      expect({sheet, header, ...rule}).toEqual({
+        sheet,
+        header,
+        values,
+        allowInvalid: true,
+      });
+      const lead = suggested ? SUGGESTION : ' Values:';
+      expect(note).toMatch(lead);
+      expect(note).toContain(`${values.join(', ')}.\n`);
+    }
+    expect(dropdownOf(rt, 'New Offers', 2, 'network').note).toContain(
+      `${SUGGESTION}, and so is a comma-separated list): 2G, 3G, 4G, 5G, WIFI.`,
+    );
+    expect(dropdownOf(rt, 'Offers', 2, 'tracking_method').note).toBe(
+      `Tracking method. A tracking push sends it with click_url and support_server_click. ${SUGGESTION}): ${TRACKING_METHODS.join(', ')}.\nEditable: Push tracking sends the offer's tracking_method, click_url and support_server_click together when any of them changed.`,
+    );
+  });
+});
+
+function deliverableCampaign(emulator: Emulator): number {
+  return [...emulator.account('demo_adv').campaigns.values()].find(
+    c =>
+      c.status === 'RUNNING' &&
+      c.maintain_by === 'ADV' &&
+      c.promotion_type === 'APP',
+  )!.campaign_id;
+}
+
+/** One New Offers row with one creative set, `fields` over a valid CPI row. */
+function typeOffer(
+  rt: Runtime,
+  emulator: Emulator,
+  fields: Record<string, string>,
+) {
+  rt.call('createOffers');
+  const md5 = [...emulator.account('demo_adv').materials.keys()][0];
+  const name = emulator.account('demo_adv').materials.get(md5)!.creative_name;
+  typeInto(rt, 'Creatives', 2, 'creative_md5', md5);
+  typeInto(rt, 'Creatives', 2, 'creative_name', name);
+  const row = cpiOfferRow(
+    deliverableCampaign(emulator),
+    'dropdown_offer',
+    fields,
+  );
+  for (const [header, text] of Object.entries(row))
+    typeInto(rt, 'New Offers', 2, header, text);
+  const set = {
+    offer_name: 'dropdown_offer',
+    creative_set_name: 'set',
+    geos: 'ALL',
+    ad_outputs: '111',
+    creatives: md5,
+  };
+  for (const [header, text] of Object.entries(set))
+    typeInto(rt, 'Creative Sets', 2, header, text);
+  emulator.clearRequests();
+}
+
+describe('a value outside the dropdown', () => {
+  it('of a suggested list is kept and sent as typed; a comma-separated list too', () => {
+    const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
+    typeOffer(rt, emulator, {
+      network: '4G,WIFI',
+      target_ad_type: 'REWARDED_VIDEO,NEW_VENDOR_TYPE',
+      tracking_method: 'my_mmp',
+    });
+    rt.call('createOffers');
+    const [create] = emulator.requests.filter(r => r.method === 'POST');
+    expect(create.path).toBe('/api/open/v3/offer');
+    expect(create.body).toMatchObject({
+      network: '4G,WIFI',
+      target_ad_type: 'REWARDED_VIDEO,NEW_VENDOR_TYPE',
+    });
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row).toMatchObject({
+      network: '4G,WIFI',
+      target_ad_type: 'REWARDED_VIDEO,NEW_VENDOR_TYPE',
+      tracking_method: 'my_mmp',
+    });
+  });
+
+  it('of a tracking method is sent as typed with PUT tracking', () => {
+    const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
+    typeOffer(rt, emulator, {tracking_method: 'my_mmp'});
+    rt.call('createOffers');
+    const put = emulator.requests.find(r => r.method === 'PUT');
+    expect(put?.path).toBe('/api/open/v3/tracking');
+    expect(put?.body).toMatchObject({tracking_method: 'my_mmp'});
+    expect(recordsOf(rt, 'New Offers')[0].tracking_method).toBe('my_mmp');
+  });
+
+  it('of a list the document fixes is refused before anything is sent, the cell kept', () => {
+    const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
+    typeOffer(rt, emulator, {daily_cap_type: 'DAILY'});
+    rt.call('createOffers');
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      daily_cap_type: 'DAILY',
+      sync_status: 'INVALID',
+      sync_message: expect.stringContaining(
+        'daily_cap_type must be BUDGET or CONVERSION (got "DAILY")',
+      ),
+    });
+  });
+});
