@@ -4,6 +4,8 @@
  * is kept and sent as typed while a value outside a list the API document fixes is refused.
  */
 import type {Emulator} from '../../local/emulator';
+// The vendor's values as the emulator knows them: the dropdowns must offer exactly these.
+import {AD_TYPES, NETWORKS, TRACKING_METHODS} from '../../local/emulator/enums';
 import type {Runtime} from '../../local/runtime';
 import {
   cpiOfferRow,
@@ -14,38 +16,6 @@ import {
   valuesOf,
 } from '../support/offer-desk';
 
-const TRACKING_METHODS = [
-  'ADJUST',
-  'APPSFLYER',
-  'KOCHAVA',
-  'SINGULAR',
-  'MAT',
-  'TENJIN',
-  'REYUN',
-  'TALKING_DATA',
-  'S2S',
-  'UMENG',
-  'ADMASTER',
-  'DATAEYE',
-  'FOX',
-  'PARTYTRACK',
-  'ADBRIX',
-  'APSALAR',
-  'AIRBRIDGE',
-  'BRANCH',
-];
-const AD_TYPES = [
-  'BANNER',
-  'DISPLAY_INTERSTITIAL',
-  'DISPLAY_NATIVE',
-  'APPWALL',
-  'MORE_OFFER',
-  'SPLASH_AD',
-  'INTERSTITIAL_VIDEO',
-  'NATIVE_VIDEO',
-  'INSTREAM_VIDEO',
-  'REWARDED_VIDEO',
-];
 const SUGGESTION = 'Known values (a suggestion: another value is sent as typed';
 
 /** Data validation of the cell under `header` in sheet row `row`, and the header's note. */
@@ -69,10 +39,10 @@ describe('dropdowns of the input columns', () => {
   it('suggest vendor values where the document does not fix the list, and list the fixed ones', () => {
     const {rt} = offerDesk({offers: 2, campaigns: 2, materials: 1});
     withSheets(rt);
-    const expected: Array<[string, string, string[], boolean]> = [
+    const expected: Array<[string, string, readonly string[], boolean]> = [
       ['New Offers', 'tracking_method', TRACKING_METHODS, true],
       ['New Offers', 'target_ad_type', AD_TYPES, true],
-      ['New Offers', 'network', ['2G', '3G', '4G', '5G', 'WIFI'], true],
+      ['New Offers', 'network', NETWORKS, true],
       [
         'New Offers',
         'target_device',
@@ -177,14 +147,14 @@ describe('a value outside the dropdown', () => {
     });
   });
 
-  it('of a tracking method is sent as typed with PUT tracking', () => {
+  it('of a tracking method is sent as typed with PUT tracking, never respelled to a known one', () => {
     const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
-    typeOffer(rt, emulator, {tracking_method: 'my_mmp'});
+    typeOffer(rt, emulator, {tracking_method: 'adjust'});
     rt.call('createOffers');
     const put = emulator.requests.find(r => r.method === 'PUT');
     expect(put?.path).toBe('/api/open/v3/tracking');
-    expect(put?.body).toMatchObject({tracking_method: 'my_mmp'});
-    expect(recordsOf(rt, 'New Offers')[0].tracking_method).toBe('my_mmp');
+    expect(put?.body).toMatchObject({tracking_method: 'adjust'});
+    expect(recordsOf(rt, 'New Offers')[0].tracking_method).toBe('adjust');
   });
 
   it('of a list the document fixes is refused before anything is sent, the cell kept', () => {

@@ -3,7 +3,8 @@
  * ad display type and tracking method are "not shown"): the values known from the vendor's
  * public appendix (shared/TOOLING.md). They are offered as a column's `suggests`, a dropdown
  * that warns but keeps any other value: the list may be incomplete, so a value outside it is
- * sent as typed and the API decides.
+ * sent as typed and the API decides. local/emulator/enums.ts holds the same values on purpose:
+ * the emulator stands in for the vendor and shares no code with the add-on.
  */
 
 /** Ad display types, image then video. */
