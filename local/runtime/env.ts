@@ -22,6 +22,7 @@ export type Service =
   | 'Ui'
   | 'Utilities'
   | 'Session'
+  | 'MailApp'
   | 'HtmlService';
 
 export type AuthModeName = 'NONE' | 'LIMITED' | 'FULL' | 'CUSTOM_FUNCTION';
@@ -47,7 +48,12 @@ export const EXCEEDED_TIME = 'Exceeded maximum execution time';
 /** Services an add-on may use in AuthMode.NONE (onOpen before the user enabled it). */
 const ALLOWED_IN_NONE = new Set<Service>(['Ui', 'Utilities', 'HtmlService']);
 /** Services that need full authorization (not granted in AuthMode.LIMITED). */
-const NEEDS_FULL = new Set<Service>(['UrlFetchApp', 'DriveApp', 'ScriptApp']);
+const NEEDS_FULL = new Set<Service>([
+  'UrlFetchApp',
+  'DriveApp',
+  'ScriptApp',
+  'MailApp',
+]);
 
 const SPREADSHEET_PRICE: Record<SpreadsheetCallKind, keyof LatencyModel> = {
   roundTrip: 'spreadsheetCallMs',
@@ -69,6 +75,7 @@ const PRICE: Record<Service, keyof LatencyModel> = {
   Ui: 'uiCallMs',
   Utilities: 'otherCallMs',
   Session: 'otherCallMs',
+  MailApp: 'propertiesCallMs',
   HtmlService: 'otherCallMs',
 };
 

@@ -8,6 +8,7 @@ import {AuthModeName, Env, Execution, ExecutionKind} from './env';
 import {FakeHtmlService} from './html';
 import {DEFAULT_LATENCY, LatencyModel} from './latency';
 import {FakeLockService, LockTable} from './lock';
+import {FakeMailApp, Outbox} from './mail';
 import {createConsole, FakeLogger, LogBook} from './logs';
 import {Meter} from './meter';
 import {FakePropertiesService, PropertyStores} from './properties';
@@ -52,6 +53,8 @@ export interface RuntimeOptions {
   urlFetchDailyQuota?: number;
   /** Per-execution limit, default 6 minutes. */
   executionLimitMs?: number;
+  /** Emails per user per day (default 100, a consumer account). */
+  mailDailyQuota?: number;
   /** Also print what the add-on logs to stderr. */
   echoLogs?: boolean;
 }
@@ -68,6 +71,7 @@ export interface AppsScriptGlobals {
   HtmlService: FakeHtmlService;
   DriveApp: FakeDriveApp;
   Session: FakeSession;
+  MailApp: FakeMailApp;
   Logger: FakeLogger;
   console: ReturnType<typeof createConsole>;
 }
@@ -94,6 +98,7 @@ export class Runtime {
   readonly caches = new CacheStores();
   readonly locks = new LockTable();
   readonly triggers = new TriggerTable();
+  readonly outbox: Outbox;
   readonly spreadsheet: FakeSpreadsheet;
   readonly globals: AppsScriptGlobals;
   /** Every execution run so far, in order. */
@@ -115,6 +120,7 @@ export class Runtime {
       options.executionLimitMs ?? 6 * 60 * 1000,
       users[0],
     );
+    this.outbox = new Outbox(options.mailDailyQuota);
     this.logs = new LogBook(this.clock, options.echoLogs ?? false);
     this.wire = options.fetch ?? noTransport;
     const scriptTimeZone = options.scriptTimeZone ?? 'Etc/UTC';
@@ -153,6 +159,7 @@ export class Runtime {
       HtmlService: new FakeHtmlService(this.env, distDir),
       DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
       Session: new FakeSession(this.env, scriptTimeZone),
+      MailApp: new FakeMailApp(this.env, this.outbox),
       Logger: new FakeLogger(this.logs),
       console: createConsole(this.logs),
     };

@@ -16,7 +16,9 @@ import type {
   HttpRequest,
   HttpResponse,
   HttpTransport,
+  Identity,
   KeyValueStore,
+  Mailer,
   Platform,
 } from './ports';
 
@@ -113,6 +115,30 @@ export function documentLock(): DocumentLock {
 }
 
 /**
+ * The active user's email; in a trigger, whoever set it (the effective user). Apps Script
+ * answers '' where policy hides the identity, and throws where a scope is missing: both are
+ * "not known", never a failed job.
+ */
+export const sessionIdentity: Identity = {
+  email() {
+    try {
+      return (
+        Session.getActiveUser().getEmail() ||
+        Session.getEffectiveUser().getEmail() ||
+        ''
+      );
+    } catch {
+      return '';
+    }
+  },
+};
+
+export const mailApp: Mailer = {
+  remainingDailyQuota: () => MailApp.getRemainingDailyQuota(),
+  send: (to, subject, body) => MailApp.sendEmail(to, subject, body),
+};
+
+/**
  * The platform for one entry point call. Apps Script starts every execution afresh, so
  * nothing here outlives the call; within it, the document is looked up once.
  */
@@ -140,6 +166,8 @@ export function appsScriptPlatform(): Platform {
     ui: appsScriptUi,
     triggers: appsScriptTriggers,
     files: materialFiles,
+    identity: sessionIdentity,
+    mail: mailApp,
     workbook: () => activeWorkbook(document),
   };
 }

@@ -274,6 +274,23 @@ export interface Workbook {
   flush(): void;
 }
 
+/** Who runs this execution, as far as Apps Script tells. */
+export interface Identity {
+  /**
+   * The user's email, or '' where Apps Script does not give it: another Workspace domain
+   * than the add-on's, or a consumer account in some trigger runs (docs/limits.md).
+   */
+  email(): string;
+}
+
+/** Email to the user running this execution (MailApp). */
+export interface Mailer {
+  /** Emails this user may still send today (100 a day on a consumer account). */
+  remainingDailyQuota(): number;
+  /** Sends a plain-text email. */
+  send(to: string, subject: string, body: string): void;
+}
+
 /** Everything the jobs reach Apps Script through. */
 export interface Platform {
   http: HttpTransport;
@@ -290,6 +307,8 @@ export interface Platform {
   triggers: Triggers;
   /** Material files to upload: Drive files and https URLs. */
   files: FileSource;
+  identity: Identity;
+  mail: Mailer;
   /** The active spreadsheet; each call gives a fresh handle for one job. */
   workbook(): Workbook;
 }

@@ -153,6 +153,8 @@ export function fakePlatform(
     documentId: () => 'doc-1',
     progress: new MemoryProgress(),
     userCache: new MemoryCache(),
+    identity: {email: () => 'user@example.com'},
+    mail: {remainingDailyQuota: () => 100, send: () => undefined},
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),
       release: () => {
