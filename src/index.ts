@@ -7,12 +7,14 @@ import {appsScriptPlatform as platform} from './platform/apps-script';
 import * as connectionTest from './jobs/connection-test';
 import * as creativeAds from './jobs/creative-ads';
 import type {ConnectionCheck} from './jobs/connection-test';
+import * as historyList from './jobs/history-list';
 import * as menu from './jobs/menu';
 import * as pushBudgetsJob from './jobs/push-budgets';
 import * as pushCampaignsJob from './jobs/push-campaigns';
 import type {PushOptions} from './jobs/push-spec';
 import * as pushTrackingJob from './jobs/push-tracking';
 import * as refresh from './jobs/refresh';
+import * as revert from './jobs/revert';
 import {refreshAll as refreshAllJob} from './jobs/refresh-all';
 import * as refreshCreativesJob from './jobs/refresh-creatives';
 import * as refreshSubAccountsJob from './jobs/refresh-sub-accounts';
@@ -223,4 +225,14 @@ export function createSubAccount(name: string, password: string): JobSummary {
 
 export function createSubAccounts(): JobSummary {
   return createSubAccountsJob.createSubAccounts(platform());
+}
+
+/** The sidebar's History list: the last runs that sent something. */
+export function listChanges(): historyList.HistoryView {
+  return historyList.recentChanges(platform());
+}
+
+/** Puts a change's before values back as unpushed edits; sends nothing. */
+export function revertChange(changeId: string): JobSummary {
+  return revert.revertChange(platform(), changeId);
 }

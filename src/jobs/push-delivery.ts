@@ -14,6 +14,7 @@ import {
   editableColumns,
   sameContent,
 } from '../sheets/rows';
+import type {HistoryOutcome} from '../sheets/history';
 import {readColumn} from '../sheets/schema';
 import type {RecordState, SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
@@ -57,6 +58,13 @@ function failureMessage(error: Error): string {
     : `${error.message}: the next push sends it again.`;
 }
 
+/** A record whose write came to an end in this run: what the History records of it. */
+export interface Delivered {
+  record: ChangedRecord;
+  outcome: HistoryOutcome;
+  message: string;
+}
+
 export interface DeliveryDeps {
   client: ApiClient;
   book: StateBook;
@@ -74,6 +82,8 @@ export interface DeliveryDeps {
 export class Delivery<S, Q> {
   requests = 0;
   remaining = 0;
+  /** Every record sent (or read back) whose outcome this run settled, in order. */
+  readonly delivered: Delivered[] = [];
   private done = 0;
   private readonly accepted: Q[] = [];
 
@@ -196,6 +206,7 @@ export class Delivery<S, Q> {
             unit,
             'ERROR',
             `Not applied: ${unit.lost}, and reading it back shows the server does not have it: the next push sends it again.`,
+            'ERROR',
           );
         } else {
           resend.push({
@@ -210,6 +221,7 @@ export class Delivery<S, Q> {
           unit,
           'ERROR',
           `Unknown outcome: ${unit.lost}, and reading it back cannot tell: the API's list does not return ${changed.join(', ')}. The next push sends it again${this.spec.againNote ?? ''}.`,
+          'UNKNOWN',
         );
         continue;
       }
@@ -261,7 +273,7 @@ export class Delivery<S, Q> {
   private accept(unit: Unit<Q>, message: string): void {
     this.settleState(unit, unit.record.content);
     this.accepted.push(unit.request);
-    this.finish(unit, 'OK', message);
+    this.finish(unit, 'OK', message, 'OK');
   }
 
   /** A refusal with a verdict on the values is not sent again unchanged. */
@@ -272,7 +284,7 @@ export class Delivery<S, Q> {
       base.rows,
       hasVerdict(error) ? {refused: content} : {},
     );
-    this.finish(unit, 'ERROR', failureMessage(error));
+    this.finish(unit, 'ERROR', failureMessage(error), 'ERROR');
   }
 
   /** Nobody knows whether it was applied: the next push reads it back first. */
@@ -283,6 +295,7 @@ export class Delivery<S, Q> {
       unit,
       'ERROR',
       `Unknown outcome: ${unit.lost}; ${after}: the next push reads it back before sending anything.`,
+      'UNKNOWN',
     );
   }
 
@@ -313,8 +326,14 @@ export class Delivery<S, Q> {
     }
   }
 
-  private finish(unit: Unit<Q>, status: SyncStatus, message: string): void {
+  private finish(
+    unit: Unit<Q>,
+    status: SyncStatus,
+    message: string,
+    outcome: HistoryOutcome,
+  ): void {
     mark(this.verdicts, unit, status, message);
+    this.delivered.push({record: unit.record, outcome, message});
     this.done += unit.record.rows.length;
   }
 

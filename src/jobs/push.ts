@@ -46,8 +46,10 @@ import {
   writeTable,
 } from '../sheets/table';
 import {counted} from '../text/wording';
+import {fieldChanges} from '../sheets/history-fields';
+import {ChangeLog} from './change-log';
 import {accountLabel, connect} from './connect';
-import {Delivery, RowVerdict, Unit, mark} from './push-delivery';
+import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
 import {
   JobSummary,
@@ -131,6 +133,11 @@ export function runPush<S, Q>(
     const totalRows = units.reduce((n, u) => n + u.record.rows.length, 0);
     let sent = 0;
     let remaining = 0;
+    const log = new ChangeLog(
+      platform,
+      spec.job,
+      accountLabel(connected.account),
+    );
     if (dryRun) {
       for (const unit of units) {
         const first = unit.lost
@@ -148,14 +155,17 @@ export function runPush<S, Q>(
       delivery.run(units);
       sent = delivery.requests;
       remaining = delivery.remaining;
+      log.add(delivery.delivered.flatMap(d => historyOf(spec, d)));
     }
     noteReadOnlyEdits(table, groups, state, verdicts);
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
+    let historyNote = '';
     if (!dryRun && (units.length > 0 || kept)) {
       book.set(spec.schema.name, state);
       book.save();
+      historyNote = log.write(workbook, book);
     }
-    return pushSummary(spec, table, verdicts, {
+    const summary = pushSummary(spec, table, verdicts, {
       account: accountLabel(connected.account),
       dryRun,
       unchanged,
@@ -163,7 +173,28 @@ export function runPush<S, Q>(
       requests: sent,
       wouldSend: dryRun ? units.map(u => u.request) : undefined,
     });
+    return log.size > 0
+      ? {
+          ...summary,
+          changeId: log.changeId,
+          message: summary.message + historyNote,
+        }
+      : summary;
   });
+}
+
+/** A delivered record's History rows: a row per field its push changed. */
+function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
+  const {record, outcome, message} = delivered;
+  return fieldChanges(spec.schema, record.base.rows, record.content).map(
+    change => ({
+      sheet: spec.schema.name,
+      record: record.id,
+      ...change,
+      outcome,
+      message,
+    }),
+  );
 }
 
 function readTable<S, Q>(

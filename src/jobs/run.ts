@@ -49,6 +49,8 @@ export interface JobSummary {
   edited?: number;
   /** Rows kept as CONFLICT: edited here while the server changed them. */
   conflict?: number;
+  /** The History change id of what this run sent (none when it sent nothing). */
+  changeId?: string;
   /** A preview: the request bodies a push would send. */
   wouldSend?: unknown[];
 }

@@ -191,6 +191,15 @@ export interface SheetPort {
   name(): string;
   /** Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell. */
   readValues(): CellValue[][];
+  /** Values of a block (getRange(...).getValues()). */
+  readBlock(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): CellValue[][];
+  /** The last row with content (getLastRow): 0 for an empty sheet. A round trip. */
+  lastRow(): number;
   /** Formulas of a block, '' where a cell holds none. */
   readFormulas(
     row: number,
@@ -253,6 +262,13 @@ export interface SheetPort {
    * The sheet is grown to hold every block.
    */
   protectWarningOnly(blocks: readonly ProtectedBlock[]): void;
+  /**
+   * The whole sheet warns before any edit, rows added later included (a sheet protection,
+   * unlike a range's, covers the sheet as it grows); nobody is locked out.
+   */
+  protectSheetWarningOnly(description: string): void;
+  /** Deletes `count` rows from `row`: the rows below move up. */
+  deleteRows(row: number, count: number): void;
   freezeRows(rows: number): void;
   hide(): void;
 }

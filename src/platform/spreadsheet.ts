@@ -36,6 +36,20 @@ class AppsScriptSheet implements SheetPort {
     return this.sheet.getDataRange().getValues() as CellValue[][];
   }
 
+  readBlock(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): CellValue[][] {
+    if (rows <= 0 || columns <= 0) return [];
+    return this.range(row, column, rows, columns).getValues() as CellValue[][];
+  }
+
+  lastRow(): number {
+    return this.sheet.getLastRow();
+  }
+
   readFormulas(
     row: number,
     column: number,
@@ -179,6 +193,17 @@ class AppsScriptSheet implements SheetPort {
       }
       protection.setDescription(b.description).setWarningOnly(true);
     });
+  }
+
+  protectSheetWarningOnly(description: string): void {
+    this.sheet.protect().setDescription(description).setWarningOnly(true);
+  }
+
+  deleteRows(row: number, count: number): void {
+    if (count <= 0) return;
+    this.sheet.deleteRows(row, count);
+    if (this.rows !== undefined) this.rows -= count;
+    this.ranges.clear();
   }
 
   freezeRows(rows: number): void {

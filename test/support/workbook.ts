@@ -92,7 +92,7 @@ export class MemorySheet implements SheetPort {
     } else cell.value = entry;
   }
 
-  private lastRow(): number {
+  private usedRows(): number {
     let last = 0;
     this.cells.forEach((row, r) => {
       if (row?.some(c => c && (c.value !== '' || c.formula !== '')))
@@ -114,7 +114,7 @@ export class MemorySheet implements SheetPort {
 
   /** Values of the used range, as getDataRange().getValues() gives them. */
   grid(): CellValue[][] {
-    const rows = Math.max(1, this.lastRow());
+    const rows = Math.max(1, this.usedRows());
     const columns = Math.max(1, this.lastColumn());
     return Array.from({length: rows}, (_, r) =>
       Array.from({length: columns}, (_, c) => this.cells[r]?.[c]?.value ?? ''),
@@ -124,6 +124,22 @@ export class MemorySheet implements SheetPort {
   readValues(): CellValue[][] {
     this.calls.push('readValues');
     return this.grid();
+  }
+
+  readBlock(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): CellValue[][] {
+    this.calls.push('readBlock');
+    return this.block(row, column, rows, columns, c => c.value);
+  }
+
+  /** The last row with content, as getLastRow answers. */
+  lastRow(): number {
+    this.calls.push('lastRow');
+    return this.usedRows();
   }
 
   readFormulas(
@@ -255,6 +271,20 @@ export class MemorySheet implements SheetPort {
     for (const b of blocks) {
       this.ensureSize(b.row + b.rows - 1, b.column + b.columns - 1);
     }
+  }
+
+  /** The description of the sheet's own protection, if it has one. */
+  sheetProtection: string | undefined;
+
+  protectSheetWarningOnly(description: string): void {
+    this.calls.push('protectSheet');
+    this.sheetProtection = description;
+  }
+
+  deleteRows(row: number, count: number): void {
+    this.calls.push('deleteRows');
+    this.cells.splice(row - 1, count);
+    this.rows -= count;
   }
 
   freezeRows(rows: number): void {

@@ -9,6 +9,7 @@ import {CAMPAIGNS} from './campaigns';
 import {CREATIVE_ADS} from './creative-ads';
 import {CREATIVE_SETS} from './creative-sets';
 import {CREATIVES} from './creatives';
+import {HISTORY} from './history';
 import {NEW_OFFERS} from './new-offers';
 import {OFFERS} from './offers';
 import {SUB_ACCOUNTS} from './sub-accounts';
@@ -22,4 +23,5 @@ export const SCHEMAS = [
   CREATIVES,
   CREATIVE_ADS,
   SUB_ACCOUNTS,
+  HISTORY,
 ] as ReadonlyArray<SheetSchema<never>>;

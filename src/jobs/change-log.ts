@@ -1,0 +1,80 @@
+/**
+ * One job run's changes for the History sheet (sheets/history.ts): collected as the answers
+ * arrive, written in one block when the run ends, under one change id.
+ */
+import type {Platform, Workbook} from '../platform/ports';
+import {
+  DEFAULT_HISTORY_LIMIT,
+  HistoryChange,
+  appendHistory,
+} from '../sheets/history';
+import type {StateBook} from '../sheets/state';
+import {excerpt} from '../rules/values';
+
+/** The state-book memo holding the History size past which the oldest runs are archived. */
+export const HISTORY_LIMIT_MEMO = 'History rows kept';
+
+/** A change id: when the run started (UTC) and four random characters, e.g. 20261125-184512-k3f9. */
+export function newChangeId(platform: Platform): string {
+  const stamp = new Date(platform.clock.now())
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace('T', '-')
+    .slice(0, 15);
+  const tag = Array.from({length: 4}, () =>
+    Math.floor(platform.random() * 36).toString(36),
+  ).join('');
+  return `${stamp}-${tag}`;
+}
+
+export class ChangeLog {
+  readonly changeId: string;
+  private readonly changes: HistoryChange[] = [];
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly job: string,
+    /** Who acted, as accountLabel says it. */
+    private readonly account: string,
+  ) {
+    this.changeId = newChangeId(platform);
+  }
+
+  add(changes: readonly HistoryChange[]): void {
+    this.changes.push(...changes);
+  }
+
+  get size(): number {
+    return this.changes.length;
+  }
+
+  /**
+   * Appends the run's block. What was sent stays sent when the History cannot be written: the
+   * answer is a sentence for the job's summary, '' when all went well.
+   */
+  write(workbook: Workbook, book: StateBook): string {
+    if (this.changes.length === 0) return '';
+    try {
+      const limit =
+        book.memo<number>(HISTORY_LIMIT_MEMO) ?? DEFAULT_HISTORY_LIMIT;
+      const result = appendHistory(
+        workbook,
+        {
+          changeId: this.changeId,
+          job: this.job,
+          account: this.account,
+          user: this.platform.identity.email(),
+          at: new Date(this.platform.clock.now()),
+        },
+        this.changes,
+        limit,
+      );
+      return result.archived
+        ? ` History was past ${limit} rows: its ${result.archived.rows} oldest rows moved to "${result.archived.sheet}".`
+        : '';
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      return ` The History sheet could not be written (${excerpt(why)}): this run's outcomes are in the rows' sync_message only.`;
+    }
+  }
+}

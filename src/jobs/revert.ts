@@ -1,0 +1,368 @@
+/**
+ * revertChange: puts the "before" values of one History change back into their sheets as
+ * unpushed edits (EDITED, the message naming the change), for the user to preview and push
+ * with the usual push. Nothing is sent here.
+ *
+ * A record is put back only where that is surely what the user wants back:
+ * - its fields must still be as the change left them in what was last pulled or pushed (the
+ *   state book): a field the server changed since makes the record CONFLICT, untouched;
+ * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
+ *   CONFLICT too, saying to push or undo the edit first;
+ * - a write the API refused (ERROR) changed nothing: nothing to put back; an UNKNOWN one is
+ *   put back when the record shows it was applied, and left when it shows it was not.
+ * Offers created, materials uploaded and sub-accounts created cannot be undone through the
+ * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
+ */
+import {ConfigError} from '../api/errors';
+import type {Platform} from '../platform/ports';
+import {CodecContext, encode, fromCanonical} from '../sheets/codec';
+import {HistoryRow} from '../sheets/schemas/history';
+import {readHistoryBackwards} from '../sheets/history';
+import {FieldChange, shiftContent} from '../sheets/history-fields';
+import {
+  EMPTY,
+  columnOf,
+  contentOf,
+  editableColumns,
+  editableTexts,
+  groupRows,
+  sameContent,
+} from '../sheets/rows';
+import {
+  SYNCED_AT,
+  SYNC_MESSAGE,
+  SYNC_STATUS,
+  SheetSchema,
+} from '../sheets/schema';
+import {BUDGETS} from '../sheets/schemas/budgets';
+import {CAMPAIGNS} from '../sheets/schemas/campaigns';
+import {OFFERS} from '../sheets/schemas/offers';
+import {StateBook} from '../sheets/state';
+import type {SyncStatus} from '../sheets/status';
+import {
+  Contents,
+  Table,
+  openTable,
+  rowContents,
+  sheetRow,
+  writeTable,
+} from '../sheets/table';
+import {counted} from '../text/wording';
+import {accountLabel} from './connect';
+import {JobSummary, MAX_PROBLEMS, RowProblem, withDocumentLock} from './run';
+
+/** The sheets whose changes a push sent, and so a push can send back. */
+const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
+  BUDGETS,
+  CAMPAIGNS,
+  OFFERS,
+] as never;
+
+/** Whether a push sent that sheet's changes, so that revert can put them back. */
+export function isRevertible(sheet: string): boolean {
+  return REVERTIBLE.some(s => s.name === sheet);
+}
+
+/** The rows of one change id, newest first, read back from the newest run. */
+export function changeRows(platform: Platform, changeId: string): HistoryRow[] {
+  const wanted = changeId.trim();
+  const rows = readHistoryBackwards(platform.workbook(), read => {
+    const first = read.findIndex(r => r.change_id === wanted);
+    // A run's rows are one block: past it, the rest is older runs.
+    return first >= 0 && read.slice(first).some(r => r.change_id !== wanted);
+  });
+  return rows.filter(r => r.change_id === wanted).reverse();
+}
+
+interface RecordChange {
+  id: string;
+  outcome: string;
+  fields: FieldChange[];
+}
+
+/** Per sheet, per record: what the change did to it, in History order. */
+function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
+  const sheets = new Map<string, Map<string, RecordChange>>();
+  for (const row of rows) {
+    const records = sheets.get(row.sheet) ?? new Map<string, RecordChange>();
+    sheets.set(row.sheet, records);
+    const record = records.get(row.record) ?? {
+      id: row.record,
+      outcome: row.outcome,
+      fields: [],
+    };
+    records.set(row.record, record);
+    record.fields.push({
+      field: row.field,
+      before: row.before,
+      after: row.after,
+    });
+  }
+  return new Map([...sheets].map(([sheet, m]) => [sheet, [...m.values()]]));
+}
+
+interface Tally {
+  edited: number;
+  conflict: number;
+  unchanged: number;
+  problems: RowProblem[];
+  notes: string[];
+}
+
+export function revertChange(platform: Platform, changeId: string): JobSummary {
+  return withDocumentLock(platform, () => {
+    const rows = changeRows(platform, changeId);
+    if (rows.length === 0) {
+      throw new ConfigError(
+        `Change ${changeId.trim() || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
+      );
+    }
+    const workbook = platform.workbook();
+    const book = StateBook.open(workbook);
+    const tally: Tally = {
+      edited: 0,
+      conflict: 0,
+      unchanged: 0,
+      problems: [],
+      notes: [],
+    };
+    const {account} = rows[0];
+    for (const [sheet, records] of bySheet(rows)) {
+      const schema = REVERTIBLE.find(s => s.name === sheet);
+      if (!schema) {
+        tally.notes.push(
+          `${counted(records.length, 'record')} of ${sheet} cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+        );
+        continue;
+      }
+      revertSheet(
+        platform,
+        book,
+        schema,
+        account,
+        records,
+        changeId.trim(),
+        tally,
+      );
+    }
+    const parts = [
+      tally.edited > 0
+        ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
+        : 'Nothing put back',
+      tally.conflict > 0
+        ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
+        : '',
+      tally.unchanged > 0
+        ? `${counted(tally.unchanged, 'record')} needed nothing`
+        : '',
+    ].filter(p => p !== '');
+    return {
+      job: 'revertChange',
+      account,
+      ok: 0,
+      invalid: 0,
+      error: 0,
+      skipped: tally.unchanged,
+      remaining: 0,
+      dryRun: false,
+      edited: tally.edited,
+      conflict: tally.conflict,
+      changeId: changeId.trim(),
+      problems: tally.problems.slice(0, MAX_PROBLEMS),
+      requests: 0,
+      message: [
+        `Revert of ${changeId.trim()}: ${parts.join('; ')}. Nothing was sent.`,
+        ...tally.notes,
+      ].join(' '),
+    };
+  });
+}
+
+function revertSheet(
+  platform: Platform,
+  book: StateBook,
+  schema: SheetSchema<never>,
+  account: string,
+  records: readonly RecordChange[],
+  changeId: string,
+  tally: Tally,
+): void {
+  const workbook = platform.workbook();
+  const context = workbook;
+  const table = openTable(workbook, schema, {create: false});
+  const state = book.get(schema.name);
+  const problem = (message: string) => tally.notes.push(message);
+  if (!table || !state) {
+    problem(
+      `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
+    );
+    return;
+  }
+  if (accountLabel(state.account) !== account) {
+    problem(
+      `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
+    );
+    return;
+  }
+  const groups = groupRows(table, context);
+  const out: Contents[][] = table.values.map((_, i) => rowContents(table, i));
+  const at = (header: string) => table.position.get(header)!;
+  const now = new Date(platform.clock.now());
+  const setStatus = (row: number, status: SyncStatus, message: string) => {
+    out[row][at(SYNC_STATUS)] = status;
+    out[row][at(SYNC_MESSAGE)] = message;
+    out[row][at(SYNCED_AT)] = now;
+    if (status === 'CONFLICT') conflicts.set(out[row], message);
+  };
+  // By row array: rows added or removed for budget groups move the ones after them.
+  const conflicts = new Map<Contents[], string>();
+  const added = new Map<number, Contents[][]>();
+  const removed = new Set<Contents[]>();
+  for (const record of records) {
+    const base = state.records[record.id];
+    const rows = groups.byId.get(record.id);
+    if (record.outcome === 'ERROR') {
+      tally.unchanged++;
+      continue;
+    }
+    if (!base || !rows) {
+      problem(
+        `${schema.id} ${record.id} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
+      );
+      continue;
+    }
+    const shift = (from: 'before' | 'after') =>
+      shiftContent(schema, base.rows, record.fields, from, 'before');
+    const target = shift('after');
+    const sheetContent = contentOf(
+      rows.map(r => editableTexts(table, r, context)),
+    );
+    // Already as before the change (reverted and pushed, or never applied): nothing to do.
+    if (
+      shift('before').ok ||
+      (target.ok && sameContent(sheetContent, target.content))
+    ) {
+      tally.unchanged++;
+      continue;
+    }
+    if (!target.ok) {
+      for (const row of rows)
+        setStatus(
+          row,
+          'CONFLICT',
+          `Not reverted: the server changed ${target.fields.join(', ')} of ${schema.id} ${record.id} since change ${changeId} (as last refreshed). Your rows are unchanged; edit them by hand if you still want the old values.`,
+        );
+      continue;
+    }
+    if (!sameContent(sheetContent, base.rows)) {
+      for (const row of rows)
+        setStatus(
+          row,
+          'CONFLICT',
+          `Not reverted: ${schema.id} ${record.id} has edits not pushed yet, which reverting change ${changeId} would overwrite. Push or undo them, then revert again.`,
+        );
+      continue;
+    }
+    const message = `Reverts change ${changeId} (${record.fields
+      .map(
+        f =>
+          `${f.field}: ${f.after || '(empty)'} back to ${f.before || '(empty)'}`,
+      )
+      .join('; ')}): not pushed yet. Preview, then push to send it.`;
+    const put = putBack(table, out, rows, target.content, context);
+    for (const row of put.kept) setStatus(row, 'EDITED', message);
+    for (const row of put.removed) removed.add(out[row]);
+    for (const row of put.added) {
+      row[at(SYNC_STATUS)] = 'EDITED';
+      row[at(SYNC_MESSAGE)] = message;
+      row[at(SYNCED_AT)] = now;
+    }
+    if (put.added.length > 0) added.set(rows[rows.length - 1], put.added);
+    tally.edited += put.kept.length + put.added.length;
+  }
+  const written = out.flatMap((row, i) => [
+    ...(removed.has(row) ? [] : [row]),
+    ...(added.get(i) ?? []),
+  ]);
+  written.forEach((row, i) => {
+    const message = conflicts.get(row);
+    if (message === undefined) return;
+    tally.conflict++;
+    tally.problems.push({
+      sheet: schema.name,
+      row: sheetRow(i),
+      status: 'CONFLICT',
+      message,
+    });
+  });
+  writeTable(table, written);
+}
+
+/**
+ * Writes a record's reverted content into its rows: a one-row record's editable cells; for
+ * Budgets, each group into the row that has its key, other groups into the other rows in
+ * order; rows left over are answered to remove, groups left over as new rows to add below,
+ * their read-only cells as the record's first row.
+ */
+function putBack(
+  table: Table<never>,
+  out: Contents[][],
+  rows: readonly number[],
+  content: readonly string[][],
+  context: CodecContext,
+): {kept: number[]; removed: number[]; added: Contents[][]} {
+  const {schema} = table;
+  const columns = editableColumns(table);
+  const keys = (schema.rowKey ?? []).map(h =>
+    columns.indexOf(columnOf(table, h)),
+  );
+  const keyOf = (texts: readonly string[]) =>
+    JSON.stringify(keys.map(k => texts[k]));
+  const write = (row: Contents[], texts: readonly string[]) =>
+    columns.forEach((column, k) => {
+      row[table.position.get(column.header)!] = encode(
+        column,
+        fromCanonical(texts[k]),
+      );
+    });
+  const pending = new Map(content.map(texts => [keyOf(texts), texts]));
+  const free: number[] = [];
+  const kept: number[] = [];
+  for (const row of rows) {
+    const key = keyOf(editableTexts(table, row, context));
+    const wanted = pending.get(key);
+    if (wanted === undefined) {
+      free.push(row);
+      continue;
+    }
+    pending.delete(key);
+    write(out[row], wanted);
+    kept.push(row);
+  }
+  const left = [...pending.values()];
+  for (const row of free.splice(0, left.length)) {
+    write(out[row], left.shift()!);
+    kept.push(row);
+  }
+  const first = out[rows[0]];
+  const own = schema.columns.filter(c => !c.editable);
+  const added = left.map(texts => {
+    const row: Contents[] = first.map(() => '');
+    for (const column of own) {
+      const at = table.position.get(column.header);
+      if (at !== undefined) row[at] = first[at];
+    }
+    write(row, texts);
+    return row;
+  });
+  // A record keeps one row even with no content: an offer without a budget shows one.
+  if (kept.length === 0 && added.length === 0 && free.length > 0) {
+    const row = free.shift()!;
+    write(
+      out[row],
+      columns.map(() => EMPTY),
+    );
+    kept.push(row);
+  }
+  return {kept: kept.sort((a, b) => a - b), removed: free, added};
+}

@@ -1,0 +1,151 @@
+/**
+ * A record's change as History fields, and back: the fields a push changed (before and after,
+ * as a user reads them), and the record's content with those fields put back as they were
+ * before (revert).
+ *
+ * Contents are a record's canonical editable texts (rows.ts contentOf), one array per row.
+ * A one-row record (a campaign, an offer's tracking) has a field per changed column. A
+ * record of several rows (Budgets) names the row by its rowKey cells in brackets:
+ * `daily_cap [US,CA]`; a group added or removed has a field for each of its non-empty cells,
+ * the key's own included, so revert can rebuild every row from the History alone.
+ */
+import {canonical, encode, fromCanonical} from './codec';
+import {EMPTY, contentOf} from './rows';
+import type {Column, SheetSchema} from './schema';
+import type {CellValue} from '../platform/ports';
+
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** Dates never reach here: the pushed sheets hold no editable timestamp. */
+const NO_ZONE = {utcOffsetMinutes: () => 0};
+
+function editable<S>(schema: SheetSchema<S>): ReadonlyArray<Column<S>> {
+  return schema.columns.filter(c => c.editable);
+}
+
+/** A canonical text as the user reads it: '' for nothing, lists comma-separated. */
+export function historyText(column: Column<never>, text: string): string {
+  if (text === EMPTY) return '';
+  const value = fromCanonical(text);
+  if (value === null || value === undefined) return '';
+  if (column.type === 'json') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map(String).join(',');
+  return String(value);
+}
+
+/** A History text as the canonical text of its column (how a push would read it). */
+export function canonicalOf(column: Column<never>, text: string): string {
+  return canonical(column, text, NO_ZONE);
+}
+
+/** A History text as the cell to write back into its column. */
+export function cellOf(column: Column<never>, text: string): CellValue {
+  return encode(column, fromCanonical(canonicalOf(column, text)));
+}
+
+/** The positions of the rowKey columns among the editable ones. */
+function keyPositions<S>(schema: SheetSchema<S>): number[] {
+  const columns = editable(schema);
+  return (schema.rowKey ?? []).map(h => columns.findIndex(c => c.header === h));
+}
+
+function keyOf(row: readonly string[], keys: readonly number[]): string {
+  return JSON.stringify(keys.map(k => row[k]));
+}
+
+function keyLabel<S>(
+  schema: SheetSchema<S>,
+  row: readonly string[],
+  keys: readonly number[],
+): string {
+  const columns = editable(schema) as ReadonlyArray<Column<never>>;
+  return keys.map(k => historyText(columns[k], row[k]) || '(none)').join(' ');
+}
+
+/** The fields that differ between two contents of one record. */
+export function fieldChanges<S>(
+  schema: SheetSchema<S>,
+  before: readonly string[][],
+  after: readonly string[][],
+): FieldChange[] {
+  const columns = editable(schema) as ReadonlyArray<Column<never>>;
+  const empty = columns.map(() => EMPTY);
+  const changes: FieldChange[] = [];
+  const compare = (b: readonly string[], a: readonly string[], tag = '') =>
+    columns.forEach((column, k) => {
+      if (b[k] === a[k]) return;
+      changes.push({
+        field: column.header + tag,
+        before: historyText(column, b[k]),
+        after: historyText(column, a[k]),
+      });
+    });
+  if (!schema.rowKey) {
+    compare(before[0] ?? empty, after[0] ?? empty);
+    return changes;
+  }
+  const keys = keyPositions(schema);
+  const groups = new Map<
+    string,
+    {b?: readonly string[]; a?: readonly string[]}
+  >();
+  for (const row of before) groups.set(keyOf(row, keys), {b: row});
+  for (const row of after) {
+    const key = keyOf(row, keys);
+    groups.set(key, {...groups.get(key), a: row});
+  }
+  for (const {b, a} of groups.values()) {
+    const row = (a ?? b)!;
+    compare(b ?? empty, a ?? empty, ` [${keyLabel(schema, row, keys)}]`);
+  }
+  return changes;
+}
+
+/** Why a revert cannot put a record back, or its content as it was before the change. */
+export type Reverted =
+  {ok: true; content: string[][]} | {ok: false; fields: string[]};
+
+/**
+ * The record's content with the change's fields set to one side of it (`before`: revert).
+ * `now` is what the server is last known to hold; `from` names the side every field must
+ * still be at: the fields that are not are answered, and nothing is put back.
+ */
+export function shiftContent<S>(
+  schema: SheetSchema<S>,
+  now: readonly string[][],
+  changes: readonly FieldChange[],
+  from: 'before' | 'after',
+  to: 'before' | 'after',
+): Reverted {
+  const columns = editable(schema) as ReadonlyArray<Column<never>>;
+  const keys = keyPositions(schema);
+  const label = (row: readonly string[]) =>
+    schema.rowKey ? keyLabel(schema, row, keys) : '';
+  // Rows by the label their group has now: a change names a group by its label after it.
+  const rows = new Map(now.map(row => [label(row), [...row]]));
+  const moved: string[] = [];
+  for (const change of changes) {
+    const {header, group} = splitField(change.field);
+    const k = columns.findIndex(c => c.header === header);
+    const at = schema.rowKey ? (group ?? '') : '';
+    const row = rows.get(at) ?? columns.map(() => EMPTY);
+    if (k < 0 || row[k] !== canonicalOf(columns[k], change[from])) {
+      moved.push(change.field);
+      continue;
+    }
+    row[k] = canonicalOf(columns[k], change[to]);
+    rows.set(at, row);
+  }
+  if (moved.length > 0) return {ok: false, fields: moved};
+  return {ok: true, content: contentOf([...rows.values()])};
+}
+
+/** `daily_cap [US,CA]` -> daily_cap and the group's label. */
+export function splitField(field: string): {header: string; group?: string} {
+  const match = /^(\S+) \[(.*)\]$/.exec(field);
+  return match ? {header: match[1], group: match[2]} : {header: field};
+}
