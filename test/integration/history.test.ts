@@ -68,7 +68,7 @@ const puts = (emulator: Emulator) =>
   emulator.requests.filter(r => r.method === 'PUT' || r.method === 'POST');
 
 /** History data rows as objects, times as ms. */
-function history(rt: Runtime) {
+function history(rt: Runtime): Array<Record<string, unknown>> {
   return recordsOf(rt, 'History').map(r => ({
     ...r,
     time: r.time instanceof Date ? r.time.getTime() : r.time,

@@ -54,7 +54,11 @@ export class JobsPanel {
   private readonly resultHint = byId('result-hint');
   private readonly problems = byId<HTMLUListElement>('result-problems');
 
-  constructor(private readonly busy: Busy) {
+  constructor(
+    private readonly busy: Busy,
+    /** Told of every job that ended with a summary (the History list may have grown). */
+    private readonly finished: (summary: JobSummary) => void = () => {},
+  ) {
     const container = byId('jobs');
     for (const group of GROUPS) {
       const box = element('div', '', {class: 'job-group', role: 'group'});
@@ -83,7 +87,7 @@ export class JobsPanel {
         'aria-label': label,
         'data-job': job.fn,
       });
-      b.addEventListener('click', () => void this.start(job, title, start));
+      b.addEventListener('click', () => void this.start(job.fn, title, start));
       this.busy.add(b);
       return b;
     };
@@ -142,8 +146,14 @@ export class JobsPanel {
     return row;
   }
 
+  /** A server call outside the catalog (a revert), shown as a job is. */
+  runAction(title: string, call: () => Promise<JobSummary>): Promise<void> {
+    return this.start(undefined, title, call);
+  }
+
+  /** `fn`: the entry point whose progress reports to show while it runs. */
   private async start(
-    job: JobSpec,
+    fn: string | undefined,
     title: string,
     call: () => Promise<JobSummary>,
   ): Promise<void> {
@@ -154,10 +164,11 @@ export class JobsPanel {
     this.bar.removeAttribute('value');
     this.count.textContent = 'Starting…';
     this.run.scrollIntoView({block: 'nearest'});
-    const poll = window.setInterval(() => void this.poll(job), POLL_MS);
+    const poll = window.setInterval(() => void this.poll(fn), POLL_MS);
     try {
       const summary = await this.busy.during(call);
       this.showSummary(title, summary);
+      this.finished(summary);
     } catch (e) {
       this.showFailure(title, (e as Error).message);
     } finally {
@@ -168,14 +179,14 @@ export class JobsPanel {
   }
 
   /** Shows the running job's own report; a finished one left from an earlier run is not it. */
-  private async poll(job: JobSpec): Promise<void> {
+  private async poll(fn: string | undefined): Promise<void> {
     let progress;
     try {
       progress = await server.getProgress();
     } catch {
       return; // the next poll asks again; the job's own answer is what counts
     }
-    if (this.run.hidden || !progress || progress.job !== job.fn) return;
+    if (this.run.hidden || !progress || progress.job !== fn) return;
     if (progress.total > 0 && progress.done >= progress.total) return;
     if (progress.total > 0) {
       this.bar.max = progress.total;

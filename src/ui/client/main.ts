@@ -1,6 +1,7 @@
-/** The sidebar: connection settings, acting account, jobs and the scheduled refresh. */
+/** The sidebar: connection settings, acting account, jobs, History and the scheduled refresh. */
 import {AccountPicker} from './accounts';
 import {Busy, byId, say} from './dom';
+import {HistoryPanel} from './history';
 import {JobsPanel} from './jobs';
 import {SchedulePanel} from './schedule';
 import {server} from './server';
@@ -11,10 +12,16 @@ function start(): void {
   const busy = new Busy();
   const accounts = new AccountPicker(busy);
   const settings = new SettingsForm(busy, () => void accounts.load());
-  const jobs = new JobsPanel(busy);
+  const jobs = new JobsPanel(busy, () => void history.refresh());
+  const history = new HistoryPanel(busy, (title, call) =>
+    jobs.runAction(title, call),
+  );
   const schedule = new SchedulePanel(busy);
   const watch = new StateWatch(busy, (state, newJob) => {
-    if (newJob && state.lastJob) jobs.showMenuRun(state.lastJob);
+    if (newJob && state.lastJob) {
+      jobs.showMenuRun(state.lastJob);
+      void history.refresh();
+    }
     void schedule.load();
     // A job from the menu may have created or looked up sub-accounts.
     void accounts.load();
