@@ -232,6 +232,11 @@ export function listChanges(): historyList.HistoryView {
   return historyList.recentChanges(platform());
 }
 
+/** How many History rows this spreadsheet keeps before archiving the oldest runs. */
+export function setHistoryLimit(rows: number | string): number {
+  return historyList.setHistoryLimit(platform(), rows);
+}
+
 /** Puts a change's before values back as unpushed edits; sends nothing. */
 export function revertChange(changeId: string): JobSummary {
   return revert.revertChange(platform(), changeId);

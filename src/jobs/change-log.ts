@@ -8,11 +8,8 @@ import {
   HistoryChange,
   appendHistory,
 } from '../sheets/history';
-import type {StateBook} from '../sheets/state';
 import {excerpt} from '../rules/values';
-
-/** The state-book memo holding the History size past which the oldest runs are archived. */
-export const HISTORY_LIMIT_MEMO = 'History rows kept';
+import {SettingsStore} from './settings-store';
 
 /** A change id: when the run started (UTC) and four random characters, e.g. 20261125-184512-k3f9. */
 export function newChangeId(platform: Platform): string {
@@ -25,6 +22,15 @@ export function newChangeId(platform: Platform): string {
     Math.floor(platform.random() * 36).toString(36),
   ).join('');
   return `${stamp}-${tag}`;
+}
+
+/** Rows the History keeps before the oldest runs move to an archive sheet (sidebar setting). */
+export function historyLimit(platform: Platform): number {
+  return (
+    new SettingsStore(platform.userProperties).historyLimit(
+      platform.documentId(),
+    ) ?? DEFAULT_HISTORY_LIMIT
+  );
 }
 
 export class ChangeLog {
@@ -52,11 +58,10 @@ export class ChangeLog {
    * Appends the run's block. What was sent stays sent when the History cannot be written: the
    * answer is a sentence for the job's summary, '' when all went well.
    */
-  write(workbook: Workbook, book: StateBook): string {
+  write(workbook: Workbook): string {
     if (this.changes.length === 0) return '';
     try {
-      const limit =
-        book.memo<number>(HISTORY_LIMIT_MEMO) ?? DEFAULT_HISTORY_LIMIT;
+      const limit = historyLimit(this.platform);
       const result = appendHistory(
         workbook,
         {

@@ -2,10 +2,16 @@
  * The sidebar's History list: the last job runs that sent something, newest first, each with
  * what it changed, read from the newest History rows only.
  */
+import {ConfigError} from '../api/errors';
 import type {Platform} from '../platform/ports';
 import {readHistoryBackwards} from '../sheets/history';
+import {historyLimit} from './change-log';
 import type {HistoryRow} from '../sheets/schemas/history';
 import {isRevertible} from './revert';
+import {SettingsStore} from './settings-store';
+
+/** The History sizes one may choose: a sheet of 12 columns, within Sheets' 10 million cells. */
+export const HISTORY_LIMITS = {min: 1000, max: 500000};
 
 /** Runs the sidebar lists. */
 export const LISTED_RUNS = 20;
@@ -37,6 +43,24 @@ export interface HistoryView {
   runs: ChangeRun[];
   /** The spreadsheet's time zone: the sidebar shows times in it. */
   timeZone: string;
+  /** Rows the History keeps before the oldest runs move to an archive sheet. */
+  limit: number;
+}
+
+/** Sets the History size of this spreadsheet (for the current user's runs). */
+export function setHistoryLimit(platform: Platform, rows: unknown): number {
+  const value = Number(String(rows ?? '').replace(/[,_\s]/g, ''));
+  const {min, max} = HISTORY_LIMITS;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(
+      `History size not saved: it must be a whole number of rows from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, not "${String(rows).slice(0, 40)}".`,
+    );
+  }
+  new SettingsStore(platform.userProperties).setHistoryLimit(
+    platform.documentId(),
+    value,
+  );
+  return value;
 }
 
 export function recentChanges(platform: Platform): HistoryView {
@@ -55,6 +79,7 @@ export function recentChanges(platform: Platform): HistoryView {
   return {
     runs: [...runs.values()].map(run => summarize(run.reverse())),
     timeZone: workbook.timeZone(),
+    limit: historyLimit(platform),
   };
 }
 

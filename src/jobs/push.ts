@@ -163,7 +163,7 @@ export function runPush<S, Q>(
     if (!dryRun && (units.length > 0 || kept)) {
       book.set(spec.schema.name, state);
       book.save();
-      historyNote = log.write(workbook, book);
+      historyNote = log.write(workbook);
     }
     const summary = pushSummary(spec, table, verdicts, {
       account: accountLabel(connected.account),

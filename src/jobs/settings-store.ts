@@ -16,6 +16,7 @@ const SCHEDULE = `${PREFIX}schedule.`;
 const LAST_RUN = `${PREFIX}lastScheduledRun.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
+const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
 /** Names kept for the "Act as" list, the latest first. */
 export const SEEN_LIMIT = 200;
 /** A property value holds at most 9 KB: 200 names of 64 characters would not fit. */
@@ -120,6 +121,16 @@ export class SettingsStore implements SubAccountKeyStore {
 
   setLastScheduledRun(documentId: string, run: ScheduledRun): void {
     this.props.set(LAST_RUN + documentId, JSON.stringify(run));
+  }
+
+  /** History rows kept in this spreadsheet before the oldest runs move to an archive sheet. */
+  historyLimit(documentId: string): number | undefined {
+    const value = Number(this.props.get(HISTORY_LIMIT + documentId));
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  }
+
+  setHistoryLimit(documentId: string, rows: number): void {
+    this.props.set(HISTORY_LIMIT + documentId, String(rows));
   }
 
   /**

@@ -22,14 +22,33 @@ export class HistoryPanel {
   private readonly list = byId<HTMLUListElement>('history-runs');
   private readonly message = byId('history-message');
   private readonly load = byId<HTMLButtonElement>('history-load');
+  private readonly limit = byId<HTMLInputElement>('history-limit');
+  private readonly saveLimit = byId<HTMLButtonElement>('history-limit-save');
   private shown = false;
 
   constructor(
     private readonly busy: Busy,
     private readonly runAction: RunAction,
   ) {
-    this.busy.add(this.load);
+    this.busy.add(this.load, this.limit, this.saveLimit);
     this.load.addEventListener('click', () => void this.show());
+    this.saveLimit.addEventListener('click', () => void this.setLimit());
+  }
+
+  private async setLimit(): Promise<void> {
+    try {
+      const rows = await this.busy.during(() =>
+        server.setHistoryLimit(this.limit.value.trim()),
+      );
+      this.limit.value = String(rows);
+      say(
+        this.message,
+        `History keeps ${counted(rows, 'row')} from the next run on.`,
+        'ok',
+      );
+    } catch (e) {
+      say(this.message, (e as Error).message, 'error');
+    }
   }
 
   /** Lists the runs again if the list is open (after a job that may have added one). */
@@ -47,6 +66,8 @@ export class HistoryPanel {
     }
     this.shown = true;
     this.load.textContent = 'Show again';
+    if (document.activeElement !== this.limit)
+      this.limit.value = String(view.limit);
     say(
       this.message,
       view.runs.length === 0
