@@ -45,8 +45,8 @@ import {
   sheetRow,
   writeTable,
 } from '../sheets/table';
-import {counted} from '../text/wording';
 import {accountLabel, connect} from './connect';
+import {previewSummary} from './preview';
 import {Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
 import {
@@ -368,16 +368,11 @@ function pushSummary<S, Q>(
   if (!facts.dryRun) {
     return {...base, message: summaryLine(base, table.schema.name)};
   }
-  const edited = count('EDITED');
-  const requests = facts.wouldSend?.length ?? 0;
-  const invalid =
-    base.invalid > 0
-      ? `; ${counted(base.invalid, 'row')} INVALID: see sync_message in ${table.schema.name}`
-      : '';
-  return {
-    ...base,
-    edited,
-    wouldSend: facts.wouldSend,
-    message: `Preview (nothing sent): ${counted(edited, 'row')} would be sent in ${counted(requests, 'request')}${invalid} (${facts.account}).`,
-  };
+  const wouldSend = facts.wouldSend ?? [];
+  return previewSummary(base, {
+    sheet: table.schema.name,
+    edited: count('EDITED'),
+    requests: wouldSend.length,
+    wouldSend,
+  });
 }
