@@ -150,7 +150,12 @@ export function menuRefreshSubAccounts(): void {
 }
 
 export function menuPreviewUploadCreatives(): void {
-  menu.runFromMenu(platform(), 'uploadCreatives', () => uploadCreatives({dryRun: true}), true);
+  menu.runFromMenu(
+    platform(),
+    'uploadCreatives',
+    () => uploadCreatives({dryRun: true}),
+    true,
+  );
 }
 
 export function menuUploadCreatives(): void {
@@ -158,7 +163,12 @@ export function menuUploadCreatives(): void {
 }
 
 export function menuPreviewCreateOffers(): void {
-  menu.runFromMenu(platform(), 'createOffers', () => createOffers({dryRun: true}), true);
+  menu.runFromMenu(
+    platform(),
+    'createOffers',
+    () => createOffers({dryRun: true}),
+    true,
+  );
 }
 
 export function menuCreateOffers(): void {
@@ -166,7 +176,12 @@ export function menuCreateOffers(): void {
 }
 
 export function menuPreviewCreateSubAccounts(): void {
-  menu.runFromMenu(platform(), 'createSubAccounts', () => createSubAccounts({dryRun: true}), true);
+  menu.runFromMenu(
+    platform(),
+    'createSubAccounts',
+    () => createSubAccounts({dryRun: true}),
+    true,
+  );
 }
 
 export function menuCreateSubAccounts(): void {

@@ -685,10 +685,16 @@ class CreateRun {
     this.offers.flush();
     this.sets.flush();
     const counts = this.counts(plan);
-    if (looked === 0) return {...counts, message: nothingToCreate(this.account)};
+    if (looked === 0)
+      return {...counts, message: nothingToCreate(this.account)};
     return previewSummary(
       {...counts, skipped},
-      {sheet: NEW_OFFERS.name, edited: this.offers.count('EDITED'), requests, wouldSend},
+      {
+        sheet: NEW_OFFERS.name,
+        edited: this.offers.count('EDITED'),
+        requests,
+        wouldSend,
+      },
     );
   }
 

@@ -195,7 +195,9 @@ class SubAccountRun {
    * Marks the rows a run would create EDITED, sending nothing; answers the requests it would
    * send, the password never among them.
    */
-  preview(pending: Pending[]): Array<{sub_adv_user_name: string; password: string}> {
+  preview(
+    pending: Pending[],
+  ): Array<{sub_adv_user_name: string; password: string}> {
     for (const p of pending) {
       this.writes.status(
         p.index,

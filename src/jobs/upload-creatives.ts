@@ -21,12 +21,7 @@ import {OutcomeUnknownError} from '../api/errors';
 import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../api/operations';
 import {listAllEach} from '../api/paging';
 import type {Material} from '../api/types';
-import type {
-  FileBlob,
-  FileRef,
-  FileSource,
-  Platform,
-} from '../platform/ports';
+import type {FileBlob, FileRef, FileSource, Platform} from '../platform/ports';
 import {
   MAX_MATERIAL_BYTES,
   materialTypeProblem,
@@ -255,7 +250,10 @@ const invalid = (why: string): MaterialVerdict => ({
 });
 
 /** Where the row's file is, or why it cannot be read: the checks that need no request. */
-function fileOf(table: Table<Material>, index: number): FileRef | MaterialVerdict {
+function fileOf(
+  table: Table<Material>,
+  index: number,
+): FileRef | MaterialVerdict {
   const cell = readFileCell(cellOf(table, index, 'file'));
   if ('problem' in cell) return invalid(cell.problem);
   if ('url' in cell.ref) {
