@@ -10,25 +10,12 @@ import {driveFiles} from '../support/materials';
 import {
   EMULATOR_URL,
   cpiOfferRow as cpi,
+  deliverableCampaign,
   offerDesk,
   recordsOf,
-  typeInto,
+  typeRows,
   valuesOf,
 } from '../support/offer-desk';
-
-type Row = Record<string, string>;
-
-function typeRows(
-  rt: Runtime,
-  sheet: string,
-  rows: Row[],
-  first: number,
-): void {
-  rows.forEach((row, i) => {
-    for (const [header, text] of Object.entries(row))
-      typeInto(rt, sheet, first + i, header, text);
-  });
-}
 
 /** Every request sent, as method, path and body (or query). */
 const sent = (emulator: Emulator) =>
@@ -64,12 +51,7 @@ function offersWorld() {
   const account = emulator.account('demo_adv');
   const md5 = [...account.materials.keys()][0];
   const name = account.materials.get(md5)!.creative_name;
-  const campaign = [...account.campaigns.values()].find(
-    c =>
-      c.status === 'RUNNING' &&
-      c.maintain_by === 'ADV' &&
-      c.promotion_type === 'APP',
-  )!.campaign_id;
+  const campaign = deliverableCampaign(emulator);
   typeRows(
     rt,
     'Creatives',
