@@ -41,6 +41,7 @@ import {NEW_OFFERS} from '../sheets/schemas/new-offers';
 import type {SheetSchema} from '../sheets/schema';
 import {StateBook} from '../sheets/state';
 import {openTable, sheetRow} from '../sheets/table';
+import {counted} from '../text/wording';
 import {accountLabel, connect} from './connect';
 import {
   createdOffers,
@@ -69,7 +70,6 @@ import {
   withDocumentLock,
 } from './run';
 import {rememberServerClicks} from './server-click-memory';
-import {counted} from '../text/wording';
 import {MaterialVerdict, uploadRows} from './upload-creatives';
 
 const JOB = 'createOffers';
@@ -112,8 +112,8 @@ interface Made {
   notes: string[];
 }
 
-/** The notes of a row's create, to end its OK message. */
-function notes(m: Made): string {
+/** The notes of a row's create, to end its OK (or preview) message. */
+function notes(m: {notes: readonly string[]}): string {
   return m.notes.map(n => ` ${n}.`).join('');
 }
 
@@ -740,15 +740,14 @@ function previewOf(c: OfferPlan, uploads: number[]): string {
       ? ''
       : `uploads the ${uploads.length === 1 ? 'file of Creatives row' : 'files of Creatives rows'} ${uploads.join(', ')} first, `;
   const create = `${upload}creates offer ${c.name} (billing_type ${body.billing_type}, campaign ${body.campaign_id}, ${counted(c.sets.length, 'creative set')})${c.tracking ? ', then sets its tracking (1 more request)' : ''}`;
-  const notes = c.notes.map(n => ` ${n}.`).join('');
   if (!c.sent) {
-    return `Preview: a run looks offer_name ${c.name} up (a name the account already has is refused), ${create}.${notes}`;
+    return `Preview: a run looks offer_name ${c.name} up (a name the account already has is refused), ${create}.${notes(c)}`;
   }
   const names =
     c.sentAs !== undefined && c.sentAs !== c.name
       ? `${c.name} and ${c.sentAs}`
       : c.name;
-  return `${createSentAs(c.sentAs ?? c.name)} by an earlier run, its outcome unknown. Preview: a run looks offer_name ${names} up first and, if that create made the offer, takes it${c.tracking ? ' and sets its tracking' : ''}; only if no such offer exists, it ${create}.${notes}`;
+  return `${createSentAs(c.sentAs ?? c.name)} by an earlier run, its outcome unknown. Preview: a run looks offer_name ${names} up first and, if that create made the offer, takes it${c.tracking ? ' and sets its tracking' : ''}; only if no such offer exists, it ${create}.${notes(c)}`;
 }
 
 export function createOffers(

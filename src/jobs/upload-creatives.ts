@@ -329,25 +329,32 @@ function uploadError(error: Error): string {
 /**
  * What a run would upload, row by row, sending nothing: each row EDITED with the file it
  * uploads, or INVALID / ERROR as the run would mark it. Answers the upload bodies, each
- * naming its file.
+ * naming its file. Near the time limit no more Drive files are read: their rows say the run
+ * reads them, rather than the execution being killed with nothing written.
  */
 function previewUploads(
   files: FileSource,
   writes: RowWrites<Material>,
   indexes: readonly number[],
+  budget: TimeBudget,
 ): Array<{file: string}> {
   const wouldSend: Array<{file: string}> = [];
+  const unread = (index: number, file: string, why: string) => {
+    wouldSend.push({file});
+    writes.status(
+      index,
+      'EDITED',
+      `Preview: a run reads the file ${excerpt(file, false)} at upload time and uploads it (${why}).`,
+    );
+  };
   for (const index of indexes) {
     const ref = fileOf(writes.table, index);
     if ('status' in ref) {
       writes.status(index, ref.status, ref.message);
     } else if ('url' in ref) {
-      wouldSend.push({file: ref.url});
-      writes.status(
-        index,
-        'EDITED',
-        `Preview: a run reads the file at ${excerpt(ref.url, false)} at upload time and uploads it (a preview does not fetch it).`,
-      );
+      unread(index, ref.url, 'a preview does not fetch a link');
+    } else if (!budget.canStart()) {
+      unread(index, ref.driveId, 'the preview had no time left to read it');
     } else {
       const read = readMaterial(files, writes.table, index, ref);
       if ('status' in read) {
@@ -380,7 +387,7 @@ export function uploadCreatives(
       .map((_, i) => i)
       .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
     if (dryRun) {
-      const wouldSend = previewUploads(platform.files, writes, pending);
+      const wouldSend = previewUploads(platform.files, writes, pending, budget);
       writes.flush();
       return previewSummary(
         {

@@ -315,7 +315,7 @@ describe('Upload creative materials (preview)', () => {
       [
         true,
         'EDITED',
-        `Preview: a run reads the file at ${EMULATOR_URL}/files/banne... (42 characters) at upload time and uploads it (a preview does not fetch it).`,
+        `Preview: a run reads the file ${EMULATOR_URL}/files/banne... (42 characters) at upload time and uploads it (a preview does not fetch a link).`,
       ],
       [
         true,
