@@ -151,16 +151,43 @@ export function menuRefreshSubAccounts(): void {
   menu.runFromMenu(platform(), 'refreshSubAccounts', refreshSubAccounts);
 }
 
+export function menuPreviewUploadCreatives(): void {
+  menu.runFromMenu(
+    platform(),
+    'uploadCreatives',
+    () => uploadCreatives({dryRun: true}),
+    true,
+  );
+}
+
 export function menuUploadCreatives(): void {
-  menu.runFromMenu(platform(), 'uploadCreatives', uploadCreatives);
+  menu.runFromMenu(platform(), 'uploadCreatives', () => uploadCreatives());
+}
+
+export function menuPreviewCreateOffers(): void {
+  menu.runFromMenu(
+    platform(),
+    'createOffers',
+    () => createOffers({dryRun: true}),
+    true,
+  );
 }
 
 export function menuCreateOffers(): void {
-  menu.runFromMenu(platform(), 'createOffers', createOffers);
+  menu.runFromMenu(platform(), 'createOffers', () => createOffers());
+}
+
+export function menuPreviewCreateSubAccounts(): void {
+  menu.runFromMenu(
+    platform(),
+    'createSubAccounts',
+    () => createSubAccounts({dryRun: true}),
+    true,
+  );
 }
 
 export function menuCreateSubAccounts(): void {
-  menu.runFromMenu(platform(), 'createSubAccounts', createSubAccounts);
+  menu.runFromMenu(platform(), 'createSubAccounts', () => createSubAccounts());
 }
 
 export function menuListCreativeAds(): void {
@@ -210,12 +237,12 @@ export function refreshSubAccounts(): JobSummary {
   return refreshSubAccountsJob.refreshSubAccounts(platform());
 }
 
-export function uploadCreatives(): JobSummary {
-  return uploadCreativesJob.uploadCreatives(platform());
+export function uploadCreatives(options?: PushOptions): JobSummary {
+  return uploadCreativesJob.uploadCreatives(platform(), options);
 }
 
-export function createOffers(): JobSummary {
-  return createOffersJob.createOffers(platform());
+export function createOffers(options?: PushOptions): JobSummary {
+  return createOffersJob.createOffers(platform(), options);
 }
 
 /** The sidebar's New sub-account form: the password never reaches a cell. */
@@ -223,8 +250,8 @@ export function createSubAccount(name: string, password: string): JobSummary {
   return createSubAccountsJob.createSubAccount(platform(), name, password);
 }
 
-export function createSubAccounts(): JobSummary {
-  return createSubAccountsJob.createSubAccounts(platform());
+export function createSubAccounts(options?: PushOptions): JobSummary {
+  return createSubAccountsJob.createSubAccounts(platform(), options);
 }
 
 /** The sidebar's History list: the last runs that sent something. */

@@ -19,6 +19,13 @@
  * made reach the spreadsheet (SpreadsheetApp.flush) before the next request goes out, since
  * Apps Script drops the queued writes of an execution it kills. And no batch starts that the
  * slowest batch of this run says would end past the retry budget.
+ *
+ * A preview ({dryRun: true}) checks every row with the same rules and says per row what a run
+ * would do, sending nothing and recording nothing: no marker, no offer_id, no memo. It does not
+ * look the names up either (a GET would only say early what the run says anyway: a taken name
+ * is refused before anything is sent), so each row says the run looks its name up first. A row
+ * whose earlier create is unsettled keeps its marker at the start of its preview message, so
+ * the run after the preview still adopts its offer (new-offer-rows.ts readPlan).
  */
 import type {ApiClient} from '../api/client';
 import {hasVerdict} from '../api/retry';
@@ -34,6 +41,7 @@ import {NEW_OFFERS} from '../sheets/schemas/new-offers';
 import type {SheetSchema} from '../sheets/schema';
 import {StateBook} from '../sheets/state';
 import {openTable, sheetRow} from '../sheets/table';
+import {counted} from '../text/wording';
 import {accountLabel, connect} from './connect';
 import {
   createdOffers,
@@ -51,6 +59,8 @@ import {
   readPlan,
 } from './new-offer-rows';
 import {offersNamed} from './offer-lookup';
+import {previewSummary} from './preview';
+import type {PushOptions} from './push-spec';
 import {RowWrites} from './row-writes';
 import {
   JobSummary,
@@ -102,8 +112,8 @@ interface Made {
   notes: string[];
 }
 
-/** The notes of a row's create, to end its OK message. */
-function notes(m: Made): string {
+/** The notes of a row's create, to end its OK (or preview) message. */
+function notes(m: {notes: readonly string[]}): string {
   return m.notes.map(n => ` ${n}.`).join('');
 }
 
@@ -133,7 +143,10 @@ class CreateRun {
   private remaining = 0;
   /** The longest a batch of this run took: what the next one is expected to take. */
 
-  constructor(private readonly platform: Platform) {
+  constructor(
+    private readonly platform: Platform,
+    private readonly dryRun = false,
+  ) {
     this.budget = new TimeBudget(() => platform.clock.now());
     const connected = connect(platform, this.budget.retryDeadline);
     this.client = connected.client;
@@ -158,7 +171,7 @@ class CreateRun {
       this.workbook,
       createdOffers(this.book),
     );
-    rememberCreated(this.book, plan.legacy);
+    if (!this.dryRun) rememberCreated(this.book, plan.legacy);
     for (const refused of plan.refused) {
       const writes = refused.table === 'offers' ? this.offers : this.sets;
       writes.status(refused.index, 'INVALID', refused.message);
@@ -178,6 +191,7 @@ class CreateRun {
       }
     }
     const total = plan.candidates.length + plan.created.length;
+    if (this.dryRun) return this.preview(plan, total + plan.refused.length);
     this.platform.progress.report(JOB, 0, total);
     const valid = this.unused(
       plan.candidates.filter(c => c.problems.length === 0),
@@ -618,10 +632,76 @@ class CreateRun {
     }
   }
 
+  /**
+   * What a run would send, row by row, sending nothing and saving nothing: each row it would
+   * send EDITED with what it does, in the order it does it.
+   */
+  private preview(plan: Plan, looked: number): JobSummary {
+    const wouldSend: unknown[] = [];
+    const uploads = new Set<number>();
+    let requests = 0;
+    for (const c of plan.candidates) {
+      if (c.problems.length > 0) continue;
+      const mine = new Set<number>();
+      const creativeSets = c.sets.map(set => ({
+        ...set.draft!,
+        creatives: set.materials.map(({material}) => {
+          if (material.creative_md5) {
+            return {
+              creative_name: material.creative_name,
+              creative_md5: material.creative_md5,
+            };
+          }
+          mine.add(material.row);
+          return {uploaded_first: `Creatives row ${material.row}`};
+        }),
+      }));
+      // A material several offers use is uploaded once.
+      for (const row of mine) {
+        if (!uploads.has(row)) requests++;
+        uploads.add(row);
+      }
+      requests += c.tracking ? 2 : 1;
+      wouldSend.push({...c.body!, creative_sets: creativeSets});
+      this.offers.status(c.index, 'EDITED', previewOf(c, [...mine]));
+    }
+    let skipped = plan.done;
+    for (const row of plan.created) {
+      if (!this.trackable(row)) continue;
+      if (!row.tracking) {
+        // Nothing to send: the run only marks it OK.
+        skipped++;
+        continue;
+      }
+      requests++;
+      wouldSend.push({offer_id: row.offerId, ...row.tracking});
+      this.offers.status(
+        row.index,
+        'EDITED',
+        `Preview: a run sets the tracking of offer ${row.offerId} (tracking_method ${row.tracking.tracking_method}), only that.`,
+      );
+    }
+    this.markSets(plan.candidates);
+    this.offers.flush();
+    this.sets.flush();
+    const counts = this.counts(plan);
+    if (looked === 0)
+      return {...counts, message: nothingToCreate(this.account)};
+    return previewSummary(
+      {...counts, skipped},
+      {
+        sheet: NEW_OFFERS.name,
+        edited: this.offers.count('EDITED'),
+        requests,
+        wouldSend,
+      },
+    );
+  }
+
   /** Counts New Offers rows, and Creative Sets rows that belong to no offer. */
-  private summary(plan: Plan, looked: number): JobSummary {
+  private counts(plan: Plan): Omit<JobSummary, 'message'> {
     const strays = plan.refused.filter(r => r.table === 'sets').length;
-    const counts = {
+    return {
       job: JOB,
       account: this.account,
       ok: this.offers.count('OK'),
@@ -629,7 +709,7 @@ class CreateRun {
       error: this.offers.count('ERROR'),
       skipped: plan.done,
       remaining: this.remaining,
-      dryRun: false,
+      dryRun: this.dryRun,
       problems: [
         ...this.offers.problems(),
         ...this.sets.problems(),
@@ -637,14 +717,44 @@ class CreateRun {
       ].slice(0, MAX_PROBLEMS),
       requests: this.requests,
     };
+  }
+
+  private summary(plan: Plan, looked: number): JobSummary {
+    const counts = this.counts(plan);
     const message =
       looked === 0
-        ? `Nothing to create (${this.account}): write offers in New Offers (one row each, offer_id empty) and their creative sets in Creative Sets.`
+        ? nothingToCreate(this.account)
         : summaryLine(counts, NEW_OFFERS.name);
     return {...counts, message};
   }
 }
 
-export function createOffers(platform: Platform): JobSummary {
-  return withDocumentLock(platform, () => new CreateRun(platform).run());
+const nothingToCreate = (account: string) =>
+  `Nothing to create (${account}): write offers in New Offers (one row each, offer_id empty) and their creative sets in Creative Sets.`;
+
+/** A row a run would create: what it sends, in order, starting with the lookup of its name. */
+function previewOf(c: OfferPlan, uploads: number[]): string {
+  const body = c.body!;
+  const upload =
+    uploads.length === 0
+      ? ''
+      : `uploads the ${uploads.length === 1 ? 'file of Creatives row' : 'files of Creatives rows'} ${uploads.join(', ')} first, `;
+  const create = `${upload}creates offer ${c.name} (billing_type ${body.billing_type}, campaign ${body.campaign_id}, ${counted(c.sets.length, 'creative set')})${c.tracking ? ', then sets its tracking (1 more request)' : ''}`;
+  if (!c.sent) {
+    return `Preview: a run looks offer_name ${c.name} up (a name the account already has is refused), ${create}.${notes(c)}`;
+  }
+  const names =
+    c.sentAs !== undefined && c.sentAs !== c.name
+      ? `${c.name} and ${c.sentAs}`
+      : c.name;
+  return `${createSentAs(c.sentAs ?? c.name)} by an earlier run, its outcome unknown. Preview: a run looks offer_name ${names} up first and, if that create made the offer, takes it${c.tracking ? ' and sets its tracking' : ''}; only if no such offer exists, it ${create}.${notes(c)}`;
+}
+
+export function createOffers(
+  platform: Platform,
+  options: PushOptions = {},
+): JobSummary {
+  return withDocumentLock(platform, () =>
+    new CreateRun(platform, options.dryRun === true).run(),
+  );
 }

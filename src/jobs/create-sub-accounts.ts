@@ -9,6 +9,9 @@
  * password it reads, whatever the row's outcome (created, refused here or by the API, outcome
  * unknown, not reached in time), and the row's message says so and what to type again. A
  * create whose answer was lost is looked up by name before anything is sent again.
+ *
+ * A preview ({dryRun: true}) checks the same rows and sends nothing, so it clears no password:
+ * each row says the password stays in its cell until the real run, which clears it.
  */
 import type {ApiClient} from '../api/client';
 import {ConfigError, OutcomeUnknownError} from '../api/errors';
@@ -22,6 +25,8 @@ import {NAME_MISSING, takenInSheet} from '../rules/sub-account';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
 import {cellOf, openTable, sheetRow} from '../sheets/table';
 import {accountLabel, connect} from './connect';
+import {previewSummary} from './preview';
+import type {PushOptions} from './push-spec';
 import {RowWrites} from './row-writes';
 import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
 import type {SettingsStore} from './settings-store';
@@ -39,12 +44,21 @@ interface PasswordSource {
   fix: string;
   /** Sending it again as it was. */
   again: string;
+  /** A preview: the password stays in its cell, since nothing was sent. */
+  keptInCell?: true;
 }
 
 const TYPED_IN_SHEET: PasswordSource = {
   kept: 'The password was cleared so that collaborators do not see it',
   fix: 'fix the row, type the password again and run Create sub-accounts',
   again: 'type the password again and run Create sub-accounts',
+};
+
+const PREVIEWED: PasswordSource = {
+  kept: 'The password is kept in its cell until the real run, which clears it whatever the outcome',
+  fix: 'fix the row, then run Create sub-accounts',
+  again: 'run Create sub-accounts',
+  keptInCell: true,
 };
 
 const TYPED_IN_SIDEBAR: PasswordSource = {
@@ -177,14 +191,34 @@ class SubAccountRun {
     }
   }
 
-  /** A row not created: its status, and its password gone from the sheet. */
+  /**
+   * Marks the rows a run would create EDITED, sending nothing; answers the requests it would
+   * send, the password never among them.
+   */
+  preview(
+    pending: Pending[],
+  ): Array<{sub_adv_user_name: string; password: string}> {
+    for (const p of pending) {
+      this.writes.status(
+        p.index,
+        'EDITED',
+        `Preview: a run creates sub-account ${p.name} with the password of this row. ${this.source.kept}.`,
+      );
+    }
+    return pending.map(p => ({
+      sub_adv_user_name: p.name,
+      password: `(the password cell of Sub-accounts row ${sheetRow(p.index)})`,
+    }));
+  }
+
+  /** A row not created: its status, and its password gone from the sheet (not in a preview). */
   private cleared(
     index: number,
     status: 'INVALID' | 'ERROR' | 'EDITED',
     what: string,
     next: string,
   ): void {
-    this.writes.set(index, 'password', '');
+    if (!this.source.keptInCell) this.writes.set(index, 'password', '');
     this.writes.status(index, status, `${what} ${this.source.kept}: ${next}.`);
   }
 
@@ -215,7 +249,7 @@ class SubAccountRun {
     );
   }
 
-  summary(account: string): JobSummary {
+  summary(account: string, wouldSend?: unknown[]): JobSummary {
     const counts = {
       job: JOB,
       account,
@@ -228,6 +262,14 @@ class SubAccountRun {
       problems: this.writes.problems(),
       requests: this.requests,
     };
+    if (wouldSend) {
+      return previewSummary(counts, {
+        sheet: SUB_ACCOUNTS.name,
+        edited: this.writes.count('EDITED'),
+        requests: wouldSend.length,
+        wouldSend,
+      });
+    }
     const none =
       this.writes.count('OK') +
         counts.invalid +
@@ -293,15 +335,27 @@ export function createSubAccount(
   });
 }
 
-export function createSubAccounts(platform: Platform): JobSummary {
+export function createSubAccounts(
+  platform: Platform,
+  options: PushOptions = {},
+): JobSummary {
+  const dryRun = options.dryRun === true;
   return withDocumentLock(platform, () => {
     const budget = new TimeBudget(() => platform.clock.now());
     const {mainClient, store} = connect(platform, budget.retryDeadline);
     const table = openTable(platform.workbook(), SUB_ACCOUNTS, {create: true})!;
     const writes = new RowWrites(table, () => platform.clock.now());
-    const run = new SubAccountRun(mainClient, store, writes, budget);
-    run.create(run.pending());
+    const run = new SubAccountRun(
+      mainClient,
+      store,
+      writes,
+      budget,
+      dryRun ? PREVIEWED : TYPED_IN_SHEET,
+    );
+    const pending = run.pending();
+    const wouldSend = dryRun ? run.preview(pending) : undefined;
+    if (!dryRun) run.create(pending);
     writes.flush();
-    return run.summary(accountLabel(''));
+    return run.summary(accountLabel(''), wouldSend);
   });
 }

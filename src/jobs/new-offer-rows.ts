@@ -367,8 +367,9 @@ export function readPlan(
       );
     }
     const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
+    // EDITED: a preview keeps the marker at the start of the row's message (create-offers.ts).
     const sent =
-      ['ERROR', 'INVALID'].includes(
+      ['ERROR', 'INVALID', 'EDITED'].includes(
         String(cellOf(offers, index, SYNC_STATUS)),
       ) && message.startsWith(CREATE_SENT);
     const sentAs = sent ? SENT_AS.exec(message)?.[1] : undefined;

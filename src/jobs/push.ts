@@ -45,10 +45,10 @@ import {
   sheetRow,
   writeTable,
 } from '../sheets/table';
-import {counted} from '../text/wording';
 import {fieldChanges} from '../sheets/history-fields';
 import {ChangeLog} from './change-log';
 import {accountLabel, connect} from './connect';
+import {previewSummary} from './preview';
 import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
 import {
@@ -399,16 +399,11 @@ function pushSummary<S, Q>(
   if (!facts.dryRun) {
     return {...base, message: summaryLine(base, table.schema.name)};
   }
-  const edited = count('EDITED');
-  const requests = facts.wouldSend?.length ?? 0;
-  const invalid =
-    base.invalid > 0
-      ? `; ${counted(base.invalid, 'row')} INVALID: see sync_message in ${table.schema.name}`
-      : '';
-  return {
-    ...base,
-    edited,
-    wouldSend: facts.wouldSend,
-    message: `Preview (nothing sent): ${counted(edited, 'row')} would be sent in ${counted(requests, 'request')}${invalid} (${facts.account}).`,
-  };
+  const wouldSend = facts.wouldSend ?? [];
+  return previewSummary(base, {
+    sheet: table.schema.name,
+    edited: count('EDITED'),
+    requests: wouldSend.length,
+    wouldSend,
+  });
 }

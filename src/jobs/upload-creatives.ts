@@ -10,22 +10,31 @@
  * Files are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's
  * 50 MB per request. A row whose file cannot be read is INVALID (missing, not shared, too
  * large, not a material) or ERROR (not reachable now), and nothing is sent for it.
+ *
+ * A preview ({dryRun: true}) sends nothing: each row to upload gets its cell checked and, for a
+ * Drive file, the file read (a read, and what says truly which file, how large, of what type);
+ * a file at an https link is not fetched, since a preview sends no request anywhere, and its
+ * row says the run reads it at upload time. Rows with a creative_md5 are left as they are.
  */
 import type {ApiClient} from '../api/client';
 import {OutcomeUnknownError} from '../api/errors';
 import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../api/operations';
 import {listAllEach} from '../api/paging';
 import type {Material} from '../api/types';
-import type {FileBlob, FileSource, Platform} from '../platform/ports';
+import type {FileBlob, FileRef, FileSource, Platform} from '../platform/ports';
 import {
   MAX_MATERIAL_BYTES,
   materialTypeProblem,
   readFileCell,
 } from '../rules/creative';
+import {excerpt} from '../rules/values';
 import {CREATIVES} from '../sheets/schemas/creatives';
 import type {SyncStatus} from '../sheets/status';
 import {Table, cellOf, openTable, sheetRow} from '../sheets/table';
+import {counted} from '../text/wording';
 import {accountLabel, connect} from './connect';
+import {previewSummary} from './preview';
+import type {PushOptions} from './push-spec';
 import {RowWrites} from './row-writes';
 import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
 import {urlWhitelistProblem} from './url-whitelist';
@@ -235,16 +244,16 @@ function nameByMd5(
   return {verdicts, requests};
 }
 
-/** The row's file as a blob ready to send, or why it cannot be sent. */
-function readMaterial(
-  files: FileSource,
+const invalid = (why: string): MaterialVerdict => ({
+  status: 'INVALID',
+  message: `file ${why}. Nothing was uploaded.`,
+});
+
+/** Where the row's file is, or why it cannot be read: the checks that need no request. */
+function fileOf(
   table: Table<Material>,
   index: number,
-): Ready | MaterialVerdict {
-  const invalid = (why: string): MaterialVerdict => ({
-    status: 'INVALID',
-    message: `file ${why}. Nothing was uploaded.`,
-  });
+): FileRef | MaterialVerdict {
   const cell = readFileCell(cellOf(table, index, 'file'));
   if ('problem' in cell) return invalid(cell.problem);
   if ('url' in cell.ref) {
@@ -255,8 +264,19 @@ function readMaterial(
       );
     }
   }
+  return cell.ref;
+}
+
+/** The row's file as a blob ready to send, or why it cannot be sent. */
+function readMaterial(
+  files: FileSource,
+  table: Table<Material>,
+  index: number,
+  ref = fileOf(table, index),
+): Ready | MaterialVerdict {
+  if ('status' in ref) return ref;
   const label = String(cellOf(table, index, 'creative_name')).trim();
-  const read = files.read(cell.ref, {
+  const read = files.read(ref, {
     maxBytes: MAX_MATERIAL_BYTES,
     ...(label ? {name: label} : {}),
   });
@@ -306,7 +326,58 @@ function uploadError(error: Error): string {
   return `${error.message}. Nothing was uploaded.`;
 }
 
-export function uploadCreatives(platform: Platform): JobSummary {
+/**
+ * What a run would upload, row by row, sending nothing: each row EDITED with the file it
+ * uploads, or INVALID / ERROR as the run would mark it. Answers the upload bodies, each
+ * naming its file. Near the time limit no more Drive files are read: their rows say the run
+ * reads them, rather than the execution being killed with nothing written.
+ */
+function previewUploads(
+  files: FileSource,
+  writes: RowWrites<Material>,
+  indexes: readonly number[],
+  budget: TimeBudget,
+): Array<{file: string}> {
+  const wouldSend: Array<{file: string}> = [];
+  const unread = (index: number, file: string, why: string) => {
+    wouldSend.push({file});
+    writes.status(
+      index,
+      'EDITED',
+      `Preview: a run reads the file ${excerpt(file, false)} at upload time and uploads it (${why}).`,
+    );
+  };
+  for (const index of indexes) {
+    const ref = fileOf(writes.table, index);
+    if ('status' in ref) {
+      writes.status(index, ref.status, ref.message);
+    } else if ('url' in ref) {
+      unread(index, ref.url, 'a preview does not fetch a link');
+    } else if (!budget.canStart()) {
+      unread(index, ref.driveId, 'the preview had no time left to read it');
+    } else {
+      const read = readMaterial(files, writes.table, index, ref);
+      if ('status' in read) {
+        writes.status(index, read.status, read.message);
+        continue;
+      }
+      const name = read.blob.getName() ?? ref.driveId;
+      wouldSend.push({file: name});
+      writes.status(
+        index,
+        'EDITED',
+        `Preview: a run uploads the Drive file ${excerpt(name, false)} (${counted(read.bytes, 'byte')}, ${read.blob.getContentType()}).`,
+      );
+    }
+  }
+  return wouldSend;
+}
+
+export function uploadCreatives(
+  platform: Platform,
+  options: PushOptions = {},
+): JobSummary {
+  const dryRun = options.dryRun === true;
   return withDocumentLock(platform, () => {
     const budget = new TimeBudget(() => platform.clock.now());
     const connected = connect(platform, budget.retryDeadline);
@@ -315,6 +386,34 @@ export function uploadCreatives(platform: Platform): JobSummary {
     const pending = table.values
       .map((_, i) => i)
       .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
+    if (dryRun) {
+      const wouldSend = previewUploads(platform.files, writes, pending, budget);
+      writes.flush();
+      return previewSummary(
+        {
+          job: 'uploadCreatives',
+          account: accountLabel(connected.account),
+          ok: 0,
+          invalid: writes.count('INVALID'),
+          error: writes.count('ERROR'),
+          // Rows with a file that are already on the server: the run leaves them alone.
+          skipped: table.values.filter(
+            (_, i) =>
+              String(cellOf(table, i, 'file')).trim() !== '' &&
+              String(cellOf(table, i, 'creative_md5')).trim() !== '',
+          ).length,
+          remaining: 0,
+          problems: writes.problems(),
+          requests: 0,
+        },
+        {
+          sheet: CREATIVES.name,
+          edited: writes.count('EDITED'),
+          requests: wouldSend.length,
+          wouldSend,
+        },
+      );
+    }
     platform.progress.report('uploadCreatives', 0, pending.length);
     const report = uploadRows(
       {client: connected.client, files: platform.files, writes, budget},

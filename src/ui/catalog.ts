@@ -113,14 +113,14 @@ export const JOBS = [
     sheet: 'Offers',
   },
   {
-    kind: 'plain',
+    kind: 'preview',
     fn: 'uploadCreatives',
     title: 'Upload creative materials',
     group: 'Create',
     sheet: 'Creatives',
   },
   {
-    kind: 'plain',
+    kind: 'preview',
     fn: 'createOffers',
     title: 'Create new offers',
     group: 'Create',
@@ -135,7 +135,7 @@ export const JOBS = [
     schedulable: true,
   },
   {
-    kind: 'plain',
+    kind: 'preview',
     fn: 'createSubAccounts',
     title: 'Create sub-accounts',
     group: 'Sub-accounts',

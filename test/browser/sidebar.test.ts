@@ -415,4 +415,27 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     expect(cells).not.toContain('pa55-word!');
     await shot('16-new-sub-account');
   });
+
+  it('offers a Preview and a Run for each create job; a preview sends nothing', async () => {
+    for (const title of [
+      'Upload creative materials',
+      'Create new offers',
+      'Create sub-accounts',
+    ]) {
+      await expect(button(`Preview: ${title}`).textContent()).resolves.toBe(
+        'Preview',
+      );
+      await expect(button(title).textContent()).resolves.toBe('Run');
+    }
+    const before = (await world<unknown[]>('requests')).length;
+    await button('Preview: Create sub-accounts').click();
+    const result = page.locator('#result-message', {
+      hasText: 'Create sub-accounts (preview)',
+    });
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toBe(
+      'Create sub-accounts (preview): Preview (nothing sent): 0 rows would be sent in 0 requests (main account).',
+    );
+    await expect(world('requests')).resolves.toHaveLength(before);
+  });
 });

@@ -7,9 +7,11 @@ import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
   cpiOfferRow as cpi,
+  deliverableCampaign,
   offerDesk,
   recordsOf,
   typeInto,
+  typeRows,
   valuesOf,
 } from '../support/offer-desk';
 import {driveFiles, uploadDirectly} from '../support/materials';
@@ -20,23 +22,6 @@ const UPLOAD = '/api/open/v3/creatives/upload';
 const TRACKING = '/api/open/v3/tracking';
 
 type Row = Record<string, string>;
-
-/** Types `rows` below the headers, from sheet row 2, one cell at a time. */
-function typeRows(rt: Runtime, sheet: string, rows: Row[], first = 2): void {
-  rows.forEach((row, i) => {
-    for (const [header, text] of Object.entries(row))
-      typeInto(rt, sheet, first + i, header, text);
-  });
-}
-
-function deliverableCampaign(emulator: Emulator, account = 'demo_adv'): number {
-  return [...emulator.account(account).campaigns.values()].find(
-    c =>
-      c.status === 'RUNNING' &&
-      c.maintain_by === 'ADV' &&
-      c.promotion_type === 'APP',
-  )!.campaign_id;
-}
 
 /** The sheets exist (with their column formats) once a create job has run once. */
 function withSheets(rt: Runtime): void {

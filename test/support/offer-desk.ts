@@ -144,3 +144,29 @@ export function cpiOfferRow(
     ...fields,
   };
 }
+
+/** Types `rows` below the headers, from sheet row `first`, one cell at a time. */
+export function typeRows(
+  rt: Runtime,
+  sheet: string,
+  rows: Array<Record<string, string>>,
+  first = 2,
+): void {
+  rows.forEach((row, i) => {
+    for (const [header, text] of Object.entries(row))
+      typeInto(rt, sheet, first + i, header, text);
+  });
+}
+
+/** A campaign of `account` that new offers may be created in (running, ADV, APP). */
+export function deliverableCampaign(
+  emulator: Emulator,
+  account = 'demo_adv',
+): number {
+  return [...emulator.account(account).campaigns.values()].find(
+    c =>
+      c.status === 'RUNNING' &&
+      c.maintain_by === 'ADV' &&
+      c.promotion_type === 'APP',
+  )!.campaign_id;
+}

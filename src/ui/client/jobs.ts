@@ -103,7 +103,7 @@ export class JobsPanel {
           preview,
         ),
         button(
-          'Push',
+          job.group === 'Push' ? 'Push' : 'Run',
           job.title,
           () => server[job.fn]({dryRun: false}),
           job.title,

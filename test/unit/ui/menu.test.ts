@@ -37,13 +37,16 @@ describe('the add-on menu', () => {
       },
       {
         Create: [
+          'Upload creative materials (preview) -> menuPreviewUploadCreatives',
           'Upload creative materials -> menuUploadCreatives',
+          'Create new offers (preview) -> menuPreviewCreateOffers',
           'Create new offers -> menuCreateOffers',
         ],
       },
       {
         'Sub-accounts': [
           'Refresh sub-accounts -> menuRefreshSubAccounts',
+          'Create sub-accounts (preview) -> menuPreviewCreateSubAccounts',
           'Create sub-accounts -> menuCreateSubAccounts',
         ],
       },
