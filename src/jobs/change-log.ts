@@ -9,6 +9,7 @@ import {
   appendHistory,
 } from '../sheets/history';
 import {excerpt} from '../rules/values';
+import type {JobSummary} from './run';
 import {SettingsStore} from './settings-store';
 
 /** A change id: when the run started (UTC) and four random characters, e.g. 20261125-184512-k3f9. */
@@ -50,15 +51,25 @@ export class ChangeLog {
     this.changes.push(...changes);
   }
 
-  get size(): number {
-    return this.changes.length;
+  /**
+   * Writes the run's block, and tells the summary: the change id, and what became of the
+   * write when it was not plain. A run that sent nothing writes nothing and is told nothing.
+   */
+  close(workbook: Workbook, summary: JobSummary): JobSummary {
+    if (this.changes.length === 0) return summary;
+    const note = this.write(workbook);
+    return {
+      ...summary,
+      changeId: this.changeId,
+      message: summary.message + note,
+    };
   }
 
   /**
    * Appends the run's block. What was sent stays sent when the History cannot be written: the
    * answer is a sentence for the job's summary, '' when all went well.
    */
-  write(workbook: Workbook): string {
+  private write(workbook: Workbook): string {
     if (this.changes.length === 0) return '';
     try {
       const limit = historyLimit(this.platform);

@@ -39,9 +39,11 @@ import {CREATIVES} from '../sheets/schemas/creatives';
 import {CREATIVE_SETS} from '../sheets/schemas/creative-sets';
 import {NEW_OFFERS} from '../sheets/schemas/new-offers';
 import type {SheetSchema} from '../sheets/schema';
+import type {HistoryOutcome} from '../sheets/history';
 import {StateBook} from '../sheets/state';
 import {openTable, sheetRow} from '../sheets/table';
 import {counted} from '../text/wording';
+import {ChangeLog} from './change-log';
 import {accountLabel, connect} from './connect';
 import {
   createdOffers,
@@ -70,7 +72,7 @@ import {
   withDocumentLock,
 } from './run';
 import {rememberServerClicks} from './server-click-memory';
-import {MaterialVerdict, uploadRows} from './upload-creatives';
+import {MaterialVerdict, uploadChanges, uploadRows} from './upload-creatives';
 
 const JOB = 'createOffers';
 const NOT_SENT = 'Nothing was sent.';
@@ -139,6 +141,7 @@ class CreateRun {
   private readonly sets: RowWrites<never>;
   private readonly creatives: RowWrites<Material>;
   private readonly book: StateBook;
+  private readonly log: ChangeLog;
   private requests = 0;
   private remaining = 0;
   /** The longest a batch of this run took: what the next one is expected to take. */
@@ -159,6 +162,45 @@ class CreateRun {
     this.sets = open(CREATIVE_SETS);
     this.creatives = open(CREATIVES);
     this.book = StateBook.open(this.workbook);
+    this.log = new ChangeLog(platform, JOB, this.account);
+  }
+
+  /** The History rows of an offer's tracking this run sent. */
+  private logTracking(m: Made, outcome: HistoryOutcome, message: string) {
+    const tracking = m.tracking!;
+    this.log.add(
+      (['tracking_method', 'click_url', 'support_server_click'] as const).map(
+        field => ({
+          sheet: NEW_OFFERS.name,
+          record: String(m.offerId),
+          field,
+          before: '',
+          after: tracking[field],
+          outcome,
+          message,
+        }),
+      ),
+    );
+  }
+
+  /** A History row of an offer this run created, or tried to. */
+  private logOffer(
+    record: string | number,
+    name: string,
+    outcome: HistoryOutcome,
+    message: string,
+  ): void {
+    this.log.add([
+      {
+        sheet: NEW_OFFERS.name,
+        record: String(record),
+        field: 'offer created',
+        before: '',
+        after: name,
+        outcome,
+        message,
+      },
+    ]);
   }
 
   run(): JobSummary {
@@ -212,7 +254,10 @@ class CreateRun {
     this.sets.flush();
     this.record();
     this.platform.progress.report(JOB, total, total);
-    return this.summary(plan, total + plan.refused.length);
+    return this.log.close(
+      this.workbook,
+      this.summary(plan, total + plan.refused.length),
+    );
   }
 
   /**
@@ -309,6 +354,7 @@ class CreateRun {
    */
   private made(c: OfferPlan, offerId: number, origin: Origin): Made {
     this.offers.set(c.index, 'offer_id', offerId);
+    this.logOffer(offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
     rememberCreated(this.book, [
       {offer_id: offerId, offer_name: c.name, campaign_id: c.body!.campaign_id},
     ]);
@@ -356,6 +402,7 @@ class CreateRun {
       [...pending].sort((a, b) => a - b),
     );
     this.requests += upload.requests;
+    this.log.add(uploadChanges(this.creatives.table, upload));
     this.creatives.flush();
     const late = new Set(upload.remaining);
     const ready: Array<{plan: OfferPlan; request: CreateOfferRequest}> = [];
@@ -460,11 +507,9 @@ class CreateRun {
         } else if (outcome.error instanceof OutcomeUnknownError) {
           lost.push({plan, error: outcome.error.cause});
         } else {
-          this.offers.status(
-            plan.index,
-            'ERROR',
-            this.refusal(plan, outcome.error),
-          );
+          const refusal = this.refusal(plan, outcome.error);
+          this.offers.status(plan.index, 'ERROR', refusal);
+          this.logOffer(plan.name, plan.name, 'ERROR', refusal);
         }
       });
       this.record();
@@ -512,18 +557,13 @@ class CreateRun {
       const offer = madeBy(byName?.get(plan.name) ?? [], plan);
       if (offer) {
         made.push(this.made(plan, Number(offer.offer_id), 'found'));
-      } else if (!byName) {
-        this.offers.status(
-          plan.index,
-          'ERROR',
-          `${answered(plan, error)}, and ${failure}: ${RERUN}; it looks the offer up by name before sending anything.`,
-        );
       } else {
-        this.offers.status(
-          plan.index,
-          'ERROR',
-          `${answered(plan, error)}, and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`,
-        );
+        const message = byName
+          ? `${answered(plan, error)}, and no offer named ${plan.name} is listed: ${RERUN}; it looks the offer up by name first and sends it only if it still does not exist.`
+          : `${answered(plan, error)}, and ${failure}: ${RERUN}; it looks the offer up by name before sending anything.`;
+        this.offers.status(plan.index, 'ERROR', message);
+        // A list may lag behind a create: not listed is no proof that it was not made.
+        this.logOffer(plan.name, plan.name, 'UNKNOWN', message);
       }
     }
     return made;
@@ -562,37 +602,38 @@ class CreateRun {
         [];
       chunk.forEach((m, i) => {
         const outcome = outcomes[i];
+        const log = (outcome: HistoryOutcome, message: string) => {
+          this.offers.status(
+            m.index,
+            outcome === 'OK' ? 'OK' : 'ERROR',
+            message,
+          );
+          this.logTracking(m, outcome, message);
+        };
         if (outcome.ok) {
           rememberTrackingVerdict(this.book, m.offerId, undefined);
           accepted.push({
             offer_id: m.offerId,
             support_server_click: m.tracking!.support_server_click,
           });
-          this.offers.status(
-            m.index,
-            'OK',
-            `${what(m)}; tracking set.${notes(m)}`,
-          );
+          log('OK', `${what(m)}; tracking set.${notes(m)}`);
         } else if (hasVerdict(outcome.error)) {
           rememberTrackingVerdict(
             this.book,
             m.offerId,
             trackingKey(m.tracking!),
           );
-          this.offers.status(
-            m.index,
+          log(
             'ERROR',
             `Offer ${m.offerId} exists (offer_id filled in), but the API refused its tracking: ${outcome.error.message}. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
           );
         } else if (outcome.error instanceof OutcomeUnknownError) {
-          this.offers.status(
-            m.index,
-            'ERROR',
+          log(
+            'UNKNOWN',
             `Offer ${m.offerId} exists (offer_id filled in), but the answer to setting its tracking was lost (${outcome.error.message}): it may or may not be set. Run Create new offers again to send the tracking only, once more (a new offer's click-URL test starts again).`,
           );
         } else {
-          this.offers.status(
-            m.index,
+          log(
             'ERROR',
             `Offer ${m.offerId} exists (offer_id filled in), but setting its tracking failed: ${outcome.error.message}. Run Create new offers again to retry the tracking only.`,
           );

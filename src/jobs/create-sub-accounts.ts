@@ -22,8 +22,10 @@ import {
 import type {SubAccount} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {NAME_MISSING, takenInSheet} from '../rules/sub-account';
+import type {HistoryOutcome} from '../sheets/history';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
 import {cellOf, openTable, sheetRow} from '../sheets/table';
+import {ChangeLog} from './change-log';
 import {accountLabel, connect} from './connect';
 import {previewSummary} from './preview';
 import type {PushOptions} from './push-spec';
@@ -82,8 +84,30 @@ class SubAccountRun {
     private readonly store: SettingsStore,
     private readonly writes: RowWrites<SubAccountRow>,
     private readonly budget: TimeBudget,
+    private readonly log: ChangeLog,
     private readonly source: PasswordSource = TYPED_IN_SHEET,
   ) {}
+
+  /**
+   * A create's History rows: the name, and that a password was set (never the password).
+   * A refusal (ERROR) created nothing; UNKNOWN: nobody could tell whether it exists.
+   */
+  private logCreate(p: Pending, outcome: HistoryOutcome, message: string) {
+    this.log.add(
+      [
+        ['sub-account created', p.name],
+        ['password', '(set)'],
+      ].map(([field, after]) => ({
+        sheet: SUB_ACCOUNTS.name,
+        record: p.name,
+        field,
+        before: '',
+        after,
+        outcome,
+        message,
+      })),
+    );
+  }
 
   /** Rows to create, those refused before sending marked INVALID. */
   pending(): Pending[] {
@@ -153,12 +177,9 @@ class SubAccountRun {
         } else if (outcome.error instanceof OutcomeUnknownError) {
           this.lookUp(p, outcome.error);
         } else {
-          this.cleared(
-            p.index,
-            'ERROR',
-            `${outcome.error.message}. Nothing was created.`,
-            this.source.fix,
-          );
+          const refused = `${outcome.error.message}. Nothing was created.`;
+          this.logCreate(p, 'ERROR', refused);
+          this.cleared(p.index, 'ERROR', refused, this.source.fix);
         }
       });
     }
@@ -171,10 +192,12 @@ class SubAccountRun {
       found = getSubAccount(this.main, p.name);
       this.requests++;
     } catch (e) {
+      const unknown = `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`;
+      this.logCreate(p, 'UNKNOWN', unknown);
       this.cleared(
         p.index,
         'ERROR',
-        `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`,
+        unknown,
         `run Refresh sub-accounts, which looks the name up; if it finds no access_key, ${this.source.again}`,
       );
       return;
@@ -182,12 +205,9 @@ class SubAccountRun {
     if (found) {
       this.created(p, found, 'Created (found after the connection dropped)');
     } else {
-      this.cleared(
-        p.index,
-        'ERROR',
-        `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`,
-        this.source.again,
-      );
+      const absent = `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`;
+      this.logCreate(p, 'ERROR', absent);
+      this.cleared(p.index, 'ERROR', absent, this.source.again);
     }
   }
 
@@ -242,11 +262,9 @@ class SubAccountRun {
     ) {
       this.writes.set(p.index, 'credit', account.credit);
     }
-    this.writes.status(
-      p.index,
-      'OK',
-      `${how}: sub-account ${p.name}. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.`,
-    );
+    const message = `${how}: sub-account ${p.name}. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.`;
+    this.writes.status(p.index, 'OK', message);
+    this.logCreate(p, 'OK', message);
   }
 
   summary(account: string, wouldSend?: unknown[]): JobSummary {
@@ -308,7 +326,8 @@ export function createSubAccount(
   return withDocumentLock(platform, () => {
     const budget = new TimeBudget(() => platform.clock.now());
     const {mainClient, store} = connect(platform, budget.retryDeadline);
-    const table = openTable(platform.workbook(), SUB_ACCOUNTS, {create: true})!;
+    const workbook = platform.workbook();
+    const table = openTable(workbook, SUB_ACCOUNTS, {create: true})!;
     const writes = new RowWrites(table, () => platform.clock.now());
     const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
     const existing = table.values.findIndex(
@@ -322,16 +341,18 @@ export function createSubAccount(
     const index = existing >= 0 ? existing : writes.append();
     writes.set(index, 'sub_adv_user_name', account);
     writes.set(index, 'password', '');
+    const log = new ChangeLog(platform, 'createSubAccount', accountLabel(''));
     const run = new SubAccountRun(
       mainClient,
       store,
       writes,
       budget,
+      log,
       TYPED_IN_SIDEBAR,
     );
     run.create([{index, name: account, password: secret}]);
     writes.flush();
-    return run.summary(accountLabel(''));
+    return log.close(workbook, run.summary(accountLabel('')));
   });
 }
 
@@ -343,19 +364,22 @@ export function createSubAccounts(
   return withDocumentLock(platform, () => {
     const budget = new TimeBudget(() => platform.clock.now());
     const {mainClient, store} = connect(platform, budget.retryDeadline);
-    const table = openTable(platform.workbook(), SUB_ACCOUNTS, {create: true})!;
+    const workbook = platform.workbook();
+    const table = openTable(workbook, SUB_ACCOUNTS, {create: true})!;
     const writes = new RowWrites(table, () => platform.clock.now());
+    const log = new ChangeLog(platform, JOB, accountLabel(''));
     const run = new SubAccountRun(
       mainClient,
       store,
       writes,
       budget,
+      log,
       dryRun ? PREVIEWED : TYPED_IN_SHEET,
     );
     const pending = run.pending();
     const wouldSend = dryRun ? run.preview(pending) : undefined;
     if (!dryRun) run.create(pending);
     writes.flush();
-    return run.summary(accountLabel(''), wouldSend);
+    return log.close(workbook, run.summary(accountLabel(''), wouldSend));
   });
 }

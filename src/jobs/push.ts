@@ -159,11 +159,9 @@ export function runPush<S, Q>(
     }
     noteReadOnlyEdits(table, groups, state, verdicts);
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
-    let historyNote = '';
     if (!dryRun && (units.length > 0 || kept)) {
       book.set(spec.schema.name, state);
       book.save();
-      historyNote = log.write(workbook);
     }
     const summary = pushSummary(spec, table, verdicts, {
       account: accountLabel(connected.account),
@@ -173,13 +171,7 @@ export function runPush<S, Q>(
       requests: sent,
       wouldSend: dryRun ? units.map(u => u.request) : undefined,
     });
-    return log.size > 0
-      ? {
-          ...summary,
-          changeId: log.changeId,
-          message: summary.message + historyNote,
-        }
-      : summary;
+    return log.close(workbook, summary);
   });
 }
 

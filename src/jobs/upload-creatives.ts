@@ -28,10 +28,12 @@ import {
   readFileCell,
 } from '../rules/creative';
 import {excerpt} from '../rules/values';
+import type {HistoryChange} from '../sheets/history';
 import {CREATIVES} from '../sheets/schemas/creatives';
 import type {SyncStatus} from '../sheets/status';
 import {Table, cellOf, openTable, sheetRow} from '../sheets/table';
 import {counted} from '../text/wording';
+import {ChangeLog} from './change-log';
 import {accountLabel, connect} from './connect';
 import {previewSummary} from './preview';
 import type {PushOptions} from './push-spec';
@@ -52,6 +54,8 @@ export interface MaterialVerdict {
   message: string;
   /** Set when the material is on the server. */
   material?: {creative_md5: string; creative_name: string};
+  /** The upload was sent and no answer proved what happened. */
+  unknown?: true;
 }
 
 export interface UploadContext {
@@ -63,6 +67,8 @@ export interface UploadContext {
 
 export interface UploadReport {
   verdicts: Map<number, MaterialVerdict>;
+  /** Rows whose file was sent, in order. */
+  sent: number[];
   /** Rows not reached for lack of time. */
   remaining: number[];
   requests: number;
@@ -105,7 +111,12 @@ export function uploadRows(
       writes.set(index, 'creative_name', verdict.material.creative_name);
     }
   };
-  const report: UploadReport = {verdicts, remaining: [], requests: 0};
+  const report: UploadReport = {
+    verdicts,
+    sent: [],
+    remaining: [],
+    requests: 0,
+  };
   const unnamed: Unnamed[] = [];
   let batch: Ready[] = [];
   let bytes = 0;
@@ -118,10 +129,14 @@ export function uploadRows(
     report.requests += batch.length;
     batch.forEach((ready, i) => {
       const outcome = outcomes[i];
+      report.sent.push(ready.index);
       if (!outcome.ok) {
         give(ready.index, {
           status: 'ERROR',
           message: uploadError(outcome.error),
+          ...(outcome.error instanceof OutcomeUnknownError
+            ? {unknown: true as const}
+            : {}),
         });
         return;
       }
@@ -177,6 +192,36 @@ export function uploadRows(
     for (const [index, verdict] of named.verdicts) give(index, verdict);
   }
   return report;
+}
+
+/**
+ * The History rows of the files an upload sent: a material by its md5 once on the server,
+ * else by its file cell (a file the API refused, or whose answer was lost).
+ */
+export function uploadChanges(
+  table: Table<Material>,
+  report: UploadReport,
+): HistoryChange[] {
+  return report.sent.flatMap(index => {
+    const verdict = report.verdicts.get(index);
+    if (!verdict) return [];
+    const file = String(cellOf(table, index, 'file')).trim();
+    return [
+      {
+        sheet: CREATIVES.name,
+        record: verdict.material?.creative_md5 ?? excerpt(file, false),
+        field: 'material uploaded',
+        before: '',
+        after: verdict.material?.creative_name ?? excerpt(file, false),
+        outcome: verdict.material
+          ? 'OK'
+          : verdict.unknown
+            ? 'UNKNOWN'
+            : 'ERROR',
+        message: verdict.message,
+      },
+    ];
+  });
 }
 
 /**
@@ -381,7 +426,8 @@ export function uploadCreatives(
   return withDocumentLock(platform, () => {
     const budget = new TimeBudget(() => platform.clock.now());
     const connected = connect(platform, budget.retryDeadline);
-    const table = openTable(platform.workbook(), CREATIVES, {create: true})!;
+    const workbook = platform.workbook();
+    const table = openTable(workbook, CREATIVES, {create: true})!;
     const writes = new RowWrites(table, () => platform.clock.now());
     const pending = table.values
       .map((_, i) => i)
@@ -444,6 +490,11 @@ export function uploadCreatives(
       pending.length === 0
         ? `Nothing to upload (${counts.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
         : undefined;
-    return {...counts, message: none ?? summaryLine(counts, CREATIVES.name)};
+    const log = new ChangeLog(platform, 'uploadCreatives', counts.account);
+    log.add(uploadChanges(table, report));
+    return log.close(workbook, {
+      ...counts,
+      message: none ?? summaryLine(counts, CREATIVES.name),
+    });
   });
 }

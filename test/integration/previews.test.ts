@@ -242,7 +242,7 @@ describe('Create new offers (preview)', () => {
       'PUT /api/open/v3/tracking',
       'PUT /api/open/v3/tracking',
     ]);
-    expect(run).toEqual(runWithout);
+    expect(run).toEqual({...runWithout, changeId: expect.any(String)});
     for (const sheet of ['New Offers', 'Creative Sets', 'Creatives']) {
       expect(rowsOf(rt, sheet)).toEqual(rowsOf(without.rt, sheet));
     }
@@ -348,7 +348,7 @@ describe('Upload creative materials (preview)', () => {
     const without = uploadsWorld();
     const runWithout = without.rt.call('uploadCreatives');
     expect(sent(emulator)).toEqual(sent(without.emulator));
-    expect(run).toEqual(runWithout);
+    expect(run).toEqual({...runWithout, changeId: expect.any(String)});
     expect(rowsOf(rt, 'Creatives')).toEqual(rowsOf(without.rt, 'Creatives'));
     expect(rowsOf(rt, 'Creatives').map(r => r.sync_status)).not.toContain(
       'EDITED',
@@ -456,7 +456,7 @@ describe('Create sub-accounts (preview)', () => {
       ],
     ]);
     expect(sent(emulator)).toEqual(sent(without.emulator));
-    expect(run).toEqual(runWithout);
+    expect(run).toEqual({...runWithout, changeId: expect.any(String)});
     // The access_key of a new sub-account differs from one emulator to the other.
     expect(rowsOf(rt, 'Sub-accounts').map(r => omit(r, 'access_key'))).toEqual(
       rowsOf(without.rt, 'Sub-accounts').map(r => omit(r, 'access_key')),
