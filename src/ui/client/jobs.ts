@@ -206,6 +206,8 @@ export class JobsPanel {
       return;
     }
     const title = jobSpec(progress.job)?.title ?? progress.job;
+    // An earlier result is not this job's: its own follows when it ends.
+    if (!this.outside) this.result.hidden = true;
     this.outside = true;
     this.run.hidden = false;
     this.runTitle.textContent = `${title}… (started from the menu or by the schedule)`;
