@@ -6,7 +6,6 @@
  */
 import type {Platform} from '../platform/ports';
 import {counted} from '../text/wording';
-import {failureMessage} from './menu-messages';
 import {
   ProblemKind,
   Schedule,
@@ -93,6 +92,11 @@ export function removeScheduleTriggers(platform: Platform): void {
   }
 }
 
+/**
+ * Emails the owner about `kind` unless it was emailed today already; answers what became of
+ * it. Nothing here throws: a spreadsheet or MailApp call that fails is said, and the run's own
+ * result stands.
+ */
 function emailOwner(
   platform: Platform,
   store: SettingsStore,
@@ -100,41 +104,33 @@ function emailOwner(
   run: RunFacts,
 ): string {
   const documentId = platform.documentId();
-  const workbook = platform.workbook();
-  let day: string;
-  let email: {subject: string; body: string};
   try {
-    const local = localTime(
-      run.record.at,
-      workbook.utcOffsetMinutes(run.record.at),
-    );
-    day = local.slice(0, 10);
+    const workbook = platform.workbook();
+    const {at} = run.record;
+    const local = localTime(at, workbook.utcOffsetMinutes(at));
+    const day = local.slice(0, 10);
     if (store.mailedDays(documentId)[kind] === day) {
       return 'No email: one about this was already sent today.';
     }
-    email = problemEmail(kind, run, {
+    const to = platform.identity.email();
+    if (!to) {
+      return 'No email: Google does not give Offer Desk the email address of this account.';
+    }
+    if (platform.mail.remainingDailyQuota() < 1) {
+      return 'No email: the daily email quota of this Google account is used up.';
+    }
+    const email = problemEmail(kind, run, {
       name: excerpt(workbook.name(), NAME_LIMIT),
       url: workbook.url(),
       time: `${local} (${workbook.timeZone()})`,
     });
-  } catch (e) {
-    return `No email: ${excerpt(failureMessage(e), 200)}`;
-  }
-  const to = platform.identity.email();
-  if (!to) {
-    return 'No email: Google does not give Offer Desk the email address of this account.';
-  }
-  try {
-    if (platform.mail.remainingDailyQuota() < 1) {
-      return 'No email: the daily email quota of this Google account is used up.';
-    }
     platform.mail.send(to, email.subject, email.body);
+    store.setMailedDay(documentId, kind, day);
+    return `Emailed ${to}.`;
   } catch (e) {
     const text = e instanceof Error ? e.message : String(e);
     return `No email: sending failed (${excerpt(text, 200)}).`;
   }
-  store.setMailedDay(documentId, kind, day);
-  return `Emailed ${to}.`;
 }
 
 interface Where {
