@@ -72,9 +72,9 @@ export function selectRow(sheet: string, row: number): void {
   sidebar.selectRow(platform(), sheet, row);
 }
 
-/** The sidebar's poll: one cache read while nothing changed. */
-export function getSidebarState(): sidebarState.SidebarState {
-  return sidebarState.readSidebarState(platform());
+/** The sidebar's poll: two cache reads while nothing changed. */
+export function getSidebarState(): sidebarState.SidebarPoll {
+  return sidebarState.pollSidebar(platform());
 }
 
 export function getSchedule(): schedule.ScheduleView {

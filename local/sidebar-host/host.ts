@@ -48,7 +48,7 @@ export async function startSidebarHost(
       port: channel.port2,
       worldModule: options.worldModule ?? join(__dirname, 'demo-world.ts'),
       worldOptions: options.worldOptions ?? {},
-      concurrent: options.concurrent ?? ['getProgress'],
+      concurrent: options.concurrent ?? ['getProgress', 'getSidebarState'],
       fetchDelayMs: options.fetchDelayMs ?? 0,
     },
     transferList: [channel.port2],

@@ -98,13 +98,17 @@ export class LockBusyError extends Error {
   }
 }
 
-/** Runs `job` holding the document lock; the lock is released however the job ends. */
+/**
+ * Runs `job` holding the document lock; the lock is released however the job ends, and its
+ * progress report goes with it (a job that threw half-way would otherwise look still running).
+ */
 export function withDocumentLock<T>(platform: Platform, job: () => T): T {
   const lock = platform.documentLock();
   if (!lock.tryAcquire(LOCK_WAIT_MS)) throw new LockBusyError();
   try {
     return job();
   } finally {
+    platform.progress.end();
     lock.release();
   }
 }

@@ -20,10 +20,16 @@ import {
   needsAttention,
 } from './menu-messages';
 import {JobSummary, LockBusyError} from './run';
+import {
+  SCHEDULE_HANDLER,
+  checkHealth,
+  pausedMessage,
+  removeScheduleTriggers,
+} from './schedule-health';
 import {Schedule, ScheduledRun, SettingsStore} from './settings-store';
 import {scheduleChanged} from './sidebar-state';
 
-export const SCHEDULE_HANDLER = 'scheduledRefresh';
+export {SCHEDULE_HANDLER};
 export const EVERY_HOURS: readonly number[] = [1, 2, 4, 6, 8, 12];
 export const DAILY = 24;
 /** A property value holds at most 9 KB. */
@@ -43,6 +49,8 @@ export interface ScheduleView {
   job: ScheduledJobName;
   /** Saved, but its trigger is gone (removed outside Offer Desk): save it again. */
   triggerMissing: boolean;
+  /** Why it paused itself and how to resume it; null while it runs. */
+  paused: string | null;
   lastRun: ScheduledRun | null;
 }
 
@@ -99,14 +107,17 @@ export function getSchedule(platform: Platform): ScheduleView {
     job: scheduledJob(schedule),
     triggerMissing:
       schedule !== undefined &&
+      !schedule.paused &&
       platform.triggers.find(SCHEDULE_HANDLER).length === 0,
+    paused: pausedMessage(schedule),
     lastRun: store.lastScheduledRun(documentId) ?? null,
   };
 }
 
 /**
  * Replaces this user's schedule in this spreadsheet: every trigger of ours here goes first, so
- * saving again never leaves two (Apps Script would refuse the second anyway).
+ * saving again never leaves two (Apps Script would refuse the second anyway). The new record
+ * starts with no failures and not paused: saving resumes a paused schedule.
  */
 export function setRefreshSchedule(
   platform: Platform,
@@ -116,9 +127,7 @@ export function setRefreshSchedule(
   const schedule = scheduleFrom(hours, options ?? {});
   const documentId = platform.documentId();
   const store = new SettingsStore(platform.userProperties);
-  for (const id of platform.triggers.find(SCHEDULE_HANDLER)) {
-    platform.triggers.remove(id);
-  }
+  removeScheduleTriggers(platform);
   store.setSchedule(documentId, undefined);
   if (schedule) {
     platform.triggers.createTimeDriven(
@@ -138,9 +147,11 @@ function scheduledJob(schedule: Schedule | undefined): ScheduledJobName {
 
 /**
  * The trigger's work: runs the chosen refresh and records how it went for the sidebar. No one
- * is looking, so nothing is shown; a refresh that finds another job holding the spreadsheet
- * skips and says so. A failure we did not foresee is recorded, then thrown, so Apps Script
- * logs it and tells the user of the failed trigger.
+ * is looking, so nothing is shown; a failure or conflicts are emailed to the schedule's owner
+ * and five failures in a row pause the schedule (schedule-health.ts). A refresh that finds
+ * another job holding the spreadsheet skips its turn and says so: that job is the user's own
+ * work going on, not a fault of the refresh, so it is no failure. A failure we did not foresee
+ * is recorded, then thrown, so Apps Script logs it and tells the user of the failed trigger.
  */
 export function scheduledRefresh(
   platform: Platform,
@@ -152,18 +163,22 @@ export function scheduledRefresh(
   const title = jobSpec(job)?.title ?? job;
   let outcome: ScheduledRun['outcome'];
   let message: string;
+  let reason = '';
+  let conflicts = 0;
   let unforeseen: unknown;
   try {
     const summary = run(job);
     outcome = needsAttention(summary) ? 'attention' : 'ok';
     message = `${title}: ${summary.message}`;
+    conflicts = summary.conflict ?? 0;
   } catch (e) {
     if (e instanceof LockBusyError) {
       outcome = 'skipped';
       message = `${title} skipped: another Offer Desk job was running in this spreadsheet. The next scheduled refresh tries again.`;
     } else {
       outcome = 'error';
-      message = `${title} failed: ${failureMessage(e)}`;
+      reason = failureMessage(e);
+      message = `${title} failed: ${reason}`;
       if (!isExpectedFailure(e)) unforeseen = e;
     }
   }
@@ -172,6 +187,13 @@ export function scheduledRefresh(
     outcome,
     message: message.slice(0, MESSAGE_LIMIT),
   };
+  const email = checkHealth(platform, store, {
+    title,
+    record,
+    reason,
+    conflicts,
+  });
+  if (email) record.email = email;
   store.setLastScheduledRun(documentId, record);
   scheduleChanged(platform);
   if (unforeseen !== undefined) throw unforeseen;

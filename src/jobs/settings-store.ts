@@ -14,6 +14,7 @@ const SUB_ACCOUNT = `${PREFIX}subAccount.`;
 const ACTING = `${PREFIX}acting.`;
 const SCHEDULE = `${PREFIX}schedule.`;
 const LAST_RUN = `${PREFIX}lastScheduledRun.`;
+const MAILED = `${PREFIX}scheduleMailed.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
 const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
@@ -36,7 +37,17 @@ export interface Schedule {
   hourOfDay?: number;
   /** The refresh entry point it runs. */
   job: string;
+  /** Scheduled runs that failed in a row; a run that got through resets it. */
+  failures?: number;
+  /** Set when it paused itself after failing too often: its trigger is gone until saved again. */
+  paused?: {at: number; reason: string};
 }
+
+/** What a scheduled run emails its owner about; each kind at most once a day. */
+export type ProblemKind = 'failed' | 'conflicts' | 'paused';
+
+/** The day (yyyy-mm-dd, the spreadsheet's time zone) each kind was last emailed. */
+export type MailedDays = Partial<Record<ProblemKind, string>>;
 
 /** What the last scheduled refresh of a spreadsheet did, for the sidebar. */
 export interface ScheduledRun {
@@ -45,6 +56,8 @@ export interface ScheduledRun {
   /** 'attention': it ran, and rows need a look; 'skipped': another job held the lock. */
   outcome: 'ok' | 'attention' | 'skipped' | 'error';
   message: string;
+  /** What became of the email about it, when it had a problem to tell. */
+  email?: string;
 }
 
 /** support_server_click when the add-on does not know it: '' asks the user row by row. */
@@ -131,6 +144,26 @@ export class SettingsStore implements SubAccountKeyStore {
 
   setHistoryLimit(documentId: string, rows: number): void {
     this.props.set(HISTORY_LIMIT + documentId, String(rows));
+  }
+
+  /**
+   * Kept apart from the schedule, so saving the schedule again (which resumes a paused one)
+   * does not reset "at most one email a day".
+   */
+  mailedDays(documentId: string): MailedDays {
+    const raw = this.props.get(MAILED + documentId);
+    if (!raw) return {};
+    try {
+      const days: unknown = JSON.parse(raw);
+      return days && typeof days === 'object' ? (days as MailedDays) : {};
+    } catch {
+      return {}; // written by no version of ours: at worst one email too many
+    }
+  }
+
+  setMailedDay(documentId: string, kind: ProblemKind, day: string): void {
+    const days = {...this.mailedDays(documentId), [kind]: day};
+    this.props.set(MAILED + documentId, JSON.stringify(days));
   }
 
   /**

@@ -1,13 +1,14 @@
 /**
  * What the sidebar shows that changes outside it: the last job run from the menu, the schedule
- * (Schedule > Turn off in the menu) and the scheduled refresh's last run. The sidebar cannot be
- * pushed to, so while it is visible it polls `readSidebarState` every few seconds; a poll must
- * cost next to nothing, so it is one CacheService read. The state is also kept in the user's
- * properties, because a cache entry may vanish at any time: a miss costs one property read,
- * after which the cache holds it again.
+ * (Schedule > Turn off in the menu), the scheduled refresh's last run, and a job running now
+ * that another execution started (the menu, the schedule's trigger). The sidebar cannot be
+ * pushed to, so while it is visible it polls `pollSidebar` every few seconds; a poll must cost
+ * next to nothing, so it is two CacheService reads (the state, the progress board). The state
+ * is also kept in the user's properties, because a cache entry may vanish at any time: a miss
+ * costs one property read, after which the cache holds it again.
  */
-import type {Platform} from '../platform/ports';
-import type {JobSummary} from './run';
+import type {JobProgress, Platform} from '../platform/ports';
+import {EXECUTION_LIMIT_MS, JobSummary} from './run';
 
 /** A job run from the menu, as the sidebar shows it. */
 export interface LastJob {
@@ -27,6 +28,12 @@ export interface SidebarState {
   lastJob: LastJob | null;
 }
 
+/** The poll's answer: the state, and the job running in this spreadsheet now, if any. */
+export interface SidebarPoll extends SidebarState {
+  /** "done of total rows" of the running job, whoever started it; null when none runs. */
+  running: JobProgress | null;
+}
+
 const KEY = 'offerDesk.sidebarState.';
 /** The longest CacheService keeps an entry. */
 const CACHE_SECONDS = 6 * 60 * 60;
@@ -44,6 +51,22 @@ export function readSidebarState(platform: Platform): SidebarState {
   // "Nothing yet" is cached too, so a sidebar left open costs no property reads.
   platform.userCache.put(key, stored, CACHE_SECONDS);
   return JSON.parse(stored) as SidebarState;
+}
+
+export function pollSidebar(platform: Platform): SidebarPoll {
+  return {...readSidebarState(platform), running: runningJob(platform)};
+}
+
+/**
+ * The progress board's entry while its job still runs. A job's end removes it; a job Apps
+ * Script cut off at its time limit could not, so an entry begun longer ago than an execution
+ * may last is over.
+ */
+function runningJob(platform: Platform): JobProgress | null {
+  const progress = platform.progress.read();
+  if (!progress || progress.done >= progress.total) return null;
+  const since = progress.since ?? progress.at;
+  return platform.clock.now() - since > EXECUTION_LIMIT_MS ? null : progress;
 }
 
 /** Records the job run from the menu; the sidebar shows it at its next poll. */

@@ -154,6 +154,8 @@ export interface JobProgress {
   total: number;
   /** When it was reported (ms since the epoch): tells one report from the next. */
   at: number;
+  /** When this execution first reported (ms since the epoch); absent in older entries. */
+  since?: number;
 }
 
 /**
@@ -168,6 +170,11 @@ export interface ProgressBoard {
   /** `done` of `total` rows; 0 done starts a run. Cheap to call often: writes are spaced out. */
   report(job: string, done: number, total: number): void;
   read(): JobProgress | null;
+  /**
+   * This execution's job ended, however: its entry goes, so no sidebar shows it as running.
+   * An execution that reported nothing (a job that found the lock taken) leaves another's be.
+   */
+  end(): void;
 }
 
 /** A cell as the Spreadsheet service reads and writes it; '' is an empty cell. */
@@ -281,6 +288,10 @@ export interface Workbook {
   insertSheet(name: string): SheetPort;
   /** The spreadsheet's time zone (an IANA name). */
   timeZone(): string;
+  /** The spreadsheet's file name, as Drive shows it. */
+  name(): string;
+  /** The spreadsheet's address, to open it from an email. */
+  url(): string;
   /** Offset of the spreadsheet's time zone from UTC at that instant, in minutes, east positive. */
   utcOffsetMinutes(atMs: number): number;
   /**

@@ -17,6 +17,8 @@ export function cacheProgressBoard(
   now: () => number,
 ): ProgressBoard {
   let last: {job: string; at: number} | undefined;
+  // When this execution first reported: tells a live run from one Apps Script cut off.
+  let since: number | undefined;
   // The spreadsheet never changes within an execution; asking its id is two service calls.
   let id: string | undefined;
   const key = () => KEY + (id ??= documentId());
@@ -32,13 +34,21 @@ export function cacheProgressBoard(
         return;
       }
       last = {job, at};
-      const entry: JobProgress = {job, ...counts, at};
+      since ??= at;
+      const entry: JobProgress = {job, ...counts, at, since};
       cache().put(key(), JSON.stringify(entry), TTL_SECONDS);
     },
 
     read() {
       const raw = cache().get(key());
       return raw ? (JSON.parse(raw) as JobProgress) : null;
+    },
+
+    end() {
+      if (since === undefined) return;
+      cache().remove(key());
+      last = undefined;
+      since = undefined;
     },
   };
 }

@@ -289,6 +289,8 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
       return sheet;
     },
     timeZone,
+    name: () => open().getName(),
+    url: () => open().getUrl(),
     utcOffsetMinutes: atMs =>
       offsetMinutes(Utilities.formatDate(new Date(atMs), timeZone(), 'Z')),
     flush: () => SpreadsheetApp.flush(),

@@ -385,6 +385,73 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('15-menu-schedule-off-shown');
   });
 
+  it('shows the rows done of a job started from the menu while it runs, then its summary', async () => {
+    // Slow enough for the sidebar's 3 s poll to catch it under way.
+    await host.setFetchDelay(700);
+    const job = world('clickMenu', 'Refresh offers and budgets');
+    await page
+      .locator('#run-title', {
+        hasText:
+          'Refresh offers and budgets… (started from the menu or by the schedule)',
+      })
+      .waitFor({timeout: 20000});
+    await page
+      .locator('#run-count', {hasText: / of 600 rows$/})
+      .waitFor({timeout: 20000});
+    await shot('15a-menu-job-progress');
+    await job;
+    await host.setFetchDelay(0);
+    const result = page.locator('#result-message', {
+      hasText: 'Refresh offers and budgets (from the menu)',
+    });
+    await result.waitFor({timeout: 10000});
+    await expect(result.textContent()).resolves.toMatch(
+      /^Refresh offers and budgets \(from the menu\): Refreshed 600 offers \(main account\)/,
+    );
+    await expect(page.locator('#run').isHidden()).resolves.toBe(true);
+  });
+
+  it('says a schedule paused itself after 5 failures, and why; saving it again resumes it', async () => {
+    const keys = (apiKey: string) =>
+      host.call('saveSettings', [
+        {baseUrl: BASE_URL, accessKey: MAIN.accessKey, apiKey},
+      ]);
+    await keys('fake-wrong-api-key-00000000000');
+    await page.getByLabel('How often').selectOption('1');
+    await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
+    await button('Save schedule').click();
+    await page.locator('#schedule-message', {hasText: 'every hour'}).waitFor();
+    await expect(world('passHours', 6)).resolves.toHaveLength(5);
+    const paused = page.locator('#schedule-message', {
+      hasText: 'Paused after 5 failed runs in a row',
+    });
+    await paused.waitFor({timeout: 10000});
+    await expect(paused.textContent()).resolves.toBe(
+      'Paused after 5 failed runs in a row: GET campaign: code 10005 invalid token [token: The token must be md5(api_key + md5(timestamp)) in lowercase hex.]. Choose a schedule again to resume.',
+    );
+    await expect(page.locator('#schedule-last').textContent()).resolves.toMatch(
+      /^Last scheduled run, .+: Refresh campaigns failed: GET campaign: code 10005 .* Emailed user@example\.com\.$/,
+    );
+    await expect(world('triggers')).resolves.toEqual([]);
+    await shot('15b-schedule-paused');
+
+    await keys(MAIN.apiKey);
+    await button('Save schedule').click();
+    await page
+      .locator('#schedule-message', {
+        hasText: 'Scheduled: Refresh campaigns, every hour.',
+      })
+      .waitFor();
+    await expect(world('triggers')).resolves.toEqual([
+      {handler: 'scheduledRefresh', everyHours: 1},
+    ]);
+    await page.getByLabel('How often').selectOption('0');
+    await button('Save schedule').click();
+    await page
+      .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
+      .waitFor();
+  });
+
   it('creates a sub-account from a password field: the password reaches no cell', async () => {
     await page.getByLabel('User name').fill('team_faro');
     await page.getByLabel('Password').fill('pa55-word!');

@@ -346,7 +346,7 @@ describe('Upload creative materials (preview)', () => {
 
     const run = rt.call('uploadCreatives');
     const without = uploadsWorld();
-    const runWithout = without.rt.call('uploadCreatives');
+    const runWithout = without.rt.call('uploadCreatives') as object;
     expect(sent(emulator)).toEqual(sent(without.emulator));
     expect(run).toEqual({...runWithout, changeId: expect.any(String)});
     expect(rowsOf(rt, 'Creatives')).toEqual(rowsOf(without.rt, 'Creatives'));
@@ -447,7 +447,7 @@ describe('Create sub-accounts (preview)', () => {
 
     const run = rt.call('createSubAccounts');
     const without = subAccountsWorld();
-    const runWithout = without.rt.call('createSubAccounts');
+    const runWithout = without.rt.call('createSubAccounts') as object;
     expect(sent(emulator)).toEqual([
       [
         'POST',

@@ -69,6 +69,10 @@ export class MemoryProgress implements ProgressBoard {
   read(): JobProgress | null {
     return this.reports[this.reports.length - 1] ?? null;
   }
+  ended = 0;
+  end(): void {
+    this.ended++;
+  }
 }
 
 export type Answer = HttpResponse | 'network-error';

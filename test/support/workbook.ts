@@ -345,6 +345,14 @@ export class MemoryWorkbook implements Workbook {
     return 'Test/Zone';
   }
 
+  name(): string {
+    return 'Test spreadsheet';
+  }
+
+  url(): string {
+    return 'https://docs.google.com/spreadsheets/d/test/edit';
+  }
+
   utcOffsetMinutes(): number {
     return this.offsetMinutes;
   }

@@ -4,8 +4,10 @@
  * and each one a button that selects the row in its sheet.
  */
 import type {JobSummary, RowProblem} from '../../jobs/run';
+import type {ScheduledRun} from '../../jobs/settings-store';
 import type {LastJob} from '../../jobs/sidebar-state';
-import {GROUPS, JOBS, JobSpec} from '../catalog';
+import type {JobProgress} from '../../platform/ports';
+import {GROUPS, JOBS, JobSpec, jobSpec} from '../catalog';
 import {counted} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {server} from './server';
@@ -53,6 +55,8 @@ export class JobsPanel {
   private readonly resultMessage = byId('result-message');
   private readonly resultHint = byId('result-hint');
   private readonly problems = byId<HTMLUListElement>('result-problems');
+  /** The run box shows a job another execution runs (the menu, the schedule). */
+  private outside = false;
 
   constructor(
     private readonly busy: Busy,
@@ -158,6 +162,7 @@ export class JobsPanel {
     call: () => Promise<JobSummary>,
   ): Promise<void> {
     if (this.busy.running) return;
+    this.outside = false;
     this.result.hidden = true;
     this.run.hidden = false;
     this.runTitle.textContent = `${title}…`;
@@ -187,12 +192,46 @@ export class JobsPanel {
       return; // the next poll asks again; the job's own answer is what counts
     }
     if (this.run.hidden || !progress || progress.job !== fn) return;
+    this.showCount(progress);
+  }
+
+  private showCount(progress: JobProgress): void {
     if (progress.total > 0 && progress.done >= progress.total) return;
     if (progress.total > 0) {
       this.bar.max = progress.total;
       this.bar.value = progress.done;
       this.count.textContent = `${progress.done} of ${counted(progress.total, 'row')}`;
     }
+  }
+
+  /**
+   * A job another execution runs (started from the menu, or by the schedule): its name and
+   * rows done while it runs; gone when it ends, its result following at the next change. The
+   * sidebar's own job shows its own progress instead.
+   */
+  showRunning(progress: JobProgress | null): void {
+    if (this.busy.running) return;
+    if (!progress) {
+      if (this.outside) this.run.hidden = true;
+      this.outside = false;
+      return;
+    }
+    const title = jobSpec(progress.job)?.title ?? progress.job;
+    // An earlier result is not this job's: its own follows when it ends.
+    if (!this.outside) this.result.hidden = true;
+    this.outside = true;
+    this.run.hidden = false;
+    this.runTitle.textContent = `${title}… (started from the menu or by the schedule)`;
+    this.showCount(progress);
+  }
+
+  /** A scheduled run that ended while the sidebar was open. */
+  showScheduledRun(run: ScheduledRun, tone: Tone): void {
+    this.result.hidden = false;
+    const email = run.email ? ` ${run.email}` : '';
+    say(this.resultMessage, `Scheduled run: ${run.message}${email}`, tone);
+    this.resultHint.textContent = '';
+    this.problems.replaceChildren();
   }
 
   /** A job the user ran from the menu while the sidebar was open. */

@@ -3,7 +3,7 @@ import {AccountPicker} from './accounts';
 import {Busy, byId, say} from './dom';
 import {HistoryPanel} from './history';
 import {JobsPanel} from './jobs';
-import {SchedulePanel} from './schedule';
+import {OUTCOME_TONE, SchedulePanel} from './schedule';
 import {server} from './server';
 import {SettingsForm} from './settings-form';
 import {StateWatch} from './watch';
@@ -16,16 +16,22 @@ function start(): void {
   const history = new HistoryPanel(busy, (title, call) =>
     jobs.runAction(title, call),
   );
-  const schedule = new SchedulePanel(busy);
-  const watch = new StateWatch(busy, (state, newJob) => {
-    if (newJob && state.lastJob) {
-      jobs.showMenuRun(state.lastJob);
-      void history.refresh();
-    }
-    void schedule.load();
-    // A job from the menu may have created or looked up sub-accounts.
-    void accounts.load();
-  });
+  const schedule = new SchedulePanel(busy, run =>
+    jobs.showScheduledRun(run, OUTCOME_TONE[run.outcome]),
+  );
+  const watch = new StateWatch(
+    busy,
+    (state, newJob) => {
+      if (newJob && state.lastJob) {
+        jobs.showMenuRun(state.lastJob);
+        void history.refresh();
+      }
+      void schedule.load();
+      // A job from the menu may have created or looked up sub-accounts.
+      void accounts.load();
+    },
+    running => jobs.showRunning(running),
+  );
   server
     .getSettings()
     .then(view => settings.show(view))

@@ -10,7 +10,7 @@ import {server} from './server';
 
 const DAILY = 24;
 
-const OUTCOME_TONE: Record<ScheduledRun['outcome'], Tone> = {
+export const OUTCOME_TONE: Record<ScheduledRun['outcome'], Tone> = {
   ok: 'ok',
   attention: 'warn',
   skipped: 'warn',
@@ -75,7 +75,11 @@ export class SchedulePanel {
   private readonly last = byId('schedule-last');
   private shown: ScheduleView | undefined;
 
-  constructor(private readonly busy: Busy) {
+  constructor(
+    private readonly busy: Busy,
+    /** A scheduled run ended since the schedule was last shown. */
+    private readonly newRun: (run: ScheduledRun) => void = () => undefined,
+  ) {
     const save = byId<HTMLButtonElement>('schedule-save');
     busy.add(this.every, this.hour, this.job, save);
     this.hour.append(element('option', 'Any time of day', {value: ''}));
@@ -113,7 +117,9 @@ export class SchedulePanel {
     this.zone.textContent = `Hours of the spreadsheet's time zone, ${view.timeZone}.`;
     const before = this.shown;
     this.shown = view;
-    if (view.triggerMissing) {
+    if (view.paused) {
+      say(this.message, view.paused, 'error');
+    } else if (view.triggerMissing) {
       say(
         this.message,
         'This schedule is saved but its trigger was removed outside Offer Desk: save it again to restore it.',
@@ -125,11 +131,13 @@ export class SchedulePanel {
     }
     const run = view.lastRun;
     if (run) {
+      const email = run.email ? ` ${run.email}` : '';
       say(
         this.last,
-        `Last scheduled run, ${dateTime(run.at, view.timeZone)}: ${run.message}`,
+        `Last scheduled run, ${dateTime(run.at, view.timeZone)}: ${run.message}${email}`,
         OUTCOME_TONE[run.outcome],
       );
+      if (before && before.lastRun?.at !== run.at) this.newRun(run);
     } else {
       say(this.last, view.hours > 0 ? 'No scheduled run yet.' : '');
     }

@@ -1,10 +1,12 @@
 /**
- * Keeps the sidebar true to what happens outside it: a job run from the menu, the schedule
- * turned off in the menu, a scheduled run. Nothing can push to a sidebar, so it asks, every
- * few seconds while it is visible (a poll is one cache read on the server) and at once when it
- * becomes visible again; hidden, it asks nothing.
+ * Keeps the sidebar true to what happens outside it: a job run from the menu or by the
+ * schedule (its rows done while it runs, its result when it ends), the schedule turned off in
+ * the menu. Nothing can push to a sidebar, so it asks, every few seconds while it is visible (a
+ * poll is two cache reads on the server) and at once when it becomes visible again; hidden, it
+ * asks nothing.
  */
-import type {SidebarState} from '../../jobs/sidebar-state';
+import type {SidebarPoll, SidebarState} from '../../jobs/sidebar-state';
+import type {JobProgress} from '../../platform/ports';
 import type {Busy} from './dom';
 import {server} from './server';
 
@@ -18,12 +20,16 @@ export class StateWatch {
     private readonly busy: Busy,
     /** `newJob`: a job was run from the menu since the last change. */
     private readonly changed: (state: SidebarState, newJob: boolean) => void,
+    /** At every poll: the job another execution runs now, or null. */
+    private readonly running: (progress: JobProgress | null) => void,
   ) {}
 
   /** Starts from the state as it is now: only what changes later is news. */
   async start(): Promise<void> {
     try {
-      this.seen = await server.getSidebarState();
+      const state = await server.getSidebarState();
+      this.seen = state;
+      this.running(state.running);
     } catch {
       // The first poll that succeeds sets it.
     }
@@ -42,12 +48,13 @@ export class StateWatch {
   private async poll(): Promise<void> {
     // While the sidebar runs a job it shows that job's own answer; the next poll catches up.
     if (this.busy.running) return;
-    let state: SidebarState;
+    let state: SidebarPoll;
     try {
       state = await server.getSidebarState();
     } catch {
       return; // the next poll asks again
     }
+    this.running(state.running);
     const seen = this.seen;
     this.seen = state;
     if (!seen || state.version === seen.version) return;

@@ -35,6 +35,7 @@ describe('setRefreshSchedule', () => {
       timeZone: 'Europe/Berlin',
       job: 'refreshAll',
       triggerMissing: false,
+      paused: null,
       lastRun: null,
     });
     expect(getSettings(platform).refreshEveryHours).toBe(4);

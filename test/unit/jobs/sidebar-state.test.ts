@@ -1,7 +1,12 @@
 import {runAction, runFromMenu} from '../../../src/jobs/menu';
 import {scheduledRefresh, setRefreshSchedule} from '../../../src/jobs/schedule';
-import {STATE_LIMIT, readSidebarState} from '../../../src/jobs/sidebar-state';
-import type {Workbook} from '../../../src/platform/ports';
+import {withDocumentLock} from '../../../src/jobs/run';
+import {
+  STATE_LIMIT,
+  pollSidebar,
+  readSidebarState,
+} from '../../../src/jobs/sidebar-state';
+import type {JobProgress, Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';
 import {RecordingTriggers, RecordingUi, summary} from '../ui/fakes';
 
@@ -111,5 +116,46 @@ describe('the state the sidebar polls', () => {
     expect(job.summary!.problems.length).toBeGreaterThan(0);
     expect(job.summary!.problems.length).toBeLessThan(50);
     expect(job.summary!.invalid).toBe(50);
+  });
+});
+
+describe('the job running now, in the poll', () => {
+  it('is the progress entry while rows remain, begun no longer ago than an execution lasts', () => {
+    const platform = setup();
+    const now = platform.clock.now();
+    const running: JobProgress = {
+      job: 'refreshAll',
+      done: 40,
+      total: 600,
+      at: now - 1000,
+      since: now - 60_000,
+    };
+    let entry: JobProgress | null = running;
+    jest.spyOn(platform.progress, 'read').mockImplementation(() => entry);
+    expect(pollSidebar(platform)).toEqual({
+      version: 0,
+      lastJob: null,
+      running,
+    });
+    entry = {...running, done: 600};
+    expect(pollSidebar(platform).running).toBeNull();
+    // Apps Script cut that one off at 6 minutes: it could not remove its entry.
+    entry = {...running, since: now - 6 * 60_000 - 1};
+    expect(pollSidebar(platform).running).toBeNull();
+    entry = null;
+    expect(pollSidebar(platform).running).toBeNull();
+  });
+
+  it('ends with its job, however the job ends', () => {
+    const platform = setup();
+    expect(() =>
+      withDocumentLock(platform, () => {
+        platform.progress.report('pushBudgets', 10, 50);
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    expect(platform.progress.ended).toBe(1);
+    withDocumentLock(platform, () => 'done');
+    expect(platform.progress.ended).toBe(2);
   });
 });

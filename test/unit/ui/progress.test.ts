@@ -42,6 +42,7 @@ describe('the progress board', () => {
       done: 0,
       total: 300,
       at: 1_000_000,
+      since: 1_000_000,
     });
     expect([...cache.values.keys()]).toEqual(['offerDesk.progress.sheet-A']);
   });
@@ -66,5 +67,23 @@ describe('the progress board', () => {
     b.report('refreshAll', 3, 10);
     cache.values.clear();
     expect(b.read()).toBeNull();
+  });
+
+  it('forgets its own run when the job ends, never another execution’s', () => {
+    const {board: mine, cache, clock} = board();
+    mine.report('refreshAll', 0, 10);
+    clock.ms += 5000;
+    mine.report('refreshAll', 4, 10);
+    expect(mine.read()).toMatchObject({at: 1_005_000, since: 1_000_000});
+    // A second execution found the lock taken and reported nothing: its end leaves ours.
+    const other = cacheProgressBoard(
+      () => cache,
+      () => 'doc-1',
+      () => clock.ms,
+    );
+    other.end();
+    expect(mine.read()).toMatchObject({done: 4, total: 10});
+    mine.end();
+    expect(mine.read()).toBeNull();
   });
 });
