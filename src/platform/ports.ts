@@ -284,8 +284,12 @@ export interface SheetPort {
 export interface Workbook {
   /** The sheet of that name, or null. */
   sheet(name: string): SheetPort | null;
-  /** A new sheet of that name, after the existing ones. */
-  insertSheet(name: string): SheetPort;
+  /**
+   * A new sheet of that name, after the existing ones. Sheets makes a new sheet the one the
+   * user sees; `background` keeps the user on the sheet they were on (a log the job appends to
+   * is not what they came to look at).
+   */
+  insertSheet(name: string, options?: {background?: boolean}): SheetPort;
   /** The spreadsheet's time zone (an IANA name). */
   timeZone(): string;
   /** The spreadsheet's file name, as Drive shows it. */

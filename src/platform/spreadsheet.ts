@@ -277,13 +277,15 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
       }
       return sheets.get(name)!;
     },
-    insertSheet(name) {
+    insertSheet(name, options) {
       const book = open();
       count ??= book.getNumSheets();
+      const shown = options?.background ? book.getActiveSheet() : null;
       const sheet = new AppsScriptSheet(
         book.insertSheet(name, count),
         NEW_SHEET_SIZE,
       );
+      shown?.activate();
       count++;
       sheets.set(name, sheet);
       return sheet;

@@ -61,7 +61,7 @@ class HistorySheet {
     let sheet = workbook.sheet(name);
     if (!sheet) {
       if (!create) return null;
-      sheet = workbook.insertSheet(name);
+      sheet = workbook.insertSheet(name, {background: true});
       addColumns(sheet, HISTORY as never, 1, HISTORY.columns as never, {
         created: true,
       });
