@@ -293,6 +293,96 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('10-budget-pushed');
   });
 
+  it('lists the push in History, reverts it, previews the revert and pushes it back', async () => {
+    const history = await world<string[][]>('values', 'History');
+    const at = (h: string) => history[0].indexOf(h);
+    const pushed = history.slice(1);
+    expect(pushed.map(r => r[at('job')])).toEqual([
+      'pushBudgets',
+      'pushBudgets',
+    ]);
+    const changeId = pushed[0][at('change_id')];
+    const line = (r: string[]) =>
+      `Budgets ${r[at('record')]} daily_cap [ALL]: ${r[at('before')]} → ${r[at('after')]}`;
+
+    await button('Show recent changes').click();
+    const runs = page.locator('#history-runs > li');
+    await runs.first().waitFor();
+    await expect(runs.count()).resolves.toBe(1);
+    await expect(
+      runs.first().locator('.history-title').textContent(),
+    ).resolves.toBe('Push budgets');
+    await expect(
+      runs.first().locator('.history-lines li').allTextContents(),
+    ).resolves.toEqual(pushed.map(line));
+    await expect(page.locator('#history-message').textContent()).resolves.toBe(
+      'The last 1 run that sent something, newest first.',
+    );
+    await shot('11-history-list');
+
+    const before = (await world<unknown[]>('requests')).length;
+    await button(`Revert change ${changeId}`).click();
+    const result = page.locator('#result-message', {hasText: 'Revert of'});
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toBe(
+      `Revert ${changeId}: Revert of ${changeId}: 2 rows put back as EDITED: preview and push to send them. Nothing was sent.`,
+    );
+    await expect(world('requests')).resolves.toHaveLength(before);
+    const budgets = await world<unknown[][]>('values', 'Budgets');
+    const b = (h: string) => budgets[0].indexOf(h);
+    for (const r of pushed) {
+      const row = budgets.find(
+        x => String(x[b('offer_id')]) === r[at('record')],
+      )!;
+      expect(String(row[b('daily_cap')])).toBe(r[at('before')]);
+      expect(row[b('sync_status')]).toBe('EDITED');
+    }
+    await shot('12-history-reverted');
+
+    await button('Preview: Push budgets').click();
+    await page.locator('#result-message', {hasText: 'would be sent'}).waitFor();
+    await expect(
+      page.locator('#result-message').textContent(),
+    ).resolves.toMatch(
+      /^Push budgets \(preview\): Preview \(nothing sent\): 2 rows would be sent in 2 requests/,
+    );
+    await expect(world('requests')).resolves.toHaveLength(before);
+
+    await button('Push budgets').click();
+    await page
+      .locator('#result-message[data-tone="ok"]', {
+        hasText: 'Push budgets: 2 OK',
+      })
+      .waitFor();
+    type Sent = {
+      method: string;
+      path: string;
+      body: {offer_id: unknown; budget: Array<{daily_cap: unknown}>};
+    };
+    const sent = (await world<Sent[]>('requests'))
+      .slice(before)
+      .filter(r => r.method === 'PUT');
+    expect(
+      sent.map(r => [
+        String(r.body.offer_id),
+        String(r.body.budget[0].daily_cap),
+      ]),
+    ).toEqual(
+      expect.arrayContaining(
+        pushed.map(r => [r[at('record')], r[at('before')]]),
+      ),
+    );
+    expect(sent).toHaveLength(2);
+    // The list, open, shows the push back on top without being asked.
+    await page
+      .locator('#history-message', {hasText: 'The last 2 runs'})
+      .waitFor();
+    await expect(
+      runs.first().locator('.history-lines li').first().textContent(),
+    ).resolves.toMatch(/→ /);
+    await shot('13-history-pushed-back');
+  });
+
   it('sets a schedule, replaces it, shows its last run, and clears it', async () => {
     await page.getByLabel('How often').selectOption('4');
     await button('Save schedule').click();
