@@ -86,6 +86,26 @@ async function main(): Promise<void> {
       path: join(IMAGES, 'playground-sidebar.png'),
     });
     console.log('docs/images/playground-sidebar.png');
+
+    // History: push the edits, list the run in the sidebar, and show the sheet itself.
+    await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
+    await ui.type(bad.row, 'daily_cap', '500');
+    await ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await ui.dismissToasts();
+    await ui.menu('Offer Desk', 'Open sidebar');
+    await ui.sidebarButton('Show recent changes').click();
+    await ui.sidebar.locator('#history-runs > li').first().waitFor();
+    await ui.sidebar
+      .locator('#history-heading')
+      .evaluate(heading => heading.scrollIntoView({block: 'start'}));
+    await ui.page.locator('#sidebar-panel').screenshot({
+      path: join(IMAGES, 'playground-history.png'),
+    });
+    console.log('docs/images/playground-history.png');
+    await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
+    await ui.openSheet('History');
+    await ui.page.locator('#grid').evaluate(grid => grid.scrollTo(0, 0));
+    await save('playground-history-sheet.png');
   } finally {
     await browser.close();
     await playground.close();

@@ -36,6 +36,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'change_id',
       type: 'text',
+      width: 170,
       note: 'Shared by everything one job run sent: revert takes it.',
     },
     {

@@ -72,7 +72,9 @@ export class HistoryPanel {
       this.message,
       view.runs.length === 0
         ? 'Nothing sent yet: the History sheet is empty.'
-        : `The last ${counted(view.runs.length, 'run')} that sent something, newest first.`,
+        : view.runs.length === 1
+          ? 'The last run that sent something.'
+          : `The last ${view.runs.length} runs that sent something, newest first.`,
     );
     this.list.replaceChildren(
       ...view.runs.map(r => this.item(r, view.timeZone)),
