@@ -95,7 +95,22 @@ const MATERIALS_PAGE = 200;
 /** The add-on asks 50 sub-accounts a page (the document gives no size for 4.11). */
 const SUB_ACCOUNTS_PAGE = 50;
 
-const CREATE_SHEETS = ['New Offers', 'Creative Sets', 'Creatives'];
+const CREATE_SHEETS = ['New Offers', 'Creative Sets', 'Creatives', 'History'];
+
+/**
+ * Checks that the run's writes are in the History sheet: `rows` rows, one block per run (the
+ * change ids, in sheet order, each in one stretch).
+ */
+function expectHistory(rt: Runtime, rows: number, runs: number): void {
+  const ids = rt.spreadsheet.sheet('History')
+    ? recordsOf(rt, 'History').map(r => r.cells.change_id)
+    : [];
+  const blocks = ids.filter((id, i) => id !== ids[i - 1]).length;
+  expect(
+    ids.length === rows && blocks === runs && new Set(ids).size === runs,
+    `History holds ${ids.length} rows in ${blocks} blocks, ${rows} rows in ${runs} blocks wanted`,
+  );
+}
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -270,7 +285,7 @@ export function pushScenario(
     name: 'push',
     title: `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
     entry: 'pushBudgets',
-    sheets: ['Budgets'],
+    sheets: ['Budgets', 'History'],
     act() {
       const runs = runUntilDone(rt, 'pushBudgets');
       const sent = total(runs, s => s.requests ?? 0);
@@ -279,6 +294,8 @@ export function pushScenario(
         sent === sizes.edits && refused === 0,
         `pushBudgets sent ${sent} budgets (${sizes.edits} edited) and refused ${refused} rows: ${lastMessage(runs)}`,
       );
+      // One daily_cap field changed per offer.
+      expectHistory(rt, sizes.edits, runs.runs);
       return {runs: runs.runs, outcome: lastMessage(runs)};
     },
     needs: touches => ({
@@ -354,6 +371,8 @@ export function createScenario(
           created === sizes.offers && ok === sizes.offers,
           `createOffers created ${created} offers and marked ${ok} rows OK, ${sizes.offers} wanted: ${lastMessage(runs)}`,
         );
+        // Each upload, each offer, and the three tracking fields of each offer.
+        expectHistory(rt, materialNames.length + sizes.offers * 4, runs.runs);
         return {runs: runs.runs, outcome: lastMessage(runs)};
       },
       needs: touches => ({
@@ -440,7 +459,7 @@ export function uploadScenario(
       name: 'upload',
       title: `upload ${count(sizes.files)} materials`,
       entry: 'uploadCreatives',
-      sheets: ['Creatives'],
+      sheets: ['Creatives', 'History'],
       act() {
         const runs = runUntilDone(rt, 'uploadCreatives');
         const ok = total(runs, s => s.ok);
@@ -449,6 +468,7 @@ export function uploadScenario(
           ok === sizes.files && stored === sizes.files,
           `uploadCreatives marked ${ok} rows OK and the account got ${stored} materials, ${sizes.files} wanted: ${lastMessage(runs)}`,
         );
+        expectHistory(rt, sizes.files, runs.runs);
         return {runs: runs.runs, outcome: lastMessage(runs)};
       },
       needs: touches => ({

@@ -122,16 +122,23 @@ describe('bench scenarios at tiny sizes', () => {
     );
   });
 
-  it('push of 30 edited offers: exactly 30 budget updates, statuses written to Budgets', () => {
+  it('push of 30 edited offers: exactly 30 budget updates, statuses written to Budgets, 30 History rows', () => {
     const r = pushScenario({offers: 120, campaigns: 10, edits: 30});
     expectConsistent(r);
     expect(r.operations).toEqual({[BUDGET]: 30});
     expect(r).toMatchObject({runs: 1, fetches: 0, batches: 1});
-    expect(r.bound).toMatchObject({requests: 30, batches: 1, sheetCalls: 2});
-    const [budgets] = r.needs.sheets;
+    // Budgets read and written, the History sheet made and written.
+    expect(r.bound).toMatchObject({requests: 30, batches: 1, sheetCalls: 4});
+    const [budgets, history] = r.needs.sheets;
     expect(budgets.sheet).toBe('Budgets');
     // sync_status, sync_message and synced_at of at least one row per offer.
     expect(budgets.changedCells).toBeGreaterThanOrEqual(30 * 3);
+    // Its 12 headers, and the 12 cells of each row.
+    expect(history).toEqual({
+      sheet: 'History',
+      cellsBefore: 0,
+      changedCells: 12 + 30 * 12,
+    });
   });
 
   it('create of 3 offers with 2 materials each: 6 uploads, 3 creates, 3 tracking updates', () => {
@@ -148,6 +155,7 @@ describe('bench scenarios at tiny sizes', () => {
       'New Offers',
       'Creative Sets',
       'Creatives',
+      'History',
     ]);
   });
 
