@@ -20,7 +20,7 @@ import {
   getSubAccount,
 } from '../api/operations';
 import type {SubAccount} from '../api/types';
-import type {Platform} from '../platform/ports';
+import type {Platform, Workbook} from '../platform/ports';
 import {NAME_MISSING, takenInSheet} from '../rules/sub-account';
 import type {HistoryOutcome} from '../sheets/history';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
@@ -79,14 +79,45 @@ class SubAccountRun {
   private requests = 0;
   private remaining = 0;
 
-  constructor(
+  private constructor(
     private readonly main: ApiClient,
     private readonly store: SettingsStore,
-    private readonly writes: RowWrites<SubAccountRow>,
+    readonly writes: RowWrites<SubAccountRow>,
     private readonly budget: TimeBudget,
     private readonly log: ChangeLog,
-    private readonly source: PasswordSource = TYPED_IN_SHEET,
+    private readonly workbook: Workbook,
+    private readonly source: PasswordSource,
   ) {}
+
+  /** A run of `job` as the main account (sub-accounts are made with its keys), the sheet open. */
+  static open(
+    platform: Platform,
+    job: string,
+    source: PasswordSource,
+  ): SubAccountRun {
+    const budget = new TimeBudget(() => platform.clock.now());
+    const {mainClient, store} = connect(platform, budget.retryDeadline);
+    const workbook = platform.workbook();
+    const table = openTable(workbook, SUB_ACCOUNTS, {create: true})!;
+    return new SubAccountRun(
+      mainClient,
+      store,
+      new RowWrites(table, () => platform.clock.now()),
+      budget,
+      new ChangeLog(platform, job, accountLabel('')),
+      workbook,
+      source,
+    );
+  }
+
+  /** Writes the rows and the History; answers the summary. */
+  finish(wouldSend?: unknown[]): JobSummary {
+    this.writes.flush();
+    return this.log.close(
+      this.workbook,
+      this.summary(accountLabel(''), wouldSend),
+    );
+  }
 
   /**
    * A create's History rows: the name, and that a password was set (never the password).
@@ -267,7 +298,7 @@ class SubAccountRun {
     this.logCreate(p, 'OK', message);
   }
 
-  summary(account: string, wouldSend?: unknown[]): JobSummary {
+  private summary(account: string, wouldSend?: unknown[]): JobSummary {
     const counts = {
       job: JOB,
       account,
@@ -324,11 +355,13 @@ export function createSubAccount(
     );
   }
   return withDocumentLock(platform, () => {
-    const budget = new TimeBudget(() => platform.clock.now());
-    const {mainClient, store} = connect(platform, budget.retryDeadline);
-    const workbook = platform.workbook();
-    const table = openTable(workbook, SUB_ACCOUNTS, {create: true})!;
-    const writes = new RowWrites(table, () => platform.clock.now());
+    const run = SubAccountRun.open(
+      platform,
+      'createSubAccount',
+      TYPED_IN_SIDEBAR,
+    );
+    const {writes} = run;
+    const {table} = writes;
     const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
     const existing = table.values.findIndex(
       (_, i) => text(i, 'sub_adv_user_name') === account,
@@ -341,18 +374,8 @@ export function createSubAccount(
     const index = existing >= 0 ? existing : writes.append();
     writes.set(index, 'sub_adv_user_name', account);
     writes.set(index, 'password', '');
-    const log = new ChangeLog(platform, 'createSubAccount', accountLabel(''));
-    const run = new SubAccountRun(
-      mainClient,
-      store,
-      writes,
-      budget,
-      log,
-      TYPED_IN_SIDEBAR,
-    );
     run.create([{index, name: account, password: secret}]);
-    writes.flush();
-    return log.close(workbook, run.summary(accountLabel('')));
+    return run.finish();
   });
 }
 
@@ -362,24 +385,14 @@ export function createSubAccounts(
 ): JobSummary {
   const dryRun = options.dryRun === true;
   return withDocumentLock(platform, () => {
-    const budget = new TimeBudget(() => platform.clock.now());
-    const {mainClient, store} = connect(platform, budget.retryDeadline);
-    const workbook = platform.workbook();
-    const table = openTable(workbook, SUB_ACCOUNTS, {create: true})!;
-    const writes = new RowWrites(table, () => platform.clock.now());
-    const log = new ChangeLog(platform, JOB, accountLabel(''));
-    const run = new SubAccountRun(
-      mainClient,
-      store,
-      writes,
-      budget,
-      log,
+    const run = SubAccountRun.open(
+      platform,
+      JOB,
       dryRun ? PREVIEWED : TYPED_IN_SHEET,
     );
     const pending = run.pending();
-    const wouldSend = dryRun ? run.preview(pending) : undefined;
-    if (!dryRun) run.create(pending);
-    writes.flush();
-    return log.close(workbook, run.summary(accountLabel(''), wouldSend));
+    if (dryRun) return run.finish(run.preview(pending));
+    run.create(pending);
+    return run.finish();
   });
 }
