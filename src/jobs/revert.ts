@@ -14,7 +14,8 @@
  * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
  */
 import {ConfigError} from '../api/errors';
-import type {Platform} from '../platform/ports';
+import type {Platform, Workbook} from '../platform/ports';
+import {excerpt} from '../rules/values';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
 import {readHistoryBackwards} from '../sheets/history';
@@ -41,6 +42,7 @@ import {StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
   Contents,
+  SheetLayoutError,
   Table,
   openTable,
   rowContents,
@@ -64,9 +66,9 @@ export function isRevertible(sheet: string): boolean {
 }
 
 /** The rows of one change id, newest first, read back from the newest run. */
-export function changeRows(platform: Platform, changeId: string): HistoryRow[] {
+export function changeRows(workbook: Workbook, changeId: string): HistoryRow[] {
   const wanted = changeId.trim();
-  const rows = readHistoryBackwards(platform.workbook(), read => {
+  const rows = readHistoryBackwards(workbook, read => {
     const first = read.findIndex(r => r.change_id === wanted);
     // A run's rows are one block: past it, the rest is older runs.
     return first >= 0 && read.slice(first).some(r => r.change_id !== wanted);
@@ -110,15 +112,17 @@ interface Tally {
 }
 
 export function revertChange(platform: Platform, changeId: string): JobSummary {
+  const id = String(changeId ?? '').trim();
   return withDocumentLock(platform, () => {
-    const rows = changeRows(platform, changeId);
+    const workbook = platform.workbook();
+    const rows = changeRows(workbook, id);
     if (rows.length === 0) {
       throw new ConfigError(
-        `Change ${changeId.trim() || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
+        `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
       );
     }
-    const workbook = platform.workbook();
     const book = StateBook.open(workbook);
+    const now = new Date(platform.clock.now());
     const tally: Tally = {
       edited: 0,
       conflict: 0,
@@ -136,13 +140,9 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
         continue;
       }
       revertSheet(
-        platform,
-        book,
+        {workbook, now, book, account, changeId: id, tally},
         schema,
-        account,
         records,
-        changeId.trim(),
-        tally,
       );
     }
     const parts = [
@@ -167,31 +167,44 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       dryRun: false,
       edited: tally.edited,
       conflict: tally.conflict,
-      changeId: changeId.trim(),
+      changeId: id,
       problems: tally.problems.slice(0, MAX_PROBLEMS),
       requests: 0,
       message: [
-        `Revert of ${changeId.trim()}: ${parts.join('; ')}. Nothing was sent.`,
+        `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
         ...tally.notes,
       ].join(' '),
     };
   });
 }
 
+/** What every sheet of one revert shares. */
+interface RevertRun {
+  workbook: Workbook;
+  now: Date;
+  book: StateBook;
+  /** The account the change was made as (accountLabel). */
+  account: string;
+  changeId: string;
+  tally: Tally;
+}
+
 function revertSheet(
-  platform: Platform,
-  book: StateBook,
+  run: RevertRun,
   schema: SheetSchema<never>,
-  account: string,
   records: readonly RecordChange[],
-  changeId: string,
-  tally: Tally,
 ): void {
-  const workbook = platform.workbook();
-  const context = workbook;
-  const table = openTable(workbook, schema, {create: false});
-  const state = book.get(schema.name);
+  const {workbook, now, book, account, changeId, tally} = run;
   const problem = (message: string) => tally.notes.push(message);
+  let table: Table<never> | null;
+  try {
+    table = openTable(workbook, schema, {create: false});
+  } catch (e) {
+    if (!(e instanceof SheetLayoutError)) throw e;
+    problem(`${e.message} Change ${changeId} was not put back there.`);
+    return;
+  }
+  const state = book.get(schema.name);
   if (!table || !state) {
     problem(
       `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
@@ -204,18 +217,20 @@ function revertSheet(
     );
     return;
   }
-  const groups = groupRows(table, context);
-  const out: Contents[][] = table.values.map((_, i) => rowContents(table, i));
-  const at = (header: string) => table.position.get(header)!;
-  const now = new Date(platform.clock.now());
-  const setStatus = (row: number, status: SyncStatus, message: string) => {
-    out[row][at(SYNC_STATUS)] = status;
-    out[row][at(SYNC_MESSAGE)] = message;
-    out[row][at(SYNCED_AT)] = now;
-    if (status === 'CONFLICT') conflicts.set(out[row], message);
-  };
+  const sheet = table;
+  const groups = groupRows(sheet, workbook);
+  const out: Contents[][] = sheet.values.map((_, i) => rowContents(sheet, i));
   // By row array: rows added or removed for budget groups move the ones after them.
   const conflicts = new Map<Contents[], string>();
+  const mark = (row: Contents[], status: SyncStatus, message: string) => {
+    const at = (header: string) => sheet.position.get(header)!;
+    row[at(SYNC_STATUS)] = status;
+    row[at(SYNC_MESSAGE)] = message;
+    row[at(SYNCED_AT)] = now;
+    if (status === 'CONFLICT') conflicts.set(row, message);
+  };
+  const setStatus = (row: number, status: SyncStatus, message: string) =>
+    mark(out[row], status, message);
   const added = new Map<number, Contents[][]>();
   const removed = new Set<Contents[]>();
   for (const record of records) {
@@ -235,7 +250,7 @@ function revertSheet(
       shiftContent(schema, base.rows, record.fields, from, 'before');
     const target = shift('after');
     const sheetContent = contentOf(
-      rows.map(r => editableTexts(table, r, context)),
+      rows.map(r => editableTexts(sheet, r, workbook)),
     );
     // Already as before the change (reverted and pushed, or never applied): nothing to do.
     if (
@@ -264,19 +279,12 @@ function revertSheet(
       continue;
     }
     const message = `Reverts change ${changeId} (${record.fields
-      .map(
-        f =>
-          `${f.field}: ${f.after || '(empty)'} back to ${f.before || '(empty)'}`,
-      )
+      .map(f => `${f.field}: ${shown(f.after)} back to ${shown(f.before)}`)
       .join('; ')}): not pushed yet. Preview, then push to send it.`;
-    const put = putBack(table, out, rows, target.content, context);
+    const put = putBack(sheet, out, rows, target.content, workbook);
     for (const row of put.kept) setStatus(row, 'EDITED', message);
     for (const row of put.removed) removed.add(out[row]);
-    for (const row of put.added) {
-      row[at(SYNC_STATUS)] = 'EDITED';
-      row[at(SYNC_MESSAGE)] = message;
-      row[at(SYNCED_AT)] = now;
-    }
+    for (const row of put.added) mark(row, 'EDITED', message);
     if (put.added.length > 0) added.set(rows[rows.length - 1], put.added);
     tally.edited += put.kept.length + put.added.length;
   }
@@ -295,7 +303,12 @@ function revertSheet(
       message,
     });
   });
-  writeTable(table, written);
+  writeTable(sheet, written);
+}
+
+/** A value in a row's message: at most an excerpt, '(empty)' for none. */
+function shown(text: string): string {
+  return text === '' ? '(empty)' : excerpt(text, false);
 }
 
 /**
