@@ -17,7 +17,13 @@ export const POLL_MS = 600;
 
 export function summaryTone(summary: JobSummary): Tone {
   if (summary.error > 0) return 'error';
-  if (summary.invalid > 0 || summary.remaining > 0) return 'warn';
+  // CONFLICT rows (a refresh, a revert) wait for the user as much as refused ones.
+  if (
+    summary.invalid > 0 ||
+    summary.remaining > 0 ||
+    (summary.conflict ?? 0) > 0
+  )
+    return 'warn';
   return 'ok';
 }
 
