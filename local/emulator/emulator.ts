@@ -48,6 +48,11 @@ export interface EmulatorOptions {
   otherMaterials?: number;
   /** Billing types per account name, e.g. {demo_adv: ['CPI']}; replaces the demo defaults. */
   permissions?: Partial<Record<string, BillingType[]>>;
+  /**
+   * Billing types the service accepts beyond the five the document names, e.g. ['CPA'], open to
+   * every account; default none: another type is refused (README, assumption 34a).
+   */
+  extraBillingTypes?: string[];
   /** The clock in ms; default Date.now. Fault clock skew is added on top. */
   now?: () => number;
   /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
@@ -121,6 +126,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     maxUploadBytes: options.maxUploadBytes ?? 30 * 1024 * 1024,
     duplicateUploadShape: shape,
     duplicateUploadStatus: status,
+    extraBillingTypes: options.extraBillingTypes ?? [],
   };
 }
 

@@ -97,7 +97,8 @@ export interface Offer {
   status: OfferStatus;
   target_geo: string;
   stage: string;
-  bid_type: BillingType;
+  /** One of the five, or a type of the `extraBillingTypes` option (README, assumption 34a). */
+  bid_type: string;
   bid_goal: string;
   bid_rate: number;
   bid_rate_by_location: {country_code: string; bid_rate: string}[];

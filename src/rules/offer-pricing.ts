@@ -3,6 +3,12 @@
  * targets, bid_rate, target_ad_type and settlement_event. Fields the document says the API
  * ignores or fills for the type (settlement_event outside CPE, bid_rate and target_ad_type for
  * OCPI) are left out with a note; the OCPI targets elsewhere are refused.
+ *
+ * The document names five billing types but says they "appear" in an enumeration it does not
+ * show: a type outside the five is sent as typed (the API decides), provided it looks like a
+ * code. For such a type the add-on cannot know what the API requires, so nothing is required
+ * beyond billing_type: the pricing fields the row fills are sent, each checked by its own
+ * format rule, and the row's message says the type is unknown to the document.
  */
 import {readGeoList} from './geo';
 import {Check, OfferBody, WORD} from './offer-check';
@@ -17,6 +23,13 @@ import {
 /** The billing types the document names; the full enumeration is not shown. */
 export const BILLING_TYPES = ['CPI', 'CPE', 'CPM', 'CPC', 'OCPI'] as const;
 export type BillingType = (typeof BILLING_TYPES)[number];
+/**
+ * What a billing type outside the five must look like to be sent: the document shows no
+ * shape, the five are short upper-case codes, so a code of letters, digits and underscores,
+ * strict enough that a typo with a space or a sentence is refused before anything is sent.
+ */
+const BILLING_CODE = /^[A-Za-z0-9_]{2,20}$/;
+const BILLING_CODE_TEXT = '2 to 20 letters, digits or underscores';
 /** The types priced by bid_rate and shown as target_ad_type (4.2). */
 const PRICED: readonly string[] = ['CPI', 'CPE', 'CPM', 'CPC'];
 export const OCPI_BID_GOALS = ['Target-ROAS', 'Target-CPE'] as const;
@@ -34,27 +47,62 @@ export function pricing(c: Check, body: Partial<OfferBody>): void {
   const type = billingType(c);
   if (type === undefined) return;
   body.billing_type = type;
+  if (!isKnown(type)) return unknownType(c, type, body);
   bidGoal(c, type, body);
   bidRate(c, type, body);
   adType(c, type, body);
   settlementEvent(c, type, body);
 }
 
-function billingType(c: Check): BillingType | undefined {
-  const value = c.present(
-    'billing_type',
-    `is required: one of ${BILLING_TYPES.join(', ')}`,
-  );
+function isKnown(type: string): type is BillingType {
+  return (BILLING_TYPES as readonly string[]).includes(type);
+}
+
+/** One of the five in their spelling (cpi -> CPI), else the code as typed (trimmed). */
+function billingType(c: Check): string | undefined {
+  const choices = `${BILLING_TYPES.join(', ')} or another billing-type code of ${BILLING_CODE_TEXT}`;
+  const value = c.present('billing_type', `is required: ${choices}`);
   if (value === undefined) return undefined;
-  const type = c.text('billing_type').toUpperCase();
-  const known: readonly string[] = BILLING_TYPES;
-  if (!known.includes(type)) {
-    return c.fail(
-      'billing_type',
-      `must be one of ${BILLING_TYPES.join(', ')} (got ${excerpt(value)})`,
-    );
+  const typed = c.text('billing_type');
+  const known = BILLING_TYPES.find(t => t === typed.toUpperCase());
+  if (known) return known;
+  if (!BILLING_CODE.test(typed)) {
+    return c.fail('billing_type', `must be ${choices} (got ${excerpt(value)})`);
   }
-  return type as BillingType;
+  return typed;
+}
+
+/**
+ * A type the document does not name: the fields it needs are not shown, so none is required
+ * and each one filled is sent, checked by its own format rule (bid_rate's minimum is per known
+ * type: here only above 0). bid_goal Target-ROAS or Target-CPE brings its targets, which the
+ * document requires "when bid_goal is" one of them whatever the type.
+ */
+function unknownType(c: Check, type: string, body: Partial<OfferBody>): void {
+  c.notes.push(
+    `billing_type ${type} is not one the API document names (${BILLING_TYPES.join(', ')}): sent as typed; the API decides which fields it needs`,
+  );
+  const goals: readonly string[] = OCPI_BID_GOALS;
+  const goal = c.text('bid_goal');
+  if (goals.includes(goal)) {
+    body.bid_goal = goal;
+    targets(c, goal as (typeof OCPI_BID_GOALS)[number], body);
+  } else {
+    if (goal !== '') body.bid_goal = goal;
+    targetsUnused(c, 'bid_goal is Target-ROAS or Target-CPE');
+  }
+  if (!c.blank('bid_rate')) {
+    const rate = positiveRate(c);
+    if (rate !== undefined) body.bid_rate = rate;
+  }
+  if (!c.blank('target_ad_type')) {
+    const types = c.words('target_ad_type', 'ad display types');
+    if (types !== undefined) body.target_ad_type = types;
+  }
+  if (!c.blank('settlement_event')) {
+    const event = settlementEventText(c);
+    if (event !== undefined) body.settlement_event = event;
+  }
 }
 
 function bidGoal(c: Check, type: BillingType, body: Partial<OfferBody>): void {
@@ -219,15 +267,13 @@ function bidRate(c: Check, type: BillingType, body: Partial<OfferBody>): void {
     );
     return;
   }
-  const value = c.present(
-    'bid_rate',
-    `is required when billing_type is ${type}`,
-  );
-  if (value === undefined) return;
-  const rate = c.number('bid_rate', value, 3);
+  if (
+    c.present('bid_rate', `is required when billing_type is ${type}`) ===
+    undefined
+  )
+    return;
+  const rate = positiveRate(c);
   if (rate === undefined) return;
-  if (rate <= 0)
-    return void c.fail('bid_rate', `must be greater than 0 (got ${rate})`);
   const min = MIN_BID_RATE[type];
   if (rate < min)
     return void c.fail(
@@ -235,6 +281,15 @@ function bidRate(c: Check, type: BillingType, body: Partial<OfferBody>): void {
       `must be at least ${min} for ${type} (got ${rate})`,
     );
   body.bid_rate = rate;
+}
+
+/** bid_rate (filled) as a number above 0 with at most three decimals. */
+function positiveRate(c: Check): number | undefined {
+  const rate = c.number('bid_rate', c.cells.bid_rate, 3);
+  if (rate === undefined) return undefined;
+  if (rate <= 0)
+    return c.fail('bid_rate', `must be greater than 0 (got ${rate})`);
+  return rate;
 }
 
 function adType(c: Check, type: BillingType, body: Partial<OfferBody>): void {
@@ -265,17 +320,25 @@ function settlementEvent(
     undefined
   )
     return;
+  const event = settlementEventText(c);
+  if (event !== undefined) body.settlement_event = event;
+}
+
+/** settlement_event (filled) in its format: 3-50 letters, digits and underscores. */
+function settlementEventText(c: Check): string | undefined {
   const event = c.text('settlement_event');
   const [min, max] = SETTLEMENT_EVENT_LENGTH;
   if (!WORD.test(event)) {
-    c.fail(
+    return c.fail(
       'settlement_event',
       'may contain only letters, digits and underscore',
     );
-  } else if (event.length < min || event.length > max) {
-    c.fail(
+  }
+  if (event.length < min || event.length > max) {
+    return c.fail(
       'settlement_event',
       `must be ${min} to ${max} characters long (it has ${event.length})`,
     );
-  } else body.settlement_event = event;
+  }
+  return event;
 }

@@ -175,6 +175,51 @@ describe('POST offer', () => {
     ).toBe('Permission denied');
   });
 
+  it('refuses a billing type outside the five by default; accepts an extra one, open to all, nothing required', () => {
+    const cpa = (emulator: Emulator) =>
+      validOffer(emulator, {
+        billing_type: 'CPA',
+        bid_rate: 0.005,
+        target_ad_type: undefined,
+      });
+    const strict = setup().emulator;
+    expect(create(strict, cpa(strict))).toEqual({
+      code: 10000,
+      msg: 'error',
+      data: {billing_type: 'The selected billing_type is invalid.'},
+    });
+    const {emulator} = setup({extraBillingTypes: ['CPA']});
+    emulator.setPermissions(MAIN, ['CPI']);
+    const reply = create(emulator, cpa(emulator));
+    expect(reply.code).toBe(200);
+    expect(emulator.offerView(reply.data.offer_id)).toMatchObject({
+      bid_type: 'CPA',
+      bid_goal: '',
+      bid_rate: 0.005,
+      target_ad_type: '',
+      settlement_event: '',
+    });
+    const bare = create(
+      emulator,
+      validOffer(emulator, {
+        billing_type: 'CPA',
+        offer_name: 'Bare_Cpa',
+        bid_rate: undefined,
+        target_ad_type: 'BANNER',
+      }),
+    );
+    expect(emulator.offerView(bare.data.offer_id)).toMatchObject({
+      bid_rate: 0,
+      target_ad_type: 'BANNER',
+    });
+    expect(
+      create(
+        emulator,
+        validOffer(emulator, {billing_type: 'cpa', offer_name: 'Lower_Cpa'}),
+      ).data,
+    ).toEqual({billing_type: 'The selected billing_type is invalid.'});
+  });
+
   const errors: [string, Record<string, unknown>, Record<string, string>][] = [
     [
       'offer_name too short',

@@ -261,11 +261,11 @@ describe('createOffers: every rule of 4.2 is checked before sending', () => {
     ],
     [
       {billing_type: ''},
-      'billing_type is required: one of CPI, CPE, CPM, CPC, OCPI',
+      'billing_type is required: CPI, CPE, CPM, CPC, OCPI or another billing-type code of 2 to 20 letters, digits or underscores',
     ],
     [
-      {billing_type: 'CPA'},
-      'billing_type must be one of CPI, CPE, CPM, CPC, OCPI (got "CPA")',
+      {billing_type: 'C P A'},
+      'billing_type must be CPI, CPE, CPM, CPC, OCPI or another billing-type code of 2 to 20 letters, digits or underscores (got "C P A")',
     ],
     [
       {...ROAS, bid_goal: ''},

@@ -5,7 +5,12 @@
  */
 import type {Emulator} from '../../local/emulator';
 // The vendor's values as the emulator knows them: the dropdowns must offer exactly these.
-import {AD_TYPES, NETWORKS, TRACKING_METHODS} from '../../local/emulator/enums';
+import {
+  AD_TYPES,
+  BILLING_TYPES,
+  NETWORKS,
+  TRACKING_METHODS,
+} from '../../local/emulator/enums';
 import type {Runtime} from '../../local/runtime';
 import {
   cpiOfferRow,
@@ -49,12 +54,7 @@ describe('dropdowns of the input columns', () => {
         ['PHONE', 'TABLET', 'PHONE,TABLET'],
         false,
       ],
-      [
-        'New Offers',
-        'billing_type',
-        ['CPI', 'CPE', 'CPM', 'CPC', 'OCPI'],
-        false,
-      ],
+      ['New Offers', 'billing_type', BILLING_TYPES, true],
       ['New Offers', 'daily_cap_type', ['BUDGET', 'CONVERSION'], false],
       ['New Offers', 'bid_goal', ['Target-ROAS', 'Target-CPE'], false],
       ['New Offers', 'target_goal_window', ['D0', 'D7'], false],
@@ -170,4 +170,129 @@ describe('a value outside the dropdown', () => {
       ),
     });
   });
+});
+
+describe('billing_type, a suggestion: the document names five types that "appear"', () => {
+  const posts = (emulator: Emulator) =>
+    emulator.requests.filter(r => r.method === 'POST');
+
+  const NOTE =
+    'billing_type CPA is not one the API document names (CPI, CPE, CPM, CPC, OCPI): sent as typed; the API decides which fields it needs.';
+  const CODE =
+    'CPI, CPE, CPM, CPC, OCPI or another billing-type code of 2 to 20 letters, digits or underscores';
+
+  it('a known type in lower case is sent in its spelling: cpi as CPI', () => {
+    const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
+    typeOffer(rt, emulator, {billing_type: 'cpi'});
+    rt.call('createOffers');
+    const [create] = posts(emulator);
+    expect(create.body).toMatchObject({billing_type: 'CPI', bid_rate: 1.5});
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row).toMatchObject({
+      billing_type: 'cpi',
+      sync_status: 'OK',
+      sync_message: `Offer ${row.offer_id} created; tracking set.`,
+    });
+    expect(emulator.offerView(row.offer_id as number)?.bid_type).toBe('CPI');
+  });
+
+  it('another type is sent exactly as typed, with the fields the row fills and none required; the preview says so too', () => {
+    const {rt, emulator} = offerDesk({
+      offers: 2,
+      campaigns: 3,
+      materials: 1,
+      extraBillingTypes: ['CPA'],
+    });
+    typeOffer(rt, emulator, {
+      billing_type: ' CPA',
+      bid_rate: '0.005',
+      target_ad_type: '',
+    });
+    const campaign = deliverableCampaign(emulator);
+    const preview = rt.call('createOffers', {dryRun: true});
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'EDITED',
+      sync_message: `Preview: a run looks offer_name dropdown_offer up (a name the account already has is refused), creates offer dropdown_offer (billing_type CPA, campaign ${campaign}, 1 creative set), then sets its tracking (1 more request). ${NOTE}`,
+    });
+    rt.call('createOffers');
+    const [create] = posts(emulator);
+    const body = {
+      campaign_id: campaign,
+      offer_name: 'dropdown_offer',
+      promote_timezone: 8,
+      start_time: 1789984800,
+      target_geo: 'US,GB',
+      billing_type: 'CPA',
+      bid_rate: 0.005,
+    };
+    expect(preview).toMatchObject({wouldSend: [expect.objectContaining(body)]});
+    expect(create.path).toBe('/api/open/v3/offer');
+    const {creative_sets: sets, ...sent} = create.body as Record<
+      string,
+      unknown
+    >;
+    expect(sent).toEqual(body);
+    expect(sets).toHaveLength(1);
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row).toMatchObject({
+      billing_type: ' CPA',
+      sync_status: 'OK',
+      sync_message: `Offer ${row.offer_id} created; tracking set. ${NOTE}`,
+    });
+    expect(emulator.offerView(row.offer_id as number)?.bid_type).toBe('CPA');
+  });
+
+  it('the API refusing the type: ERROR with its message, no offer made; a re-run is refused the same way', () => {
+    const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
+    typeOffer(rt, emulator, {billing_type: 'CPA', target_ad_type: ''});
+    rt.call('createOffers');
+    expect(
+      posts(emulator).map(r => (r.body as {billing_type: string}).billing_type),
+    ).toEqual(['CPA']);
+    const refused = recordsOf(rt, 'New Offers')[0];
+    expect(refused).toMatchObject({
+      billing_type: 'CPA',
+      offer_id: '',
+      sync_status: 'ERROR',
+      sync_message:
+        'POST offer: code 10000 error [billing_type: The selected billing_type is invalid.]. Nothing was created.',
+    });
+    expect(
+      [...emulator.account('demo_adv').offers.values()].filter(
+        o => o.offer_name === 'dropdown_offer',
+      ),
+    ).toEqual([]);
+    rt.call('createOffers');
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'ERROR',
+      sync_message: refused.sync_message,
+    });
+  });
+
+  it.each([
+    ['C P A', `billing_type must be ${CODE} (got "C P A")`],
+    ['', `billing_type is required: ${CODE}`],
+  ])(
+    'a billing_type of %j is INVALID, in the preview and the run, nothing sent',
+    (typed, message) => {
+      const {rt, emulator} = offerDesk({
+        offers: 2,
+        campaigns: 3,
+        materials: 1,
+        extraBillingTypes: ['CPA'],
+      });
+      typeOffer(rt, emulator, {billing_type: typed});
+      for (const dryRun of [true, false]) {
+        rt.call('createOffers', {dryRun});
+        expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+          billing_type: typed,
+          sync_status: 'INVALID',
+          sync_message: `${message}. Nothing was sent.`,
+        });
+      }
+      expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+    },
+  );
 });

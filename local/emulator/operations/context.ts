@@ -13,6 +13,8 @@ export interface Settings {
   duplicateUploadShape: DuplicateUploadShape;
   /** HTTP status of the `already existed` answer. */
   duplicateUploadStatus: number;
+  /** Billing types accepted beyond the five (README, assumption 34a). */
+  extraBillingTypes: readonly string[];
 }
 
 /**

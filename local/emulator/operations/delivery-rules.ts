@@ -51,7 +51,10 @@ export function readTargeting(
     target_ad_type:
       billing === 'OCPI'
         ? AD_TYPES.join(',')
-        : readAdTypes(errors, params, billing)?.join(','),
+        : // Not required without a known type (an extra one, assumption 34a): blank is ''.
+          !billing && isBlank(params.target_ad_type)
+          ? ''
+          : readAdTypes(errors, params, billing)?.join(','),
     target_device: (
       choices('target_device', TARGET_DEVICES) ?? TARGET_DEVICES
     ).join(','),

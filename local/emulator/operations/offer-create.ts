@@ -4,8 +4,18 @@ import {addCreativeAds, newCreativeSet, offerUuid} from '../records';
 import type {OperationContext} from './context';
 import {readOfferDraft} from './offer-rules';
 
-export function createOffer({store, account, params}: OperationContext) {
-  const draft = readOfferDraft(store, account, params);
+export function createOffer({
+  store,
+  account,
+  params,
+  settings,
+}: OperationContext) {
+  const draft = readOfferDraft(
+    store,
+    account,
+    params,
+    settings.extraBillingTypes,
+  );
   const offerId = store.nextId('offer');
   const budget = {
     target_geo: 'ALL',

@@ -33,14 +33,15 @@ export type OfferDraft = {
   start_time: number;
   end_time: number;
   target_geo: string;
-  bid_type: BillingType;
+  /** One of the five, or an extra type (assumption 34a). */
+  bid_type: string;
   bid_goal: string;
   target_agg_event: string[];
   target_original_event: string;
   target_goal_window: string;
   target_goal: number;
   target_goal_by_geo: {geo: string; target_goal: number}[];
-  /** 0 for OCPI, which takes no bid_rate. */
+  /** 0 for OCPI, which takes no bid_rate, and for an extra type sent without one. */
   bid_rate: number;
   settlement_event: string;
   creative_sets: CreativeSetDraft[];
@@ -60,15 +61,21 @@ const BID_RATE_MINIMUM: Record<PricedBillingType, number> = {
 /**
  * Checks a creation request. A billing type the account lacks is refused first, with
  * 'Permission denied', whatever else is wrong; every other failure is collected into one 10000
- * answer that names each failing field. Unmarked fields of 4.2 are required.
+ * answer that names each failing field. Unmarked fields of 4.2 are required. `extraTypes` are
+ * billing types beyond the five: open to every account, with no pricing field required
+ * (assumption 34a).
  */
 export function readOfferDraft(
   store: Store,
   account: Account,
   params: Params,
+  extraTypes: readonly string[] = [],
 ): OfferDraft {
   const errors = new FieldErrors();
-  const billing = readBillingType(errors, params);
+  const read = readBillingType(errors, params, extraTypes);
+  const extra = read !== undefined && extraTypes.includes(read);
+  // Past here `billing` is one of the five or undefined: an extra type requires nothing.
+  const billing = extra ? undefined : (read as BillingType | undefined);
   if (billing && !account.permissions.includes(billing)) {
     throw permissionDenied(
       'billing_type',
@@ -100,15 +107,17 @@ export function readOfferDraft(
     promote_timezone: timezone!,
     ...times!,
     target_geo: geos!.join(','),
-    bid_type: billing!,
-    bid_goal:
-      goal?.bid_goal ?? AUTOMATIC_BID_GOAL[billing as PricedBillingType],
+    bid_type: read!,
+    bid_goal: extra
+      ? ''
+      : (goal?.bid_goal ?? AUTOMATIC_BID_GOAL[billing as PricedBillingType]),
     target_agg_event: goal?.target_agg_event ?? [],
     target_original_event: goal?.target_original_event ?? '',
     target_goal_window: goal?.target_goal_window ?? '',
     target_goal: goal?.target_goal ?? 0,
     target_goal_by_geo: goal?.target_goal_by_geo ?? [],
-    bid_rate: bidRate!,
+    // Blank is accepted only for an extra type (assumption 34a): it shows as 0, like OCPI.
+    bid_rate: bidRate ?? 0,
     ...budget,
     settlement_event: settlementEvent!,
     ...targeting!,
@@ -120,7 +129,8 @@ export function readOfferDraft(
 function readBillingType(
   errors: FieldErrors,
   params: Params,
-): BillingType | undefined {
+  extraTypes: readonly string[],
+): string | undefined {
   const field =
     isBlank(params.billing_type) && !isBlank(params.bid_type)
       ? 'bid_type'
@@ -132,8 +142,8 @@ function readBillingType(
     );
   }
   return readString(errors, field, params[field], {
-    oneOf: BILLING_TYPES,
-  }) as BillingType | undefined;
+    oneOf: [...BILLING_TYPES, ...extraTypes],
+  });
 }
 
 /** The caller's own campaign, and a deliverable one (status RUNNING). */

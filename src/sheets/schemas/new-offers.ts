@@ -68,8 +68,8 @@ export const NEW_OFFERS = defineSchema<never>({
       header: 'billing_type',
       type: 'text',
       editable: true,
-      values: BILLING_TYPES,
-      note: 'Billing type. OCPI needs bid_goal; CPI, CPE, CPM and CPC need bid_rate and target_ad_type; CPE needs settlement_event.',
+      suggests: BILLING_TYPES,
+      note: 'Billing type. OCPI needs bid_goal; CPI, CPE, CPM and CPC need bid_rate and target_ad_type; CPE needs settlement_event. A known type typed in other case is sent in its spelling (cpi as CPI); another type (2 to 20 letters, digits or underscores) is sent as typed with the pricing fields the row fills, none required: the API decides.',
     },
     {
       header: 'bid_goal',

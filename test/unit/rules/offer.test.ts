@@ -180,6 +180,63 @@ describe('checkNewOffer: a valid row becomes the request body', () => {
   });
 });
 
+describe('checkNewOffer: billing_type outside the five the document names', () => {
+  const NOTE =
+    'billing_type CPA is not one the API document names (CPI, CPE, CPM, CPC, OCPI): sent as typed; the API decides which fields it needs';
+
+  it('a known type in other case is sent in its spelling, without a note', () => {
+    const check = checkNewOffer({...CPI, billing_type: ' cpi '});
+    expect(check.problems).toEqual({});
+    expect(check.body?.billing_type).toBe('CPI');
+    expect(check.notes).toEqual([]);
+  });
+
+  it('another code is sent as typed (trimmed), nothing required, what is filled sent', () => {
+    const check = checkNewOffer({
+      ...CPI,
+      billing_type: ' CPA ',
+      bid_rate: 0.005,
+      target_ad_type: '',
+    });
+    expect(check.problems).toEqual({});
+    expect(check.notes).toEqual([NOTE]);
+    expect(check.body).toMatchObject({billing_type: 'CPA', bid_rate: 0.005});
+    expect(check.body).not.toHaveProperty('target_ad_type');
+    expect(check.body).not.toHaveProperty('bid_goal');
+    expect(check.body).not.toHaveProperty('settlement_event');
+  });
+
+  it('with no pricing field at all; every one filled is sent', () => {
+    const bare = checkNewOffer({
+      ...CPI,
+      billing_type: 'CPA',
+      bid_rate: '',
+      target_ad_type: '',
+    });
+    expect(bare.problems).toEqual({});
+    expect(bare.body).not.toHaveProperty('bid_rate');
+    const full = checkNewOffer({
+      ...CPE_GOAL,
+      billing_type: 'CPA',
+      bid_rate: 2,
+      target_ad_type: 'BANNER',
+      settlement_event: 'purchase',
+    });
+    expect(full.problems).toEqual({});
+    expect(full.body).toMatchObject({
+      billing_type: 'CPA',
+      bid_rate: 2,
+      target_ad_type: 'BANNER',
+      settlement_event: 'purchase',
+      bid_goal: 'Target-CPE',
+      target_agg_event: ['purchase', 'subscribe'],
+      target_original_event: 'level_10',
+      target_goal_window: 'D7',
+      target_goal: 2.125,
+    });
+  });
+});
+
 describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
   const cases: Array<
     [string, Record<string, unknown>, Record<string, string>]
@@ -308,15 +365,50 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
       {...CPI, billing_type: ''},
       {
         billing_type:
-          'billing_type is required: one of CPI, CPE, CPM, CPC, OCPI',
+          'billing_type is required: CPI, CPE, CPM, CPC, OCPI or another billing-type code of 2 to 20 letters, digits or underscores',
       },
     ],
     [
-      'billing_type known',
-      {...CPI, billing_type: 'CPA'},
+      'billing_type a known one or a code',
+      {...CPI, billing_type: 'C P A'},
       {
         billing_type:
-          'billing_type must be one of CPI, CPE, CPM, CPC, OCPI (got "CPA")',
+          'billing_type must be CPI, CPE, CPM, CPC, OCPI or another billing-type code of 2 to 20 letters, digits or underscores (got "C P A")',
+      },
+    ],
+    [
+      'billing_type code not too long',
+      {...CPI, billing_type: 'A'.repeat(21)},
+      {
+        billing_type: `billing_type must be CPI, CPE, CPM, CPC, OCPI or another billing-type code of 2 to 20 letters, digits or underscores (got "${'A'.repeat(21)}")`,
+      },
+    ],
+    [
+      'billing_type unknown: fields filled keep their format (bid_rate above 0, 3 decimals)',
+      {...CPI, billing_type: 'CPA', bid_rate: 0, settlement_event: 'a b'},
+      {
+        bid_rate: 'bid_rate must be greater than 0 (got 0)',
+        settlement_event:
+          'settlement_event may contain only letters, digits and underscore',
+      },
+    ],
+    [
+      'billing_type unknown: bid_goal Target-ROAS brings its targets',
+      {...CPI, billing_type: 'CPA', bid_goal: 'Target-ROAS'},
+      {
+        target_agg_event:
+          'target_agg_event is required when bid_goal is Target-ROAS',
+        target_goal_window:
+          'target_goal_window is required when bid_goal is Target-ROAS: D0 or D7',
+        target_goal: 'target_goal is required when bid_goal is Target-ROAS',
+      },
+    ],
+    [
+      'billing_type unknown: targets only with an OCPI bid_goal',
+      {...CPI, billing_type: 'CPA', target_goal: 5},
+      {
+        target_goal:
+          'target_goal is used only when bid_goal is Target-ROAS or Target-CPE: leave it empty',
       },
     ],
     [
