@@ -34,9 +34,11 @@ export interface Column<S = unknown> extends CodecSpec {
   /** The user may change it and a push sends it. */
   editable?: boolean;
   /**
-   * Known values where the API document does not fix the list (schemas/vendor-values.ts): a
-   * dropdown that only suggests. Unlike `values`, a typed value is never respelled to match
-   * one: it is sent as typed, and so is a comma-separated list of them in a list column.
+   * Known values where the API document does not fix the list (schemas/vendor-values.ts, and
+   * the billing types of rules/offer-pricing.ts): a dropdown that only suggests. Unlike
+   * `values`, the codec never respells a typed value to match one: it reads as typed, and so
+   * does a comma-separated list of them in a list column. A rule may still take a known
+   * value's spelling where the API's case is known (billing_type: cpi is sent as CPI).
    */
   suggests?: readonly string[];
   /** Must be filled for the row to mean anything (an id the user types, New Offers fields). */
