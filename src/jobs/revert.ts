@@ -9,7 +9,9 @@
  * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
  *   CONFLICT too, saying to push or undo the edit first;
  * - a write the API refused (ERROR) changed nothing: nothing to put back; an UNKNOWN one is
- *   put back when the record shows it was applied, and left when it shows it was not.
+ *   put back when the record shows it was applied, and left when it shows it was not;
+ * - a field whose "before" was not known (support_server_click, which the list never returns)
+ *   is not emptied: it keeps what the server is last known to hold, and the message says so.
  * Offers created, materials uploaded and sub-accounts created cannot be undone through the
  * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
  */
@@ -18,7 +20,12 @@ import type {Platform} from '../platform/ports';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
 import {readHistoryBackwards} from '../sheets/history';
-import {FieldChange, shiftContent} from '../sheets/history-fields';
+import {
+  FieldChange,
+  historyText,
+  shiftContent,
+  splitField,
+} from '../sheets/history-fields';
 import {
   EMPTY,
   columnOf,
@@ -57,6 +64,11 @@ const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
   CAMPAIGNS,
   OFFERS,
 ] as never;
+
+/** Per sheet, the columns the API's list never returns: empty there means "not known". */
+const NOT_KNOWN_WHEN_EMPTY: ReadonlyMap<string, readonly string[]> = new Map([
+  [OFFERS.name, ['support_server_click']],
+]);
 
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
 export function isRevertible(sheet: string): boolean {
@@ -231,8 +243,9 @@ function revertSheet(
       );
       continue;
     }
+    const {fields, keep} = unknownBefore(schema, base.rows, record.fields);
     const shift = (from: 'before' | 'after') =>
-      shiftContent(schema, base.rows, record.fields, from, 'before');
+      shiftContent(schema, base.rows, fields, from, 'before');
     const target = shift('after');
     const sheetContent = contentOf(
       rows.map(r => editableTexts(table, r, context)),
@@ -263,12 +276,12 @@ function revertSheet(
         );
       continue;
     }
-    const message = `Reverts change ${changeId} (${record.fields
+    const message = `Reverts change ${changeId} (${fields
       .map(
         f =>
           `${f.field}: ${f.after || '(empty)'} back to ${f.before || '(empty)'}`,
       )
-      .join('; ')}): not pushed yet. Preview, then push to send it.`;
+      .join('; ')}): not pushed yet.${keep} Preview, then push to send it.`;
     const put = putBack(table, out, rows, target.content, context);
     for (const row of put.kept) setStatus(row, 'EDITED', message);
     for (const row of put.removed) removed.add(out[row]);
@@ -296,6 +309,33 @@ function revertSheet(
     });
   });
   writeTable(table, written);
+}
+
+/**
+ * The change's fields revert puts back, and what it says of those it keeps: a field the
+ * list never returns (support_server_click) had an empty "before" because the add-on did not
+ * know the server's value, not because it was empty. Putting '' back would leave a row the
+ * next push refuses (PUT tracking needs YES or NO), so such a field keeps what the server is
+ * last known to hold (what the change sent), and the row's message says so.
+ */
+function unknownBefore(
+  schema: SheetSchema<never>,
+  now: readonly string[][],
+  changes: readonly FieldChange[],
+): {fields: FieldChange[]; keep: string} {
+  const unknown = NOT_KNOWN_WHEN_EMPTY.get(schema.name) ?? [];
+  const columns = schema.columns.filter(c => c.editable);
+  const kept = changes.filter(
+    f => f.before === '' && unknown.includes(splitField(f.field).header),
+  );
+  const keep = kept
+    .map(f => {
+      const k = columns.findIndex(c => c.header === splitField(f.field).header);
+      const value = historyText(columns[k], now[0]?.[k] ?? EMPTY);
+      return ` ${f.field} stays ${value || '(empty)'}: its value before the change was not known to the add-on.`;
+    })
+    .join('');
+  return {fields: changes.filter(f => !kept.includes(f)), keep};
 }
 
 /**
