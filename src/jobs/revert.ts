@@ -80,8 +80,12 @@ export function changeRows(platform: Platform, changeId: string): HistoryRow[] {
   const wanted = changeId.trim();
   const rows = readHistoryBackwards(platform.workbook(), read => {
     const first = read.findIndex(r => r.change_id === wanted);
-    // A run's rows are one block: past it, the rest is older runs.
-    return first >= 0 && read.slice(first).some(r => r.change_id !== wanted);
+    // A run's rows are one block: past it, the rest is older runs. A row without an id (one
+    // the user inserted in the block) is no older run: reading on finds the rest of the block.
+    return (
+      first >= 0 &&
+      read.slice(first).some(r => r.change_id !== wanted && r.change_id !== '')
+    );
   });
   return rows.filter(r => r.change_id === wanted).reverse();
 }
