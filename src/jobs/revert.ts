@@ -9,7 +9,8 @@
  * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
  *   CONFLICT too, saying to push or undo the edit first;
  * - a write the API refused (ERROR) changed nothing: nothing to put back; an UNKNOWN one is
- *   put back when the record shows it was applied, and left when it shows it was not;
+ *   put back when the last refresh shows it was applied, and left when it shows it was not;
+ *   with no refresh since a lost answer, revert says to refresh first;
  * - a field whose "before" was not known (support_server_click, which the list never returns)
  *   is not emptied: it keeps what the server is last known to hold, and the message says so.
  * Offers created, materials uploaded and sub-accounts created cannot be undone through the
@@ -244,6 +245,14 @@ function revertSheet(
     if (!base || !rows) {
       problem(
         `${schema.id} ${record.id} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
+      );
+      continue;
+    }
+    // The state still holds what the server had before a push whose answer was lost: it
+    // cannot tell whether the change is there to put back, and only a refresh can.
+    if (base.unknown) {
+      problem(
+        `Whether ${schema.id} ${record.id} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
       );
       continue;
     }

@@ -342,6 +342,20 @@ describe('History outcomes, and what revert does with them', () => {
     return {...desk, pushed};
   }
 
+  it('says to refresh first when no pull since the UNKNOWN change shows whether it applied', () => {
+    const {rt, emulator, id, campaign, pushed} = unknownPush(true);
+    const before = recordsOf(rt, 'Campaigns');
+
+    emulator.clearRequests();
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted.message).toBe(
+      `Revert of ${pushed.changeId}: Nothing put back. Nothing was sent. Whether campaign_id ${id} holds change ${pushed.changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh Campaigns, then revert ${pushed.changeId} again. Its rows were not changed.`,
+    );
+    expect(emulator.requests).toEqual([]);
+    expect(recordsOf(rt, 'Campaigns')).toEqual(before);
+    expect(campaign().sync_status).toBe('ERROR');
+  });
+
   it('puts an UNKNOWN change back when the last pull shows it applied', () => {
     const {rt, emulator, id, campaign, pushed} = unknownPush(true);
     rt.call('refreshCampaigns');
