@@ -8,7 +8,8 @@
  *   state book): a field the server changed since makes the record CONFLICT, untouched;
  * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
  *   CONFLICT too, saying to push or undo the edit first;
- * - a write the API refused (ERROR) changed nothing: nothing to put back; an UNKNOWN one is
+ * - a write the API refused (ERROR) changed nothing: nothing to put back, but rows that still
+ *   hold it (for the next push to send again) go back to the server's values; an UNKNOWN one is
  *   put back when the last refresh shows it was applied, and left when it shows it was not;
  *   with no refresh since a lost answer, revert says to refresh first;
  * - a field whose "before" was not known (support_server_click, which the list never returns)
@@ -122,6 +123,8 @@ interface Tally {
   edited: number;
   conflict: number;
   unchanged: number;
+  /** Rows that held a change the server did not take, back to the server's values. */
+  withdrawn: number;
   problems: RowProblem[];
   notes: string[];
 }
@@ -140,6 +143,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       edited: 0,
       conflict: 0,
       unchanged: 0,
+      withdrawn: 0,
       problems: [],
       notes: [],
     };
@@ -166,6 +170,9 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       tally.edited > 0
         ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
         : 'Nothing put back',
+      tally.withdrawn > 0
+        ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
+        : '',
       tally.conflict > 0
         ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
         : '',
@@ -225,7 +232,7 @@ function revertSheet(
   const out: Contents[][] = table.values.map((_, i) => rowContents(table, i));
   const at = (header: string) => table.position.get(header)!;
   const now = new Date(platform.clock.now());
-  const setStatus = (row: number, status: SyncStatus, message: string) => {
+  const setStatus = (row: number, status: SyncStatus | '', message: string) => {
     out[row][at(SYNC_STATUS)] = status;
     out[row][at(SYNC_MESSAGE)] = message;
     out[row][at(SYNCED_AT)] = now;
@@ -238,11 +245,12 @@ function revertSheet(
   for (const record of records) {
     const base = state.records[record.id];
     const rows = groups.byId.get(record.id);
-    if (record.outcome === 'ERROR') {
-      tally.unchanged++;
-      continue;
-    }
+    const refused = record.outcome === 'ERROR';
     if (!base || !rows) {
+      if (refused) {
+        tally.unchanged++;
+        continue;
+      }
       problem(
         `${schema.id} ${record.id} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
       );
@@ -250,7 +258,7 @@ function revertSheet(
     }
     // The state still holds what the server had before a push whose answer was lost: it
     // cannot tell whether the change is there to put back, and only a refresh can.
-    if (base.unknown) {
+    if (base.unknown && !refused) {
       problem(
         `Whether ${schema.id} ${record.id} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
       );
@@ -263,11 +271,52 @@ function revertSheet(
     const sheetContent = contentOf(
       rows.map(r => editableTexts(table, r, context)),
     );
-    // Already as before the change (reverted and pushed, or never applied): nothing to do.
-    if (
-      shift('before').ok ||
-      (target.ok && sameContent(sheetContent, target.content))
-    ) {
+    /** Writes a record's content into its rows, each row with that status and message. */
+    const put = (
+      content: string[][],
+      status: SyncStatus | '',
+      message: string,
+    ) => {
+      const placed = putBack(table, out, rows, content, context);
+      for (const row of placed.kept) setStatus(row, status, message);
+      for (const row of placed.removed) removed.add(out[row]);
+      for (const row of placed.added) {
+        row[at(SYNC_STATUS)] = status;
+        row[at(SYNC_MESSAGE)] = message;
+        row[at(SYNCED_AT)] = now;
+      }
+      if (placed.added.length > 0)
+        added.set(rows[rows.length - 1], placed.added);
+      return placed.kept.length + placed.added.length;
+    };
+    // The server does not hold the change (refused, or not there at the last refresh).
+    if (refused || shift('before').ok) {
+      // Rows still holding it would have the next push send it again: they go back to the
+      // server's values, which is what reverting it means.
+      const pending = shiftContent(
+        schema,
+        base.rows,
+        record.fields,
+        'before',
+        'after',
+      );
+      if (
+        pending.ok &&
+        sameContent(sheetContent, pending.content) &&
+        !sameContent(sheetContent, base.rows)
+      ) {
+        tally.withdrawn += put(
+          base.rows,
+          '',
+          `Reverts change ${changeId}, which the server did not take (${refused ? 'refused' : 'not there at the last refresh'}): the row is back to the server's values (${backTo(record.fields)}), so a push sends nothing for it.`,
+        );
+      } else {
+        tally.unchanged++;
+      }
+      continue;
+    }
+    // Already as before the change (reverted, not pushed yet): nothing to do.
+    if (target.ok && sameContent(sheetContent, target.content)) {
       tally.unchanged++;
       continue;
     }
@@ -289,22 +338,11 @@ function revertSheet(
         );
       continue;
     }
-    const message = `Reverts change ${changeId} (${fields
-      .map(
-        f =>
-          `${f.field}: ${f.after || '(empty)'} back to ${f.before || '(empty)'}`,
-      )
-      .join('; ')}): not pushed yet.${keep} Preview, then push to send it.`;
-    const put = putBack(table, out, rows, target.content, context);
-    for (const row of put.kept) setStatus(row, 'EDITED', message);
-    for (const row of put.removed) removed.add(out[row]);
-    for (const row of put.added) {
-      row[at(SYNC_STATUS)] = 'EDITED';
-      row[at(SYNC_MESSAGE)] = message;
-      row[at(SYNCED_AT)] = now;
-    }
-    if (put.added.length > 0) added.set(rows[rows.length - 1], put.added);
-    tally.edited += put.kept.length + put.added.length;
+    tally.edited += put(
+      target.content,
+      'EDITED',
+      `Reverts change ${changeId} (${backTo(fields)}): not pushed yet.${keep} Preview, then push to send it.`,
+    );
   }
   const written = out.flatMap((row, i) => [
     ...(removed.has(row) ? [] : [row]),
@@ -322,6 +360,16 @@ function revertSheet(
     });
   });
   writeTable(table, written);
+}
+
+/** "click_url: new back to old; ..." */
+function backTo(fields: readonly FieldChange[]): string {
+  return fields
+    .map(
+      f =>
+        `${f.field}: ${f.after || '(empty)'} back to ${f.before || '(empty)'}`,
+    )
+    .join('; ');
 }
 
 /**

@@ -300,21 +300,58 @@ describe('History outcomes, and what revert does with them', () => {
 
     emulator.clearRequests();
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
-    expect(reverted).toMatchObject({edited: 1, conflict: 0, skipped: 1});
+    expect(reverted).toMatchObject({edited: 1, conflict: 0, skipped: 0});
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: 1 row put back as EDITED: preview and push to send them; 1 record needed nothing. Nothing was sent.`,
+      `Revert of ${pushed.changeId}: 1 row put back as EDITED: preview and push to send them; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.`,
     );
     expect(emulator.requests).toEqual([]);
-    // The refused row keeps the user's edit and its ERROR: the next push sends it again.
+    // The refused row no longer holds the change, which the next push would have sent again.
     expect(offer(refused)).toMatchObject({
-      click_url: `https://t.example.test/new/${refused}`,
-      sync_status: 'ERROR',
-      sync_message: refusal,
+      click_url: 'https://t.example.test/old/0',
+      support_server_click: '',
+      sync_status: '',
+      sync_message: `Reverts change ${pushed.changeId}, which the server did not take (refused): the row is back to the server's values (click_url: https://t.example.test/new/${refused} back to https://t.example.test/old/0; support_server_click: NO back to (empty)), so a push sends nothing for it.`,
     });
     expect(offer(applied)).toMatchObject({
       click_url: 'https://t.example.test/old/1',
       sync_status: 'EDITED',
     });
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
+    expect(writes(emulator)).toEqual([
+      [
+        'PUT',
+        'tracking',
+        {
+          offer_id: applied,
+          tracking_method: 'APPSFLYER',
+          click_url: 'https://t.example.test/old/1',
+          support_server_click: 'NO',
+        },
+      ],
+    ]);
+    expect(emulator.offerView(refused)!.click_url).toBe(
+      'https://t.example.test/old/0',
+    );
+  });
+
+  it('records UNKNOWN where reading back cannot tell: the list does not return support_server_click', () => {
+    const {rt, emulator, ids, offerRow} = offersPulled();
+    const [id] = ids;
+    typeLinks(rt, offerRow, [id]);
+    rt.call('pushTracking');
+    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
+    emulator.faults.add(firstPut('garbled', TRACKING_PATH));
+
+    const pushed = rt.call('pushTracking') as Summary;
+    expect(pushed).toMatchObject({ok: 0, error: 1});
+    const rows = historyOf(rt, pushed.changeId);
+    expect(rows.map(r => r.slice(0, 5))).toEqual([
+      [String(id), 'support_server_click', 'NO', 'YES', 'UNKNOWN'],
+    ]);
+    expect(rows[0][5]).toMatch(
+      /^Unknown outcome: the answer was lost \(PUT tracking: HTTP 200 unexpected answer: .+\), and reading it back cannot tell: the API's list does not return support_server_click\. The next push sends it again, which restarts the click-URL test\.$/,
+    );
   });
 
   /** A PUT campaign whose answer is lost and whose read-back fails: UNKNOWN. */
@@ -377,20 +414,31 @@ describe('History outcomes, and what revert does with them', () => {
     expect(emulator.campaignView(id)!.campaign_name).toBe('Spring push');
   });
 
-  it('needs nothing for an UNKNOWN change the last pull shows was not applied', () => {
+  it('sends nothing for an UNKNOWN change the last pull shows was not applied: the row no longer holds it', () => {
     const {rt, emulator, id, campaign, pushed} = unknownPush(false);
     rt.call('refreshCampaigns');
-    // The user's edit stays, for the next push to read back and send.
+    // The user's edit stays after the refresh, for the next push to send.
     expect(campaign().campaign_name).toBe('Summer push');
     expect(emulator.campaignView(id)!.campaign_name).toBe('Spring push');
-    const before = recordsOf(rt, 'Campaigns');
 
     emulator.clearRequests();
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back; 1 record needed nothing. Nothing was sent.`,
+      `Revert of ${pushed.changeId}: Nothing put back; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.`,
     );
     expect(emulator.requests).toEqual([]);
-    expect(recordsOf(rt, 'Campaigns')).toEqual(before);
+    expect(campaign()).toMatchObject({
+      campaign_name: 'Spring push',
+      sync_status: '',
+      sync_message: `Reverts change ${pushed.changeId}, which the server did not take (not there at the last refresh): the row is back to the server's values (campaign_name: Summer push back to Spring push), so a push sends nothing for it.`,
+    });
+    expect(rt.call('pushCampaigns')).toMatchObject({ok: 0, requests: 0});
+    expect(emulator.requests).toEqual([]);
+
+    // Reverting again finds nothing more to do.
+    const twice = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(twice.message).toBe(
+      `Revert of ${pushed.changeId}: Nothing put back; 1 record needed nothing. Nothing was sent.`,
+    );
   });
 });
