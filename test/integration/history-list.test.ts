@@ -3,7 +3,7 @@
  * and the History's user column where Apps Script hides the email. The built dist/Code.js in
  * the local Apps Script runtime against the Open API emulator.
  */
-import type {RuntimeOptions} from '../../local/runtime';
+import {budgetsPulled} from '../support/history';
 import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
 
 interface ChangeRun {
@@ -19,34 +19,9 @@ interface HistoryView {
   limit: number;
 }
 
-/** Two ADV offers with one ALL budget each, pulled. */
-function pulled(runtime: RuntimeOptions = {}) {
-  const desk = offerDesk({offers: 2}, runtime);
-  const ids = [...desk.emulator.account('demo_adv').offers.keys()];
-  for (const id of ids)
-    desk.emulator.updateOffer(id, {
-      target_geo: 'US',
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '100',
-        },
-      ],
-      maintain_by: 'ADV',
-    });
-  desk.rt.call('refreshOffers');
-  const row = (id: number) =>
-    recordsOf(desk.rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
-  const cap = (id: number, text: string) =>
-    typeInto(desk.rt, 'Budgets', row(id), 'daily_cap', text);
-  return {...desk, ids, cap};
-}
-
 describe('listChanges: the last runs, newest first', () => {
   it('lists a push, a create and a revert pushed back, with their counts, lines and whether they can be reverted', () => {
-    const {rt, ids, cap} = pulled();
+    const {rt, ids, cap} = budgetsPulled();
     const [a, b] = ids;
     cap(a, '150');
     cap(b, '160');
@@ -70,20 +45,21 @@ describe('listChanges: the last runs, newest first', () => {
       unknown: 0,
       more: 0,
     };
+    const budgetsRun = (changeId: string, lines: string[]) => ({
+      ...common,
+      changeId,
+      job: 'pushBudgets',
+      ok: 2,
+      records: 2,
+      sheets: ['Budgets'],
+      revertible: true,
+      lines,
+    });
     expect(view.runs).toEqual([
-      {
-        ...common,
-        changeId: back.changeId,
-        job: 'pushBudgets',
-        ok: 2,
-        records: 2,
-        sheets: ['Budgets'],
-        revertible: true,
-        lines: [
-          `Budgets ${a} daily_cap [ALL]: 150 → 100`,
-          `Budgets ${b} daily_cap [ALL]: 160 → 100`,
-        ],
-      },
+      budgetsRun(back.changeId, [
+        `Budgets ${a} daily_cap [ALL]: 150 → 100`,
+        `Budgets ${b} daily_cap [ALL]: 160 → 100`,
+      ]),
       {
         ...common,
         changeId: create.changeId,
@@ -97,26 +73,17 @@ describe('listChanges: the last runs, newest first', () => {
           'Sub-accounts team_lisbon password: (empty) → (set)',
         ],
       },
-      {
-        ...common,
-        changeId: push.changeId,
-        job: 'pushBudgets',
-        ok: 2,
-        records: 2,
-        sheets: ['Budgets'],
-        revertible: true,
-        lines: [
-          `Budgets ${a} daily_cap [ALL]: 100 → 150`,
-          `Budgets ${b} daily_cap [ALL]: 100 → 160`,
-        ],
-      },
+      budgetsRun(push.changeId, [
+        `Budgets ${a} daily_cap [ALL]: 100 → 150`,
+        `Budgets ${b} daily_cap [ALL]: 100 → 160`,
+      ]),
     ]);
     const times = view.runs.map(r => r.at);
     expect([...times].sort((x, y) => y - x)).toEqual(times);
   });
 
   it('lists exactly the last 20 of 22 runs', () => {
-    const {rt, ids, cap} = pulled();
+    const {rt, ids, cap} = budgetsPulled();
     const changeIds: string[] = [];
     for (let k = 0; k < 22; k++) {
       cap(ids[0], String(101 + k));
@@ -130,7 +97,7 @@ describe('listChanges: the last runs, newest first', () => {
   });
 
   it('with no History sheet lists nothing', () => {
-    const {rt} = pulled();
+    const {rt} = budgetsPulled();
     expect(rt.call('listChanges')).toMatchObject({runs: [], limit: 50000});
   });
 });
@@ -154,7 +121,7 @@ describe('setHistoryLimit', () => {
 
 describe('the user column where Apps Script hides the email', () => {
   it('is left empty, and the push, its statuses and its History rows are written as usual', () => {
-    const {rt, emulator, ids, cap} = pulled({hideEmail: true});
+    const {rt, emulator, ids, cap} = budgetsPulled(2, {hideEmail: true});
     cap(ids[0], '150');
     const pushed = rt.call('pushBudgets') as {
       ok: number;

@@ -3,41 +3,11 @@
  * sends, its statuses are written, and its summary says where the outcomes are. The built
  * dist/Code.js in the local Apps Script runtime against the Open API emulator.
  */
-import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+import {budgetsPulled} from '../support/history';
+import {recordsOf, sheetOf} from '../support/offer-desk';
 
 const LAYOUT =
   "Row 1 of the History sheet has no change_id header, so its rows are not Offer Desk's runs: if its header row was deleted, undo that; if the sheet is your own, rename it, and the next job makes a new History sheet";
-
-/** Two ADV offers with one ALL budget each, pulled. */
-function pulled() {
-  const desk = offerDesk({offers: 2});
-  const ids = [...desk.emulator.account('demo_adv').offers.keys()];
-  for (const id of ids)
-    desk.emulator.updateOffer(id, {
-      target_geo: 'US',
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '100',
-        },
-      ],
-      maintain_by: 'ADV',
-    });
-  desk.rt.call('refreshOffers');
-  const cap = (id: number, text: string) =>
-    typeInto(
-      desk.rt,
-      'Budgets',
-      recordsOf(desk.rt, 'Budgets').findIndex(r => r.offer_id === id) + 2,
-      'daily_cap',
-      text,
-    );
-  const budget = (id: number) =>
-    recordsOf(desk.rt, 'Budgets').find(r => r.offer_id === id)!;
-  return {...desk, ids, cap, budget};
-}
 
 interface Summary {
   ok: number;
@@ -45,12 +15,12 @@ interface Summary {
   changeId?: string;
 }
 
-const cells = (rt: ReturnType<typeof pulled>['rt']) =>
+const cells = (rt: ReturnType<typeof budgetsPulled>['rt']) =>
   sheetOf(rt, 'History').getDataRange().getValues();
 
 describe("a History sheet that is not the add-on's", () => {
   it("the user's own sheet named History: the push succeeds, nothing is written into it, and the summary says so", () => {
-    const {rt, emulator, ids, cap, budget} = pulled();
+    const {rt, emulator, ids, cap, budget} = budgetsPulled();
     const own = rt.spreadsheet.insertSheet('History');
     own.getRange('A1:B3').setValues([
       ['Date', 'What we did'],
@@ -93,7 +63,7 @@ describe("a History sheet that is not the add-on's", () => {
   });
 
   it('its header row deleted: the older runs are not mistaken for headers, the push succeeds, revert says what to do', () => {
-    const {rt, emulator, ids, cap, budget} = pulled();
+    const {rt, emulator, ids, cap, budget} = budgetsPulled();
     cap(ids[0], '150');
     const first = rt.call('pushBudgets') as Summary;
     sheetOf(rt, 'History').deleteRow(1);
