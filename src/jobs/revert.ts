@@ -264,13 +264,14 @@ function revertSheet(
       );
       continue;
     }
-    const {fields, keep} = unknownBefore(schema, base.rows, record.fields);
-    const shift = (from: 'before' | 'after') =>
-      shiftContent(schema, base.rows, fields, from, 'before');
-    const target = shift('after');
     const sheetContent = contentOf(
       rows.map(r => editableTexts(table, r, context)),
     );
+    const known = withDecisions(schema, base.rows, sheetContent);
+    const {fields, keep} = unknownBefore(schema, known, record.fields);
+    const shift = (from: 'before' | 'after') =>
+      shiftContent(schema, known, fields, from, 'before');
+    const target = shift('after');
     /** Writes a record's content into its rows, each row with that status and message. */
     const put = (
       content: string[][],
@@ -329,7 +330,7 @@ function revertSheet(
         );
       continue;
     }
-    if (!sameContent(sheetContent, base.rows)) {
+    if (!sameContent(sheetContent, known)) {
       for (const row of rows)
         setStatus(
           row,
@@ -360,6 +361,30 @@ function revertSheet(
     });
   });
   writeTable(table, written);
+}
+
+/**
+ * What the server is last known to hold, with the sheet's value in a one-row record's column
+ * the list never returns where the add-on does not know it: filled there, it is the user's
+ * decision for the next push (push-tracking.ts), not an edit that reverting would overwrite,
+ * and revert keeps it.
+ */
+function withDecisions(
+  schema: SheetSchema<never>,
+  known: readonly string[][],
+  sheet: readonly string[][],
+): string[][] {
+  const unknown = NOT_KNOWN_WHEN_EMPTY.get(schema.name) ?? [];
+  if (schema.rowKey || known.length !== 1 || sheet.length !== 1)
+    return known.map(row => [...row]);
+  const columns = schema.columns.filter(c => c.editable);
+  return [
+    known[0].map((text, k) =>
+      text === EMPTY && unknown.includes(columns[k].header)
+        ? sheet[0][k]
+        : text,
+    ),
+  ];
 }
 
 /** "click_url: new back to old; ..." */

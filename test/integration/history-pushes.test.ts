@@ -354,6 +354,49 @@ describe('History outcomes, and what revert does with them', () => {
     );
   });
 
+  it('puts an UNKNOWN tracking change back once a refresh shows it applied, keeping the support_server_click typed for it', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const [id] = ids;
+    typeLinks(rt, offerRow, [id]);
+    emulator.faults.add(firstPut('drop', TRACKING_PATH));
+    emulator.faults.add({
+      kind: 'error',
+      status: 503,
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+    const pushed = rt.call('pushTracking') as Summary;
+    emulator.faults.clear();
+    expect(historyOf(rt, pushed.changeId).map(r => r[4])).toEqual([
+      'UNKNOWN',
+      'UNKNOWN',
+    ]);
+    rt.call('refreshOffers');
+
+    emulator.clearRequests();
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted).toMatchObject({edited: 1, conflict: 0});
+    expect(offer(id)).toMatchObject({
+      click_url: 'https://t.example.test/old/0',
+      support_server_click: 'NO',
+      sync_status: 'EDITED',
+      sync_message: `Reverts change ${pushed.changeId} (click_url: https://t.example.test/new/${id} back to https://t.example.test/old/0): not pushed yet. support_server_click stays NO: its value before the change was not known to the add-on. Preview, then push to send it.`,
+    });
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, invalid: 0});
+    expect(writes(emulator)).toEqual([
+      [
+        'PUT',
+        'tracking',
+        {
+          offer_id: id,
+          tracking_method: 'APPSFLYER',
+          click_url: 'https://t.example.test/old/0',
+          support_server_click: 'NO',
+        },
+      ],
+    ]);
+  });
+
   /** A PUT campaign whose answer is lost and whose read-back fails: UNKNOWN. */
   function unknownPush(applied: boolean) {
     const desk = campaignPulled();
