@@ -5,6 +5,7 @@
  */
 import type {Emulator, FaultKind, FaultRule} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
+import {budgetsPulled} from '../support/history';
 import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
 
 interface Summary {
@@ -333,6 +334,42 @@ describe('History outcomes, and what revert does with them', () => {
     expect(emulator.offerView(refused)!.click_url).toBe(
       'https://t.example.test/old/0',
     );
+  });
+
+  it('takes a refused budget change out of its row too, and the push back sends only the applied one', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(2);
+    const [refused, applied] = ids;
+    cap(refused, '150');
+    cap(applied, '160');
+    emulator.faults.add(
+      firstPut('busy', '/api/open/v3/offer/budget', {
+        code: 10999,
+        msg: 'internal failure',
+      }),
+    );
+    const pushed = rt.call('pushBudgets') as Summary;
+    expect(pushed).toMatchObject({ok: 1, error: 1});
+    expect(historyOf(rt, pushed.changeId).map(r => r.slice(0, 5))).toEqual([
+      [String(refused), 'daily_cap [ALL]', '100', '150', 'ERROR'],
+      [String(applied), 'daily_cap [ALL]', '100', '160', 'OK'],
+    ]);
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted).toMatchObject({edited: 1, conflict: 0});
+    expect(budget(refused)).toMatchObject({daily_cap: 100, sync_status: ''});
+    expect(budget(applied)).toMatchObject({
+      daily_cap: 100,
+      sync_status: 'EDITED',
+    });
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
+    expect(writes(emulator)).toEqual([
+      ['PUT', 'offer/budget', expect.objectContaining({offer_id: applied})],
+    ]);
+    expect(ids.map(id => emulator.offerView(id)!.budget[0].daily_cap)).toEqual([
+      '100',
+      '100',
+    ]);
   });
 
   it('records UNKNOWN where reading back cannot tell: the list does not return support_server_click', () => {
