@@ -55,6 +55,8 @@ export interface RuntimeOptions {
   executionLimitMs?: number;
   /** Emails per user per day (default 100, a consumer account). */
   mailDailyQuota?: number;
+  /** Session's getActiveUser and getEffectiveUser answer '' for getEmail (Apps Script may). */
+  hideEmail?: boolean;
   /** Also print what the add-on logs to stderr. */
   echoLogs?: boolean;
 }
@@ -158,7 +160,11 @@ export class Runtime {
       ),
       HtmlService: new FakeHtmlService(this.env, distDir),
       DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
-      Session: new FakeSession(this.env, scriptTimeZone),
+      Session: new FakeSession(
+        this.env,
+        scriptTimeZone,
+        options.hideEmail ?? false,
+      ),
       MailApp: new FakeMailApp(this.env, this.outbox),
       Logger: new FakeLogger(this.logs),
       console: createConsole(this.logs),

@@ -18,16 +18,25 @@ export class FakeSession {
   constructor(
     private readonly env: Env,
     private readonly scriptTimeZone: string,
+    /**
+     * Answer '' for every email, as Apps Script does where its policy hides it (a Workspace
+     * user of another domain than the script owner's, some consumer accounts).
+     */
+    private readonly hideEmail = false,
   ) {}
 
   getActiveUser(): FakeUser {
     this.env.call('Session', 'Session.getActiveUser');
-    return new FakeUser(this.env.user);
+    return this.user();
   }
 
   getEffectiveUser(): FakeUser {
     this.env.call('Session', 'Session.getEffectiveUser');
-    return new FakeUser(this.env.user);
+    return this.user();
+  }
+
+  private user(): FakeUser {
+    return new FakeUser(this.hideEmail ? '' : this.env.user);
   }
 
   /** Stable per user and script, opaque, never the email (as Apps Script's). */

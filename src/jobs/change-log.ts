@@ -9,6 +9,7 @@ import {
   appendHistory,
 } from '../sheets/history';
 import {excerpt} from '../rules/values';
+import {SheetLayoutError} from '../sheets/table';
 import type {JobSummary} from './run';
 import {SettingsStore} from './settings-store';
 
@@ -89,8 +90,12 @@ export class ChangeLog {
         ? ` History was past ${limit} rows: its ${result.archived.rows} oldest rows moved to "${result.archived.sheet}".`
         : '';
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      return ` The History sheet could not be written (${excerpt(why)}): this run's outcomes are in the rows' sync_message only.`;
+      // The add-on's own layout message says what to do, in full; another error's is excerpted.
+      const why =
+        e instanceof SheetLayoutError
+          ? e.message
+          : excerpt(e instanceof Error ? e.message : String(e));
+      return ` The History sheet could not be written (${why}): this run's outcomes are in the rows' sync_message only.`;
     }
   }
 }

@@ -65,9 +65,13 @@ export function setHistoryLimit(platform: Platform, rows: unknown): number {
 
 export function recentChanges(platform: Platform): HistoryView {
   const workbook = platform.workbook();
+  // A row without an id (one the user inserted) is no run: counted, it would end the
+  // reading before the oldest listed run was read whole.
   const rows = readHistoryBackwards(
     workbook,
-    read => new Set(read.map(r => r.change_id)).size > LISTED_RUNS,
+    read =>
+      new Set(read.map(r => r.change_id).filter(id => id !== '')).size >
+      LISTED_RUNS,
   );
   const runs = new Map<string, HistoryRow[]>();
   for (const row of rows) {

@@ -8,8 +8,12 @@
  *   state book): a field the server changed since makes the record CONFLICT, untouched;
  * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
  *   CONFLICT too, saying to push or undo the edit first;
- * - a write the API refused (ERROR) changed nothing: nothing to put back; an UNKNOWN one is
- *   put back when the record shows it was applied, and left when it shows it was not.
+ * - a write the API refused (ERROR) changed nothing: nothing to put back, but rows that still
+ *   hold it (for the next push to send again) go back to the server's values; an UNKNOWN one is
+ *   put back when the last refresh shows it was applied, and left when it shows it was not;
+ *   with no refresh since a lost answer, revert says to refresh first;
+ * - a field whose "before" was not known (support_server_click, which the list never returns)
+ *   is not emptied: it keeps what the server is last known to hold, and the message says so.
  * Offers created, materials uploaded and sub-accounts created cannot be undone through the
  * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
  */
@@ -19,7 +23,12 @@ import {excerpt} from '../rules/values';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
 import {readHistoryBackwards} from '../sheets/history';
-import {FieldChange, shiftContent} from '../sheets/history-fields';
+import {
+  FieldChange,
+  historyText,
+  shiftContent,
+  splitField,
+} from '../sheets/history-fields';
 import {
   EMPTY,
   columnOf,
@@ -60,6 +69,11 @@ const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
   OFFERS,
 ] as never;
 
+/** Per sheet, the columns the API's list never returns: empty there means "not known". */
+const NOT_KNOWN_WHEN_EMPTY: ReadonlyMap<string, readonly string[]> = new Map([
+  [OFFERS.name, ['support_server_click']],
+]);
+
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
 export function isRevertible(sheet: string): boolean {
   return REVERTIBLE.some(s => s.name === sheet);
@@ -70,8 +84,12 @@ export function changeRows(workbook: Workbook, changeId: string): HistoryRow[] {
   const wanted = changeId.trim();
   const rows = readHistoryBackwards(workbook, read => {
     const first = read.findIndex(r => r.change_id === wanted);
-    // A run's rows are one block: past it, the rest is older runs.
-    return first >= 0 && read.slice(first).some(r => r.change_id !== wanted);
+    // A run's rows are one block: past it, the rest is older runs. A row without an id (one
+    // the user inserted in the block) is no older run: reading on finds the rest of the block.
+    return (
+      first >= 0 &&
+      read.slice(first).some(r => r.change_id !== wanted && r.change_id !== '')
+    );
   });
   return rows.filter(r => r.change_id === wanted).reverse();
 }
@@ -107,6 +125,8 @@ interface Tally {
   edited: number;
   conflict: number;
   unchanged: number;
+  /** Rows that held a change the server did not take, back to the server's values. */
+  withdrawn: number;
   problems: RowProblem[];
   notes: string[];
 }
@@ -127,6 +147,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       edited: 0,
       conflict: 0,
       unchanged: 0,
+      withdrawn: 0,
       problems: [],
       notes: [],
     };
@@ -149,6 +170,9 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       tally.edited > 0
         ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
         : 'Nothing put back',
+      tally.withdrawn > 0
+        ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
+        : '',
       tally.conflict > 0
         ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
         : '',
@@ -222,41 +246,89 @@ function revertSheet(
   const out: Contents[][] = sheet.values.map((_, i) => rowContents(sheet, i));
   // By row array: rows added or removed for budget groups move the ones after them.
   const conflicts = new Map<Contents[], string>();
-  const mark = (row: Contents[], status: SyncStatus, message: string) => {
+  const mark = (row: Contents[], status: SyncStatus | '', message: string) => {
     const at = (header: string) => sheet.position.get(header)!;
     row[at(SYNC_STATUS)] = status;
     row[at(SYNC_MESSAGE)] = message;
     row[at(SYNCED_AT)] = now;
     if (status === 'CONFLICT') conflicts.set(row, message);
   };
-  const setStatus = (row: number, status: SyncStatus, message: string) =>
+  const setStatus = (row: number, status: SyncStatus | '', message: string) =>
     mark(out[row], status, message);
   const added = new Map<number, Contents[][]>();
   const removed = new Set<Contents[]>();
   for (const record of records) {
     const base = state.records[record.id];
     const rows = groups.byId.get(record.id);
-    if (record.outcome === 'ERROR') {
-      tally.unchanged++;
-      continue;
-    }
+    const refused = record.outcome === 'ERROR';
     if (!base || !rows) {
+      if (refused) {
+        tally.unchanged++;
+        continue;
+      }
       problem(
         `${schema.id} ${record.id} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
       );
       continue;
     }
-    const shift = (from: 'before' | 'after') =>
-      shiftContent(schema, base.rows, record.fields, from, 'before');
-    const target = shift('after');
+    // The state still holds what the server had before a push whose answer was lost: it
+    // cannot tell whether the change is there to put back, and only a refresh can.
+    if (base.unknown && !refused) {
+      problem(
+        `Whether ${schema.id} ${record.id} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
+      );
+      continue;
+    }
     const sheetContent = contentOf(
       rows.map(r => editableTexts(sheet, r, workbook)),
     );
-    // Already as before the change (reverted and pushed, or never applied): nothing to do.
-    if (
-      shift('before').ok ||
-      (target.ok && sameContent(sheetContent, target.content))
-    ) {
+    const known = withDecisions(schema, base.rows, sheetContent);
+    const {fields, keep} = unknownBefore(schema, known, record.fields);
+    const shift = (from: 'before' | 'after') =>
+      shiftContent(schema, known, fields, from, 'before');
+    const target = shift('after');
+    /** Writes a record's content into its rows, each row with that status and message. */
+    const put = (
+      content: string[][],
+      status: SyncStatus | '',
+      message: string,
+    ) => {
+      const placed = putBack(sheet, out, rows, content, workbook);
+      for (const row of placed.kept) setStatus(row, status, message);
+      for (const row of placed.removed) removed.add(out[row]);
+      for (const row of placed.added) mark(row, status, message);
+      if (placed.added.length > 0)
+        added.set(rows[rows.length - 1], placed.added);
+      return placed.kept.length + placed.added.length;
+    };
+    // The server does not hold the change (refused, or not there at the last refresh).
+    if (refused || shift('before').ok) {
+      // Rows still holding it would have the next push send it again: they go back to the
+      // server's values, which is what reverting it means.
+      const pending = shiftContent(
+        schema,
+        base.rows,
+        record.fields,
+        'before',
+        'after',
+      );
+      if (
+        pending.ok &&
+        sameContent(sheetContent, pending.content) &&
+        !sameContent(sheetContent, base.rows)
+      ) {
+        tally.withdrawn += put(
+          base.rows,
+          '',
+          `Reverts change ${changeId}, which the server did not take (${refused ? 'refused' : 'not there at the last refresh'}): the row is back to the server's values (${backTo(record.fields)}), so a push sends nothing for it.`,
+        );
+      } else {
+        tally.unchanged++;
+      }
+      continue;
+    }
+    // Already as before the change (reverted, not pushed yet): nothing to do.
+    if (target.ok && sameContent(sheetContent, target.content)) {
       tally.unchanged++;
       continue;
     }
@@ -269,7 +341,7 @@ function revertSheet(
         );
       continue;
     }
-    if (!sameContent(sheetContent, base.rows)) {
+    if (!sameContent(sheetContent, known)) {
       for (const row of rows)
         setStatus(
           row,
@@ -278,15 +350,11 @@ function revertSheet(
         );
       continue;
     }
-    const message = `Reverts change ${changeId} (${record.fields
-      .map(f => `${f.field}: ${shown(f.after)} back to ${shown(f.before)}`)
-      .join('; ')}): not pushed yet. Preview, then push to send it.`;
-    const put = putBack(sheet, out, rows, target.content, workbook);
-    for (const row of put.kept) setStatus(row, 'EDITED', message);
-    for (const row of put.removed) removed.add(out[row]);
-    for (const row of put.added) mark(row, 'EDITED', message);
-    if (put.added.length > 0) added.set(rows[rows.length - 1], put.added);
-    tally.edited += put.kept.length + put.added.length;
+    tally.edited += put(
+      target.content,
+      'EDITED',
+      `Reverts change ${changeId} (${backTo(fields)}): not pushed yet.${keep} Preview, then push to send it.`,
+    );
   }
   const written = out.flatMap((row, i) => [
     ...(removed.has(row) ? [] : [row]),
@@ -309,6 +377,64 @@ function revertSheet(
 /** A value in a row's message: at most an excerpt, '(empty)' for none. */
 function shown(text: string): string {
   return text === '' ? '(empty)' : excerpt(text, false);
+}
+
+/**
+ * What the server is last known to hold, with the sheet's value in a one-row record's column
+ * the list never returns where the add-on does not know it: filled there, it is the user's
+ * decision for the next push (push-tracking.ts), not an edit that reverting would overwrite,
+ * and revert keeps it.
+ */
+function withDecisions(
+  schema: SheetSchema<never>,
+  known: readonly string[][],
+  sheet: readonly string[][],
+): string[][] {
+  const unknown = NOT_KNOWN_WHEN_EMPTY.get(schema.name) ?? [];
+  if (schema.rowKey || known.length !== 1 || sheet.length !== 1)
+    return known.map(row => [...row]);
+  const columns = schema.columns.filter(c => c.editable);
+  return [
+    known[0].map((text, k) =>
+      text === EMPTY && unknown.includes(columns[k].header)
+        ? sheet[0][k]
+        : text,
+    ),
+  ];
+}
+
+/** "click_url: new back to old; ..." */
+function backTo(fields: readonly FieldChange[]): string {
+  return fields
+    .map(f => `${f.field}: ${shown(f.after)} back to ${shown(f.before)}`)
+    .join('; ');
+}
+
+/**
+ * The change's fields revert puts back, and what it says of those it keeps: a field the
+ * list never returns (support_server_click) had an empty "before" because the add-on did not
+ * know the server's value, not because it was empty. Putting '' back would leave a row the
+ * next push refuses (PUT tracking needs YES or NO), so such a field keeps what the server is
+ * last known to hold (what the change sent), and the row's message says so.
+ */
+function unknownBefore(
+  schema: SheetSchema<never>,
+  now: readonly string[][],
+  changes: readonly FieldChange[],
+): {fields: FieldChange[]; keep: string} {
+  const unknown = NOT_KNOWN_WHEN_EMPTY.get(schema.name) ?? [];
+  const columns = schema.columns.filter(c => c.editable);
+  const kept = changes.filter(
+    f => f.before === '' && unknown.includes(splitField(f.field).header),
+  );
+  const keep = kept
+    .map(f => {
+      const k = columns.findIndex(c => c.header === splitField(f.field).header);
+      const value = historyText(columns[k], now[0]?.[k] ?? EMPTY);
+      return ` ${f.field} stays ${value || '(empty)'}: its value before the change was not known to the add-on.`;
+    })
+    .join('');
+  return {fields: changes.filter(f => !kept.includes(f)), keep};
 }
 
 /**

@@ -6,12 +6,16 @@
  * The sheet is the add-on's log: protected whole with a warning (a sheet protection covers
  * the rows appended later too), text columns formatted as plain text so a value such as
  * `=1+1` or `007` stays what was sent. Columns are found by header, as everywhere: a column
- * the user deleted is put back at the end, their own columns are left alone.
+ * the user deleted is put back at the end, their own columns are left alone. A sheet with
+ * content but no change_id header in row 1 (the user's own sheet named History, or the
+ * header row deleted) is not read as runs nor written into: its first row would pass for headers and the
+ * log would land beside it in new columns.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 import {isDate} from './cell';
 import {addColumns, formatRows} from './layout';
 import {HISTORY, HistoryRow} from './schemas/history';
+import {SheetLayoutError} from './table';
 
 export const DEFAULT_HISTORY_LIMIT = 50000;
 /** Rows read per call when reading from the newest. */
@@ -76,6 +80,11 @@ class HistorySheet {
     header.forEach((h, i) => {
       if (h !== '' && !at.has(h)) at.set(h, i + 1);
     });
+    if (!at.has(HISTORY.id) && sheet.lastRow() > 0) {
+      throw new SheetLayoutError(
+        `Row 1 of the ${name} sheet has no ${HISTORY.id} header, so its rows are not Offer Desk's runs: if its header row was deleted, undo that; if the sheet is your own, rename it, and the next job makes a new ${name} sheet`,
+      );
+    }
     const missing = HISTORY.columns.filter(c => !at.has(c.header));
     if (missing.length > 0 && create) {
       const first = lastUsed(header) + 1;

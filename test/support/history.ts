@@ -1,0 +1,35 @@
+/**
+ * Set-ups shared by the History integration tests (test/integration/history-*.test.ts).
+ */
+import type {RuntimeOptions} from '../../local/runtime';
+import {offerDesk, recordsOf, typeInto} from './offer-desk';
+
+/**
+ * ADV offers delivering to US with one ALL budget each (daily_cap 100), pulled; `cap` types
+ * a daily_cap into an offer's Budgets row, `budget` reads that row.
+ */
+export function budgetsPulled(offers = 2, runtime: RuntimeOptions = {}) {
+  const desk = offerDesk({offers}, runtime);
+  const ids = [...desk.emulator.account('demo_adv').offers.keys()];
+  for (const id of ids)
+    desk.emulator.updateOffer(id, {
+      target_geo: 'US',
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '100',
+        },
+      ],
+      maintain_by: 'ADV',
+    });
+  desk.rt.call('refreshOffers');
+  const rowOf = (id: number) =>
+    recordsOf(desk.rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
+  const cap = (id: number, text: string) =>
+    typeInto(desk.rt, 'Budgets', rowOf(id), 'daily_cap', text);
+  const budget = (id: number) =>
+    recordsOf(desk.rt, 'Budgets').find(r => r.offer_id === id)!;
+  return {...desk, ids, cap, budget};
+}
