@@ -56,6 +56,25 @@ export class PlaygroundDriver {
     );
   }
 
+  /**
+   * What `read` answers once it answers `want`, or its last answer after `timeoutMs`: the grid
+   * is drawn again after a job (a sheet the job made in the background is shown, then the one
+   * the user was on), so a value read at once may come from a grid being redrawn.
+   */
+  async until<T>(
+    read: () => Promise<T>,
+    want: T,
+    timeoutMs = 5000,
+  ): Promise<T> {
+    const end = Date.now() + timeoutMs;
+    let value = await read();
+    while (value !== want && Date.now() < end) {
+      await this.page.waitForTimeout(100);
+      value = await read();
+    }
+    return value;
+  }
+
   /** The sheet as the server has it (for finding rows; assertions read the page). */
   async sheet(name: string): Promise<ShownRow[]> {
     const response = await fetch(

@@ -159,9 +159,15 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await expect(
       ui.toast('Push budgets').locator('.toast-message').textContent(),
     ).resolves.toMatch(/^1 OK, 0 invalid, 0 error/);
-    await expect(status.textContent()).resolves.toBe('OK');
+    // The push made the History sheet in the background: Budgets is drawn again after it.
+    await expect(ui.until(() => status.textContent(), 'OK')).resolves.toBe(
+      'OK',
+    );
     await expect(
-      status.evaluate(td => getComputedStyle(td).backgroundColor),
+      ui.until(
+        () => status.evaluate(td => getComputedStyle(td).backgroundColor),
+        'rgb(217, 234, 211)',
+      ),
     ).resolves.toBe('rgb(217, 234, 211)');
     const sent = (await requests()).filter(
       r => r.method === 'PUT' && r.path === BUDGET,
@@ -319,7 +325,9 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       })
       .waitFor();
     await ui.sidebarButton('Refresh everything').click();
-    const result = ui.sidebar.locator('#result-message');
+    const result = ui.sidebar.locator('#result-message', {
+      hasText: /^Refresh everything: /,
+    });
     await result.waitFor();
     await expect(result.textContent()).resolves.toMatch(
       new RegExp(`\\(sub-account ${DEMO_ACCOUNTS.subA.name}\\)`),

@@ -63,6 +63,8 @@ export class JobsPanel {
   private readonly problems = byId<HTMLUListElement>('result-problems');
   /** The run box shows a job another execution runs (the menu, the schedule). */
   private outside = false;
+  /** The sidebar itself runs a job: no other execution's result is shown over its own. */
+  private ownJob = false;
 
   constructor(
     private readonly busy: Busy,
@@ -176,6 +178,7 @@ export class JobsPanel {
     this.count.textContent = 'Starting…';
     this.run.scrollIntoView({block: 'nearest'});
     const poll = window.setInterval(() => void this.poll(fn), POLL_MS);
+    this.ownJob = true;
     try {
       const summary = await this.busy.during(call);
       this.showSummary(title, summary);
@@ -183,6 +186,7 @@ export class JobsPanel {
     } catch (e) {
       this.showFailure(title, (e as Error).message);
     } finally {
+      this.ownJob = false;
       window.clearInterval(poll);
       this.run.hidden = true;
       this.result.scrollIntoView({block: 'nearest'});
@@ -233,6 +237,8 @@ export class JobsPanel {
 
   /** A scheduled run that ended while the sidebar was open. */
   showScheduledRun(run: ScheduledRun, tone: Tone): void {
+    // While the sidebar runs a job, its own result is the one to show when it ends.
+    if (this.ownJob) return;
     this.result.hidden = false;
     const email = run.email ? ` ${run.email}` : '';
     say(this.resultMessage, `Scheduled run: ${run.message}${email}`, tone);
@@ -242,6 +248,7 @@ export class JobsPanel {
 
   /** A job the user ran from the menu while the sidebar was open. */
   showMenuRun(job: LastJob): void {
+    if (this.ownJob) return;
     const title = `${job.title} (from the menu)`;
     if (job.summary) this.showSummary(title, job.summary);
     else this.showFailure(title, job.failure ?? '');
