@@ -41,12 +41,15 @@ import {NEW_OFFERS} from '../sheets/schemas/new-offers';
 import type {SheetSchema} from '../sheets/schema';
 import type {HistoryOutcome} from '../sheets/history';
 import {StateBook} from '../sheets/state';
-import {openTable, sheetRow} from '../sheets/table';
+import {cellOf, openTable, sheetRow} from '../sheets/table';
+import {SYNC_STATUS} from '../sheets/schema';
 import {counted} from '../text/wording';
 import {ChangeLog} from './change-log';
 import {accountLabel, connect} from './connect';
 import {
   createdOffers,
+  refusedCreates,
+  rememberCreateVerdict,
   rememberCreated,
   rememberTrackingVerdict,
   trackingKey,
@@ -77,6 +80,8 @@ import {MaterialVerdict, uploadChanges, uploadRows} from './upload-creatives';
 const JOB = 'createOffers';
 const NOT_SENT = 'Nothing was sent.';
 const RERUN = 'run Create new offers again';
+const RESEND_REFUSED =
+  'Change the row, or clear its sync_status, to send it again: unchanged, it is not sent again.';
 
 /** The status of a row whose offer exists and whose tracking is still to set. */
 const trackingLeft = (offer: string, why = '') =>
@@ -144,6 +149,8 @@ class CreateRun {
   private readonly log: ChangeLog;
   private requests = 0;
   private remaining = 0;
+  /** Rows the API refused before, unchanged: not sent again. */
+  private refusedAgain = 0;
   /** The longest a batch of this run took: what the next one is expected to take. */
 
   constructor(
@@ -233,11 +240,13 @@ class CreateRun {
       }
     }
     const total = plan.candidates.length + plan.created.length;
-    if (this.dryRun) return this.preview(plan, total + plan.refused.length);
-    this.platform.progress.report(JOB, 0, total);
-    const valid = this.unused(
+    const sendable = this.notRefusedBefore(
       plan.candidates.filter(c => c.problems.length === 0),
     );
+    if (this.dryRun)
+      return this.preview(plan, sendable, total + plan.refused.length);
+    this.platform.progress.report(JOB, 0, total);
+    const valid = this.unused(sendable);
     const made: Made[] = [
       ...valid.found,
       ...plan.created
@@ -354,6 +363,7 @@ class CreateRun {
    */
   private made(c: OfferPlan, offerId: number, origin: Origin): Made {
     this.offers.set(c.index, 'offer_id', offerId);
+    rememberCreateVerdict(this.book, c.name, undefined);
     this.logOffer(offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
     rememberCreated(this.book, [
       {offer_id: offerId, offer_name: c.name, campaign_id: c.body!.campaign_id},
@@ -510,6 +520,12 @@ class CreateRun {
           const refusal = this.refusal(plan, outcome.error);
           this.offers.status(plan.index, 'ERROR', refusal);
           this.logOffer(plan.name, plan.name, 'ERROR', refusal);
+          if (hasVerdict(outcome.error)) {
+            rememberCreateVerdict(this.book, plan.name, {
+              print: this.printOf(plan),
+              message: refusal,
+            });
+          }
         }
       });
       this.record();
@@ -520,10 +536,45 @@ class CreateRun {
   }
 
   private refusal(plan: OfferPlan, error: Error): string {
+    const next = hasVerdict(error)
+      ? ` ${RESEND_REFUSED}`
+      : ' The next run sends it again.';
     if (error instanceof ApiError && /permission denied/i.test(error.msg)) {
-      return `billing_type: the ${this.account} lacks the permission to create ${plan.body!.billing_type} offers (the API answered "Permission denied"). Nothing was created.`;
+      return `billing_type: the ${this.account} lacks the permission to create ${plan.body!.billing_type} offers (the API answered "Permission denied"). Nothing was created.${next}`;
     }
-    return `${error.message}. Nothing was created.`;
+    return `${error.message}. Nothing was created.${next}`;
+  }
+
+  /** What a row's create sends, as a print: the same row sends the same request. */
+  private printOf(c: OfferPlan): string {
+    return this.platform.digest.md5Hex(
+      JSON.stringify({
+        body: c.body ?? null,
+        tracking: c.tracking ?? null,
+        sets: c.sets.map(s => ({
+          draft: s.draft ?? null,
+          creatives: s.materials.map(m => m.item),
+        })),
+      }),
+    );
+  }
+
+  /**
+   * The rows to send: those the API refused at an earlier run, unchanged since and still
+   * showing that ERROR, keep it and are not sent again (counted as skipped) (a refusal with a verdict on the
+   * values would only come back). Changing the row, or clearing its sync_status, sends it.
+   */
+  private notRefusedBefore(candidates: OfferPlan[]): OfferPlan[] {
+    const refused = refusedCreates(this.book);
+    return candidates.filter(c => {
+      const before = refused[c.name];
+      const shown = String(cellOf(this.offers.table, c.index, SYNC_STATUS));
+      if (!before || shown !== 'ERROR' || before.print !== this.printOf(c))
+        return true;
+      // Its row already says why, as a push leaves a refused row unchanged.
+      this.refusedAgain++;
+      return false;
+    });
   }
 
   /**
@@ -677,12 +728,15 @@ class CreateRun {
    * What a run would send, row by row, sending nothing and saving nothing: each row it would
    * send EDITED with what it does, in the order it does it.
    */
-  private preview(plan: Plan, looked: number): JobSummary {
+  private preview(
+    plan: Plan,
+    sendable: readonly OfferPlan[],
+    looked: number,
+  ): JobSummary {
     const wouldSend: unknown[] = [];
     const uploads = new Set<number>();
     let requests = 0;
-    for (const c of plan.candidates) {
-      if (c.problems.length > 0) continue;
+    for (const c of sendable) {
       const mine = new Set<number>();
       const creativeSets = c.sets.map(set => ({
         ...set.draft!,
@@ -706,7 +760,7 @@ class CreateRun {
       wouldSend.push({...c.body!, creative_sets: creativeSets});
       this.offers.status(c.index, 'EDITED', previewOf(c, [...mine]));
     }
-    let skipped = plan.done;
+    let skipped = plan.done + this.refusedAgain;
     for (const row of plan.created) {
       if (!this.trackable(row)) continue;
       if (!row.tracking) {
@@ -748,7 +802,7 @@ class CreateRun {
       ok: this.offers.count('OK'),
       invalid: this.offers.count('INVALID') + strays,
       error: this.offers.count('ERROR'),
-      skipped: plan.done,
+      skipped: plan.done + this.refusedAgain,
       remaining: this.remaining,
       dryRun: this.dryRun,
       problems: [

@@ -79,3 +79,33 @@ export function rememberTrackingVerdict(
   else delete entry.refused_tracking;
   book.setMemo(CREATED_OFFERS_MEMO, memo);
 }
+
+/** The memo of creates the API refused with a verdict on the values, by offer_name. */
+const REFUSED_CREATES_MEMO = 'offer creates refused from New Offers';
+
+/** A refused create: the print of what it sent, and what its row said. */
+export interface RefusedCreate {
+  print: string;
+  message: string;
+}
+
+export function refusedCreates(book: StateBook): Record<string, RefusedCreate> {
+  return book.memo<Record<string, RefusedCreate>>(REFUSED_CREATES_MEMO) ?? {};
+}
+
+/**
+ * Records that the API refused the create of the row named `name` (`refusal`), or that no
+ * refusal stands for it any more (undefined): an unchanged row is not sent again to be
+ * refused again. Saved with the book's next save().
+ */
+export function rememberCreateVerdict(
+  book: StateBook,
+  name: string,
+  refusal: RefusedCreate | undefined,
+): void {
+  const memo = refusedCreates(book);
+  if (!refusal && !(name in memo)) return;
+  if (refusal) memo[name] = refusal;
+  else delete memo[name];
+  book.setMemo(REFUSED_CREATES_MEMO, memo);
+}

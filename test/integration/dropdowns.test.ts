@@ -243,7 +243,7 @@ describe('billing_type, a suggestion: the document names five types that "appear
     expect(emulator.offerView(row.offer_id as number)?.bid_type).toBe('CPA');
   });
 
-  it('the API refusing the type: ERROR with its message, no offer made; a re-run is refused the same way', () => {
+  it('the API refusing the type: ERROR with its message, no offer made; the unchanged row is not sent again until its status is cleared', () => {
     const {rt, emulator} = offerDesk({offers: 2, campaigns: 3, materials: 1});
     typeOffer(rt, emulator, {billing_type: 'CPA', target_ad_type: ''});
     rt.call('createOffers');
@@ -256,19 +256,35 @@ describe('billing_type, a suggestion: the document names five types that "appear
       offer_id: '',
       sync_status: 'ERROR',
       sync_message:
-        'POST offer: code 10000 error [billing_type: The selected billing_type is invalid.]. Nothing was created.',
+        'POST offer: code 10000 error [billing_type: The selected billing_type is invalid.]. Nothing was created. Change the row, or clear its sync_status, to send it again: unchanged, it is not sent again.',
     });
     expect(
       [...emulator.account('demo_adv').offers.values()].filter(
         o => o.offer_name === 'dropdown_offer',
       ),
     ).toEqual([]);
-    rt.call('createOffers');
+    emulator.clearRequests();
+    const again = rt.call('createOffers') as {skipped: number};
+    expect(emulator.requests).toEqual([]);
+    expect(again.skipped).toBe(1);
     expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
       offer_id: '',
       sync_status: 'ERROR',
       sync_message: refused.sync_message,
     });
+    // Clearing the status asks for it to be sent again: it is, and refused again.
+    typeInto(rt, 'New Offers', 2, 'sync_status', '');
+    rt.call('createOffers');
+    expect(posts(emulator)).toHaveLength(1);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: refused.sync_message,
+    });
+    // So is a changed row, at once.
+    emulator.clearRequests();
+    typeInto(rt, 'New Offers', 2, 'bid_rate', '0.006');
+    rt.call('createOffers');
+    expect(posts(emulator)).toHaveLength(1);
   });
 
   it.each([
