@@ -231,7 +231,7 @@ describe('createOffers', () => {
       sync_status: 'ERROR',
       offer_id: '',
       sync_message:
-        'billing_type: the main account lacks the permission to create CPI offers (the API answered "Permission denied"). Nothing was created.',
+        'billing_type: the main account lacks the permission to create CPI offers (the API answered "Permission denied"). Nothing was created. Change the row, or clear its sync_status, to send it again: unchanged, it is not sent again.',
     });
   });
 
