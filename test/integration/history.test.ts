@@ -4,13 +4,8 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {
-  offerDesk,
-  recordsOf,
-  sheetOf,
-  typeInto,
-  valuesOf,
-} from '../support/offer-desk';
+import {budgetsPulled} from '../support/history';
+import {recordsOf, sheetOf, typeInto, valuesOf} from '../support/offer-desk';
 
 const HEADERS = [
   'time',
@@ -37,32 +32,7 @@ interface Summary {
 }
 
 /** Offers delivering to US,GB with one ALL budget each, maintained by ADV, pulled. */
-function pulled(offers: number) {
-  const desk = offerDesk({offers});
-  const ids = [...desk.emulator.account('demo_adv').offers.keys()];
-  for (const id of ids) {
-    desk.emulator.updateOffer(id, {
-      target_geo: 'US,GB',
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '100',
-        },
-      ],
-      maintain_by: 'ADV',
-    });
-  }
-  desk.rt.call('refreshOffers');
-  return {...desk, ids};
-}
-
-const rowOf = (rt: Runtime, id: number) =>
-  recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
-
-const budgetRecord = (rt: Runtime, id: number) =>
-  recordsOf(rt, 'Budgets').find(r => r.offer_id === id)!;
+const pulled = (offers: number) => budgetsPulled(offers, {}, 'US,GB');
 
 const puts = (emulator: Emulator) =>
   emulator.requests.filter(r => r.method === 'PUT' || r.method === 'POST');
@@ -96,9 +66,9 @@ function countHistoryWrites(rt: Runtime): () => number {
 
 describe('History of a budget push, and its revert', () => {
   it('a push of 50 budget edits appends exactly its 50 History rows in one block; revert puts the 50 before values back as EDITED without sending; a push restores the server exactly', () => {
-    const {rt, emulator, ids} = pulled(60);
+    const {rt, emulator, ids, rowOf, budget} = pulled(60);
     // A first push makes the History sheet, so the second one's writes can be counted.
-    typeInto(rt, 'Budgets', rowOf(rt, ids[59]), 'total_budget', '2000');
+    typeInto(rt, 'Budgets', rowOf(ids[59]), 'total_budget', '2000');
     rt.call('pushBudgets');
     expect(history(rt)).toHaveLength(1);
     const writes = countHistoryWrites(rt);
@@ -108,7 +78,7 @@ describe('History of a budget push, and its revert', () => {
       edited.map(id => [id, structuredClone(emulator.offerView(id)!.budget)]),
     );
     edited.forEach((id, k) =>
-      typeInto(rt, 'Budgets', rowOf(rt, id), 'daily_cap', String(101 + k)),
+      typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', String(101 + k)),
     );
     const pushed = rt.call('pushBudgets') as Summary;
     expect(pushed.ok).toBe(50);
@@ -146,7 +116,7 @@ describe('History of a budget push, and its revert', () => {
       `Revert of ${pushed.changeId}: 50 rows put back as EDITED: preview and push to send them. Nothing was sent.`,
     );
     edited.forEach((id, k) => {
-      const row = budgetRecord(rt, id);
+      const row = budget(id);
       expect(row.daily_cap).toBe(100);
       expect(row.sync_status).toBe('EDITED');
       expect(row.sync_message).toBe(
@@ -154,7 +124,7 @@ describe('History of a budget push, and its revert', () => {
       );
     });
     // Nothing else moved: the offer pushed before keeps its own row.
-    expect(budgetRecord(rt, ids[59]).total_budget).toBe(2000);
+    expect(budget(ids[59]).total_budget).toBe(2000);
 
     const back = rt.call('pushBudgets') as Summary;
     expect(back.ok).toBe(50);
@@ -177,10 +147,8 @@ describe('History of a budget push, and its revert', () => {
   });
 
   it('a record the server changed since the change becomes CONFLICT, untouched; the others are put back', () => {
-    const {rt, emulator, ids} = pulled(5);
-    ids.forEach(id =>
-      typeInto(rt, 'Budgets', rowOf(rt, id), 'daily_cap', '150'),
-    );
+    const {rt, emulator, ids, rowOf, budget} = pulled(5);
+    ids.forEach(id => typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '150'));
     const pushed = rt.call('pushBudgets') as Summary;
     emulator.updateOffer(ids[0], {
       budget: [
@@ -197,7 +165,7 @@ describe('History of a budget push, and its revert', () => {
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.edited).toBe(4);
     expect(reverted.conflict).toBe(1);
-    const conflict = budgetRecord(rt, ids[0]);
+    const conflict = budget(ids[0]);
     expect(conflict.daily_cap).toBe(999);
     expect(conflict.sync_status).toBe('CONFLICT');
     expect(conflict.sync_message).toBe(
@@ -206,13 +174,13 @@ describe('History of a budget push, and its revert', () => {
     expect(reverted.problems).toEqual([
       {
         sheet: 'Budgets',
-        row: rowOf(rt, ids[0]),
+        row: rowOf(ids[0]),
         status: 'CONFLICT',
         message: conflict.sync_message,
       },
     ]);
     for (const id of ids.slice(1))
-      expect(budgetRecord(rt, id)).toMatchObject({
+      expect(budget(id)).toMatchObject({
         daily_cap: 100,
         sync_status: 'EDITED',
       });
@@ -226,14 +194,14 @@ describe('History of a budget push, and its revert', () => {
   });
 
   it('a row with edits not pushed yet is not overwritten: CONFLICT, and the edit stays', () => {
-    const {rt, ids} = pulled(2);
-    typeInto(rt, 'Budgets', rowOf(rt, ids[0]), 'daily_cap', '150');
+    const {rt, ids, rowOf, budget} = pulled(2);
+    typeInto(rt, 'Budgets', rowOf(ids[0]), 'daily_cap', '150');
     const pushed = rt.call('pushBudgets') as Summary;
-    typeInto(rt, 'Budgets', rowOf(rt, ids[0]), 'daily_cap', '175');
+    typeInto(rt, 'Budgets', rowOf(ids[0]), 'daily_cap', '175');
 
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.edited).toBe(0);
-    expect(budgetRecord(rt, ids[0])).toMatchObject({
+    expect(budget(ids[0])).toMatchObject({
       daily_cap: 175,
       sync_status: 'CONFLICT',
       sync_message: `Not reverted: offer_id ${ids[0]} has edits not pushed yet, which reverting change ${pushed.changeId} would overwrite. Push or undo them, then revert again.`,
@@ -241,10 +209,10 @@ describe('History of a budget push, and its revert', () => {
   });
 
   it('a budget split into per-geo groups is reverted to its one ALL group, and pushed back exactly', () => {
-    const {rt, emulator, ids} = pulled(3);
+    const {rt, emulator, ids, rowOf} = pulled(3);
     const [id] = ids;
     const before = structuredClone(emulator.offerView(id)!.budget);
-    const row = rowOf(rt, id);
+    const row = rowOf(id);
     typeInto(rt, 'Budgets', row, 'country_code', 'US');
     typeInto(rt, 'Budgets', row, 'daily_cap', '60');
     const added = valuesOf(rt, 'Budgets').length + 1;

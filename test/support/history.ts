@@ -5,15 +5,19 @@ import type {RuntimeOptions} from '../../local/runtime';
 import {offerDesk, recordsOf, typeInto} from './offer-desk';
 
 /**
- * ADV offers delivering to US with one ALL budget each (daily_cap 100), pulled; `cap` types
- * a daily_cap into an offer's Budgets row, `budget` reads that row.
+ * ADV offers delivering to `geos` with one ALL budget each (daily_cap 100), pulled; `rowOf`
+ * is an offer's Budgets row, `cap` types a daily_cap into it, `budget` reads it.
  */
-export function budgetsPulled(offers = 2, runtime: RuntimeOptions = {}) {
+export function budgetsPulled(
+  offers = 2,
+  runtime: RuntimeOptions = {},
+  geos = 'US',
+) {
   const desk = offerDesk({offers}, runtime);
   const ids = [...desk.emulator.account('demo_adv').offers.keys()];
   for (const id of ids)
     desk.emulator.updateOffer(id, {
-      target_geo: 'US',
+      target_geo: geos,
       budget: [
         {
           target_geo: 'ALL',
@@ -31,5 +35,5 @@ export function budgetsPulled(offers = 2, runtime: RuntimeOptions = {}) {
     typeInto(desk.rt, 'Budgets', rowOf(id), 'daily_cap', text);
   const budget = (id: number) =>
     recordsOf(desk.rt, 'Budgets').find(r => r.offer_id === id)!;
-  return {...desk, ids, cap, budget};
+  return {...desk, ids, rowOf, cap, budget};
 }
