@@ -31,7 +31,7 @@ export interface ChangeRun {
   unknown: number;
   records: number;
   sheets: string[];
-  /** Some of it can be put back (a push's applied or unknown change). */
+  /** A push's change: revert puts it back (or takes it out of rows the server refused). */
   revertible: boolean;
   /** "Budgets 1001 daily_cap [ALL]: 100 → 150", the first few. */
   lines: string[];
@@ -106,7 +106,8 @@ function summarize(rows: readonly HistoryRow[]): ChangeRun {
     unknown: count('UNKNOWN'),
     records: new Set(rows.map(r => `${r.sheet}\u0000${r.record}`)).size,
     sheets: [...new Set(rows.map(r => r.sheet))],
-    revertible: rows.some(r => isRevertible(r.sheet) && r.outcome !== 'ERROR'),
+    // Even a refused push: revert takes the refused values out of the rows still holding them.
+    revertible: rows.some(r => isRevertible(r.sheet)),
     lines: lines.slice(0, SHOWN_LINES),
     more: Math.max(0, lines.length - SHOWN_LINES),
   };

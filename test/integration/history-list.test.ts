@@ -20,6 +20,30 @@ interface HistoryView {
 }
 
 describe('listChanges: the last runs, newest first', () => {
+  it('offers Revert for a push the API refused whole: revert takes the refused values out of the rows', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(1);
+    emulator.faults.add({
+      kind: 'busy',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 10,
+      code: 10999,
+      msg: 'internal failure',
+    });
+    cap(ids[0], '150');
+    const push = rt.call('pushBudgets') as {changeId: string; error: number};
+    expect(push.error).toBe(1);
+    const [run] = (rt.call('listChanges') as HistoryView).runs;
+    expect(run).toMatchObject({
+      changeId: push.changeId,
+      ok: 0,
+      error: 1,
+      revertible: true,
+    });
+    rt.call('revertChange', push.changeId);
+    expect(budget(ids[0])).toMatchObject({daily_cap: 100, sync_status: ''});
+  });
+
   it('lists a push, a create and a revert pushed back, with their counts, lines and whether they can be reverted', () => {
     const {rt, ids, cap} = budgetsPulled();
     const [a, b] = ids;
