@@ -69,8 +69,11 @@ describe('History of a budget push, and its revert', () => {
     const {rt, emulator, ids, rowOf, budget} = pulled(60);
     // A first push makes the History sheet, so the second one's writes can be counted.
     typeInto(rt, 'Budgets', rowOf(ids[59]), 'total_budget', '2000');
+    rt.spreadsheet.setActiveSheet(sheetOf(rt, 'Budgets'));
     rt.call('pushBudgets');
     expect(history(rt)).toHaveLength(1);
+    // Made in the background: the user stays on the sheet they pushed from.
+    expect(rt.spreadsheet.getActiveSheet().getName()).toBe('Budgets');
     const writes = countHistoryWrites(rt);
 
     const edited = ids.slice(0, 50);
