@@ -20,6 +20,7 @@ const USAGE = `Options:
   --duplicate-upload-shape S  where the 'already existed' upload answer puts fmd5 and name:
                          msgAndData (default), msg, data, dataText, validation, md5Only, nested
   --duplicate-upload-status N  HTTP status of that answer (default 200)
+  --extra-billing-types L  comma-separated billing types accepted besides the five (e.g. CPA)
   --latency-ms N         added latency per API request
   --clock-skew S         emulator clock offset in seconds
   --error-rate R         share (0-1) of API requests answered 5xx
@@ -40,6 +41,7 @@ const FLAGS = {
   'click-test-seconds': {type: 'string'},
   'duplicate-upload-shape': {type: 'string'},
   'duplicate-upload-status': {type: 'string'},
+  'extra-billing-types': {type: 'string'},
   'latency-ms': {type: 'string'},
   'clock-skew': {type: 'string'},
   'error-rate': {type: 'string'},
@@ -95,6 +97,10 @@ async function main(): Promise<void> {
     duplicateUploadShape: values['duplicate-upload-shape'] as
       DuplicateUploadShape | undefined,
     duplicateUploadStatus: number('duplicate-upload-status'),
+    extraBillingTypes: values['extra-billing-types']
+      ?.split(',')
+      .map(t => t.trim())
+      .filter(t => t !== ''),
     faults: {
       latencyMs: number('latency-ms'),
       clockSkewSeconds: number('clock-skew'),
