@@ -48,8 +48,10 @@ export class ChangeLog {
     this.changeId = newChangeId(platform);
   }
 
+  /** Records changes whose answers arrived now (unless they say when). */
   add(changes: readonly HistoryChange[]): void {
-    this.changes.push(...changes);
+    const now = new Date(this.platform.clock.now());
+    this.changes.push(...changes.map(c => ({at: now, ...c})));
   }
 
   /**

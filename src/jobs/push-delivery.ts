@@ -63,6 +63,8 @@ export interface Delivered {
   record: ChangedRecord;
   outcome: HistoryOutcome;
   message: string;
+  /** When its outcome became known. */
+  at: Date;
 }
 
 export interface DeliveryDeps {
@@ -333,7 +335,12 @@ export class Delivery<S, Q> {
     outcome: HistoryOutcome,
   ): void {
     mark(this.verdicts, unit, status, message);
-    this.delivered.push({record: unit.record, outcome, message});
+    this.delivered.push({
+      record: unit.record,
+      outcome,
+      message,
+      at: new Date(this.platform.clock.now()),
+    });
     this.done += unit.record.rows.length;
   }
 

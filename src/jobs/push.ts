@@ -177,7 +177,7 @@ export function runPush<S, Q>(
 
 /** A delivered record's History rows: a row per field its push changed. */
 function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
-  const {record, outcome, message} = delivered;
+  const {record, outcome, message, at} = delivered;
   return fieldChanges(spec.schema, record.base.rows, record.content).map(
     change => ({
       sheet: spec.schema.name,
@@ -185,6 +185,7 @@ function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
       ...change,
       outcome,
       message,
+      at,
     }),
   );
 }

@@ -43,6 +43,8 @@ export interface HistoryChange {
   after: string;
   outcome: HistoryOutcome;
   message: string;
+  /** When its answer arrived; the run's time when not given. */
+  at?: Date;
 }
 
 const HEADERS = HISTORY.columns.map(c => c.header) as ReadonlyArray<
@@ -179,9 +181,9 @@ export function appendHistory(
 ): AppendResult {
   if (changes.length === 0) return {};
   const history = HistorySheet.open(workbook, HISTORY.name, true)!;
-  const rows = changes.map(change =>
+  const rows = changes.map(({at, ...change}) =>
     history.cells({
-      time: run.at,
+      time: at ?? run.at,
       change_id: run.changeId,
       job: run.job,
       account: run.account,

@@ -149,6 +149,19 @@ describe('History of a budget push, and its revert', () => {
     expect(emulator.requests).toEqual([]);
   });
 
+  it('times each row by when its answer arrived: a second batch is later than the first', () => {
+    const {rt, ids, rowOf} = pulled(120);
+    ids.forEach(id => typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '150'));
+    const pushed = rt.call('pushBudgets') as Summary;
+    expect(pushed.ok).toBe(120);
+    const times = history(rt).map(r => r.time as number);
+    // fetchAll batches of 100: one time per batch, the second after the first.
+    expect(new Set(times.slice(0, 100)).size).toBe(1);
+    expect(new Set(times.slice(100)).size).toBe(1);
+    expect(times[100]).toBeGreaterThan(times[0]);
+    expect(new Set(history(rt).map(r => r.change_id)).size).toBe(1);
+  });
+
   it('a record the server changed since the change becomes CONFLICT, untouched; the others are put back', () => {
     const {rt, emulator, ids, rowOf, budget} = pulled(5);
     ids.forEach(id => typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '150'));

@@ -31,7 +31,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'time',
       type: 'timestamp',
-      note: 'When the answer arrived (the job run, for a run that sent several batches).',
+      note: 'When its answer arrived: the rows of one batch of requests share it.',
     },
     {
       header: 'change_id',
