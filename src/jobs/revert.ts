@@ -43,6 +43,7 @@ import {
   SYNC_MESSAGE,
   SYNC_STATUS,
   SheetSchema,
+  editableOf,
 } from '../sheets/schema';
 import {BUDGETS} from '../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
@@ -68,11 +69,6 @@ const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
   CAMPAIGNS,
   OFFERS,
 ] as never;
-
-/** Per sheet, the columns the API's list never returns: empty there means "not known". */
-const NOT_KNOWN_WHEN_EMPTY: ReadonlyMap<string, readonly string[]> = new Map([
-  [OFFERS.name, ['support_server_click']],
-]);
 
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
 export function isRevertible(sheet: string): boolean {
@@ -390,15 +386,12 @@ function withDecisions(
   known: readonly string[][],
   sheet: readonly string[][],
 ): string[][] {
-  const unknown = NOT_KNOWN_WHEN_EMPTY.get(schema.name) ?? [];
   if (schema.rowKey || known.length !== 1 || sheet.length !== 1)
     return known.map(row => [...row]);
-  const columns = schema.columns.filter(c => c.editable);
+  const columns = editableOf(schema);
   return [
     known[0].map((text, k) =>
-      text === EMPTY && unknown.includes(columns[k].header)
-        ? sheet[0][k]
-        : text,
+      text === EMPTY && columns[k].unlisted ? sheet[0][k] : text,
     ),
   ];
 }
@@ -422,14 +415,13 @@ function unknownBefore(
   now: readonly string[][],
   changes: readonly FieldChange[],
 ): {fields: FieldChange[]; keep: string} {
-  const unknown = NOT_KNOWN_WHEN_EMPTY.get(schema.name) ?? [];
-  const columns = schema.columns.filter(c => c.editable);
-  const kept = changes.filter(
-    f => f.before === '' && unknown.includes(splitField(f.field).header),
-  );
+  const columns = editableOf(schema);
+  const at = (f: FieldChange) =>
+    columns.findIndex(c => c.header === splitField(f.field).header);
+  const kept = changes.filter(f => f.before === '' && columns[at(f)]?.unlisted);
   const keep = kept
     .map(f => {
-      const k = columns.findIndex(c => c.header === splitField(f.field).header);
+      const k = at(f);
       const value = historyText(columns[k], now[0]?.[k] ?? EMPTY);
       return ` ${f.field} stays ${value || '(empty)'}: its value before the change was not known to the add-on.`;
     })

@@ -9,10 +9,9 @@
  * `daily_cap [US,CA]`; a group added or removed has a field for each of its non-empty cells,
  * the key's own included, so revert can rebuild every row from the History alone.
  */
-import {canonical, encode, fromCanonical} from './codec';
+import {canonical, fromCanonical} from './codec';
 import {EMPTY, contentOf} from './rows';
-import type {Column, SheetSchema} from './schema';
-import type {CellValue} from '../platform/ports';
+import {Column, SheetSchema, editableOf} from './schema';
 
 export interface FieldChange {
   field: string;
@@ -22,10 +21,6 @@ export interface FieldChange {
 
 /** Dates never reach here: the pushed sheets hold no editable timestamp. */
 const NO_ZONE = {utcOffsetMinutes: () => 0};
-
-function editable<S>(schema: SheetSchema<S>): ReadonlyArray<Column<S>> {
-  return schema.columns.filter(c => c.editable);
-}
 
 /** A canonical text as the user reads it: '' for nothing, lists comma-separated. */
 export function historyText(column: Column<never>, text: string): string {
@@ -38,18 +33,13 @@ export function historyText(column: Column<never>, text: string): string {
 }
 
 /** A History text as the canonical text of its column (how a push would read it). */
-export function canonicalOf(column: Column<never>, text: string): string {
+function canonicalOf(column: Column<never>, text: string): string {
   return canonical(column, text, NO_ZONE);
-}
-
-/** A History text as the cell to write back into its column. */
-export function cellOf(column: Column<never>, text: string): CellValue {
-  return encode(column, fromCanonical(canonicalOf(column, text)));
 }
 
 /** The positions of the rowKey columns among the editable ones. */
 function keyPositions<S>(schema: SheetSchema<S>): number[] {
-  const columns = editable(schema);
+  const columns = editableOf(schema);
   return (schema.rowKey ?? []).map(h => columns.findIndex(c => c.header === h));
 }
 
@@ -62,7 +52,7 @@ function keyLabel<S>(
   row: readonly string[],
   keys: readonly number[],
 ): string {
-  const columns = editable(schema) as ReadonlyArray<Column<never>>;
+  const columns = editableOf(schema) as ReadonlyArray<Column<never>>;
   return keys.map(k => historyText(columns[k], row[k]) || '(none)').join(' ');
 }
 
@@ -72,7 +62,7 @@ export function fieldChanges<S>(
   before: readonly string[][],
   after: readonly string[][],
 ): FieldChange[] {
-  const columns = editable(schema) as ReadonlyArray<Column<never>>;
+  const columns = editableOf(schema) as ReadonlyArray<Column<never>>;
   const empty = columns.map(() => EMPTY);
   const changes: FieldChange[] = [];
   const compare = (b: readonly string[], a: readonly string[], tag = '') =>
@@ -121,7 +111,7 @@ export function shiftContent<S>(
   from: 'before' | 'after',
   to: 'before' | 'after',
 ): Reverted {
-  const columns = editable(schema) as ReadonlyArray<Column<never>>;
+  const columns = editableOf(schema) as ReadonlyArray<Column<never>>;
   const keys = keyPositions(schema);
   const label = (row: readonly string[]) =>
     schema.rowKey ? keyLabel(schema, row, keys) : '';

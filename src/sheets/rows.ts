@@ -6,7 +6,7 @@
 import {excerpt} from '../rules/values';
 import {isBlank} from './cell';
 import {CodecContext, canonical, decode} from './codec';
-import {Column, SYNC_COLUMNS} from './schema';
+import {Column, SYNC_COLUMNS, editableOf} from './schema';
 import {Table, cellOf} from './table';
 
 /** The canonical text of an empty cell. */
@@ -28,7 +28,7 @@ export function columnOf<S>(table: Table<S>, header: string): Column<S> {
 }
 
 export function editableColumns<S>(table: Table<S>): ReadonlyArray<Column<S>> {
-  return table.schema.columns.filter(c => c.editable);
+  return editableOf(table.schema);
 }
 
 /** The record id of a row (canonical text), or null when its id cell is empty or unreadable. */

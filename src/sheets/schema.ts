@@ -41,6 +41,11 @@ export interface Column<S = unknown> extends CodecSpec {
    * value's spelling where the API's case is known (billing_type: cpi is sent as CPI).
    */
   suggests?: readonly string[];
+  /**
+   * The API's list never returns it: the cell shows what the add-on last sent, and an empty
+   * cell means "not known", not "empty" (support_server_click).
+   */
+  unlisted?: boolean;
   /** Must be filled for the row to mean anything (an id the user types, New Offers fields). */
   required?: boolean;
   /** A number format; by default one that suits the type. */
@@ -187,6 +192,13 @@ export function allColumns<S>(
   return schema.sync
     ? [...schema.columns, ...(SYNC_COLUMNS as ReadonlyArray<Column<S>>)]
     : schema.columns;
+}
+
+/** The columns a push sends, in schema order: the order of a record's canonical texts. */
+export function editableOf<S>(
+  schema: SheetSchema<S>,
+): ReadonlyArray<Column<S>> {
+  return schema.columns.filter(c => c.editable);
 }
 
 /** The API value of a column for a row source. */

@@ -100,6 +100,7 @@ export const OFFERS = defineSchema<Offer>({
       header: 'support_server_click',
       type: 'yesno',
       editable: true,
+      unlisted: true,
       values: YES_NO,
       read: offer =>
         (offer as unknown as Record<string, unknown>).support_server_click,
