@@ -6,7 +6,12 @@
 import type {Emulator, FaultKind, FaultRule} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {budgetsPulled} from '../support/history';
-import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+import {
+  formulasOf,
+  offerDesk,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
 
 interface Summary {
   message: string;
@@ -99,13 +104,7 @@ describe('History of a campaign push, and its revert', () => {
         message,
       ],
     ]);
-    const history = sheetOf(rt, 'History').getDataRange();
-    expect(
-      history
-        .getFormulas()
-        .flat()
-        .filter(f => f !== ''),
-    ).toEqual([]);
+    expect(formulasOf(rt, 'History')).toEqual([]);
 
     emulator.clearRequests();
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
@@ -117,13 +116,7 @@ describe('History of a campaign push, and its revert', () => {
       sync_status: 'EDITED',
       sync_message: `Reverts change ${pushed.changeId} (campaign_name: Summer push back to Spring push; description: =SUM(A1) back to =1+1 is the hook): not pushed yet. Preview, then push to send it.`,
     });
-    const campaigns = sheetOf(rt, 'Campaigns').getDataRange();
-    expect(
-      campaigns
-        .getFormulas()
-        .flat()
-        .filter(f => f !== ''),
-    ).toEqual([]);
+    expect(formulasOf(rt, 'Campaigns')).toEqual([]);
 
     const back = rt.call('pushCampaigns') as Summary;
     expect(back.ok).toBe(1);

@@ -78,6 +78,13 @@ export function snapshotOf(rt: Runtime, name: string) {
   };
 }
 
+/** The formulas of a sheet's used range: none where text like "=SUM(A1)" stayed text. */
+export function formulasOf(rt: Runtime, name: string): string[] {
+  return (sheetOf(rt, name).getDataRange().getFormulas() as string[][])
+    .flat()
+    .filter(f => f !== '');
+}
+
 /** Data rows as objects by header. */
 export function recordsOf(
   rt: Runtime,
