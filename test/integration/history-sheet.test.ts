@@ -81,3 +81,59 @@ describe("a History sheet that is not the add-on's", () => {
     expect(budget(ids[0])).toMatchObject({daily_cap: 160, sync_status: 'OK'});
   });
 });
+
+describe('a History past its size', () => {
+  it('moves its oldest whole runs to the dated archive sheet through Apps Script, then appends the new run', () => {
+    const {rt, ids, cap} = budgetsPulled(3);
+    rt.call('setHistoryLimit', 1000);
+    cap(ids[0], '150');
+    const first = rt.call('pushBudgets') as Summary;
+    // An older run of 1,000 rows, as earlier pushes would have left it.
+    const history = sheetOf(rt, 'History');
+    const headers = history.getRange(1, 1, 1, 12).getValues()[0] as string[];
+    const old = Array.from({length: 1000}, (_, k) =>
+      headers.map(h =>
+        h === 'time'
+          ? new Date(Date.UTC(2026, 0, 1))
+          : h === 'change_id'
+            ? 'older-run'
+            : h === 'record'
+              ? String(k)
+              : 'x',
+      ),
+    );
+    history.insertRowsAfter(history.getMaxRows(), 1000);
+    history.getRange(3, 1, 1000, 12).setValues(old);
+
+    cap(ids[1], '160');
+    cap(ids[2], '170');
+    const second = rt.call('pushBudgets') as Summary;
+    const archive = `History archive ${new Date(rt.clock.now()).toISOString().slice(0, 10)}`;
+    // 1,003 rows would pass 1,000: 3 + 100 more, rounded up to the end of a run: both old runs.
+    expect(second.message).toBe(
+      `2 OK, 0 invalid, 0 error, 1 skipped (main account). History was past 1000 rows: its 1001 oldest rows moved to "${archive}".`,
+    );
+    expect(recordsOf(rt, 'History').map(r => r.change_id)).toEqual([
+      second.changeId,
+      second.changeId,
+    ]);
+    const archived = recordsOf(rt, archive);
+    expect(archived).toHaveLength(1001);
+    expect(archived[0]).toMatchObject({
+      change_id: first.changeId,
+      record: String(ids[0]),
+      before: '100',
+      after: '150',
+    });
+    expect(archived[1000]).toMatchObject({
+      change_id: 'older-run',
+      record: '999',
+    });
+    // The archive warns before edits, as History does.
+    expect(
+      rt.spreadsheet
+        .sheet(archive)!
+        .getProtections(rt.globals.SpreadsheetApp.ProtectionType.SHEET),
+    ).toHaveLength(1);
+  });
+});
