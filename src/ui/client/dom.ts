@@ -51,6 +51,13 @@ export class Busy {
     this.apply();
   }
 
+  /** Controls taken off the page: kept, they would be held and toggled for nothing. */
+  forget(
+    ...controls: Array<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>
+  ): void {
+    for (const c of controls) this.controls.delete(c);
+  }
+
   get running(): boolean {
     return this.count > 0;
   }

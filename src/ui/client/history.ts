@@ -25,6 +25,8 @@ export class HistoryPanel {
   private readonly limit = byId<HTMLInputElement>('history-limit');
   private readonly saveLimit = byId<HTMLButtonElement>('history-limit-save');
   private shown = false;
+  /** The Revert buttons of the list shown: replaced with it. */
+  private reverts: HTMLButtonElement[] = [];
 
   constructor(
     private readonly busy: Busy,
@@ -76,6 +78,8 @@ export class HistoryPanel {
           ? 'The last run that sent something.'
           : `The last ${view.runs.length} runs that sent something, newest first.`,
     );
+    this.busy.forget(...this.reverts);
+    this.reverts = [];
     this.list.replaceChildren(
       ...view.runs.map(r => this.item(r, view.timeZone)),
     );
@@ -113,6 +117,7 @@ export class HistoryPanel {
         'data-change': run.changeId,
       });
       this.busy.add(revert);
+      this.reverts.push(revert);
       revert.addEventListener(
         'click',
         () =>
