@@ -503,7 +503,7 @@ class CreateRun {
       }
       this.requests += chunk.length;
       const lost: Array<{plan: OfferPlan; error: Error}> = [];
-      chunk.forEach(({plan}, i) => {
+      chunk.forEach(({plan, request}, i) => {
         const outcome = outcomes[i];
         const offerId = outcome.ok ? Number(outcome.data?.offer_id) : NaN;
         if (outcome.ok && Number.isSafeInteger(offerId) && offerId > 0) {
@@ -522,7 +522,7 @@ class CreateRun {
           this.logOffer(plan.name, plan.name, 'ERROR', refusal);
           if (hasVerdict(outcome.error)) {
             rememberCreateVerdict(this.book, plan.name, {
-              print: this.printOf(plan),
+              print: this.printOf(plan, request.creative_sets),
               message: refusal,
             });
           }
@@ -545,18 +545,30 @@ class CreateRun {
     return `${error.message}. Nothing was created.${next}`;
   }
 
-  /** What a row's create sends, as a print: the same row sends the same request. */
-  private printOf(c: OfferPlan): string {
+  /**
+   * What a row's create sends, as a print: the same print, the same request. `creativeSets`
+   * name each material as the request does (creative_name and creative_md5), so a row whose
+   * Creatives row now holds another material, or a file still to upload, prints otherwise.
+   */
+  private printOf(c: OfferPlan, creativeSets: readonly unknown[]): string {
     return this.platform.digest.md5Hex(
       JSON.stringify({
-        body: c.body ?? null,
+        request: {...c.body!, creative_sets: creativeSets},
         tracking: c.tracking ?? null,
-        sets: c.sets.map(s => ({
-          draft: s.draft ?? null,
-          creatives: s.materials.map(m => m.item),
-        })),
       }),
     );
+  }
+
+  /** A row's creative sets as its create would send them, a file not uploaded yet by its file. */
+  private static plannedSets(c: OfferPlan): unknown[] {
+    return c.sets.map(set => ({
+      ...set.draft!,
+      creatives: set.materials.map(({material: m}) =>
+        m.creative_md5
+          ? {creative_name: m.creative_name, creative_md5: m.creative_md5}
+          : {file: m.file},
+      ),
+    }));
   }
 
   /**
@@ -569,7 +581,11 @@ class CreateRun {
     return candidates.filter(c => {
       const before = refused[c.name];
       const shown = String(cellOf(this.offers.table, c.index, SYNC_STATUS));
-      if (!before || shown !== 'ERROR' || before.print !== this.printOf(c))
+      if (
+        !before ||
+        shown !== 'ERROR' ||
+        before.print !== this.printOf(c, CreateRun.plannedSets(c))
+      )
         return true;
       // Its row already says why, as a push leaves a refused row unchanged.
       this.refusedAgain++;

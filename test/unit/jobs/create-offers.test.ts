@@ -235,6 +235,35 @@ describe('createOffers', () => {
     });
   });
 
+  it('a refused create is not sent again unchanged, but is once its material changes', () => {
+    const env = twoOffers();
+    env.emulator.setPermissions('demo_adv', ['CPE']);
+    createOffers(env.platform);
+    const refused = env.workbook.records('New Offers');
+    expect(refused.map(r => r.sync_status)).toEqual(['ERROR', 'ERROR']);
+    // The material uploaded for the refused create is named as that create named it.
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform).skipped).toBe(2);
+    expect(paths(env)).toEqual([]);
+    expect(env.workbook.records('New Offers')).toEqual(refused);
+    // The row names the same creative, but its Creatives row now holds another file.
+    env.files.add('drive-hero-2', 'hero2.png', 'other hero image bytes');
+    env.workbook.edit('Creatives', 0, 'file', 'drive-hero-2');
+    env.workbook.edit('Creatives', 0, 'creative_md5', '');
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform).skipped).toBe(1);
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${UPLOAD}`,
+      `POST ${OFFER}`,
+    ]);
+    expect(
+      env.emulator.requests.map(
+        r => (r.body as {offer_name?: string})?.offer_name,
+      ),
+    ).toContain('spring_us');
+  });
+
   describe('never creates an offer twice', () => {
     it('a dropped connection after the server applied the creates: both found by name, ids filled in', () => {
       const env = twoOffers();
