@@ -264,6 +264,25 @@ describe('createOffers', () => {
     ).toContain('spring_us');
   });
 
+  it('a create refused without a verdict on its values (a 429) is sent again by the next run', () => {
+    const env = twoOffers();
+    env.emulator.faults.configure({
+      rules: [{kind: 'rateLimit', method: 'POST', path: OFFER}],
+    });
+    createOffers(env.platform);
+    const [us] = env.workbook.records('New Offers');
+    expect(us).toMatchObject({offer_id: '', sync_status: 'ERROR'});
+    expect(String(us.sync_message)).toMatch(/The next run sends it again\.$/);
+    env.emulator.faults.configure({rules: []});
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env).filter(p => p === `POST ${OFFER}`)).toHaveLength(2);
+    expect(env.workbook.records('New Offers').map(r => r.sync_status)).toEqual([
+      'OK',
+      'OK',
+    ]);
+  });
+
   describe('never creates an offer twice', () => {
     it('a dropped connection after the server applied the creates: both found by name, ids filled in', () => {
       const env = twoOffers();
