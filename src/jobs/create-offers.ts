@@ -521,10 +521,11 @@ class CreateRun {
           this.offers.status(plan.index, 'ERROR', refusal);
           this.logOffer(plan.name, plan.name, 'ERROR', refusal);
           if (hasVerdict(outcome.error)) {
-            rememberCreateVerdict(this.book, plan.name, {
-              print: this.printOf(plan, request.creative_sets),
-              message: refusal,
-            });
+            rememberCreateVerdict(
+              this.book,
+              plan.name,
+              this.printOf(plan, request.creative_sets),
+            );
           }
         }
       });
@@ -584,7 +585,7 @@ class CreateRun {
       if (
         !before ||
         shown !== 'ERROR' ||
-        before.print !== this.printOf(c, CreateRun.plannedSets(c))
+        before !== this.printOf(c, CreateRun.plannedSets(c))
       )
         return true;
       // Its row already says why, as a push leaves a refused row unchanged.
