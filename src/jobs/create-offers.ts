@@ -547,13 +547,15 @@ class CreateRun {
   }
 
   /**
-   * What a row's create sends, as a print: the same print, the same request. `creativeSets`
-   * name each material as the request does (creative_name and creative_md5), so a row whose
-   * Creatives row now holds another material, or a file still to upload, prints otherwise.
+   * What a row's create sends, and to which account, as a print: the same print, the same
+   * request. `creativeSets` name each material as the request does (creative_name and
+   * creative_md5), so a row whose Creatives row now holds another material, or a file still to
+   * upload, prints otherwise; and a row refused as one account is sent again as another.
    */
   private printOf(c: OfferPlan, creativeSets: readonly unknown[]): string {
     return this.platform.digest.md5Hex(
       JSON.stringify({
+        account: this.account,
         request: {...c.body!, creative_sets: creativeSets},
         tracking: c.tracking ?? null,
       }),
