@@ -151,7 +151,6 @@ class CreateRun {
   private remaining = 0;
   /** Rows the API refused before, unchanged: not sent again. */
   private refusedAgain = 0;
-  /** The longest a batch of this run took: what the next one is expected to take. */
 
   constructor(
     private readonly platform: Platform,
@@ -575,9 +574,9 @@ class CreateRun {
   }
 
   /**
-   * The rows to send: those the API refused at an earlier run, unchanged since and still
-   * showing that ERROR, keep it and are not sent again (counted as skipped) (a refusal with a verdict on the
-   * values would only come back). Changing the row, or clearing its sync_status, sends it.
+   * The rows to send. A row the API refused with a verdict at an earlier run, unchanged since
+   * and still showing that ERROR, keeps it and is not sent (counted as skipped): the same
+   * request would only be refused again. Changing the row, or clearing its sync_status, sends it.
    */
   private notRefusedBefore(candidates: OfferPlan[]): OfferPlan[] {
     const refused = refusedCreates(this.book);
