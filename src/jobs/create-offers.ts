@@ -576,19 +576,23 @@ class CreateRun {
   /**
    * The rows to send. A row the API refused with a verdict at an earlier run, unchanged since
    * and still showing that ERROR, keeps it and is not sent (counted as skipped): the same
-   * request would only be refused again. Changing the row, or clearing its sync_status, sends it.
+   * request would only be refused again. Changing the row, or clearing its sync_status, sends it;
+   * and the refusal is forgotten then, since whatever the row says next (a failed lookup, the
+   * time running out) is no longer that refusal, and asks for a run that sends it.
    */
   private notRefusedBefore(candidates: OfferPlan[]): OfferPlan[] {
     const refused = refusedCreates(this.book);
     return candidates.filter(c => {
       const before = refused[c.name];
+      if (!before) return true;
       const shown = String(cellOf(this.offers.table, c.index, SYNC_STATUS));
       if (
-        !before ||
         shown !== 'ERROR' ||
         before !== this.printOf(c, CreateRun.plannedSets(c))
-      )
+      ) {
+        if (!this.dryRun) rememberCreateVerdict(this.book, c.name, undefined);
         return true;
+      }
       // Its row already says why, as a push leaves a refused row unchanged.
       this.refusedAgain++;
       return false;

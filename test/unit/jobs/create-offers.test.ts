@@ -264,6 +264,33 @@ describe('createOffers', () => {
     ).toContain('spring_us');
   });
 
+  it('a refused row sent again, whose lookup then fails, is sent by the run after', () => {
+    const env = twoOffers();
+    env.emulator.setPermissions('demo_adv', ['CPE']);
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0].sync_status).toBe('ERROR');
+    // The user asks for it again; this time the name cannot be looked up.
+    env.workbook.edit('New Offers', 0, 'sync_status', '');
+    env.emulator.faults.configure({
+      rules: [{kind: 'busy', method: 'GET', path: OFFERS}],
+    });
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Could not check that offer_name spring_us is not taken .* Run Create new offers again\.$/,
+      ),
+    });
+    // Its row says to run again, and running again sends it.
+    env.emulator.faults.configure({rules: []});
+    env.emulator.setPermissions('demo_adv', ['CPI', 'CPE']);
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+    });
+  });
+
   it('a create refused without a verdict on its values (a 429) is sent again by the next run', () => {
     const env = twoOffers();
     env.emulator.faults.configure({
