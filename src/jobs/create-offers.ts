@@ -151,7 +151,6 @@ class CreateRun {
   private remaining = 0;
   /** Rows the API refused before, unchanged: not sent again. */
   private refusedAgain = 0;
-  /** The longest a batch of this run took: what the next one is expected to take. */
 
   constructor(
     private readonly platform: Platform,
@@ -503,7 +502,7 @@ class CreateRun {
       }
       this.requests += chunk.length;
       const lost: Array<{plan: OfferPlan; error: Error}> = [];
-      chunk.forEach(({plan}, i) => {
+      chunk.forEach(({plan, request}, i) => {
         const outcome = outcomes[i];
         const offerId = outcome.ok ? Number(outcome.data?.offer_id) : NaN;
         if (outcome.ok && Number.isSafeInteger(offerId) && offerId > 0) {
@@ -521,10 +520,11 @@ class CreateRun {
           this.offers.status(plan.index, 'ERROR', refusal);
           this.logOffer(plan.name, plan.name, 'ERROR', refusal);
           if (hasVerdict(outcome.error)) {
-            rememberCreateVerdict(this.book, plan.name, {
-              print: this.printOf(plan),
-              message: refusal,
-            });
+            rememberCreateVerdict(
+              this.book,
+              plan.name,
+              this.printOf(plan, request.creative_sets),
+            );
           }
         }
       });
@@ -545,32 +545,54 @@ class CreateRun {
     return `${error.message}. Nothing was created.${next}`;
   }
 
-  /** What a row's create sends, as a print: the same row sends the same request. */
-  private printOf(c: OfferPlan): string {
+  /**
+   * What a row's create sends, and to which account, as a print: the same print, the same
+   * request. `creativeSets` name each material as the request does (creative_name and
+   * creative_md5), so a row whose Creatives row now holds another material, or a file still to
+   * upload, prints otherwise; and a row refused as one account is sent again as another.
+   */
+  private printOf(c: OfferPlan, creativeSets: readonly unknown[]): string {
     return this.platform.digest.md5Hex(
       JSON.stringify({
-        body: c.body ?? null,
+        account: this.account,
+        request: {...c.body!, creative_sets: creativeSets},
         tracking: c.tracking ?? null,
-        sets: c.sets.map(s => ({
-          draft: s.draft ?? null,
-          creatives: s.materials.map(m => m.item),
-        })),
       }),
     );
   }
 
+  /** A row's creative sets as its create would send them, a file not uploaded yet by its file. */
+  private static plannedSets(c: OfferPlan): unknown[] {
+    return c.sets.map(set => ({
+      ...set.draft!,
+      creatives: set.materials.map(({material: m}) =>
+        m.creative_md5
+          ? {creative_name: m.creative_name, creative_md5: m.creative_md5}
+          : {file: m.file},
+      ),
+    }));
+  }
+
   /**
-   * The rows to send: those the API refused at an earlier run, unchanged since and still
-   * showing that ERROR, keep it and are not sent again (counted as skipped) (a refusal with a verdict on the
-   * values would only come back). Changing the row, or clearing its sync_status, sends it.
+   * The rows to send. A row the API refused with a verdict at an earlier run, unchanged since
+   * and still showing that ERROR, keeps it and is not sent (counted as skipped): the same
+   * request would only be refused again. Changing the row, or clearing its sync_status, sends it;
+   * and the refusal is forgotten then, since whatever the row says next (a failed lookup, the
+   * time running out) is no longer that refusal, and asks for a run that sends it.
    */
   private notRefusedBefore(candidates: OfferPlan[]): OfferPlan[] {
     const refused = refusedCreates(this.book);
     return candidates.filter(c => {
       const before = refused[c.name];
+      if (!before) return true;
       const shown = String(cellOf(this.offers.table, c.index, SYNC_STATUS));
-      if (!before || shown !== 'ERROR' || before.print !== this.printOf(c))
+      if (
+        shown !== 'ERROR' ||
+        before !== this.printOf(c, CreateRun.plannedSets(c))
+      ) {
+        if (!this.dryRun) rememberCreateVerdict(this.book, c.name, undefined);
         return true;
+      }
       // Its row already says why, as a push leaves a refused row unchanged.
       this.refusedAgain++;
       return false;

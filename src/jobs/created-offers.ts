@@ -80,32 +80,29 @@ export function rememberTrackingVerdict(
   book.setMemo(CREATED_OFFERS_MEMO, memo);
 }
 
-/** The memo of creates the API refused with a verdict on the values, by offer_name. */
+/**
+ * The memo of creates the API refused with a verdict on the values: offer_name -> the print of
+ * the refused request (the row's own message says why).
+ */
 const REFUSED_CREATES_MEMO = 'offer creates refused from New Offers';
 
-/** A refused create: the print of what it sent, and what its row said. */
-export interface RefusedCreate {
-  print: string;
-  message: string;
-}
-
-export function refusedCreates(book: StateBook): Record<string, RefusedCreate> {
-  return book.memo<Record<string, RefusedCreate>>(REFUSED_CREATES_MEMO) ?? {};
+export function refusedCreates(book: StateBook): Record<string, string> {
+  return book.memo<Record<string, string>>(REFUSED_CREATES_MEMO) ?? {};
 }
 
 /**
- * Records that the API refused the create of the row named `name` (`refusal`), or that no
- * refusal stands for it any more (undefined): an unchanged row is not sent again to be
- * refused again. Saved with the book's next save().
+ * Records that the API refused the create of the row named `name` (`print`: the print of what
+ * it sent), or that no refusal stands for it any more (undefined): an unchanged row is not sent
+ * again to be refused again. Saved with the book's next save().
  */
 export function rememberCreateVerdict(
   book: StateBook,
   name: string,
-  refusal: RefusedCreate | undefined,
+  print: string | undefined,
 ): void {
   const memo = refusedCreates(book);
-  if (!refusal && !(name in memo)) return;
-  if (refusal) memo[name] = refusal;
+  if (!print && !(name in memo)) return;
+  if (print) memo[name] = print;
   else delete memo[name];
   book.setMemo(REFUSED_CREATES_MEMO, memo);
 }

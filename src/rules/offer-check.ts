@@ -14,7 +14,7 @@ export type OfferBody = Omit<CreateOfferRequest, 'creative_sets'>;
 export type Cells = Readonly<Record<string, unknown>>;
 
 /** Letters, digits and underscore (offer_name, settlement_event: 4.2). */
-export const WORD = /^[A-Za-z0-9_]+$/;
+const WORD = /^[A-Za-z0-9_]+$/;
 
 /** One row being checked: its cells, and the problems and notes found so far. */
 export class Check {
@@ -65,6 +65,28 @@ export class Check {
       );
     }
     return items.join(',');
+  }
+
+  /**
+   * A filled cell that must be one word of letters, digits and underscore, `length` = [min,
+   * max] characters long; undefined (and the problem noted) otherwise.
+   */
+  word(field: string, length: readonly [number, number]): string | undefined {
+    const text = this.text(field);
+    const [min, max] = length;
+    if (!WORD.test(text)) {
+      return this.fail(
+        field,
+        'may contain only letters, digits and underscore',
+      );
+    }
+    if (text.length < min || text.length > max) {
+      return this.fail(
+        field,
+        `must be ${min} to ${max} characters long (it has ${text.length})`,
+      );
+    }
+    return text;
   }
 
   number(

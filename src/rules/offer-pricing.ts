@@ -11,7 +11,7 @@
  * format rule, and the row's message says the type is unknown to the document.
  */
 import {readGeoList} from './geo';
-import {Check, OfferBody, WORD} from './offer-check';
+import {Check, OfferBody} from './offer-check';
 import {
   excerpt,
   isPlainObject,
@@ -100,7 +100,7 @@ function unknownType(c: Check, type: string, body: Partial<OfferBody>): void {
     if (types !== undefined) body.target_ad_type = types;
   }
   if (!c.blank('settlement_event')) {
-    const event = settlementEventText(c);
+    const event = c.word('settlement_event', SETTLEMENT_EVENT_LENGTH);
     if (event !== undefined) body.settlement_event = event;
   }
 }
@@ -320,25 +320,6 @@ function settlementEvent(
     undefined
   )
     return;
-  const event = settlementEventText(c);
+  const event = c.word('settlement_event', SETTLEMENT_EVENT_LENGTH);
   if (event !== undefined) body.settlement_event = event;
-}
-
-/** settlement_event (filled) in its format: 3-50 letters, digits and underscores. */
-function settlementEventText(c: Check): string | undefined {
-  const event = c.text('settlement_event');
-  const [min, max] = SETTLEMENT_EVENT_LENGTH;
-  if (!WORD.test(event)) {
-    return c.fail(
-      'settlement_event',
-      'may contain only letters, digits and underscore',
-    );
-  }
-  if (event.length < min || event.length > max) {
-    return c.fail(
-      'settlement_event',
-      `must be ${min} to ${max} characters long (it has ${event.length})`,
-    );
-  }
-  return event;
 }

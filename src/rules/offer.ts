@@ -16,7 +16,7 @@
  */
 import type {FieldMessages} from './maintain';
 import {budget} from './offer-budget';
-import {Cells, Check, OfferBody, WORD} from './offer-check';
+import {Cells, Check, OfferBody} from './offer-check';
 import {pricing} from './offer-pricing';
 import {schedule, times} from './offer-schedule';
 import {devices, osVersions, targetGeo} from './offer-targeting';
@@ -102,21 +102,7 @@ export function checkNewOffer(cells: Cells): OfferCheck {
 
 function offerName(c: Check): string | undefined {
   if (c.present('offer_name') === undefined) return undefined;
-  const name = c.text('offer_name');
-  const [min, max] = OFFER_NAME_LENGTH;
-  if (!WORD.test(name)) {
-    return c.fail(
-      'offer_name',
-      'may contain only letters, digits and underscore',
-    );
-  }
-  if (name.length < min || name.length > max) {
-    return c.fail(
-      'offer_name',
-      `must be ${min} to ${max} characters long (it has ${name.length})`,
-    );
-  }
-  return name;
+  return c.word('offer_name', OFFER_NAME_LENGTH);
 }
 
 /**

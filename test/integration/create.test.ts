@@ -622,6 +622,25 @@ describe('acting as a sub-account', () => {
     expect(emulator.account(sub).offers.has(offerId)).toBe(true);
     expect(emulator.account('demo_adv').offers.has(offerId)).toBe(false);
   });
+
+  it("a create refused for acting as the wrong account is sent again once the row's account is acted as", () => {
+    const {rt, emulator} = offerDesk();
+    const sub = DEMO_ACCOUNTS.subB.name;
+    // The row is the sub-account's (its campaign and material), the job acts as the main one.
+    oneOffer(rt, emulator, 'sub_offer', sub);
+    rt.call('createOffers');
+    const refused = recordsOf(rt, 'New Offers')[0];
+    expect(refused).toMatchObject({offer_id: '', sync_status: 'ERROR'});
+    expect(String(refused.sync_message)).toMatch(
+      /Change the row, or clear its sync_status, to send it again/,
+    );
+    rt.call('setActingAccount', sub);
+    emulator.clearRequests();
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+    expect(summary).toMatchObject({ok: 1, skipped: 0});
+    const offerId = recordsOf(rt, 'New Offers')[0].offer_id as number;
+    expect(emulator.account(sub).offers.has(offerId)).toBe(true);
+  });
 });
 
 describe('createSubAccounts', () => {

@@ -188,6 +188,31 @@ describe('History of createOffers', () => {
     ]);
     expect(rows[1][6]).toBe(offer.sync_message);
   });
+
+  it('records a create refused with a verdict as ERROR, by its name; the unchanged re-run records nothing', () => {
+    const {rt, emulator} = offerWithUpload();
+    emulator.setPermissions('demo_adv', ['CPE']);
+    const refused = rt.call('createOffers') as Summary;
+    const [offer] = recordsOf(rt, 'New Offers');
+    expect(offer).toMatchObject({sync_status: 'ERROR', offer_id: ''});
+    const rows = historyOf(rt, refused.changeId);
+    expect(rows.map(r => r[2])).toEqual(['material uploaded', 'offer created']);
+    expect(rows[1]).toEqual([
+      'New Offers',
+      'launch_us',
+      'offer created',
+      '',
+      'launch_us',
+      'ERROR',
+      offer.sync_message,
+    ]);
+    const history = recordsOf(rt, 'History');
+    emulator.clearRequests();
+    const again = rt.call('createOffers') as Summary;
+    expect(emulator.requests).toEqual([]);
+    expect(again.changeId).toBeUndefined();
+    expect(recordsOf(rt, 'History')).toEqual(history);
+  });
 });
 
 describe('History of uploadCreatives', () => {

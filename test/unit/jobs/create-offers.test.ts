@@ -235,6 +235,81 @@ describe('createOffers', () => {
     });
   });
 
+  it('a refused create is not sent again unchanged, but is once its material changes', () => {
+    const env = twoOffers();
+    env.emulator.setPermissions('demo_adv', ['CPE']);
+    createOffers(env.platform);
+    const refused = env.workbook.records('New Offers');
+    expect(refused.map(r => r.sync_status)).toEqual(['ERROR', 'ERROR']);
+    // The material uploaded for the refused create is named as that create named it.
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform).skipped).toBe(2);
+    expect(paths(env)).toEqual([]);
+    expect(env.workbook.records('New Offers')).toEqual(refused);
+    // The row names the same creative, but its Creatives row now holds another file.
+    env.files.add('drive-hero-2', 'hero2.png', 'other hero image bytes');
+    env.workbook.edit('Creatives', 0, 'file', 'drive-hero-2');
+    env.workbook.edit('Creatives', 0, 'creative_md5', '');
+    env.emulator.clearRequests();
+    expect(createOffers(env.platform).skipped).toBe(1);
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `POST ${UPLOAD}`,
+      `POST ${OFFER}`,
+    ]);
+    expect(
+      env.emulator.requests.map(
+        r => (r.body as {offer_name?: string})?.offer_name,
+      ),
+    ).toContain('spring_us');
+  });
+
+  it('a refused row sent again, whose lookup then fails, is sent by the run after', () => {
+    const env = twoOffers();
+    env.emulator.setPermissions('demo_adv', ['CPE']);
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0].sync_status).toBe('ERROR');
+    // The user asks for it again; this time the name cannot be looked up.
+    env.workbook.edit('New Offers', 0, 'sync_status', '');
+    env.emulator.faults.configure({
+      rules: [{kind: 'busy', method: 'GET', path: OFFERS}],
+    });
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: expect.stringMatching(
+        /^Could not check that offer_name spring_us is not taken .* Run Create new offers again\.$/,
+      ),
+    });
+    // Its row says to run again, and running again sends it.
+    env.emulator.faults.configure({rules: []});
+    env.emulator.setPermissions('demo_adv', ['CPI', 'CPE']);
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(env.workbook.records('New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+    });
+  });
+
+  it('a create refused without a verdict on its values (a 429) is sent again by the next run', () => {
+    const env = twoOffers();
+    env.emulator.faults.configure({
+      rules: [{kind: 'rateLimit', method: 'POST', path: OFFER}],
+    });
+    createOffers(env.platform);
+    const [us] = env.workbook.records('New Offers');
+    expect(us).toMatchObject({offer_id: '', sync_status: 'ERROR'});
+    expect(String(us.sync_message)).toMatch(/The next run sends it again\.$/);
+    env.emulator.faults.configure({rules: []});
+    env.emulator.clearRequests();
+    createOffers(env.platform);
+    expect(paths(env).filter(p => p === `POST ${OFFER}`)).toHaveLength(2);
+    expect(env.workbook.records('New Offers').map(r => r.sync_status)).toEqual([
+      'OK',
+      'OK',
+    ]);
+  });
+
   describe('never creates an offer twice', () => {
     it('a dropped connection after the server applied the creates: both found by name, ids filled in', () => {
       const env = twoOffers();
