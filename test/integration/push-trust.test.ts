@@ -608,4 +608,32 @@ describe('pushCampaigns: a lost answer', () => {
       /^Pushed min_version: the answer was lost \(PUT campaign: network error: .+\); reading it back confirmed it\.$/,
     );
   });
+
+  it('confirms an icon typed in capitals: the md5 went (and is listed) in lower case', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const campaignId = [...emulator.account('demo_adv').campaigns.keys()][0];
+    emulator.updateCampaign(campaignId, {maintain_by: 'ADV', icon: ''});
+    const icon = [...emulator.account('demo_adv').materials.values()].find(
+      m => m.resolution === '512x512',
+    )!.creative_md5;
+    rt.call('refreshCampaigns');
+    const row =
+      recordsOf(rt, 'Campaigns').findIndex(r => r.campaign_id === campaignId) +
+      2;
+    typeInto(rt, 'Campaigns', row, 'icon', icon.toUpperCase());
+    emulator.faults.add(firstPut('drop', '/api/open/v3/campaign'));
+    emulator.clearRequests();
+
+    expect(rt.call('pushCampaigns')).toMatchObject({ok: 1, error: 0});
+    // Not sent again: the server has it, in the spelling the add-on sent.
+    expect(
+      emulator.requests.map(r => [r.method, r.query.campaign_id ?? r.body]),
+    ).toEqual([
+      ['PUT', {campaign_id: campaignId, icon}],
+      ['GET', String(campaignId)],
+    ]);
+    expect(recordsOf(rt, 'Campaigns')[row - 2].sync_message).toMatch(
+      /^Pushed icon: the answer was lost \(PUT campaign: network error: .+\); reading it back confirmed it\.$/,
+    );
+  });
 });
