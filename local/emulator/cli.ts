@@ -21,6 +21,7 @@ const USAGE = `Options:
                          msgAndData (default), msg, data, dataText, validation, md5Only, nested
   --duplicate-upload-status N  HTTP status of that answer (default 200)
   --extra-billing-types L  comma-separated billing types accepted besides the five (e.g. CPA)
+  --lists-server-click   the offers list shows support_server_click (assumption 45a)
   --latency-ms N         added latency per API request
   --clock-skew S         emulator clock offset in seconds
   --error-rate R         share (0-1) of API requests answered 5xx
@@ -42,6 +43,7 @@ const FLAGS = {
   'duplicate-upload-shape': {type: 'string'},
   'duplicate-upload-status': {type: 'string'},
   'extra-billing-types': {type: 'string'},
+  'lists-server-click': {type: 'boolean'},
   'latency-ms': {type: 'string'},
   'clock-skew': {type: 'string'},
   'error-rate': {type: 'string'},
@@ -101,6 +103,7 @@ async function main(): Promise<void> {
       ?.split(',')
       .map(t => t.trim())
       .filter(t => t !== ''),
+    listsServerClick: values['lists-server-click'] === true,
     faults: {
       latencyMs: number('latency-ms'),
       clockSkewSeconds: number('clock-skew'),

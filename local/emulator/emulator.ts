@@ -53,6 +53,11 @@ export interface EmulatorOptions {
    * every account; default none: another type is refused (README, assumption 34a).
    */
   extraBillingTypes?: string[];
+  /**
+   * The offers list shows each offer's support_server_click, which 2.3 leaves out; default
+   * false, as the document has it (README, assumption 45a).
+   */
+  listsServerClick?: boolean;
   /** The clock in ms; default Date.now. Fault clock skew is added on top. */
   now?: () => number;
   /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
@@ -127,6 +132,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     duplicateUploadShape: shape,
     duplicateUploadStatus: status,
     extraBillingTypes: options.extraBillingTypes ?? [],
+    listsServerClick: options.listsServerClick ?? false,
   };
 }
 

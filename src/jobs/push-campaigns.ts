@@ -75,13 +75,7 @@ export function campaignsPush(
       }
       const request: CampaignUpdate = {campaign_id: Number(record.id)};
       for (const field of changed) {
-        const value = decoded.values[field];
-        Object.assign(request, {
-          [field]:
-            field === 'icon'
-              ? String(value ?? '').toLowerCase()
-              : (value ?? ''),
-        });
+        Object.assign(request, {[field]: decoded.values[field] ?? ''});
       }
       return {ok: true, request, sends: changed.join(', ')};
     },

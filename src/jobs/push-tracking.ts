@@ -15,7 +15,7 @@ import {renderDetails} from '../api/errors';
 import {offersListing, setTracking} from '../api/operations';
 import type {Offer, TrackingUpdate} from '../api/types';
 import type {Platform} from '../platform/ports';
-import {TrackingInput, checkTracking} from '../rules/tracking';
+import {TRACKING_FIELDS, TrackingInput, checkTracking} from '../rules/tracking';
 import {EMPTY, columnOf, decodeRow, editableColumns} from '../sheets/rows';
 import {OFFERS} from '../sheets/schemas/offers';
 import {
@@ -29,12 +29,6 @@ import {runPush} from './push';
 import type {JobSummary} from './run';
 import {rememberServerClicks} from './server-click-memory';
 import {ServerClickDefault, SettingsStore} from './settings-store';
-
-const FIELDS = [
-  'tracking_method',
-  'click_url',
-  'support_server_click',
-] as const;
 
 const SERVER_CLICK = 'support_server_click';
 
@@ -53,7 +47,7 @@ export function trackingPush(
     build(record, table, context): Built<TrackingUpdate> {
       const [row] = record.rows;
       const changed = changedHeaders(record, table, context);
-      const decoded = decodeRow(table, row, FIELDS, context);
+      const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
       const values = decoded.values as unknown as TrackingInput;
       const at = editableColumns(table).indexOf(columnOf(table, SERVER_CLICK));
       const known = (record.base.rows[0]?.[at] ?? EMPTY) !== EMPTY;

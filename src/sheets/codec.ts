@@ -31,6 +31,11 @@ export interface CodecSpec {
   items?: 'text' | 'integer';
   /** List items are upper-cased (geo codes). */
   upper?: boolean;
+  /**
+   * Text is lower-cased (an md5: the API lists it so, and its case means nothing), so a
+   * read-back or a refresh compares it as sent.
+   */
+  lower?: boolean;
   /** The order of list items does not matter: compared sorted. */
   unordered?: boolean;
   /** A list is sent as comma-separated text rather than an array (target_geo). */
@@ -90,8 +95,10 @@ export function decode(
       if (typeof cell === 'boolean')
         return {ok: true, value: cell ? 'YES' : 'NO'};
       return {ok: true, value: enumerated(spec, cellString(cell))};
-    default:
-      return {ok: true, value: enumerated(spec, cellString(cell))};
+    default: {
+      const text = enumerated(spec, cellString(cell));
+      return {ok: true, value: spec.lower ? text.toLowerCase() : text};
+    }
   }
 }
 

@@ -177,3 +177,21 @@ describe('GET offers', () => {
     );
   });
 });
+
+describe('GET offers with listsServerClick (assumption 45a)', () => {
+  it('shows each offer’s support_server_click, which the list otherwise leaves out', () => {
+    const {emulator} = setup({offers: 2, listsServerClick: true});
+    const [first] = [...emulator.account(MAIN).offers.values()];
+    const record = (e: typeof emulator) =>
+      call(e, 'GET', api('offers'), {
+        query: {offer_id: String(first.offer_id)},
+        as: MAIN,
+      }).json.data.list[0];
+    expect(record(emulator).support_server_click).toBe(
+      first.support_server_click,
+    );
+    expect(record(setup({offers: 2}).emulator)).not.toHaveProperty(
+      'support_server_click',
+    );
+  });
+});

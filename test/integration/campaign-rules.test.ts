@@ -105,6 +105,10 @@ describe('pushCampaigns: icon is a 512x512 image among the known materials', () 
     )!;
     const icon = all.find(m => m.resolution === '512x512')!;
     const unknown = 'ffffffffffffffffffffffffffffffff';
+    // Campaign 3 has no icon yet: the md5 typed in capitals is a change, sent in lower case.
+    d.emulator.updateCampaign(d.ids[3], {icon: ''});
+    d.rt.call('refreshCampaigns');
+    d.emulator.clearRequests();
     type(d, 0, 'icon', video.creative_md5);
     type(d, 1, 'icon', wide.creative_md5);
     type(d, 2, 'icon', unknown);

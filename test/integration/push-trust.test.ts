@@ -490,6 +490,48 @@ describe('pushTracking: a lost answer', () => {
   });
 });
 
+describe('pushTracking: a lost answer, where the offers list shows support_server_click', () => {
+  /** One ADV offer whose support_server_click the list shows as NO, pulled; YES typed. */
+  function serverClickListed() {
+    const {rt, emulator} = offerDesk({offers: 1, listsServerClick: true});
+    const [id] = [...emulator.account('demo_adv').offers.keys()];
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      tracking_method: 'APPSFLYER',
+      support_server_click: 'NO',
+    });
+    rt.call('refreshOffers');
+    expect(recordsOf(rt, 'Offers')[0].support_server_click).toBe('NO');
+    typeInto(rt, 'Offers', 2, 'support_server_click', 'YES');
+    emulator.clearRequests();
+    return {rt, emulator, id};
+  }
+
+  it('reads the value back and confirms it: not sent again, no "cannot tell"', () => {
+    const {rt, emulator, id} = serverClickListed();
+    emulator.faults.add(firstPut('garbled', TRACKING_PATH));
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
+    expect(sent(emulator)).toEqual([`PUT tracking ${id}`, `GET offers ${id}`]);
+    expect(recordsOf(rt, 'Offers')[0].sync_message).toMatch(
+      /^Pushed the tracking of offer \d+ \(support_server_click changed\): the answer was lost \(PUT tracking: HTTP 200 unexpected answer: .+\); reading it back confirmed it\.$/,
+    );
+  });
+
+  it('sends it again when reading back shows the server still has the old value', () => {
+    const {rt, emulator, id} = serverClickListed();
+    emulator.faults.add(firstPut('drop', TRACKING_PATH, {applied: false}));
+
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
+    expect(sent(emulator)).toEqual([
+      `PUT tracking ${id}`,
+      `GET offers ${id}`,
+      `PUT tracking ${id}`,
+    ]);
+    expect(emulator.offerView(id)!.support_server_click).toBe('YES');
+  });
+});
+
 describe('a value typed into a read-only column', () => {
   it('is named in the preview and the push, sends nothing for it, and the next refresh puts the server value back', () => {
     const {rt, emulator, ids, offerRow, offer} = offersPulled();
@@ -606,6 +648,34 @@ describe('pushCampaigns: a lost answer', () => {
     ]);
     expect(recordsOf(rt, 'Campaigns')[row - 2].sync_message).toMatch(
       /^Pushed min_version: the answer was lost \(PUT campaign: network error: .+\); reading it back confirmed it\.$/,
+    );
+  });
+
+  it('confirms an icon typed in capitals: the md5 went (and is listed) in lower case', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const campaignId = [...emulator.account('demo_adv').campaigns.keys()][0];
+    emulator.updateCampaign(campaignId, {maintain_by: 'ADV', icon: ''});
+    const icon = [...emulator.account('demo_adv').materials.values()].find(
+      m => m.resolution === '512x512',
+    )!.creative_md5;
+    rt.call('refreshCampaigns');
+    const row =
+      recordsOf(rt, 'Campaigns').findIndex(r => r.campaign_id === campaignId) +
+      2;
+    typeInto(rt, 'Campaigns', row, 'icon', icon.toUpperCase());
+    emulator.faults.add(firstPut('drop', '/api/open/v3/campaign'));
+    emulator.clearRequests();
+
+    expect(rt.call('pushCampaigns')).toMatchObject({ok: 1, error: 0});
+    // Not sent again: the server has it, in the spelling the add-on sent.
+    expect(
+      emulator.requests.map(r => [r.method, r.query.campaign_id ?? r.body]),
+    ).toEqual([
+      ['PUT', {campaign_id: campaignId, icon}],
+      ['GET', String(campaignId)],
+    ]);
+    expect(recordsOf(rt, 'Campaigns')[row - 2].sync_message).toMatch(
+      /^Pushed icon: the answer was lost \(PUT campaign: network error: .+\); reading it back confirmed it\.$/,
     );
   });
 });

@@ -15,6 +15,8 @@ export interface Settings {
   duplicateUploadStatus: number;
   /** Billing types accepted beyond the five (README, assumption 34a). */
   extraBillingTypes: readonly string[];
+  /** The offers list shows support_server_click (README, assumption 45a). */
+  listsServerClick: boolean;
 }
 
 /**

@@ -9,7 +9,12 @@ const isStatus = (item: string) =>
   (OFFER_STATUSES as readonly string[]).includes(item);
 
 /** ext_fields is named by the document without a shape: it is accepted and ignored. */
-export function listOffers({store, account, params}: OperationContext) {
+export function listOffers({
+  store,
+  account,
+  params,
+  settings,
+}: OperationContext) {
   const errors = new FieldErrors();
   const campaignIds = readIdSet(errors, 'campaign_id', params.campaign_id);
   const offerIds = readIdSet(errors, 'offer_id', params.offer_id);
@@ -43,5 +48,10 @@ export function listOffers({store, account, params}: OperationContext) {
       fuzzyMatch(campaign.package_name, packageName)
     );
   });
-  return pageOf(matches, paging, offer => presentOffer(store, offer));
+  return pageOf(matches, paging, offer => ({
+    ...presentOffer(store, offer),
+    ...(settings.listsServerClick
+      ? {support_server_click: offer.support_server_click}
+      : {}),
+  }));
 }

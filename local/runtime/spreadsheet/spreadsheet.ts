@@ -21,7 +21,6 @@ export interface SpreadsheetOptions {
   sheetNames: string[];
 }
 
-/** The one spreadsheet the add-on is bound to. */
 /** A range a script selected, and how many selections were made up to it. */
 export interface Selection {
   sheet: FakeSheet;
@@ -29,6 +28,7 @@ export interface Selection {
   count: number;
 }
 
+/** The one spreadsheet the add-on is bound to. */
 export class FakeSpreadsheet implements SheetHost {
   private readonly sheets: FakeSheet[] = [];
   private active: FakeSheet;

@@ -66,6 +66,7 @@ export const CAMPAIGNS = defineSchema<Campaign>({
     {
       header: 'icon',
       type: 'text',
+      lower: true,
       editable: true,
       note: 'md5 of the icon image previously uploaded as a material (jpg, png, jpeg or bmp; 512x512; at most 5 MB).',
     },

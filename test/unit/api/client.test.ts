@@ -125,6 +125,10 @@ describe('ApiClient retries', () => {
       'network-error',
       http(502),
       {status: 200, headers: {}, text: '<html>cut</html>'},
+      // The service's own envelope under a 5xx: a gateway may still have passed it on.
+      fail(10000, 'upstream', {}, 502),
+      // Reads like "busy", but a timed-out service may have applied it.
+      fail(10500, 'request timed out, please try again later'),
     ];
     for (const answer of answers) {
       const {client, transport} = clientFor(() => answer);

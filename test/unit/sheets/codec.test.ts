@@ -189,6 +189,17 @@ describe('decode', () => {
     });
   });
 
+  it('reads an md5 in lower case, so a capitalised one compares equal', () => {
+    const md5: CodecSpec = {type: 'text', lower: true};
+    expect(decode(md5, ' ABCDEF0123 ', utc)).toEqual({
+      ok: true,
+      value: 'abcdef0123',
+    });
+    expect(canonical(md5, 'ABCDEF0123', utc)).toBe(
+      canonical(md5, 'abcdef0123', utc),
+    );
+  });
+
   it('reads JSON and says when it is not', () => {
     expect(decode(json, '{"1":"0,1"}', utc)).toEqual({
       ok: true,
