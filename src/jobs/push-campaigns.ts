@@ -19,7 +19,7 @@ import {CodecContext, fromCanonical} from '../sheets/codec';
 import {decodeRow, editableColumns, isBlankRow, recordId} from '../sheets/rows';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import {CREATIVES} from '../sheets/schemas/creatives';
-import {StateBook} from '../sheets/state';
+import type {StateBook} from '../sheets/state';
 import {
   SheetLayoutError,
   Table,
@@ -38,17 +38,15 @@ import {
 import {runPush} from './push';
 import type {JobSummary} from './run';
 
-/** The push of the Campaigns sheet; `workbook` gives what the rules need of other sheets. */
-export function campaignsPush(
-  workbook: () => Workbook,
-): PushSpec<Campaign, CampaignUpdate> {
+/** The push of the Campaigns sheet. */
+export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
   let known: KnownSheets | undefined;
   return {
     job: 'pushCampaigns',
     schema: CAMPAIGNS,
     refreshTitle: 'Refresh campaigns',
-    build(record, table, context): Built<CampaignUpdate> {
-      known ??= knownSheets(workbook(), table, context);
+    build(record, table, context, opened): Built<CampaignUpdate> {
+      known ??= knownSheets(opened.workbook, opened.book, table, context);
       const [row] = record.rows;
       const changed = changedHeaders(record, table, context) as CampaignField[];
       const columns = editableColumns(table);
@@ -101,10 +99,10 @@ interface KnownSheets {
  */
 function knownSheets(
   workbook: Workbook,
+  book: StateBook,
   table: Table<Campaign>,
   context: CodecContext,
 ): KnownSheets {
-  const book = StateBook.open(workbook);
   const pulled = book.get(CAMPAIGNS.name);
   const at = editableColumns(table).findIndex(
     c => c.header === 'campaign_name',
@@ -170,9 +168,5 @@ export function pushCampaigns(
   platform: Platform,
   options?: PushOptions,
 ): JobSummary {
-  return runPush(
-    platform,
-    campaignsPush(() => platform.workbook()),
-    options,
-  );
+  return runPush(platform, campaignsPush(), options);
 }

@@ -5,6 +5,7 @@
  */
 import type {ApiClient, Outcome} from '../api/client';
 import {Listing, listEach} from '../api/paging';
+import type {Workbook} from '../platform/ports';
 import type {CodecContext} from '../sheets/codec';
 import {EMPTY, editableColumns, editableTexts} from '../sheets/rows';
 import type {SheetSchema} from '../sheets/schema';
@@ -72,11 +73,16 @@ export interface PushSpec<S, Q> {
   schema: SheetSchema<S>;
   /** The menu title of the refresh that fills the sheet, for messages. */
   refreshTitle: string;
-  /** Builds the request of a changed record, checking it with src/rules. */
+  /**
+   * Builds the request of a changed record, checking it with src/rules. `opened`: the
+   * spreadsheet and the state book the push already opened, for rules that look further than
+   * the record (another sheet, other records' pulls): never opened again per push.
+   */
   build(
     record: ChangedRecord,
     table: Table<S>,
     context: CodecContext,
+    opened: {workbook: Workbook; book: StateBook},
   ): Built<Q>;
   send(client: ApiClient, requests: readonly Q[]): Array<Outcome<unknown>>;
   /**

@@ -108,7 +108,7 @@ export function runPush<S, Q>(
       } else if ('refused' in entry) {
         refuse(entry.refused);
       } else {
-        const built = spec.build(entry, table, workbook);
+        const built = spec.build(entry, table, workbook, {workbook, book});
         if ('kept' in built) {
           kept = true;
           unchanged += entry.rows.length;

@@ -176,3 +176,20 @@ describe('pushCampaigns: a 50,000-character cell', () => {
       expect(String(message).length).toBeLessThan(300);
   });
 });
+
+describe('pushCampaigns reads what its rules need once', () => {
+  it('reads the state sheet once, however many campaigns changed', () => {
+    const d = desk(true);
+    const state = d.rt.spreadsheet.getSheetByName('Offer Desk state')!;
+    let reads = 0;
+    const dataRange = state.getDataRange.bind(state);
+    (state as unknown as {getDataRange: unknown}).getDataRange = () => {
+      reads++;
+      return dataRange();
+    };
+    for (let i = 0; i < 3; i++) type(d, i, 'description', `Updated ${i}`);
+    const summary = d.rt.call('pushCampaigns') as {ok: number};
+    expect(summary.ok).toBe(3);
+    expect(reads).toBe(1);
+  });
+});
