@@ -5,6 +5,7 @@ import {
   STATE_LIMIT,
   pollSidebar,
   readSidebarState,
+  scheduleChanged,
 } from '../../../src/jobs/sidebar-state';
 import type {JobProgress, Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';
@@ -86,6 +87,16 @@ describe('the state the sidebar polls', () => {
     const afterOff = readSidebarState(platform);
     expect(afterOff.version).toBeGreaterThan(afterRun.version);
     expect(afterOff.lastJob).toEqual(afterJob.lastJob);
+  });
+
+  it('reads the state once to record a change', () => {
+    const platform = setup();
+    const props = jest.spyOn(platform.userProperties, 'get');
+    platform.userCache.reads = 0;
+    scheduleChanged(platform);
+    runFromMenu(platform, 'refreshCampaigns', () => summary({ok: 1}));
+    expect(platform.userCache.reads).toBe(2);
+    expect(props).toHaveBeenCalledTimes(1);
   });
 
   it('fits a property value (9 KB): preview bodies left out, listed rows cut', () => {
