@@ -169,4 +169,14 @@ describe('the job running now, in the poll', () => {
     withDocumentLock(platform, () => 'done');
     expect(platform.progress.ended).toBe(2);
   });
+
+  it('releases the lock even when the cache fails to remove the entry', () => {
+    const platform = setup();
+    jest.spyOn(platform.progress, 'end').mockImplementation(() => {
+      throw new Error('Service invoked too many times: cache');
+    });
+    expect(() => withDocumentLock(platform, () => 'done')).toThrow('cache');
+    (platform.progress.end as jest.Mock).mockRestore();
+    expect(withDocumentLock(platform, () => 'next')).toBe('next');
+  });
 });
