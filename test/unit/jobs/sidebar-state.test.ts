@@ -162,11 +162,16 @@ describe('the job running now, in the poll', () => {
     expect(() =>
       withDocumentLock(platform, () => {
         platform.progress.report('pushBudgets', 10, 50);
+        // Not before: while the job runs, its entry is what the sidebar shows.
+        expect(platform.progress.ended).toBe(0);
         throw new Error('boom');
       }),
     ).toThrow('boom');
     expect(platform.progress.ended).toBe(1);
-    withDocumentLock(platform, () => 'done');
+    withDocumentLock(platform, () => {
+      expect(platform.progress.ended).toBe(1);
+      return 'done';
+    });
     expect(platform.progress.ended).toBe(2);
   });
 
