@@ -6,6 +6,7 @@
 import {appsScriptPlatform as platform} from './platform/apps-script';
 import * as connectionTest from './jobs/connection-test';
 import * as creativeAds from './jobs/creative-ads';
+import type {CreativeAdsQuery} from './jobs/creative-ads';
 import type {ConnectionCheck} from './jobs/connection-test';
 import * as historyList from './jobs/history-list';
 import * as menu from './jobs/menu';
@@ -28,7 +29,6 @@ import * as settings from './jobs/settings';
 import * as sidebar from './jobs/sidebar';
 import * as sidebarState from './jobs/sidebar-state';
 import type {JobProgress} from './platform/ports';
-import type {CreativeAdsQuery} from './ui/catalog';
 // The schedule runs an entry point by name, as the menu and the sidebar do.
 import * as entryPoints from './index';
 

@@ -8,10 +8,15 @@ import type {CreativeAdFilter} from '../api/types';
 import type {Platform} from '../platform/ports';
 import {excerpt} from '../rules/values';
 import {CREATIVE_ADS, creativeAdRows} from '../sheets/schemas/creative-ads';
-import type {CreativeAdsQuery} from '../ui/catalog';
 import {noun} from '../text/wording';
 import {runRefresh, sheetRefresher} from './refresh';
 import type {JobSummary} from './run';
+
+/** What the creative-ad list asks for (DESIGN 4.2). */
+export interface CreativeAdsQuery {
+  adIds?: string;
+  packageName?: string;
+}
 
 /** The API filter for a query, or a ConfigError saying what to type. */
 export function creativeAdsFilter(

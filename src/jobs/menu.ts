@@ -3,8 +3,9 @@
  * an alert listing the rows that need attention, or an alert with the reason it could not run.
  */
 import type {Platform} from '../platform/ports';
-import {CreativeAdsQuery, JobName, jobSpec} from '../ui/catalog';
+import {JobName, jobSpec} from '../ui/catalog';
 import {addonMenu} from '../ui/menu';
+import type {CreativeAdsQuery} from './creative-ads';
 import {attentionText, failureMessage, needsAttention} from './menu-messages';
 import type {JobSummary} from './run';
 import {recordMenuJob} from './sidebar-state';

@@ -101,6 +101,8 @@ export class LockBusyError extends Error {
 /**
  * Runs `job` holding the document lock; the lock is released however the job ends, and its
  * progress report goes with it (a job that threw half-way would otherwise look still running).
+ * The report goes first, while the lock still keeps the next job from reporting, and a cache
+ * that fails to remove it does not keep the lock.
  */
 export function withDocumentLock<T>(platform: Platform, job: () => T): T {
   const lock = platform.documentLock();
@@ -108,8 +110,11 @@ export function withDocumentLock<T>(platform: Platform, job: () => T): T {
   try {
     return job();
   } finally {
-    platform.progress.end();
-    lock.release();
+    try {
+      platform.progress.end();
+    } finally {
+      lock.release();
+    }
   }
 }
 

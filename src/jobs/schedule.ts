@@ -29,7 +29,6 @@ import {
 import {Schedule, ScheduledRun, SettingsStore} from './settings-store';
 import {scheduleChanged} from './sidebar-state';
 
-export {SCHEDULE_HANDLER};
 export const EVERY_HOURS: readonly number[] = [1, 2, 4, 6, 8, 12];
 export const DAILY = 24;
 /** A property value holds at most 9 KB. */

@@ -71,19 +71,23 @@ function runningJob(platform: Platform): JobProgress | null {
 
 /** Records the job run from the menu; the sidebar shows it at its next poll. */
 export function recordMenuJob(platform: Platform, job: LastJob): void {
-  write(platform, bounded(job));
+  write(platform, readSidebarState(platform), bounded(job));
 }
 
 /** Tells the sidebar the schedule or its last run changed: it reloads them at its next poll. */
 export function scheduleChanged(platform: Platform): void {
-  write(platform, readSidebarState(platform).lastJob);
+  const before = readSidebarState(platform);
+  write(platform, before, before.lastJob);
 }
 
-function write(platform: Platform, lastJob: LastJob | null): void {
+function write(
+  platform: Platform,
+  before: SidebarState,
+  lastJob: LastJob | null,
+): void {
   const key = KEY + platform.documentId();
-  const before = readSidebarState(platform).version;
   // The clock, or one more when two changes share a millisecond: the version always moves.
-  const version = Math.max(platform.clock.now(), before + 1);
+  const version = Math.max(platform.clock.now(), before.version + 1);
   const value = JSON.stringify({version, lastJob} satisfies SidebarState);
   platform.userProperties.set(key, value);
   platform.userCache.put(key, value, CACHE_SECONDS);

@@ -6,6 +6,7 @@
  * Pure data, shared by the server and the sidebar's browser code.
  */
 import type * as EntryPoints from '../index';
+import type {CreativeAdsQuery} from '../jobs/creative-ads';
 import type {JobSummary} from '../jobs/run';
 
 type Entry = typeof EntryPoints;
@@ -24,12 +25,6 @@ export type PreviewJobName = {
     ? K
     : never;
 }[EntryPointName];
-
-/** What the creative-ad list asks for (DESIGN 4.2). */
-export interface CreativeAdsQuery {
-  adIds?: string;
-  packageName?: string;
-}
 
 export type AskingJobName = {
   [K in EntryPointName]: Entry[K] extends (q: CreativeAdsQuery) => JobSummary

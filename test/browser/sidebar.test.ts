@@ -573,6 +573,29 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('16-new-sub-account');
   });
 
+  it('after a lost answer whose look-up fails too, says the sub-account may exist, not that it was not created', async () => {
+    const path = '/api/open/v3/sub_adv_account';
+    await world('faults', [
+      {kind: 'drop', method: 'POST', path, count: 1, applied: true},
+      {kind: 'error', method: 'GET', path, status: 503},
+    ]);
+    try {
+      await page.getByLabel('User name').fill('team_evora');
+      await page.getByLabel('Password').fill('pa55-word!');
+      await button('Create sub-account').click();
+      const message = page.locator('#new-sub-message[data-tone="error"]');
+      await message.waitFor();
+      const text = await message.textContent();
+      expect(text).toMatch(
+        /^Sub-account team_evora: .*it may or may not exist\./,
+      );
+      expect(text).not.toMatch(/not created/i);
+      await expect(page.getByLabel('Password').inputValue()).resolves.toBe('');
+    } finally {
+      await world('faults', []);
+    }
+  });
+
   it('offers a Preview and a Run for each create job; a preview sends nothing', async () => {
     for (const title of [
       'Upload creative materials',

@@ -3,6 +3,7 @@
  * thread): the demo world, plus what the tests look at or change as a user of the spreadsheet
  * would.
  */
+import type {FaultRule} from '../../local/emulator';
 import {typeIntoCell} from '../../local/runtime';
 import {
   demoWorld,
@@ -48,6 +49,11 @@ export function requests(world: World) {
     path: r.path,
     body: r.body,
   }));
+}
+
+/** The emulator's faults from now on (none: `[]`). */
+export function faults(world: World, rules: FaultRule[]): void {
+  world.emulator!.faults.configure({rules});
 }
 
 export function triggers(world: World) {

@@ -275,10 +275,7 @@ describe('when no email can go', () => {
   });
 
   it('without the owner’s address, sends none and says so', () => {
-    const {rt} = setup();
-    const hidden = {getEmail: () => ''};
-    rt.globals.Session.getActiveUser = () => hidden as never;
-    rt.globals.Session.getEffectiveUser = () => hidden as never;
+    const {rt} = setup({hideEmail: true});
     expect(failing(rt, 1)).toEqual(
       failed(
         'No email: Google does not give Offer Desk the email address of this account.',

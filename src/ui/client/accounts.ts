@@ -85,10 +85,12 @@ export class AccountPicker {
         );
         await this.load();
       } else {
+        // The row's message says whether it was created: after a lost answer whose look-up
+        // failed too, the sub-account may exist, so "Not created" would say more than is known.
         say(
           this.newMessage,
           problem
-            ? `Not created: ${problem.message}`
+            ? `Sub-account ${name}: ${problem.message}`
             : `Not created: ${summary.message}`,
           'error',
         );

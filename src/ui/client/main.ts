@@ -38,7 +38,7 @@ function start(): void {
     .catch((e: Error) => say(byId('settings-message'), e.message, 'error'));
   void accounts.load();
   void schedule.load();
-  void watch.start();
+  watch.start();
 }
 
 start();

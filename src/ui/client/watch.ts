@@ -24,15 +24,11 @@ export class StateWatch {
     private readonly running: (progress: JobProgress | null) => void,
   ) {}
 
-  /** Starts from the state as it is now: only what changes later is news. */
-  async start(): Promise<void> {
-    try {
-      const state = await server.getSidebarState();
-      this.seen = state;
-      this.running(state.running);
-    } catch {
-      // The first poll that succeeds sets it.
-    }
+  /**
+   * Polls from now on, the first time at once: the first answer is the state as it is, only
+   * what changes later is news.
+   */
+  start(): void {
     document.addEventListener('visibilitychange', () => this.follow());
     this.follow();
   }
@@ -57,6 +53,7 @@ export class StateWatch {
     this.running(state.running);
     const seen = this.seen;
     this.seen = state;
+    // The first answer that arrives is where the watch starts from.
     if (!seen || state.version === seen.version) return;
     this.changed(
       state,

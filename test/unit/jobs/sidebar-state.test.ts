@@ -5,6 +5,7 @@ import {
   STATE_LIMIT,
   pollSidebar,
   readSidebarState,
+  scheduleChanged,
 } from '../../../src/jobs/sidebar-state';
 import type {JobProgress, Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';
@@ -88,6 +89,16 @@ describe('the state the sidebar polls', () => {
     expect(afterOff.lastJob).toEqual(afterJob.lastJob);
   });
 
+  it('reads the state once to record a change', () => {
+    const platform = setup();
+    const props = jest.spyOn(platform.userProperties, 'get');
+    platform.userCache.reads = 0;
+    scheduleChanged(platform);
+    runFromMenu(platform, 'refreshCampaigns', () => summary({ok: 1}));
+    expect(platform.userCache.reads).toBe(2);
+    expect(props).toHaveBeenCalledTimes(1);
+  });
+
   it('fits a property value (9 KB): preview bodies left out, listed rows cut', () => {
     const platform = setup();
     const problems = Array.from({length: 50}, (_, i) => ({
@@ -151,11 +162,26 @@ describe('the job running now, in the poll', () => {
     expect(() =>
       withDocumentLock(platform, () => {
         platform.progress.report('pushBudgets', 10, 50);
+        // Not before: while the job runs, its entry is what the sidebar shows.
+        expect(platform.progress.ended).toBe(0);
         throw new Error('boom');
       }),
     ).toThrow('boom');
     expect(platform.progress.ended).toBe(1);
-    withDocumentLock(platform, () => 'done');
+    withDocumentLock(platform, () => {
+      expect(platform.progress.ended).toBe(1);
+      return 'done';
+    });
     expect(platform.progress.ended).toBe(2);
+  });
+
+  it('releases the lock even when the cache fails to remove the entry', () => {
+    const platform = setup();
+    jest.spyOn(platform.progress, 'end').mockImplementation(() => {
+      throw new Error('Service invoked too many times: cache');
+    });
+    expect(() => withDocumentLock(platform, () => 'done')).toThrow('cache');
+    (platform.progress.end as jest.Mock).mockRestore();
+    expect(withDocumentLock(platform, () => 'next')).toBe('next');
   });
 });

@@ -1,5 +1,6 @@
-import type {JobSummary, RowProblem} from '../../../src/jobs/run';
+import type {RowProblem} from '../../../src/jobs/run';
 import {groupProblems, summaryTone} from '../../../src/ui/client/jobs';
+import {summary} from './fakes';
 
 const row = (
   sheet: string,
@@ -36,20 +37,6 @@ describe('the rows that need attention, as the sidebar lists them', () => {
 });
 
 describe('summaryTone', () => {
-  const summary = (counts: Partial<JobSummary>): JobSummary => ({
-    job: 'revertChange',
-    account: 'main account',
-    ok: 0,
-    invalid: 0,
-    error: 0,
-    skipped: 0,
-    remaining: 0,
-    dryRun: false,
-    message: '',
-    problems: [],
-    ...counts,
-  });
-
   it('is amber while CONFLICT rows wait, as for refused rows; red for errors; else green', () => {
     expect(summaryTone(summary({edited: 5}))).toBe('ok');
     expect(summaryTone(summary({edited: 4, conflict: 1}))).toBe('warn');
