@@ -32,10 +32,6 @@ export function failureMessage(e: unknown): string {
   return `Offer Desk stopped unexpectedly: ${text}. Rows already written keep their status; running the job again continues.`;
 }
 
-export function needsAttention(summary: JobSummary): boolean {
-  return summary.invalid > 0 || summary.error > 0 || summary.remaining > 0;
-}
-
 /** The summary line, then the first rows that need attention and where the others are. */
 export function attentionText(summary: JobSummary): string {
   const lines = [summary.message];

@@ -6,8 +6,8 @@ import type {Platform} from '../platform/ports';
 import {JobName, jobSpec} from '../ui/catalog';
 import {addonMenu} from '../ui/menu';
 import type {CreativeAdsQuery} from './creative-ads';
-import {attentionText, failureMessage, needsAttention} from './menu-messages';
-import type {JobSummary} from './run';
+import {attentionText, failureMessage} from './menu-messages';
+import {JobSummary, needsAttention} from './run';
 import {recordMenuJob} from './sidebar-state';
 
 export const SIDEBAR_FILE = 'Sidebar';

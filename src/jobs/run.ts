@@ -57,6 +57,20 @@ export interface JobSummary {
 
 export const MAX_PROBLEMS = 50;
 
+/**
+ * Whether rows wait for the user: refused, failed, left for lack of time, or CONFLICT (a
+ * refresh or a revert kept them). The menu alerts, the schedule records "attention" and the
+ * sidebar turns amber or red alike.
+ */
+export function needsAttention(summary: JobSummary): boolean {
+  return (
+    summary.invalid > 0 ||
+    summary.error > 0 ||
+    summary.remaining > 0 ||
+    (summary.conflict ?? 0) > 0
+  );
+}
+
 /** When the job started and whether it may still start new work. */
 export class TimeBudget {
   readonly startedAt: number;

@@ -14,12 +14,8 @@ import {
   ScheduledJobName,
   jobSpec,
 } from '../ui/catalog';
-import {
-  failureMessage,
-  isExpectedFailure,
-  needsAttention,
-} from './menu-messages';
-import {JobSummary, LockBusyError} from './run';
+import {failureMessage, isExpectedFailure} from './menu-messages';
+import {JobSummary, LockBusyError, needsAttention} from './run';
 import {
   SCHEDULE_HANDLER,
   checkHealth,

@@ -217,6 +217,8 @@ describe('a scheduled refresh that keeps conflicts', () => {
     expect(message).toBe(
       'Refresh offers and budgets: Refreshed 12 offers (main account): 1 in CONFLICT (changed here and on the server).',
     );
+    // Rows wait for the user: the sidebar's last-run line says so, as the email does.
+    expect(view(rt).lastRun?.outcome).toBe('attention');
     expect(view(rt).lastRun?.email).toBe(`Emailed ${USER}.`);
     expect(mails(rt)).toEqual([
       {

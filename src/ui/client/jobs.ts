@@ -3,7 +3,7 @@
  * polled from the server; afterwards its summary, with the rows that need attention listed
  * and each one a button that selects the row in its sheet.
  */
-import type {JobSummary, RowProblem} from '../../jobs/run';
+import {JobSummary, RowProblem, needsAttention} from '../../jobs/run';
 import type {ScheduledRun} from '../../jobs/settings-store';
 import type {LastJob} from '../../jobs/sidebar-state';
 import type {JobProgress} from '../../platform/ports';
@@ -17,14 +17,7 @@ export const POLL_MS = 600;
 
 export function summaryTone(summary: JobSummary): Tone {
   if (summary.error > 0) return 'error';
-  // CONFLICT rows (a refresh, a revert) wait for the user as much as refused ones.
-  if (
-    summary.invalid > 0 ||
-    summary.remaining > 0 ||
-    (summary.conflict ?? 0) > 0
-  )
-    return 'warn';
-  return 'ok';
+  return needsAttention(summary) ? 'warn' : 'ok';
 }
 
 /** Rows of one sheet that need attention for one reason (status and message alike). */
