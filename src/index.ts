@@ -28,9 +28,37 @@ import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/settings';
 import * as sidebar from './jobs/sidebar';
 import * as sidebarState from './jobs/sidebar-state';
-import type {JobProgress} from './platform/ports';
-// The schedule runs an entry point by name, as the menu and the sidebar do.
-import * as entryPoints from './index';
+import type {JobProgress, Platform} from './platform/ports';
+
+/**
+ * Each job of the catalog on a given platform. The entry points below run it on a fresh one;
+ * the menu and the schedule on the platform of their own call, so one execution looks the
+ * spreadsheet up once.
+ */
+const JOB_RUNS = {
+  refreshCampaigns: p => refresh.refreshCampaigns(p),
+  refreshOffers: p => refresh.refreshOffers(p),
+  refreshAll: p => refreshAllJob(p),
+  refreshCreatives: p => refreshCreativesJob.refreshCreatives(p),
+  refreshSubAccounts: p => refreshSubAccountsJob.refreshSubAccounts(p),
+  pushBudgets: (p, o) => pushBudgetsJob.pushBudgets(p, o),
+  pushCampaigns: (p, o) => pushCampaignsJob.pushCampaigns(p, o),
+  pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
+  uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),
+  createOffers: (p, o) => createOffersJob.createOffers(p, o),
+  createSubAccounts: (p, o) => createSubAccountsJob.createSubAccounts(p, o),
+} satisfies Record<string, (p: Platform, options?: PushOptions) => JobSummary>;
+
+/** Runs a job from the menu: its preview when `preview`. */
+function fromMenu(job: keyof typeof JOB_RUNS, preview = false): void {
+  const p = platform();
+  menu.runFromMenu(
+    p,
+    job,
+    () => JOB_RUNS[job](p, preview ? {dryRun: true} : undefined),
+    preview,
+  );
+}
 
 export function getSettings(): settings.SettingsView {
   return settings.getSettings(platform());
@@ -89,128 +117,103 @@ export function setRefreshSchedule(
 }
 
 export function scheduledRefresh(): ScheduledRun {
-  return schedule.scheduledRefresh(platform(), job => entryPoints[job]());
+  const p = platform();
+  return schedule.scheduledRefresh(p, job => JOB_RUNS[job](p));
 }
 
 export function menuRefreshCampaigns(): void {
-  menu.runFromMenu(platform(), 'refreshCampaigns', refreshCampaigns);
+  fromMenu('refreshCampaigns');
 }
 
 export function menuRefreshOffers(): void {
-  menu.runFromMenu(platform(), 'refreshOffers', refreshOffers);
+  fromMenu('refreshOffers');
 }
 
 export function menuRefreshAll(): void {
-  menu.runFromMenu(platform(), 'refreshAll', refreshAll);
+  fromMenu('refreshAll');
 }
 
 export function menuPreviewPushBudgets(): void {
-  menu.runFromMenu(
-    platform(),
-    'pushBudgets',
-    () => pushBudgets({dryRun: true}),
-    true,
-  );
+  fromMenu('pushBudgets', true);
 }
 
 export function menuPushBudgets(): void {
-  menu.runFromMenu(platform(), 'pushBudgets', () => pushBudgets());
+  fromMenu('pushBudgets');
 }
 
 export function menuPreviewPushCampaigns(): void {
-  menu.runFromMenu(
-    platform(),
-    'pushCampaigns',
-    () => pushCampaigns({dryRun: true}),
-    true,
-  );
+  fromMenu('pushCampaigns', true);
 }
 
 export function menuPushCampaigns(): void {
-  menu.runFromMenu(platform(), 'pushCampaigns', () => pushCampaigns());
+  fromMenu('pushCampaigns');
 }
 
 export function menuPreviewPushTracking(): void {
-  menu.runFromMenu(
-    platform(),
-    'pushTracking',
-    () => pushTracking({dryRun: true}),
-    true,
-  );
+  fromMenu('pushTracking', true);
 }
 
 export function menuPushTracking(): void {
-  menu.runFromMenu(platform(), 'pushTracking', () => pushTracking());
+  fromMenu('pushTracking');
 }
 
 export function menuRefreshCreatives(): void {
-  menu.runFromMenu(platform(), 'refreshCreatives', refreshCreatives);
+  fromMenu('refreshCreatives');
 }
 
 export function menuRefreshSubAccounts(): void {
-  menu.runFromMenu(platform(), 'refreshSubAccounts', refreshSubAccounts);
+  fromMenu('refreshSubAccounts');
 }
 
 export function menuPreviewUploadCreatives(): void {
-  menu.runFromMenu(
-    platform(),
-    'uploadCreatives',
-    () => uploadCreatives({dryRun: true}),
-    true,
-  );
+  fromMenu('uploadCreatives', true);
 }
 
 export function menuUploadCreatives(): void {
-  menu.runFromMenu(platform(), 'uploadCreatives', () => uploadCreatives());
+  fromMenu('uploadCreatives');
 }
 
 export function menuPreviewCreateOffers(): void {
-  menu.runFromMenu(
-    platform(),
-    'createOffers',
-    () => createOffers({dryRun: true}),
-    true,
-  );
+  fromMenu('createOffers', true);
 }
 
 export function menuCreateOffers(): void {
-  menu.runFromMenu(platform(), 'createOffers', () => createOffers());
+  fromMenu('createOffers');
 }
 
 export function menuPreviewCreateSubAccounts(): void {
-  menu.runFromMenu(
-    platform(),
-    'createSubAccounts',
-    () => createSubAccounts({dryRun: true}),
-    true,
-  );
+  fromMenu('createSubAccounts', true);
 }
 
 export function menuCreateSubAccounts(): void {
-  menu.runFromMenu(platform(), 'createSubAccounts', () => createSubAccounts());
+  fromMenu('createSubAccounts');
 }
 
 export function menuListCreativeAds(): void {
-  menu.runCreativeAdsFromMenu(platform(), 'listCreativeAds', listCreativeAds);
+  const p = platform();
+  menu.runCreativeAdsFromMenu(p, 'listCreativeAds', q =>
+    creativeAds.listCreativeAds(p, q),
+  );
 }
 
 export function menuScheduleOff(): void {
-  menu.runAction(platform(), 'Scheduled refresh', () => {
-    setRefreshSchedule(0);
+  const p = platform();
+  menu.runAction(p, 'Scheduled refresh', () => {
+    schedule.setRefreshSchedule(p, 0);
     return 'Scheduled refresh is off for this spreadsheet.';
   });
 }
 
 export function refreshCampaigns(): JobSummary {
-  return refresh.refreshCampaigns(platform());
+  return JOB_RUNS.refreshCampaigns(platform());
 }
 
 export function refreshOffers(): JobSummary {
-  return refresh.refreshOffers(platform());
+  return JOB_RUNS.refreshOffers(platform());
 }
 
 export function refreshAll(): JobSummary {
-  return refreshAllJob(platform());
+  return JOB_RUNS.refreshAll(platform());
 }
 
 export function listCreativeAds(q: CreativeAdsQuery): JobSummary {
@@ -218,31 +221,31 @@ export function listCreativeAds(q: CreativeAdsQuery): JobSummary {
 }
 
 export function pushBudgets(options?: PushOptions): JobSummary {
-  return pushBudgetsJob.pushBudgets(platform(), options);
+  return JOB_RUNS.pushBudgets(platform(), options);
 }
 
 export function pushCampaigns(options?: PushOptions): JobSummary {
-  return pushCampaignsJob.pushCampaigns(platform(), options);
+  return JOB_RUNS.pushCampaigns(platform(), options);
 }
 
 export function pushTracking(options?: PushOptions): JobSummary {
-  return pushTrackingJob.pushTracking(platform(), options);
+  return JOB_RUNS.pushTracking(platform(), options);
 }
 
 export function refreshCreatives(): JobSummary {
-  return refreshCreativesJob.refreshCreatives(platform());
+  return JOB_RUNS.refreshCreatives(platform());
 }
 
 export function refreshSubAccounts(): JobSummary {
-  return refreshSubAccountsJob.refreshSubAccounts(platform());
+  return JOB_RUNS.refreshSubAccounts(platform());
 }
 
 export function uploadCreatives(options?: PushOptions): JobSummary {
-  return uploadCreativesJob.uploadCreatives(platform(), options);
+  return JOB_RUNS.uploadCreatives(platform(), options);
 }
 
 export function createOffers(options?: PushOptions): JobSummary {
-  return createOffersJob.createOffers(platform(), options);
+  return JOB_RUNS.createOffers(platform(), options);
 }
 
 /** The sidebar's New sub-account form: the password never reaches a cell. */
@@ -251,7 +254,7 @@ export function createSubAccount(name: string, password: string): JobSummary {
 }
 
 export function createSubAccounts(options?: PushOptions): JobSummary {
-  return createSubAccountsJob.createSubAccounts(platform(), options);
+  return JOB_RUNS.createSubAccounts(platform(), options);
 }
 
 /** The sidebar's History list: the last runs that sent something. */

@@ -163,7 +163,7 @@ export function appsScriptPlatform(): Platform {
         CacheService.getUserCache().put(key, value, ttlSeconds),
       remove: key => CacheService.getUserCache().remove(key),
     },
-    ui: appsScriptUi,
+    ui: appsScriptUi(document),
     triggers: appsScriptTriggers,
     files: materialFiles,
     identity: sessionIdentity,

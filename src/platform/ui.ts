@@ -3,11 +3,13 @@
  * these calls in a trigger (no one is looking), so only executions a user started use them.
  */
 import type {UserInterface} from './ports';
+import type {ActiveDocument} from './spreadsheet';
 
 /** Long enough to read a summary line; the alert carries anything longer. */
 const TOAST_SECONDS = 10;
 
-export const appsScriptUi: UserInterface = {
+/** The user interface of `document`, the execution's spreadsheet (looked up once for all). */
+export const appsScriptUi = (document: ActiveDocument): UserInterface => ({
   buildAddonMenu(entries) {
     const ui = SpreadsheetApp.getUi();
     const menu = ui.createAddonMenu();
@@ -27,7 +29,7 @@ export const appsScriptUi: UserInterface = {
   },
 
   toast(title, message) {
-    SpreadsheetApp.getActive().toast(message, title, TOAST_SECONDS);
+    document.spreadsheet().toast(message, title, TOAST_SECONDS);
   },
 
   alert(title, message) {
@@ -50,10 +52,10 @@ export const appsScriptUi: UserInterface = {
   },
 
   selectRow(sheetName, row) {
-    const sheet = SpreadsheetApp.getActive().getSheetByName(sheetName);
+    const sheet = document.spreadsheet().getSheetByName(sheetName);
     if (!sheet) return false;
     sheet.activate();
     sheet.getRange(row, 1, 1, Math.max(1, sheet.getLastColumn())).activate();
     return true;
   },
-};
+});

@@ -91,7 +91,10 @@ describe('a job run from the menu', () => {
     const {rt} = setup();
     connect(rt);
     rt.open('FULL');
+    rt.meter.reset();
     rt.clickMenu('Refresh campaigns');
+    // The menu and its job share one platform: the spreadsheet is looked up once.
+    expect(rt.snapshot().counts['SpreadsheetApp.getActive']).toBe(1);
     expect(rt.ui.toasts()).toEqual([
       expect.objectContaining({
         title: 'Refresh campaigns',
