@@ -9,6 +9,7 @@ import {budgetsPulled} from '../support/history';
 import {
   formulasOf,
   offerDesk,
+  offersPulled,
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
@@ -156,28 +157,13 @@ describe('History of a campaign push, and its revert', () => {
 const TRACKING_PATH = '/api/open/v3/tracking';
 const CAMPAIGN_PATH = '/api/open/v3/campaign';
 
-/** Three ADV offers with APPSFLYER tracking, pulled; their Offers rows by id. */
-function offersPulled() {
-  const {rt, emulator} = offerDesk({offers: 3});
-  const ids = [...emulator.account('demo_adv').offers.keys()];
-  for (const [k, id] of ids.entries())
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      tracking_method: 'APPSFLYER',
-      click_url: `https://t.example.test/old/${k}`,
-    });
-  rt.call('refreshOffers');
-  emulator.clearRequests();
-  const offerRow = (id: number) =>
-    recordsOf(rt, 'Offers').findIndex(r => r.offer_id === id) + 2;
-  const offer = (id: number) =>
-    recordsOf(rt, 'Offers').find(r => r.offer_id === id)!;
-  return {rt, emulator, ids, offerRow, offer};
-}
+/** The offers of offersPulled, each with a click_url of its own. */
+const trackedOffers = () =>
+  offersPulled(k => ({click_url: `https://t.example.test/old/${k}`}));
 
 describe('History of a tracking push, and its revert', () => {
   it('puts click_url and tracking_method back, and keeps a support_server_click whose value before was not known', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const {rt, emulator, ids, offerRow, offer} = trackedOffers();
     const [id] = ids;
     typeInto(rt, 'Offers', offerRow(id), 'tracking_method', 'ADJUST');
     typeInto(
@@ -259,7 +245,7 @@ function typeLinks(
 
 describe('History outcomes, and what revert does with them', () => {
   it('records a refusal as ERROR with its code and msg; revert puts nothing back for it', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const {rt, emulator, ids, offerRow, offer} = trackedOffers();
     const [refused, applied] = ids;
     typeLinks(rt, offerRow, [refused, applied]);
     emulator.faults.add(
@@ -366,7 +352,7 @@ describe('History outcomes, and what revert does with them', () => {
   });
 
   it('records UNKNOWN where reading back cannot tell: the list does not return support_server_click', () => {
-    const {rt, emulator, ids, offerRow} = offersPulled();
+    const {rt, emulator, ids, offerRow} = trackedOffers();
     const [id] = ids;
     typeLinks(rt, offerRow, [id]);
     rt.call('pushTracking');
@@ -385,7 +371,7 @@ describe('History outcomes, and what revert does with them', () => {
   });
 
   it('puts an UNKNOWN tracking change back once a refresh shows it applied, keeping the support_server_click typed for it', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const {rt, emulator, ids, offerRow, offer} = trackedOffers();
     const [id] = ids;
     typeLinks(rt, offerRow, [id]);
     emulator.faults.add(firstPut('drop', TRACKING_PATH));

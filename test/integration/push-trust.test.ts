@@ -14,6 +14,7 @@ import type {Runtime} from '../../local/runtime';
 import {
   EMULATOR_URL,
   offerDesk,
+  offersPulled,
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
@@ -255,22 +256,6 @@ describe('pushBudgets: a transient refusal under HTTP 200', () => {
 const TRACKING_PATH = '/api/open/v3/tracking';
 
 /** Three ADV offers, pulled; their Offers rows by id. */
-function offersPulled() {
-  const {rt, emulator} = offerDesk({offers: 3});
-  const ids = [...emulator.account('demo_adv').offers.keys()];
-  for (const id of ids)
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      tracking_method: 'APPSFLYER',
-    });
-  rt.call('refreshOffers');
-  emulator.clearRequests();
-  const offerRow = (id: number) =>
-    recordsOf(rt, 'Offers').findIndex(r => r.offer_id === id) + 2;
-  const offer = (id: number) =>
-    recordsOf(rt, 'Offers').find(r => r.offer_id === id)!;
-  return {rt, emulator, ids, offerRow, offer};
-}
 
 const trackingPuts = (emulator: Emulator) =>
   emulator.requests.filter(r => r.method === 'PUT').map(r => r.body);

@@ -17,6 +17,7 @@ import {
   typeIntoCell,
 } from '../../local/runtime';
 import type {FakeSheet} from '../../local/runtime';
+import type {OfferPatch} from '../../local/emulator';
 
 export const EMULATOR_URL = 'https://api.emulator.test';
 
@@ -176,4 +177,26 @@ export function deliverableCampaign(
       c.maintain_by === 'ADV' &&
       c.promotion_type === 'APP',
   )!.campaign_id;
+}
+
+/**
+ * Three ADV offers tracked with APPSFLYER (and `patch(k)` of the k-th), Offers refreshed, the
+ * requests log cleared; `offerRow` is an offer's sheet row, `offer` reads it.
+ */
+export function offersPulled(patch: (k: number) => OfferPatch = () => ({})) {
+  const {rt, emulator} = offerDesk({offers: 3});
+  const ids = [...emulator.account('demo_adv').offers.keys()];
+  for (const [k, id] of ids.entries())
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      tracking_method: 'APPSFLYER',
+      ...patch(k),
+    });
+  rt.call('refreshOffers');
+  emulator.clearRequests();
+  const offerRow = (id: number) =>
+    recordsOf(rt, 'Offers').findIndex(r => r.offer_id === id) + 2;
+  const offer = (id: number) =>
+    recordsOf(rt, 'Offers').find(r => r.offer_id === id)!;
+  return {rt, emulator, ids, offerRow, offer};
 }
