@@ -35,7 +35,8 @@ import {CodecContext, canonical} from '../sheets/codec';
 import {readOnlyPrint} from '../sheets/read-only';
 import {columnOf} from '../sheets/rows';
 import {SheetState, StateBook} from '../sheets/state';
-import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
+import {Contents, Formula, Table, openTable, sheetRow} from '../sheets/table';
+import {SheetWriter} from '../sheets/writer';
 import {Noun, counted, noun} from '../text/wording';
 import {accountLabel, connect} from './connect';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
@@ -119,7 +120,13 @@ export function refreshSheet<S>(
     context: context.workbook,
     now: context.now,
   });
-  writeTable(table, merged.rows);
+  const writer = new SheetWriter(table, () => context.now.getTime());
+  const rowAt = writer.replaceRows(merged.rows, merged.sources);
+  writer.flush();
+  const notes = merged.notes.map(note => ({
+    ...note,
+    row: sheetRow(rowAt[note.row - sheetRow(0)]),
+  }));
   if (answers !== undefined) {
     const id = schema.columns.find(c => c.header === schema.id)!;
     const listed = context.now.toISOString().slice(0, 16).replace('T', ' ');
@@ -141,7 +148,7 @@ export function refreshSheet<S>(
       context.state.setMemo(othersMemo(schema.name), merged.others);
     }
   }
-  return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
+  return {sheet: schema.name, counts: merged.counts, notes};
 }
 
 /**
