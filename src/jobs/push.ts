@@ -32,18 +32,16 @@ import {
   missingIdMessage,
   sameContent,
 } from '../sheets/rows';
-import {SYNCED_AT, SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
+import {SYNC_STATUS} from '../sheets/schema';
+import {SheetWriter} from '../sheets/writer';
 import {SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
-  Contents,
   SheetLayoutError,
   Table,
   cellOf,
   openTable,
-  rowContents,
   sheetRow,
-  writeTable,
 } from '../sheets/table';
 import {fieldChanges} from '../sheets/history-fields';
 import {ChangeLog} from './change-log';
@@ -333,21 +331,18 @@ function readOnlyNote(edit: ReadOnlyEdit): string {
   return `${edit.header} is read-only: your value ${excerpt(edit.value)} is not sent, and will be replaced by the server's at the next refresh`;
 }
 
-/** The sync cells of every row given a verdict, in one block write. */
+/** The sync cells of every row given a verdict, through the one writer. */
 function writeStatuses<S>(
   table: Table<S>,
   verdicts: Map<number, RowVerdict>,
   now: Date,
 ): void {
   if (verdicts.size === 0) return;
-  const at = (header: string) => table.position.get(header)!;
-  const rows: Contents[][] = table.values.map((_, i) => rowContents(table, i));
+  const writer = new SheetWriter(table, () => now.getTime());
   for (const [index, verdict] of verdicts) {
-    rows[index][at(SYNC_STATUS)] = verdict.status;
-    rows[index][at(SYNC_MESSAGE)] = verdict.message;
-    rows[index][at(SYNCED_AT)] = verdict.status === '' ? '' : now;
+    writer.status(index, verdict.status, verdict.message);
   }
-  writeTable(table, rows);
+  writer.flush();
 }
 
 interface SummaryFacts {

@@ -21,8 +21,16 @@
 import type {CellValue, SheetPort} from '../platform/ports';
 import {isDate, markedAsText, sameCell} from './cell';
 import {formatRows} from './layout';
-import {Column, SYNC_STATUS, TEXT_FORMAT, allColumns, identityOf} from './schema';
-import {statusColor} from './status';
+import {
+  Column,
+  SYNCED_AT,
+  SYNC_MESSAGE,
+  SYNC_STATUS,
+  TEXT_FORMAT,
+  allColumns,
+  identityOf,
+} from './schema';
+import {SyncStatus, statusColor} from './status';
 import {Contents, FIRST_ROW, Formula, Table, contentsOf, sheetRow} from './table';
 
 /**
@@ -30,6 +38,8 @@ import {Contents, FIRST_ROW, Formula, Table, contentsOf, sheetRow} from './table
  * (and the whole setValues with it); a text from a server is cut well before, with a note.
  */
 export const MAX_CELL_TEXT = 45000;
+/** The longest sync_message: a reason, not a dump of what a server answered. */
+export const MAX_MESSAGE = 2000;
 
 /** What a flush did. */
 export interface FlushReport {
@@ -99,6 +109,16 @@ export class SheetWriter<S> {
     const at = this.table.position.get(header);
     if (at === undefined) return;
     this.handles[handle].decided.set(at, value);
+  }
+
+  /**
+   * The row's sync_status, sync_message and synced_at ('' clears all three). A message is
+   * bounded to MAX_MESSAGE characters: it quotes servers and users.
+   */
+  status(handle: number, status: SyncStatus | '', message: string): void {
+    this.set(handle, SYNC_STATUS, status);
+    this.set(handle, SYNC_MESSAGE, boundedMessage(message));
+    this.set(handle, SYNCED_AT, status === '' ? '' : new Date(this.now()));
   }
 
   /** Decides every cell of a row (a row of `table.width` contents). */
@@ -508,17 +528,16 @@ export class SheetWriter<S> {
     return (i, k) => formats[i - first]?.[k - from] === TEXT_FORMAT;
   }
 
-  /** The moment statuses are stamped with. */
-  stamp(): Date {
-    return new Date(this.now());
-  }
 }
 
-/** A text cut to MAX_CELL_TEXT characters, saying how much was left out. */
-export function bounded(text: string): string {
-  if (text.length <= MAX_CELL_TEXT) return text;
-  const more = text.length - MAX_CELL_TEXT;
-  return `${text.slice(0, MAX_CELL_TEXT)}… (${more} more characters not shown)`;
+/** A text cut to `max` characters, saying how much was left out. */
+export function bounded(text: string, max = MAX_CELL_TEXT): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… (${text.length - max} more characters not shown)`;
+}
+
+function boundedMessage(message: string): string {
+  return bounded(message, MAX_MESSAGE);
 }
 
 function rowOf<S>(table: Table<S>, index: number): Contents[] {
