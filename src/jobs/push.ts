@@ -45,7 +45,12 @@ import {
 } from '../sheets/table';
 import {fieldChanges} from '../sheets/history-fields';
 import {ChangeLog} from './change-log';
-import {accountLabel, connect} from './connect';
+import {
+  Connected,
+  accountLabel,
+  connect,
+  pulledByThisConnection,
+} from './connect';
 import {previewSummary} from './preview';
 import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
@@ -73,7 +78,7 @@ export function runPush<S, Q>(
     const workbook = platform.workbook();
     const table = readTable(workbook, spec);
     const book = StateBook.open(workbook);
-    const state = pulledState(book, spec, connected.account);
+    const state = pulledState(book, spec, connected);
     const verdicts = new Map<number, RowVerdict>();
     const refuse = (rows: Iterable<[number, string]>) => {
       for (const [row, message] of rows)
@@ -211,20 +216,15 @@ function readTable<S, Q>(
 function pulledState<S, Q>(
   book: StateBook,
   spec: PushSpec<S, Q>,
-  account: string,
+  connected: Connected,
 ): SheetState {
-  const state = book.get(spec.schema.name);
-  if (!state) {
-    throw new ConfigError(
-      `${spec.schema.name} has not been refreshed in this spreadsheet yet: run "${spec.refreshTitle}" first, then edit and push.`,
-    );
-  }
-  if (state.account !== account) {
-    throw new ConfigError(
-      `${spec.schema.name} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(account)} now: act as the ${accountLabel(state.account)} again, or refresh first (your unpushed edits are kept).`,
-    );
-  }
-  return {account: state.account, records: {...state.records}};
+  const state = pulledByThisConnection(
+    book,
+    spec.schema.name,
+    spec.refreshTitle,
+    connected,
+  );
+  return {...state, records: {...state.records}};
 }
 
 type Change =

@@ -179,9 +179,10 @@ class Merge<S> {
   constructor(private readonly input: MergeInput<S>) {
     this.table = input.table;
     this.editable = editableColumns(this.table);
+    const unrecorded = new Set(input.previous?.unrecorded);
     this.absent = new Set(
       this.editable.flatMap((c, k) =>
-        this.table.added.has(c.header) ? [k] : [],
+        this.table.added.has(c.header) || unrecorded.has(c.header) ? [k] : [],
       ),
     );
     const {previous, account} = input;

@@ -31,7 +31,14 @@ import {
   identityOf,
 } from './schema';
 import {SyncStatus, statusColor} from './status';
-import {Contents, FIRST_ROW, Formula, Table, contentsOf, sheetRow} from './table';
+import {
+  Contents,
+  FIRST_ROW,
+  Formula,
+  Table,
+  contentsOf,
+  sheetRow,
+} from './table';
 
 /**
  * The longest text written to a cell. Sheets refuses a cell of more than 50,000 characters
@@ -146,7 +153,10 @@ export class SheetWriter<S> {
    * new rows after the last kept row are appended. Answers where each row will be (0-based
    * data row), were nobody else to change the sheet meanwhile.
    */
-  replaceRows(rows: Contents[][], sources: ReadonlyArray<number | undefined>): number[] {
+  replaceRows(
+    rows: Contents[][],
+    sources: ReadonlyArray<number | undefined>,
+  ): number[] {
     const kept = new Set<number>();
     let anchor: number | undefined;
     let waiting: Contents[][] = [];
@@ -173,7 +183,10 @@ export class SheetWriter<S> {
   }
 
   /** Where rows given to replaceRows land: handles in their order, inserts beside them. */
-  private layout(rows: Contents[][], sources: ReadonlyArray<number | undefined>): number[] {
+  private layout(
+    rows: Contents[][],
+    sources: ReadonlyArray<number | undefined>,
+  ): number[] {
     const at = new Array<number>(rows.length).fill(-1);
     const outOf = new Map<number, number>();
     sources.forEach((from, k) => {
@@ -286,9 +299,7 @@ export class SheetWriter<S> {
     const from = Math.min(...this.identity);
     const to = Math.max(...this.identity);
     const block = sheet.readBlock(FIRST_ROW, from + 1, count, to - from + 1);
-    return block.map(row =>
-      identityKey(this.identity.map(c => row[c - from])),
-    );
+    return block.map(row => identityKey(this.identity.map(c => row[c - from])));
   }
 
   /** The identity of a row the job knows. */
@@ -301,7 +312,9 @@ export class SheetWriter<S> {
    * each gap-free rectangle of decided cells as its own block, or a few large blocks whose
    * undecided cells are read again first and written back as they are now.
    */
-  private writeUpdates(updates: Array<{row: number; handle: RowHandle}>): number {
+  private writeUpdates(
+    updates: Array<{row: number; handle: RowHandle}>,
+  ): number {
     if (updates.length === 0) return 0;
     const byRow = new Map(updates.map(u => [u.row, u.handle]));
     const exact = exactBlocks(updates);
@@ -329,7 +342,9 @@ export class SheetWriter<S> {
       }
     }
     const top = sheetRow(block.top);
-    const fresh = gaps ? this.readNow(top, block.left + 1, rows, columns) : undefined;
+    const fresh = gaps
+      ? this.readNow(top, block.left + 1, rows, columns)
+      : undefined;
     const contents = Array.from({length: rows}, (_, i) =>
       Array.from({length: columns}, (_, k) => decidedAt(i, k) ?? fresh![i][k]),
     );
@@ -340,7 +355,12 @@ export class SheetWriter<S> {
   }
 
   /** A block's contents as they are now: formulas where there are, values elsewhere. */
-  private readNow(row: number, column: number, rows: number, columns: number): Contents[][] {
+  private readNow(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): Contents[][] {
     const {sheet} = this.table;
     const values = sheet.readBlock(row, column, rows, columns);
     const formulas = sheet.readFormulas(row, column, rows, columns);
@@ -365,7 +385,10 @@ export class SheetWriter<S> {
     const changed = contents.some((_, i) => {
       const handle = byRow.get(block.top + i);
       const decided = handle?.decided.get(at);
-      return decided !== undefined && statusColor(handle!.known[at]) !== statusColor(decided);
+      return (
+        decided !== undefined &&
+        statusColor(handle!.known[at]) !== statusColor(decided)
+      );
     });
     if (!changed) return;
     this.table.sheet.setBackgrounds(
@@ -385,8 +408,7 @@ export class SheetWriter<S> {
     this.handles.forEach((h, k) => {
       const at = where.get(k);
       const moves = h.remove || h.inserts.length > 0 || h.before.length > 0;
-      if (at !== undefined && !h.dead && moves)
-        ops.push({row: at, handle: k});
+      if (at !== undefined && !h.dead && moves) ops.push({row: at, handle: k});
     });
     ops.sort((a, b) => b.row - a.row);
     let height = 0;
@@ -427,7 +449,15 @@ export class SheetWriter<S> {
   private insertRows(after: number, rows: Contents[][]): number {
     const {sheet} = this.table;
     sheet.insertRowsAfter(after, rows.length);
-    sheet.write(after + 1, 1, this.toEntries(after + 1, 0, rows.map(r => this.padded(r))));
+    sheet.write(
+      after + 1,
+      1,
+      this.toEntries(
+        after + 1,
+        0,
+        rows.map(r => this.padded(r)),
+      ),
+    );
     this.colourNew(after + 1, rows);
     return rows.length;
   }
@@ -465,7 +495,11 @@ export class SheetWriter<S> {
     const at = this.table.position.get(SYNC_STATUS);
     if (!this.table.schema.sync || at === undefined) return;
     if (!rows.some(r => statusColor(r[at]) !== null)) return;
-    this.table.sheet.setBackgrounds(top, at + 1, rows.map(r => [statusColor(r[at])]));
+    this.table.sheet.setBackgrounds(
+      top,
+      at + 1,
+      rows.map(r => [statusColor(r[at])]),
+    );
   }
 
   /** Grows the sheet to hold sheet row `row`, formatting the new rows like the others. */
@@ -482,7 +516,11 @@ export class SheetWriter<S> {
   }
 
   /** The block at sheet row `top`, column `left` (0-based), as setValues takes it. */
-  private toEntries(top: number, left: number, block: Contents[][]): CellValue[][] {
+  private toEntries(
+    top: number,
+    left: number,
+    block: Contents[][],
+  ): CellValue[][] {
     const plain = this.plainTextCells(top, left, block);
     return block.map((r, i) =>
       r.map((c, k) => {
@@ -527,7 +565,6 @@ export class SheetWriter<S> {
     );
     return (i, k) => formats[i - first]?.[k - from] === TEXT_FORMAT;
   }
-
 }
 
 /** A text cut to `max` characters, saying how much was left out. */
@@ -617,7 +654,9 @@ function cost(blocks: Block[], byRow: Map<number, RowHandle>): number {
  * Rectangles holding decided cells only: rows next to each other with the same decided
  * columns share one, each run of neighbouring columns its own.
  */
-function exactBlocks(updates: Array<{row: number; handle: RowHandle}>): Block[] {
+function exactBlocks(
+  updates: Array<{row: number; handle: RowHandle}>,
+): Block[] {
   const sorted = [...updates].sort((a, b) => a.row - b.row);
   const blocks: Block[] = [];
   let open: Block[] = [];
