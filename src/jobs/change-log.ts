@@ -37,7 +37,12 @@ export function historyLimit(platform: Platform): number {
 
 export class ChangeLog {
   readonly changeId: string;
-  private readonly changes: HistoryChange[] = [];
+  /** Changes recorded and not written yet. */
+  private changes: HistoryChange[] = [];
+  /** Whether any change was recorded in this run (written or not). */
+  private recorded = false;
+  /** What the writes so far have to tell the summary (an archive, a failure). */
+  private notes = '';
 
   constructor(
     private readonly platform: Platform,
@@ -52,19 +57,32 @@ export class ChangeLog {
   add(changes: readonly HistoryChange[]): void {
     const now = new Date(this.platform.clock.now());
     this.changes.push(...changes.map(c => ({at: now, ...c})));
+    if (changes.length > 0) this.recorded = true;
   }
 
   /**
-   * Writes the run's block, and tells the summary: the change id, and what became of the
-   * write when it was not plain. A run that sent nothing writes nothing and is told nothing.
+   * Appends the changes recorded since the last flush, in one block under the run's change
+   * id: a job flushes after each batch, so what the server accepted is in History even if the
+   * run is killed later.
+   */
+  flush(workbook: Workbook): void {
+    if (this.changes.length === 0) return;
+    const note = this.write(workbook);
+    this.changes = [];
+    if (note && !this.notes.includes(note)) this.notes += note;
+  }
+
+  /**
+   * Writes what is left, and tells the summary: the change id, and what became of the
+   * writes when it was not plain. A run that sent nothing writes nothing and is told nothing.
    */
   close(workbook: Workbook, summary: JobSummary): JobSummary {
-    if (this.changes.length === 0) return summary;
-    const note = this.write(workbook);
+    this.flush(workbook);
+    if (!this.recorded) return summary;
     return {
       ...summary,
       changeId: this.changeId,
-      message: summary.message + note,
+      message: summary.message + this.notes,
     };
   }
 
