@@ -11,6 +11,7 @@ import {FakeDataValidation} from './data-validation';
 import {FormulaSheet} from './formula';
 import {FakeProtection, ProtectionType} from './protection';
 import {FakeRange} from './range';
+import {Axis, StructureChange} from './references';
 
 /** One cell's content and formats; absent fields are Sheets' defaults. */
 export interface Cell {
@@ -35,6 +36,8 @@ export interface SheetHost {
   checkName(name: string, renaming?: FakeSheet): void;
   /** The sheet a formula's reference names, if there is one. */
   referencedSheet(name: string): FakeSheet | undefined;
+  /** Rows or columns of `sheet` were inserted or deleted: formulas pointing into it follow. */
+  structureChanged(sheet: FakeSheet, change: StructureChange): void;
   activate(sheet: FakeSheet): void;
   /** Range.activate: the sheet becomes active and the range selected. */
   select(sheet: FakeSheet, rect: Rect): void;
@@ -48,7 +51,7 @@ const OUTSIDE =
   'The coordinates of the range are outside the dimensions of the sheet.';
 const DEFAULT_COLUMN_WIDTH = 100;
 
-type Dimension = 'rows' | 'columns';
+type Dimension = Axis;
 
 /** A sheet: a grid of at most maxRows x maxColumns cells, stored sparsely by row. */
 export class FakeSheet implements FormulaSheet {
@@ -477,6 +480,16 @@ export class FakeSheet implements FormulaSheet {
     return undefined;
   }
 
+  /** Replaces each formula by what `rewrite` makes of it (references that follow moved cells). */
+  rewriteFormulas(rewrite: (formula: string) => string): void {
+    this.eachStoredCell(cell => {
+      if (cell.content?.kind !== 'formula') return;
+      const formula = rewrite(cell.content.formula);
+      if (formula !== cell.content.formula)
+        cell.content = {kind: 'formula', formula};
+    });
+  }
+
   lastRow(): number {
     for (let r = this.rows.length; r > 0; r--) {
       if (this.rows[r - 1]?.some(c => c?.content)) return r;
@@ -646,6 +659,11 @@ export class FakeSheet implements FormulaSheet {
       }
       this.maxColumns += howMany;
     }
+    this.host.structureChanged(this, {
+      axis: dimension,
+      at: before,
+      count: howMany,
+    });
   }
 
   private remove(
@@ -680,6 +698,11 @@ export class FakeSheet implements FormulaSheet {
       for (const cells of this.rows) cells?.splice(start - 1, howMany);
       this.maxColumns -= howMany;
     }
+    this.host.structureChanged(this, {
+      axis: dimension,
+      at: start,
+      count: -howMany,
+    });
     return this;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from './data-validation';
 import {ProtectionType} from './protection';
 import {FakeRange, WrapStrategy} from './range';
+import {followStructure, StructureChange} from './references';
 import {FakeSheet, SheetHost} from './sheet';
 
 const CELL_LIMIT = 10_000_000;
@@ -200,6 +201,21 @@ export class FakeSpreadsheet implements SheetHost {
   referencedSheet(name: string): FakeSheet | undefined {
     const lower = name.toLowerCase();
     return this.sheets.find(s => s.title().toLowerCase() === lower);
+  }
+
+  structureChanged(changed: FakeSheet, change: StructureChange): void {
+    for (const sheet of this.sheets) {
+      sheet.rewriteFormulas(formula =>
+        followStructure(
+          formula,
+          ref =>
+            (ref.sheet === undefined
+              ? sheet
+              : this.referencedSheet(ref.sheet)) === changed,
+          change,
+        ),
+      );
+    }
   }
 
   checkGrowth(extraCells: number): void {
