@@ -112,3 +112,55 @@ describe('formulas follow inserted and deleted rows', () => {
     expect(budgets.getRange('H1').getFormula()).toBe('=SUM(#REF!)+#REF!');
   });
 });
+
+describe('Range.sort', () => {
+  it('moves whole rows and treats each moved formula as a copy: relative rows move, absolute stay', () => {
+    const {budgets} = setup();
+    budgetRows(budgets);
+    budgets.getRange('G2').setFormula('=F2*10+$F$2');
+    budgets.getRange('B4').setNote('ask Ann').setBackground('#ff0000');
+    budgets.getRange('A2:G5').sort({column: 6, ascending: true});
+    expect(budgets.getRange('A2:B5').getValues()).toEqual([
+      [103, 'Last'],
+      [102, 'Other'],
+      [101, 'Split'],
+      [101, 'Split'],
+    ]);
+    expect(budgets.getRange('G2:G5').getFormulas()).toEqual([
+      ['=$F$5*10'],
+      ['=F3*10'],
+      ['=F4*10+$F$2'],
+      [''],
+    ]);
+    // $F$5 stays put: it now reads the row sorted into row 5.
+    expect(budgets.getRange('G2:G4').getValues()).toEqual([
+      [3000],
+      [1000],
+      [2000 + 50],
+    ]);
+    expect(budgets.getRange('B3').getNote()).toBe('ask Ann');
+    expect(budgets.getRange('B3').getBackground()).toBe('#ff0000');
+    expect(budgets.getRange('B4').getNote()).toBe('');
+  });
+
+  it('sorts by several keys, descending, blanks last, and only the columns of the range', () => {
+    const {budgets} = setup();
+    budgets.getRange('A1:C5').setValues([
+      ['a', 'b', 'c'],
+      ['x', 1, 'r2'],
+      ['', 2, 'r3'],
+      ['y', 3, 'r4'],
+      ['x', 4, 'r5'],
+    ]);
+    budgets.getRange('A2:B5').sort([1, {column: 2, ascending: false}]);
+    expect(budgets.getRange('A2:C5').getValues()).toEqual([
+      ['x', 4, 'r2'],
+      ['x', 1, 'r3'],
+      ['y', 3, 'r4'],
+      ['', 2, 'r5'],
+    ]);
+    expect(() => budgets.getRange('A2:B5').sort(3)).toThrow(
+      'Invalid argument: sortSpecObj',
+    );
+  });
+});

@@ -605,6 +605,26 @@ export function formulaResult(formula: string, sheet?: FormulaSheet): Result {
     : {kind: 'text', text: NUM.code};
 }
 
+/** A cell's value as a sort compares it: formulas evaluated, an error as its text, blank null. */
+export type SortValue = number | string | boolean | null;
+
+export function sortValue(
+  sheet: FormulaSheet,
+  row: number,
+  column: number,
+): SortValue {
+  const value = cellValue(sheet, row, column);
+  return value instanceof FormulaError ? value.code : value;
+}
+
+/** Sheets' ascending order of two values that are not blank: numbers, texts (any case), booleans. */
+export function compareSortValues(
+  a: Exclude<SortValue, null>,
+  b: Exclude<SortValue, null>,
+): number {
+  return compare(a, b);
+}
+
 const NO_SHEET: FormulaSheet = {
   title: () => '',
   cellAt: () => undefined,

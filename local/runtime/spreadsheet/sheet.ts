@@ -8,10 +8,10 @@ import {
   MAX_CELL_CHARS,
 } from './cell';
 import {FakeDataValidation} from './data-validation';
-import {FormulaSheet} from './formula';
+import {compareSortValues, FormulaSheet, sortValue} from './formula';
 import {FakeProtection, ProtectionType} from './protection';
 import {FakeRange} from './range';
-import {Axis, StructureChange} from './references';
+import {Axis, followCopy, StructureChange} from './references';
 
 /** One cell's content and formats; absent fields are Sheets' defaults. */
 export interface Cell {
@@ -27,6 +27,12 @@ export interface Cell {
   wrapStrategy?: unknown;
 }
 
+/** One key of a sort: a column of the sheet (1-based) and its direction. */
+export interface SortKey {
+  column: number;
+  ascending: boolean;
+}
+
 /** What a sheet needs from its spreadsheet. */
 export interface SheetHost {
   readonly timeZone: string;
@@ -36,6 +42,8 @@ export interface SheetHost {
   checkName(name: string, renaming?: FakeSheet): void;
   /** The sheet a formula's reference names, if there is one. */
   referencedSheet(name: string): FakeSheet | undefined;
+  /** The script read values of `sheet` (a collaborator may act right after). */
+  valuesRead(sheet: FakeSheet): void;
   /** Rows or columns of `sheet` were inserted or deleted: formulas pointing into it follow. */
   structureChanged(sheet: FakeSheet, change: StructureChange): void;
   activate(sheet: FakeSheet): void;
@@ -487,6 +495,50 @@ export class FakeSheet implements FormulaSheet {
       const formula = rewrite(cell.content.formula);
       if (formula !== cell.content.formula)
         cell.content = {kind: 'formula', formula};
+    });
+  }
+
+  /**
+   * Sorts the rows of `rect` by `keys` (stable; blanks last in either direction), moving every
+   * cell of the block whole (content, formats, notes, validation). A moved formula is a copy:
+   * its relative references move by as many rows as it did.
+   */
+  sortRows(rect: Rect, keys: SortKey[]): void {
+    const sources = Array.from({length: rect.numRows}, (_, i) => rect.row + i);
+    const values = new Map(
+      sources.map(r => [r, keys.map(k => sortValue(this, r, k.column))]),
+    );
+    const order = [...sources].sort((a, b) => {
+      for (let k = 0; k < keys.length; k++) {
+        const x = values.get(a)![k];
+        const y = values.get(b)![k];
+        if (x === null || y === null) {
+          if (x !== y) return x === null ? 1 : -1;
+          continue;
+        }
+        const c = compareSortValues(x, y);
+        if (c !== 0) return keys[k].ascending ? c : -c;
+      }
+      return 0;
+    });
+    const columns = Array.from(
+      {length: rect.numColumns},
+      (_, j) => rect.column + j,
+    );
+    const moving = order.map(r => columns.map(c => this.cellAt(r, c)));
+    order.forEach((source, i) => {
+      const target = rect.row + i;
+      const cells = (this.rows[target - 1] ??= []);
+      columns.forEach((c, j) => {
+        const cell = moving[i][j];
+        cells[c - 1] = cell;
+        if (cell?.content?.kind === 'formula' && target !== source) {
+          cell.content = {
+            kind: 'formula',
+            formula: followCopy(cell.content.formula, target - source, 0),
+          };
+        }
+      });
     });
   }
 

@@ -43,6 +43,8 @@ export class FakeSpreadsheet implements SheetHost {
     private readonly ui: UiLog,
     private readonly id: string,
     options: Omit<SpreadsheetOptions, 'id'>,
+    /** Told of every read of values by the script (the runtime's collaborator listens). */
+    private readonly onValuesRead: (sheet: FakeSheet) => void = () => {},
   ) {
     this.timeZone = options.timeZone;
     this.name = options.name;
@@ -201,6 +203,10 @@ export class FakeSpreadsheet implements SheetHost {
   referencedSheet(name: string): FakeSheet | undefined {
     const lower = name.toLowerCase();
     return this.sheets.find(s => s.title().toLowerCase() === lower);
+  }
+
+  valuesRead(sheet: FakeSheet): void {
+    this.onValuesRead(sheet);
   }
 
   structureChanged(changed: FakeSheet, change: StructureChange): void {

@@ -20,7 +20,7 @@ export type SpreadsheetCallKind = 'queued' | 'local' | 'roundTrip';
 
 /** Methods that only change the document. */
 const WRITE =
-  /^(Range|Sheet|Protection|Spreadsheet)\.(set|clear|insert(Rows|Columns)|delete(Rows|Columns)|hide|show|autoResize|appendRow|rename|remove|merge|breakApart|trimWhitespace|check|uncheck)/;
+  /^(Range|Sheet|Protection|Spreadsheet)\.(set|clear|insert(Rows|Columns)|delete(Rows|Columns)|hide|show|autoResize|appendRow|rename|remove|merge|breakApart|trimWhitespace|check|uncheck|sort)/;
 
 const LOCAL = new Set([
   'Sheet.getRange',
@@ -53,6 +53,11 @@ export class WriteJournal {
   note(cell: Cell): void {
     if (!this.prior.has(cell))
       this.prior.set(cell, {content: cell.content, format: cell.format});
+  }
+
+  /** A person wrote `cell` since: what they wrote stays whatever becomes of the queue. */
+  forget(cell: Cell): void {
+    this.prior.delete(cell);
   }
 
   /** The queue was sent: its writes are the document's now. */
