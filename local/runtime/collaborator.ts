@@ -75,9 +75,9 @@ export class Collaborator {
     return this.onFetch.length + this.onRead.length;
   }
 
-  /** Runs `action` now, as a person. */
-  act(action: CollaboratorAction): void {
-    this.env.asPerson(() => action(this.spreadsheet, this));
+  /** Runs `action` now, as a person; what it returns (a read nobody counts) comes back. */
+  act<T>(action: (ss: FakeSpreadsheet, collaborator: Collaborator) => T): T {
+    return this.env.asPerson(() => action(this.spreadsheet, this));
   }
 
   /**

@@ -172,6 +172,11 @@ export class Env {
     }
   }
 
+  /** The formulas of `cell` were rewritten by a move: so is what a kill would put back. */
+  followInQueue(cell: Cell, rewrite: (formula: string) => string): void {
+    this.journal.follow(cell, rewrite);
+  }
+
   /** Apps Script sends what is still queued when the execution's function returns. */
   sendQueuedWrites(): void {
     if (!this.writesQueued) return;

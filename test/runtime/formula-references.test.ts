@@ -1,4 +1,4 @@
-import {createRuntime} from '../../local/runtime';
+import {createRuntime, EXCEEDED_TIME, typeIntoCell} from '../../local/runtime';
 
 function setup() {
   const rt = createRuntime({
@@ -162,5 +162,39 @@ describe('Range.sort', () => {
     expect(() => budgets.getRange('A2:B5').sort(3)).toThrow(
       'Invalid argument: sortSpecObj',
     );
+  });
+});
+
+describe('a killed execution after rows moved', () => {
+  it('puts back the formula a queued write replaced, as the move rewrote it', () => {
+    const {rt, budgets} = setup();
+    budgetRows(budgets);
+    typeIntoCell(budgets, 'G4', '=F4*10');
+    typeIntoCell(budgets, 'H5', '=F5');
+    rt.load(
+      `function overwritesThenRunsOut() {
+        var sheet = SpreadsheetApp.getActive().getSheetByName('Budgets');
+        sheet.getRange('G4').setFormula('=F2');
+        sheet.getRange('H5').setValue(7);
+        sheet.deleteRow(3);
+        sheet.getRange('A2:H3').sort({column: 1, ascending: false});
+        for (;;) Utilities.sleep(10000);
+      }`,
+      'job.js',
+    );
+    expect(() => rt.run('overwritesThenRunsOut')).toThrow(EXCEEDED_TIME);
+    // Offer 102's row was sorted up into row 2: its total_budget points at its own budget again.
+    expect(
+      budgets
+        .getRange('A2:H4')
+        .getFormulas()
+        .map(r => r.slice(6)),
+    ).toEqual([
+      ['=F2*10', ''],
+      ['', ''],
+      ['=$F$4*10', '=F4'],
+    ]);
+    expect(budgets.getRange('A2').getValue()).toBe(102);
+    expect(budgets.getRange('G2').getValue()).toBe(1000);
   });
 });

@@ -491,6 +491,7 @@ export class FakeSheet implements FormulaSheet {
   /** Replaces each formula by what `rewrite` makes of it (references that follow moved cells). */
   rewriteFormulas(rewrite: (formula: string) => string): void {
     this.eachStoredCell(cell => {
+      this.env.followInQueue(cell, rewrite);
       if (cell.content?.kind !== 'formula') return;
       const formula = rewrite(cell.content.formula);
       if (formula !== cell.content.formula)
@@ -529,13 +530,17 @@ export class FakeSheet implements FormulaSheet {
     order.forEach((source, i) => {
       const target = rect.row + i;
       const cells = (this.rows[target - 1] ??= []);
+      const copied = (formula: string) =>
+        followCopy(formula, target - source, 0);
       columns.forEach((c, j) => {
         const cell = moving[i][j];
         cells[c - 1] = cell;
-        if (cell?.content?.kind === 'formula' && target !== source) {
+        if (!cell || target === source) return;
+        this.env.followInQueue(cell, copied);
+        if (cell.content?.kind === 'formula') {
           cell.content = {
             kind: 'formula',
-            formula: followCopy(cell.content.formula, target - source, 0),
+            formula: copied(cell.content.formula),
           };
         }
       });
