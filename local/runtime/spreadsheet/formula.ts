@@ -605,9 +605,10 @@ export function formulaResult(formula: string, sheet?: FormulaSheet): Result {
     : {kind: 'text', text: NUM.code};
 }
 
-/** A cell's value as a sort compares it: formulas evaluated, an error as its text, blank null. */
+/** What a sort compares: a number, a text (an error is its text), a boolean; null when blank. */
 export type SortValue = number | string | boolean | null;
 
+/** A cell's value as a sort compares it, its formula evaluated where it stands. */
 export function sortValue(
   sheet: FormulaSheet,
   row: number,

@@ -59,8 +59,6 @@ const OUTSIDE =
   'The coordinates of the range are outside the dimensions of the sheet.';
 const DEFAULT_COLUMN_WIDTH = 100;
 
-type Dimension = Axis;
-
 /** A sheet: a grid of at most maxRows x maxColumns cells, stored sparsely by row. */
 export class FakeSheet implements FormulaSheet {
   private readonly rows: ((Cell | undefined)[] | undefined)[] = [];
@@ -688,7 +686,7 @@ export class FakeSheet implements FormulaSheet {
   }
 
   private insert(
-    dimension: Dimension,
+    dimension: Axis,
     key: string,
     before: number,
     howMany: number,
@@ -702,7 +700,7 @@ export class FakeSheet implements FormulaSheet {
   }
 
   /** Adds `howMany` empty rows or columns before index `before` (1-based). */
-  private grow(dimension: Dimension, before: number, howMany: number): void {
+  private grow(dimension: Axis, before: number, howMany: number): void {
     const other = dimension === 'rows' ? this.maxColumns : this.maxRows;
     this.host.checkGrowth(howMany * other);
     if (dimension === 'rows') {
@@ -724,7 +722,7 @@ export class FakeSheet implements FormulaSheet {
   }
 
   private remove(
-    dimension: Dimension,
+    dimension: Axis,
     key: string,
     start: number,
     howMany: number,
