@@ -4,9 +4,11 @@
  * protection that does not only warn, the triggers of a test deployment, and google.script.run
  * failing in a browser signed into several Google accounts.
  */
+import {join} from 'node:path';
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {AUTHORIZATION_REQUIRED, PROTECTED_EDIT} from '../../local/runtime';
 import type {Runtime} from '../../local/runtime';
+import {startSidebarHost} from '../../local/sidebar-host';
 import {
   EMULATOR_URL,
   offerDesk,
@@ -100,4 +102,26 @@ describe('google.script.run in a browser signed into several Google accounts', (
     rt.acceptClientCalls();
     expect(rt.call('getSidebarState')).toBeDefined();
   });
+});
+
+describe('the sidebar host, for the sidebar in such a browser', () => {
+  it('answers the sidebar the error the client gives, and runs nothing', async () => {
+    const host = await startSidebarHost({
+      worldModule: join(__dirname, 'strict-runtime-world.ts'),
+    });
+    try {
+      const before = await host.invoke<number>('executions');
+      await host.invoke('refuseClientCalls', {count: 1});
+      await expect(host.call('getSidebarState', [])).resolves.toEqual({
+        ok: false,
+        error: {name: 'ScriptError', message: AUTHORIZATION_REQUIRED},
+      });
+      await expect(host.invoke<number>('executions')).resolves.toBe(before);
+      await expect(host.call('getSidebarState', [])).resolves.toMatchObject({
+        ok: true,
+      });
+    } finally {
+      await host.close();
+    }
+  }, 30000);
 });
