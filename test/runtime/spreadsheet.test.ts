@@ -196,6 +196,42 @@ describe('Range values', () => {
     expect(sheet.getRange('A3').getNumberFormat()).toBe('0.###############');
   });
 
+  it.each([
+    ['0.###', -5, '-5.'],
+    ['0.###', 5.5, '5.5'],
+    ['0.###############', 20, '20.'],
+    ['General', -5, '-5'],
+    ['General', 5.5, '5.5'],
+    ['General', 1 / 3, '0.333333333'],
+    ['0.00##', 5, '5.00'],
+    ['0.00##', 0.015, '0.015'],
+    ['0.00##', 1.23456, '1.2346'],
+    ['"$"#,##0.00', -1234.5, '-$1,234.50'],
+    ['0.00E+00', 12345, '1.23E+04'],
+  ])(
+    'shows a number through %p as Sheets does (ssf): %p as %p',
+    (format, value, shown) => {
+      const {sheet} = setup();
+      const cell = sheet.getRange('A1').setNumberFormat(format).setValue(value);
+      expect(cell.getDisplayValue()).toBe(shown);
+    },
+  );
+
+  it('shows a cell never formatted in the automatic format: whole numbers in full', () => {
+    const {sheet} = setup();
+    const range = sheet.getRange('A1:C1');
+    range.setValues([[-5, 123456789012, 2.5]]);
+    expect(range.getDisplayValues()).toEqual([['-5', '123456789012', '2.5']]);
+  });
+
+  it('names a number format the runtime cannot show instead of guessing', () => {
+    const {sheet} = setup();
+    const cell = sheet.getRange('A1').setNumberFormat('#,##0.##').setValue(5.5);
+    expect(() => cell.getDisplayValue()).toThrow(
+      'The runtime cannot show number format "#,##0.##"',
+    );
+  });
+
   it('refuses more than 50,000 characters in a cell', () => {
     const {sheet} = setup();
     expect(() => sheet.getRange('A1').setValue('x'.repeat(50001))).toThrow(
