@@ -88,7 +88,7 @@ export interface SheetState {
   /** How messages name that connection (host and the end of the access key). */
   connectionLabel?: string;
   records: Record<string, RecordState>;
-  /** The version of the add-on's state it was read from: 1 for release 1's sections. */
+  /** The older version of the add-on's state it was read from (1: release 1's sections). */
   storedAs?: number;
   /**
    * Editable fields the pull that wrote this state did not record (a column added by a later
@@ -283,7 +283,7 @@ function parse(
     return undefined;
   return {
     account: String(stored.account ?? ''),
-    storedAs: stored.v,
+    ...(stored.v !== VERSION ? {storedAs: stored.v} : {}),
     ...(stored.connection
       ? {
           connection: String(stored.connection),
