@@ -152,8 +152,9 @@ describe('a refusal longer than a cell, and a run killed between batches', () =>
       r => r.sync_status === 'ERROR',
     )!;
     const message = String(refused.sync_message);
-    expect(message.length).toBeLessThan(2100);
-    expect(message).toMatch(/more characters not shown\)$/);
+    expect(message.length).toBeLessThan(1000);
+    expect(message).toContain('… (59517 more characters not shown)');
+    expect(message).toMatch(/change the row to send it again/i);
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
     expect(ids.length).toBe(5);
@@ -290,6 +291,54 @@ describe('refreshOffers while a collaborator sorts Offers and types in a column 
     expect(rows[0]).toMatchObject({
       offer_id: Math.max(...ids),
       'my note': 'checked',
+    });
+  });
+});
+
+describe('createOffers refused with a text longer than a cell', () => {
+  it('the row says why, bounded, and what will send it; a re-run sends nothing and keeps the reason', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const campaign = deliverableCampaign(emulator);
+    rt.call('createOffers');
+    rt.call('refreshCreatives');
+    const md5 = String(recordsOf(rt, 'Creatives')[0].creative_md5);
+    typeRows(rt, 'New Offers', [cpiOfferRow(campaign, 'huge_refusal')]);
+    typeRows(rt, 'Creative Sets', [
+      {
+        offer_name: 'huge_refusal',
+        creative_set_name: 'set',
+        geos: 'ALL',
+        ad_outputs: '111',
+        creatives: md5,
+      },
+    ]);
+    emulator.faults.add({
+      kind: 'busy',
+      method: 'POST',
+      path: '/api/open/v3/offer',
+      count: 1,
+      code: 10000,
+      msg: `error ${'y'.repeat(60000)}`,
+    });
+    expect(rt.call('createOffers')).toMatchObject({ok: 0, error: 1});
+    const row = recordsOf(rt, 'New Offers')[0];
+    expect(row.sync_status).toBe('ERROR');
+    const message = String(row.sync_message);
+    expect(message.length).toBeLessThan(1000);
+    expect(message).toContain('… (59506 more characters not shown)');
+    expect(message).toMatch(
+      /Change the row, or clear its sync_status, to send it again: unchanged, it is not sent again\.$/,
+    );
+    emulator.clearRequests();
+    expect(rt.call('createOffers')).toMatchObject({
+      ok: 0,
+      skipped: 1,
+      requests: 0,
+    });
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: message,
     });
   });
 });
