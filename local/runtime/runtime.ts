@@ -59,6 +59,11 @@ export interface RuntimeOptions {
   hideEmail?: boolean;
   /** Also print what the add-on logs to stderr. */
   echoLogs?: boolean;
+  /**
+   * `Math.random` inside the add-on (default: node's). A seeded one makes ids drawn from it
+   * (the History's change ids) the same on every run, as the screenshots need.
+   */
+  random?: () => number;
 }
 
 /** The Apps Script globals, as the add-on sees them. */
@@ -112,6 +117,8 @@ export class Runtime {
     this.clock = new VirtualClock(options.startMs ?? DEFAULT_START_MS);
     this.latency = {...DEFAULT_LATENCY, ...options.latency};
     this.realm = createRealm(() => this.clock.now());
+    if (options.random)
+      (this.realm.run('Math', 'random.js') as Math).random = options.random;
     this.meter = new Meter(this.clock);
     const users = options.users ?? ['user@example.com'];
     this.env = new Env(
