@@ -10,7 +10,8 @@ import type {EmulatorOptions} from '../emulator';
 import type {WireFetch} from '../http-types';
 import {typeIntoCell} from '../runtime';
 import type {FakeSheet, MenuEntry, Runtime} from '../runtime';
-import {displayValue} from '../runtime/spreadsheet/display';
+import {displayValue, formulaBarText} from '../runtime/spreadsheet/display';
+import {formulaResult} from '../runtime/spreadsheet/formula';
 import type {Cell} from '../runtime/spreadsheet/sheet';
 import {Prng} from '../emulator/prng';
 import {demoWorld, World} from '../sidebar-host/world';
@@ -190,6 +191,16 @@ function selectionView(
   };
 }
 
+/** Sheets' alignment of a value no one aligned: numbers and dates right, booleans centred. */
+function defaultAlign(s: FakeSheet, cell: Cell): CellView['align'] {
+  const content = cell.content;
+  const value =
+    content?.kind === 'formula' ? formulaResult(content.formula, s) : content;
+  if (value?.kind === 'number') return 'right';
+  if (value?.kind === 'boolean') return 'center';
+  return undefined;
+}
+
 function cellView(
   s: FakeSheet,
   row: number,
@@ -198,12 +209,13 @@ function cellView(
 ): CellView {
   const content = cell?.content;
   const view: CellView = {text: displayValue(content, cell?.format, s)};
+  const input = formulaBarText(content, cell?.format);
+  if (input !== view.text) view.input = input;
   const warning = s.protectionWarningAt(row, column);
   if (warning !== undefined) view.warning = warning;
   if (!cell) return view;
   const invalid = cell.validation?.broken(content, cell.format);
   if (invalid !== undefined) view.invalid = invalid;
-  if (content?.kind === 'formula') view.input = content.formula;
   if (cell.background) view.background = cell.background;
   if (cell.fontColor) view.color = cell.fontColor;
   if (cell.fontWeight === 'bold') view.bold = true;
@@ -211,8 +223,10 @@ function cellView(
   const align = cell.horizontalAlignment?.toLowerCase();
   if (align === 'left' || align === 'center' || align === 'right')
     view.align = align;
-  else if (content?.kind === 'number') view.align = 'right';
-  else if (content?.kind === 'boolean') view.align = 'center';
+  else {
+    const shown = defaultAlign(s, cell);
+    if (shown) view.align = shown;
+  }
   const rule = cell.validation?.rule;
   if (rule?.criteria === 'VALUE_IN_LIST' && Array.isArray(rule.args[0]))
     view.choices = (rule.args[0] as unknown[]).map(String);

@@ -1,5 +1,11 @@
 import {DAY_NAMES, MONTH_NAMES} from '../time-zone';
-import {Content, GENERAL_FORMAT, isDateFormat, PLAIN_TEXT} from './cell';
+import {
+  Content,
+  DATE_TIME_FORMAT,
+  GENERAL_FORMAT,
+  isDateFormat,
+  PLAIN_TEXT,
+} from './cell';
 import {formulaResult, FormulaSheet} from './formula';
 import {holdsDate, wallDateOf} from './serial';
 
@@ -31,6 +37,37 @@ export function displayValue(
       }
       return formatNumber(content.value, format);
   }
+}
+
+/**
+ * What Sheets' formula bar shows for a cell (for the playground): the value itself, not its
+ * display: a formula as typed, a number without its format's padding ('10012' where the cell
+ * shows '10012.00'), a percentage as one, a date or time in the locale's form (en_US), which
+ * typed back gives the same value.
+ */
+export function formulaBarText(
+  content: Content | undefined,
+  format: string | undefined,
+): string {
+  if (content?.kind !== 'number') {
+    if (content?.kind === 'formula') return content.formula;
+    return displayValue(content, format);
+  }
+  const n = content.value;
+  /** The format's codes, without its quoted and escaped literals. */
+  const bare = (format ?? '').split(';')[0].replace(/"[^"]*"|\\./g, '');
+  if (isDateFormat(format) && holdsDate(n)) {
+    const [date, time] = DATE_TIME_FORMAT.split(' ');
+    const parts = [
+      /[yd]/i.test(bare) ? date : '',
+      /[hs]/i.test(bare) ? time : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return formatDateSerial(n, parts || DATE_TIME_FORMAT);
+  }
+  if (bare.includes('%')) return `${general(n * 100)}%`;
+  return general(n);
 }
 
 /** Sheets' automatic format: up to 10 significant digits, scientific when huge or tiny. */
