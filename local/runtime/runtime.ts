@@ -65,6 +65,11 @@ export interface RuntimeOptions {
    * triggers are created and listed but never fire, as Google documents. Default 'versioned'.
    */
   deployment?: 'test' | 'versioned';
+  /**
+   * `Math.random` inside the add-on (default: node's). A seeded one makes ids drawn from it
+   * (the History's change ids) the same on every run, as the screenshots need.
+   */
+  random?: () => number;
 }
 
 /** What the client's failure handler gets when google.script.run cannot reach the server. */
@@ -140,6 +145,8 @@ export class Runtime {
     this.clock = new VirtualClock(options.startMs ?? DEFAULT_START_MS);
     this.latency = {...DEFAULT_LATENCY, ...options.latency};
     this.realm = createRealm(() => this.clock.now());
+    if (options.random)
+      (this.realm.run('Math', 'random.js') as Math).random = options.random;
     this.meter = new Meter(this.clock);
     const users = options.users ?? ['user@example.com'];
     this.env = new Env(

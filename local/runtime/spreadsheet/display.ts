@@ -55,3 +55,45 @@ function formatted(n: number, format: string): string {
     );
   }
 }
+
+/**
+ * What Sheets' formula bar shows for a cell (for the playground): the value itself, not its
+ * display: a formula as typed, a number without its format's padding ('10012' where the cell
+ * shows '10012.00'), a percentage as one, a date or time in the locale's form (en_US), which
+ * typed back gives the same value.
+ */
+export function formulaBarText(
+  content: Content | undefined,
+  format: string | undefined,
+): string {
+  if (content?.kind !== 'number') {
+    if (content?.kind === 'formula') return content.formula;
+    return displayValue(content, format);
+  }
+  const n = content.value;
+  /** The format's codes, without its quoted and escaped literals. */
+  const bare = (format ?? '').split(';')[0].replace(/"[^"]*"|\\./g, '');
+  if (isDateFormat(format) && holdsDate(n)) {
+    const date = /[yd]/i.test(bare) ? 'm/d/yyyy' : '';
+    const time = /[hs]/i.test(bare) ? 'h:mm:ss' : '';
+    return formatted(
+      n,
+      [date, time].filter(Boolean).join(' ') || 'm/d/yyyy h:mm:ss',
+    );
+  }
+  if (bare.includes('%')) return `${barNumber(n * 100)}%`;
+  return barNumber(n);
+}
+
+/** The formula bar's number: up to 10 significant digits, scientific when huge or tiny. */
+function barNumber(n: number): string {
+  const abs = Math.abs(n);
+  if (Number.isInteger(n) && abs < 1e15) return String(n);
+  if (abs >= 1e15 || (abs !== 0 && abs < 1e-9)) {
+    return n
+      .toExponential(5)
+      .toUpperCase()
+      .replace(/\.?0+E/, 'E');
+  }
+  return String(Number(n.toPrecision(10)));
+}
