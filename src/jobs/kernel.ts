@@ -44,8 +44,11 @@ export interface JobFacts {
   problems?: RowProblem[];
   edited?: number;
   conflict?: number;
-  /** The sentence when there was nothing to do at all. */
-  nothing?: string;
+  /**
+   * The sentence that says it better than the counts line: there was nothing to do, or what
+   * a refresh listed.
+   */
+  message?: string;
   /** A preview's requests, known before anything is sent. */
   wouldSend?: unknown[];
 }
@@ -137,7 +140,7 @@ export class Job {
     }
     return {
       ...counts,
-      message: facts.nothing ?? summaryLine(counts, facts.sheet),
+      message: facts.message ?? summaryLine(counts, facts.sheet),
     };
   }
 

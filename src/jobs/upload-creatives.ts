@@ -484,7 +484,7 @@ export function uploadCreatives(
       skipped: 0,
       remaining: report.remaining.length,
       requests: report.requests,
-      nothing:
+      message:
         pending.length === 0
           ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
           : undefined,
