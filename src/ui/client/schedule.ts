@@ -15,6 +15,9 @@ export const OUTCOME_TONE: Record<ScheduledRun['outcome'], Tone> = {
   attention: 'warn',
   skipped: 'warn',
   error: 'error',
+  unauthorized: 'error',
+  quota: 'warn',
+  misfired: 'error',
 };
 
 function hourLabel(hour: number): string {

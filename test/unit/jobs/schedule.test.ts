@@ -22,6 +22,13 @@ function setup() {
   return {platform, triggers};
 }
 
+/** A refresh of everything saved hourly, as the trigger finds it. */
+function scheduled() {
+  const desk = setup();
+  setRefreshSchedule(desk.platform, 1);
+  return desk;
+}
+
 describe('setRefreshSchedule', () => {
   it('installs one time-driven trigger for scheduledRefresh, every n hours', () => {
     const {platform, triggers} = setup();
@@ -125,7 +132,7 @@ describe('setRefreshSchedule', () => {
 
 describe('scheduledRefresh', () => {
   it('runs the chosen refresh and records its summary for the sidebar', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     setRefreshSchedule(platform, 4, {job: 'refreshOffers'});
     const ran: string[] = [];
     const record = scheduledRefresh(platform, job => {
@@ -147,7 +154,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('runs everything when no refresh was chosen', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const ran: string[] = [];
     scheduledRefresh(platform, job => {
       ran.push(job);
@@ -157,7 +164,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('marks a run whose rows need attention', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const record = scheduledRefresh(platform, () =>
       summary({ok: 2, error: 1, message: '2 OK, 0 invalid, 1 error'}),
     );
@@ -165,7 +172,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('skips and says why when another job holds the spreadsheet', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const record = scheduledRefresh(platform, () => {
       throw new LockBusyError();
     });
@@ -178,7 +185,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('records a failure the user can act on, and returns normally', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const record = scheduledRefresh(platform, () => {
       throw new ApiError('GET offers', 200, 10004, 'invalid access-key', {});
     });
@@ -190,7 +197,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('records an unforeseen failure, then throws it so Apps Script reports it', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const bug = new TypeError('x is undefined');
     expect(() =>
       scheduledRefresh(platform, () => {
