@@ -16,3 +16,8 @@ export type {MenuEntry, MenuRecord, UiEvent} from './ui';
 export type {DriveOptions} from './drive';
 export type {TriggerRecord} from './triggers';
 export {FORMULA_RESULT, GENERAL_FORMAT} from './spreadsheet/cell';
+export {
+  AUTHORIZATION_REQUIRED,
+  TRIGGER_TIME_USED_UP,
+} from './trigger-conditions';
+export type {TriggerContext} from './trigger-conditions';

@@ -20,6 +20,12 @@ import {
   FakeSpreadsheetApp,
   SpreadsheetOptions,
 } from './spreadsheet/spreadsheet';
+import {
+  Authorizations,
+  DEFAULT_TRIGGER_DAILY_MS,
+  TriggerContext,
+  TriggerTime,
+} from './trigger-conditions';
 import {FakeTrigger, TriggerRecord, TriggerTable} from './triggers';
 import {FakeUi, UiLog} from './ui';
 import {FakeUrlFetchApp, UrlFetchQuota} from './url-fetch';
@@ -55,6 +61,8 @@ export interface RuntimeOptions {
   executionLimitMs?: number;
   /** Emails per user per day (default 100, a consumer account). */
   mailDailyQuota?: number;
+  /** Trigger runtime per user per day (default 90 minutes, a consumer account; Workspace: 6 h). */
+  triggerDailyRuntimeMs?: number;
   /** Session's getActiveUser and getEffectiveUser answer '' for getEmail (Apps Script may). */
   hideEmail?: boolean;
   /** Also print what the add-on logs to stderr. */
@@ -79,6 +87,7 @@ export interface AppsScriptGlobals {
 }
 
 export const DEFAULT_START_MS = Date.UTC(2026, 0, 5, 9, 0, 0);
+const SCRIPT_ID = 'offer-desk-script-id';
 const DEFAULT_DIST = join(__dirname, '..', '..', 'dist');
 
 const noTransport: WireFetch = request => {
@@ -101,6 +110,10 @@ export class Runtime {
   readonly locks = new LockTable();
   readonly triggers = new TriggerTable();
   readonly outbox: Outbox;
+  /** Users who must authorize the add-on again: `require(email, blockedServices)`, `grant(email)`. */
+  readonly authorizations = new Authorizations(SCRIPT_ID);
+  /** Each user's trigger time per day, against `triggerDailyRuntimeMs`. */
+  readonly triggerTime: TriggerTime;
   readonly spreadsheet: FakeSpreadsheet;
   readonly globals: AppsScriptGlobals;
   /** Every execution run so far, in order. */
@@ -123,6 +136,13 @@ export class Runtime {
       users[0],
     );
     this.outbox = new Outbox(options.mailDailyQuota);
+    this.triggerTime = new TriggerTime(
+      options.triggerDailyRuntimeMs ?? DEFAULT_TRIGGER_DAILY_MS,
+    );
+    this.env.guards.push(
+      (service, key) => this.authorizations.check(this.env, service, key),
+      () => this.triggerTime.check(this.env),
+    );
     this.logs = new LogBook(this.clock, options.echoLogs ?? false);
     this.wire = options.fetch ?? noTransport;
     const scriptTimeZone = options.scriptTimeZone ?? 'Etc/UTC';
@@ -156,7 +176,8 @@ export class Runtime {
           documentId: spreadsheetId,
           scriptTimeZone,
         },
-        'offer-desk-script-id',
+        SCRIPT_ID,
+        this.authorizations,
       ),
       HtmlService: new FakeHtmlService(this.env, distDir),
       DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
@@ -171,6 +192,14 @@ export class Runtime {
     };
     Object.assign(this.realm.context, this.globals);
     if (distDir !== undefined) this.loadDir(distDir);
+  }
+
+  /**
+   * What a trigger run gets of the document, from now on: `{spreadsheet: false}` makes
+   * SpreadsheetApp.getActive() answer null in it, `{documentLock: false}` getDocumentLock().
+   */
+  get triggerContext(): TriggerContext {
+    return this.env.triggerContext;
   }
 
   /** The user executions run as (user properties, caches and locks follow). */
@@ -376,6 +405,12 @@ export class Runtime {
     } finally {
       this.env.discardQueuedWrites();
       execution.endMs = this.clock.now();
+      if (kind === 'trigger')
+        this.triggerTime.add(
+          execution.user,
+          execution.startMs,
+          execution.endMs,
+        );
       this.env.execution = undefined;
       this.locks.releaseExecution(execution.id);
     }
