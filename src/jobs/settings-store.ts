@@ -66,6 +66,10 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
+function isStoreFull(e: unknown): boolean {
+  return STORE_FULL.test(e instanceof Error ? e.message : String(e));
+}
+
 /** Whether a key and its value fit one property, counted as Google may count them. */
 export function fitsProperty(key: string, value: string): boolean {
   return utf8Bytes(key) + utf8Bytes(value) <= PROPERTY_VALUE_BYTES;
@@ -351,8 +355,15 @@ export class SettingsStore implements SubAccountKeyStore {
       this.forgetSpreadsheet(oldest);
       if (next.includes(oldest)) next.splice(next.indexOf(oldest), 1);
     }
-    // The order is a hint for what to forget first: not remembering it loses nothing else.
-    this.keep(SPREADSHEETS, JSON.stringify(next));
+    // The order is a hint for what to forget first: never worth forgetting anything for.
+    const json = JSON.stringify(next);
+    if (fitsProperty(SPREADSHEETS, json)) {
+      try {
+        this.props.set(SPREADSHEETS, json);
+      } catch (e) {
+        if (!isStoreFull(e)) throw e;
+      }
+    }
     return true;
   }
 
@@ -368,9 +379,7 @@ export class SettingsStore implements SubAccountKeyStore {
         this.props.set(key, value);
         return true;
       } catch (e) {
-        if (!STORE_FULL.test(e instanceof Error ? e.message : String(e))) {
-          throw e;
-        }
+        if (!isStoreFull(e)) throw e;
       }
       // The order of use keeps the id forgotten: ids with nothing kept are passed over.
       const oldest = this.oldestForgettable(this.spreadsheets(), current);
