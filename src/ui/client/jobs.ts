@@ -10,10 +10,8 @@ import type {JobProgress} from '../../platform/ports';
 import {GROUPS, JOBS, JobSpec, jobSpec} from '../catalog';
 import {counted} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
+import {OWN_JOB_POLL_MS, pollAfterEach} from './poll-plan';
 import {server} from './server';
-
-/** How often the sidebar asks how far a running job has come. */
-export const POLL_MS = 600;
 
 export function summaryTone(summary: JobSummary): Tone {
   if (summary.error > 0) return 'error';
@@ -170,7 +168,11 @@ export class JobsPanel {
     this.bar.removeAttribute('value');
     this.count.textContent = 'Starting…';
     this.run.scrollIntoView({block: 'nearest'});
-    const poll = window.setInterval(() => void this.poll(fn), POLL_MS);
+    // Asked again only once answered: a slow answer never piles up questions.
+    const stopPolling = pollAfterEach(
+      () => this.poll(fn),
+      () => OWN_JOB_POLL_MS,
+    );
     this.ownJob = true;
     try {
       const summary = await this.busy.during(call);
@@ -180,7 +182,7 @@ export class JobsPanel {
       this.showFailure(title, (e as Error).message);
     } finally {
       this.ownJob = false;
-      window.clearInterval(poll);
+      stopPolling();
       this.run.hidden = true;
       this.result.scrollIntoView({block: 'nearest'});
     }
