@@ -496,7 +496,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await page
       .locator('#run-title', {
         hasText:
-          'Refresh offers and budgets… (started from the menu or by the schedule)',
+          'Refresh offers and budgets… (started elsewhere: the menu, the schedule or another editor)',
       })
       .waitFor({timeout: 20000});
     await page

@@ -210,7 +210,7 @@ export class JobsPanel {
   }
 
   /**
-   * A job another execution runs (started from the menu, or by the schedule): its name and
+   * A job another execution runs (the menu, the schedule, another editor): its name and
    * rows done while it runs; gone when it ends, its result following at the next change. The
    * sidebar's own job shows its own progress instead.
    */
@@ -226,7 +226,7 @@ export class JobsPanel {
     if (!this.outside) this.result.hidden = true;
     this.outside = true;
     this.run.hidden = false;
-    this.runTitle.textContent = `${title}… (started from the menu or by the schedule)`;
+    this.runTitle.textContent = `${title}… (started elsewhere: the menu, the schedule or another editor)`;
     this.showCount(progress);
   }
 

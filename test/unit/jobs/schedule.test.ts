@@ -211,3 +211,77 @@ describe('scheduledRefresh', () => {
     });
   });
 });
+
+describe('the trigger’s own conditions', () => {
+  it('explains a 21st scheduled spreadsheet in either of Apps Script’s wordings, and leaves none', () => {
+    for (const google of [
+      'This add-on has created too many time-based triggers in this document for this Google user account.',
+      'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+    ]) {
+      const {platform, triggers} = setup();
+      triggers.createTimeDriven = () => {
+        throw new Error(google);
+      };
+      expect(() => setRefreshSchedule(platform, 4)).toThrow(
+        new ConfigError(
+          `The scheduled refresh was not saved, and none runs in this spreadsheet now: Google refused its trigger ("${google}"). Google allows one person 20 triggers of an add-on, in all spreadsheets together, and each scheduled refresh is one: yours are probably running in 20 other spreadsheets. Turn off the scheduled refresh of a spreadsheet you no longer need refreshed (open it, then Extensions > Offer Desk > Schedule > Turn scheduled refresh off), then save this one again.`,
+        ),
+      );
+      expect(getSchedule(platform).hours).toBe(0);
+    }
+  });
+
+  it('saves the spreadsheet’s id and its trigger’s with the schedule', () => {
+    const {platform} = scheduled();
+    expect(
+      JSON.parse(platform.userProperties.get('offerDesk.schedule.doc-1')!),
+    ).toEqual({
+      hours: 1,
+      job: 'refreshAll',
+      spreadsheetId: 'doc-1',
+      triggerId: 't1',
+    });
+  });
+
+  it('runs nothing, and counts no failure, while authorization is required', () => {
+    const {platform} = scheduled();
+    platform.authorization = {required: () => true, url: () => 'https://auth'};
+    const ran: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      expect(
+        scheduledRefresh(platform, job => {
+          ran.push(job);
+          return summary();
+        }).outcome,
+      ).toBe('unauthorized');
+    }
+    expect(ran).toEqual([]);
+    expect(getSchedule(platform).paused).toBeNull();
+  });
+
+  it('records the daily trigger quota as no failure, however often, and does not throw it', () => {
+    const {platform} = scheduled();
+    for (let n = 0; n < 6; n++) {
+      expect(
+        scheduledRefresh(platform, () => {
+          throw new Error('Service using too much computer time for one day');
+        }).outcome,
+      ).toBe('quota');
+    }
+    expect(getSchedule(platform).paused).toBeNull();
+  });
+
+  it('finds its schedule by the trigger id where Apps Script gives no spreadsheet', () => {
+    const {platform} = scheduled();
+    platform.activeDocumentId = () => null;
+    const record = scheduledRefresh(platform, () => summary(), {
+      triggerUid: 't1',
+    });
+    expect(record.outcome).toBe('misfired');
+    expect(
+      JSON.parse(
+        platform.userProperties.get('offerDesk.lastScheduledRun.doc-1')!,
+      ),
+    ).toMatchObject({outcome: 'misfired'});
+  });
+});
