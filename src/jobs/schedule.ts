@@ -260,64 +260,93 @@ export function scheduledRefresh(
       message: `${title} not run: Apps Script gave the run no spreadsheet, and no schedule of yours has this trigger.`,
     };
   }
-  let outcome: ScheduledRun['outcome'];
-  let message: string;
-  let reason = '';
-  let conflicts = 0;
-  let unforeseen: unknown;
-  let authorizationUrl: string | null = null;
-  if (unauthorized) {
-    outcome = 'unauthorized';
-    message = `${title} not run: Google asks you to authorize Offer Desk again (it needs a permission you have not granted, or its access was removed). Choose any item of Extensions > Offer Desk in this spreadsheet to grant it. The schedule stays on and runs again once you have.`;
-    authorizationUrl = authorizationPage(platform);
-  } else if (fired.problem || platform.documentLock() === null) {
-    outcome = 'misfired';
-    reason =
-      fired.problem ??
-      'Apps Script gave the run no document lock (outside the spreadsheet’s context), so nothing was refreshed.';
-    message = `${title} not run: ${reason}`;
-  } else {
-    try {
-      const summary = run(job);
-      outcome = needsAttention(summary) ? 'attention' : 'ok';
-      message = `${title}: ${summary.message}`;
-      conflicts = summary.conflict ?? 0;
-    } catch (e) {
-      const text = e instanceof Error ? e.message : String(e);
-      if (e instanceof LockBusyError) {
-        outcome = 'skipped';
-        message = `${title} skipped: another Offer Desk job was running in this spreadsheet. The next scheduled refresh tries again.`;
-      } else if (TRIGGER_TIME_USED_UP.test(text)) {
-        outcome = 'quota';
-        message = `${title} did not finish: Google's daily time for triggers is used up ("Service using too much computer time for one day": 90 minutes a day for a gmail.com account, 6 hours with Google Workspace, for all triggers of the account together). This is no fault of the refresh: the schedule stays on and runs again once the time resets, within 24 hours. A longer interval (every 4, 8 or 12 hours, or once a day) uses less of it.`;
-      } else {
-        outcome = 'error';
-        reason = failureMessage(e);
-        message = `${title} failed: ${reason}`;
-        if (!isExpectedFailure(e)) unforeseen = e;
+  const turn: Turn = unauthorized
+    ? {
+        outcome: 'unauthorized',
+        message: `${title} not run: Google asks you to authorize Offer Desk again (it needs a permission you have not granted, or its access was removed). Choose any item of Extensions > Offer Desk in this spreadsheet to grant it. The schedule stays on and runs again once you have.`,
+        authorizationUrl: authorizationPage(platform),
       }
-    }
-  }
+    : runTurn(platform, fired, title, () => run(job));
   const record: ScheduledRun = {
     at: platform.clock.now(),
-    outcome,
-    message: message.slice(0, MESSAGE_LIMIT),
+    outcome: turn.outcome,
+    message: turn.message.slice(0, MESSAGE_LIMIT),
   };
   const {documentId} = fired;
   const email = checkHealth(platform, store, {
     documentId,
     title,
     record,
-    reason,
-    conflicts,
-    authorizationUrl,
+    reason: turn.reason ?? '',
+    conflicts: turn.conflicts ?? 0,
+    authorizationUrl: turn.authorizationUrl,
   });
   if (email) record.email = email;
   const kept = store.setLastScheduledRun(documentId, record);
   scheduleChanged(platform, documentId);
-  if (unforeseen !== undefined) throw unforeseen;
+  if (turn.unforeseen !== undefined) throw turn.unforeseen;
   if (!kept) record.message += ` Not remembered: ${STORE_FULL_NOTE}.`;
   return record;
+}
+
+/** How one turn of the schedule went, before it is recorded. */
+interface Turn {
+  outcome: ScheduledRun['outcome'];
+  message: string;
+  /** Why it failed or did not run, without the title. */
+  reason?: string;
+  /** Rows it kept as CONFLICT. */
+  conflicts?: number;
+  /** A failure we did not foresee: thrown once recorded. */
+  unforeseen?: unknown;
+  authorizationUrl?: string | null;
+}
+
+/** Runs the refresh where its trigger may: in its spreadsheet, holding no one else's lock. */
+function runTurn(
+  platform: Platform,
+  fired: Fired,
+  title: string,
+  refresh: () => JobSummary,
+): Turn {
+  if (fired.problem || platform.documentLock() === null) {
+    const reason =
+      fired.problem ??
+      'Apps Script gave the run no document lock (outside the spreadsheet’s context), so nothing was refreshed.';
+    return {
+      outcome: 'misfired',
+      message: `${title} not run: ${reason}`,
+      reason,
+    };
+  }
+  try {
+    const summary = refresh();
+    return {
+      outcome: needsAttention(summary) ? 'attention' : 'ok',
+      message: `${title}: ${summary.message}`,
+      conflicts: summary.conflict ?? 0,
+    };
+  } catch (e) {
+    if (e instanceof LockBusyError) {
+      return {
+        outcome: 'skipped',
+        message: `${title} skipped: another Offer Desk job was running in this spreadsheet. The next scheduled refresh tries again.`,
+      };
+    }
+    if (TRIGGER_TIME_USED_UP.test(e instanceof Error ? e.message : String(e))) {
+      return {
+        outcome: 'quota',
+        message: `${title} did not finish: Google's daily time for triggers is used up ("Service using too much computer time for one day": 90 minutes a day for a gmail.com account, 6 hours with Google Workspace, for all triggers of the account together). This is no fault of the refresh: the schedule stays on and runs again once the time resets, within 24 hours. A longer interval (every 4, 8 or 12 hours, or once a day) uses less of it.`,
+      };
+    }
+    const reason = failureMessage(e);
+    return {
+      outcome: 'error',
+      message: `${title} failed: ${reason}`,
+      reason,
+      unforeseen: isExpectedFailure(e) ? undefined : e,
+    };
+  }
 }
 
 /** Where the user grants the authorization; null when Google does not say. */

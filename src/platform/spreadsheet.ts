@@ -266,22 +266,24 @@ export const NO_ACTIVE_SPREADSHEET =
 export function activeDocument(): ActiveDocument {
   let asked = false;
   let spreadsheet: Spreadsheet | null = null;
+  // Why Apps Script refused it, said again to whoever needs the spreadsheet after all.
+  let refusal: unknown;
   let id: string | undefined;
   const find = (): Spreadsheet | null => {
     if (!asked) {
       asked = true;
       try {
         spreadsheet = SpreadsheetApp.getActive();
-      } catch {
-        spreadsheet = null;
+      } catch (e) {
+        refusal = e;
       }
     }
     return spreadsheet;
   };
   const open = (): Spreadsheet => {
     const found = find();
-    if (!found) throw new Error(NO_ACTIVE_SPREADSHEET);
-    return found;
+    if (found) return found;
+    throw refusal ?? new Error(NO_ACTIVE_SPREADSHEET);
   };
   return {
     spreadsheet: open,
