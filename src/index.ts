@@ -116,9 +116,10 @@ export function setRefreshSchedule(
   return schedule.setRefreshSchedule(platform(), hours, options);
 }
 
-export function scheduledRefresh(): ScheduledRun {
+/** The trigger's handler: `e` is the time-driven event, whose triggerUid names the schedule. */
+export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
-  return schedule.scheduledRefresh(p, job => JOB_RUNS[job](p));
+  return schedule.scheduledRefresh(p, job => JOB_RUNS[job](p), e);
 }
 
 export function menuRefreshCampaigns(): void {

@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {makeEnum} from './enums';
 import {Env} from './env';
+import type {Authorizations} from './trigger-conditions';
 import {
   EventType,
   FakeTrigger,
@@ -23,12 +24,20 @@ export const AuthorizationStatus = makeEnum([
 ] as const);
 
 class FakeAuthorizationInfo {
+  constructor(
+    private readonly required: boolean,
+    private readonly url: string | null,
+  ) {}
+
   getAuthorizationStatus() {
-    return AuthorizationStatus.NOT_REQUIRED;
+    return this.required
+      ? AuthorizationStatus.REQUIRED
+      : AuthorizationStatus.NOT_REQUIRED;
   }
 
-  getAuthorizationUrl(): null {
-    return null;
+  /** Null when no authorization is required, as Google answers. */
+  getAuthorizationUrl(): string | null {
+    return this.url;
   }
 
   getAuthorizedScopes(): string[] {
@@ -49,6 +58,7 @@ export class FakeScriptApp {
     private readonly table: TriggerTable,
     private readonly policy: TriggerPolicy,
     private readonly scriptId: string,
+    private readonly authorizations: Authorizations,
   ) {}
 
   newTrigger(functionName: string) {
@@ -98,7 +108,10 @@ export class FakeScriptApp {
     ) {
       this.env.fail('Invalid argument: authMode');
     }
-    return new FakeAuthorizationInfo();
+    return new FakeAuthorizationInfo(
+      this.authorizations.required(this.env.user),
+      this.authorizations.url(this.env.user),
+    );
   }
 
   private wrap(

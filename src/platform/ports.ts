@@ -159,8 +159,9 @@ export interface JobProgress {
 }
 
 /**
- * Where a job says how far it has come and the sidebar reads it: the user's own cache, one
- * entry per spreadsheet, so it reaches the sidebar while the job is still running.
+ * Where a job says how far it has come and the sidebar reads it: the spreadsheet's document
+ * cache, one entry per spreadsheet, so it reaches every editor's sidebar while the job is
+ * still running.
  *
  * A job reports `report(entryPoint, 0, total)` once it knows how many rows it has, then
  * `report(entryPoint, done, total)` after each batch, and `done === total` at the end. The
@@ -319,6 +320,18 @@ export interface Identity {
   email(): string;
 }
 
+/**
+ * Whether the user must authorize the add-on again (ScriptApp.getAuthorizationInfo(FULL)).
+ * Google keeps firing an add-on's triggers after that, without asking anyone and without an
+ * error email; only the services the add-on lacks permission for throw.
+ */
+export interface Authorization {
+  /** True when Google asks the user to authorize the add-on before it may do all it needs. */
+  required(): boolean;
+  /** The page where the user grants it; null when nothing is required. */
+  url(): string | null;
+}
+
 /** Email to the user running this execution (MailApp). */
 export interface Mailer {
   /** Emails this user may still send today (100 a day on a consumer account). */
@@ -334,8 +347,16 @@ export interface Platform {
   clock: Clock;
   random(): number;
   userProperties: KeyValueStore;
+  /** The active spreadsheet's id; throws where Apps Script gives the execution none. */
   documentId(): string;
-  documentLock(): DocumentLock;
+  /**
+   * The active spreadsheet's id, or null where Apps Script gives the execution none: a
+   * time-driven trigger may run without one (or, lacking authorization, be refused it).
+   */
+  activeDocumentId(): string | null;
+  /** The document lock; null outside a document's context (LockService.getDocumentLock). */
+  documentLock(): DocumentLock | null;
+  /** Shared by every editor of the spreadsheet (the document cache). */
   progress: ProgressBoard;
   /** The current user's own cache (CacheService.getUserCache): cheap reads that may miss. */
   userCache: Cache;
@@ -344,6 +365,7 @@ export interface Platform {
   /** Material files to upload: Drive files and https URLs. */
   files: FileSource;
   identity: Identity;
+  authorization: Authorization;
   mail: Mailer;
   /** The active spreadsheet; each call gives a fresh handle for one job. */
   workbook(): Workbook;
