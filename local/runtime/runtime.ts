@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import {CacheStores, FakeCacheService} from './cache';
 import {copyForClient} from './client-copy';
 import {VirtualClock} from './clock';
-import {DriveOptions, FakeDriveApp} from './drive';
+import {DriveOptions, DriveStore, FakeDriveApi, FakeDriveApp} from './drive';
 import {AuthModeName, Env, Execution, ExecutionKind} from './env';
 import {FakeHtmlService} from './html';
 import {DEFAULT_LATENCY, LatencyModel} from './latency';
@@ -49,6 +49,11 @@ export interface RuntimeOptions {
   /** Enforce editor add-on trigger limits (default true). */
   addon?: boolean;
   drive?: DriveOptions;
+  /**
+   * The manifest's oauthScopes. Default: those of dist/appsscript.json when the add-on is
+   * loaded from a folder holding one; unknown (every scope granted) otherwise.
+   */
+  scopes?: readonly string[];
   /** UrlFetch calls per user per day (default 20,000, a consumer account). */
   urlFetchDailyQuota?: number;
   /** Per-execution limit, default 6 minutes. */
@@ -101,6 +106,8 @@ export class Runtime {
   readonly locks = new LockTable();
   readonly triggers = new TriggerTable();
   readonly outbox: Outbox;
+  /** The fake Drive: `rt.drive.pick(user, ids)` is what the Google Picker does. */
+  readonly drive: DriveStore;
   readonly spreadsheet: FakeSpreadsheet;
   readonly globals: AppsScriptGlobals;
   /** Every execution run so far, in order. */
@@ -137,11 +144,14 @@ export class Runtime {
     const distDir =
       options.distDir === null ? undefined : (options.distDir ?? DEFAULT_DIST);
     const ui = new FakeUi(this.env, this.ui, options.addonName ?? 'Offer Desk');
+    const scopes = options.scopes ?? manifestScopes(distDir);
+    this.drive = new DriveStore(options.drive ?? {});
+    const driveApi = new FakeDriveApi(this.env, this.drive, scopes);
     this.globals = {
       SpreadsheetApp: new FakeSpreadsheetApp(this.env, this.spreadsheet, ui),
       UrlFetchApp: new FakeUrlFetchApp(
         this.env,
-        r => this.wire(r),
+        r => driveApi.answer(r) ?? this.wire(r),
         new UrlFetchQuota(options.urlFetchDailyQuota ?? 20000),
       ),
       Utilities: new FakeUtilities(this.env),
@@ -159,7 +169,7 @@ export class Runtime {
         'offer-desk-script-id',
       ),
       HtmlService: new FakeHtmlService(this.env, distDir),
-      DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
+      DriveApp: new FakeDriveApp(this.env, this.drive, scopes),
       Session: new FakeSession(
         this.env,
         scriptTimeZone,
@@ -402,6 +412,16 @@ export class Runtime {
       timezone: 'UTC',
     });
   }
+}
+
+/** The oauthScopes of the manifest in `dir`, if it has one. */
+function manifestScopes(dir: string | undefined): string[] | undefined {
+  const path = dir === undefined ? undefined : join(dir, 'appsscript.json');
+  if (!path || !existsSync(path)) return undefined;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+    oauthScopes?: string[];
+  };
+  return manifest.oauthScopes;
 }
 
 /** The message of an error from any realm (the add-on's errors are not this realm's Errors). */

@@ -131,6 +131,7 @@ export const sessionIdentity: Identity = {
       return '';
     }
   },
+  oauthToken: () => ScriptApp.getOAuthToken(),
 };
 
 export const mailApp: Mailer = {
