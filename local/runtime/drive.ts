@@ -50,8 +50,19 @@ const FULL_DRIVE = [
 ];
 const DRIVE_FILE = 'https://www.googleapis.com/auth/drive.file';
 
+/** A Drive REST request as the fake Drive API received it, and its answer's status. */
+export interface DriveApiRequest {
+  user: string;
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  status: number;
+}
+
 /** The fake Drive's files, and the ones each user picked with the Google Picker. */
 export class DriveStore {
+  /** Every Drive REST request answered, in order, for tests to assert. */
+  readonly requests: DriveApiRequest[] = [];
   private readonly picks = new Map<string, Set<string>>();
   private readonly pickedByAll: Set<string>;
 
@@ -219,9 +230,21 @@ export class FakeDriveApi {
   ) {}
 
   answer(request: WireRequest): WireOutcome | undefined {
-    const match = DRIVE_API.exec(request.url);
-    if (!match) return undefined;
+    if (!DRIVE_API.test(request.url)) return undefined;
     this.env.meter.add('DriveApi.requests');
+    const outcome = this.files(request);
+    this.store.requests.push({
+      user: this.env.user,
+      method: request.method,
+      url: request.url,
+      authorization: request.headers['authorization'],
+      status: outcome.kind === 'response' ? outcome.status : 0,
+    });
+    return outcome;
+  }
+
+  private files(request: WireRequest): WireOutcome {
+    const match = DRIVE_API.exec(request.url)!;
     const url = new URL(request.url);
     if (
       request.headers['authorization'] !==
