@@ -5,7 +5,13 @@
  * message, and one too large for a 50 MB POST is refused from its metadata, before any read.
  */
 import {createHash} from 'node:crypto';
-import {closeSync, openSync, readFileSync, ftruncateSync} from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import {join} from 'node:path';
 import {driveFiles} from '../support/materials';
 import {DEMO_ACCOUNTS} from '../../local/emulator';
@@ -169,6 +175,72 @@ describe('Choose files… and the Drive REST API', () => {
       ['bob@example.com', 404],
     ]);
     expect(d.emulator.requests.filter(r => r.path === UPLOAD)).toEqual([]);
+  });
+});
+
+describe('other files', () => {
+  it('uploads an https link, fetched alone, beside a picked Drive file', () => {
+    const d = desk();
+    const png = Buffer.from('a png from a cdn');
+    const fetched: string[] = [];
+    d.rt.setFetch(request => {
+      if (!request.url.startsWith('https://cdn.example.com/')) {
+        return d.emulator.handle(request);
+      }
+      fetched.push(`${request.method} ${request.url}`);
+      return {
+        kind: 'response',
+        status: 200,
+        headers: {'content-type': 'image/png'},
+        body: new Uint8Array(png),
+        latencyMs: 0,
+      };
+    });
+    d.rt.drive.pick('ann@example.com', [PICKED]);
+    d.rt.call('addPickedFiles', [{id: PICKED, name: 'hero.png'}]);
+    typeInto(
+      d.rt,
+      'Creatives',
+      3,
+      'file',
+      'https://cdn.example.com/art/promo%20card.png',
+    );
+    typeInto(d.rt, 'Creatives', 3, 'creative_name', 'promo');
+    d.rt.call('uploadCreatives');
+    expect(fetched).toEqual([
+      'GET https://cdn.example.com/art/promo%20card.png',
+    ]);
+    expect(
+      d.emulator.requests.map(
+        r => (r.body as {file: {filename: string}}).file.filename,
+      ),
+    ).toEqual(['hero.png', 'promo.png']);
+    expect(recordsOf(d.rt, 'Creatives').map(r => r.sync_status)).toEqual([
+      'OK',
+      'OK',
+    ]);
+  });
+
+  it('refuses a picked Google Doc from its metadata: no bytes asked, nothing uploaded', () => {
+    const d = desk();
+    const path = join(d.files[PICKED], '..', 'brief.gdoc');
+    writeFileSync(path, '{}');
+    d.files['1CampaignBriefDocId00'] = path;
+    d.rt.drive.pick('ann@example.com', ['1CampaignBriefDocId00']);
+    d.rt.call('addPickedFiles', [{id: '1CampaignBriefDocId00'}]);
+    d.rt.call('uploadCreatives');
+    expect(
+      recordsOf(d.rt, 'Creatives').map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([
+      [
+        'INVALID',
+        'file: Drive file "brief.gdoc" is a Google document, not an image, video or playable file. Nothing was uploaded.',
+      ],
+    ]);
+    expect(d.rt.drive.requests.map(r => r.url)).toEqual([
+      `${DRIVE}/1CampaignBriefDocId00?fields=name,mimeType,size&supportsAllDrives=true`,
+    ]);
+    expect(d.emulator.requests).toEqual([]);
   });
 });
 
