@@ -86,7 +86,6 @@ export interface UploadReport {
 interface Ready {
   index: number;
   blob: FileBlob;
-  bytes: number;
 }
 
 /** A row whose `already existed` answer named its md5 but no name. */
@@ -387,11 +386,7 @@ function readMaterials(
     if (!read.ok) return refusal(read.problem, read.reason);
     const wrongType = materialTypeProblem(read.blob.getContentType());
     if (wrongType) return invalid(wrongType);
-    return {
-      index: rows[k].index,
-      blob: read.blob,
-      bytes: read.blob.getBytes().length,
-    };
+    return {index: rows[k].index, blob: read.blob};
   });
 }
 

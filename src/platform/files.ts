@@ -27,7 +27,7 @@ const ALL_DRIVES = 'supportsAllDrives=true';
 /** The MIME types of Google Docs, Sheets, Slides, folders, shortcuts... */
 const GOOGLE_NATIVE = 'application/vnd.google-apps.';
 
-export const PICK_HINT =
+const PICK_HINT =
   'pick it with "Choose files…" (in the sidebar, or Extensions > Offer Desk > Create)';
 
 function messageOf(e: unknown): string {
