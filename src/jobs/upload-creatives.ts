@@ -316,7 +316,7 @@ function fileOf(
     const refused = urlWhitelistProblem(cell.ref.url);
     if (refused) {
       return invalid(
-        `${refused}: put the file in Drive and give its id or link instead`,
+        `${refused}: put the file in Drive and pick it with "Choose files…" instead`,
       );
     }
   }
