@@ -93,6 +93,12 @@ describe('Choose files… and the Drive REST API', () => {
           'Picked with "Choose files…" (hero.png): Upload creative materials uploads it.',
       },
     ]);
+    // What no Picker sends is refused whole, naming the file.
+    expect(() =>
+      d.rt.call('addPickedFiles', [{id: PICKED}, {id: '../etc/passwd'}]),
+    ).toThrow(
+      'Choose files…: file 2 has no Drive id (got "../etc/passwd"); nothing was added.',
+    );
     // Picking it again adds no second row.
     expect(d.rt.call('addPickedFiles', [{id: PICKED}])).toMatchObject({
       rows: [],
