@@ -6,6 +6,7 @@
 import {appsScriptPlatform as platform} from './platform/apps-script';
 import * as connectionTest from './jobs/connection-test';
 import * as creativeAds from './jobs/creative-ads';
+import * as filePicker from './jobs/file-picker';
 import type {CreativeAdsQuery} from './jobs/creative-ads';
 import type {ConnectionCheck} from './jobs/connection-test';
 import * as historyList from './jobs/history-list';
@@ -82,6 +83,23 @@ export function onInstall(): void {
 
 export function showSidebar(): void {
   menu.showSidebar(platform());
+}
+
+/** "Choose files…": the Google Picker dialog (the sidebar's button and the menu). */
+export function showFilePicker(): void {
+  filePicker.showFilePicker(platform());
+}
+
+/** The Picker dialog's OAuth token (ScriptApp.getOAuthToken): never logged. */
+export function getPickerToken(): string {
+  return filePicker.pickerToken(platform());
+}
+
+/** The Picker dialog's callback: the picked files become Creatives rows. */
+export function addPickedFiles(
+  files: filePicker.PickedFile[],
+): filePicker.PickedFilesResult {
+  return filePicker.addPickedFiles(platform(), files);
 }
 
 export function testConnection(): ConnectionCheck {

@@ -4,7 +4,7 @@ import {CacheStores, FakeCacheService} from './cache';
 import {copyForClient} from './client-copy';
 import {Collaborator} from './collaborator';
 import {VirtualClock} from './clock';
-import {DriveOptions, FakeDriveApp} from './drive';
+import {DriveOptions, DriveStore, FakeDriveApi, FakeDriveApp} from './drive';
 import {AuthModeName, Env, Execution, ExecutionKind} from './env';
 import {FakeHtmlService} from './html';
 import {DEFAULT_LATENCY, LatencyModel} from './latency';
@@ -57,6 +57,11 @@ export interface RuntimeOptions {
   /** Enforce editor add-on trigger limits (default true). */
   addon?: boolean;
   drive?: DriveOptions;
+  /**
+   * The manifest's oauthScopes. Default: those of dist/appsscript.json when the add-on is
+   * loaded from a folder holding one; unknown (every scope granted) otherwise.
+   */
+  scopes?: readonly string[];
   /** UrlFetch calls per user per day (default 20,000, a consumer account). */
   urlFetchDailyQuota?: number;
   /** Per-execution limit, default 6 minutes. */
@@ -90,7 +95,6 @@ export interface ClientCallFailure {
   /** How many calls fail from now on; default every call until acceptClientCalls(). */
   count?: number;
 }
-
 
 /** The Apps Script globals, as the add-on sees them. */
 export interface AppsScriptGlobals {
@@ -137,6 +141,8 @@ export class Runtime {
   readonly authorizations = new Authorizations(SCRIPT_ID);
   /** Each user's trigger time per day, against `triggerDailyRuntimeMs`. */
   readonly triggerTime: TriggerTime;
+  /** The fake Drive: `rt.drive.pick(user, ids)` is what the Google Picker does. */
+  readonly drive: DriveStore;
   readonly spreadsheet: FakeSpreadsheet;
   /** Another editor of the document, acting between a job's reads and writes. */
   readonly collaborator: Collaborator;
@@ -195,11 +201,14 @@ export class Runtime {
     const distDir =
       options.distDir === null ? undefined : (options.distDir ?? DEFAULT_DIST);
     const ui = new FakeUi(this.env, this.ui, options.addonName ?? 'Offer Desk');
+    const scopes = options.scopes ?? manifestScopes(distDir);
+    this.drive = new DriveStore(options.drive ?? {});
+    const driveApi = new FakeDriveApi(this.env, this.drive, scopes);
     this.globals = {
       SpreadsheetApp: new FakeSpreadsheetApp(this.env, this.spreadsheet, ui),
       UrlFetchApp: new FakeUrlFetchApp(
         this.env,
-        r => this.wire(r),
+        r => driveApi.answer(r) ?? this.wire(r),
         new UrlFetchQuota(options.urlFetchDailyQuota ?? 20000),
         () => this.collaborator.fetchAnswering(),
       ),
@@ -219,7 +228,7 @@ export class Runtime {
         this.authorizations,
       ),
       HtmlService: new FakeHtmlService(this.env, distDir),
-      DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
+      DriveApp: new FakeDriveApp(this.env, this.drive, scopes),
       Session: new FakeSession(
         this.env,
         scriptTimeZone,
@@ -511,6 +520,16 @@ export class Runtime {
       timezone: 'UTC',
     });
   }
+}
+
+/** The oauthScopes of the manifest in `dir`, if it has one. */
+function manifestScopes(dir: string | undefined): string[] | undefined {
+  const path = dir === undefined ? undefined : join(dir, 'appsscript.json');
+  if (!path || !existsSync(path)) return undefined;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+    oauthScopes?: string[];
+  };
+  return manifest.oauthScopes;
 }
 
 /** The message of an error from any realm (the add-on's errors are not this realm's Errors). */

@@ -45,6 +45,11 @@ class FakeAuthorizationInfo {
   }
 }
 
+/** The user's OAuth token, as the fake Drive API checks it. */
+export function oauthTokenOf(user: string): string {
+  return `ya29.fake-${createHash('sha256').update(user).digest('hex').slice(0, 24)}`;
+}
+
 /** The ScriptApp global: triggers (with the add-on limits), enums, ids and tokens. */
 export class FakeScriptApp {
   readonly AuthMode = AuthMode;
@@ -98,7 +103,7 @@ export class FakeScriptApp {
 
   getOAuthToken(): string {
     this.env.call('ScriptApp', 'ScriptApp.getOAuthToken');
-    return `ya29.fake-${createHash('sha256').update(this.env.user).digest('hex').slice(0, 24)}`;
+    return oauthTokenOf(this.env.user);
   }
 
   getAuthorizationInfo(authMode: unknown): FakeAuthorizationInfo {

@@ -135,6 +135,7 @@ export const sessionIdentity: Identity = {
       return '';
     }
   },
+  oauthToken: () => ScriptApp.getOAuthToken(),
 };
 
 /** What Google says of the user's authorization for everything the add-on needs (FULL). */

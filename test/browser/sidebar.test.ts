@@ -723,4 +723,20 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       }
     });
   });
+
+  it('opens the Google Picker dialog from "Choose files…"', async () => {
+    await button('Choose files…').click();
+    // google.script.run answers later: wait for the server to have opened it.
+    let shown: unknown[] = [];
+    for (let tries = 0; tries < 50 && shown.length === 0; tries++) {
+      shown = await world<unknown[]>('dialogs');
+      if (shown.length === 0) await page.waitForTimeout(100);
+    }
+    expect(shown).toEqual([
+      {title: 'Choose material files', width: 900, height: 600},
+    ]);
+    await expect(
+      page.locator('#choose-files-message').textContent(),
+    ).resolves.toBe('');
+  });
 });

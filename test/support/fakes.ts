@@ -160,7 +160,10 @@ export function fakePlatform(
     authorization: {required: () => false, url: () => null},
     progress: new MemoryProgress(),
     userCache: new MemoryCache(),
-    identity: {email: () => 'user@example.com'},
+    identity: {
+      email: () => 'user@example.com',
+      oauthToken: () => 'ya29.test-token',
+    },
     mail: {remainingDailyQuota: () => 100, send: () => undefined},
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),
