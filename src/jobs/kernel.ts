@@ -48,6 +48,8 @@ export interface JobFacts {
   nothing?: string;
   /** A preview's requests, known before anything is sent. */
   wouldSend?: unknown[];
+  /** How many requests a preview's run would send, where wouldSend does not list them all. */
+  wouldRequest?: number;
 }
 
 export class Job {
@@ -126,12 +128,12 @@ export class Job {
         : {}),
       ...(facts.conflict !== undefined ? {conflict: facts.conflict} : {}),
     };
-    if (this.dryRun) {
+    if (this.dryRun && facts.nothing === undefined) {
       const wouldSend = facts.wouldSend ?? [];
       return previewSummary(counts, {
         sheet: facts.sheet,
         edited: facts.edited ?? 0,
-        requests: wouldSend.length,
+        requests: facts.wouldRequest ?? wouldSend.length,
         wouldSend,
       });
     }
