@@ -4,21 +4,25 @@
  * the Creatives sheet), the rows already created whose tracking is still to set, and every
  * problem, worded per row. Reading only: nothing here sends or writes.
  */
-import type {Material, TrackingUpdate} from '../api/types';
+import type {Material, TrackingUpdate} from '../../api/types';
 import {
   CreativeSetDraft,
   MaterialRow,
   checkCreativeSet,
   resolveCreative,
-} from '../rules/creative-set';
-import {OfferBody, checkNewOffer, duplicateNameProblems} from '../rules/offer';
-import {TRACKING_FIELDS, checkTracking} from '../rules/tracking';
-import {excerpt} from '../rules/values';
-import {isBlank} from '../sheets/cell';
-import type {CodecContext} from '../sheets/codec';
-import {decodeRow, isBlankRow} from '../sheets/rows';
-import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
-import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
+} from '../../rules/creative-set';
+import {
+  OfferBody,
+  checkNewOffer,
+  duplicateNameProblems,
+} from '../../rules/offer';
+import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
+import {excerpt} from '../../rules/values';
+import {isBlank} from '../../sheets/cell';
+import type {CodecContext} from '../../sheets/codec';
+import {decodeRow, isBlankRow} from '../../sheets/rows';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
+import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
 import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
 
 /**
@@ -367,7 +371,7 @@ export function readPlan(
       );
     }
     const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
-    // EDITED: a preview keeps the marker at the start of the row's message (create-offers.ts).
+    // EDITED: a preview keeps the marker at the start of the row's message (create-preview.ts).
     const sent =
       ['ERROR', 'INVALID', 'EDITED'].includes(
         String(cellOf(offers, index, SYNC_STATUS)),
