@@ -44,7 +44,7 @@ export interface JobFacts {
   problems?: RowProblem[];
   edited?: number;
   conflict?: number;
-  /** The sentence when there was nothing to do at all. */
+  /** The sentence when there was nothing to do at all (a preview's too). */
   nothing?: string;
   /** A preview's requests, known before anything is sent. */
   wouldSend?: unknown[];

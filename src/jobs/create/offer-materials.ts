@@ -49,9 +49,10 @@ export function withMaterials(
   run.counts.requests += upload.requests;
   run.job.log.add(uploadChanges(run.creatives.table, upload));
   run.job.save();
+  const late = new Set(upload.remaining);
   const ready: Ready[] = [];
   for (const c of candidates) {
-    const request = requestOf(run, c, upload);
+    const request = requestOf(run, c, upload, late);
     if (request) ready.push({plan: c, request});
   }
   return ready;
@@ -59,14 +60,14 @@ export function withMaterials(
 
 /**
  * The row's create, its materials as the upload left them; undefined when a material is
- * still to upload (the row is left for later) or could not be (the row says which).
+ * still to upload (`late`: the row is left for later) or could not be (the row says which).
  */
 function requestOf(
   run: CreateRun,
   c: OfferPlan,
   upload: UploadReport,
+  late: ReadonlySet<number>,
 ): CreateOfferRequest | undefined {
-  const late = new Set(upload.remaining);
   const problems: string[] = [];
   let status: 'INVALID' | 'ERROR' = 'INVALID';
   let waiting = false;
