@@ -21,7 +21,7 @@ import {refreshAll as refreshAllJob} from './jobs/refresh-all';
 import * as refreshCreativesJob from './jobs/refresh-creatives';
 import * as refreshSubAccountsJob from './jobs/refresh-sub-accounts';
 import * as uploadCreativesJob from './jobs/upload-creatives';
-import * as createOffersJob from './jobs/create-offers';
+import * as createOffersJob from './jobs/create/create-offers';
 import * as createSubAccountsJob from './jobs/create-sub-accounts';
 import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/schedule';

@@ -1,5 +1,5 @@
-import {createOffers} from '../../../src/jobs/create-offers';
-import {createdOffers} from '../../../src/jobs/created-offers';
+import {createOffers} from '../../../src/jobs/create/create-offers';
+import {createdOffers} from '../../../src/jobs/create/created-offers';
 import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
