@@ -1,6 +1,6 @@
 import {ApiError, NetworkError, OutcomeUnknownError, redact} from './errors';
 import {MessageField, openEnvelope} from './envelope';
-import {encodeQuery, QueryValue} from './query';
+import {encodeQuery, Query} from './query';
 import {
   DEFAULT_RETRY,
   OperationKind,
@@ -36,7 +36,7 @@ export interface OperationSpec {
 }
 
 export interface Payload {
-  query?: Readonly<Record<string, QueryValue>>;
+  query?: Query;
   json?: unknown;
   file?: FileBlob;
 }
@@ -225,17 +225,22 @@ export class ApiClient {
       : this.deps.http.sendAll(requests);
   }
 
-  /** Signs with this client's keys at this client's clock. */
-  private sign({op, payload}: ApiCall): Signed {
+  /** The URL a request of `op` with `query` goes to. */
+  urlOf(op: OperationSpec, query?: Query): string {
     const base = op.upload
       ? this.endpoint.uploadBaseUrl
       : this.endpoint.baseUrl;
-    const query = payload.query ? encodeQuery(payload.query) : '';
+    const encoded = query ? encodeQuery(query) : '';
+    return `${base.replace(/\/+$/, '')}${op.path}${encoded ? `?${encoded}` : ''}`;
+  }
+
+  /** Signs with this client's keys at this client's clock. */
+  private sign({op, payload}: ApiCall): Signed {
     const keys = this.credentials.current();
     const headers = authHeaders(keys, this.deps.clock.now(), this.deps.digest);
     const request: HttpRequest = {
       method: op.method,
-      url: `${base.replace(/\/+$/, '')}${op.path}${query ? `?${query}` : ''}`,
+      url: this.urlOf(op, payload.query),
       headers,
     };
     if (payload.json !== undefined) request.json = JSON.stringify(payload.json);
