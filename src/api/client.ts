@@ -33,6 +33,8 @@ export interface OperationSpec {
   /** Sent to the upload host (multipart). */
   upload?: boolean;
   messageField: MessageField;
+  /** Reads a list record in the document's names (records.ts); absent: taken as it comes. */
+  readRecord?: (raw: unknown) => unknown;
 }
 
 export interface Payload {

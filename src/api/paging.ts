@@ -208,6 +208,6 @@ function asPage<T>(op: OperationSpec, data: unknown): Page<T> {
     page: Number(data.page) || 0,
     limit: Number(data.limit) || 0,
     total: Number(data.total) || 0,
-    list: data.list as T[],
+    list: (op.readRecord ? data.list.map(op.readRecord) : data.list) as T[],
   };
 }
