@@ -44,7 +44,7 @@ describe('writeRuns', () => {
 
 describe('readInRuns', () => {
   /** A block whose row i holds `width(i)` characters in each of `columns` cells. */
-  function block(rows: number, columns: number, width: (i: number) => number) {
+  function block(columns: number, width: (i: number) => number) {
     const calls: Array<[number, number]> = [];
     const read = (first: number, count: number) => {
       calls.push([first, count]);
@@ -56,13 +56,13 @@ describe('readInRuns', () => {
   }
 
   it('reads a block that could not pass the bounds in one call', () => {
-    const {calls, read} = block(40, 1, () => 50_000);
+    const {calls, read} = block(1, () => 50_000);
     expect(readInRuns(40, 1, read)).toHaveLength(40);
     expect(calls).toEqual([[0, 40]]);
   });
 
   it('reads the first row of a wide block alone, then as many rows as the cell bound allows', () => {
-    const {calls, read} = block(50_001, 40, () => 10);
+    const {calls, read} = block(40, () => 10);
     expect(readInRuns(50_001, 40, read)).toHaveLength(50_001);
     expect(calls[0]).toEqual([0, 1]);
     expect(calls.slice(1).every(([, n]) => n * 40 <= CELLS_PER_CALL)).toBe(
@@ -72,7 +72,7 @@ describe('readInRuns', () => {
   });
 
   it('sizes the calls of big cells (the state sheet) by the widest row read', () => {
-    const {calls, read} = block(400, 2, () => 40_000);
+    const {calls, read} = block(2, () => 40_000);
     const rows = readInRuns(400, 2, read);
     expect(rows).toHaveLength(400);
     // 20 rows first (2 cells of up to 50,000), then 25 rows of 80,000 characters a call.
@@ -83,7 +83,7 @@ describe('readInRuns', () => {
   });
 
   it('counts no characters where a cell carries too few to matter (number formats)', () => {
-    const {calls, read} = block(10_000, 40, () => 1);
+    const {calls, read} = block(40, () => 1);
     readInRuns(10_000, 40, read, 0);
     expect(calls).toEqual([
       [0, 2500],
