@@ -105,13 +105,17 @@ describe('the offers and campaign lists in the shapes public clients read', () =
     ).toBeDefined();
   });
 
-  it('a second refresh finds nothing changed', () => {
+  it('a second refresh asks the documented lists and finds nothing changed', () => {
     const {rt, emulator} = pulled({clientShapes: true});
     const before = SHEETS.map(sheet => valuesOf(rt, sheet));
     rt.call('refreshOffers');
     rt.call('refreshCampaigns');
     expect(SHEETS.map(sheet => valuesOf(rt, sheet))).toEqual(before);
-    expect(emulator.requests.every(r => r.method === 'GET')).toBe(true);
+    // The lists are asked as 4.3 and 4.6 name their parameters: nothing else is sent.
+    expect(sent(emulator)).toEqual([
+      ['GET', '/api/open/v3/offers', {page: '1', limit: '50'}, null],
+      ['GET', '/api/open/v3/campaign', {page: '1', limit: '50'}, null],
+    ]);
   });
 
   it('pushBudgets sends the budget with country_code, as 4.5 names it, and the row is OK', () => {
