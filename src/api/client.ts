@@ -1,6 +1,12 @@
-import {ApiError, NetworkError, OutcomeUnknownError, redact} from './errors';
+import {
+  ApiError,
+  ConfigError,
+  NetworkError,
+  OutcomeUnknownError,
+  redact,
+} from './errors';
 import {MessageField, openEnvelope} from './envelope';
-import {encodeQuery, Query} from './query';
+import {encodeQuery, MAX_URL_LENGTH, Query} from './query';
 import {
   DEFAULT_RETRY,
   OperationKind,
@@ -145,7 +151,14 @@ export class ApiClient {
 
   private sendChunk<T>(calls: readonly ApiCall[]): Array<Outcome<T>> {
     const outcomes = new Array<Outcome<T>>(calls.length);
-    let pending = calls.map((_, i) => i);
+    // UrlFetchApp would refuse the whole fetchAll for one URL over its limit, before sending
+    // anything, and that refusal would pass for a lost connection: such a request fails alone.
+    let pending: number[] = [];
+    calls.forEach((call, i) => {
+      const length = call.client.urlOf(call.op, call.payload.query).length;
+      if (length <= MAX_URL_LENGTH) pending.push(i);
+      else outcomes[i] = {ok: false, error: urlTooLong(call.op, length)};
+    });
     // Each account's keys are looked up afresh at most once per batch: a second refusal stands.
     const refreshed = new Set<CredentialSource>();
     for (let attempt = 1; pending.length > 0; attempt++) {
@@ -283,6 +296,12 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
     }
     return {ok: false, error};
   }
+}
+
+function urlTooLong(op: OperationSpec, length: number): Error {
+  return new ConfigError(
+    `${op.name}: the request's URL would be ${length.toLocaleString('en-US')} characters, over the ${MAX_URL_LENGTH.toLocaleString('en-US')} Apps Script allows, so it was not sent. Shorten the base URL or the values asked for.`,
+  );
 }
 
 /** `reason` has had keys and tokens cut out: a platform exception may quote URL and headers. */
