@@ -1,5 +1,5 @@
 /**
- * How much one Spreadsheet service call may carry (docs/limits.md, "Spreadsheet calls"). No
+ * How much one Spreadsheet service call may carry (docs/limits.md, "one Spreadsheet call"). No
  * number is documented for SpreadsheetApp; these come from public measurements and limits:
  *
  * - CELLS_PER_CALL: one setValues of 4,000 cells takes under 50 ms (TOOLING.md), so 100,000
@@ -18,12 +18,12 @@ import type {CellValue} from './ports';
 export const CELLS_PER_CALL = 100_000;
 export const CHARS_PER_CALL = 2_000_000;
 /** The most a Sheets cell holds. */
-export const CELL_CHARS = 50_000;
+const CELL_CHARS = 50_000;
 /** A date (the only object a cell holds) as the service carries it: a timestamp. */
 const DATE_CHARS = 24;
 
 /** The characters a row of values carries. */
-export function rowChars(row: readonly unknown[]): number {
+function rowChars(row: readonly unknown[]): number {
   let chars = 0;
   for (const value of row) {
     if (typeof value === 'string') chars += value.length;
