@@ -22,6 +22,8 @@ const USAGE = `Options:
   --duplicate-upload-status N  HTTP status of that answer (default 200)
   --extra-billing-types L  comma-separated billing types accepted besides the five (e.g. CPA)
   --lists-server-click   the offers list shows support_server_click (assumption 45a)
+  --client-shapes        offer and campaign lists in the shapes public clients read: country_code
+                         for target_geo (offers, budget items), campaign_id as text (45b)
   --latency-ms N         added latency per API request
   --clock-skew S         emulator clock offset in seconds
   --error-rate R         share (0-1) of API requests answered 5xx
@@ -44,6 +46,7 @@ const FLAGS = {
   'duplicate-upload-status': {type: 'string'},
   'extra-billing-types': {type: 'string'},
   'lists-server-click': {type: 'boolean'},
+  'client-shapes': {type: 'boolean'},
   'latency-ms': {type: 'string'},
   'clock-skew': {type: 'string'},
   'error-rate': {type: 'string'},
@@ -104,6 +107,7 @@ async function main(): Promise<void> {
       .map(t => t.trim())
       .filter(t => t !== ''),
     listsServerClick: values['lists-server-click'] === true,
+    clientShapes: values['client-shapes'] === true,
     faults: {
       latencyMs: number('latency-ms'),
       clockSkewSeconds: number('clock-skew'),

@@ -58,6 +58,12 @@ export interface EmulatorOptions {
    * false, as the document has it (README, assumption 45a).
    */
   listsServerClick?: boolean;
+  /**
+   * The offers and campaign lists name target_geo (of an offer and of its budget items)
+   * country_code and give campaign_id as text, the shapes the vendor's public clients read;
+   * default false, as the document has it (README, assumption 45b).
+   */
+  clientShapes?: boolean;
   /** The clock in ms; default Date.now. Fault clock skew is added on top. */
   now?: () => number;
   /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
@@ -133,6 +139,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     duplicateUploadStatus: status,
     extraBillingTypes: options.extraBillingTypes ?? [],
     listsServerClick: options.listsServerClick ?? false,
+    clientShapes: options.clientShapes ?? false,
   };
 }
 

@@ -31,6 +31,30 @@ export function presentCampaign(campaign: Campaign) {
   };
 }
 
+/**
+ * A campaign or offer in the shapes the vendor's public clients read (assumption 45b):
+ * target_geo named country_code, in the offer and in its budget items, and campaign_id as
+ * text. Field order is kept.
+ */
+export function inClientShape(
+  record: Record<string, unknown>,
+): Record<string, unknown> {
+  const renamed = Object.entries(record).map(
+    ([field, value]): [string, unknown] => {
+      if (field === 'target_geo') return ['country_code', value];
+      if (field === 'campaign_id') return [field, String(value)];
+      if (field === 'budget' && Array.isArray(value)) {
+        return [
+          field,
+          value.map(item => inClientShape(item as Record<string, unknown>)),
+        ];
+      }
+      return [field, value];
+    },
+  );
+  return Object.fromEntries(renamed);
+}
+
 /** An offer as the offers list shows it (2.3). */
 export function presentOffer(store: Store, offer: Offer) {
   const campaign = store.campaign(offer.campaign_id);

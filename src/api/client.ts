@@ -1,6 +1,12 @@
-import {ApiError, NetworkError, OutcomeUnknownError, redact} from './errors';
+import {
+  ApiError,
+  ConfigError,
+  NetworkError,
+  OutcomeUnknownError,
+  redact,
+} from './errors';
 import {MessageField, openEnvelope} from './envelope';
-import {encodeQuery, QueryValue} from './query';
+import {encodeQuery, MAX_URL_LENGTH, Query} from './query';
 import {
   DEFAULT_RETRY,
   OperationKind,
@@ -33,10 +39,12 @@ export interface OperationSpec {
   /** Sent to the upload host (multipart). */
   upload?: boolean;
   messageField: MessageField;
+  /** Reads a list record in the document's names (records.ts); absent: taken as it comes. */
+  readRecord?: (raw: unknown) => unknown;
 }
 
 export interface Payload {
-  query?: Readonly<Record<string, QueryValue>>;
+  query?: Query;
   json?: unknown;
   file?: FileBlob;
 }
@@ -143,7 +151,14 @@ export class ApiClient {
 
   private sendChunk<T>(calls: readonly ApiCall[]): Array<Outcome<T>> {
     const outcomes = new Array<Outcome<T>>(calls.length);
-    let pending = calls.map((_, i) => i);
+    // UrlFetchApp would refuse the whole fetchAll for one URL over its limit, before sending
+    // anything, and that refusal would pass for a lost connection: such a request fails alone.
+    let pending: number[] = [];
+    calls.forEach((call, i) => {
+      const length = call.client.urlOf(call.op, call.payload.query).length;
+      if (length <= MAX_URL_LENGTH) pending.push(i);
+      else outcomes[i] = {ok: false, error: urlTooLong(call.op, length)};
+    });
     // Each account's keys are looked up afresh at most once per batch: a second refusal stands.
     const refreshed = new Set<CredentialSource>();
     for (let attempt = 1; pending.length > 0; attempt++) {
@@ -225,17 +240,22 @@ export class ApiClient {
       : this.deps.http.sendAll(requests);
   }
 
-  /** Signs with this client's keys at this client's clock. */
-  private sign({op, payload}: ApiCall): Signed {
+  /** The URL a request of `op` with `query` goes to. */
+  urlOf(op: OperationSpec, query?: Query): string {
     const base = op.upload
       ? this.endpoint.uploadBaseUrl
       : this.endpoint.baseUrl;
-    const query = payload.query ? encodeQuery(payload.query) : '';
+    const encoded = query ? encodeQuery(query) : '';
+    return `${base.replace(/\/+$/, '')}${op.path}${encoded ? `?${encoded}` : ''}`;
+  }
+
+  /** Signs with this client's keys at this client's clock. */
+  private sign({op, payload}: ApiCall): Signed {
     const keys = this.credentials.current();
     const headers = authHeaders(keys, this.deps.clock.now(), this.deps.digest);
     const request: HttpRequest = {
       method: op.method,
-      url: `${base.replace(/\/+$/, '')}${op.path}${query ? `?${query}` : ''}`,
+      url: this.urlOf(op, payload.query),
       headers,
     };
     if (payload.json !== undefined) request.json = JSON.stringify(payload.json);
@@ -276,6 +296,12 @@ function open<T>(op: OperationSpec, response: HttpResponse): Outcome<T> {
     }
     return {ok: false, error};
   }
+}
+
+function urlTooLong(op: OperationSpec, length: number): Error {
+  return new ConfigError(
+    `${op.name}: the request's URL would be ${length.toLocaleString('en-US')} characters, over the ${MAX_URL_LENGTH.toLocaleString('en-US')} Apps Script allows, so it was not sent. Shorten the base URL or the values asked for.`,
+  );
 }
 
 /** `reason` has had keys and tokens cut out: a platform exception may quote URL and headers. */

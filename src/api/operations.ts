@@ -7,6 +7,7 @@
 import {ApiClient, OperationSpec, Outcome} from './client';
 import {parseAlreadyExisted} from './duplicate-upload';
 import type {Listing} from './paging';
+import {readCampaign, readOffer} from './records';
 import type {
   BudgetUpdate,
   Campaign,
@@ -38,10 +39,16 @@ export const OPERATIONS = {
     true,
   ),
   createOffer: op('POST offer', 'post', 'offer', 'create'),
-  listOffers: op('GET offers', 'get', 'offers', 'read'),
+  listOffers: {
+    ...op('GET offers', 'get', 'offers', 'read'),
+    readRecord: readOffer,
+  },
   setTracking: op('PUT tracking', 'put', 'tracking', 'replace'),
   updateBudget: op('PUT offer/budget', 'put', 'offer/budget', 'replace'),
-  listCampaigns: op('GET campaign', 'get', 'campaign', 'read'),
+  listCampaigns: {
+    ...op('GET campaign', 'get', 'campaign', 'read'),
+    readRecord: readCampaign,
+  },
   updateCampaign: op('PUT campaign', 'put', 'campaign', 'replace'),
   listCreativeAds: {
     ...op('GET creative-ad/list', 'get', 'creative-ad/list', 'read'),

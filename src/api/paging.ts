@@ -1,5 +1,5 @@
 import type {ApiCall, ApiClient, OperationSpec, Outcome} from './client';
-import type {QueryValue} from './query';
+import {MAX_URL_LENGTH, Query, splitQuery} from './query';
 import type {Page} from './types';
 import {ApiError} from './errors';
 import {isObject} from './envelope';
@@ -20,7 +20,11 @@ export function remainingPages(total: number, pageSize: number): number[] {
 export interface Listing<T> {
   client: ApiClient;
   op: OperationSpec;
-  query: Readonly<Record<string, QueryValue>>;
+  /**
+   * What to list. A query whose URL would pass Apps Script's 2 KB is sent in parts, each
+   * paged on its own, and their records merged (splitQuery).
+   */
+  query: Query;
   /** The largest page size the operation allows (API part 8). */
   maxLimit: number;
   /** Identifies a record, so one that slid across a page boundary while paging is kept once. */
@@ -42,7 +46,13 @@ export interface ListResult<T> {
 /** Told how many records have arrived out of how many the listings hold. */
 export type ListProgress = (fetched: number, total: number) => void;
 
-/** Where one listing has got. */
+/**
+ * The widest page number a URL is measured with: a part's later pages must fit too. A billion
+ * pages is more than any account holds.
+ */
+const WIDEST_PAGE = 999999999;
+
+/** Where one listing has got (all its parts together). */
 interface Paged<T> {
   listing: Listing<T>;
   items: T[];
@@ -62,7 +72,8 @@ interface Paged<T> {
  * sends). A failed page fails its whole list, so no caller mistakes a partial list for the
  * account's records: the first failure that `emptyOn` does not accept is thrown as soon as
  * its batch has answered. `onProgress` hears the records of all lists after page 1 and after
- * each batch. One result per listing, in order.
+ * each batch. A list whose URL would be too long goes out as several (urlSizedQueries), each
+ * paged as a list of its own and all merged into its one result, in order.
  */
 export function listEach<T>(
   listings: ReadonlyArray<Listing<T>>,
@@ -75,20 +86,26 @@ export function listEach<T>(
     items: [],
     seen: new Set(),
     total: 0,
-    requests: 1,
+    requests: 0,
     empty: false,
   }));
+  const parts = paged.flatMap(of =>
+    urlSizedQueries(of.listing).map(query => ({of, query})),
+  );
   const firsts = sender.callMixed<unknown>(
-    listings.map(l => pageCall(l, 1, l.maxLimit)),
+    parts.map(({of, query}) =>
+      pageCall(of.listing, query, 1, of.listing.maxLimit),
+    ),
   );
   const rest: Array<{of: Paged<T>; call: ApiCall}> = [];
-  paged.forEach((p, i) => {
-    const first = take(p, firsts[i]);
+  parts.forEach(({of, query}, i) => {
+    of.requests++;
+    const first = take(of, firsts[i]);
     if (!first) return;
-    p.total = first.total;
-    const pageSize = first.limit > 0 ? first.limit : p.listing.maxLimit;
+    of.total += first.total;
+    const pageSize = first.limit > 0 ? first.limit : of.listing.maxLimit;
     for (const page of remainingPages(first.total, pageSize)) {
-      rest.push({of: p, call: pageCall(p.listing, page, pageSize)});
+      rest.push({of, call: pageCall(of.listing, query, page, pageSize)});
     }
   });
   const report = () => {
@@ -124,7 +141,7 @@ export function listEach<T>(
 export function listAllEach<T>(
   client: ApiClient,
   op: OperationSpec,
-  queries: ReadonlyArray<Readonly<Record<string, QueryValue>>>,
+  queries: readonly Query[],
   maxLimit: number,
   key: (record: T) => string | number,
   onProgress?: ListProgress,
@@ -135,15 +152,27 @@ export function listAllEach<T>(
   );
 }
 
+/** The listing's query in as many parts as keep every page's URL within Apps Script's limit. */
+function urlSizedQueries<T>(listing: Listing<T>): Query[] {
+  const fits = (query: Query) =>
+    listing.client.urlOf(listing.op, {
+      ...query,
+      page: WIDEST_PAGE,
+      limit: listing.maxLimit,
+    }).length <= MAX_URL_LENGTH;
+  return splitQuery(listing.query, fits, listing.op.name);
+}
+
 function pageCall<T>(
   listing: Listing<T>,
+  query: Query,
   page: number,
   limit: number,
 ): ApiCall {
   return {
     client: listing.client,
     op: listing.op,
-    payload: {query: {...listing.query, page, limit}},
+    payload: {query: {...query, page, limit}},
   };
 }
 
@@ -179,6 +208,6 @@ function asPage<T>(op: OperationSpec, data: unknown): Page<T> {
     page: Number(data.page) || 0,
     limit: Number(data.limit) || 0,
     total: Number(data.total) || 0,
-    list: data.list as T[],
+    list: (op.readRecord ? data.list.map(op.readRecord) : data.list) as T[],
   };
 }

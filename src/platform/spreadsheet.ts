@@ -3,7 +3,10 @@
  * (plus the getRange that names its block, shared by the calls on the same block); the
  * sheet's size is asked once and then tracked, because writing past the last row or column
  * throws on the real platform: the sheet is grown first. Sheets are looked up once per job.
+ * Blocks of values, formulas, formats, colours and notes go in calls of bounded size
+ * (blocks.ts), whatever the caller asks, so no call carries an unbounded block.
  */
+import {readInRuns, writeRuns} from './blocks';
 import type {CellValue, ProtectedBlock, SheetPort, Workbook} from './ports';
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
@@ -33,7 +36,19 @@ class AppsScriptSheet implements SheetPort {
 
   /** An empty sheet answers one empty cell (its data range is A1). */
   readValues(): CellValue[][] {
-    return this.sheet.getDataRange().getValues() as CellValue[][];
+    const data = this.sheet.getDataRange();
+    const rows = data.getNumRows();
+    const columns = data.getNumColumns();
+    return readInRuns(rows, columns, (first, count) =>
+      count === rows
+        ? (data.getValues() as CellValue[][])
+        : (this.range(
+            1 + first,
+            1,
+            count,
+            columns,
+          ).getValues() as CellValue[][]),
+    );
   }
 
   readBlock(
@@ -43,7 +58,17 @@ class AppsScriptSheet implements SheetPort {
     columns: number,
   ): CellValue[][] {
     if (rows <= 0 || columns <= 0) return [];
-    return this.range(row, column, rows, columns).getValues() as CellValue[][];
+    return readInRuns(
+      rows,
+      columns,
+      (first, count) =>
+        this.range(
+          row + first,
+          column,
+          count,
+          columns,
+        ).getValues() as CellValue[][],
+    );
   }
 
   lastRow(): number {
@@ -56,7 +81,10 @@ class AppsScriptSheet implements SheetPort {
     rows: number,
     columns: number,
   ): string[][] {
-    return this.range(row, column, rows, columns).getFormulas();
+    if (rows <= 0 || columns <= 0) return [];
+    return readInRuns(rows, columns, (first, count) =>
+      this.range(row + first, column, count, columns).getFormulas(),
+    );
   }
 
   readNumberFormats(
@@ -66,7 +94,13 @@ class AppsScriptSheet implements SheetPort {
     columns: number,
   ): string[][] {
     this.ensureSize(row + rows - 1, column + columns - 1);
-    return this.range(row, column, rows, columns).getNumberFormats();
+    return readInRuns(
+      rows,
+      columns,
+      (first, count) =>
+        this.range(row + first, column, count, columns).getNumberFormats(),
+      0,
+    );
   }
 
   maxRows(): number {
@@ -95,7 +129,14 @@ class AppsScriptSheet implements SheetPort {
   write(row: number, column: number, values: CellValue[][]): void {
     if (values.length === 0 || values[0].length === 0) return;
     this.ensureSize(row + values.length - 1, column + values[0].length - 1);
-    this.range(row, column, values.length, values[0].length).setValues(values);
+    for (const run of writeRuns(values)) {
+      this.range(
+        row + run.first,
+        column,
+        run.rows.length,
+        values[0].length,
+      ).setValues(run.rows);
+    }
   }
 
   clearContent(row: number, column: number, rows: number, columns: number) {
@@ -110,14 +151,26 @@ class AppsScriptSheet implements SheetPort {
   ): void {
     if (colors.length === 0 || colors[0].length === 0) return;
     this.ensureSize(row + colors.length - 1, column + colors[0].length - 1);
-    this.range(row, column, colors.length, colors[0].length).setBackgrounds(
-      colors as string[][],
-    );
+    for (const run of writeRuns(colors)) {
+      this.range(
+        row + run.first,
+        column,
+        run.rows.length,
+        colors[0].length,
+      ).setBackgrounds(run.rows as string[][]);
+    }
   }
 
   setNotes(row: number, column: number, notes: string[][]): void {
     if (notes.length === 0 || notes[0].length === 0) return;
-    this.range(row, column, notes.length, notes[0].length).setNotes(notes);
+    for (const run of writeRuns(notes)) {
+      this.range(
+        row + run.first,
+        column,
+        run.rows.length,
+        notes[0].length,
+      ).setNotes(run.rows);
+    }
   }
 
   setNumberFormat(

@@ -27,6 +27,7 @@ const DRIVE_METADATA = 'GET drive/v3/files/{id}?fields';
 const DRIVE_READ = 'GET drive/v3/files/{id}?alt=media';
 
 const L = DEFAULT_LATENCY;
+const SMALL = {offers: 5, campaigns: 1};
 
 /** What every scenario's numbers must agree on, whatever the job. */
 function expectConsistent(r: ScenarioResult): void {
@@ -194,7 +195,37 @@ describe('the targets', () => {
     expect(steps).toEqual([
       {from: 5, to: 10, simulated: 1.8, addOnCpu: 2.5, cpu: 2.2},
     ]);
-    const [scaling] = checkTargets([], 5, steps).slice(-1);
+    const [scaling] = checkTargets(
+      [],
+      {pull: SMALL, largePull: SMALL},
+      steps,
+    ).slice(-1);
     expect(scaling.verdict).toBe('FAIL');
+  });
+
+  it('passes the large pull of 50,000 offers only in one execution under 4.5 minutes', () => {
+    const large = (runs: number, simulatedMs: number) =>
+      ({
+        name: 'large pull',
+        runs,
+        simulatedMs,
+        ratio: 1,
+        bound: {ms: simulatedMs},
+      }) as ScenarioResult;
+    const verdict = (result: ScenarioResult, offers = 50000) =>
+      checkTargets(
+        [result],
+        {pull: SMALL, largePull: {offers, campaigns: 1}},
+        [],
+      ).find(c => c.target.startsWith('large pull of 50,000 offers'));
+    expect(verdict(large(1, 200_000))).toEqual({
+      target:
+        'large pull of 50,000 offers in one execution, under 4.5 simulated minutes',
+      verdict: 'PASS',
+      detail: '1 run(s), 200.0 s',
+    });
+    expect(verdict(large(2, 200_000))?.verdict).toBe('FAIL');
+    expect(verdict(large(1, 280_000))?.verdict).toBe('FAIL');
+    expect(verdict(large(1, 1000), 5000)?.verdict).toBe('n/a');
   });
 });

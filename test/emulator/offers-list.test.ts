@@ -195,3 +195,40 @@ describe('GET offers with listsServerClick (assumption 45a)', () => {
     );
   });
 });
+
+describe('GET offers and GET campaign with clientShapes (assumption 45b)', () => {
+  it('names target_geo country_code, in the offer and its budget items, and gives campaign_id as text', () => {
+    const {emulator} = setup({offers: 3, clientShapes: true});
+    const documented = setup({offers: 3}).emulator;
+    const [first] = [...emulator.account(MAIN).offers.values()];
+    const listed = (e: typeof emulator, path: string, query = {}) =>
+      call(e, 'GET', api(path), {query, as: MAIN}).json.data.list[0];
+    const offer = listed(emulator, 'offers', {
+      campaign_id: String(first.campaign_id),
+      offer_id: String(first.offer_id),
+    });
+    const plain = listed(documented, 'offers', {
+      offer_id: String(first.offer_id),
+    });
+
+    expect(Object.keys(offer)).toEqual(
+      OFFER_FIELDS.map(f => (f === 'target_geo' ? 'country_code' : f)),
+    );
+    expect(offer.country_code).toBe(plain.target_geo);
+    expect(offer.campaign_id).toBe(String(plain.campaign_id));
+    expect(offer.budget).toEqual(
+      plain.budget.map(({target_geo, ...rest}: Record<string, unknown>) => ({
+        country_code: target_geo,
+        ...rest,
+      })),
+    );
+    expect(offer.budget.length).toBeGreaterThan(0);
+    expect(Object.keys(offer.budget[0])[0]).toBe('country_code');
+
+    const campaign = listed(emulator, 'campaign', {
+      campaign_id: String(first.campaign_id),
+    });
+    expect(campaign.campaign_id).toBe(String(first.campaign_id));
+    expect(campaign).not.toHaveProperty('country_code');
+  });
+});

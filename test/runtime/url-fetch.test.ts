@@ -200,6 +200,19 @@ describe('UrlFetchApp', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('takes a URL of 2,048 characters and refuses a fetchAll holding one of 2,049, sending nothing', () => {
+    const s = server();
+    const rt = createRuntime({distDir: null, fetch: s.wire});
+    const U = rt.globals.UrlFetchApp;
+    const base = 'https://a.example.com/?q=';
+    const url = (length: number) => base + 'x'.repeat(length - base.length);
+    expect(U.fetch(url(2048)).getResponseCode()).toBe(200);
+    expect(() => U.fetchAll([url(100), url(2049)])).toThrow(
+      'Limit Exceeded: URLFetch URL Length.',
+    );
+    expect(rt.snapshot().counts['UrlFetchApp.requests']).toBe(1);
+  });
+
   it('refuses URLs over 2 KB and counts the daily quota', () => {
     const s = server();
     const rt = createRuntime({

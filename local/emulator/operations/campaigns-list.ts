@@ -2,14 +2,14 @@
 import {FieldErrors, readIdSet, readInteger, readString} from '../checks';
 import {fuzzyMatch, pageOf, readPaging} from '../listing';
 import type {Offer} from '../model';
-import {presentCampaign} from '../present';
+import {inClientShape, presentCampaign} from '../present';
 import type {OperationContext} from './context';
 
 /**
  * Name filters match as the offers list does (case-insensitive substring); the offer filters
  * keep the campaigns that own a matching offer.
  */
-export function listCampaigns({account, params}: OperationContext) {
+export function listCampaigns({account, params, settings}: OperationContext) {
   const errors = new FieldErrors();
   const campaignIds = readIdSet(errors, 'campaign_id', params.campaign_id, 50);
   const campaignName = readString(
@@ -49,5 +49,9 @@ export function listCampaigns({account, params}: OperationContext) {
       fuzzyMatch(campaign.campaign_name, campaignName) &&
       fuzzyMatch(campaign.package_name, packageName),
   );
-  return pageOf(matches, paging, presentCampaign);
+  return pageOf(matches, paging, campaign =>
+    settings.clientShapes
+      ? inClientShape(presentCampaign(campaign))
+      : presentCampaign(campaign),
+  );
 }

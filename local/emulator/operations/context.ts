@@ -17,6 +17,11 @@ export interface Settings {
   extraBillingTypes: readonly string[];
   /** The offers list shows support_server_click (README, assumption 45a). */
   listsServerClick: boolean;
+  /**
+   * The offers and campaign lists answer as the vendor's public clients read them (README,
+   * assumption 45b): country_code for target_geo, campaign_id as text.
+   */
+  clientShapes: boolean;
 }
 
 /**

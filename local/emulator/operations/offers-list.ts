@@ -2,7 +2,7 @@
 import {FieldErrors, readCommaList, readIdSet, readString} from '../checks';
 import {OFFER_STATUSES} from '../enums';
 import {fuzzyMatch, pageOf, readPaging} from '../listing';
-import {presentOffer} from '../present';
+import {inClientShape, presentOffer} from '../present';
 import type {OperationContext} from './context';
 
 const isStatus = (item: string) =>
@@ -48,10 +48,13 @@ export function listOffers({
       fuzzyMatch(campaign.package_name, packageName)
     );
   });
-  return pageOf(matches, paging, offer => ({
-    ...presentOffer(store, offer),
-    ...(settings.listsServerClick
-      ? {support_server_click: offer.support_server_click}
-      : {}),
-  }));
+  return pageOf(matches, paging, offer => {
+    const shown = {
+      ...presentOffer(store, offer),
+      ...(settings.listsServerClick
+        ? {support_server_click: offer.support_server_click}
+        : {}),
+    };
+    return settings.clientShapes ? inClientShape(shown) : shown;
+  });
 }

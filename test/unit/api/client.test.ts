@@ -90,6 +90,27 @@ describe('ApiClient requests', () => {
     expect(transport.requests[0].json).toBeUndefined();
   });
 
+  it('fails a request whose URL passes 2,048 characters alone, sending the others', () => {
+    const {client, transport} = clientFor(() => ok({list: []}));
+    const name = 'n'.repeat(2048);
+    const [long, short] = client.callAll(OPERATIONS.getSubAccount, [
+      {query: {sub_adv_user_name: name}},
+      {query: {sub_adv_user_name: 'adv_b'}},
+    ]);
+    expect(long).toEqual({
+      ok: false,
+      error: expect.objectContaining({
+        name: 'ConfigError',
+        message:
+          "GET sub_adv_account: the request's URL would be 2,119 characters, over the 2,048 Apps Script allows, so it was not sent. Shorten the base URL or the values asked for.",
+      }),
+    });
+    expect(short.ok).toBe(true);
+    expect(transport.requests.map(r => r.url)).toEqual([
+      'https://api.example.test/api/open/v3/sub_adv_account?sub_adv_user_name=adv_b',
+    ]);
+  });
+
   it('sends a batch in fetchAll chunks and answers in order', () => {
     const {client, transport} = clientFor(
       r => ok(JSON.parse(r.json!).offer_id),

@@ -486,3 +486,70 @@ describe('listAllEach', () => {
     ]);
   });
 });
+
+describe('listEach, a query longer than a URL may be', () => {
+  const md5 = (i: number) => i.toString(16).padStart(32, '0');
+
+  /** Lists the materials of `md5s` that the query's creative_md5 filter names, paged. */
+  function materialServer(md5s: string[], pageSize: number) {
+    return (request: HttpRequest) => {
+      const q = queryOf(request);
+      const wanted = new Set(q.creative_md5.split(','));
+      const all = md5s
+        .filter(m => wanted.has(m))
+        .map(m => ({creative_md5: m, creative_name: `name ${m}`}));
+      const page = Number(q.page);
+      return ok({
+        page,
+        limit: pageSize,
+        total: all.length,
+        list: all.slice((page - 1) * pageSize, page * pageSize),
+      });
+    };
+  }
+
+  it('sends 200 md5s in as many requests as keep each URL within 2,048 characters, and merges them', () => {
+    const md5s = Array.from({length: 200}, (_, i) => md5(i + 1));
+    const {acting, transport} = desk(materialServer(md5s, 200));
+    const [result] = listEach([materialsListing(acting, {creative_md5: md5s})]);
+    expect(result.items.map(m => m.creative_md5)).toEqual(md5s);
+    // Each md5 takes 35 characters ("%2C" and 32 hex): 55 fit beside the rest of the URL.
+    expect(
+      transport.requests.map(r => queryOf(r).creative_md5.split(',').length),
+    ).toEqual([55, 55, 55, 35]);
+    expect(transport.batches).toHaveLength(1);
+    for (const r of transport.requests)
+      expect(r.url.length).toBeLessThanOrEqual(2048);
+    expect(result).toMatchObject({total: 200, requests: 4});
+  });
+
+  it('pages each part on its own, every later page within the limit too', () => {
+    const md5s = Array.from({length: 120}, (_, i) => md5(i + 1));
+    const {acting, transport} = desk(materialServer(md5s, 20));
+    const [result] = listEach([materialsListing(acting, {creative_md5: md5s})]);
+    expect(result.items.map(m => m.creative_md5).sort()).toEqual(md5s);
+    expect(
+      transport.batches.map(b =>
+        b.map(r => [
+          queryOf(r).creative_md5.split(',').length,
+          queryOf(r).page,
+        ]),
+      ),
+    ).toEqual([
+      [
+        [55, '1'],
+        [55, '1'],
+        [10, '1'],
+      ],
+      [
+        [55, '2'],
+        [55, '3'],
+        [55, '2'],
+        [55, '3'],
+      ],
+    ]);
+    expect(result).toMatchObject({total: 120, requests: 7});
+    for (const r of transport.requests)
+      expect(r.url.length).toBeLessThanOrEqual(2048);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * List records read in the API document's names. The vendor's public clients read an offer's
+ * geos, and those of its budget items, as `country_code` where 2.3 says `target_geo`, and
+ * `campaign_id` as a number or a string: a server that answers so is read as if it had
+ * answered as documented. An alias counts only where the documented field is absent, and
+ * requests always carry the documented names (docs/architecture.md, assumptions).
+ */
+type Fields = Record<string, unknown>;
+
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * `target_geo` from `country_code` when the record has no `target_geo`, in its place: the
+ * offer's JSON columns show the fields in the order they came.
+ */
+function withTargetGeo(record: Fields): Fields {
+  if (record.target_geo !== undefined || record.country_code === undefined)
+    return record;
+  return Object.fromEntries(
+    Object.entries(record).map(([field, value]) => [
+      field === 'country_code' ? 'target_geo' : field,
+      value,
+    ]),
+  );
+}
+
+/** A campaign_id given as text of digits is the number it spells. */
+function withNumericCampaignId(record: Fields): Fields {
+  const id = record.campaign_id;
+  if (typeof id !== 'string' || !/^\s*\d+\s*$/.test(id)) return record;
+  return {...record, campaign_id: Number(id)};
+}
+
+/** An offer of the offers list (2.3), its budget items included. */
+export function readOffer(raw: unknown): unknown {
+  if (!isFields(raw)) return raw;
+  const offer = withNumericCampaignId(withTargetGeo(raw));
+  if (!Array.isArray(offer.budget)) return offer;
+  return {
+    ...offer,
+    budget: offer.budget.map(item =>
+      isFields(item) ? withTargetGeo(item) : item,
+    ),
+  };
+}
+
+/** A campaign of the campaign list (2.2). */
+export function readCampaign(raw: unknown): unknown {
+  return isFields(raw) ? withNumericCampaignId(raw) : raw;
+}

@@ -1,0 +1,95 @@
+import {
+  CELLS_PER_CALL,
+  CHARS_PER_CALL,
+  readInRuns,
+  writeRuns,
+} from '../../../src/platform/blocks';
+
+describe('writeRuns', () => {
+  it('keeps a block within both bounds as one run', () => {
+    const values = [
+      ['a', 1],
+      ['b', 2],
+    ];
+    expect(writeRuns(values)).toEqual([{first: 0, rows: values}]);
+  });
+
+  it('cuts 50,000 rows of 40 cells into runs of at most 100,000 cells', () => {
+    const values = Array.from({length: 50_000}, (_, i) =>
+      Array.from({length: 40}, () => i),
+    );
+    const runs = writeRuns(values);
+    expect(runs.map(r => [r.first, r.rows.length])).toEqual(
+      Array.from({length: 20}, (_, k) => [k * 2500, 2500]),
+    );
+    expect(runs.flatMap(r => r.rows)).toEqual(values);
+  });
+
+  it('cuts a column of 40,000-character cells (the state sheet) at 2,000,000 characters', () => {
+    const values = Array.from({length: 120}, (_, i) => [
+      `j${String(i).padEnd(39_999, '.')}`,
+    ]);
+    const runs = writeRuns(values);
+    expect(runs.map(r => [r.first, r.rows.length])).toEqual([
+      [0, 50],
+      [50, 50],
+      [100, 20],
+    ]);
+    for (const run of runs)
+      expect(run.rows.flat().join('').length).toBeLessThanOrEqual(
+        CHARS_PER_CALL,
+      );
+  });
+});
+
+describe('readInRuns', () => {
+  /** A block whose row i holds `width(i)` characters in each of `columns` cells. */
+  function block(columns: number, width: (i: number) => number) {
+    const calls: Array<[number, number]> = [];
+    const read = (first: number, count: number) => {
+      calls.push([first, count]);
+      return Array.from({length: count}, (_, k) =>
+        Array.from({length: columns}, () => 'x'.repeat(width(first + k))),
+      );
+    };
+    return {calls, read};
+  }
+
+  it('reads a block that could not pass the bounds in one call', () => {
+    const {calls, read} = block(1, () => 50_000);
+    expect(readInRuns(40, 1, read)).toHaveLength(40);
+    expect(calls).toEqual([[0, 40]]);
+  });
+
+  it('reads the first row of a wide block alone, then as many rows as the cell bound allows', () => {
+    const {calls, read} = block(40, () => 10);
+    expect(readInRuns(50_001, 40, read)).toHaveLength(50_001);
+    expect(calls[0]).toEqual([0, 1]);
+    expect(calls.slice(1).every(([, n]) => n * 40 <= CELLS_PER_CALL)).toBe(
+      true,
+    );
+    expect(calls).toHaveLength(1 + 20);
+  });
+
+  it('sizes the calls of big cells (the state sheet) by the widest row read', () => {
+    const {calls, read} = block(2, () => 40_000);
+    const rows = readInRuns(400, 2, read);
+    expect(rows).toHaveLength(400);
+    // 20 rows first (2 cells of up to 50,000), then 25 rows of 80,000 characters a call.
+    expect(calls[0]).toEqual([0, 20]);
+    expect(calls[1]).toEqual([20, 25]);
+    for (const [, n] of calls)
+      expect(n * 2 * 40_000).toBeLessThanOrEqual(CHARS_PER_CALL);
+  });
+
+  it('counts no characters where a cell carries too few to matter (number formats)', () => {
+    const {calls, read} = block(40, () => 1);
+    readInRuns(10_000, 40, read, 0);
+    expect(calls).toEqual([
+      [0, 2500],
+      [2500, 2500],
+      [5000, 2500],
+      [7500, 2500],
+    ]);
+  });
+});
