@@ -1,10 +1,17 @@
 /** Every suite: unit (pure modules), emulator and runtime contracts, integration (dist/ in the
- * runtime against the emulator) and browser (the sidebar in headless Chromium). */
+ * runtime against the emulator), browser (the sidebar in headless Chromium) and the bench's
+ * smoke run. Each folder of test/ is a project: `jest --selectProjects unit` runs what it
+ * names (npm run test:unit). */
+const SUITES = ['unit', 'emulator', 'runtime', 'integration', 'browser', 'bench'];
+
 module.exports = {
-  testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: {'^.+\\.ts$': ['@swc/jest']},
+  projects: SUITES.map(name => ({
+    displayName: name,
+    testEnvironment: 'node',
+    roots: [`<rootDir>/test/${name}`],
+    testMatch: ['**/*.test.ts'],
+    transform: {'^.+\\.ts$': ['@swc/jest']},
+  })),
   testTimeout: 30000,
   maxWorkers: 2,
   // After the summary, a banner when the browser suites were skipped for want of Chromium.
