@@ -3,32 +3,17 @@
  * unpushed edits (EDITED, the message naming the change), for the user to preview and push
  * with the usual push. Nothing is sent here.
  *
- * A record is put back only where that is surely what the user wants back:
- * - its fields must still be as the change left them in what was last pulled or pushed (the
- *   state book): a field the server changed since makes the record CONFLICT, untouched;
- * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
- *   CONFLICT too, saying to push or undo the edit first;
- * - a write the API refused (ERROR) changed nothing: nothing to put back, but rows that still
- *   hold it (for the next push to send again) go back to the server's values; an UNKNOWN one is
- *   put back when the last refresh shows it was applied, and left when it shows it was not;
- *   with no refresh since a lost answer, revert says to refresh first;
- * - a field whose "before" was not known (support_server_click, which the list never returns)
- *   is not emptied: it keeps what the server is last known to hold, and the message says so.
+ * History is read by change_id wherever its rows are (sheets/history.ts); each record's plan
+ * is decided without the sheet (revert-plan.ts): put back only where a push could send the
+ * whole record back, else CONFLICT or the reason on its rows, nothing else rewritten.
  * Offers created, materials uploaded and sub-accounts created cannot be undone through the
  * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
  */
 import {ConfigError} from '../api/errors';
 import type {Platform, Workbook} from '../platform/ports';
-import {excerpt} from '../rules/values';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
 import {readChange} from '../sheets/history';
-import {
-  FieldChange,
-  historyText,
-  shiftContent,
-  splitField,
-} from '../sheets/history-fields';
 import {
   EMPTY,
   columnOf,
@@ -36,14 +21,12 @@ import {
   editableColumns,
   editableTexts,
   groupRows,
-  sameContent,
 } from '../sheets/rows';
 import {
   SYNCED_AT,
   SYNC_MESSAGE,
   SYNC_STATUS,
   SheetSchema,
-  editableOf,
 } from '../sheets/schema';
 import {BUDGETS} from '../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
@@ -54,6 +37,7 @@ import {
   Contents,
   SheetLayoutError,
   Table,
+  cellOf,
   openTable,
   rowContents,
   sheetRow,
@@ -61,6 +45,7 @@ import {
 } from '../sheets/table';
 import {counted} from '../text/wording';
 import {accountLabel} from './connect';
+import {RecordChange, planRevert} from './revert-plan';
 import {JobSummary, MAX_PROBLEMS, RowProblem, withDocumentLock} from './run';
 
 /** The sheets whose changes a push sent, and so a push can send back. */
@@ -73,12 +58,6 @@ const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
 export function isRevertible(sheet: string): boolean {
   return REVERTIBLE.some(s => s.name === sheet);
-}
-
-interface RecordChange {
-  id: string;
-  outcome: string;
-  fields: FieldChange[];
 }
 
 /** Per sheet, per record: what the change did to it, in History order. */
@@ -108,6 +87,8 @@ interface Tally {
   unchanged: number;
   /** Rows that held a change the server did not take, back to the server's values. */
   withdrawn: number;
+  /** Records a push could not send back (a tracking the API cannot remove): rows say why. */
+  refused: number;
   problems: RowProblem[];
   notes: string[];
 }
@@ -129,6 +110,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       conflict: 0,
       unchanged: 0,
       withdrawn: 0,
+      refused: 0,
       problems: [],
       notes: [],
     };
@@ -156,6 +138,9 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
         : '',
       tally.conflict > 0
         ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
+        : '',
+      tally.refused > 0
+        ? `${counted(tally.refused, 'record')} cannot be reverted: see sync_message`
         : '',
       tally.unchanged > 0
         ? `${counted(tally.unchanged, 'record')} needed nothing`
@@ -239,103 +224,33 @@ function revertSheet(
   const added = new Map<number, Contents[][]>();
   const removed = new Set<Contents[]>();
   for (const record of records) {
-    const base = state.records[record.id];
     const rows = groups.byId.get(record.id);
-    const refused = record.outcome === 'ERROR';
-    if (!base || !rows) {
-      if (refused) {
-        tally.unchanged++;
-        continue;
-      }
-      problem(
-        `${schema.id} ${record.id} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
-      );
-      continue;
-    }
-    // The state still holds what the server had before a push whose answer was lost: it
-    // cannot tell whether the change is there to put back, and only a refresh can.
-    if (base.unknown && !refused) {
-      problem(
-        `Whether ${schema.id} ${record.id} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
-      );
-      continue;
-    }
-    const sheetContent = contentOf(
-      rows.map(r => editableTexts(sheet, r, workbook)),
-    );
-    const known = withDecisions(schema, base.rows, sheetContent);
-    const {fields, keep} = unknownBefore(schema, known, record.fields);
-    const shift = (from: 'before' | 'after') =>
-      shiftContent(schema, known, fields, from, 'before');
-    const target = shift('after');
-    /** Writes a record's content into its rows, each row with that status and message. */
-    const put = (
-      content: string[][],
-      status: SyncStatus | '',
-      message: string,
-    ) => {
-      const placed = putBack(sheet, out, rows, content, workbook);
-      for (const row of placed.kept) setStatus(row, status, message);
+    const plan = planRevert({
+      schema,
+      changeId,
+      change: record,
+      base: state.records[record.id],
+      content: rows
+        ? contentOf(rows.map(r => editableTexts(sheet, r, workbook)))
+        : undefined,
+      said: saidBy(sheet, rows ?? []),
+    });
+    if (plan.kind === 'unchanged') tally.unchanged++;
+    else if (plan.kind === 'note') problem(plan.message);
+    else if (plan.kind === 'mark') {
+      if (plan.status !== 'CONFLICT') tally.refused++;
+      for (const row of rows!) setStatus(row, plan.status, plan.message);
+    } else {
+      const placed = putBack(sheet, out, rows!, plan.content, workbook);
+      for (const row of placed.kept) setStatus(row, plan.status, plan.message);
       for (const row of placed.removed) removed.add(out[row]);
-      for (const row of placed.added) mark(row, status, message);
+      for (const row of placed.added) mark(row, plan.status, plan.message);
       if (placed.added.length > 0)
-        added.set(rows[rows.length - 1], placed.added);
-      return placed.kept.length + placed.added.length;
-    };
-    // The server does not hold the change (refused, or not there at the last refresh).
-    if (refused || shift('before').ok) {
-      // Rows still holding it would have the next push send it again: they go back to the
-      // server's values, which is what reverting it means.
-      const pending = shiftContent(
-        schema,
-        base.rows,
-        record.fields,
-        'before',
-        'after',
-      );
-      if (
-        pending.ok &&
-        sameContent(sheetContent, pending.content) &&
-        !sameContent(sheetContent, base.rows)
-      ) {
-        tally.withdrawn += put(
-          base.rows,
-          '',
-          `Reverts change ${changeId}, which the server did not take (${refused ? 'refused' : 'not there at the last refresh'}): the row is back to the server's values (${backTo(record.fields)}), so a push sends nothing for it.`,
-        );
-      } else {
-        tally.unchanged++;
-      }
-      continue;
+        added.set(rows![rows!.length - 1], placed.added);
+      const count = placed.kept.length + placed.added.length;
+      if (plan.withdrawn) tally.withdrawn += count;
+      else tally.edited += count;
     }
-    // Already as before the change (reverted, not pushed yet): nothing to do.
-    if (target.ok && sameContent(sheetContent, target.content)) {
-      tally.unchanged++;
-      continue;
-    }
-    if (!target.ok) {
-      for (const row of rows)
-        setStatus(
-          row,
-          'CONFLICT',
-          `Not reverted: the server changed ${target.fields.join(', ')} of ${schema.id} ${record.id} since change ${changeId} (as last refreshed). Your rows are unchanged; edit them by hand if you still want the old values.`,
-        );
-      continue;
-    }
-    if (!sameContent(sheetContent, known)) {
-      for (const row of rows)
-        setStatus(
-          row,
-          'CONFLICT',
-          `Not reverted: ${schema.id} ${record.id} has edits not pushed yet, which reverting change ${changeId} would overwrite. Push or undo them, then revert again.`,
-        );
-      continue;
-    }
-    tally.edited += put(
-      target.content,
-      'EDITED',
-      `Reverts change ${changeId} (${backTo(fields)}): not pushed yet.${keep} Preview, then push to send it.`,
-    );
   }
   const written = out.flatMap((row, i) => [
     ...(removed.has(row) ? [] : [row]),
@@ -355,63 +270,20 @@ function revertSheet(
   writeTable(sheet, written);
 }
 
-/** A value in a row's message: at most an excerpt, '(empty)' for none. */
-function shown(text: string): string {
-  return text === '' ? '(empty)' : excerpt(text, false);
-}
-
-/**
- * What the server is last known to hold, with the sheet's value in a one-row record's column
- * the list never returns where the add-on does not know it: filled there, it is the user's
- * decision for the next push (push-tracking.ts), not an edit that reverting would overwrite,
- * and revert keeps it.
- */
-function withDecisions(
-  schema: SheetSchema<never>,
-  known: readonly string[][],
-  sheet: readonly string[][],
-): string[][] {
-  if (schema.rowKey || known.length !== 1 || sheet.length !== 1)
-    return known.map(row => [...row]);
-  const columns = editableOf(schema);
-  return [
-    known[0].map((text, k) =>
-      text === EMPTY && columns[k].unlisted ? sheet[0][k] : text,
-    ),
-  ];
-}
-
-/** "click_url: new back to old; ..." */
-function backTo(fields: readonly FieldChange[]): string {
-  return fields
-    .map(f => `${f.field}: ${shown(f.after)} back to ${shown(f.before)}`)
-    .join('; ');
-}
-
-/**
- * The change's fields revert puts back, and what it says of those it keeps: a field the
- * list never returns (support_server_click) had an empty "before" because the add-on did not
- * know the server's value, not because it was empty. Putting '' back would leave a row the
- * next push refuses (PUT tracking needs YES or NO), so such a field keeps what the server is
- * last known to hold (what the change sent), and the row's message says so.
- */
-function unknownBefore(
-  schema: SheetSchema<never>,
-  now: readonly string[][],
-  changes: readonly FieldChange[],
-): {fields: FieldChange[]; keep: string} {
-  const columns = editableOf(schema);
-  const at = (f: FieldChange) =>
-    columns.findIndex(c => c.header === splitField(f.field).header);
-  const kept = changes.filter(f => f.before === '' && columns[at(f)]?.unlisted);
-  const keep = kept
-    .map(f => {
-      const k = at(f);
-      const value = historyText(columns[k], now[0]?.[k] ?? EMPTY);
-      return ` ${f.field} stays ${value || '(empty)'}: its value before the change was not known to the add-on.`;
-    })
-    .join('');
-  return {fields: changes.filter(f => !kept.includes(f)), keep};
+/** What a record's rows say now: the first ERROR or CONFLICT, else the first row's. */
+function saidBy(
+  table: Table<never>,
+  rows: readonly number[],
+): {status: string; message: string} {
+  const said = (row: number) => ({
+    status: String(cellOf(table, row, SYNC_STATUS)),
+    message: String(cellOf(table, row, SYNC_MESSAGE)),
+  });
+  const all = rows.map(said);
+  return (
+    all.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
+    all[0] ?? {status: '', message: ''}
+  );
 }
 
 /**

@@ -1,0 +1,182 @@
+/**
+ * Issue 19, cases 6 and 7: revert is a plan per record, under the rules of a push. A record
+ * whose content before the change a push would refuse is CONFLICT or says why, nothing of it
+ * rewritten; a row the API refused is reverted, keeping the API's reason. The built
+ * dist/Code.js in the local Apps Script runtime against the Open API emulator.
+ */
+import type {Emulator} from '../../local/emulator';
+import {budgetsPulled} from '../support/history';
+import {
+  offersPulled,
+  recordsOf,
+  typeInto,
+  valuesOf,
+} from '../support/offer-desk';
+
+interface Summary {
+  message: string;
+  ok: number;
+  error: number;
+  skipped: number;
+  edited?: number;
+  conflict?: number;
+  changeId?: string;
+}
+
+const writes = (emulator: Emulator) =>
+  emulator.requests
+    .filter(r => r.method === 'PUT' || r.method === 'POST')
+    .map(r => [r.method, r.path.replace('/api/open/v3/', ''), r.body]);
+
+/** A sheet's cells without its sync columns: what a revert may not rewrite. */
+const valuesWithoutSync = (
+  rt: Parameters<typeof valuesOf>[0],
+  sheet: string,
+) => {
+  const [headers, ...rows] = valuesOf(rt, sheet);
+  const keep = headers.map(
+    h => !['sync_status', 'sync_message', 'synced_at'].includes(String(h)),
+  );
+  return rows.map(row => row.filter((_, k) => keep[k]));
+};
+
+const group = (geo: string, cap: string, total = '1000') => ({
+  target_geo: geo,
+  total_budget: total,
+  daily_cap_type: 'BUDGET' as const,
+  daily_cap: cap,
+});
+
+describe('revert under the rules of a push', () => {
+  it('a split of ALL into US+GB, the server adding a CA group since: CONFLICT naming CA, every row of the offer untouched, the push after sends nothing', () => {
+    const {rt, emulator, ids, rowOf} = budgetsPulled(2, {}, 'US,GB');
+    const [id, other] = ids;
+    typeInto(rt, 'Budgets', rowOf(id), 'country_code', 'US');
+    typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '60');
+    const added = valuesOf(rt, 'Budgets').length + 1;
+    for (const [header, text] of Object.entries({
+      offer_id: String(id),
+      country_code: 'GB',
+      daily_cap_type: 'BUDGET',
+      daily_cap: '70',
+      total_budget: '500',
+    }))
+      typeInto(rt, 'Budgets', added, header, text);
+    const pushed = rt.call('pushBudgets') as Summary;
+    expect(pushed.ok).toBe(2);
+    emulator.updateOffer(id, {
+      target_geo: 'US,GB,CA',
+      budget: [group('US', '60'), group('GB', '70', '500'), group('CA', '80')],
+    });
+    rt.call('refreshOffers');
+    const cells = valuesWithoutSync(rt, 'Budgets');
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted).toMatchObject({edited: 0, conflict: 3});
+    expect(valuesWithoutSync(rt, 'Budgets')).toEqual(cells);
+    const rows = recordsOf(rt, 'Budgets').filter(r => r.offer_id === id);
+    expect(rows.map(r => r.country_code).sort()).toEqual(['CA', 'GB', 'US']);
+    for (const row of rows)
+      expect(row).toMatchObject({
+        sync_status: 'CONFLICT',
+        sync_message: `Not reverted: the server's budget of offer_id ${id} has CA since change ${pushed.changeId} (as last refreshed), a group the change did not set: the groups before it beside it would be refused by a push (country_code: you can only set ALL budget or special budget!). Your rows are unchanged; edit them by hand if you still want the old budget.`,
+      });
+    expect(
+      recordsOf(rt, 'Budgets').find(r => r.offer_id === other),
+    ).toMatchObject({daily_cap: 100, sync_status: ''});
+
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, error: 0});
+    expect(writes(emulator)).toEqual([]);
+  });
+
+  it('the first tracking set on an offer that had none: says it cannot be reverted, stages nothing, the push after sends nothing', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled(k =>
+      k === 0 ? {tracking_method: '', click_url: ''} : {},
+    );
+    const [id] = ids;
+    expect(offer(id)).toMatchObject({tracking_method: '', click_url: ''});
+    typeInto(rt, 'Offers', offerRow(id), 'tracking_method', 'ADJUST');
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
+      'https://t.example.test/first',
+    );
+    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
+    const pushed = rt.call('pushTracking') as Summary;
+    expect(pushed.ok).toBe(1);
+    const cells = valuesWithoutSync(rt, 'Offers');
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted).toMatchObject({edited: 0, conflict: 0});
+    expect(reverted.message).toBe(
+      `Revert of ${pushed.changeId}: Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
+    );
+    expect(valuesWithoutSync(rt, 'Offers')).toEqual(cells);
+    expect(offer(id)).toMatchObject({
+      tracking_method: 'ADJUST',
+      click_url: 'https://t.example.test/first',
+      sync_status: 'OK',
+      sync_message: `Not reverted: change ${pushed.changeId} set the first tracking of offer_id ${id} (its tracking_method was empty before), and the API cannot remove a tracking link. To change it, type another tracking_method and click_url and push them.`,
+    });
+
+    emulator.clearRequests();
+    expect(rt.call('pushTracking')).toMatchObject({ok: 0, error: 0});
+    expect(writes(emulator)).toEqual([]);
+  });
+
+  it('over a row the API refused since: reverts it as EDITED keeping the API reason, and the push after sends the revert', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(1);
+    const [id] = ids;
+    cap(id, '150');
+    const first = rt.call('pushBudgets') as Summary;
+    expect(first.ok).toBe(1);
+    emulator.faults.add({
+      kind: 'busy',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+      code: 10000,
+      msg: 'daily_cap is above the account limit',
+    });
+    cap(id, '999');
+    const refused = rt.call('pushBudgets') as Summary;
+    expect(refused.error).toBe(1);
+    const reason = String(budget(id).sync_message);
+    expect(budget(id).sync_status).toBe('ERROR');
+
+    const reverted = rt.call('revertChange', first.changeId) as Summary;
+    expect(reverted).toMatchObject({edited: 1, conflict: 0});
+    expect(budget(id)).toMatchObject({
+      daily_cap: 100,
+      sync_status: 'EDITED',
+      sync_message: `Reverts change ${first.changeId} (daily_cap [ALL]: 150 back to 100): not pushed yet. It replaces values the API refused at the last push (${reason}). Preview, then push to send it.`,
+    });
+
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
+    expect(writes(emulator)).toEqual([
+      [
+        'PUT',
+        'offer/budget',
+        {
+          offer_id: id,
+          budget: [
+            {
+              country_code: 'ALL',
+              daily_cap_type: 'BUDGET',
+              daily_cap: 100,
+              total_budget: 1000,
+            },
+          ],
+        },
+      ],
+    ]);
+    expect(budget(id)).toMatchObject({daily_cap: 100, sync_status: 'OK'});
+    // A refresh leaves nothing stuck.
+    rt.call('refreshOffers');
+    expect(budget(id)).toMatchObject({daily_cap: 100, sync_status: 'OK'});
+  });
+});
