@@ -10,6 +10,7 @@ import {
 import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
 import type {Platform} from '../platform/ports';
+import type {SheetState, StateBook} from '../sheets/state';
 import {SettingsStore} from './settings-store';
 
 export interface Connected {
@@ -20,6 +21,13 @@ export interface Connected {
   /** '' for the main account. */
   account: string;
   store: SettingsStore;
+  /**
+   * Which keys these are: an md5 of the base URL and the main account's access key (never a
+   * key itself), stored with what a refresh pulls so rows pulled with other keys are told.
+   */
+  fingerprint: string;
+  /** How messages name this connection: its host and the end of its access key. */
+  connectionLabel: string;
 }
 
 export function accountLabel(account: string): string {
@@ -52,7 +60,16 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     deps,
   );
   const account = store.actingAccount(platform.documentId());
-  if (account === '') return {client: mainClient, mainClient, account, store};
+  const identity = {
+    fingerprint: connectionFingerprint(
+      platform,
+      connection.baseUrl,
+      main.accessKey,
+    ),
+    connectionLabel: connectionLabel(connection.baseUrl, main.accessKey),
+  };
+  if (account === '')
+    return {client: mainClient, mainClient, account, store, ...identity};
   const credentials = new SubAccountCredentials(account, store, name => {
     const found = getSubAccount(mainClient, name);
     return found
@@ -64,5 +81,55 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     mainClient,
     account,
     store,
+    ...identity,
   };
+}
+
+export function connectionFingerprint(
+  platform: Platform,
+  baseUrl: string,
+  accessKey: string,
+): string {
+  return platform.digest.md5Hex(`${baseUrl.replace(/\/+$/, '')}\n${accessKey}`);
+}
+
+/**
+ * What was last pulled into `sheet`, if a push or a revert may act on it now: pulled, by this
+ * account, with these keys, and recording every field this release can push. Otherwise a
+ * ConfigError says what to do; nothing is sent.
+ */
+export function pulledByThisConnection(
+  book: StateBook,
+  sheet: string,
+  refreshTitle: string,
+  connected: Connected,
+): SheetState {
+  const state = book.get(sheet);
+  if (!state) {
+    throw new ConfigError(
+      `${sheet} has not been refreshed in this spreadsheet yet: run "${refreshTitle}" first, then edit and push.`,
+    );
+  }
+  if (state.connection && state.connection !== connected.fingerprint) {
+    throw new ConfigError(
+      `${sheet} was refreshed with other keys (${state.connectionLabel || 'another connection'}), but you are connected with ${connected.connectionLabel}: nothing was sent. Connect with those keys to push what was edited under them, or run "${refreshTitle}" with yours first.`,
+    );
+  }
+  if (state.account !== connected.account) {
+    throw new ConfigError(
+      `${sheet} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(connected.account)} now: act as the ${accountLabel(state.account)} again, or refresh first (your unpushed edits are kept).`,
+    );
+  }
+  if (state.unrecorded && state.unrecorded.length > 0) {
+    throw new ConfigError(
+      `${sheet} was last refreshed by an earlier version of Offer Desk, which did not record ${state.unrecorded.join(', ')}: run "${refreshTitle}" once (your unpushed edits are kept), then push. Nothing was sent.`,
+    );
+  }
+  return state;
+}
+
+/** "api.example.com, access key …1a2b": enough to tell two connections apart. */
+export function connectionLabel(baseUrl: string, accessKey: string): string {
+  const host = /^[a-z]+:\/\/([^/]+)/i.exec(baseUrl)?.[1] ?? baseUrl;
+  return `${host}, access key …${accessKey.slice(-4)}`;
 }

@@ -32,22 +32,25 @@ import {
   missingIdMessage,
   sameContent,
 } from '../sheets/rows';
-import {SYNCED_AT, SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
+import {SYNC_STATUS} from '../sheets/schema';
+import {SheetWriter} from '../sheets/writer';
 import {SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
-  Contents,
   SheetLayoutError,
   Table,
   cellOf,
   openTable,
-  rowContents,
   sheetRow,
-  writeTable,
 } from '../sheets/table';
 import {fieldChanges} from '../sheets/history-fields';
 import {ChangeLog} from './change-log';
-import {accountLabel, connect} from './connect';
+import {
+  Connected,
+  accountLabel,
+  connect,
+  pulledByThisConnection,
+} from './connect';
 import {previewSummary} from './preview';
 import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
@@ -75,7 +78,7 @@ export function runPush<S, Q>(
     const workbook = platform.workbook();
     const table = readTable(workbook, spec);
     const book = StateBook.open(workbook);
-    const state = pulledState(book, spec, connected.account);
+    const state = pulledState(book, spec, connected);
     const verdicts = new Map<number, RowVerdict>();
     const refuse = (rows: Iterable<[number, string]>) => {
       for (const [row, message] of rows)
@@ -213,20 +216,15 @@ function readTable<S, Q>(
 function pulledState<S, Q>(
   book: StateBook,
   spec: PushSpec<S, Q>,
-  account: string,
+  connected: Connected,
 ): SheetState {
-  const state = book.get(spec.schema.name);
-  if (!state) {
-    throw new ConfigError(
-      `${spec.schema.name} has not been refreshed in this spreadsheet yet: run "${spec.refreshTitle}" first, then edit and push.`,
-    );
-  }
-  if (state.account !== account) {
-    throw new ConfigError(
-      `${spec.schema.name} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(account)} now: act as the ${accountLabel(state.account)} again, or refresh first (your unpushed edits are kept).`,
-    );
-  }
-  return {account: state.account, records: {...state.records}};
+  const state = pulledByThisConnection(
+    book,
+    spec.schema.name,
+    spec.refreshTitle,
+    connected,
+  );
+  return {...state, records: {...state.records}};
 }
 
 type Change =
@@ -333,21 +331,18 @@ function readOnlyNote(edit: ReadOnlyEdit): string {
   return `${edit.header} is read-only: your value ${excerpt(edit.value)} is not sent, and will be replaced by the server's at the next refresh`;
 }
 
-/** The sync cells of every row given a verdict, in one block write. */
+/** The sync cells of every row given a verdict, through the one writer. */
 function writeStatuses<S>(
   table: Table<S>,
   verdicts: Map<number, RowVerdict>,
   now: Date,
 ): void {
   if (verdicts.size === 0) return;
-  const at = (header: string) => table.position.get(header)!;
-  const rows: Contents[][] = table.values.map((_, i) => rowContents(table, i));
+  const writer = new SheetWriter(table, () => now.getTime());
   for (const [index, verdict] of verdicts) {
-    rows[index][at(SYNC_STATUS)] = verdict.status;
-    rows[index][at(SYNC_MESSAGE)] = verdict.message;
-    rows[index][at(SYNCED_AT)] = verdict.status === '' ? '' : now;
+    writer.status(index, verdict.status, verdict.message);
   }
-  writeTable(table, rows);
+  writer.flush();
 }
 
 interface SummaryFacts {

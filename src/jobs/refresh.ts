@@ -35,7 +35,8 @@ import {CodecContext, canonical} from '../sheets/codec';
 import {readOnlyPrint} from '../sheets/read-only';
 import {columnOf} from '../sheets/rows';
 import {SheetState, StateBook} from '../sheets/state';
-import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
+import {Contents, Formula, Table, openTable, sheetRow} from '../sheets/table';
+import {SheetWriter} from '../sheets/writer';
 import {Noun, counted, noun} from '../text/wording';
 import {accountLabel, connect} from './connect';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
@@ -53,6 +54,8 @@ export interface RefreshContext {
   state: StateBook;
   /** '' for the main account. */
   account: string;
+  /** The connection's fingerprint and label (connect.ts): stored with what is pulled. */
+  connection: {fingerprint: string; label: string};
   now: Date;
 }
 
@@ -112,14 +115,20 @@ export function refreshSheet<S>(
   const merged = mergeRecords({
     table,
     records,
-    previous: context.state.get(schema.name),
+    previous: sameConnection(context.state.get(schema.name), context),
     others,
     account: context.account,
     label: accountLabel,
     context: context.workbook,
     now: context.now,
   });
-  writeTable(table, merged.rows);
+  const writer = new SheetWriter(table, () => context.now.getTime());
+  const rowAt = writer.replaceRows(merged.rows, merged.sources);
+  writer.flush();
+  const notes = merged.notes.map(note => ({
+    ...note,
+    row: sheetRow(rowAt[note.row - sheetRow(0)]),
+  }));
   if (answers !== undefined) {
     const id = schema.columns.find(c => c.header === schema.id)!;
     const listed = context.now.toISOString().slice(0, 16).replace('T', ' ');
@@ -132,16 +141,32 @@ export function refreshSheet<S>(
   // A sheet with statuses remembers its records even without editable columns: refreshed as
   // another account, rows of these records are then known as another account's, not unknown.
   if (schema.sync) {
-    context.state.set(
-      schema.name,
-      withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
-    );
+    context.state.set(schema.name, {
+      ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
+      connection: context.connection.fingerprint,
+      connectionLabel: context.connection.label,
+    });
     // Written once some row of another account is kept, and from then on.
     if (others || Object.keys(merged.others).length > 0) {
       context.state.setMemo(othersMemo(schema.name), merged.others);
     }
   }
-  return {sheet: schema.name, counts: merged.counts, notes: merged.notes};
+  return {sheet: schema.name, counts: merged.counts, notes};
+}
+
+/**
+ * What was last pulled, when it was pulled with the keys connected now. Pulled with other
+ * keys (another editor's, or another base URL), none of it tells an edit here: the rows are
+ * taken as new from the server, and a push never sends what the other keys pulled.
+ */
+function sameConnection(
+  state: SheetState | undefined,
+  context: RefreshContext,
+): SheetState | undefined {
+  if (!state?.connection) return state;
+  return state.connection === context.connection.fingerprint
+    ? state
+    : undefined;
 }
 
 /**
@@ -296,6 +321,10 @@ export function runRefresh(
       workbook,
       state: StateBook.open(workbook),
       account: connected.account,
+      connection: {
+        fingerprint: connected.fingerprint,
+        label: connected.connectionLabel,
+      },
       now: new Date(platform.clock.now()),
     };
     let reports: SheetReport[];

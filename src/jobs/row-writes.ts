@@ -1,58 +1,44 @@
 /**
- * Cell changes a job makes to the rows of a sheet it read once (ids, md5s, statuses), kept as
- * the rows' contents and written in one block per `flush`. A job that must record something
- * before its next request (an offer_id the moment it exists) flushes more than once; each
- * flush writes only what changed since the last.
+ * What a job decided for the rows of a sheet it read once (ids, md5s, statuses), and the tally
+ * of the statuses it gave for its summary. Every cell goes through the one writer
+ * (sheets/writer.ts), so it lands on the row that holds its record when it is written, even if
+ * people sorted or inserted rows meanwhile. A job that must record something before its next
+ * request (an offer_id the moment it exists) flushes more than once.
  */
 import type {CellValue} from '../platform/ports';
-import {SYNCED_AT, SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
 import type {SyncStatus} from '../sheets/status';
-import {
-  Contents,
-  Formula,
-  Table,
-  cellOf,
-  rowContents,
-  sheetRow,
-  writeTable,
-} from '../sheets/table';
+import {Formula, Table, cellOf, sheetRow} from '../sheets/table';
+import {SheetWriter} from '../sheets/writer';
 import {MAX_PROBLEMS, RowProblem} from './run';
 
 export class RowWrites<S> {
-  private readonly rows: Contents[][];
+  readonly writer: SheetWriter<S>;
   private readonly statuses = new Map<
     number,
     {status: SyncStatus; message: string}
   >();
-  private pending = false;
 
   constructor(
     readonly table: Table<S>,
-    private readonly now: () => number,
+    now: () => number,
   ) {
-    this.rows = table.values.map((_, i) => rowContents(table, i));
+    this.writer = new SheetWriter(table, now);
   }
 
-  /** A new empty row below the others, written at the next flush; answers its index. */
+  /** A new empty row below the others, written at the next flush; answers its handle. */
   append(): number {
-    this.rows.push(new Array<Contents>(this.table.width).fill(''));
-    return this.rows.length - 1;
+    return this.writer.append();
   }
 
   /** Sets the cell under `header` (nothing when the sheet has no such column). */
   set(index: number, header: string, value: CellValue): void {
-    const at = this.table.position.get(header);
-    if (at === undefined) return;
-    this.rows[index][at] = value;
-    this.pending = true;
+    this.writer.set(index, header, value);
   }
 
   /** The row's sync_status, sync_message and synced_at. */
   status(index: number, status: SyncStatus, message: string): void {
     this.statuses.set(index, {status, message});
-    this.set(index, SYNC_STATUS, status);
-    this.set(index, SYNC_MESSAGE, message);
-    this.set(index, SYNCED_AT, new Date(this.now()));
+    this.writer.status(index, status, message);
   }
 
   /** The status given to the row in this job, if any. */
@@ -79,23 +65,16 @@ export class RowWrites<S> {
       }));
   }
 
-  /** Writes what changed since the last flush, in one block. */
+  /** Writes what was decided since the last flush. */
   flush(): void {
-    if (!this.pending) return;
-    writeTable(this.table, this.rows);
-    // The next flush compares with what is in the sheet now.
-    this.rows.forEach((row, i) => {
-      row.forEach((cell, c) => {
-        if (cell instanceof Formula) return;
-        (this.table.values[i] ??= [])[c] = cell;
-        if (this.table.formulas[i]) this.table.formulas[i][c] = '';
-      });
-    });
-    this.pending = false;
+    this.writer.flush();
   }
 
-  /** The cell as read (or as last flushed). */
+  /** The cell's value as read, or as this job last decided it. */
   cell(index: number, header: string): CellValue {
-    return cellOf(this.table, index, header);
+    const contents = this.writer.known(index, header);
+    return contents instanceof Formula
+      ? cellOf(this.table, index, header)
+      : contents;
   }
 }

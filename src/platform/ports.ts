@@ -274,8 +274,13 @@ export interface SheetPort {
    * unlike a range's, covers the sheet as it grows); nobody is locked out.
    */
   protectSheetWarningOnly(description: string): void;
-  /** Deletes `count` rows from `row`: the rows below move up. */
+  /**
+   * Deletes `count` rows from `row`: the rows below move up, and Sheets adjusts every formula
+   * that pointed below (one that pointed into them reads #REF!).
+   */
   deleteRows(row: number, count: number): void;
+  /** Inserts `count` empty rows below row `row`: formulas pointing below are adjusted. */
+  insertRowsAfter(row: number, count: number): void;
   freezeRows(rows: number): void;
   hide(): void;
 }

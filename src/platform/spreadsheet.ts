@@ -206,6 +206,13 @@ class AppsScriptSheet implements SheetPort {
     this.ranges.clear();
   }
 
+  insertRowsAfter(row: number, count: number): void {
+    if (count <= 0) return;
+    this.sheet.insertRowsAfter(row, count);
+    if (this.rows !== undefined) this.rows += count;
+    this.ranges.clear();
+  }
+
   freezeRows(rows: number): void {
     this.sheet.setFrozenRows(rows);
   }

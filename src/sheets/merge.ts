@@ -35,7 +35,6 @@
 import type {CellValue} from '../platform/ports';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import {excerpt} from '../rules/values';
-import {shiftFormulaRows} from './formula';
 import {
   EMPTY,
   columnOf,
@@ -93,8 +92,10 @@ export type OtherAccounts = Record<string, Record<string, RecordState>>;
 export const othersMemo = (sheet: string) => `${sheet} as other accounts`;
 
 export interface MergeResult {
-  /** The sheet's new data rows, for writeTable. */
+  /** The sheet's new data rows, for the writer's replaceRows. */
   rows: Contents[][];
+  /** The data row each new row comes from (undefined: a new row). */
+  sources: Array<number | undefined>;
   state: SheetState;
   /** What other accounts pulled of the rows kept for their edits. */
   others: OtherAccounts;
@@ -161,6 +162,7 @@ class Merge<S> {
   /** The sheet was last refreshed as another account: its statuses speak of that one. */
   private readonly returning: boolean;
   private readonly out: Contents[][] = [];
+  private readonly sources: Array<number | undefined> = [];
   private readonly notes: RowNote[] = [];
   private readonly records: Record<string, RecordState> = {};
   private readonly others: OtherAccounts = {};
@@ -177,9 +179,10 @@ class Merge<S> {
   constructor(private readonly input: MergeInput<S>) {
     this.table = input.table;
     this.editable = editableColumns(this.table);
+    const unrecorded = new Set(input.previous?.unrecorded);
     this.absent = new Set(
       this.editable.flatMap((c, k) =>
-        this.table.added.has(c.header) ? [k] : [],
+        this.table.added.has(c.header) || unrecorded.has(c.header) ? [k] : [],
       ),
     );
     const {previous, account} = input;
@@ -201,7 +204,7 @@ class Merge<S> {
     const seen = new Set<string>();
     for (const {index, id, awaits} of order) {
       if (awaits) {
-        this.out.push(this.carried(index, this.out.length));
+        this.emit(this.carried(index), index);
       } else if (id === null) {
         this.counts.invalid++;
         this.keepRow(index, {
@@ -226,6 +229,7 @@ class Merge<S> {
     this.counts.records = server.size;
     return {
       rows: this.out,
+      sources: this.sources,
       state: {account: this.input.account, records: this.records},
       others: this.others,
       counts: this.counts,
@@ -473,7 +477,7 @@ class Merge<S> {
   /** A row as the user has it, read-only cells from the server, with its status. */
   private keepRow(index: number, verdict: Verdict): void {
     const at = this.out.length;
-    const row = this.carried(index, at);
+    const row = this.carried(index);
     const server = verdict.record?.rows[0];
     const {schema} = this.table;
     if (server) {
@@ -496,7 +500,12 @@ class Merge<S> {
     this.setSync(row, index, status, message);
     if (status !== 'EDITED')
       this.notes.push({row: sheetRow(at), status, message});
+    this.emit(row, index);
+  }
+
+  private emit(row: Contents[], from: number | undefined): void {
     this.out.push(row);
+    this.sources.push(from);
   }
 
   /** A server row, carrying the user's cells of row `from` (and its OK status). */
@@ -504,11 +513,10 @@ class Merge<S> {
     cells: Map<string, CellValue>,
     from: number | undefined,
   ): void {
-    const at = this.out.length;
     const row =
       from === undefined
         ? new Array<Contents>(this.table.width).fill('')
-        : this.carried(from, at);
+        : this.carried(from);
     for (const column of this.table.schema.columns) {
       const cell = cells.get(column.header);
       const at = this.table.position.get(column.header)!;
@@ -519,7 +527,7 @@ class Merge<S> {
     const keepsOk =
       from !== undefined && cellOf(this.table, from, SYNC_STATUS) === 'OK';
     if (!keepsOk) for (const c of SYNC_COLUMNS) this.setCell(row, c.header, '');
-    this.out.push(row);
+    this.emit(row, from);
   }
 
   /** A user's formula in an editable column stays while its value is the server's. */
@@ -538,16 +546,11 @@ class Merge<S> {
     );
   }
 
-  /** Row `from` as contents for row `at`: formulas move with it. */
-  private carried(from: number, at: number): Contents[] {
+  /** Row `from` as it is: the writer changes it in place, so its formulas stay as they are. */
+  private carried(from: number): Contents[] {
     const row: Contents[] = [];
     for (let c = 0; c < this.table.width; c++) {
-      const contents = contentsOf(this.table, from, c);
-      row.push(
-        contents instanceof Formula
-          ? new Formula(shiftFormulaRows(contents.text, at - from))
-          : contents,
-      );
+      row.push(contentsOf(this.table, from, c));
     }
     return row;
   }

@@ -80,6 +80,12 @@ export interface SheetSchema<S = unknown> {
   id: string;
   /** Headers that tell apart the rows of one record (several rows per record). */
   rowKey?: readonly string[];
+  /**
+   * Headers whose cells tell a row apart for a write (writer.ts finds the row a decision is
+   * for by them when the job writes); by default the id and the rowKey. A sheet whose rows
+   * are written before they have an id (New Offers) names what the user gave them.
+   */
+  identity?: readonly string[];
   columns: ReadonlyArray<Column<S>>;
   /** Ends with the sync columns: the add-on writes row statuses here. */
   sync: boolean;
@@ -91,6 +97,11 @@ export interface SheetSchema<S = unknown> {
    * whatever their id cell says. `cell` reads the row's cell under a header.
    */
   awaitsCreation?: (cell: (header: string) => CellValue) => boolean;
+}
+
+/** The headers whose cells tell a row apart for a write (see `identity`). */
+export function identityOf<S>(schema: SheetSchema<S>): readonly string[] {
+  return schema.identity ?? [schema.id, ...(schema.rowKey ?? [])];
 }
 
 export const SYNC_STATUS = 'sync_status';

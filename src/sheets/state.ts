@@ -15,12 +15,44 @@
  * from which rows). A memo is any JSON value under its own section name.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
+import {EMPTY, contentOf} from './rows';
+import {editableOf} from './schema';
+import {SCHEMAS} from './schemas';
 
 export const STATE_SHEET = 'Offer Desk state';
 /** Characters of JSON per cell. */
 export const CHUNK = 40000;
 const PREFIX = 'j';
-const VERSION = 1;
+/**
+ * 2: each section names the fields its row texts hold (`fields`), so no version of the
+ * add-on that reorders, adds or removes an editable column misreads what was pulled.
+ * 1 (until 2026-11): the texts were in the order of the editable columns of that release.
+ */
+const VERSION = 2;
+
+/**
+ * The editable columns of each sheet in release 1, in the order its state rows hold them:
+ * frozen here, since the schemas may change but what release 1 wrote does not.
+ */
+const V1_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  Budgets: ['country_code', 'daily_cap_type', 'daily_cap', 'total_budget'],
+  Campaigns: [
+    'campaign_name',
+    'promotion_type',
+    'is_coppa',
+    'product_name',
+    'package_name',
+    'description',
+    'icon',
+    'category',
+    'app_size',
+    'min_version',
+  ],
+  Offers: ['tracking_method', 'click_url', 'support_server_click'],
+};
+
+/** The memo of what other accounts pulled of a sheet's rows holds record states too. */
+const OTHERS_SUFFIX = ' as other accounts';
 
 /** A record as last pulled. */
 export interface RecordState {
@@ -48,16 +80,44 @@ export interface RecordState {
 export interface SheetState {
   /** The account the records were pulled as ('' for the main account). */
   account: string;
+  /**
+   * Which connection pulled them: a digest of the base URL and the main account's access key
+   * (never a key), so rows pulled with other keys (another editor's) are never pushed.
+   */
+  connection?: string;
+  /** How messages name that connection (host and the end of the access key). */
+  connectionLabel?: string;
   records: Record<string, RecordState>;
+  /**
+   * Editable fields the pull that wrote this state did not record (a column added by a later
+   * release): their texts read as empty, and no edit can be told in them until a refresh.
+   */
+  unrecorded?: string[];
 }
 
-interface Stored extends SheetState {
+interface Stored {
   v: number;
+  account: string;
+  connection?: string;
+  connectionLabel?: string;
+  /** The field of each position of the row texts. */
+  fields?: string[];
+  records: Record<string, RecordState>;
 }
 
 interface StoredMemo {
   v: number;
+  fields?: string[];
   memo: unknown;
+}
+
+/** The editable fields of the sheet a section or memo belongs to, in today's order. */
+function fieldsOf(section: string): readonly string[] | undefined {
+  const sheet = section.endsWith(OTHERS_SUFFIX)
+    ? section.slice(0, -OTHERS_SUFFIX.length)
+    : section;
+  const schema = SCHEMAS.find(s => s.name === sheet);
+  return schema && editableOf(schema).map(c => c.header);
 }
 
 export class StateBook {
@@ -140,11 +200,24 @@ export class StateBook {
   }
 
   private stored(section: string): Stored | StoredMemo {
+    const fields = fieldsOf(section) as string[] | undefined;
     if (this.memos.has(section)) {
-      return {v: VERSION, memo: this.memos.get(section)};
+      return {
+        v: VERSION,
+        ...(fields ? {fields} : {}),
+        memo: this.memos.get(section),
+      };
     }
     const state = this.sections.get(section)!;
-    return {v: VERSION, account: state.account, records: state.records};
+    return {
+      v: VERSION,
+      account: state.account,
+      ...(state.connection
+        ? {connection: state.connection, connectionLabel: state.connectionLabel}
+        : {}),
+      ...(fields ? {fields} : {}),
+      records: state.records,
+    };
   }
 
   private load(grid: CellValue[][]): void {
@@ -162,7 +235,7 @@ export class StateBook {
       }
       this.columns.set(name, c + 1);
       this.heights.set(name, height);
-      const stored = parse(text);
+      const stored = parse(text, name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);
       this.loaded.set(name, text);
@@ -170,18 +243,84 @@ export class StateBook {
   }
 }
 
-/** A section that cannot be read is as good as none: the next refresh rebuilds it. */
-function parse(text: string): SheetState | StoredMemo | undefined {
+/**
+ * A section or memo as today's release reads it: row texts put in today's field order, by
+ * the names they were stored under (release 1: its frozen order). A section that cannot be
+ * read, or of a release newer than this one, is as good as none: the next refresh rebuilds it.
+ */
+function parse(
+  text: string,
+  section: string,
+): SheetState | StoredMemo | undefined {
+  let stored: Stored | StoredMemo;
   try {
-    const stored = JSON.parse(text) as Stored | StoredMemo;
-    if (stored.v !== VERSION) return undefined;
-    if ('memo' in stored) return stored;
-    if (typeof stored.records !== 'object' || stored.records === null)
-      return undefined;
-    return {account: String(stored.account ?? ''), records: stored.records};
+    stored = JSON.parse(text) as Stored | StoredMemo;
   } catch {
     return undefined;
   }
+  if (stored.v !== 1 && stored.v !== VERSION) return undefined;
+  const now = fieldsOf(section);
+  const then =
+    stored.v === 1
+      ? V1_FIELDS[section.replace(OTHERS_SUFFIX, '')]
+      : stored.fields;
+  const move = now && then ? reorder(then, now) : undefined;
+  if ('memo' in stored) {
+    if (!move || typeof stored.memo !== 'object' || stored.memo === null)
+      return stored;
+    const others = stored.memo as Record<string, Record<string, RecordState>>;
+    const memo = Object.fromEntries(
+      Object.entries(others).map(([account, records]) => [
+        account,
+        move.records(records),
+      ]),
+    );
+    return {...stored, memo};
+  }
+  if (typeof stored.records !== 'object' || stored.records === null)
+    return undefined;
+  return {
+    account: String(stored.account ?? ''),
+    ...(stored.connection
+      ? {
+          connection: String(stored.connection),
+          connectionLabel: String(stored.connectionLabel ?? ''),
+        }
+      : {}),
+    records: move ? move.records(stored.records) : stored.records,
+    ...(move && move.unrecorded.length > 0
+      ? {unrecorded: move.unrecorded}
+      : {}),
+  };
+}
+
+/** Row texts stored in the order of `then`, put in the order of `now`. */
+function reorder(then: readonly string[], now: readonly string[]) {
+  const from = now.map(field => then.indexOf(field));
+  const unrecorded = now.filter((_, k) => from[k] < 0);
+  const same =
+    unrecorded.length === 0 &&
+    then.length === now.length &&
+    from.every((f, k) => f === k);
+  const row = (texts: string[]) =>
+    from.map(f => (f < 0 ? EMPTY : (texts[f] ?? EMPTY)));
+  // Sorted again: content is compared as sorted rows (rows.ts contentOf).
+  const rows = (list: string[][] | undefined) =>
+    list && contentOf(list.map(row));
+  const records = (all: Record<string, RecordState>) => {
+    if (same) return all;
+    const out: Record<string, RecordState> = {};
+    for (const [id, r] of Object.entries(all)) {
+      out[id] = {
+        ...r,
+        rows: rows(r.rows)!,
+        ...(r.refused ? {refused: rows(r.refused)} : {}),
+        ...(r.unknown ? {unknown: rows(r.unknown)} : {}),
+      };
+    }
+    return out;
+  };
+  return {records, unrecorded};
 }
 
 /** Pieces of at most CHUNK characters, never splitting a surrogate pair. */

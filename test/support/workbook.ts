@@ -287,6 +287,12 @@ export class MemorySheet implements SheetPort {
     this.rows -= count;
   }
 
+  insertRowsAfter(row: number, count: number): void {
+    this.calls.push('insertRowsAfter');
+    this.cells.splice(row, 0, ...Array.from({length: count}, () => []));
+    this.rows += count;
+  }
+
   freezeRows(rows: number): void {
     this.calls.push('freezeRows');
     this.frozenRows = rows;

@@ -12,6 +12,8 @@ export const CREATIVE_TYPES = ['IMAGE', 'VIDEO', 'PLAYABLE'] as const;
 export const CREATIVES = defineSchema<Material>({
   name: 'Creatives',
   id: 'creative_md5',
+  // A row to upload has a file and no md5 yet: the upload writes its md5 into that row.
+  identity: ['creative_md5', 'file'],
   sync: true,
   awaitsCreation: cell =>
     !isBlank(cell('file')) && isBlank(cell('creative_md5')),

@@ -18,6 +18,8 @@ import {AD_TYPES, NETWORKS, TRACKING_METHODS} from './vendor-values';
 export const NEW_OFFERS = defineSchema<never>({
   name: 'New Offers',
   id: 'offer_id',
+  // A row is written before it has an offer_id; offer names are unique in an account (4.2).
+  identity: ['offer_name'],
   sync: true,
   sends:
     'Create offers sends the row as a new offer while its offer_id is empty; once it has one, nothing here is sent again.',

@@ -1,0 +1,722 @@
+/**
+ * The one writer: every job puts what it decided into a sheet through it, and nothing else.
+ *
+ * A spreadsheet is shared: while a job sends, people sort, insert and delete rows and type
+ * values. So a job's decisions are addressed to the rows it read (handles), never to sheet
+ * positions, and the writer:
+ * - writes only the cells the job decided on: a value typed meanwhile into any other cell
+ *   stays. Where one block is cheaper than many (DESIGN 6), the cells of the block the job did
+ *   not decide on are read again just before the write and written back as they are then;
+ * - reads the identity cells of the sheet again just before writing (one read of the few
+ *   columns that tell a row apart: the schema's `identity`) and puts each decision on the row
+ *   that holds that identity now. A row whose identity is gone, or is now held by more rows or
+ *   fewer than the job read, is not written: it is reported (`gone`), never written elsewhere;
+ * - removes and inserts rows with Sheets' own row operations, so that the formulas of rows
+ *   that move keep pointing at the cells they meant (a refresh and a revert alike);
+ * - bounds every text it writes (MAX_CELL_TEXT), so text from a server never makes a write
+ *   throw after requests went out.
+ * Text stays text: setValues parses a string as typed input unless its cell is plain text, so
+ * text goes as it is into a plain-text cell and marked with an apostrophe into any other.
+ */
+import type {CellValue, SheetPort} from '../platform/ports';
+import {isDate, markedAsText, sameCell} from './cell';
+import {formatRows} from './layout';
+import {
+  Column,
+  SYNCED_AT,
+  SYNC_MESSAGE,
+  SYNC_STATUS,
+  TEXT_FORMAT,
+  allColumns,
+  identityOf,
+} from './schema';
+import {SyncStatus, statusColor} from './status';
+import {
+  Contents,
+  FIRST_ROW,
+  Formula,
+  Table,
+  contentsOf,
+  sheetRow,
+} from './table';
+
+/**
+ * The longest text written to a cell. Sheets refuses a cell of more than 50,000 characters
+ * (and the whole setValues with it); a text from a server is cut well before, with a note.
+ */
+export const MAX_CELL_TEXT = 45000;
+/** The longest sync_message: a reason, not a dump of what a server answered. */
+export const MAX_MESSAGE = 2000;
+
+/** What a flush did. */
+export interface FlushReport {
+  /** Handles whose decisions were not written: their row moved away or was deleted. */
+  gone: number[];
+  /** Cells written (values), for the bench's counters. */
+  cellsWritten: number;
+}
+
+/** A row a job can address: one it read, or one it appended. */
+interface RowHandle {
+  /** The row's contents as the job knows them (read, plus what was written since). */
+  known: Contents[];
+  /** Decisions not written yet: column -> contents. */
+  decided: Map<number, Contents>;
+  /** Rows to insert right after this one (a refresh: a record that grew). */
+  inserts: Contents[][];
+  /** Rows to insert right above this one. */
+  before: Contents[][];
+  remove: boolean;
+  /** On the sheet: false for a row appended and not flushed yet. */
+  placed: boolean;
+  /** Removed by an earlier flush, or found gone. */
+  dead: boolean;
+}
+
+export class SheetWriter<S> {
+  private readonly handles: RowHandle[];
+  private readonly identity: number[];
+  private reported = new Set<number>();
+
+  constructor(
+    readonly table: Table<S>,
+    private readonly now: () => number,
+  ) {
+    this.handles = table.values.map((_, i) => ({
+      known: rowOf(table, i),
+      decided: new Map(),
+      inserts: [],
+      before: [],
+      remove: false,
+      placed: true,
+      dead: false,
+    }));
+    this.identity = identityOf(table.schema).flatMap(header => {
+      const at = table.position.get(header);
+      return at === undefined ? [] : [at];
+    });
+  }
+
+  /** A new row below the others, written at the next flush; answers its handle. */
+  append(): number {
+    this.handles.push({
+      known: new Array<Contents>(this.table.width).fill(''),
+      decided: new Map(),
+      inserts: [],
+      before: [],
+      remove: false,
+      placed: false,
+      dead: false,
+    });
+    return this.handles.length - 1;
+  }
+
+  /** Decides the cell under `header` (nothing when the sheet has no such column). */
+  set(handle: number, header: string, value: Contents): void {
+    const at = this.table.position.get(header);
+    if (at === undefined) return;
+    this.handles[handle].decided.set(at, value);
+  }
+
+  /**
+   * The row's sync_status, sync_message and synced_at ('' clears all three). A message is
+   * bounded to MAX_MESSAGE characters: it quotes servers and users.
+   */
+  status(handle: number, status: SyncStatus | '', message: string): void {
+    this.set(handle, SYNC_STATUS, status);
+    this.set(handle, SYNC_MESSAGE, boundedMessage(message));
+    this.set(handle, SYNCED_AT, status === '' ? '' : new Date(this.now()));
+  }
+
+  /** Decides every cell of a row (a row of `table.width` contents). */
+  setRow(handle: number, row: readonly Contents[]): void {
+    const {known, decided} = this.handles[handle];
+    row.forEach((contents, c) => {
+      if (!sameContents(known[c] ?? '', contents)) decided.set(c, contents);
+    });
+  }
+
+  /** Rows to insert right below `handle`'s row. */
+  insertAfter(handle: number, rows: Contents[][]): void {
+    this.handles[handle].inserts.push(...rows);
+  }
+
+  /** Rows to insert right above `handle`'s row. */
+  insertBefore(handle: number, rows: Contents[][]): void {
+    this.handles[handle].before.push(...rows);
+  }
+
+  /**
+   * Makes the data rows `rows`, where `sources[k]` is the handle row k comes from (undefined:
+   * a new row): each row kept is changed in place, cell by cell; a handle no row comes from is
+   * removed; a new row is inserted next to the row before it (or after it, at the top), and
+   * new rows after the last kept row are appended. Answers where each row will be (0-based
+   * data row), were nobody else to change the sheet meanwhile.
+   */
+  replaceRows(
+    rows: Contents[][],
+    sources: ReadonlyArray<number | undefined>,
+  ): number[] {
+    const kept = new Set<number>();
+    let anchor: number | undefined;
+    let waiting: Contents[][] = [];
+    rows.forEach((row, k) => {
+      const from = sources[k];
+      if (from === undefined) {
+        waiting.push(row);
+        return;
+      }
+      kept.add(from);
+      this.setRow(from, row);
+      if (waiting.length > 0) {
+        if (anchor === undefined) this.insertBefore(from, waiting);
+        else this.insertAfter(anchor, waiting);
+        waiting = [];
+      }
+      anchor = from;
+    });
+    for (const row of waiting) this.setRow(this.append(), row);
+    this.handles.forEach((h, k) => {
+      if (h.placed && !h.dead && !kept.has(k)) this.remove(k);
+    });
+    return this.layout(rows, sources);
+  }
+
+  /** Where rows given to replaceRows land: handles in their order, inserts beside them. */
+  private layout(
+    rows: Contents[][],
+    sources: ReadonlyArray<number | undefined>,
+  ): number[] {
+    const at = new Array<number>(rows.length).fill(-1);
+    const outOf = new Map<number, number>();
+    sources.forEach((from, k) => {
+      if (from !== undefined) outOf.set(from, k);
+    });
+    let next = 0;
+    const newRows = (list: Contents[][]) => {
+      for (const row of list) at[rows.indexOf(row)] = next++;
+    };
+    this.handles.forEach((h, k) => {
+      if (!h.placed || h.dead || h.remove) return;
+      newRows(h.before);
+      const out = outOf.get(k);
+      if (out !== undefined) at[out] = next++;
+      newRows(h.inserts);
+    });
+    return at.map(position => (position < 0 ? next++ : position));
+  }
+
+  /** Deletes the row (Sheets moves the rows below up, adjusting their formulas). */
+  remove(handle: number): void {
+    this.handles[handle].remove = true;
+  }
+
+  /** The contents the job knows of a cell: as read, or as this job last decided it. */
+  known(handle: number, header: string): Contents {
+    const at = this.table.position.get(header);
+    if (at === undefined) return '';
+    const row = this.handles[handle];
+    return row.decided.get(at) ?? row.known[at] ?? '';
+  }
+
+  /** Handles reported gone so far, by any flush. */
+  goneHandles(): number[] {
+    return [...this.reported].sort((a, b) => a - b);
+  }
+
+  /** Writes every decision made since the last flush; see the header. */
+  flush(): FlushReport {
+    const pending = this.handles.some(
+      h =>
+        !h.dead &&
+        (h.decided.size > 0 ||
+          h.inserts.length > 0 ||
+          h.before.length > 0 ||
+          h.remove ||
+          !h.placed),
+    );
+    if (!pending) return {gone: [], cellsWritten: 0};
+    const {rows: where, last} = this.locate();
+    const gone: number[] = [];
+    let cellsWritten = 0;
+    const updates: Array<{row: number; handle: RowHandle}> = [];
+    this.handles.forEach((handle, k) => {
+      if (handle.dead || !handle.placed) return;
+      const busy =
+        handle.decided.size > 0 ||
+        handle.inserts.length > 0 ||
+        handle.before.length > 0 ||
+        handle.remove;
+      const at = where.get(k);
+      if (at === undefined) {
+        if (busy) {
+          gone.push(k);
+          this.reported.add(k);
+        }
+        handle.decided.clear();
+        handle.inserts = [];
+        handle.before = [];
+        handle.remove = false;
+        return;
+      }
+      if (handle.decided.size > 0) updates.push({row: at, handle});
+    });
+    cellsWritten += this.writeUpdates(updates);
+    const height = this.restructure(where);
+    cellsWritten += this.writeAppends(last + height);
+    return {gone, cellsWritten};
+  }
+
+  /**
+   * Where each placed handle's row is now (0-based data row), from one read of the identity
+   * columns, and the last data row's index + 1.
+   */
+  private locate(): {rows: Map<number, number>; last: number} {
+    const {sheet} = this.table;
+    const lastRow = sheet.lastRow();
+    const count = Math.max(0, lastRow - FIRST_ROW + 1);
+    const keyNow = this.readIdentities(sheet, count);
+    const fresh = new Map<string, number[]>();
+    keyNow.forEach((key, row) => push(fresh, key, row));
+    const expected = new Map<string, number[]>();
+    this.handles.forEach((h, k) => {
+      if (!h.dead && h.placed) push(expected, this.keyOf(h.known), k);
+    });
+    const rows = new Map<number, number>();
+    for (const [key, handles] of expected) {
+      const found = fresh.get(key) ?? [];
+      if (found.length !== handles.length) continue;
+      handles.forEach((k, n) => rows.set(k, found[n]));
+    }
+    return {rows, last: count};
+  }
+
+  private readIdentities(sheet: SheetPort, count: number): string[] {
+    if (count === 0) return [];
+    if (this.identity.length === 0) {
+      return Array.from({length: count}, (_, i) => String(i));
+    }
+    const from = Math.min(...this.identity);
+    const to = Math.max(...this.identity);
+    const block = sheet.readBlock(FIRST_ROW, from + 1, count, to - from + 1);
+    return block.map(row => identityKey(this.identity.map(c => row[c - from])));
+  }
+
+  /** The identity of a row the job knows. */
+  private keyOf(row: readonly Contents[]): string {
+    return identityKey(this.identity.map(c => row[c]));
+  }
+
+  /**
+   * Writes the decided cells of rows found, the cheaper way by the latency model (DESIGN 6):
+   * each gap-free rectangle of decided cells as its own block, or a few large blocks whose
+   * undecided cells are read again first and written back as they are now.
+   */
+  private writeUpdates(
+    updates: Array<{row: number; handle: RowHandle}>,
+  ): number {
+    if (updates.length === 0) return 0;
+    const byRow = new Map(updates.map(u => [u.row, u.handle]));
+    const exact = exactBlocks(updates);
+    const joined = joinedBlocks(updates, this.table.width);
+    const blocks = cost(joined, byRow) < cost(exact, byRow) ? joined : exact;
+    let cells = 0;
+    for (const block of blocks) cells += this.writeBlock(block, byRow);
+    for (const {handle} of updates) {
+      for (const [c, contents] of handle.decided) handle.known[c] = contents;
+      handle.decided.clear();
+    }
+    return cells;
+  }
+
+  private writeBlock(block: Block, byRow: Map<number, RowHandle>): number {
+    const {sheet} = this.table;
+    const rows = block.bottom - block.top + 1;
+    const columns = block.right - block.left + 1;
+    const decidedAt = (i: number, k: number) =>
+      byRow.get(block.top + i)?.decided.get(block.left + k);
+    let gaps = false;
+    for (let i = 0; i < rows && !gaps; i++) {
+      for (let k = 0; k < columns && !gaps; k++) {
+        if (decidedAt(i, k) === undefined) gaps = true;
+      }
+    }
+    const top = sheetRow(block.top);
+    const fresh = gaps
+      ? this.readNow(top, block.left + 1, rows, columns)
+      : undefined;
+    const contents = Array.from({length: rows}, (_, i) =>
+      Array.from({length: columns}, (_, k) => decidedAt(i, k) ?? fresh![i][k]),
+    );
+    const entries = this.toEntries(top, block.left, contents);
+    sheet.write(top, block.left + 1, entries);
+    this.colourStatuses(block, contents, byRow);
+    return rows * columns;
+  }
+
+  /** A block's contents as they are now: formulas where there are, values elsewhere. */
+  private readNow(
+    row: number,
+    column: number,
+    rows: number,
+    columns: number,
+  ): Contents[][] {
+    const {sheet} = this.table;
+    const values = sheet.readBlock(row, column, rows, columns);
+    const formulas = sheet.readFormulas(row, column, rows, columns);
+    return values.map((r, i) =>
+      r.map((value, k) => {
+        const formula = formulas[i]?.[k] ?? '';
+        return formula !== '' ? new Formula(formula) : value;
+      }),
+    );
+  }
+
+  /** Colours of the status cells the block changes, gaps coloured by their status now. */
+  private colourStatuses(
+    block: Block,
+    contents: Contents[][],
+    byRow: Map<number, RowHandle>,
+  ): void {
+    const at = this.table.position.get(SYNC_STATUS);
+    if (!this.table.schema.sync || at === undefined) return;
+    if (at < block.left || at > block.right) return;
+    const k = at - block.left;
+    const changed = contents.some((_, i) => {
+      const handle = byRow.get(block.top + i);
+      const decided = handle?.decided.get(at);
+      return (
+        decided !== undefined &&
+        statusColor(handle!.known[at]) !== statusColor(decided)
+      );
+    });
+    if (!changed) return;
+    this.table.sheet.setBackgrounds(
+      sheetRow(block.top),
+      at + 1,
+      contents.map(row => [statusColor(row[k])]),
+    );
+  }
+
+  /**
+   * Deletes and inserts rows, from the bottom up so that each operation moves only rows
+   * already dealt with. Answers how many rows the sheet gained (negative: lost).
+   */
+  private restructure(where: Map<number, number>): number {
+    const {sheet} = this.table;
+    const ops: Array<{row: number; handle: number}> = [];
+    this.handles.forEach((h, k) => {
+      const at = where.get(k);
+      const moves = h.remove || h.inserts.length > 0 || h.before.length > 0;
+      if (at !== undefined && !h.dead && moves) ops.push({row: at, handle: k});
+    });
+    ops.sort((a, b) => b.row - a.row);
+    let height = 0;
+    let run: {top: number; bottom: number} | undefined;
+    const closeRun = () => {
+      if (!run) return;
+      sheet.deleteRows(sheetRow(run.top), run.bottom - run.top + 1);
+      height -= run.bottom - run.top + 1;
+      run = undefined;
+    };
+    for (const {row, handle: k} of ops) {
+      const handle = this.handles[k];
+      if (handle.inserts.length > 0) {
+        closeRun();
+        height += this.insertRows(sheetRow(row), handle.inserts);
+        handle.inserts = [];
+      }
+      if (handle.remove) {
+        if (run && run.top === row + 1) run.top = row;
+        else {
+          closeRun();
+          run = {top: row, bottom: row};
+        }
+        handle.remove = false;
+        handle.dead = true;
+      }
+      if (handle.before.length > 0) {
+        closeRun();
+        height += this.insertRows(sheetRow(row) - 1, handle.before);
+        handle.before = [];
+      }
+    }
+    closeRun();
+    return height;
+  }
+
+  /** New rows right below sheet row `after`, written in one block. */
+  private insertRows(after: number, rows: Contents[][]): number {
+    const {sheet} = this.table;
+    sheet.insertRowsAfter(after, rows.length);
+    sheet.write(
+      after + 1,
+      1,
+      this.toEntries(
+        after + 1,
+        0,
+        rows.map(r => this.padded(r)),
+      ),
+    );
+    this.colourNew(after + 1, rows);
+    return rows.length;
+  }
+
+  /** Rows appended since the last flush, written in one block below the last data row. */
+  private writeAppends(count: number): number {
+    const appended = this.handles.filter(h => !h.placed && !h.dead);
+    if (appended.length === 0) return 0;
+    const top = sheetRow(count);
+    this.growTo(top + appended.length - 1);
+    const rows = appended.map(h => {
+      const row = this.padded(h.known);
+      for (const [c, contents] of h.decided) row[c] = contents;
+      return row;
+    });
+    const width = Math.max(1, ...rows.map(lastFilled));
+    const block = rows.map(r => r.slice(0, width));
+    this.table.sheet.write(top, 1, this.toEntries(top, 0, block));
+    this.colourNew(top, rows);
+    appended.forEach((h, i) => {
+      h.known = rows[i];
+      h.decided.clear();
+      h.placed = true;
+    });
+    return block.length * width;
+  }
+
+  private padded(row: readonly Contents[]): Contents[] {
+    const out = [...row];
+    while (out.length < this.table.width) out.push('');
+    return out;
+  }
+
+  private colourNew(top: number, rows: Contents[][]): void {
+    const at = this.table.position.get(SYNC_STATUS);
+    if (!this.table.schema.sync || at === undefined) return;
+    if (!rows.some(r => statusColor(r[at]) !== null)) return;
+    this.table.sheet.setBackgrounds(
+      top,
+      at + 1,
+      rows.map(r => [statusColor(r[at])]),
+    );
+  }
+
+  /** Grows the sheet to hold sheet row `row`, formatting the new rows like the others. */
+  private growTo(row: number): void {
+    const {sheet, schema, position, width} = this.table;
+    const had = sheet.maxRows();
+    if (row <= had) return;
+    sheet.ensureSize(row, width);
+    const placed = allColumns(schema).map(column => ({
+      column: column as Column<never>,
+      at: (position.get(column.header) ?? 0) + 1,
+    }));
+    formatRows(sheet, placed, had + 1, row - had);
+  }
+
+  /** The block at sheet row `top`, column `left` (0-based), as setValues takes it. */
+  private toEntries(
+    top: number,
+    left: number,
+    block: Contents[][],
+  ): CellValue[][] {
+    const plain = this.plainTextCells(top, left, block);
+    return block.map((r, i) =>
+      r.map((c, k) => {
+        if (c instanceof Formula) return c.text;
+        if (typeof c !== 'string' || c === '') return c;
+        const text = bounded(c);
+        return plain(i, k) ? text : markedAsText(text);
+      }),
+    );
+  }
+
+  /**
+   * Whether cell (i, k) of the block is plain text: known for a sheet this job created;
+   * otherwise the formats of the cells that get text are read, in one call.
+   */
+  private plainTextCells(
+    top: number,
+    left: number,
+    block: Contents[][],
+  ): (i: number, k: number) => boolean {
+    const known = this.table.plainText;
+    if (known) return (_, k) => known[left + k] ?? false;
+    let first = -1;
+    let last = -1;
+    let from = Infinity;
+    let to = -1;
+    block.forEach((row, i) =>
+      row.forEach((c, k) => {
+        if (typeof c !== 'string' || c === '') return;
+        if (first < 0) first = i;
+        last = i;
+        from = Math.min(from, k);
+        to = Math.max(to, k);
+      }),
+    );
+    if (first < 0) return () => false;
+    const formats = this.table.sheet.readNumberFormats(
+      top + first,
+      left + from + 1,
+      last - first + 1,
+      to - from + 1,
+    );
+    return (i, k) => formats[i - first]?.[k - from] === TEXT_FORMAT;
+  }
+}
+
+/** A text cut to `max` characters, saying how much was left out. */
+export function bounded(text: string, max = MAX_CELL_TEXT): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… (${text.length - max} more characters not shown)`;
+}
+
+function boundedMessage(message: string): string {
+  return bounded(message, MAX_MESSAGE);
+}
+
+function rowOf<S>(table: Table<S>, index: number): Contents[] {
+  const row: Contents[] = [];
+  for (let c = 0; c < table.width; c++) row.push(contentsOf(table, index, c));
+  return row;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function identityKey(cells: ReadonlyArray<Contents | undefined>): string {
+  return cells.map(keyText).join('\u0001');
+}
+
+/** A cell as identity text: what a sheet holds in it, whatever the realm of a Date. */
+function keyText(cell: Contents | undefined): string {
+  if (cell === undefined || cell === null) return '';
+  if (cell instanceof Formula) return cell.text;
+  if (isDate(cell)) return `d${cell.getTime()}`;
+  return typeof cell === 'string' ? cell.trim() : String(cell);
+}
+
+function lastFilled(row: readonly Contents[]): number {
+  for (let c = row.length - 1; c >= 0; c--) if (row[c] !== '') return c + 1;
+  return 0;
+}
+
+export function sameContents(a: Contents, b: Contents): boolean {
+  if (a instanceof Formula || b instanceof Formula) {
+    return a instanceof Formula && b instanceof Formula && a.text === b.text;
+  }
+  return sameCell(a, b);
+}
+
+/**
+ * Prices of the latency model the bench uses (DESIGN 6, local/runtime/latency.ts), in ms: a
+ * block written is a getRange and a queued setValues; a read is a round trip; each cell read
+ * or written costs its share.
+ */
+const BLOCK_MS = 3;
+const READ_MS = 40;
+const CELL_MS = 0.01;
+
+/** Data rows top..bottom and columns left..right (0-based, inclusive). */
+interface Block {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+const area = (b: Block) => (b.bottom - b.top + 1) * (b.right - b.left + 1);
+
+function hasGaps(block: Block, byRow: Map<number, RowHandle>): boolean {
+  for (let r = block.top; r <= block.bottom; r++) {
+    const decided = byRow.get(r)?.decided;
+    for (let c = block.left; c <= block.right; c++) {
+      if (!decided?.has(c)) return true;
+    }
+  }
+  return false;
+}
+
+/** What writing these blocks costs: each a write, a block with gaps also two reads. */
+function cost(blocks: Block[], byRow: Map<number, RowHandle>): number {
+  return blocks.reduce((ms, b) => {
+    const reads = hasGaps(b, byRow) ? 2 * (READ_MS + area(b) * CELL_MS) : 0;
+    return ms + BLOCK_MS + area(b) * CELL_MS + reads;
+  }, 0);
+}
+
+/**
+ * Rectangles holding decided cells only: rows next to each other with the same decided
+ * columns share one, each run of neighbouring columns its own.
+ */
+function exactBlocks(
+  updates: Array<{row: number; handle: RowHandle}>,
+): Block[] {
+  const sorted = [...updates].sort((a, b) => a.row - b.row);
+  const blocks: Block[] = [];
+  let open: Block[] = [];
+  let openKey = '';
+  let openBottom = -2;
+  for (const {row, handle} of sorted) {
+    const columns = [...handle.decided.keys()].sort((a, b) => a - b);
+    const key = columns.join(',');
+    if (key === openKey && row === openBottom + 1) {
+      for (const b of open) b.bottom = row;
+    } else {
+      open = [];
+      for (const c of columns) {
+        const last = open[open.length - 1];
+        if (last && last.right === c - 1) last.right = c;
+        else open.push({top: row, bottom: row, left: c, right: c});
+      }
+      blocks.push(...open);
+      openKey = key;
+    }
+    openBottom = row;
+  }
+  return blocks;
+}
+
+/**
+ * Blocks from each column's first and last decided row: one block, split where the cells
+ * between two columns would cost more than another block.
+ */
+function joinedBlocks(
+  updates: Array<{row: number; handle: RowHandle}>,
+  width: number,
+): Block[] {
+  const first = new Array<number>(width).fill(-1);
+  const last = new Array<number>(width).fill(-1);
+  for (const {row, handle} of updates) {
+    for (const c of handle.decided.keys()) {
+      if (first[c] < 0 || row < first[c]) first[c] = row;
+      if (row > last[c]) last[c] = row;
+    }
+  }
+  const perBlock = (READ_MS * 2 + BLOCK_MS) / (CELL_MS * 3);
+  const blocks: Block[] = [];
+  first.forEach((top, c) => {
+    if (top < 0) return;
+    const column = {top, bottom: last[c], left: c, right: c};
+    const open = blocks[blocks.length - 1];
+    if (open) {
+      const joined = {
+        top: Math.min(open.top, top),
+        bottom: Math.max(open.bottom, last[c]),
+        left: open.left,
+        right: c,
+      };
+      if (area(joined) <= area(open) + area(column) + perBlock) {
+        blocks[blocks.length - 1] = joined;
+        return;
+      }
+    }
+    blocks.push(column);
+  });
+  return blocks;
+}
