@@ -39,10 +39,9 @@ import {
   Table,
   cellOf,
   openTable,
-  rowContents,
   sheetRow,
-  writeTable,
 } from '../sheets/table';
+import {SheetWriter} from '../sheets/writer';
 import {counted} from '../text/wording';
 import {accountLabel} from './connect';
 import {RecordChange, planRevert} from './revert-plan';
@@ -209,20 +208,11 @@ function revertSheet(
   }
   const sheet = table;
   const groups = groupRows(sheet, workbook);
-  const out: Contents[][] = sheet.values.map((_, i) => rowContents(sheet, i));
-  // By row array: rows added or removed for budget groups move the ones after them.
-  const conflicts = new Map<Contents[], string>();
-  const mark = (row: Contents[], status: SyncStatus | '', message: string) => {
-    const at = (header: string) => sheet.position.get(header)!;
-    row[at(SYNC_STATUS)] = status;
-    row[at(SYNC_MESSAGE)] = message;
-    row[at(SYNCED_AT)] = now;
-    if (status === 'CONFLICT') conflicts.set(row, message);
-  };
-  const setStatus = (row: number, status: SyncStatus | '', message: string) =>
-    mark(out[row], status, message);
-  const added = new Map<number, Contents[][]>();
-  const removed = new Set<Contents[]>();
+  const writer = new SheetWriter(sheet, () => now.getTime());
+  // Where each row will be once written, for the rows the summary names.
+  const removed = new Set<number>();
+  const added = new Map<number, number>();
+  const conflicts = new Map<number, string>();
   for (const record of records) {
     const rows = groups.byId.get(record.id);
     const plan = planRevert({
@@ -239,35 +229,66 @@ function revertSheet(
     else if (plan.kind === 'note') problem(plan.message);
     else if (plan.kind === 'mark') {
       if (plan.status !== 'CONFLICT') tally.refused++;
-      for (const row of rows!) setStatus(row, plan.status, plan.message);
+      for (const row of rows!) {
+        writer.status(row, plan.status, plan.message);
+        if (plan.status === 'CONFLICT') conflicts.set(row, plan.message);
+      }
     } else {
-      const placed = putBack(sheet, out, rows!, plan.content, workbook);
-      for (const row of placed.kept) setStatus(row, plan.status, plan.message);
-      for (const row of placed.removed) removed.add(out[row]);
-      for (const row of placed.added) mark(row, plan.status, plan.message);
-      if (placed.added.length > 0)
-        added.set(rows![rows!.length - 1], placed.added);
+      const placed = putBack(writer, rows!, plan.content, workbook);
+      for (const row of placed.kept)
+        writer.status(row, plan.status, plan.message);
+      for (const row of placed.removed) {
+        writer.remove(row);
+        removed.add(row);
+      }
+      const last = rows![rows!.length - 1];
+      writer.insertAfter(
+        last,
+        placed.added.map(row => withStatus(sheet, row, plan, now)),
+      );
+      added.set(last, placed.added.length);
       const count = placed.kept.length + placed.added.length;
       if (plan.withdrawn) tally.withdrawn += count;
       else tally.edited += count;
     }
   }
-  const written = out.flatMap((row, i) => [
-    ...(removed.has(row) ? [] : [row]),
-    ...(added.get(i) ?? []),
-  ]);
-  written.forEach((row, i) => {
+  let at = 0;
+  sheet.values.forEach((_, row) => {
+    if (removed.has(row)) return;
     const message = conflicts.get(row);
-    if (message === undefined) return;
-    tally.conflict++;
-    tally.problems.push({
-      sheet: schema.name,
-      row: sheetRow(i),
-      status: 'CONFLICT',
-      message,
-    });
+    if (message !== undefined)
+      tally.problems.push({
+        sheet: schema.name,
+        row: sheetRow(at),
+        status: 'CONFLICT',
+        message,
+      });
+    at += 1 + (added.get(row) ?? 0);
   });
-  writeTable(sheet, written);
+  tally.conflict += conflicts.size;
+  const {gone} = writer.flush();
+  if (gone.length > 0)
+    problem(
+      `${counted(gone.length, 'row')} of ${schema.name} moved away or ${gone.length === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.length === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
+    );
+}
+
+/** A new row's contents with the plan's sync cells. */
+function withStatus(
+  table: Table<never>,
+  row: Contents[],
+  plan: {status: SyncStatus | ''; message: string},
+  now: Date,
+): Contents[] {
+  const out = [...row];
+  const set = (header: string, value: Contents) => {
+    const at = table.position.get(header);
+    if (at !== undefined) out[at] = value;
+  };
+  set(SYNC_STATUS, plan.status);
+  set(SYNC_MESSAGE, plan.message);
+  set(SYNCED_AT, plan.status === '' ? '' : now);
+  return out;
 }
 
 /** What a record's rows say now: the first ERROR or CONFLICT, else the first row's. */
@@ -287,18 +308,19 @@ function saidBy(
 }
 
 /**
- * Writes a record's reverted content into its rows: a one-row record's editable cells; for
+ * Decides a record's reverted content in its rows: a one-row record's editable cells; for
  * Budgets, each group into the row that has its key, other groups into the other rows in
- * order; rows left over are answered to remove, groups left over as new rows to add below,
- * their read-only cells as the record's first row.
+ * order; rows left over are answered to remove (deleted: the formulas below keep their
+ * meaning), groups left over as new rows to add below, their read-only cells as the record's
+ * first row.
  */
 function putBack(
-  table: Table<never>,
-  out: Contents[][],
+  writer: SheetWriter<never>,
   rows: readonly number[],
   content: readonly string[][],
   context: CodecContext,
 ): {kept: number[]; removed: number[]; added: Contents[][]} {
+  const {table} = writer;
   const {schema} = table;
   const columns = editableColumns(table);
   const keys = (schema.rowKey ?? []).map(h =>
@@ -306,13 +328,15 @@ function putBack(
   );
   const keyOf = (texts: readonly string[]) =>
     JSON.stringify(keys.map(k => texts[k]));
-  const write = (row: Contents[], texts: readonly string[]) =>
-    columns.forEach((column, k) => {
-      row[table.position.get(column.header)!] = encode(
-        column,
-        fromCanonical(texts[k]),
-      );
-    });
+  const cellsOf = (texts: readonly string[]) =>
+    columns.map(
+      (column, k) =>
+        [column.header, encode(column, fromCanonical(texts[k]))] as const,
+    );
+  const write = (row: number, texts: readonly string[]) => {
+    for (const [header, contents] of cellsOf(texts))
+      writer.set(row, header, contents);
+  };
   const pending = new Map(content.map(texts => [keyOf(texts), texts]));
   const free: number[] = [];
   const kept: number[] = [];
@@ -324,30 +348,30 @@ function putBack(
       continue;
     }
     pending.delete(key);
-    write(out[row], wanted);
+    write(row, wanted);
     kept.push(row);
   }
   const left = [...pending.values()];
   for (const row of free.splice(0, left.length)) {
-    write(out[row], left.shift()!);
+    write(row, left.shift()!);
     kept.push(row);
   }
-  const first = out[rows[0]];
   const own = schema.columns.filter(c => !c.editable);
   const added = left.map(texts => {
-    const row: Contents[] = first.map(() => '');
+    const row = new Array<Contents>(table.width).fill('');
     for (const column of own) {
       const at = table.position.get(column.header);
-      if (at !== undefined) row[at] = first[at];
+      if (at !== undefined) row[at] = writer.known(rows[0], column.header);
     }
-    write(row, texts);
+    for (const [header, contents] of cellsOf(texts))
+      row[table.position.get(header)!] = contents;
     return row;
   });
   // A record keeps one row even with no content: an offer without a budget shows one.
   if (kept.length === 0 && added.length === 0 && free.length > 0) {
     const row = free.shift()!;
     write(
-      out[row],
+      row,
       columns.map(() => EMPTY),
     );
     kept.push(row);

@@ -7,8 +7,10 @@
 import type {Emulator} from '../../local/emulator';
 import {budgetsPulled} from '../support/history';
 import {
+  columnLetter,
   offersPulled,
   recordsOf,
+  sheetOf,
   typeInto,
   valuesOf,
 } from '../support/offer-desk';
@@ -178,5 +180,73 @@ describe('revert under the rules of a push', () => {
     // A refresh leaves nothing stuck.
     rt.call('refreshOffers');
     expect(budget(id)).toMatchObject({daily_cap: 100, sync_status: 'OK'});
+  });
+});
+
+describe('revert moves rows with their formulas (issue 19 case 1)', () => {
+  it('a split of ALL into US+GB reverted: the GB row is deleted, the formula of the offer below still points at its own row, and the push sends only the reverted offer', () => {
+    const {rt, emulator, ids, rowOf, budget} = budgetsPulled(3, {}, 'US,GB');
+    const [id, below] = ids;
+    typeInto(rt, 'Budgets', rowOf(id), 'country_code', 'US');
+    typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '60');
+    // A row inserted right below the offer's, as a person splits a budget.
+    sheetOf(rt, 'Budgets').insertRowAfter(rowOf(id));
+    const added = rowOf(id) + 1;
+    for (const [header, text] of Object.entries({
+      offer_id: String(id),
+      country_code: 'GB',
+      daily_cap_type: 'BUDGET',
+      daily_cap: '70',
+      total_budget: '500',
+    }))
+      typeInto(rt, 'Budgets', added, header, text);
+    const pushed = rt.call('pushBudgets') as Summary;
+    expect(pushed.ok).toBe(2);
+    rt.call('refreshOffers');
+    // The offer's two rows together, the next offer right below them.
+    const rows = recordsOf(rt, 'Budgets').map(r => r.offer_id);
+    expect(rows.slice(0, 3)).toEqual([id, id, below]);
+    const headers = valuesOf(rt, 'Budgets')[0].map(String);
+    const cap = columnLetter(headers.indexOf('daily_cap'));
+    const total = headers.indexOf('total_budget') + 1;
+    const at = rowOf(below);
+    expect(at).toBe(4);
+    typeInto(rt, 'Budgets', at, 'total_budget', `=${cap}${at}*10`);
+    expect(budget(below).total_budget).toBe(1000);
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted.edited).toBe(1);
+    expect(recordsOf(rt, 'Budgets').map(r => r.offer_id)).toEqual(ids);
+    expect(rowOf(below)).toBe(3);
+    expect(sheetOf(rt, 'Budgets').getRange(3, total).getFormula()).toBe(
+      `=${cap}3*10`,
+    );
+    expect(budget(below)).toMatchObject({total_budget: 1000, sync_status: ''});
+    expect(budget(id)).toMatchObject({
+      country_code: 'ALL',
+      daily_cap: 100,
+      total_budget: 1000,
+      sync_status: 'EDITED',
+    });
+
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
+    expect(writes(emulator)).toEqual([
+      [
+        'PUT',
+        'offer/budget',
+        {
+          offer_id: id,
+          budget: [
+            {
+              country_code: 'ALL',
+              daily_cap_type: 'BUDGET',
+              daily_cap: 100,
+              total_budget: 1000,
+            },
+          ],
+        },
+      ],
+    ]);
   });
 });
