@@ -90,6 +90,8 @@ export class Env {
   private writesQueued = false;
   /** What the cells those writes change held before. */
   private readonly journal = new WriteJournal();
+  /** A person is acting in the document (asPerson): no call is checked, counted or priced. */
+  private person = false;
 
   constructor(
     readonly realm: Realm,
@@ -113,6 +115,7 @@ export class Env {
     extraMs = 0,
     baseMs = this.latency[PRICE[service]],
   ): void {
+    if (this.person) return;
     this.checkTime();
     this.checkPermission(service, key);
     this.meter.add(service);
@@ -126,6 +129,7 @@ export class Env {
    * trip itself. `cells`: cell values it carries, each priced on top.
    */
   spreadsheet(key: string, cells = 0): void {
+    if (this.person) return;
     const kind = spreadsheetCallKind(key);
     if (kind === 'roundTrip' || key === 'SpreadsheetApp.flush')
       this.sendQueuedWrites();
@@ -141,10 +145,36 @@ export class Env {
 
   /**
    * An execution's write is about to change `cell`: until the queue is sent, a kill undoes it.
-   * Writes outside any execution (a person typing) are the document's at once.
+   * Writes outside any execution (a person typing) are the document's at once, and come after
+   * whatever the script still has queued for that cell: a kill leaves them in place.
    */
   queueCellWrite(cell: Cell): void {
     if (this.execution) this.journal.note(cell);
+    else this.journal.forget(cell);
+  }
+
+  /**
+   * Runs `act` as a person editing the document in the Sheets UI, even in the middle of an
+   * execution: nothing it does is counted, priced or checked against the execution's limits,
+   * and its edits are the document's at once (no write queue: a kill does not undo them).
+   */
+  asPerson<T>(act: () => T): T {
+    const {execution, person} = this;
+    this.execution = undefined;
+    this.person = true;
+    this.meter.paused = true;
+    try {
+      return act();
+    } finally {
+      this.execution = execution;
+      this.person = person;
+      this.meter.paused = person;
+    }
+  }
+
+  /** The formulas of `cell` were rewritten by a move: so is what a kill would put back. */
+  followInQueue(cell: Cell, rewrite: (formula: string) => string): void {
+    this.journal.follow(cell, rewrite);
   }
 
   /** Apps Script sends what is still queued when the execution's function returns. */

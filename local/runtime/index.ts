@@ -9,6 +9,12 @@ export {EXCEEDED_TIME} from './env';
 export {loopbackWireFetch} from './loopback';
 export type {LoopbackOptions, LoopbackWireFetch} from './loopback';
 export {typeIntoCell} from './spreadsheet/typing';
+export type {
+  Collaborator,
+  CollaboratorAction,
+  SheetRef,
+  SortRowsSpec,
+} from './collaborator';
 export type {FakeSheet} from './spreadsheet/sheet';
 export type {FakeSpreadsheet} from './spreadsheet/spreadsheet';
 export type {LogEntry} from './logs';

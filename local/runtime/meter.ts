@@ -14,12 +14,15 @@ export interface MeterSnapshot {
 export class Meter {
   private readonly counts = new Map<string, number>();
   private since: number;
+  /** Set while a person, not the script, acts in the document (Env.asPerson). */
+  paused = false;
 
   constructor(private readonly clock: VirtualClock) {
     this.since = clock.preciseNow();
   }
 
   add(key: string, n = 1): void {
+    if (this.paused) return;
     this.counts.set(key, (this.counts.get(key) ?? 0) + n);
   }
 

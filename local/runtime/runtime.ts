@@ -2,6 +2,7 @@ import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {CacheStores, FakeCacheService} from './cache';
 import {copyForClient} from './client-copy';
+import {Collaborator} from './collaborator';
 import {VirtualClock} from './clock';
 import {DriveOptions, FakeDriveApp} from './drive';
 import {AuthModeName, Env, Execution, ExecutionKind} from './env';
@@ -102,6 +103,8 @@ export class Runtime {
   readonly triggers = new TriggerTable();
   readonly outbox: Outbox;
   readonly spreadsheet: FakeSpreadsheet;
+  /** Another editor of the document, acting between a job's reads and writes. */
+  readonly collaborator: Collaborator;
   readonly globals: AppsScriptGlobals;
   /** Every execution run so far, in order. */
   readonly executions: Execution[] = [];
@@ -129,11 +132,18 @@ export class Runtime {
     const spreadsheetId =
       options.spreadsheet?.id ??
       '1OfferDeskSpreadsheetId0000000000000000000000';
-    this.spreadsheet = new FakeSpreadsheet(this.env, this.ui, spreadsheetId, {
-      name: options.spreadsheet?.name ?? 'Offer Desk',
-      timeZone: options.spreadsheet?.timeZone ?? 'Etc/UTC',
-      sheetNames: options.spreadsheet?.sheetNames ?? ['Sheet1'],
-    });
+    this.spreadsheet = new FakeSpreadsheet(
+      this.env,
+      this.ui,
+      spreadsheetId,
+      {
+        name: options.spreadsheet?.name ?? 'Offer Desk',
+        timeZone: options.spreadsheet?.timeZone ?? 'Etc/UTC',
+        sheetNames: options.spreadsheet?.sheetNames ?? ['Sheet1'],
+      },
+      sheet => this.collaborator.valuesRead(sheet),
+    );
+    this.collaborator = new Collaborator(this.env, this.spreadsheet);
     const distDir =
       options.distDir === null ? undefined : (options.distDir ?? DEFAULT_DIST);
     const ui = new FakeUi(this.env, this.ui, options.addonName ?? 'Offer Desk');
@@ -143,6 +153,7 @@ export class Runtime {
         this.env,
         r => this.wire(r),
         new UrlFetchQuota(options.urlFetchDailyQuota ?? 20000),
+        () => this.collaborator.fetchAnswering(),
       ),
       Utilities: new FakeUtilities(this.env),
       PropertiesService: new FakePropertiesService(this.env, this.properties),
@@ -378,6 +389,8 @@ export class Runtime {
       execution.endMs = this.clock.now();
       this.env.execution = undefined;
       this.locks.releaseExecution(execution.id);
+      // A test's own mistake in a collaborator's action outweighs what the add-on made of it.
+      this.collaborator.raiseFailure();
     }
   }
 

@@ -37,6 +37,8 @@ export class FakeUrlFetchApp {
     private readonly env: Env,
     private readonly wire: WireFetch,
     private readonly quota: UrlFetchQuota,
+    /** Called once per fetch or fetchAll, after the wire answered and before the script sees it. */
+    private readonly answering: () => void = () => {},
   ) {}
 
   fetch(url: unknown, params?: unknown): FakeHttpResponse {
@@ -46,6 +48,7 @@ export class FakeUrlFetchApp {
     this.env.meter.add('UrlFetchApp.requests');
     const exchange = this.exchange(request);
     this.env.clock.advance(exchange.ms);
+    this.answering();
     return this.answer(request, exchange);
   }
 
@@ -76,6 +79,7 @@ export class FakeUrlFetchApp {
     this.env.meter.add('UrlFetchApp.fetchAll.requests', prepared.length);
     const exchanges = prepared.map(p => this.exchange(p));
     this.env.clock.advance(Math.max(0, ...exchanges.map(e => e.ms)));
+    this.answering();
     const dropped = exchanges.findIndex(e => e.outcome.kind === 'dropped');
     if (dropped >= 0)
       this.env.fail(`Address unavailable: ${prepared[dropped].wire.url}`);

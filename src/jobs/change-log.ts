@@ -1,8 +1,6 @@
 /**
- * One job run's changes for the History sheet (sheets/history.ts), under one change id:
- * collected as the answers arrive, and appended one block per `flush` (a push flushes after
- * each batch, so a run killed later keeps the record of the writes the server accepted) and
- * at `close`.
+ * One job run's changes for the History sheet (sheets/history.ts): collected as the answers
+ * arrive, written in one block when the run ends, under one change id.
  */
 import type {Platform, Workbook} from '../platform/ports';
 import {
@@ -39,12 +37,12 @@ export function historyLimit(platform: Platform): number {
 
 export class ChangeLog {
   readonly changeId: string;
-  /** Changes added since the last flush. */
-  private pending: HistoryChange[] = [];
-  /** Whether any change was added: the run sent something. */
-  private sent = false;
-  /** What the summary is told of the History writes (archiving, a failure), once each. */
-  private readonly notes = new Set<string>();
+  /** Changes recorded and not written yet. */
+  private changes: HistoryChange[] = [];
+  /** Whether any change was recorded in this run (written or not). */
+  private recorded = false;
+  /** What the writes so far have to tell the summary (an archive, a failure). */
+  private notes = '';
 
   constructor(
     private readonly platform: Platform,
@@ -58,38 +56,42 @@ export class ChangeLog {
   /** Records changes whose answers arrived now (unless they say when). */
   add(changes: readonly HistoryChange[]): void {
     const now = new Date(this.platform.clock.now());
-    this.pending.push(...changes.map(c => ({at: now, ...c})));
-    this.sent ||= changes.length > 0;
-  }
-
-  /** Appends the changes added since the last flush, in one block; nothing when none. */
-  flush(workbook: Workbook): void {
-    if (this.pending.length === 0) return;
-    const changes = this.pending;
-    this.pending = [];
-    const note = this.write(workbook, changes);
-    if (note !== '') this.notes.add(note);
+    this.changes.push(...changes.map(c => ({at: now, ...c})));
+    if (changes.length > 0) this.recorded = true;
   }
 
   /**
-   * Appends what is left, and tells the summary: the change id, and what became of the History
+   * Appends the changes recorded since the last flush, in one block under the run's change
+   * id: a job flushes after each batch, so what the server accepted is in History even if the
+   * run is killed later.
+   */
+  flush(workbook: Workbook): void {
+    if (this.changes.length === 0) return;
+    const note = this.write(workbook);
+    this.changes = [];
+    if (note && !this.notes.includes(note)) this.notes += note;
+  }
+
+  /**
+   * Writes what is left, and tells the summary: the change id, and what became of the
    * writes when it was not plain. A run that sent nothing writes nothing and is told nothing.
    */
   close(workbook: Workbook, summary: JobSummary): JobSummary {
     this.flush(workbook);
-    if (!this.sent) return summary;
+    if (!this.recorded) return summary;
     return {
       ...summary,
       changeId: this.changeId,
-      message: summary.message + [...this.notes].join(''),
+      message: summary.message + this.notes,
     };
   }
 
   /**
-   * Appends one block. What was sent stays sent when the History cannot be written: the
+   * Appends the run's block. What was sent stays sent when the History cannot be written: the
    * answer is a sentence for the job's summary, '' when all went well.
    */
-  private write(workbook: Workbook, changes: readonly HistoryChange[]): string {
+  private write(workbook: Workbook): string {
+    if (this.changes.length === 0) return '';
     try {
       const limit = historyLimit(this.platform);
       const result = appendHistory(
@@ -101,7 +103,7 @@ export class ChangeLog {
           user: this.platform.identity.email(),
           at: new Date(this.platform.clock.now()),
         },
-        changes,
+        this.changes,
         limit,
       );
       return result.archived

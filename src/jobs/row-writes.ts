@@ -8,7 +8,7 @@
 import type {CellValue} from '../platform/ports';
 import type {SyncStatus} from '../sheets/status';
 import {Formula, Table, cellOf, sheetRow} from '../sheets/table';
-import {SheetWriter} from '../sheets/writer';
+import {FlushReport, SheetWriter} from '../sheets/writer';
 import {MAX_PROBLEMS, RowProblem} from './run';
 
 export class RowWrites<S> {
@@ -65,9 +65,20 @@ export class RowWrites<S> {
       }));
   }
 
-  /** Writes what was decided since the last flush. */
-  flush(): void {
-    this.writer.flush();
+  /** What the rows' statuses give a job's summary (kernel.ts JobFacts). */
+  tally() {
+    return {
+      sheet: this.table.schema.name,
+      ok: this.count('OK'),
+      invalid: this.count('INVALID'),
+      error: this.count('ERROR'),
+      problems: this.problems(),
+    };
+  }
+
+  /** Writes what was decided since the last flush; says which rows could not be found. */
+  flush(): FlushReport {
+    return this.writer.flush();
   }
 
   /** The cell's value as read, or as this job last decided it. */

@@ -31,14 +31,12 @@ import {excerpt} from '../rules/values';
 import type {HistoryChange} from '../sheets/history';
 import {CREATIVES} from '../sheets/schemas/creatives';
 import type {SyncStatus} from '../sheets/status';
-import {Table, cellOf, openTable, sheetRow} from '../sheets/table';
+import {Table, cellOf, sheetRow} from '../sheets/table';
 import {counted} from '../text/wording';
-import {ChangeLog} from './change-log';
-import {accountLabel, connect} from './connect';
-import {previewSummary} from './preview';
 import type {PushOptions} from './push-spec';
 import {RowWrites} from './row-writes';
-import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
+import {withJob} from './kernel';
+import type {JobSummary, TimeBudget} from './run';
 import {urlWhitelistProblem} from './url-whitelist';
 
 /**
@@ -63,6 +61,11 @@ export interface UploadContext {
   files: FileSource;
   writes: RowWrites<Material>;
   budget: TimeBudget;
+  /**
+   * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
+   * (rows, History) before the next batch.
+   */
+  settled?: (report: UploadReport, rows: number[]) => void;
 }
 
 export interface UploadReport {
@@ -122,6 +125,7 @@ export function uploadRows(
   let bytes = 0;
   const send = () => {
     if (batch.length === 0) return;
+    const from = report.sent.length;
     const outcomes = uploadMaterials(
       context.client,
       batch.map(r => r.blob),
@@ -158,6 +162,10 @@ export function uploadRows(
     });
     batch = [];
     bytes = 0;
+    context.settled?.(
+      report,
+      report.sent.slice(from).filter(i => verdicts.has(i)),
+    );
   };
   // A batch is its files' reads and their upload: the slowest so far says whether the next
   // one would end in time.
@@ -190,6 +198,7 @@ export function uploadRows(
     const named = nameByMd5(context.client, unnamed, table);
     report.requests += named.requests;
     for (const [index, verdict] of named.verdicts) give(index, verdict);
+    context.settled?.(report, [...named.verdicts.keys()]);
   }
   return report;
 }
@@ -201,8 +210,9 @@ export function uploadRows(
 export function uploadChanges(
   table: Table<Material>,
   report: UploadReport,
+  rows: readonly number[] = report.sent,
 ): HistoryChange[] {
-  return report.sent.flatMap(index => {
+  return rows.flatMap(index => {
     const verdict = report.verdicts.get(index);
     if (!verdict) return [];
     const file = String(cellOf(table, index, 'file')).trim();
@@ -422,47 +432,43 @@ export function uploadCreatives(
   platform: Platform,
   options: PushOptions = {},
 ): JobSummary {
-  const dryRun = options.dryRun === true;
-  return withDocumentLock(platform, () => {
-    const budget = new TimeBudget(() => platform.clock.now());
-    const connected = connect(platform, budget.retryDeadline);
-    const workbook = platform.workbook();
-    const table = openTable(workbook, CREATIVES, {create: true})!;
-    const writes = new RowWrites(table, () => platform.clock.now());
+  return withJob(platform, JOB, options, job => {
+    const writes = job.rows(CREATIVES);
+    const {table} = writes;
     const pending = table.values
       .map((_, i) => i)
       .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
-    if (dryRun) {
-      const wouldSend = previewUploads(platform.files, writes, pending, budget);
-      writes.flush();
-      return previewSummary(
-        {
-          job: 'uploadCreatives',
-          account: accountLabel(connected.account),
-          ok: 0,
-          invalid: writes.count('INVALID'),
-          error: writes.count('ERROR'),
-          // Rows with a file that are already on the server: the run leaves them alone.
-          skipped: table.values.filter(
-            (_, i) =>
-              String(cellOf(table, i, 'file')).trim() !== '' &&
-              String(cellOf(table, i, 'creative_md5')).trim() !== '',
-          ).length,
-          remaining: 0,
-          problems: writes.problems(),
-          requests: 0,
-        },
-        {
-          sheet: CREATIVES.name,
-          edited: writes.count('EDITED'),
-          requests: wouldSend.length,
-          wouldSend,
-        },
+    if (job.dryRun) {
+      const wouldSend = previewUploads(
+        platform.files,
+        writes,
+        pending,
+        job.budget,
       );
+      return job.summary({
+        ...writes.tally(),
+        // Rows with a file that are already on the server: the run leaves them alone.
+        skipped: table.values.filter(
+          (_, i) =>
+            String(cellOf(table, i, 'file')).trim() !== '' &&
+            String(cellOf(table, i, 'creative_md5')).trim() !== '',
+        ).length,
+        edited: writes.count('EDITED'),
+        wouldSend,
+      });
     }
-    platform.progress.report('uploadCreatives', 0, pending.length);
+    platform.progress.report(JOB, 0, pending.length);
     const report = uploadRows(
-      {client: connected.client, files: platform.files, writes, budget},
+      {
+        client: job.connected.client,
+        files: platform.files,
+        writes,
+        budget: job.budget,
+        settled: (sofar, rows) => {
+          job.log.add(uploadChanges(table, sofar, rows));
+          job.save();
+        },
+      },
       pending,
     );
     for (const index of report.remaining) {
@@ -472,29 +478,18 @@ export function uploadCreatives(
         'Not uploaded yet: the time ran out. Run Upload creative materials again to continue.',
       );
     }
-    writes.flush();
-    platform.progress.report('uploadCreatives', pending.length, pending.length);
-    const counts = {
-      job: 'uploadCreatives',
-      account: accountLabel(connected.account),
-      ok: writes.count('OK'),
-      invalid: writes.count('INVALID'),
-      error: writes.count('ERROR'),
+    platform.progress.report(JOB, pending.length, pending.length);
+    return job.summary({
+      ...writes.tally(),
       skipped: 0,
       remaining: report.remaining.length,
-      dryRun: false,
-      problems: writes.problems(),
       requests: report.requests,
-    };
-    const none =
-      pending.length === 0
-        ? `Nothing to upload (${counts.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
-        : undefined;
-    const log = new ChangeLog(platform, 'uploadCreatives', counts.account);
-    log.add(uploadChanges(table, report));
-    return log.close(workbook, {
-      ...counts,
-      message: none ?? summaryLine(counts, CREATIVES.name),
+      nothing:
+        pending.length === 0
+          ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
+          : undefined,
     });
   });
 }
+
+const JOB = 'uploadCreatives';

@@ -77,6 +77,8 @@ export class SheetWriter<S> {
   private readonly handles: RowHandle[];
   private readonly identity: number[];
   private reported = new Set<number>();
+  /** Whether a flush wrote before: the sheet may hold what this job put there. */
+  private flushed = false;
 
   constructor(
     readonly table: Table<S>,
@@ -273,9 +275,26 @@ export class SheetWriter<S> {
    */
   private locate(): {rows: Map<number, number>; last: number} {
     const {sheet} = this.table;
+    const placed = this.handles.some(h => h.placed && !h.dead);
+    // A sheet this job created holds only what it wrote: nothing to look up before the
+    // first write (the first refresh of a new sheet costs no read).
+    if (!placed && this.table.plainText && !this.flushed) {
+      this.flushed = true;
+      return {rows: new Map(), last: 0};
+    }
+    this.flushed = true;
     const lastRow = sheet.lastRow();
     const count = Math.max(0, lastRow - FIRST_ROW + 1);
-    const keyNow = this.readIdentities(sheet, count);
+    const busy = this.handles.some(
+      h =>
+        h.placed &&
+        !h.dead &&
+        (h.decided.size > 0 ||
+          h.inserts.length > 0 ||
+          h.before.length > 0 ||
+          h.remove),
+    );
+    const keyNow = busy ? this.readIdentities(sheet, count) : [];
     const fresh = new Map<string, number[]>();
     keyNow.forEach((key, row) => push(fresh, key, row));
     const expected = new Map<string, number[]>();

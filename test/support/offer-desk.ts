@@ -1,7 +1,8 @@
 /**
  * The built add-on (dist/Code.js) in the local Apps Script runtime, connected to the Open API
  * emulator, for integration tests; and readers and a typist for its sheets that work as a
- * person looking at the spreadsheet would (outside any execution).
+ * person looking at the spreadsheet would (outside any execution). A person editing while a job
+ * runs is `rt.collaborator` (local/runtime/README.md); `rowOf` finds where a record sits after.
  */
 import {
   createEmulator,
@@ -95,6 +96,27 @@ export function recordsOf(
   return rows.map(row =>
     Object.fromEntries(headers.map((h, i) => [String(h), row[i]])),
   );
+}
+
+/**
+ * The sheet row (1-based) whose cell under `header` holds `value`, wherever sorts, inserts and
+ * deletes moved it; throws unless exactly one row does.
+ */
+export function rowOf(
+  rt: Runtime,
+  name: string,
+  header: string,
+  value: unknown,
+): number {
+  const [headers, ...rows] = valuesOf(rt, name);
+  const at = headers.indexOf(header);
+  if (at < 0) throw new Error(`no column "${header}" in ${name}`);
+  const found = rows.flatMap((row, i) => (row[at] === value ? [i + 2] : []));
+  if (found.length !== 1)
+    throw new Error(
+      `${found.length} rows of ${name} hold ${header} ${String(value)}, not 1`,
+    );
+  return found[0];
 }
 
 export function columnLetter(index: number): string {

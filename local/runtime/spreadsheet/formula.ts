@@ -7,6 +7,8 @@ import type {Content} from './cell';
  * CONCATENATE. Errors read as Sheets shows them: #DIV/0!, #REF! (a missing sheet, a cell outside
  * the sheet, a circular reference), #NAME? (an unknown function or name), #VALUE! (text where a
  * number is needed), #N/A (a wrong number of arguments), #ERROR! (a formula that does not parse).
+ * An error written in a formula (`=#REF!*10`, what Sheets leaves of a reference to a deleted
+ * row) is that error.
  * Anything else Sheets would do is not modelled: a range a formula returns whole shows its top-left
  * value (Sheets would spill it over the neighbouring cells).
  */
@@ -44,6 +46,28 @@ interface Ref {
   toColumn: number;
 }
 
+/** One end of a reference as written; a whole column (A:A) has no row. */
+export interface RefEnd {
+  column: number;
+  row?: number;
+  columnFixed: boolean;
+  rowFixed: boolean;
+}
+
+/** A reference as it stands in a formula's text, for rewriting it when cells move. */
+export interface WrittenRef {
+  /** Where it stands in the formula's text ('=' counted), sheet prefix included; end exclusive. */
+  start: number;
+  end: number;
+  /** The sheet it names; undefined for the formula's own sheet. */
+  sheet?: string;
+  /** The sheet prefix as written, '!' included; '' without one. */
+  prefix: string;
+  from: RefEnd;
+  /** The far end of a range (A1:B3, A:A). */
+  to?: RefEnd;
+}
+
 type Node =
   | {t: 'value'; v: Scalar}
   | {t: 'ref'; ref: Ref}
@@ -59,6 +83,14 @@ const VALUE = new FormulaError('#VALUE!');
 const NA = new FormulaError('#N/A');
 const NUM = new FormulaError('#NUM!');
 
+/** An error written into a formula, as Sheets writes `=#REF!*10` for a reference to a deleted row. */
+const ERROR_LITERALS: Record<string, FormulaError> = Object.fromEntries(
+  [DIV0, REF, NAME, VALUE, NA, NUM, new FormulaError(PARSE_ERROR)].map(e => [
+    e.code,
+    e,
+  ]),
+);
+
 // ---- parsing ----
 
 const TOKEN = {
@@ -66,8 +98,9 @@ const TOKEN = {
   number: /(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/y,
   string: /"((?:[^"]|"")*)"/y,
   sheet: /(?:'((?:[^']|'')+)'|([A-Za-z_][A-Za-z0-9_]*))!/y,
-  cell: /\$?([A-Za-z]{1,3})\$?(\d+)(?![\w(.])/y,
-  column: /\$?([A-Za-z]{1,3})(?![A-Za-z0-9(_.])/y,
+  cell: /(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w(.])/y,
+  column: /(\$?)([A-Za-z]{1,3})(?![A-Za-z0-9(_.])/y,
+  error: /#(?:REF!|DIV\/0!|N\/A|NAME\?|VALUE!|NUM!|ERROR!)/y,
   name: /[A-Za-z_][A-Za-z0-9_.]*/y,
   comparison: /<=|>=|<>|=|<|>/y,
 };
@@ -80,6 +113,8 @@ function columnNumber(letters: string): number {
 
 class Parser {
   private pos = 0;
+  /** The references met, in the order they stand. */
+  readonly written: WrittenRef[] = [];
   constructor(private readonly src: string) {}
 
   parse(): Node {
@@ -139,6 +174,8 @@ class Parser {
     if (m) return {t: 'value', v: Number(m[0])};
     m = this.match(TOKEN.string);
     if (m) return {t: 'value', v: m[1].replace(/""/g, '"')};
+    m = this.match(TOKEN.error);
+    if (m) return {t: 'value', v: ERROR_LITERALS[m[0]]};
     if (this.take('(')) {
       const inner = this.comparison();
       if (!this.take(')')) throw new SyntaxError(this.src);
@@ -171,53 +208,106 @@ class Parser {
     const sheet = prefix
       ? (prefix[1]?.replace(/''/g, "'") ?? prefix[2])
       : undefined;
-    const from = this.match(TOKEN.cell);
-    if (from) {
-      const row = Number(from[2]);
-      const column = columnNumber(from[1]);
-      const colon = this.pos;
-      const to = this.take(':') ? this.match(TOKEN.cell) : null;
-      if (!to) this.pos = colon;
-      return {
-        sheet,
-        row: Math.min(row, to ? Number(to[2]) : row),
-        column: Math.min(column, to ? columnNumber(to[1]) : column),
-        toRow: Math.max(row, to ? Number(to[2]) : row),
-        toColumn: Math.max(column, to ? columnNumber(to[1]) : column),
-      };
+    const ends = this.cellEnds() ?? this.columnEnds();
+    if (!ends) {
+      if (prefix) throw new SyntaxError(this.src);
+      this.pos = start;
+      return undefined;
     }
+    const [from, to] = ends;
+    this.written.push({
+      start,
+      end: this.pos,
+      sheet,
+      prefix: prefix?.[0] ?? '',
+      from,
+      to,
+    });
+    const rows =
+      from.row === undefined ? [1, Infinity] : [from.row, to?.row ?? from.row];
+    const columns = [from.column, to?.column ?? from.column];
+    return {
+      sheet,
+      row: Math.min(rows[0], rows[1]),
+      column: Math.min(columns[0], columns[1]),
+      toRow: Math.max(rows[0], rows[1]),
+      toColumn: Math.max(columns[0], columns[1]),
+    };
+  }
+
+  /** A1 or A1:B3. */
+  private cellEnds(): [RefEnd, RefEnd?] | undefined {
+    const from = this.match(TOKEN.cell);
+    if (!from) return undefined;
+    const colon = this.pos;
+    const to = this.take(':') ? this.match(TOKEN.cell) : null;
+    if (!to) this.pos = colon;
+    return to ? [cellEnd(from), cellEnd(to)] : [cellEnd(from)];
+  }
+
+  /** A:A (a column alone is a name, not a reference). */
+  private columnEnds(): [RefEnd, RefEnd] | undefined {
     const left = this.match(TOKEN.column);
     const right = left && this.take(':') ? this.match(TOKEN.column) : null;
-    if (left && right) {
-      const a = columnNumber(left[1]);
-      const b = columnNumber(right[1]);
-      return {
-        sheet,
-        row: 1,
-        column: Math.min(a, b),
-        toRow: Infinity,
-        toColumn: Math.max(a, b),
-      };
-    }
-    if (prefix) throw new SyntaxError(this.src);
-    this.pos = start;
-    return undefined;
+    if (!left || !right) return undefined;
+    return [columnEnd(left), columnEnd(right)];
   }
 }
 
-const parsed = new Map<string, Node | undefined>();
+function cellEnd(m: RegExpExecArray): RefEnd {
+  return {
+    column: columnNumber(m[2]),
+    columnFixed: m[1] === '$',
+    row: Number(m[4]),
+    rowFixed: m[3] === '$',
+  };
+}
 
-function parse(formula: string): Node | undefined {
+function columnEnd(m: RegExpExecArray): RefEnd {
+  return {
+    column: columnNumber(m[2]),
+    columnFixed: m[1] === '$',
+    rowFixed: false,
+  };
+}
+
+interface Parsed {
+  node: Node;
+  written: WrittenRef[];
+}
+
+const parsed = new Map<string, Parsed | undefined>();
+
+function parseFormula(formula: string): Parsed | undefined {
   if (!parsed.has(formula)) {
-    let node: Node | undefined;
+    const offset = formula.startsWith('=') ? 1 : 0;
+    let result: Parsed | undefined;
     try {
-      node = new Parser(formula.replace(/^=/, '')).parse();
+      const parser = new Parser(formula.slice(offset));
+      const node = parser.parse();
+      const written = parser.written.map(w => ({
+        ...w,
+        start: w.start + offset,
+        end: w.end + offset,
+      }));
+      result = {node, written};
     } catch {
-      node = undefined;
+      result = undefined;
     }
-    parsed.set(formula, node);
+    parsed.set(formula, result);
   }
   return parsed.get(formula);
+}
+
+function parse(formula: string): Node | undefined {
+  return parseFormula(formula)?.node;
+}
+
+/** The references of a formula as written, in text order; undefined if it does not parse. */
+export function referencesIn(
+  formula: string,
+): readonly WrittenRef[] | undefined {
+  return parseFormula(formula)?.written;
 }
 
 // ---- evaluation ----
@@ -513,6 +603,27 @@ export function formulaResult(formula: string, sheet?: FormulaSheet): Result {
   return Number.isFinite(value)
     ? {kind: 'number', value}
     : {kind: 'text', text: NUM.code};
+}
+
+/** What a sort compares: a number, a text (an error is its text), a boolean; null when blank. */
+export type SortValue = number | string | boolean | null;
+
+/** A cell's value as a sort compares it, its formula evaluated where it stands. */
+export function sortValue(
+  sheet: FormulaSheet,
+  row: number,
+  column: number,
+): SortValue {
+  const value = cellValue(sheet, row, column);
+  return value instanceof FormulaError ? value.code : value;
+}
+
+/** Sheets' ascending order of two values that are not blank: numbers, texts (any case), booleans. */
+export function compareSortValues(
+  a: Exclude<SortValue, null>,
+  b: Exclude<SortValue, null>,
+): number {
+  return compare(a, b);
 }
 
 const NO_SHEET: FormulaSheet = {

@@ -5,7 +5,7 @@ import {GENERAL_FORMAT, parseEntry, scriptValue} from './cell';
 import {FakeDataValidation} from './data-validation';
 import {displayValue} from './display';
 import {FakeProtection} from './protection';
-import {Cell, clearFormats, FakeSheet} from './sheet';
+import {Cell, clearFormats, FakeSheet, SortKey} from './sheet';
 
 type AttrField =
   | 'format'
@@ -144,9 +144,11 @@ export class FakeRange {
   getValues(): unknown[][] {
     this.read('Range.getValues');
     const tz = this.sheet.host.timeZone;
-    return this.env.realm.grid(
-      this.map(c =>
-        scriptValue(this.env.realm, c?.content, c?.format, tz, this.sheet),
+    return this.seen(
+      this.env.realm.grid(
+        this.map(c =>
+          scriptValue(this.env.realm, c?.content, c?.format, tz, this.sheet),
+        ),
       ),
     );
   }
@@ -154,39 +156,47 @@ export class FakeRange {
   getValue(): unknown {
     this.sheet.call('Range.getValue', 1);
     const c = this.topLeft();
-    return scriptValue(
-      this.env.realm,
-      c?.content,
-      c?.format,
-      this.sheet.host.timeZone,
-      this.sheet,
+    return this.seen(
+      scriptValue(
+        this.env.realm,
+        c?.content,
+        c?.format,
+        this.sheet.host.timeZone,
+        this.sheet,
+      ),
     );
   }
 
   getDisplayValues(): string[][] {
     this.read('Range.getDisplayValues');
-    return this.env.realm.grid(
-      this.map(c => displayValue(c?.content, c?.format, this.sheet)),
+    return this.seen(
+      this.env.realm.grid(
+        this.map(c => displayValue(c?.content, c?.format, this.sheet)),
+      ),
     );
   }
 
   getDisplayValue(): string {
     this.sheet.call('Range.getDisplayValue', 1);
     const c = this.topLeft();
-    return displayValue(c?.content, c?.format, this.sheet);
+    return this.seen(displayValue(c?.content, c?.format, this.sheet));
   }
 
   getFormulas(): string[][] {
     this.read('Range.getFormulas');
-    return this.env.realm.grid(
-      this.map(c => (c?.content?.kind === 'formula' ? c.content.formula : '')),
+    return this.seen(
+      this.env.realm.grid(
+        this.map(c =>
+          c?.content?.kind === 'formula' ? c.content.formula : '',
+        ),
+      ),
     );
   }
 
   getFormula(): string {
     this.sheet.call('Range.getFormula', 1);
     const content = this.topLeft()?.content;
-    return content?.kind === 'formula' ? content.formula : '';
+    return this.seen(content?.kind === 'formula' ? content.formula : '');
   }
 
   setValues(values: unknown[][]): FakeRange {
@@ -379,6 +389,32 @@ export class FakeRange {
     return this;
   }
 
+  /**
+   * sort(sortSpecObj): a column number, {column, ascending}, or an array of those; columns are
+   * the sheet's, and must lie within the range.
+   */
+  sort(sortSpecObj: unknown): FakeRange {
+    const specs = Array.isArray(sortSpecObj) ? sortSpecObj : [sortSpecObj];
+    const keys = specs.map((spec: unknown): SortKey => {
+      const {column, ascending = true} =
+        typeof spec === 'number'
+          ? {column: spec}
+          : ((spec ?? {}) as {column?: unknown; ascending?: unknown});
+      if (
+        typeof column !== 'number' ||
+        !this.covers(this.rect.row, column) ||
+        typeof ascending !== 'boolean'
+      ) {
+        return this.env.fail('Invalid argument: sortSpecObj');
+      }
+      return {column, ascending};
+    });
+    if (keys.length === 0) this.env.fail('Invalid argument: sortSpecObj');
+    this.sheet.call('Range.sort');
+    this.sheet.sortRows(this.rect, keys);
+    return this;
+  }
+
   // ---- geometry and navigation ----
 
   getRow(): number {
@@ -489,6 +525,12 @@ export class FakeRange {
   private read(key: string): void {
     this.sheet.call(key, this.cells());
     this.env.meter.add('SpreadsheetApp.cellsRead', this.cells());
+  }
+
+  /** What a read of values answers; the document hears of the read once it is taken. */
+  private seen<T>(answer: T): T {
+    this.sheet.host.valuesRead(this.sheet);
+    return answer;
   }
 
   private write(key: string): void {

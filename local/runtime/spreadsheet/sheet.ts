@@ -8,9 +8,10 @@ import {
   MAX_CELL_CHARS,
 } from './cell';
 import {FakeDataValidation} from './data-validation';
-import {FormulaSheet} from './formula';
+import {compareSortValues, FormulaSheet, sortValue} from './formula';
 import {FakeProtection, ProtectionType} from './protection';
 import {FakeRange} from './range';
+import {Axis, followCopy, StructureChange} from './references';
 
 /** One cell's content and formats; absent fields are Sheets' defaults. */
 export interface Cell {
@@ -26,6 +27,12 @@ export interface Cell {
   wrapStrategy?: unknown;
 }
 
+/** One key of a sort: a column of the sheet (1-based) and its direction. */
+export interface SortKey {
+  column: number;
+  ascending: boolean;
+}
+
 /** What a sheet needs from its spreadsheet. */
 export interface SheetHost {
   readonly timeZone: string;
@@ -35,6 +42,10 @@ export interface SheetHost {
   checkName(name: string, renaming?: FakeSheet): void;
   /** The sheet a formula's reference names, if there is one. */
   referencedSheet(name: string): FakeSheet | undefined;
+  /** The script read values of `sheet` (a collaborator may act right after). */
+  valuesRead(sheet: FakeSheet): void;
+  /** Rows or columns of `sheet` were inserted or deleted: formulas pointing into it follow. */
+  structureChanged(sheet: FakeSheet, change: StructureChange): void;
   activate(sheet: FakeSheet): void;
   /** Range.activate: the sheet becomes active and the range selected. */
   select(sheet: FakeSheet, rect: Rect): void;
@@ -47,8 +58,6 @@ export interface SheetHost {
 const OUTSIDE =
   'The coordinates of the range are outside the dimensions of the sheet.';
 const DEFAULT_COLUMN_WIDTH = 100;
-
-type Dimension = 'rows' | 'columns';
 
 /** A sheet: a grid of at most maxRows x maxColumns cells, stored sparsely by row. */
 export class FakeSheet implements FormulaSheet {
@@ -477,6 +486,65 @@ export class FakeSheet implements FormulaSheet {
     return undefined;
   }
 
+  /** Replaces each formula by what `rewrite` makes of it (references that follow moved cells). */
+  rewriteFormulas(rewrite: (formula: string) => string): void {
+    this.eachStoredCell(cell => {
+      this.env.followInQueue(cell, rewrite);
+      if (cell.content?.kind !== 'formula') return;
+      const formula = rewrite(cell.content.formula);
+      if (formula !== cell.content.formula)
+        cell.content = {kind: 'formula', formula};
+    });
+  }
+
+  /**
+   * Sorts the rows of `rect` by `keys` (stable; blanks last in either direction), moving every
+   * cell of the block whole (content, formats, notes, validation). A moved formula is a copy:
+   * its relative references move by as many rows as it did.
+   */
+  sortRows(rect: Rect, keys: SortKey[]): void {
+    const sources = Array.from({length: rect.numRows}, (_, i) => rect.row + i);
+    const values = new Map(
+      sources.map(r => [r, keys.map(k => sortValue(this, r, k.column))]),
+    );
+    const order = [...sources].sort((a, b) => {
+      for (let k = 0; k < keys.length; k++) {
+        const x = values.get(a)![k];
+        const y = values.get(b)![k];
+        if (x === null || y === null) {
+          if (x !== y) return x === null ? 1 : -1;
+          continue;
+        }
+        const c = compareSortValues(x, y);
+        if (c !== 0) return keys[k].ascending ? c : -c;
+      }
+      return 0;
+    });
+    const columns = Array.from(
+      {length: rect.numColumns},
+      (_, j) => rect.column + j,
+    );
+    const moving = order.map(r => columns.map(c => this.cellAt(r, c)));
+    order.forEach((source, i) => {
+      const target = rect.row + i;
+      const cells = (this.rows[target - 1] ??= []);
+      const copied = (formula: string) =>
+        followCopy(formula, target - source, 0);
+      columns.forEach((c, j) => {
+        const cell = moving[i][j];
+        cells[c - 1] = cell;
+        if (!cell || target === source) return;
+        this.env.followInQueue(cell, copied);
+        if (cell.content?.kind === 'formula') {
+          cell.content = {
+            kind: 'formula',
+            formula: copied(cell.content.formula),
+          };
+        }
+      });
+    });
+  }
+
   lastRow(): number {
     for (let r = this.rows.length; r > 0; r--) {
       if (this.rows[r - 1]?.some(c => c?.content)) return r;
@@ -618,7 +686,7 @@ export class FakeSheet implements FormulaSheet {
   }
 
   private insert(
-    dimension: Dimension,
+    dimension: Axis,
     key: string,
     before: number,
     howMany: number,
@@ -632,7 +700,7 @@ export class FakeSheet implements FormulaSheet {
   }
 
   /** Adds `howMany` empty rows or columns before index `before` (1-based). */
-  private grow(dimension: Dimension, before: number, howMany: number): void {
+  private grow(dimension: Axis, before: number, howMany: number): void {
     const other = dimension === 'rows' ? this.maxColumns : this.maxRows;
     this.host.checkGrowth(howMany * other);
     if (dimension === 'rows') {
@@ -646,10 +714,15 @@ export class FakeSheet implements FormulaSheet {
       }
       this.maxColumns += howMany;
     }
+    this.host.structureChanged(this, {
+      axis: dimension,
+      at: before,
+      count: howMany,
+    });
   }
 
   private remove(
-    dimension: Dimension,
+    dimension: Axis,
     key: string,
     start: number,
     howMany: number,
@@ -680,6 +753,11 @@ export class FakeSheet implements FormulaSheet {
       for (const cells of this.rows) cells?.splice(start - 1, howMany);
       this.maxColumns -= howMany;
     }
+    this.host.structureChanged(this, {
+      axis: dimension,
+      at: start,
+      count: -howMany,
+    });
     return this;
   }
 }

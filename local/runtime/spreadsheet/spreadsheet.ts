@@ -9,6 +9,7 @@ import {
 } from './data-validation';
 import {ProtectionType} from './protection';
 import {FakeRange, WrapStrategy} from './range';
+import {followStructure, StructureChange} from './references';
 import {FakeSheet, SheetHost} from './sheet';
 
 const CELL_LIMIT = 10_000_000;
@@ -42,6 +43,8 @@ export class FakeSpreadsheet implements SheetHost {
     private readonly ui: UiLog,
     private readonly id: string,
     options: Omit<SpreadsheetOptions, 'id'>,
+    /** Told of every read of values by the script (the runtime's collaborator listens). */
+    private readonly onValuesRead: (sheet: FakeSheet) => void = () => {},
   ) {
     this.timeZone = options.timeZone;
     this.name = options.name;
@@ -200,6 +203,25 @@ export class FakeSpreadsheet implements SheetHost {
   referencedSheet(name: string): FakeSheet | undefined {
     const lower = name.toLowerCase();
     return this.sheets.find(s => s.title().toLowerCase() === lower);
+  }
+
+  valuesRead(sheet: FakeSheet): void {
+    this.onValuesRead(sheet);
+  }
+
+  structureChanged(changed: FakeSheet, change: StructureChange): void {
+    for (const sheet of this.sheets) {
+      sheet.rewriteFormulas(formula =>
+        followStructure(
+          formula,
+          ref =>
+            (ref.sheet === undefined
+              ? sheet
+              : this.referencedSheet(ref.sheet)) === changed,
+          change,
+        ),
+      );
+    }
   }
 
   checkGrowth(extraCells: number): void {

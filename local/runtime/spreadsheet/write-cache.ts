@@ -20,7 +20,7 @@ export type SpreadsheetCallKind = 'queued' | 'local' | 'roundTrip';
 
 /** Methods that only change the document. */
 const WRITE =
-  /^(Range|Sheet|Protection|Spreadsheet)\.(set|clear|insert(Rows|Columns)|delete(Rows|Columns)|hide|show|autoResize|appendRow|rename|remove|merge|breakApart|trimWhitespace|check|uncheck)/;
+  /^(Range|Sheet|Protection|Spreadsheet)\.(set|clear|insert(Rows?|Columns?)|delete(Rows?|Columns?)|hide|show|autoResize|appendRow|rename|remove|merge|breakApart|trimWhitespace|check|uncheck|sort)/;
 
 const LOCAL = new Set([
   'Sheet.getRange',
@@ -53,6 +53,23 @@ export class WriteJournal {
   note(cell: Cell): void {
     if (!this.prior.has(cell))
       this.prior.set(cell, {content: cell.content, format: cell.format});
+  }
+
+  /** A person wrote `cell` since: what they wrote stays whatever becomes of the queue. */
+  forget(cell: Cell): void {
+    this.prior.delete(cell);
+  }
+
+  /**
+   * Rows or columns moved under a queued write: what a kill puts back in `cell` is its formula
+   * as the move rewrote it, so it keeps pointing at the same cells.
+   */
+  follow(cell: Cell, rewrite: (formula: string) => string): void {
+    const was = this.prior.get(cell);
+    if (was?.content?.kind === 'formula') {
+      const formula = rewrite(was.content.formula);
+      was.content = {kind: 'formula', formula};
+    }
   }
 
   /** The queue was sent: its writes are the document's now. */

@@ -1,0 +1,166 @@
+/**
+ * The job kernel: what every job that reads and writes the spreadsheet gets, made once here.
+ * `withJob` holds the document lock (released in finally), starts the time budget, connects,
+ * opens the spreadsheet and (when asked) the state book once, and gives the run its History
+ * change log and the writers of its sheets. `Job.save` writes every outcome settled so far
+ * (rows, state, History) and sends it, so a job saves as its answers arrive; `withJob` saves
+ * once more at the end and closes the summary, built by the one `Job.summary`.
+ */
+import type {Platform, Workbook} from '../platform/ports';
+import type {SheetSchema} from '../sheets/schema';
+import {StateBook} from '../sheets/state';
+import {openTable} from '../sheets/table';
+import {counted} from '../text/wording';
+import {ChangeLog} from './change-log';
+import {Connected, accountLabel, connect} from './connect';
+import {previewSummary} from './preview';
+import {RowWrites} from './row-writes';
+import {
+  JobSummary,
+  MAX_PROBLEMS,
+  RowProblem,
+  TimeBudget,
+  summaryLine,
+  withDocumentLock,
+} from './run';
+
+export interface JobOptions {
+  /** A preview: nothing is sent, and nothing a later run reads is saved. */
+  dryRun?: boolean;
+  /** Acts as the main account whatever the acting account (sub-accounts are made with it). */
+  asMain?: boolean;
+}
+
+/** What a job found and did, for its summary. */
+export interface JobFacts {
+  /** The sheet whose sync_message says more. */
+  sheet: string;
+  ok: number;
+  invalid: number;
+  error: number;
+  skipped: number;
+  remaining?: number;
+  requests?: number;
+  problems?: RowProblem[];
+  edited?: number;
+  conflict?: number;
+  /** The sentence when there was nothing to do at all. */
+  nothing?: string;
+  /** A preview's requests, known before anything is sent. */
+  wouldSend?: unknown[];
+}
+
+export class Job {
+  readonly budget: TimeBudget;
+  readonly connected: Connected;
+  /** Who acts, as messages say it: 'main account', 'sub-account X'. */
+  readonly account: string;
+  readonly workbook: Workbook;
+  readonly log: ChangeLog;
+  readonly dryRun: boolean;
+  private opened?: StateBook;
+  private readonly writers: Array<RowWrites<unknown>> = [];
+  private gone = 0;
+
+  constructor(
+    readonly platform: Platform,
+    readonly name: string,
+    options: JobOptions,
+  ) {
+    this.dryRun = options.dryRun === true;
+    this.budget = new TimeBudget(() => platform.clock.now());
+    this.connected = connect(platform, this.budget.retryDeadline);
+    const acting = options.asMain ? '' : this.connected.account;
+    this.account = accountLabel(acting);
+    this.workbook = platform.workbook();
+    this.log = new ChangeLog(platform, name, this.account);
+  }
+
+  /** The state book, read once (the first time it is asked for). */
+  get book(): StateBook {
+    this.opened ??= StateBook.open(this.workbook);
+    return this.opened;
+  }
+
+  /** The writer of a sheet (created when missing), saved with the job. */
+  rows<S>(schema: SheetSchema<S>): RowWrites<S> {
+    const table = openTable(this.workbook, schema, {create: true})!;
+    const rows = new RowWrites(table, () => this.platform.clock.now());
+    this.writers.push(rows as RowWrites<unknown>);
+    return rows;
+  }
+
+  /**
+   * Writes every outcome settled so far (rows, then state and History) and sends them
+   * (SpreadsheetApp.flush): an execution Apps Script kills later loses none of them. A
+   * preview saves its rows' statuses only.
+   */
+  save(): void {
+    for (const writer of this.writers) this.gone += writer.flush().gone.length;
+    if (!this.dryRun) {
+      this.opened?.save();
+      this.log.flush(this.workbook);
+    }
+    this.workbook.flush();
+  }
+
+  /** The summary every job returns, from what it found and did. */
+  summary(facts: JobFacts): JobSummary {
+    const counts = {
+      job: this.name,
+      account: this.account,
+      ok: facts.ok,
+      invalid: facts.invalid,
+      error: facts.error,
+      skipped: facts.skipped,
+      remaining: facts.remaining ?? 0,
+      dryRun: this.dryRun,
+      problems: (facts.problems ?? []).slice(0, MAX_PROBLEMS),
+      requests: facts.requests ?? 0,
+      ...(facts.edited !== undefined && !this.dryRun
+        ? {edited: facts.edited}
+        : {}),
+      ...(facts.conflict !== undefined ? {conflict: facts.conflict} : {}),
+    };
+    if (this.dryRun) {
+      const wouldSend = facts.wouldSend ?? [];
+      return previewSummary(counts, {
+        sheet: facts.sheet,
+        edited: facts.edited ?? 0,
+        requests: wouldSend.length,
+        wouldSend,
+      });
+    }
+    return {
+      ...counts,
+      message: facts.nothing ?? summaryLine(counts, facts.sheet),
+    };
+  }
+
+  /** The summary as the user gets it: rows that moved away said, History's change id added. */
+  close(summary: JobSummary): JobSummary {
+    const moved =
+      this.gone > 0
+        ? ` ${counted(this.gone, 'row')} moved away or deleted while the job ran: ${this.gone === 1 ? 'its' : 'their'} outcome is in History and the job's state, not in the sheet; refresh to see ${this.gone === 1 ? 'it' : 'them'}.`
+        : '';
+    return this.log.close(this.workbook, {
+      ...summary,
+      message: summary.message + moved,
+    });
+  }
+}
+
+/** Runs `body` as the job `name` holding the document lock; see the header. */
+export function withJob(
+  platform: Platform,
+  name: string,
+  options: JobOptions,
+  body: (job: Job) => JobSummary,
+): JobSummary {
+  return withDocumentLock(platform, () => {
+    const job = new Job(platform, name, options);
+    const summary = body(job);
+    job.save();
+    return job.close(summary);
+  });
+}
