@@ -10,7 +10,7 @@
  * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
  */
 import {ConfigError} from '../api/errors';
-import type {Platform, Workbook} from '../platform/ports';
+import type {Platform} from '../platform/ports';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
 import {readChange} from '../sheets/history';
@@ -28,10 +28,6 @@ import {
   SYNC_STATUS,
   SheetSchema,
 } from '../sheets/schema';
-import {BUDGETS} from '../sheets/schemas/budgets';
-import {CAMPAIGNS} from '../sheets/schemas/campaigns';
-import {OFFERS} from '../sheets/schemas/offers';
-import {StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
   Contents,
@@ -43,20 +39,33 @@ import {
 } from '../sheets/table';
 import {SheetWriter} from '../sheets/writer';
 import {counted} from '../text/wording';
-import {accountLabel} from './connect';
+import {accountLabel, pulledByThisConnection} from './connect';
+import {Job, withJob} from './kernel';
+import {BUDGETS_PUSH} from './push-budgets';
+import {campaignsPush} from './push-campaigns';
+import {trackingPush} from './push-tracking';
 import {RecordChange, planRevert} from './revert-plan';
-import {JobSummary, MAX_PROBLEMS, RowProblem, withDocumentLock} from './run';
+import type {JobSummary, RowProblem} from './run';
 
-/** The sheets whose changes a push sent, and so a push can send back. */
-const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
-  BUDGETS,
-  CAMPAIGNS,
-  OFFERS,
-] as never;
+/** A sheet whose changes a push sent, and so a push can send back, and its refresh. */
+interface Revertible {
+  schema: SheetSchema<never>;
+  refreshTitle: string;
+}
+
+// The specs name the refresh to run; the tracking push's setting does not matter here.
+const REVERTIBLE: readonly Revertible[] = [
+  BUDGETS_PUSH,
+  campaignsPush(),
+  trackingPush(''),
+].map(spec => ({
+  schema: spec.schema as SheetSchema<never>,
+  refreshTitle: spec.refreshTitle,
+}));
 
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
 export function isRevertible(sheet: string): boolean {
-  return REVERTIBLE.some(s => s.name === sheet);
+  return REVERTIBLE.some(r => r.schema.name === sheet);
 }
 
 /** Per sheet, per record: what the change did to it, in History order. */
@@ -94,16 +103,13 @@ interface Tally {
 
 export function revertChange(platform: Platform, changeId: string): JobSummary {
   const id = String(changeId ?? '').trim();
-  return withDocumentLock(platform, () => {
-    const workbook = platform.workbook();
-    const rows = readChange(workbook, id);
+  return withJob(platform, 'revertChange', {}, job => {
+    const rows = readChange(job.workbook, id);
     if (rows.length === 0) {
       throw new ConfigError(
         `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
       );
     }
-    const book = StateBook.open(workbook);
-    const now = new Date(platform.clock.now());
     const tally: Tally = {
       edited: 0,
       conflict: 0,
@@ -115,16 +121,22 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
     };
     const {account} = rows[0];
     for (const [sheet, records] of bySheet(rows)) {
-      const schema = REVERTIBLE.find(s => s.name === sheet);
-      if (!schema) {
+      const revertible = REVERTIBLE.find(r => r.schema.name === sheet);
+      if (!revertible) {
         tally.notes.push(
           `${counted(records.length, 'record')} of ${sheet} cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
         );
         continue;
       }
       revertSheet(
-        {workbook, now, book, account, changeId: id, tally},
-        schema,
+        {
+          job,
+          now: new Date(platform.clock.now()),
+          account,
+          changeId: id,
+          tally,
+        },
+        revertible,
         records,
       );
     }
@@ -145,20 +157,20 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
         ? `${counted(tally.unchanged, 'record')} needed nothing`
         : '',
     ].filter(p => p !== '');
-    return {
-      job: 'revertChange',
-      account,
+    const summary = job.summary({
+      sheet: rows[0].sheet,
       ok: 0,
       invalid: 0,
       error: 0,
       skipped: tally.unchanged,
-      remaining: 0,
-      dryRun: false,
       edited: tally.edited,
       conflict: tally.conflict,
+      problems: tally.problems,
+    });
+    return {
+      ...summary,
+      account,
       changeId: id,
-      problems: tally.problems.slice(0, MAX_PROBLEMS),
-      requests: 0,
       message: [
         `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
         ...tally.notes,
@@ -169,9 +181,8 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
 
 /** What every sheet of one revert shares. */
 interface RevertRun {
-  workbook: Workbook;
+  job: Job;
   now: Date;
-  book: StateBook;
   /** The account the change was made as (accountLabel). */
   account: string;
   changeId: string;
@@ -180,10 +191,11 @@ interface RevertRun {
 
 function revertSheet(
   run: RevertRun,
-  schema: SheetSchema<never>,
+  {schema, refreshTitle}: Revertible,
   records: readonly RecordChange[],
 ): void {
-  const {workbook, now, book, account, changeId, tally} = run;
+  const {job, now, account, changeId, tally} = run;
+  const {workbook, book} = job;
   const problem = (message: string) => tally.notes.push(message);
   let table: Table<never> | null;
   try {
@@ -198,6 +210,13 @@ function revertSheet(
     problem(
       `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
     );
+    return;
+  }
+  try {
+    pulledByThisConnection(book, schema.name, refreshTitle, job.connected);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    problem(`${e.message} Change ${changeId} was not put back there.`);
     return;
   }
   if (accountLabel(state.account) !== account) {

@@ -4,9 +4,10 @@
  * rewritten; a row the API refused is reverted, keeping the API's reason. The built
  * dist/Code.js in the local Apps Script runtime against the Open API emulator.
  */
-import type {Emulator} from '../../local/emulator';
+import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import {budgetsPulled} from '../support/history';
 import {
+  EMULATOR_URL,
   columnLetter,
   offersPulled,
   recordsOf,
@@ -248,5 +249,31 @@ describe('revert moves rows with their formulas (issue 19 case 1)', () => {
         },
       ],
     ]);
+  });
+});
+
+describe('revert by a second editor connected with other keys', () => {
+  it('changes no row pulled under the first editor keys, and says so', () => {
+    const {rt, ids, cap, budget} = budgetsPulled(1, {
+      users: ['ana@example.com', 'bo@example.com'],
+    });
+    cap(ids[0], '150');
+    const pushed = rt.call('pushBudgets') as Summary;
+    rt.setUser('bo@example.com');
+    rt.call('saveSettings', {
+      baseUrl: EMULATOR_URL,
+      accessKey: DEMO_ACCOUNTS.subA.accessKey,
+      apiKey: DEMO_ACCOUNTS.subA.apiKey,
+    });
+    const cells = valuesOf(rt, 'Budgets');
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    const mine = `api.emulator.test, access key …${DEMO_ACCOUNTS.main.accessKey.slice(-4)}`;
+    const theirs = `api.emulator.test, access key …${DEMO_ACCOUNTS.subA.accessKey.slice(-4)}`;
+    expect(reverted.message).toBe(
+      `Revert of ${pushed.changeId}: Nothing put back. Nothing was sent. Budgets was refreshed with other keys (${mine}), but you are connected with ${theirs}: nothing was sent. Connect with those keys to push what was edited under them, or run "Refresh offers and budgets" with yours first. Change ${pushed.changeId} was not put back there.`,
+    );
+    expect(valuesOf(rt, 'Budgets')).toEqual(cells);
+    expect(budget(ids[0])).toMatchObject({daily_cap: 150, sync_status: 'OK'});
   });
 });
