@@ -9,7 +9,8 @@
  *   `create` and absent; a column of the schema the user deleted is put back at the end, but
  *   one that reading needs (`spec.needed`) stops the sheet with a message naming it, since
  *   its rows would be read as empty;
- * - `append(rows)`: one block below the last row;
+ * - `append(rows)`: one block below the last row, every text bounded to what a cell takes
+ *   (a server's message of any length never makes the write throw);
  * - `runs()`: every run, newest first by time, with its rows' positions (the key and time
  *   columns read whole: one read when they are side by side); `find(key)`: one run's rows
  *   (the key column read whole);
@@ -27,6 +28,7 @@ import {isDate} from './cell';
 import {addColumns, formatRows} from './layout';
 import type {Column, SheetSchema} from './schema';
 import {SheetLayoutError} from './table';
+import {bounded} from './writer';
 
 /** What makes a schema a log: its key is `schema.id`, its time column `time`. */
 export interface LogSpec {
@@ -244,9 +246,13 @@ export class LogSheet {
     extra.forEach((h, i) => this.at.set(h, first + i));
   }
 
+  /** A row's cells in this sheet's column order, each text bounded to what a cell takes. */
   private cells(row: LogCells): CellValue[] {
     const cells = new Array<CellValue>(this.width).fill('');
-    for (const [header, at] of this.at) cells[at - 1] = row[header] ?? '';
+    for (const [header, at] of this.at) {
+      const value = row[header] ?? '';
+      cells[at - 1] = typeof value === 'string' ? bounded(value) : value;
+    }
     return cells;
   }
 

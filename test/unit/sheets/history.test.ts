@@ -183,6 +183,15 @@ describe('appendHistory', () => {
     expect(book.records('History')).toHaveLength(12);
   });
 
+  it('bounds a text longer than a cell takes, saying how much was cut', () => {
+    const book = new MemoryWorkbook();
+    const long = 'x'.repeat(60000);
+    appendHistory(book, run('c1'), [{...changes(1)[0], message: long}]);
+    expect(book.records('History')[0].message).toBe(
+      `${'x'.repeat(45000)}… (15000 more characters not shown)`,
+    );
+  });
+
   it('writes nothing for a run that sent nothing', () => {
     const book = new MemoryWorkbook();
     expect(appendHistory(book, run('c1'), [])).toEqual({});
