@@ -241,3 +241,37 @@ describe('a sorted History is read by change_id and time', () => {
     });
   });
 });
+
+describe('reading a History of 50,000 rows', () => {
+  it('revert and the sidebar list read the key columns whole and the rows they need only: bounded and cheap', () => {
+    const {rt, ids, cap} = budgetsPulled(3);
+    ids.forEach((id, k) => cap(id, String(150 + k)));
+    const pushed = rt.call('pushBudgets') as Summary;
+    addRows(
+      rt,
+      Array.from({length: 49997}, (_, k) =>
+        oldRun(`old-${Math.floor(k / 10)}`, `${ids[k % 3]}b${k}`),
+      ),
+    );
+    sortHistory(rt, 'record');
+
+    rt.meter.reset();
+    expect((rt.call('revertChange', pushed.changeId) as Summary).edited).toBe(
+      3,
+    );
+    const revert = rt.meter.snapshot();
+    rt.meter.reset();
+    const {runs} = rt.call('listChanges') as HistoryView;
+    expect(runs[0].changeId).toBe(pushed.changeId);
+    const list = rt.meter.snapshot();
+
+    // Revert: the change_id column (50,000 cells), 3 rows of History, the Budgets sheet and
+    // its writes: about 1.6 s of simulated time, 24 round trips.
+    expect(revert.counts['SpreadsheetApp.cellsRead']).toBeLessThan(51000);
+    expect(revert.elapsedMs).toBeLessThan(2000);
+    // The list: time and change_id in one read (100,000 cells), then the rows of the 20 runs
+    // (200 rows): about 1.5 s, 12 round trips.
+    expect(list.counts['SpreadsheetApp.cellsRead']).toBeLessThan(103000);
+    expect(list.elapsedMs).toBeLessThan(2000);
+  });
+});
