@@ -232,6 +232,8 @@ function revertSheet(
   const removed = new Set<number>();
   const added = new Map<number, number>();
   const conflicts = new Map<number, string>();
+  /** What each record's rows will count as, once written: [rows, kind]. */
+  const counts: Array<[number[], 'edited' | 'withdrawn' | 'refused']> = [];
   for (const record of records) {
     const rows = groups.byId.get(record.id);
     const plan = planRevert({
@@ -247,11 +249,12 @@ function revertSheet(
     if (plan.kind === 'unchanged') tally.unchanged++;
     else if (plan.kind === 'note') problem(plan.message);
     else if (plan.kind === 'mark') {
-      if (plan.status !== 'CONFLICT') tally.refused++;
       for (const row of rows!) {
         writer.status(row, plan.status, plan.message);
         if (plan.status === 'CONFLICT') conflicts.set(row, plan.message);
       }
+      if (plan.status !== 'CONFLICT')
+        counts.push([rows!.slice(0, 1), 'refused']);
     } else {
       const placed = putBack(writer, rows!, plan.content, workbook);
       for (const row of placed.kept)
@@ -266,17 +269,18 @@ function revertSheet(
         placed.added.map(row => withStatus(sheet, row, plan, now)),
       );
       added.set(last, placed.added.length);
-      const count = placed.kept.length + placed.added.length;
-      if (plan.withdrawn) tally.withdrawn += count;
-      else tally.edited += count;
+      // A row inserted below the record's last row lands (or not) with it.
+      const written = [...placed.kept, ...placed.added.map(() => last)];
+      counts.push([written, plan.withdrawn ? 'withdrawn' : 'edited']);
     }
   }
+  const conflictRows = new Map<number, RowProblem>();
   let at = 0;
   sheet.values.forEach((_, row) => {
     if (removed.has(row)) return;
     const message = conflicts.get(row);
     if (message !== undefined)
-      tally.problems.push({
+      conflictRows.set(row, {
         sheet: schema.name,
         row: sheetRow(at),
         status: 'CONFLICT',
@@ -284,11 +288,18 @@ function revertSheet(
       });
     at += 1 + (added.get(row) ?? 0);
   });
-  tally.conflict += conflicts.size;
-  const {gone} = writer.flush();
-  if (gone.length > 0)
+  const gone = new Set(writer.flush().gone);
+  // Only what was written counts: a row that moved away meanwhile is said apart.
+  for (const [rows, kind] of counts)
+    tally[kind] += rows.filter(row => !gone.has(row)).length;
+  for (const [row, conflict] of conflictRows) {
+    if (gone.has(row)) continue;
+    tally.conflict++;
+    tally.problems.push(conflict);
+  }
+  if (gone.size > 0)
     problem(
-      `${counted(gone.length, 'row')} of ${schema.name} moved away or ${gone.length === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.length === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
+      `${counted(gone.size, 'row')} of ${schema.name} moved away or ${gone.size === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.size === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
     );
 }
 

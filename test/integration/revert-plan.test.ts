@@ -277,3 +277,53 @@ describe('revert by a second editor connected with other keys', () => {
     expect(budget(ids[0])).toMatchObject({daily_cap: 150, sync_status: 'OK'});
   });
 });
+
+describe('revert while another editor works in the sheet', () => {
+  it('Budgets sorted between the revert read and its write: each offer gets its own values back', () => {
+    const {rt, ids, cap, budget} = budgetsPulled(3);
+    ids.forEach((id, k) => cap(id, String(150 + k)));
+    const pushed = rt.call('pushBudgets') as Summary;
+    rt.collaborator.afterRead('Budgets', (_, person) =>
+      person.sortRows('Budgets', {column: 'offer_id', ascending: false}),
+    );
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted.edited).toBe(3);
+    expect(recordsOf(rt, 'Budgets').map(r => r.offer_id)).toEqual(
+      [...ids].reverse(),
+    );
+    for (const id of ids)
+      expect(budget(id)).toMatchObject({
+        daily_cap: 100,
+        sync_status: 'EDITED',
+        sync_message: `Reverts change ${pushed.changeId} (daily_cap [ALL]: ${150 + ids.indexOf(id)} back to 100): not pushed yet. Preview, then push to send it.`,
+      });
+  });
+
+  it('a row deleted meanwhile is not written elsewhere, and the result says to revert again', () => {
+    const {rt, ids, cap, rowOf, budget} = budgetsPulled(3);
+    ids.forEach((id, k) => cap(id, String(150 + k)));
+    const pushed = rt.call('pushBudgets') as Summary;
+    const row = rowOf(ids[1]);
+    rt.collaborator.afterRead('Budgets', (_, person) =>
+      person.deleteRows('Budgets', row),
+    );
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted.message).toBe(
+      `Revert of ${pushed.changeId}: 2 rows put back as EDITED: preview and push to send them. Nothing was sent. 1 row of Budgets moved away or was deleted while the revert ran: its revert was not written. Revert ${pushed.changeId} again.`,
+    );
+    expect(recordsOf(rt, 'Budgets').map(r => r.offer_id)).toEqual([
+      ids[0],
+      ids[2],
+    ]);
+    expect(budget(ids[0])).toMatchObject({
+      daily_cap: 100,
+      sync_status: 'EDITED',
+    });
+    expect(budget(ids[2])).toMatchObject({
+      daily_cap: 100,
+      sync_status: 'EDITED',
+    });
+  });
+});
