@@ -36,6 +36,7 @@ import {SheetSchema, editableOf} from '../sheets/schema';
 import {BUDGETS} from '../sheets/schemas/budgets';
 import {OFFERS} from '../sheets/schemas/offers';
 import type {RecordState} from '../sheets/state';
+import {bounded} from '../sheets/writer';
 import type {SyncStatus} from '../sheets/status';
 
 /** What one change did to one record, from History. */
@@ -75,7 +76,7 @@ export type RevertPlan =
       withdrawn: boolean;
     };
 
-/** The longest quote of what a row said before. */
+/** The longest quote of what a row said before: in full, the API's reason is the point. */
 const SAID_LENGTH = 500;
 
 type Marked = Extract<RevertPlan, {kind: 'mark'}>;
@@ -99,38 +100,13 @@ export function planRevert(input: RevertInput): RevertPlan {
       message: `Whether ${label} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
     };
   }
-  const kept = (message: string) => keepSaid(message, input.said, changeId);
   const known = withDecisions(schema, base.rows, content);
   const {fields, keep} = unknownBefore(schema, known, change.fields);
   const shift = (from: 'before' | 'after') =>
     shiftContent(schema, known, fields, from, 'before');
   // The server does not hold the change (refused, or not there at the last refresh).
-  if (refused || shift('before').ok) {
-    // Rows still holding it would have the next push send it again: they go back to the
-    // server's values, which is what reverting it means.
-    const pending = shiftContent(
-      schema,
-      base.rows,
-      change.fields,
-      'before',
-      'after',
-    );
-    if (
-      !pending.ok ||
-      !sameContent(content, pending.content) ||
-      sameContent(content, base.rows)
-    )
-      return {kind: 'unchanged'};
-    return {
-      kind: 'put',
-      content: base.rows,
-      status: '',
-      message: kept(
-        `Reverts change ${changeId}, which the server did not take (${refused ? 'refused' : 'not there at the last refresh'}): the row is back to the server's values (${backTo(change.fields)}), so a push sends nothing for it.`,
-      ),
-      withdrawn: true,
-    };
-  }
+  if (refused || shift('before').ok) return withdraw(input, base, content);
+  const kept = (message: string) => keepSaid(message, input.said, changeId);
   const target = shift('after');
   if (!target.ok) {
     return {
@@ -145,32 +121,67 @@ export function planRevert(input: RevertInput): RevertPlan {
   const refusal = pushRefusal(input, known, fields, target.content);
   if (refusal) return {...refusal, message: kept(refusal.message)};
   const reverts = `Reverts change ${changeId} (${backTo(fields)}): not pushed yet.${keep}`;
+  const put = (message: string): Extract<RevertPlan, {kind: 'put'}> => ({
+    kind: 'put',
+    content: target.content,
+    status: 'EDITED',
+    message: `${reverts} ${message}Preview, then push to send it.`,
+    withdrawn: false,
+  });
   if (sameContent(content, known)) {
-    return {
-      kind: 'put',
-      content: target.content,
-      status: 'EDITED',
-      message: kept(`${reverts} Preview, then push to send it.`),
-      withdrawn: false,
-    };
+    const plan = put('');
+    return {...plan, message: kept(plan.message)};
   }
   // Values the API refused at the last push: the push never sends them again, so they are
   // no edit of the user's to keep. The API's reason stays in the message.
-  if (sameContent(content, base.refused)) {
-    return {
-      kind: 'put',
-      content: target.content,
-      status: 'EDITED',
-      message: `${reverts} It replaces values the API refused at the last push (${bounded(input.said.message)}). Preview, then push to send it.`,
-      withdrawn: false,
-    };
-  }
+  if (sameContent(content, base.refused))
+    return put(
+      `It replaces values the API refused at the last push (${bounded(input.said.message, SAID_LENGTH)}). `,
+    );
   return {
     kind: 'mark',
     status: 'CONFLICT',
     message: kept(
       `Not reverted: ${label} has edits not pushed yet, which reverting change ${changeId} would overwrite. Push or undo them, then revert again.`,
     ),
+  };
+}
+
+/**
+ * A change the server does not hold: rows that still hold it would have the next push send it
+ * again, so they go back to the server's values, which is what reverting it means.
+ */
+function withdraw(
+  input: RevertInput,
+  base: RecordState,
+  content: string[][],
+): RevertPlan {
+  const {schema, change, changeId} = input;
+  const pending = shiftContent(
+    schema,
+    base.rows,
+    change.fields,
+    'before',
+    'after',
+  );
+  if (
+    !pending.ok ||
+    !sameContent(content, pending.content) ||
+    sameContent(content, base.rows)
+  )
+    return {kind: 'unchanged'};
+  const why =
+    change.outcome === 'ERROR' ? 'refused' : 'not there at the last refresh';
+  return {
+    kind: 'put',
+    content: base.rows,
+    status: '',
+    message: keepSaid(
+      `Reverts change ${changeId}, which the server did not take (${why}): the row is back to the server's values (${backTo(change.fields)}), so a push sends nothing for it.`,
+      input.said,
+      changeId,
+    ),
+    withdrawn: true,
   };
 }
 
@@ -265,12 +276,7 @@ function keepSaid(
 ): string {
   if (said.status !== 'ERROR' && said.status !== 'CONFLICT') return message;
   if (said.message.includes(changeId)) return message;
-  return `${message} Before this revert the row said ${said.status}: ${bounded(said.message)}`;
-}
-
-/** What a row said, quoted in full up to a bound: the API's reason is the point of it. */
-function bounded(text: string): string {
-  return text.length <= SAID_LENGTH ? text : `${text.slice(0, SAID_LENGTH)}…`;
+  return `${message} Before this revert the row said ${said.status}: ${bounded(said.message, SAID_LENGTH)}`;
 }
 
 /** A value in a row's message: at most an excerpt, '(empty)' for none. */

@@ -28,6 +28,7 @@ import {
   SYNC_STATUS,
   SheetSchema,
 } from '../sheets/schema';
+import type {SheetState} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
   Contents,
@@ -44,7 +45,7 @@ import {Job, withJob} from './kernel';
 import {BUDGETS_PUSH} from './push-budgets';
 import {campaignsPush} from './push-campaigns';
 import {trackingPush} from './push-tracking';
-import {RecordChange, planRevert} from './revert-plan';
+import {RecordChange, RevertPlan, planRevert} from './revert-plan';
 import type {JobSummary, RowProblem} from './run';
 
 /** A sheet whose changes a push sent, and so a push can send back, and its refresh. */
@@ -140,23 +141,6 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
         records,
       );
     }
-    const parts = [
-      tally.edited > 0
-        ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
-        : 'Nothing put back',
-      tally.withdrawn > 0
-        ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
-        : '',
-      tally.conflict > 0
-        ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
-        : '',
-      tally.refused > 0
-        ? `${counted(tally.refused, 'record')} cannot be reverted: see sync_message`
-        : '',
-      tally.unchanged > 0
-        ? `${counted(tally.unchanged, 'record')} needed nothing`
-        : '',
-    ].filter(p => p !== '');
     const summary = job.summary({
       sheet: rows[0].sheet,
       ok: 0,
@@ -171,12 +155,34 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       ...summary,
       account,
       changeId: id,
-      message: [
-        `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
-        ...tally.notes,
-      ].join(' '),
+      message: revertMessage(id, tally),
     };
   });
+}
+
+/** "Revert of c1: 2 rows put back as EDITED: …; 1 row CONFLICT: …. Nothing was sent. …" */
+function revertMessage(id: string, tally: Tally): string {
+  const parts = [
+    tally.edited > 0
+      ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
+      : 'Nothing put back',
+    tally.withdrawn > 0
+      ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
+      : '',
+    tally.conflict > 0
+      ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
+      : '',
+    tally.refused > 0
+      ? `${counted(tally.refused, 'record')} cannot be reverted: see sync_message`
+      : '',
+    tally.unchanged > 0
+      ? `${counted(tally.unchanged, 'record')} needed nothing`
+      : '',
+  ].filter(p => p !== '');
+  return [
+    `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
+    ...tally.notes,
+  ].join(' ');
 }
 
 /** What every sheet of one revert shares. */
@@ -191,115 +197,150 @@ interface RevertRun {
 
 function revertSheet(
   run: RevertRun,
-  {schema, refreshTitle}: Revertible,
+  revertible: Revertible,
   records: readonly RecordChange[],
 ): void {
-  const {job, now, account, changeId, tally} = run;
-  const {workbook, book} = job;
-  const problem = (message: string) => tally.notes.push(message);
-  let table: Table<never> | null;
-  try {
-    table = openTable(workbook, schema, {create: false});
-  } catch (e) {
-    if (!(e instanceof SheetLayoutError)) throw e;
-    problem(`${e.message} Change ${changeId} was not put back there.`);
-    return;
-  }
-  const state = book.get(schema.name);
-  if (!table || !state) {
-    problem(
-      `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
-    );
-    return;
-  }
-  try {
-    pulledByThisConnection(book, schema.name, refreshTitle, job.connected);
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    problem(`${e.message} Change ${changeId} was not put back there.`);
-    return;
-  }
-  if (accountLabel(state.account) !== account) {
-    problem(
-      `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
-    );
-    return;
-  }
-  const sheet = table;
-  const groups = groupRows(sheet, workbook);
-  const writer = new SheetWriter(sheet, () => now.getTime());
-  // Where each row will be once written, for the rows the summary names.
-  const removed = new Set<number>();
-  const added = new Map<number, number>();
-  const conflicts = new Map<number, string>();
-  /** What each record's rows will count as, once written: [rows, kind]. */
-  const counts: Array<[number[], 'edited' | 'withdrawn' | 'refused']> = [];
+  const opened = openForRevert(run, revertible);
+  if (!opened) return;
+  const {table, state} = opened;
+  const {job, now, changeId, tally} = run;
+  const groups = groupRows(table, job.workbook);
+  const writer = new SheetWriter(table, () => now.getTime());
+  const layout: Layout = {
+    removed: new Set(),
+    added: new Map(),
+    conflicts: new Map(),
+  };
+  const counts: Array<[number[], Counted]> = [];
   for (const record of records) {
     const rows = groups.byId.get(record.id);
     const plan = planRevert({
-      schema,
+      schema: table.schema,
       changeId,
       change: record,
       base: state.records[record.id],
       content: rows
-        ? contentOf(rows.map(r => editableTexts(sheet, r, workbook)))
+        ? contentOf(rows.map(r => editableTexts(table, r, job.workbook)))
         : undefined,
-      said: saidBy(sheet, rows ?? []),
+      said: saidBy(table, rows ?? []),
     });
     if (plan.kind === 'unchanged') tally.unchanged++;
-    else if (plan.kind === 'note') problem(plan.message);
-    else if (plan.kind === 'mark') {
-      for (const row of rows!) {
-        writer.status(row, plan.status, plan.message);
-        if (plan.status === 'CONFLICT') conflicts.set(row, plan.message);
-      }
-      if (plan.status !== 'CONFLICT')
-        counts.push([rows!.slice(0, 1), 'refused']);
-    } else {
-      const placed = putBack(writer, rows!, plan.content, workbook);
-      for (const row of placed.kept)
-        writer.status(row, plan.status, plan.message);
-      for (const row of placed.removed) {
-        writer.remove(row);
-        removed.add(row);
-      }
-      const last = rows![rows!.length - 1];
-      writer.insertAfter(
-        last,
-        placed.added.map(row => withStatus(sheet, row, plan, now)),
-      );
-      added.set(last, placed.added.length);
-      // A row inserted below the record's last row lands (or not) with it.
-      const written = [...placed.kept, ...placed.added.map(() => last)];
-      counts.push([written, plan.withdrawn ? 'withdrawn' : 'edited']);
+    else if (plan.kind === 'note') tally.notes.push(plan.message);
+    else {
+      const counted = decide(writer, rows!, plan, layout, run);
+      if (counted) counts.push(counted);
     }
   }
-  const conflictRows = new Map<number, RowProblem>();
+  tallyWritten(run, table, layout, counts, new Set(writer.flush().gone));
+}
+
+/** The sheet and its pulled state, if revert may act on it; else null, the reason noted. */
+function openForRevert(
+  run: RevertRun,
+  {schema, refreshTitle}: Revertible,
+): {table: Table<never>; state: SheetState} | null {
+  const {job, account, changeId, tally} = run;
+  const problem = (message: string) => {
+    tally.notes.push(message);
+    return null;
+  };
+  let table: Table<never> | null;
+  try {
+    table = openTable(job.workbook, schema, {create: false});
+    const state = job.book.get(schema.name);
+    if (!table || !state)
+      return problem(
+        `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
+      );
+    pulledByThisConnection(job.book, schema.name, refreshTitle, job.connected);
+    if (accountLabel(state.account) !== account)
+      return problem(
+        `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
+      );
+    return {table, state};
+  } catch (e) {
+    if (!(e instanceof SheetLayoutError) && !(e instanceof ConfigError))
+      throw e;
+    return problem(`${e.message} Change ${changeId} was not put back there.`);
+  }
+}
+
+/** Where the rows will be once written, for the rows the summary names. */
+interface Layout {
+  removed: Set<number>;
+  /** Rows inserted below a handle's row. */
+  added: Map<number, number>;
+  /** CONFLICT rows and their messages. */
+  conflicts: Map<number, string>;
+}
+
+type Counted = 'edited' | 'withdrawn' | 'refused';
+
+/**
+ * Gives the writer a record's plan; answers the rows it counts as once written (a row
+ * inserted counts with the row it is inserted below), none for CONFLICT (counted by row).
+ */
+function decide(
+  writer: SheetWriter<never>,
+  rows: number[],
+  plan: Exclude<RevertPlan, {kind: 'unchanged' | 'note'}>,
+  layout: Layout,
+  run: RevertRun,
+): [number[], Counted] | null {
+  if (plan.kind === 'mark') {
+    for (const row of rows) {
+      writer.status(row, plan.status, plan.message);
+      if (plan.status === 'CONFLICT') layout.conflicts.set(row, plan.message);
+    }
+    return plan.status === 'CONFLICT' ? null : [rows.slice(0, 1), 'refused'];
+  }
+  const placed = putBack(writer, rows, plan.content, run.job.workbook);
+  for (const row of placed.kept) writer.status(row, plan.status, plan.message);
+  for (const row of placed.removed) {
+    writer.remove(row);
+    layout.removed.add(row);
+  }
+  const last = rows[rows.length - 1];
+  writer.insertAfter(
+    last,
+    placed.added.map(row => withStatus(writer.table, row, plan, run.now)),
+  );
+  layout.added.set(last, placed.added.length);
+  return [
+    [...placed.kept, ...placed.added.map(() => last)],
+    plan.withdrawn ? 'withdrawn' : 'edited',
+  ];
+}
+
+/** Counts what was written: a row that moved away meanwhile is said apart. */
+function tallyWritten(
+  run: RevertRun,
+  table: Table<never>,
+  layout: Layout,
+  counts: ReadonlyArray<[number[], Counted]>,
+  gone: ReadonlySet<number>,
+): void {
+  const {tally, changeId} = run;
+  for (const [rows, kind] of counts)
+    tally[kind] += rows.filter(row => !gone.has(row)).length;
   let at = 0;
-  sheet.values.forEach((_, row) => {
-    if (removed.has(row)) return;
-    const message = conflicts.get(row);
-    if (message !== undefined)
-      conflictRows.set(row, {
-        sheet: schema.name,
+  table.values.forEach((_, row) => {
+    if (layout.removed.has(row)) return;
+    const message = layout.conflicts.get(row);
+    if (message !== undefined && !gone.has(row)) {
+      tally.conflict++;
+      tally.problems.push({
+        sheet: table.schema.name,
         row: sheetRow(at),
         status: 'CONFLICT',
         message,
       });
-    at += 1 + (added.get(row) ?? 0);
+    }
+    at += 1 + (layout.added.get(row) ?? 0);
   });
-  const gone = new Set(writer.flush().gone);
-  // Only what was written counts: a row that moved away meanwhile is said apart.
-  for (const [rows, kind] of counts)
-    tally[kind] += rows.filter(row => !gone.has(row)).length;
-  for (const [row, conflict] of conflictRows) {
-    if (gone.has(row)) continue;
-    tally.conflict++;
-    tally.problems.push(conflict);
-  }
   if (gone.size > 0)
-    problem(
-      `${counted(gone.size, 'row')} of ${schema.name} moved away or ${gone.size === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.size === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
+    tally.notes.push(
+      `${counted(gone.size, 'row')} of ${table.schema.name} moved away or ${gone.size === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.size === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
     );
 }
 
