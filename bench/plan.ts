@@ -1,6 +1,6 @@
 /**
  * What one bench run measures, at which sizes: every scenario, then the pull again at other
- * sizes for the scaling series, then the targets.
+ * sizes for the scaling series, then the targets (at full size only).
  */
 import type {BenchOptions} from './desk';
 import {
@@ -34,6 +34,12 @@ export interface BenchSizes {
   upload: UploadSizes;
   /** Offers of each pull of the scaling series, each twice the one before. */
   scaling: number[];
+  /**
+   * Whether issue 9's targets are judged at these sizes. They are set at full size; at a
+   * tenth of it the fixed costs of a job (laying sheets out, looking ranges up) weigh far more
+   * against the bound, and CPU time of a step of a few hundred offers is mostly noise.
+   */
+  judged: boolean;
 }
 
 /** Issue 9's sizes. The upload's lower bound passes 6 minutes: the job must resume. */
@@ -44,9 +50,10 @@ export const FULL: BenchSizes = {
   scheduled: {offers: 10000, campaigns: 500, edits: 100},
   upload: {files: 3000},
   scaling: [5000, 10000, 20000],
+  judged: true,
 };
 
-/** A smoke run in seconds. */
+/** A smoke run in seconds: does every scenario still do its work? Targets are not judged. */
 export const QUICK: BenchSizes = {
   pull: {offers: 1000, campaigns: 50},
   push: {offers: 1000, campaigns: 50, edits: 200},
@@ -54,6 +61,7 @@ export const QUICK: BenchSizes = {
   scheduled: {offers: 1000, campaigns: 50, edits: 10},
   upload: {files: 60},
   scaling: [500, 1000, 2000],
+  judged: false,
 };
 
 /**
@@ -67,7 +75,8 @@ export interface BenchRun {
   failures: ScenarioFailure[];
   points: ScalingPoint[];
   steps: Doubling[];
-  checks: TargetCheck[];
+  /** null when the sizes are not judged (a quick run). */
+  checks: TargetCheck[] | null;
 }
 
 export function runBench(
@@ -125,6 +134,8 @@ export function runBench(
     failures,
     points,
     steps,
-    checks: checkTargets(results, sizes.pull.offers, steps),
+    checks: sizes.judged
+      ? checkTargets(results, sizes.pull.offers, steps)
+      : null,
   };
 }

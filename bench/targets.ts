@@ -1,6 +1,6 @@
 /**
  * The targets of issue 9, checked on measured results: PASS, FAIL, or n/a when the run does
- * not hold what a target needs (quick mode pulls fewer than 10,000 offers, say).
+ * not hold what a target needs (no scenario of the run has a bound past 6 minutes, say).
  */
 import type {ScenarioResult} from './scenarios';
 

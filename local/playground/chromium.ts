@@ -22,6 +22,9 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      // Repainting part of a tile (a text set again) shifted anti-aliased edges near it by a
+      // level: the screenshots must come out the same bytes from the same page.
+      '--disable-partial-raster',
     ],
   });
 }

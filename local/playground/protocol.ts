@@ -7,7 +7,10 @@
 export interface CellView {
   /** What the cell shows: its value through its number format. */
   text: string;
-  /** What the formula bar shows when it differs from `text` (a formula). */
+  /**
+   * What the formula bar shows when it differs from `text`: a formula, a number without its
+   * format's padding, a date in the locale's form (formulaBarText of the runtime).
+   */
   input?: string;
   background?: string;
   color?: string;

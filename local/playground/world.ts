@@ -10,8 +10,10 @@ import type {EmulatorOptions} from '../emulator';
 import type {WireFetch} from '../http-types';
 import {typeIntoCell} from '../runtime';
 import type {FakeSheet, MenuEntry, Runtime} from '../runtime';
-import {displayValue} from '../runtime/spreadsheet/display';
+import {displayValue, formulaBarText} from '../runtime/spreadsheet/display';
+import {formulaResult} from '../runtime/spreadsheet/formula';
 import type {Cell} from '../runtime/spreadsheet/sheet';
+import {Prng} from '../emulator/prng';
 import {demoWorld, World} from '../sidebar-host/world';
 import {DialogAsker} from './dialogs';
 import type {
@@ -48,12 +50,18 @@ const SPARE_ROWS = 20;
 const SPARE_COLUMNS = 3;
 /** Rows a view holds at most (a grid of that size stays quick in a browser). */
 const MAX_VIEW_ROWS = 3000;
+/**
+ * The add-on's Math.random: seeded, so that the same walk through the playground draws the
+ * same change ids (the screenshots in docs/images stay as they are when nothing changed).
+ */
+const RANDOM_SEED = 1;
 
 export function setup(options: PlaygroundWorldOptions): PlaygroundWorld {
   const driveFiles = {...options.driveFiles};
+  const random = new Prng(RANDOM_SEED);
   const world = demoWorld({
     emulator: options.emulator,
-    runtime: {drive: {files: driveFiles}},
+    runtime: {drive: {files: driveFiles}, random: () => random.next()},
   });
   answerDialogsInThePage(world.runtime, new DialogAsker(options.dialogs));
   world.runtime.open('LIMITED');
@@ -138,9 +146,13 @@ function sheetNamed(world: World, name: string): FakeSheet {
 /**
  * The sheets shown as tabs. Sheets never shows a hidden sheet: when the active one was hidden
  * (the add-on inserts its state sheet, which activates it, then hides it), the tab before it
- * becomes the active one.
+ * becomes the active one. Looking takes none of the document's time.
  */
 export function workbook(world: World): WorkbookView {
+  return world.runtime.clock.aside(() => workbookNow(world));
+}
+
+function workbookNow(world: World): WorkbookView {
   const {runtime} = world;
   const spreadsheet = runtime.spreadsheet;
   const all = spreadsheet.getSheets();
@@ -179,6 +191,16 @@ function selectionView(
   };
 }
 
+/** Sheets' alignment of a value no one aligned: numbers and dates right, booleans centred. */
+function defaultAlign(s: FakeSheet, cell: Cell): CellView['align'] {
+  const content = cell.content;
+  const value =
+    content?.kind === 'formula' ? formulaResult(content.formula, s) : content;
+  if (value?.kind === 'number') return 'right';
+  if (value?.kind === 'boolean') return 'center';
+  return undefined;
+}
+
 function cellView(
   s: FakeSheet,
   row: number,
@@ -187,12 +209,13 @@ function cellView(
 ): CellView {
   const content = cell?.content;
   const view: CellView = {text: displayValue(content, cell?.format, s)};
+  const input = formulaBarText(content, cell?.format);
+  if (input !== view.text) view.input = input;
   const warning = s.protectionWarningAt(row, column);
   if (warning !== undefined) view.warning = warning;
   if (!cell) return view;
   const invalid = cell.validation?.broken(content, cell.format);
   if (invalid !== undefined) view.invalid = invalid;
-  if (content?.kind === 'formula') view.input = content.formula;
   if (cell.background) view.background = cell.background;
   if (cell.fontColor) view.color = cell.fontColor;
   if (cell.fontWeight === 'bold') view.bold = true;
@@ -200,15 +223,22 @@ function cellView(
   const align = cell.horizontalAlignment?.toLowerCase();
   if (align === 'left' || align === 'center' || align === 'right')
     view.align = align;
-  else if (content?.kind === 'number') view.align = 'right';
-  else if (content?.kind === 'boolean') view.align = 'center';
+  else {
+    const shown = defaultAlign(s, cell);
+    if (shown) view.align = shown;
+  }
   const rule = cell.validation?.rule;
   if (rule?.criteria === 'VALUE_IN_LIST' && Array.isArray(rule.args[0]))
     view.choices = (rule.args[0] as unknown[]).map(String);
   return view;
 }
 
+/** A sheet as the page shows it: looking takes none of the document's time. */
 export function sheet(world: World, name: string): SheetView {
+  return world.runtime.clock.aside(() => sheetNow(world, name));
+}
+
+function sheetNow(world: World, name: string): SheetView {
   const s = sheetNamed(world, name);
   const {maxRows, maxColumns} = s.size();
   const lastRow = s.lastRow();

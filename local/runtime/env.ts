@@ -45,7 +45,13 @@ export interface Execution {
 
 export const EXCEEDED_TIME = 'Exceeded maximum execution time';
 
-/** Services an add-on may use in AuthMode.NONE (onOpen before the user enabled it). */
+/**
+ * What an execution below AuthMode.FULL may do, after Google's editor add-on lifecycle
+ * ("Authorization modes"): NONE (onOpen where the add-on is not enabled) builds menus and nothing
+ * that needs authorization; LIMITED (onOpen where it is enabled) also reads and writes the bound
+ * document and its properties, but shows no sidebar or dialog, reaches no other service and no
+ * user's own data.
+ */
 const ALLOWED_IN_NONE = new Set<Service>(['Ui', 'Utilities', 'HtmlService']);
 /** Services that need full authorization (not granted in AuthMode.LIMITED). */
 const NEEDS_FULL = new Set<Service>([
@@ -54,6 +60,21 @@ const NEEDS_FULL = new Set<Service>([
   'ScriptApp',
   'MailApp',
 ]);
+/** A user's own storage: it is not the bound document's, so LIMITED does not reach it. */
+const USER_DATA = new Set([
+  'PropertiesService.getUserProperties',
+  'CacheService.getUserCache',
+]);
+/** What shows a sidebar or a dialog: it needs script.container.ui, which only FULL grants. */
+const SHOWS_UI = new Set([
+  'Ui.showSidebar',
+  'Ui.showModalDialog',
+  'Ui.showModelessDialog',
+  'Ui.alert',
+  'Ui.prompt',
+]);
+const CONTAINER_UI_SCOPE =
+  'https://www.googleapis.com/auth/script.container.ui';
 
 const SPREADSHEET_PRICE: Record<SpreadsheetCallKind, keyof LatencyModel> = {
   roundTrip: 'spreadsheetCallMs',
@@ -86,6 +107,8 @@ const PRICE: Record<Service, keyof LatencyModel> = {
 export class Env {
   execution: Execution | undefined;
   user: string;
+  /** The document's owner: the first of its users. */
+  readonly owner: string;
   /** Spreadsheet writes wait to be sent (write-cache.ts). */
   private writesQueued = false;
   /** What the cells those writes change held before. */
@@ -99,9 +122,11 @@ export class Env {
     readonly latency: LatencyModel,
     readonly meter: Meter,
     readonly executionLimitMs: number,
-    user: string,
+    /** Everyone who may edit the document, its owner first. */
+    readonly users: readonly string[],
   ) {
-    this.user = user;
+    this.owner = users[0];
+    this.user = users[0];
   }
 
   /**
@@ -209,14 +234,20 @@ export class Env {
 
   private checkPermission(service: Service, key: string): void {
     const mode = this.execution?.authMode;
+    if (mode !== 'NONE' && mode !== 'LIMITED') return;
     const refused =
+      SHOWS_UI.has(key) ||
+      USER_DATA.has(key) ||
+      NEEDS_FULL.has(service) ||
       (mode === 'NONE' &&
         !ALLOWED_IN_NONE.has(service) &&
-        key !== 'SpreadsheetApp.getUi') ||
-      (mode === 'LIMITED' && NEEDS_FULL.has(service));
+        key !== 'SpreadsheetApp.getUi');
     if (refused) {
+      const needs = SHOWS_UI.has(key)
+        ? CONTAINER_UI_SCOPE
+        : 'full authorization';
       this.fail(
-        `You do not have permission to call ${key} in AuthMode.${mode}. Required permissions: full authorization`,
+        `You do not have permission to call ${key} in AuthMode.${mode}. Required permissions: ${needs}`,
       );
     }
   }

@@ -1,6 +1,15 @@
 /** The in-memory Apps Script runtime: see createRuntime. */
-export {createRuntime, DEFAULT_START_MS, Runtime} from './runtime';
-export type {AppsScriptGlobals, RuntimeOptions} from './runtime';
+export {
+  AUTHORIZATION_REQUIRED,
+  createRuntime,
+  DEFAULT_START_MS,
+  Runtime,
+} from './runtime';
+export type {
+  AppsScriptGlobals,
+  ClientCallFailure,
+  RuntimeOptions,
+} from './runtime';
 export {DEFAULT_LATENCY} from './latency';
 export type {LatencyModel} from './latency';
 export type {MeterSnapshot} from './meter';
@@ -22,3 +31,4 @@ export type {MenuEntry, MenuRecord, UiEvent} from './ui';
 export type {DriveOptions} from './drive';
 export type {TriggerRecord} from './triggers';
 export {FORMULA_RESULT, GENERAL_FORMAT} from './spreadsheet/cell';
+export {PROTECTED_EDIT} from './spreadsheet/protection';

@@ -60,7 +60,34 @@ export interface RuntimeOptions {
   hideEmail?: boolean;
   /** Also print what the add-on logs to stderr. */
   echoLogs?: boolean;
+  /**
+   * How the add-on is deployed. 'test' (a test deployment, "Test as add-on"): installable
+   * triggers are created and listed but never fire, as Google documents. Default 'versioned'.
+   */
+  deployment?: 'test' | 'versioned';
+  /**
+   * `Math.random` inside the add-on (default: node's). A seeded one makes ids drawn from it
+   * (the History's change ids) the same on every run, as the screenshots need.
+   */
+  random?: () => number;
 }
+
+/** What the client's failure handler gets when google.script.run cannot reach the server. */
+export interface ClientCallFailure {
+  /** The error's name, before ': ' in the message the client shows. Default 'ScriptError'. */
+  name?: string;
+  /** Default AUTHORIZATION_REQUIRED. */
+  message?: string;
+  /** How many calls fail from now on; default every call until acceptClientCalls(). */
+  count?: number;
+}
+
+/**
+ * What google.script.run answers a sidebar in a browser signed into several Google accounts,
+ * when the call runs as an account that has not authorized the add-on.
+ */
+export const AUTHORIZATION_REQUIRED =
+  'Authorization is required to perform that action.';
 
 /** The Apps Script globals, as the add-on sees them. */
 export interface AppsScriptGlobals {
@@ -108,13 +135,18 @@ export class Runtime {
   readonly globals: AppsScriptGlobals;
   /** Every execution run so far, in order. */
   readonly executions: Execution[] = [];
+  /** 'test': installable triggers never fire. */
+  readonly deployment: 'test' | 'versioned';
   private wire: WireFetch;
   private nextExecutionId = 1;
+  private clientFailure: Required<ClientCallFailure> | undefined;
 
   constructor(options: RuntimeOptions = {}) {
     this.clock = new VirtualClock(options.startMs ?? DEFAULT_START_MS);
     this.latency = {...DEFAULT_LATENCY, ...options.latency};
     this.realm = createRealm(() => this.clock.now());
+    if (options.random)
+      (this.realm.run('Math', 'random.js') as Math).random = options.random;
     this.meter = new Meter(this.clock);
     const users = options.users ?? ['user@example.com'];
     this.env = new Env(
@@ -123,11 +155,12 @@ export class Runtime {
       this.latency,
       this.meter,
       options.executionLimitMs ?? 6 * 60 * 1000,
-      users[0],
+      users,
     );
     this.outbox = new Outbox(options.mailDailyQuota);
     this.logs = new LogBook(this.clock, options.echoLogs ?? false);
     this.wire = options.fetch ?? noTransport;
+    this.deployment = options.deployment ?? 'versioned';
     const scriptTimeZone = options.scriptTimeZone ?? 'Etc/UTC';
     const spreadsheetId =
       options.spreadsheet?.id ??
@@ -206,11 +239,34 @@ export class Runtime {
   }
 
   /**
+   * From now on google.script.run fails before the server runs anything (no execution), with
+   * the error the client gives a browser signed into several Google accounts: by default
+   * "ScriptError: Authorization is required to perform that action.", on every call.
+   */
+  refuseClientCalls(failure: ClientCallFailure = {}): void {
+    this.clientFailure = {
+      name: failure.name ?? 'ScriptError',
+      message: failure.message ?? AUTHORIZATION_REQUIRED,
+      count: failure.count ?? Infinity,
+    };
+  }
+
+  /** google.script.run reaches the server again. */
+  acceptClientCalls(): void {
+    this.clientFailure = undefined;
+  }
+
+  /**
    * google.script.run: calls a top-level function from the sidebar. Arguments and the result
    * pass through the client copy (no Dates, functions or class instances); names ending in '_'
    * are private.
    */
   call(name: string, ...args: unknown[]): unknown {
+    const failure = this.clientFailure;
+    if (failure) {
+      if (--failure.count <= 0) this.clientFailure = undefined;
+      throw Object.assign(new Error(failure.message), {name: failure.name});
+    }
     if (name.endsWith('_'))
       throw new Error(
         `${name} is private: google.script.run cannot call functions ending in _`,
@@ -286,6 +342,11 @@ export class Runtime {
           : trigger.id;
     const record = this.triggers.records.find(t => t.id === id);
     if (!record) throw new Error(`no trigger ${id}`);
+    if (this.deployment === 'test') {
+      throw new Error(
+        `trigger ${id} (${record.handler}) was not fired: a test deployment never fires installable triggers (deployment: 'test')`,
+      );
+    }
     try {
       return this.runAs(record.user, () =>
         this.execute(
@@ -307,6 +368,11 @@ export class Runtime {
    */
   runDueTriggers(untilMs: number): Execution[] {
     const runs: Execution[] = [];
+    // A test deployment's triggers never fall due: time passes and nothing runs.
+    if (this.deployment === 'test') {
+      this.clock.advanceTo(untilMs);
+      return runs;
+    }
     for (
       let due = this.triggers.due(untilMs)[0];
       due;

@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto';
 import {Env} from './env';
 
-class FakeUser {
+/** A user as Session and Protection.getEditors answer it. */
+export class FakeUser {
   constructor(private readonly email: string) {}
 
   getEmail(): string {

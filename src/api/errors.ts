@@ -3,6 +3,7 @@
  * sync_message, and are built only from the operation, HTTP status, API code, msg and field
  * details: never from headers, so never carrying a key or token.
  */
+import {clipped} from '../text/wording';
 
 export type FieldDetails = Record<string, string>;
 
@@ -62,9 +63,15 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * The longest server text an error quotes (a msg, one field's detail): enough for any reason
+ * a person reads; a longer one is a dump, cut so the row keeps room for what to do next.
+ */
+const MAX_QUOTED = 500;
+
 export function renderDetails(details: FieldDetails): string {
   return Object.entries(details)
-    .map(([field, text]) => `${field}: ${text}`)
+    .map(([field, text]) => `${field}: ${clipped(String(text), MAX_QUOTED)}`)
     .join('; ');
 }
 
@@ -79,7 +86,7 @@ function renderApiError(
     code === null
       ? `${operation}: HTTP ${httpStatus}`
       : `${operation}: code ${code}${httpStatus === 200 ? '' : ` (HTTP ${httpStatus})`}`;
-  const text = msg ? ` ${msg}` : '';
+  const text = msg ? ` ${clipped(msg, MAX_QUOTED)}` : '';
   const fields = renderDetails(details);
   return `${head}${text}${fields ? ` [${fields}]` : ''}`;
 }

@@ -9,7 +9,7 @@
 import type {Platform, Workbook} from '../platform/ports';
 import type {SheetSchema} from '../sheets/schema';
 import {StateBook} from '../sheets/state';
-import {openTable} from '../sheets/table';
+import {Table, openTable} from '../sheets/table';
 import {counted} from '../text/wording';
 import {ChangeLog} from './change-log';
 import {Connected, accountLabel, connect} from './connect';
@@ -84,7 +84,11 @@ export class Job {
 
   /** The writer of a sheet (created when missing), saved with the job. */
   rows<S>(schema: SheetSchema<S>): RowWrites<S> {
-    const table = openTable(this.workbook, schema, {create: true})!;
+    return this.track(openTable(this.workbook, schema, {create: true})!);
+  }
+
+  /** The writer of a sheet the job read itself, saved with the job. */
+  track<S>(table: Table<S>): RowWrites<S> {
     const rows = new RowWrites(table, () => this.platform.clock.now());
     this.writers.push(rows as RowWrites<unknown>);
     return rows;

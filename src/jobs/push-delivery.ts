@@ -72,6 +72,8 @@ export interface DeliveryDeps {
   book: StateBook;
   budget: TimeBudget;
   totalRows: number;
+  /** Called after each batch's outcomes are known, so the job saves them before the next. */
+  settled?: () => void;
 }
 
 /**
@@ -113,6 +115,7 @@ export class Delivery<S, Q> {
         break;
       }
       queue = [...queue.slice(chunk.length), ...this.settle(lost)];
+      this.deps.settled?.();
     }
     this.spec.accepted?.(this.deps.book, this.accepted);
   }

@@ -18,164 +18,223 @@
  *   in `remaining`; running the push again continues with them.
  */
 import {ConfigError} from '../api/errors';
-import type {Platform} from '../platform/ports';
-import {checkMaintainedBy} from '../rules/maintain';
+import type {Platform, Workbook} from '../platform/ports';
 import {excerpt} from '../rules/values';
-import type {CodecContext} from '../sheets/codec';
+import {fieldChanges} from '../sheets/history-fields';
 import {OtherAccounts, othersMemo} from '../sheets/merge';
 import {ReadOnlyEdit, readOnlyEdits} from '../sheets/read-only';
-import {
-  RowGroups,
-  contentOf,
-  editableTexts,
-  groupRows,
-  missingIdMessage,
-  sameContent,
-} from '../sheets/rows';
-import {SYNC_STATUS} from '../sheets/schema';
-import {SheetWriter} from '../sheets/writer';
-import {SheetState, StateBook} from '../sheets/state';
+import {SheetRecord, decodeRecords} from '../sheets/records';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
+import type {SheetState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
-import {
-  SheetLayoutError,
-  Table,
-  cellOf,
-  openTable,
-  sheetRow,
-} from '../sheets/table';
-import {fieldChanges} from '../sheets/history-fields';
-import {ChangeLog} from './change-log';
-import {
-  Connected,
-  accountLabel,
-  connect,
-  pulledByThisConnection,
-} from './connect';
-import {previewSummary} from './preview';
-import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
-import {ChangedRecord, PushOptions, PushSpec} from './push-spec';
-import {
-  JobSummary,
-  MAX_PROBLEMS,
-  RowProblem,
-  TimeBudget,
-  summaryLine,
-  withDocumentLock,
-} from './run';
+import {SheetLayoutError, Table, cellOf, openTable} from '../sheets/table';
+import {Connected, accountLabel, pulledByThisConnection} from './connect';
+import {withJob} from './kernel';
+import {Delivered, Delivery, RowVerdict, Unit} from './push-delivery';
+import type {PushOptions, PushSpec} from './push-spec';
+import type {JobSummary} from './run';
 
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */
 const STALE = new Set(['EDITED', 'CONFLICT', 'INVALID', 'ERROR']);
+
+/** Statuses whose message a preview keeps: they say more than "would be sent". */
+const KEPT_BY_PREVIEW = new Set(['CONFLICT', 'ERROR']);
 
 export function runPush<S, Q>(
   platform: Platform,
   spec: PushSpec<S, Q>,
   options: PushOptions = {},
 ): JobSummary {
-  const dryRun = options.dryRun === true;
-  return withDocumentLock(platform, () => {
-    const budget = new TimeBudget(() => platform.clock.now());
-    const connected = connect(platform, budget.retryDeadline);
-    const workbook = platform.workbook();
+  return withJob(platform, spec.job, options, job => {
+    const {workbook, dryRun} = job;
     const table = readTable(workbook, spec);
-    const book = StateBook.open(workbook);
-    const state = pulledState(book, spec, connected);
-    const verdicts = new Map<number, RowVerdict>();
-    const refuse = (rows: Iterable<[number, string]>) => {
-      for (const [row, message] of rows)
-        verdicts.set(row, {status: 'INVALID', message});
-    };
-    const units: Array<Unit<Q>> = [];
-    let kept = false;
-    const groups = groupRows(table, workbook);
-    let unchanged = 0;
-    const others = book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
-    const ownerOf = (id: string) =>
-      Object.keys(others).find(account => others[account][id] !== undefined);
-    for (const entry of changes(
-      table,
-      groups,
-      state,
-      workbook,
+    const rows = job.track(table);
+    const state = pulledState(job.book, spec, job.connected);
+    const others =
+      job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
+    const records = decodeRecords(table, state, workbook, {
+      ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
+      label: accountLabel,
+      refreshTitle: spec.refreshTitle,
+    });
+    const plan = planPush(
       spec,
-      ownerOf,
-    )) {
-      if ('refusedBefore' in entry) {
-        unchanged += entry.refusedBefore.length;
-      } else if ('unchanged' in entry) {
-        unchanged += entry.unchanged.length;
-        for (const row of entry.unchanged) {
-          if (STALE.has(String(cellOf(table, row, SYNC_STATUS)))) {
-            verdicts.set(row, {status: '', message: ''});
-          }
-        }
-      } else if ('refused' in entry) {
-        refuse(entry.refused);
-      } else {
-        const built = spec.build(entry, table, workbook, {workbook, book});
-        if ('kept' in built) {
-          kept = true;
-          unchanged += entry.rows.length;
-          state.records[entry.id] = {...entry.base, rows: entry.content};
-          for (const [row, message] of built.kept)
-            verdicts.set(row, {
-              status: '',
-              message: dryRun ? `Preview: ${message}` : message,
-            });
-        } else if (built.ok)
-          units.push({
-            record: entry,
-            request: built.request,
-            sends: built.sends,
-            ...(sameContent(entry.content, entry.base.unknown)
-              ? {lost: 'the answer to the last push was lost'}
-              : {}),
-          });
-        else refuse(built.refused);
-      }
-    }
-    const totalRows = units.reduce((n, u) => n + u.record.rows.length, 0);
+      table,
+      records,
+      state,
+      {workbook, book: job.book},
+      dryRun,
+    );
+    const verdicts = plan.verdicts;
     let sent = 0;
     let remaining = 0;
-    const log = new ChangeLog(
-      platform,
-      spec.job,
-      accountLabel(connected.account),
-    );
+    const written = new Map<number, RowVerdict>();
+    /** Writes the verdicts given since the last call, then saves the job. */
+    const save = () => {
+      for (const [index, verdict] of verdicts) {
+        if (written.get(index) === verdict) continue;
+        written.set(index, verdict);
+        rows.status(index, verdict.status, verdict.message);
+      }
+      if (!dryRun && (plan.units.length > 0 || plan.kept)) {
+        job.book.set(spec.schema.name, state);
+      }
+      job.save();
+    };
     if (dryRun) {
-      for (const unit of units) {
+      for (const unit of plan.units) {
         const first = unit.lost
           ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
           : `sends ${unit.sends}`;
-        mark(verdicts, unit, 'EDITED', `Preview: a push ${first}.`);
+        previewMark(table, verdicts, unit, `Preview: a push ${first}.`);
       }
     } else {
+      const totalRows = plan.units.reduce(
+        (n, u) => n + u.record.rows.length,
+        0,
+      );
+      let logged = 0;
       const delivery = new Delivery(platform, spec, table, state, verdicts, {
-        client: connected.client,
-        book,
-        budget,
+        client: job.connected.client,
+        book: job.book,
+        budget: job.budget,
         totalRows,
+        // Each batch's outcomes are saved before the next batch goes out.
+        settled: () => {
+          const fresh = delivery.delivered.slice(logged);
+          logged = delivery.delivered.length;
+          job.log.add(fresh.flatMap(d => historyOf(spec, d)));
+          save();
+        },
       });
-      delivery.run(units);
+      delivery.run(plan.units);
       sent = delivery.requests;
       remaining = delivery.remaining;
-      log.add(delivery.delivered.flatMap(d => historyOf(spec, d)));
     }
-    noteReadOnlyEdits(table, groups, state, verdicts);
-    writeStatuses(table, verdicts, new Date(platform.clock.now()));
-    if (!dryRun && (units.length > 0 || kept)) {
-      book.set(spec.schema.name, state);
-      book.save();
-    }
-    const summary = pushSummary(spec, table, verdicts, {
-      account: accountLabel(connected.account),
-      dryRun,
-      unchanged,
+    noteReadOnlyEdits(table, records, state, verdicts);
+    save();
+    return job.summary({
+      ...rows.tally(),
+      skipped: plan.unchanged,
       remaining,
       requests: sent,
-      wouldSend: dryRun ? units.map(u => u.request) : undefined,
+      edited: dryRun ? rows.count('EDITED') + plan.previewed : undefined,
+      wouldSend: dryRun ? plan.units.map(u => u.request) : undefined,
     });
-    return log.close(workbook, summary);
   });
+}
+
+interface PushPlan<Q> {
+  units: Array<Unit<Q>>;
+  verdicts: Map<number, RowVerdict>;
+  /** Rows of records that send nothing (as pulled, or refused before and unchanged). */
+  unchanged: number;
+  /** A change taken as what the record has, sending nothing (pushTracking's kept value). */
+  kept: boolean;
+  /** CONFLICT or ERROR rows a preview says would be sent, keeping their status. */
+  previewed: number;
+}
+
+/** What a push does with each record: pure, from the decoded records. */
+function planPush<S, Q>(
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  records: readonly SheetRecord[],
+  state: SheetState,
+  opened: {workbook: Workbook; book: StateBook},
+  dryRun: boolean,
+): PushPlan<Q> {
+  const plan: PushPlan<Q> = {
+    units: [],
+    verdicts: new Map(),
+    unchanged: 0,
+    kept: false,
+    previewed: 0,
+  };
+  const refuse = (rows: Iterable<[number, string]>) => {
+    for (const [row, message] of rows)
+      plan.verdicts.set(row, {status: 'INVALID', message});
+  };
+  for (const record of records) {
+    switch (record.kind) {
+      case 'refusedBefore':
+        plan.unchanged += record.rows.length;
+        break;
+      case 'unchanged':
+        plan.unchanged += record.rows.length;
+        for (const row of record.rows) {
+          if (STALE.has(String(cellOf(table, row, SYNC_STATUS)))) {
+            plan.verdicts.set(row, {status: '', message: ''});
+          }
+        }
+        break;
+      case 'changed': {
+        const changed = {
+          id: record.id,
+          rows: record.rows,
+          base: record.base!,
+          content: record.content,
+        };
+        const built = spec.build(changed, table, opened.workbook, opened);
+        if ('kept' in built) {
+          plan.kept = true;
+          plan.unchanged += record.rows.length;
+          state.records[record.id] = {...record.base!, rows: record.content};
+          for (const [row, message] of built.kept)
+            plan.verdicts.set(row, {
+              status: '',
+              message: dryRun ? `Preview: ${message}` : message,
+            });
+        } else if (built.ok) {
+          plan.units.push({
+            record: changed,
+            request: built.request,
+            sends: built.sends,
+            ...(record.outcomeUnknown
+              ? {lost: 'the answer to the last push was lost'}
+              : {}),
+          });
+        } else refuse(built.refused);
+        break;
+      }
+      default:
+        refuse(record.rows.map(row => [row, record.reason!]));
+    }
+  }
+  if (dryRun) {
+    plan.previewed = plan.units
+      .flatMap(u => u.record.rows)
+      .filter(row =>
+        KEPT_BY_PREVIEW.has(String(cellOf(table, row, SYNC_STATUS))),
+      ).length;
+  }
+  return plan;
+}
+
+/**
+ * A preview's mark: EDITED "Preview: …", except on a CONFLICT or ERROR row, which keeps its
+ * status and what it said (the server's values, the API's reason), the preview's note after.
+ */
+function previewMark<S, Q>(
+  table: Table<S>,
+  verdicts: Map<number, RowVerdict>,
+  unit: Unit<Q>,
+  note: string,
+): void {
+  for (const row of unit.record.rows) {
+    const status = String(cellOf(table, row, SYNC_STATUS));
+    if (!KEPT_BY_PREVIEW.has(status)) {
+      verdicts.set(row, {status: 'EDITED', message: note});
+      continue;
+    }
+    const said = String(cellOf(table, row, SYNC_MESSAGE)).split(
+      ' Preview: ',
+    )[0];
+    verdicts.set(row, {
+      status: status as SyncStatus,
+      message: `${said} ${note}`,
+    });
+  }
 }
 
 /** A delivered record's History rows: a row per field its push changed. */
@@ -227,81 +286,17 @@ function pulledState<S, Q>(
   return {...state, records: {...state.records}};
 }
 
-type Change =
-  | {unchanged: number[]}
-  /** Rows whose content the API refused at the last push, unchanged since. */
-  | {refusedBefore: number[]}
-  | {refused: Array<[number, string]>}
-  | ChangedRecord;
-
-/**
- * Each record of the sheet: unchanged, refused by the API before and unchanged since, refused
- * before any rule (no id, unknown, AM), or changed.
- */
-function* changes<S, Q>(
-  table: Table<S>,
-  groups: RowGroups,
-  state: SheetState,
-  context: CodecContext,
-  spec: PushSpec<S, Q>,
-  /** The other account that pulled a record, if any (a row kept across an account switch). */
-  ownerOf: (id: string) => string | undefined,
-): Generator<Change> {
-  const {schema} = spec;
-  for (const {index, id, awaits} of groups.order) {
-    if (id === null && !awaits) {
-      yield {refused: [[index, missingIdMessage(table, index)]]};
-    }
-  }
-  for (const [id, rows] of groups.byId) {
-    const all = (message: string): Change => ({
-      refused: rows.map(r => [r, message]),
-    });
-    const base = state.records[id];
-    if (!base) {
-      const owner = ownerOf(id);
-      yield all(
-        owner === undefined
-          ? `${schema.id} ${id} was not in the last refresh of ${schema.name}: check the id, or run "${spec.refreshTitle}" first.`
-          : `${schema.id} ${id} was pulled as the ${accountLabel(owner)}: act as it again to push this row (your edit is kept). Nothing was sent.`,
-      );
-      continue;
-    }
-    if (!schema.rowKey && rows.length > 1) {
-      yield all(
-        `${schema.id} ${id} is in rows ${rows.map(sheetRow).join(', ')}: keep one row per ${schema.id}.`,
-      );
-      continue;
-    }
-    const content = contentOf(rows.map(r => editableTexts(table, r, context)));
-    if (sameContent(content, base.rows)) {
-      yield {unchanged: rows};
-      continue;
-    }
-    if (sameContent(content, base.refused)) {
-      yield {refusedBefore: rows};
-      continue;
-    }
-    const am = checkMaintainedBy(base.facts?.maintain_by);
-    if (am.maintain_by) {
-      yield all(`maintain_by: ${am.maintain_by}. Nothing was sent.`);
-      continue;
-    }
-    yield {id, rows, base, content};
-  }
-}
-
 /**
  * Rows with a value typed into a read-only column: nothing sends it, and the next refresh
  * replaces it. The row's message says so; a row with nothing else to send is INVALID.
  */
 function noteReadOnlyEdits<S>(
   table: Table<S>,
-  groups: RowGroups,
+  records: readonly SheetRecord[],
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
 ): void {
-  for (const [id, rows] of groups.byId) {
+  for (const {id, rows} of records) {
     const print = state.records[id]?.readOnly;
     if (print === undefined) continue;
     for (const row of rows) {
@@ -329,69 +324,4 @@ function readOnlyNote(edit: ReadOnlyEdit): string {
     return "A read-only cell of this row was changed: nothing sends it, and the next refresh puts the server's value back";
   }
   return `${edit.header} is read-only: your value ${excerpt(edit.value)} is not sent, and will be replaced by the server's at the next refresh`;
-}
-
-/** The sync cells of every row given a verdict, through the one writer. */
-function writeStatuses<S>(
-  table: Table<S>,
-  verdicts: Map<number, RowVerdict>,
-  now: Date,
-): void {
-  if (verdicts.size === 0) return;
-  const writer = new SheetWriter(table, () => now.getTime());
-  for (const [index, verdict] of verdicts) {
-    writer.status(index, verdict.status, verdict.message);
-  }
-  writer.flush();
-}
-
-interface SummaryFacts {
-  account: string;
-  dryRun: boolean;
-  unchanged: number;
-  remaining: number;
-  requests: number;
-  wouldSend: unknown[] | undefined;
-}
-
-function pushSummary<S, Q>(
-  spec: PushSpec<S, Q>,
-  table: Table<S>,
-  verdicts: Map<number, RowVerdict>,
-  facts: SummaryFacts,
-): JobSummary {
-  const count = (status: SyncStatus) =>
-    [...verdicts.values()].filter(v => v.status === status).length;
-  const problems: RowProblem[] = [...verdicts.entries()]
-    .filter(([, v]) => v.status === 'INVALID' || v.status === 'ERROR')
-    .sort(([a], [b]) => a - b)
-    .slice(0, MAX_PROBLEMS)
-    .map(([index, v]) => ({
-      sheet: table.schema.name,
-      row: sheetRow(index),
-      status: v.status as SyncStatus,
-      message: v.message,
-    }));
-  const base = {
-    job: spec.job,
-    account: facts.account,
-    ok: count('OK'),
-    invalid: count('INVALID'),
-    error: count('ERROR'),
-    skipped: facts.unchanged,
-    remaining: facts.remaining,
-    dryRun: facts.dryRun,
-    problems,
-    requests: facts.requests,
-  };
-  if (!facts.dryRun) {
-    return {...base, message: summaryLine(base, table.schema.name)};
-  }
-  const wouldSend = facts.wouldSend ?? [];
-  return previewSummary(base, {
-    sheet: table.schema.name,
-    edited: count('EDITED'),
-    requests: wouldSend.length,
-    wouldSend,
-  });
 }

@@ -27,7 +27,7 @@ import {
   mergeRecords,
 } from '../sheets/merge';
 import {headerNote} from '../sheets/layout';
-import type {Column, SheetSchema} from '../sheets/schema';
+import {Column, NUMBER_FORMAT, SheetSchema, formatOf} from '../sheets/schema';
 import {BUDGETS, budgetRows} from '../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../sheets/schemas/campaigns';
 import {OFFERS} from '../sheets/schemas/offers';
@@ -112,6 +112,7 @@ export function refreshSheet<S>(
     rows: records.reduce((n, r) => n + r.sources.length, 0),
   })!;
   const others = context.state.memo<OtherAccounts>(othersMemo(schema.name));
+  if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
   const merged = mergeRecords({
     table,
     records,
@@ -152,6 +153,22 @@ export function refreshSheet<S>(
     }
   }
   return {sheet: schema.name, counts: merged.counts, notes};
+}
+
+/**
+ * Release 1 formatted plain numbers `0.###############`, which Sheets shows with a trailing
+ * point (`-5.`): the first refresh after the upgrade gives their columns today's format, once
+ * (the state it writes is of today's version).
+ */
+function reformatNumbers<S>(table: Table<S>): void {
+  const rows = table.sheet.maxRows() - 1;
+  for (const column of table.schema.columns) {
+    if (formatOf(column as Column<never>) !== NUMBER_FORMAT) continue;
+    const at = table.position.get(column.header);
+    if (at !== undefined) {
+      table.sheet.setNumberFormat(sheetRow(0), at + 1, rows, 1, NUMBER_FORMAT);
+    }
+  }
 }
 
 /**

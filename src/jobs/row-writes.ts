@@ -35,9 +35,10 @@ export class RowWrites<S> {
     this.writer.set(index, header, value);
   }
 
-  /** The row's sync_status, sync_message and synced_at. */
-  status(index: number, status: SyncStatus, message: string): void {
-    this.statuses.set(index, {status, message});
+  /** The row's sync_status, sync_message and synced_at ('' clears them: no status). */
+  status(index: number, status: SyncStatus | '', message: string): void {
+    if (status === '') this.statuses.delete(index);
+    else this.statuses.set(index, {status, message});
     this.writer.status(index, status, message);
   }
 

@@ -7,6 +7,7 @@ import {
   settingsProblems,
 } from '../rules/settings';
 import type {Platform} from '../platform/ports';
+import {historyLimit} from './change-log';
 import {connect} from './connect';
 import {ServerClickDefault, SettingsStore} from './settings-store';
 import {urlWhitelistProblem} from './url-whitelist';
@@ -21,6 +22,8 @@ export interface SettingsView {
   refreshEveryHours: number;
   /** support_server_click sent where the add-on does not know it: YES, NO, or '' (ask). */
   supportServerClick: ServerClickDefault;
+  /** Rows the History keeps: the sidebar's History size box shows it as soon as it opens. */
+  historyLimit: number;
 }
 
 /**
@@ -43,6 +46,7 @@ export function getSettings(platform: Platform): SettingsView {
     actingAccount: store.actingAccount(documentId),
     refreshEveryHours: store.refreshEveryHours(documentId),
     supportServerClick: store.serverClickDefault(),
+    historyLimit: historyLimit(platform),
   };
 }
 

@@ -130,11 +130,11 @@ export const SYNC_COLUMNS: ReadonlyArray<Column> = [
 export const TEXT_FORMAT = '@';
 export const INTEGER_FORMAT = '0';
 /**
- * Numbers as they are, without padding: `-5`, `5.5`, `20`. The pattern Sheets reports for its
- * automatic format (assumption: set explicitly it shows a whole number without a decimal point,
- * as the automatic format does, unlike `0.##`, which shows `5.`).
+ * Numbers as they are, without padding: `-5`, `5.5`, `20`. `0.###############`, the pattern
+ * Sheets reports for its automatic format, would show a whole number with a trailing point
+ * (`-5.`) once set explicitly, as `0.##` does; General shows none (docs/architecture.md).
  */
-export const NUMBER_FORMAT = '0.###############';
+export const NUMBER_FORMAT = 'General';
 /** Money: two decimals always, up to four when the API has them (budgets take three). */
 export const MONEY_FORMAT = '0.00##';
 /** The one timestamp format of the add-on, in sheets and in the sidebar. */

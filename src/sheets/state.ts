@@ -88,6 +88,8 @@ export interface SheetState {
   /** How messages name that connection (host and the end of the access key). */
   connectionLabel?: string;
   records: Record<string, RecordState>;
+  /** The older version of the add-on's state it was read from (1: release 1's sections). */
+  storedAs?: number;
   /**
    * Editable fields the pull that wrote this state did not record (a column added by a later
    * release): their texts read as empty, and no edit can be told in them until a refresh.
@@ -281,6 +283,7 @@ function parse(
     return undefined;
   return {
     account: String(stored.account ?? ''),
+    ...(stored.v !== VERSION ? {storedAs: stored.v} : {}),
     ...(stored.connection
       ? {
           connection: String(stored.connection),

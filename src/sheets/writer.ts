@@ -31,6 +31,7 @@ import {
   identityOf,
 } from './schema';
 import {SyncStatus, statusColor} from './status';
+import {clipped} from '../text/wording';
 import {
   Contents,
   FIRST_ROW,
@@ -586,14 +587,13 @@ export class SheetWriter<S> {
   }
 }
 
-/** A text cut to `max` characters, saying how much was left out. */
-export function bounded(text: string, max = MAX_CELL_TEXT): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}… (${text.length - max} more characters not shown)`;
+/** A text cut to what a cell takes, saying how much was left out. */
+export function bounded(text: string): string {
+  return clipped(text, MAX_CELL_TEXT);
 }
 
 function boundedMessage(message: string): string {
-  return bounded(message, MAX_MESSAGE);
+  return clipped(message, MAX_MESSAGE);
 }
 
 function rowOf<S>(table: Table<S>, index: number): Contents[] {

@@ -220,14 +220,14 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       expect.arrayContaining(['New Offers', 'Creative Sets']),
     );
 
-    await ui.page.getByRole('button', {name: 'Drive files'}).click();
     const banner = playground.demoFiles.find(
       f => f.name === 'banner_320x50.png',
     )!;
-    await ui.page.locator(`[data-file-id="${banner.id}"]`).waitFor();
     await ui.openSheet('Creatives');
     const free = (await ui.sheet('Creatives')).length + 2;
     await (await ui.cellAt(free, 'file')).click();
+    await ui.page.getByRole('button', {name: 'Drive files'}).click();
+    await ui.page.locator(`[data-file-id="${banner.id}"]`).waitFor();
     await ui.useDriveFile(banner.id);
     await expect((await ui.cellAt(free, 'file')).textContent()).resolves.toBe(
       banner.id,
@@ -557,3 +557,212 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     });
   });
 });
+
+describeInChromium(
+  'npm start',
+  'the playground grid and panels, keyed as in Sheets',
+  () => {
+    let playground: Playground;
+    let browser: Browser;
+    let ui: PlaygroundDriver;
+
+    beforeAll(async () => {
+      [playground, browser] = await Promise.all([
+        startPlayground(),
+        launchChromium(),
+      ]);
+      ui = await PlaygroundDriver.open(browser, playground);
+    }, 60000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await playground?.close();
+    });
+
+    const bar = () => ui.page.getByLabel('Cell contents');
+    const ref = () => ui.page.locator('#cell-ref').textContent();
+    const shown = (row: number, column: number) =>
+      ui.cell(row, column).evaluate(td => td.firstChild?.textContent ?? '');
+    const focused = () =>
+      ui.page.evaluate(() => document.activeElement?.id ?? '');
+    /** Presses keys in the grid and waits until the edit they make is shown. */
+    const editWith = async (...keys: string[]) => {
+      const done = ui.page.waitForResponse(r => r.url().endsWith('/api/cells'));
+      for (const key of keys) await ui.page.keyboard.press(key);
+      await done;
+      await ui.settled();
+    };
+
+    it('gives the grid the keyboard on a click: arrows, PageDown and PageUp move the selection', async () => {
+      await ui.cell(2, 2).click();
+      await expect(focused()).resolves.toBe('grid');
+      await expect(ref()).resolves.toBe('B2');
+      await ui.page.keyboard.press('ArrowRight');
+      await expect(ref()).resolves.toBe('C2');
+      await ui.page.keyboard.press('ArrowDown');
+      await expect(ref()).resolves.toBe('C3');
+      await ui.page.keyboard.press('ArrowLeft');
+      await expect(ref()).resolves.toBe('B3');
+      await ui.page.keyboard.press('ArrowUp');
+      await expect(ref()).resolves.toBe('B2');
+      await ui.page.keyboard.press('PageDown');
+      const down = Number((await ref())!.slice(1));
+      expect(down).toBeGreaterThan(12);
+      await expect(
+        ui.page.locator(`td.selected[data-row="${down}"]`).count(),
+      ).resolves.toBe(1);
+      // A page is taller than the rows left above: PageUp stops at the first.
+      await ui.page.keyboard.press('PageUp');
+      await expect(ref()).resolves.toBe('B1');
+      await expect(focused()).resolves.toBe('grid');
+    });
+
+    it('starts editing when you type, keeps the value on Enter and moves down, back in the grid', async () => {
+      await ui.cell(2, 1).click();
+      await ui.page.keyboard.press('h');
+      await expect(focused()).resolves.toBe('cell-input');
+      await ui.page.keyboard.type('ello');
+      await editWith('Enter');
+      await expect(shown(2, 1)).resolves.toBe('hello');
+      await expect(ref()).resolves.toBe('A3');
+      await expect(focused()).resolves.toBe('grid');
+    });
+
+    it('edits the cell in the formula bar on Enter or F2; Esc drops the change and goes back to the grid', async () => {
+      await ui.cell(2, 1).click();
+      await ui.page.keyboard.press('Enter');
+      await expect(focused()).resolves.toBe('cell-input');
+      await ui.page.keyboard.type(' world');
+      await expect(bar().inputValue()).resolves.toBe('hello world');
+      await ui.page.keyboard.press('Escape');
+      await expect(focused()).resolves.toBe('grid');
+      await expect(bar().inputValue()).resolves.toBe('hello');
+      await ui.page.keyboard.press('F2');
+      await expect(focused()).resolves.toBe('cell-input');
+      await ui.page.keyboard.type('!');
+      await editWith('Tab');
+      await expect(shown(2, 1)).resolves.toBe('hello!');
+      await expect(ref()).resolves.toBe('B2');
+    });
+
+    it('clears the selected cells on Delete, and Ctrl+Z and Ctrl+Y undo and redo it', async () => {
+      await ui.cell(4, 1).click();
+      await editWith('1', 'Tab');
+      await editWith('2', 'Enter');
+      await ui.cell(4, 1).click();
+      await ui.page.keyboard.press('Shift+ArrowRight');
+      await expect(ui.page.locator('td.in-range').count()).resolves.toBe(2);
+      await editWith('Delete');
+      await expect([await shown(4, 1), await shown(4, 2)]).toEqual(['', '']);
+      await editWith('Control+z');
+      await expect([await shown(4, 1), await shown(4, 2)]).toEqual(['1', '2']);
+      await editWith('Control+y');
+      await expect([await shown(4, 1), await shown(4, 2)]).toEqual(['', '']);
+      // Undo goes back through typed values too, one step at a time.
+      await editWith('Control+z');
+      await editWith('Control+z');
+      await expect([await shown(4, 1), await shown(4, 2)]).toEqual(['1', '']);
+      await expect(ref()).resolves.toBe('B4');
+      await expect(focused()).resolves.toBe('grid');
+    });
+
+    it('aligns numbers and dates right, text left and TRUE centred; the formula bar shows the value, not its format', async () => {
+      await ui.cell(6, 1).click();
+      await editWith('1', '0', ',', '0', '1', '2', '.', '0', '0', 'Tab');
+      await ui.page.keyboard.type('2026-01-05 9:30');
+      await editWith('Tab');
+      await ui.page.keyboard.type('TRUE');
+      await editWith('Tab');
+      await ui.page.keyboard.type('=A6*2');
+      await editWith('Tab');
+      const align = (column: number) =>
+        ui.cell(6, column).evaluate(td => getComputedStyle(td).textAlign);
+      await expect(
+        Promise.all([1, 2, 3, 4].map(c => shown(6, c))),
+      ).resolves.toEqual(['10,012.00', '2026-01-05 9:30:00', 'TRUE', '20024']);
+      await expect(Promise.all([1, 2, 3, 4].map(align))).resolves.toEqual([
+        'right',
+        'right',
+        'center',
+        'right',
+      ]);
+      // Text (row 2 holds "hello!") keeps the default, left.
+      await expect(
+        ui.cell(2, 1).evaluate(td => getComputedStyle(td).textAlign),
+      ).resolves.toMatch(/^(start|left)$/);
+      await ui.cell(6, 1).click();
+      await expect(bar().inputValue()).resolves.toBe('10012');
+      await ui.cell(6, 2).click();
+      await expect(bar().inputValue()).resolves.toBe('1/5/2026 9:30:00');
+      await ui.cell(6, 4).click();
+      await expect(bar().inputValue()).resolves.toBe('=A6*2');
+    });
+
+    it('closes the Drive files and Demo keys panels on Esc and on a click outside, and keeps Demo keys off the Connection fields', async () => {
+      const drive = ui.page.locator('#drive-panel');
+      const demo = ui.page.locator('#demo-panel');
+      await ui.page.getByRole('button', {name: 'Drive files'}).click();
+      await drive.waitFor();
+      await ui.page.keyboard.press('Escape');
+      await drive.waitFor({state: 'hidden'});
+      await ui.page.getByRole('button', {name: 'Drive files'}).click();
+      await drive.waitFor();
+      // Its buttons are whole, not cut off at the panel's edge.
+      const buttons = await drive
+        .getByRole('button', {name: 'Use in selected cell'})
+        .evaluateAll(bs =>
+          bs.map(b => {
+            const panel = b.closest('.popover')!.getBoundingClientRect();
+            const box = b.getBoundingClientRect();
+            return {
+              inside: box.right <= panel.right,
+              whole: b.scrollWidth <= b.clientWidth,
+            };
+          }),
+        );
+      expect(buttons).toEqual(buttons.map(() => ({inside: true, whole: true})));
+      expect(buttons.length).toBeGreaterThan(0);
+      await ui.cell(8, 3).click();
+      await drive.waitFor({state: 'hidden'});
+      await expect(ref()).resolves.toBe('C8');
+
+      await ui.page.getByRole('button', {name: 'Demo keys'}).click();
+      await demo.locator('dt').first().waitFor();
+      const panel = await demo.boundingBox();
+      const baseUrl = await ui.page
+        .locator('#sidebar-frame')
+        .contentFrame()
+        .getByLabel('Base URL')
+        .boundingBox();
+      const frame = await ui.page.locator('#sidebar-frame').boundingBox();
+      expect(panel!.x + panel!.width).toBeLessThanOrEqual(frame!.x);
+      expect(baseUrl!.x).toBeGreaterThanOrEqual(frame!.x);
+      await ui.page.locator('#grid').click({position: {x: 5, y: 400}});
+      await demo.waitFor({state: 'hidden'});
+      await ui.page.getByRole('button', {name: 'Demo keys'}).click();
+      await demo.locator('dt').first().waitFor();
+      await ui.page.keyboard.press('Escape');
+      await demo.waitFor({state: 'hidden'});
+    });
+
+    it("fills the sidebar's History size box as soon as the sidebar opens", async () => {
+      const box = () => ui.sidebar.getByLabel('Rows kept in History');
+      await expect(ui.until(() => box().inputValue(), '50000')).resolves.toBe(
+        '50000',
+      );
+      await box().fill('40000');
+      await ui.sidebarButton('Save size').click();
+      await ui.sidebar
+        .locator('#history-message', {hasText: 'History keeps 40000 rows'})
+        .waitFor();
+      await ui.menu('Offer Desk', 'Open sidebar');
+      await ui.sidebar.getByLabel('Base URL').waitFor();
+      await expect(ui.until(() => box().inputValue(), '40000')).resolves.toBe(
+        '40000',
+      );
+      await expect(
+        ui.sidebar.locator('#history-runs > li').count(),
+      ).resolves.toBe(0);
+    });
+  },
+);

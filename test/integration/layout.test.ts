@@ -130,7 +130,7 @@ describe('Offers after a refresh', () => {
 
     expect(cell(rt, 'Offers', 2, 'promote_timezone')).toEqual({
       value: -5,
-      format: '0.###############',
+      format: 'General',
       shown: '-5',
     });
     expect(cell(rt, 'Offers', 3, 'promote_timezone').shown).toBe('5.5');
@@ -143,7 +143,7 @@ describe('Offers after a refresh', () => {
     // The API answers 0 for an offer without a goal: the cell is empty, not 0.00.
     expect(cell(rt, 'Offers', 2, 'target_goal')).toEqual({
       value: '',
-      format: '0.###############',
+      format: 'General',
       shown: '',
     });
     expect(cell(rt, 'Offers', 2, 'start_time')).toMatchObject({
@@ -236,14 +236,14 @@ describe('every sheet the add-on creates', () => {
     );
     expect(cell(rt, 'Campaigns', 2, 'app_size')).toEqual({
       value: 12,
-      format: '0.###############',
+      format: 'General',
       shown: '12',
     });
 
     // A conversion cap is a count, a budget is money.
     expect(cell(rt, 'Budgets', 2, 'daily_cap')).toEqual({
       value: 20,
-      format: '0.###############',
+      format: 'General',
       shown: '20',
     });
     expect(cell(rt, 'Budgets', 2, 'total_budget')).toEqual({
@@ -256,7 +256,7 @@ describe('every sheet the add-on creates', () => {
       'H2:J1000',
     ]);
 
-    expect(cell(rt, 'Creatives', 2, 'size').format).toBe('0.###############');
+    expect(cell(rt, 'Creatives', 2, 'size').format).toBe('General');
     // file, creative_md5 (the id) and creative_name are typed before an upload: open.
     expectLayout(rt, 'Creatives', {file: 120, creative_name: 220}, 'K', [
       'B2:B1000',
@@ -289,7 +289,7 @@ describe('every sheet the add-on creates', () => {
     );
 
     expect(cell(rt, 'New Offers', 2, 'promote_timezone').format).toBe(
-      '0.###############',
+      'General',
     );
     expect(cell(rt, 'New Offers', 2, 'start_time').format).toBe('@');
     expectLayout(

@@ -103,6 +103,29 @@ describe('state written by release 1, read by this release', () => {
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
   });
+
+  it("the first refresh gives release 1's number columns today's format: a time zone shows -5, not -5.", () => {
+    const {rt} = upgradedFromRelease1();
+    const offers = sheetOf(rt, 'Offers');
+    const header = offers
+      .getRange(1, 1, 1, offers.getLastColumn())
+      .getValues()[0];
+    const zone = offers.getRange(
+      2,
+      header.indexOf('promote_timezone') + 1,
+      offers.getLastRow() - 1,
+      1,
+    );
+    const whole = () =>
+      zone
+        .getDisplayValues()
+        .map(r => r[0])
+        .filter(v => /^-?\d+\.?$/.test(v));
+    expect(whole().some(v => v.endsWith('.'))).toBe(true);
+    rt.call('refreshAll');
+    expect(whole().length).toBeGreaterThan(0);
+    expect(whole().filter(v => v.endsWith('.'))).toEqual([]);
+  });
 });
 
 describe('state written by a release with another order of editable columns', () => {

@@ -18,6 +18,7 @@ function greet(who) { return GREETING + ' ' + who.name; }
 function echo(x) { return x; }
 function now() { return {ms: Date.now(), isDate: new Date() instanceof Date}; }
 function returnsDate() { return {at: new Date()}; }
+function draws() { return [Math.random(), Math.random()]; }
 function cellTypes() {
   var range = SpreadsheetApp.getActive().getSheets()[0].getRange('A1:B1');
   range.setValues([[new Date(0), 'x']]);
@@ -60,6 +61,25 @@ describe('loading the add-on into one vm context', () => {
     expect(rt.call('now')).toEqual({ms: DEFAULT_START_MS, isDate: true});
     rt.clock.advance(5000);
     expect(rt.call('now')).toMatchObject({ms: DEFAULT_START_MS + 5000});
+  });
+
+  it('puts the clock back after what runs aside, so a look at the sheets takes no time', () => {
+    const rt = createRuntime({distDir});
+    const seen = rt.clock.aside(() => {
+      rt.call('greet', {name: 'Ann'});
+      rt.clock.advance(5000);
+      return rt.clock.now();
+    });
+    expect(seen).toBe(DEFAULT_START_MS + 5000);
+    expect(rt.clock.now()).toBe(DEFAULT_START_MS);
+  });
+
+  it("draws the bundle's Math.random from the random option when given one", () => {
+    const sequence = [0.25, 0.5];
+    const rt = createRuntime({distDir, random: () => sequence.shift()!});
+    expect(rt.call('draws')).toEqual([0.25, 0.5]);
+    const unseeded = createRuntime({distDir}).call('draws') as number[];
+    expect(unseeded[0]).not.toBe(unseeded[1]);
   });
 
   it('hands the bundle Dates, arrays and errors of its own realm', () => {

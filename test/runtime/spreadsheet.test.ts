@@ -1,4 +1,5 @@
 import {createRuntime, typeIntoCell} from '../../local/runtime';
+import {formulaBarText} from '../../local/runtime/spreadsheet/display';
 
 function setup() {
   const rt = createRuntime({
@@ -194,6 +195,42 @@ describe('Range values', () => {
     sheet.getRange('A2').setNumberFormat('yyyy-mm-dd hh:mm:ss');
     expect(sheet.getRange('A2').getDisplayValue()).toBe('2026-01-02 10:00:00');
     expect(sheet.getRange('A3').getNumberFormat()).toBe('0.###############');
+  });
+
+  it.each([
+    ['0.###', -5, '-5.'],
+    ['0.###', 5.5, '5.5'],
+    ['0.###############', 20, '20.'],
+    ['General', -5, '-5'],
+    ['General', 5.5, '5.5'],
+    ['General', 1 / 3, '0.333333333'],
+    ['0.00##', 5, '5.00'],
+    ['0.00##', 0.015, '0.015'],
+    ['0.00##', 1.23456, '1.2346'],
+    ['"$"#,##0.00', -1234.5, '-$1,234.50'],
+    ['0.00E+00', 12345, '1.23E+04'],
+  ])(
+    'shows a number through %p as Sheets does (ssf): %p as %p',
+    (format, value, shown) => {
+      const {sheet} = setup();
+      const cell = sheet.getRange('A1').setNumberFormat(format).setValue(value);
+      expect(cell.getDisplayValue()).toBe(shown);
+    },
+  );
+
+  it('shows a cell never formatted in the automatic format: whole numbers in full', () => {
+    const {sheet} = setup();
+    const range = sheet.getRange('A1:C1');
+    range.setValues([[-5, 123456789012, 2.5]]);
+    expect(range.getDisplayValues()).toEqual([['-5', '123456789012', '2.5']]);
+  });
+
+  it('names a number format the runtime cannot show instead of guessing', () => {
+    const {sheet} = setup();
+    const cell = sheet.getRange('A1').setNumberFormat('#,##0.##').setValue(5.5);
+    expect(() => cell.getDisplayValue()).toThrow(
+      'The runtime cannot show number format "#,##0.##"',
+    );
   });
 
   it('refuses more than 50,000 characters in a cell', () => {
@@ -404,6 +441,52 @@ describe('what the playground reads of a sheet', () => {
     );
     cell.setValue('NO');
     expect(broken()).toBe('Pick YES');
+  });
+
+  it("shows a value in the formula bar as Sheets does: the value, not its number format's display", () => {
+    const {sheet} = setup();
+    sheet
+      .getRange('A1:G1')
+      .setValues([
+        [10012, 0.585, 0.125, 'text', true, '', '2025-01-16 10:30:00'],
+      ]);
+    sheet.getRange('A1').setNumberFormat('0.00');
+    sheet.getRange('C1').setNumberFormat('0.0%');
+    sheet.getRange('G1').setNumberFormat('yyyy-mm-dd hh:mm:ss');
+    sheet.getRange('H1').setFormula('=A1*2');
+    typeIntoCell(sheet, 'I1', '2026-01-02');
+    typeIntoCell(sheet, 'J1', '9:05');
+    const bar = (column: number) => {
+      const cell = sheet.cellAt(1, column);
+      return formulaBarText(cell?.content, cell?.format);
+    };
+    expect(sheet.getRange('A1:J1').getDisplayValues()[0]).toEqual([
+      '10012.00',
+      '0.585',
+      '12.5%',
+      'text',
+      'TRUE',
+      '',
+      '2025-01-16 10:30:00',
+      '20024',
+      '2026-01-02',
+      '9:05:00',
+    ]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(bar)).toEqual([
+      '10012',
+      '0.585',
+      '12.5%',
+      'text',
+      'TRUE',
+      '',
+      '1/16/2025 10:30:00',
+      '=A1*2',
+      '1/2/2026',
+      '9:05:00',
+    ]);
+    // Typed back, the formula bar's text gives the same value.
+    typeIntoCell(sheet, 'G1', bar(7));
+    expect(sheet.getRange('G1').getDisplayValue()).toBe('2025-01-16 10:30:00');
   });
 
   it('records the range a script selects, and activates its sheet', () => {

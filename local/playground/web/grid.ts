@@ -1,13 +1,17 @@
 /**
- * One sheet as a grid, with a formula bar to type into cells: click a cell (or move with the
- * arrow keys), type, then Enter (down) or Tab (right). Pasting several lines or tab-separated
- * cells types them from the selected cell on, as Sheets does. Columns are as wide as the sheet
- * says (what the add-on set, else Sheets' 100 px), never sized from their content; an edit of
- * a cell under a warning-only protection is asked about first; a value that breaks its cell's
- * data validation shows Sheets' red mark.
+ * One sheet as a grid, with a formula bar to type into cells, keyed as in Sheets: a click
+ * selects a cell and the grid keeps the keyboard; arrows, PageUp and PageDown move (with Shift
+ * they stretch the selection), typing replaces the cell, Enter or F2 (or a double click) edits
+ * it in the formula bar, where Enter (down) or Tab (right) keeps the value and Esc drops it;
+ * Delete clears the selected cells; Ctrl+Z and Ctrl+Y undo and redo your own edits. Pasting
+ * several lines or tab-separated cells types them from the selected cell on. Columns are as
+ * wide as the sheet says (what the add-on set, else Sheets' 100 px), never sized from their
+ * content; an edit of a cell under a warning-only protection is asked about first; a value
+ * that breaks its cell's data validation shows Sheets' red mark.
  */
 import type {CellEdit, CellView, SelectionView, SheetView} from '../protocol';
 import {byId, el} from './dom';
+import {CellChange, EditHistory, EditStep} from './undo';
 
 const ROW_PX = 23;
 
@@ -27,9 +31,33 @@ interface Position {
   column: number;
 }
 
+const a1Of = ({row, column}: Position) => `${columnLetter(column)}${row}`;
+
+function positionOf(a1: string): Position | undefined {
+  const m = /^([A-Z]+)(\d+)$/.exec(a1);
+  if (!m) return undefined;
+  let column = 0;
+  for (const ch of m[1]) column = column * 26 + ch.charCodeAt(0) - 64;
+  return {row: Number(m[2]), column};
+}
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
 export class Grid {
   private view: SheetView | null = null;
+  /** The active cell of each sheet. */
   private readonly selection = new Map<string, Position>();
+  /**
+   * The far corner of the selected range, the active cell being the other one: stretched with
+   * Shift, or a range a script selected (the sidebar's "select this row"). Null: one cell.
+   */
+  private corner: (Position & {sheet: string}) | null = null;
+  private readonly history = new EditHistory();
   private readonly input = byId<HTMLInputElement>('cell-input');
   private readonly ref = byId('cell-ref');
   private readonly choices = byId<HTMLDataListElement>('cell-choices');
@@ -48,9 +76,13 @@ export class Grid {
     ) => Promise<boolean>,
   ) {
     container.addEventListener('click', e => this.clicked(e));
+    container.addEventListener('dblclick', e => {
+      if ((e.target as HTMLElement).closest('td')) this.startEditing();
+    });
     container.addEventListener('keydown', e => this.gridKey(e));
     this.input.addEventListener('keydown', e => this.inputKey(e));
     this.input.addEventListener('paste', e => this.pasted(e));
+    container.addEventListener('paste', e => this.pasted(e));
     // Leaving the formula bar (a click on a tab, the menu, the sidebar) keeps what was typed.
     this.input.addEventListener('change', () => void this.commit());
   }
@@ -82,17 +114,33 @@ export class Grid {
     this.select(this.position(), !keepTyping);
   }
 
-  /** A range a script selected (the sidebar's "select this row"): shown until a person moves. */
-  private range: SelectionView | null = null;
-
-  /** Selects what a script selected: its top-left cell, the rest highlighted. */
+  /** Selects what a script selected: its top-left cell active, the rest highlighted. */
   selectRange(range: SelectionView): void {
     if (this.view?.name !== range.sheet) return;
-    this.range = range;
+    this.corner =
+      range.numRows > 1 || range.numColumns > 1
+        ? {
+            sheet: range.sheet,
+            row: range.row + range.numRows - 1,
+            column: range.column + range.numColumns - 1,
+          }
+        : null;
     this.select(range, true);
-    this.container
-      .querySelector('td.selected')
-      ?.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    this.scrollToSelected();
+  }
+
+  /** The selected cell's A1 notation. */
+  selectedA1(): string | null {
+    return this.view ? a1Of(this.position()) : null;
+  }
+
+  /** Types `text` into the selected cell, as an edit of the person's (it can be undone). */
+  async typeIntoSelected(text: string): Promise<void> {
+    const at = this.selectedA1();
+    if (!at || !this.view) return;
+    await this.edit(this.view.name, [
+      {a1: at, before: this.inputAt(at), after: text},
+    ]);
   }
 
   private position(): Position {
@@ -101,6 +149,30 @@ export class Grid {
 
   private cellAt({row, column}: Position): CellView | undefined {
     return this.view?.cells[row - 1]?.[column - 1];
+  }
+
+  /** What the formula bar shows for a cell of the sheet shown. */
+  private inputAt(a1: string): string {
+    const at = positionOf(a1);
+    const cell = at && this.cellAt(at);
+    return cell?.input ?? cell?.text ?? '';
+  }
+
+  /** The selected cells: the active one, or the range between it and the far corner. */
+  private selectedRect(): {top: Position; bottom: Position} {
+    const active = this.position();
+    const corner = this.corner?.sheet === this.view?.name ? this.corner : null;
+    const far = corner ?? active;
+    return {
+      top: {
+        row: Math.min(active.row, far.row),
+        column: Math.min(active.column, far.column),
+      },
+      bottom: {
+        row: Math.max(active.row, far.row),
+        column: Math.max(active.column, far.column),
+      },
+    };
   }
 
   private table(view: SheetView): HTMLTableElement {
@@ -165,29 +237,27 @@ export class Grid {
     return td;
   }
 
+  /** A click selects the cell (Shift: up to it) and gives the grid the keyboard. */
   private clicked(e: MouseEvent): void {
     const td = (e.target as HTMLElement).closest('td');
     if (!td) return;
     void this.commit();
-    this.range = null;
-    this.select(
-      {row: Number(td.dataset.row), column: Number(td.dataset.column)},
-      true,
-    );
-    this.input.focus();
-    this.input.select();
+    const at = {row: Number(td.dataset.row), column: Number(td.dataset.column)};
+    if (e.shiftKey && this.view) {
+      this.corner = {sheet: this.view.name, ...at};
+      this.select(this.position(), true);
+    } else {
+      this.corner = null;
+      this.select(at, true);
+    }
+    this.container.focus({preventScroll: true});
   }
 
   /** Selects a cell: its outline, its row and column headers, and the formula bar. */
   private select(at: Position, refill: boolean): void {
     const view = this.view;
     if (!view) return;
-    const rows = view.cells.length;
-    const columns = view.cells[0]?.length ?? 0;
-    const position = {
-      row: Math.max(1, Math.min(rows, at.row)),
-      column: Math.max(1, Math.min(columns, at.column)),
-    };
+    const position = this.clamp(at);
     this.selection.set(view.name, position);
     for (const old of Array.from(
       this.container.querySelectorAll(
@@ -212,7 +282,7 @@ export class Grid {
     this.container
       .querySelector(`thead th[data-column="${column}"]`)
       ?.classList.add('selected-column');
-    this.ref.textContent = `${columnLetter(column)}${row}`;
+    this.ref.textContent = a1Of(position);
     const cell = this.cellAt(position);
     this.choices.replaceChildren(
       ...(cell?.choices ?? []).map(choice => el('option', {value: choice})),
@@ -223,14 +293,23 @@ export class Grid {
     }
   }
 
+  private clamp(at: Position): Position {
+    const rows = this.view?.cells.length ?? 1;
+    const columns = this.view?.cells[0]?.length ?? 1;
+    return {
+      row: Math.max(1, Math.min(rows, at.row)),
+      column: Math.max(1, Math.min(columns, at.column)),
+    };
+  }
+
   private highlightRange(): void {
-    const range = this.range;
-    if (!range || range.sheet !== this.view?.name) return;
-    for (let r = range.row; r < range.row + range.numRows; r++) {
+    if (!this.corner || this.corner.sheet !== this.view?.name) return;
+    const {top, bottom} = this.selectedRect();
+    for (let r = top.row; r <= bottom.row; r++) {
       this.container
         .querySelector(`tbody th[data-row="${r}"]`)
         ?.classList.add('selected-row');
-      for (let c = range.column; c < range.column + range.numColumns; c++) {
+      for (let c = top.column; c <= bottom.column; c++) {
         this.container
           .querySelector(`td[data-row="${r}"][data-column="${c}"]`)
           ?.classList.add('in-range');
@@ -241,26 +320,26 @@ export class Grid {
   /** Whether the edits may go: yes, unless they touch protected cells and the person cancels. */
   private mayEdit(edits: CellEdit[]): Promise<boolean> {
     const descriptions = edits
-      .map(e => this.cellAtA1(e.a1)?.warning)
+      .map(e => {
+        const at = positionOf(e.a1);
+        return at && this.cellAt(at)?.warning;
+      })
       .filter(w => w !== undefined);
     return descriptions.length === 0
       ? Promise.resolve(true)
       : this.confirmProtected([...new Set(descriptions)]);
   }
 
-  private cellAtA1(a1: string): CellView | undefined {
-    const m = /^([A-Z]+)(\d+)$/.exec(a1);
-    if (!m) return undefined;
-    let column = 0;
-    for (const ch of m[1]) column = column * 26 + ch.charCodeAt(0) - 64;
-    return this.cellAt({row: Number(m[2]), column});
-  }
-
-  /** The selected cell's A1 notation. */
-  selectedA1(): string | null {
-    if (!this.view) return null;
-    const {row, column} = this.position();
-    return `${columnLetter(column)}${row}`;
+  /**
+   * A person's edit of cells of `sheet`: asked about first where protected, then typed and
+   * kept for undo. Answers whether it went.
+   */
+  private async edit(sheet: string, changes: CellChange[]): Promise<boolean> {
+    const edits = changes.map(c => ({a1: c.a1, text: c.after}));
+    if (!(await this.mayEdit(edits))) return false;
+    this.history.record({sheet, changes});
+    await this.onEdit(sheet, edits);
+    return true;
   }
 
   /**
@@ -271,24 +350,90 @@ export class Grid {
     const view = this.view;
     if (!view || this.input.value === this.original) return;
     const before = this.original;
-    const text = this.input.value;
-    this.original = text;
-    const edits = [{a1: this.selectedA1()!, text}];
-    if (await this.mayEdit(edits)) return this.onEdit(view.name, edits);
+    const a1 = this.selectedA1()!;
+    const after = this.input.value;
+    this.original = after;
+    if (await this.edit(view.name, [{a1, before, after}])) return;
     // Cancelled: the cell keeps what it held, and so does the formula bar if still on it.
-    if (this.selectedA1() === edits[0].a1 && this.view === view) {
+    if (this.selectedA1() === a1 && this.view === view) {
       this.original = before;
       this.input.value = before;
     }
   }
 
-  private move(rows: number, columns: number): void {
+  /** Delete: the selected cells are cleared, as a person's edit. */
+  private clearSelected(): void {
+    const view = this.view;
+    if (!view) return;
+    const {top, bottom} = this.selectedRect();
+    const changes: CellChange[] = [];
+    for (let row = top.row; row <= bottom.row; row++) {
+      for (let column = top.column; column <= bottom.column; column++) {
+        const a1 = a1Of({row, column});
+        const before = this.inputAt(a1);
+        if (before !== '') changes.push({a1, before, after: ''});
+      }
+    }
+    if (changes.length > 0) void this.edit(view.name, changes);
+  }
+
+  /** Ctrl+Z and Ctrl+Y: the cells of the step typed back, and selected where they are shown. */
+  private replay(step: EditStep | undefined, to: 'before' | 'after'): void {
+    if (!step) return;
+    const first = positionOf(step.changes[0].a1);
+    if (first && this.view?.name === step.sheet) {
+      this.corner = null;
+      this.select(first, true);
+      this.scrollToSelected();
+    }
+    void this.onEdit(
+      step.sheet,
+      step.changes.map(c => ({a1: c.a1, text: c[to]})),
+    );
+  }
+
+  /** Moves the active cell; with `stretch`, the far corner moves and the active cell stays. */
+  private move(rows: number, columns: number, stretch = false): void {
+    const view = this.view;
+    if (!view) return;
+    if (stretch) {
+      const from =
+        this.corner?.sheet === view.name ? this.corner : this.position();
+      const to = this.clamp({
+        row: from.row + rows,
+        column: from.column + columns,
+      });
+      this.corner = {sheet: view.name, ...to};
+      this.select(this.position(), true);
+      this.scrollTo(to);
+      return;
+    }
     const {row, column} = this.position();
-    this.range = null;
+    this.corner = null;
     this.select({row: row + rows, column: column + columns}, true);
+    this.scrollToSelected();
+  }
+
+  private scrollToSelected(): void {
+    this.scrollTo(this.position());
+  }
+
+  private scrollTo({row, column}: Position): void {
     this.container
-      .querySelector('td.selected')
+      .querySelector(`td[data-row="${row}"][data-column="${column}"]`)
       ?.scrollIntoView({block: 'nearest', inline: 'nearest'});
+  }
+
+  /** Rows PageUp and PageDown move: a screenful, less the header row. */
+  private pageRows(): number {
+    return Math.max(1, Math.floor(this.container.clientHeight / ROW_PX) - 2);
+  }
+
+  /** Enter, F2 or a double click: the formula bar edits the cell, caret at the end. */
+  private startEditing(): void {
+    this.input.focus();
+    const end = this.input.value.length;
+    this.input.setSelectionRange(end, end);
   }
 
   private inputKey(e: KeyboardEvent): void {
@@ -298,50 +443,58 @@ export class Grid {
         e.key === 'Enter' ? [e.shiftKey ? -1 : 1, 0] : [0, e.shiftKey ? -1 : 1];
       void this.commit();
       this.move(rows, columns);
-      this.input.select();
+      this.container.focus({preventScroll: true});
     } else if (e.key === 'Escape') {
+      e.preventDefault();
       this.input.value = this.original;
-      this.container.focus();
+      this.container.focus({preventScroll: true});
     }
   }
 
   private gridKey(e: KeyboardEvent): void {
-    const arrows: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-    };
-    if (e.key in arrows) {
-      e.preventDefault();
-      this.move(...arrows[e.key]);
-    } else if (e.key === 'Enter') {
-      e.preventDefault();
-      this.input.focus();
-    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      e.preventDefault();
+    const command = e.ctrlKey || e.metaKey;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    let handled = true;
+    if (e.key in ARROWS && !command) {
+      const [rows, columns] = ARROWS[e.key];
+      this.move(rows, columns, e.shiftKey);
+    } else if (e.key === 'PageDown' || e.key === 'PageUp') {
+      const rows = this.pageRows() * (e.key === 'PageDown' ? 1 : -1);
+      this.move(rows, 0, e.shiftKey);
+    } else if (e.key === 'Tab') {
+      this.move(0, e.shiftKey ? -1 : 1);
+    } else if (e.key === 'Enter' || e.key === 'F2') {
+      this.startEditing();
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      this.clearSelected();
+    } else if (command && key === 'z' && !e.shiftKey) {
+      this.replay(this.history.undo(), 'before');
+    } else if (command && (key === 'y' || (key === 'z' && e.shiftKey))) {
+      this.replay(this.history.redo(), 'after');
+    } else if (e.key.length === 1 && !command && !e.altKey) {
       this.input.value = e.key;
       this.input.focus();
+    } else {
+      handled = false;
     }
+    if (handled) e.preventDefault();
   }
 
   /** Several cells pasted (lines, tab-separated): typed from the selected cell on. */
   private pasted(e: ClipboardEvent): void {
     const text = e.clipboardData?.getData('text/plain') ?? '';
-    if (!/[\t\n]/.test(text) || !this.view) return;
+    const intoGrid = e.currentTarget === this.container;
+    if ((!intoGrid && !/[\t\n]/.test(text)) || !this.view) return;
     e.preventDefault();
     const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
     const {row, column} = this.position();
-    const edits = lines.flatMap((line, i) =>
-      line.split('\t').map((value, j) => ({
-        a1: `${columnLetter(column + j)}${row + i}`,
-        text: value,
-      })),
+    const changes = lines.flatMap((line, i) =>
+      line.split('\t').map((value, j) => {
+        const a1 = a1Of({row: row + i, column: column + j});
+        return {a1, before: this.inputAt(a1), after: value};
+      }),
     );
     this.input.value = this.original;
-    const sheet = this.view.name;
-    void this.mayEdit(edits).then(ok =>
-      ok ? this.onEdit(sheet, edits) : undefined,
-    );
+    void this.edit(this.view.name, changes);
   }
 }

@@ -21,6 +21,7 @@ import {DrivePanel} from './drive';
 import {Grid} from './grid';
 import {renderMenuBar} from './menu';
 import {confirmProtectedEdit, Dialogs, showNote, toast} from './notices';
+import {popover} from './popovers';
 
 const POLL_MS = 400;
 const TOAST_SECONDS = 12;
@@ -41,12 +42,7 @@ const dialogs = new Dialogs(answer =>
     e => failed('The dialog was not answered', e),
   ),
 );
-const drive = new DrivePanel(async id => {
-  const sheet = grid.sheetName;
-  const a1 = grid.selectedA1();
-  if (!sheet || !a1) return;
-  await edit(sheet, [{a1, text: id}]);
-});
+const drive = new DrivePanel(id => grid.typeIntoSelected(id));
 
 async function edit(sheet: string, edits: CellEdit[]): Promise<void> {
   try {
@@ -193,26 +189,6 @@ byId('run-trigger').addEventListener('click', () => {
     e => failed('Scheduled trigger', e),
   );
 });
-
-/** The popovers (Drive files, demo keys): one open at a time. */
-function popover(toggleId: string, panelId: string, onOpen: () => void): void {
-  const button = byId(toggleId);
-  const panel = byId(panelId);
-  button.addEventListener('click', () => {
-    const open = panel.hidden;
-    for (const other of Array.from(
-      document.querySelectorAll<HTMLElement>('.popover'),
-    ))
-      other.hidden = true;
-    for (const other of Array.from(
-      document.querySelectorAll('[aria-controls]'),
-    ))
-      other.setAttribute('aria-expanded', 'false');
-    panel.hidden = !open;
-    button.setAttribute('aria-expanded', String(open));
-    if (open) onOpen();
-  });
-}
 
 popover('drive-toggle', 'drive-panel', () => void drive.load());
 popover('demo-toggle', 'demo-panel', () => {

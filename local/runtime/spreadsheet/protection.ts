@@ -1,17 +1,28 @@
 import {makeEnum} from '../enums';
 import {Env} from '../env';
+import {FakeUser} from '../session';
+import type {Rect} from './a1';
 import type {FakeRange} from './range';
 
 export const ProtectionType = makeEnum(['RANGE', 'SHEET'] as const);
 
+/** What Apps Script answers an edit that a protection refuses the user. */
+export const PROTECTED_EDIT =
+  'You are trying to edit a protected cell or object. Please contact the spreadsheet owner to remove protection if you need to edit.';
+
 /**
- * A protected sheet or range; recorded, not enforced (the add-on's user owns the document).
+ * A protected sheet or range. One that only warns lets everyone edit; any other refuses an edit
+ * of its cells (values, formulas, clears) by a user who is neither the owner nor one of its
+ * editors. A new protection's editors are the document's users, as in Apps Script (Google's
+ * own example removes them: `protection.removeEditors(protection.getEditors())`); the owner
+ * stays an editor whatever is removed.
  * A range keeps the cells it was made on: rows and columns inserted or deleted later do not
  * move it (Sheets would).
  */
 export class FakeProtection {
   private description = '';
   private warningOnly = false;
+  private readonly editors: Set<string>;
 
   constructor(
     private readonly env: Env,
@@ -19,7 +30,54 @@ export class FakeProtection {
     private readonly onRemove: (p: FakeProtection) => void,
     /** The block protected; a sheet's protection covers the whole sheet. */
     private range: FakeRange,
-  ) {}
+  ) {
+    this.editors = new Set(env.users);
+  }
+
+  /**
+   * Whether this protection refuses the current user an edit of any cell of `rect`. Not an
+   * Apps Script method: no call.
+   */
+  refusesEdit(rect: Rect): boolean {
+    if (this.warningOnly || this.mayEdit(this.env.user)) return false;
+    return this.type === 'SHEET' || this.range.overlaps(rect);
+  }
+
+  addEditor(emailOrUser: unknown): FakeProtection {
+    this.env.spreadsheet('Protection.addEditor');
+    this.editors.add(emailOf(emailOrUser));
+    return this;
+  }
+
+  addEditors(emails: unknown[]): FakeProtection {
+    this.env.spreadsheet('Protection.addEditors');
+    for (const e of emails) this.editors.add(emailOf(e));
+    return this;
+  }
+
+  removeEditor(emailOrUser: unknown): FakeProtection {
+    this.env.spreadsheet('Protection.removeEditor');
+    this.editors.delete(emailOf(emailOrUser));
+    return this;
+  }
+
+  removeEditors(emailsOrUsers: unknown[]): FakeProtection {
+    this.env.spreadsheet('Protection.removeEditors');
+    for (const e of emailsOrUsers) this.editors.delete(emailOf(e));
+    return this;
+  }
+
+  /** The owner first, then the editors added or kept. */
+  getEditors(): FakeUser[] {
+    this.env.spreadsheet('Protection.getEditors');
+    const emails = new Set([this.env.owner, ...this.editors]);
+    return this.env.realm.array([...emails].map(e => new FakeUser(e)));
+  }
+
+  canEdit(): boolean {
+    this.env.spreadsheet('Protection.canEdit');
+    return this.mayEdit(this.env.user);
+  }
 
   getRange(): FakeRange {
     this.env.spreadsheet('Protection.getRange');
@@ -72,4 +130,15 @@ export class FakeProtection {
     this.env.spreadsheet('Protection.remove');
     this.onRemove(this);
   }
+
+  private mayEdit(user: string): boolean {
+    return user === this.env.owner || this.editors.has(user);
+  }
+}
+
+/** An editor given as an email or as a User (Session.getEffectiveUser()). */
+function emailOf(emailOrUser: unknown): string {
+  return emailOrUser instanceof FakeUser
+    ? emailOrUser.getEmail()
+    : String(emailOrUser);
 }

@@ -362,6 +362,7 @@ export class FakeRange {
     commentsOnly?: boolean;
   }): FakeRange {
     this.fill('Range.clear');
+    this.sheet.checkEditable(this.rect);
     const only =
       options &&
       (options.contentsOnly ||
@@ -379,6 +380,7 @@ export class FakeRange {
 
   clearContent(): FakeRange {
     this.fill('Range.clearContent');
+    this.sheet.checkEditable(this.rect);
     this.eachCell(cell => this.clearCell(cell));
     return this;
   }
@@ -499,6 +501,17 @@ export class FakeRange {
   protect(): FakeProtection {
     this.sheet.call('Range.protect');
     return this.sheet.addProtection('RANGE', this);
+  }
+
+  /** Whether the block shares a cell with `other`. Not an Apps Script method: no call. */
+  overlaps(other: Rect): boolean {
+    const r = this.rect;
+    return (
+      other.row < r.row + r.numRows &&
+      r.row < other.row + other.numRows &&
+      other.column < r.column + r.numColumns &&
+      r.column < other.column + other.numColumns
+    );
   }
 
   /** Whether the block holds that cell (1-based). Not an Apps Script method: no call. */

@@ -57,8 +57,3 @@ export function serialOf(
     DAY_MS
   );
 }
-
-/** A serial as wall-clock parts (read with the UTC getters). */
-export function wallDateOf(serial: number): Date {
-  return new Date(Math.round(EPOCH_UTC + serial * DAY_MS));
-}

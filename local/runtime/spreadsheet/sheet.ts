@@ -9,7 +9,7 @@ import {
 } from './cell';
 import {FakeDataValidation} from './data-validation';
 import {compareSortValues, FormulaSheet, sortValue} from './formula';
-import {FakeProtection, ProtectionType} from './protection';
+import {FakeProtection, PROTECTED_EDIT, ProtectionType} from './protection';
 import {FakeRange} from './range';
 import {Axis, followCopy, StructureChange} from './references';
 
@@ -281,12 +281,14 @@ export class FakeSheet implements FormulaSheet {
 
   clear(): FakeSheet {
     this.call('Sheet.clear');
+    this.checkEditable(this.whole());
     this.rows.length = 0;
     return this;
   }
 
   clearContents(): FakeSheet {
     this.call('Sheet.clearContents');
+    this.checkEditable(this.whole());
     this.eachStoredCell(cell => {
       this.env.queueCellWrite(cell);
       delete cell.content;
@@ -465,16 +467,16 @@ export class FakeSheet implements FormulaSheet {
       this.env,
       type,
       gone => this.protections.splice(this.protections.indexOf(gone), 1),
-      range ??
-        new FakeRange(this, {
-          row: 1,
-          column: 1,
-          numRows: this.maxRows,
-          numColumns: this.maxColumns,
-        }),
+      range ?? new FakeRange(this, this.whole()),
     );
     this.protections.push(p);
     return p;
+  }
+
+  /** Refuses, with Apps Script's error, an edit of `rect` that a protection forbids the user. */
+  checkEditable(rect: Rect): void {
+    if (this.protections.some(p => p.refusesEdit(rect)))
+      this.env.fail(PROTECTED_EDIT);
   }
 
   /** The description of a warning-only protection over the cell, if one covers it. */
@@ -618,6 +620,7 @@ export class FakeSheet implements FormulaSheet {
     values: unknown[][],
     parse: (value: unknown, cell: Cell | undefined) => Entry,
   ): void {
+    this.checkEditable(rect);
     const planned: {row: number; column: number; entry: Entry}[] = [];
     for (let i = 0; i < rect.numRows; i++) {
       for (let j = 0; j < rect.numColumns; j++) {
@@ -658,6 +661,16 @@ export class FakeSheet implements FormulaSheet {
   }
 
   // ---- private ----
+
+  /** Every cell of the sheet. */
+  private whole(): Rect {
+    return {
+      row: 1,
+      column: 1,
+      numRows: this.maxRows,
+      numColumns: this.maxColumns,
+    };
+  }
 
   private eachStoredCell(fn: (cell: Cell) => void): void {
     for (const cells of this.rows) cells?.forEach(c => c && fn(c));

@@ -53,6 +53,11 @@ export class HistoryPanel {
     }
   }
 
+  /** Fills the History size box, unless the user is typing into it. */
+  showLimit(rows: number): void {
+    if (document.activeElement !== this.limit) this.limit.value = String(rows);
+  }
+
   /** Lists the runs again if the list is open (after a job that may have added one). */
   async refresh(): Promise<void> {
     if (this.shown) await this.show();
@@ -68,8 +73,7 @@ export class HistoryPanel {
     }
     this.shown = true;
     this.load.textContent = 'Show again';
-    if (document.activeElement !== this.limit)
-      this.limit.value = String(view.limit);
+    this.showLimit(view.limit);
     say(
       this.message,
       view.runs.length === 0

@@ -34,7 +34,10 @@ function start(): void {
   );
   server
     .getSettings()
-    .then(view => settings.show(view))
+    .then(view => {
+      settings.show(view);
+      history.showLimit(view.historyLimit);
+    })
     .catch((e: Error) => say(byId('settings-message'), e.message, 'error'));
   void accounts.load();
   void schedule.load();

@@ -53,6 +53,7 @@ describe('settings', () => {
       actingAccount: '',
       refreshEveryHours: 0,
       supportServerClick: '',
+      historyLimit: 50000,
     });
     expect(JSON.stringify(view)).not.toContain(SETTINGS.apiKey);
     expect(platform.userProperties.get('offerDesk.apiKey')).toBe(

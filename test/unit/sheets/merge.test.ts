@@ -83,7 +83,7 @@ describe('a first refresh', () => {
     expect(sheet.cell(2, at('status')).dropdown).toBeUndefined();
     expect(sheet.cell(2, at('min_version')).format).toBe('@');
     expect(sheet.cell(2, at('campaign_id')).format).toBe('0');
-    expect(sheet.cell(2, at('app_size')).format).toBe('0.###############');
+    expect(sheet.cell(2, at('app_size')).format).toBe('General');
     expect(sheet.cell(2, at('synced_at')).format).toBe('yyyy-mm-dd hh:mm:ss');
     // The headers, then each run of columns no push sends (the id column stays open).
     const data = (from: string, to: string) =>

@@ -1,0 +1,163 @@
+/**
+ * A sheet decoded once into records: for each record id, the rows it came from, its editable
+ * content now and as last pulled, and one kind that says what a job may do with it. Jobs
+ * decide on these records (pure functions a test calls without a sheet) and never ask the
+ * table for cells again to tell an edit.
+ */
+import {checkMaintainedBy} from '../rules/maintain';
+import type {CodecContext} from './codec';
+import {
+  EMPTY,
+  contentOf,
+  editableColumns,
+  editableTexts,
+  groupRows,
+  missingIdMessage,
+  sameContent,
+} from './rows';
+import type {RecordState, SheetState} from './state';
+import {Table, sheetRow} from './table';
+
+/** What a record is to a push. */
+export type RecordKind =
+  /** As last pulled. */
+  | 'unchanged'
+  /** Edited since the last pull: a push sends it. */
+  | 'changed'
+  /** As the API refused it at the last push, with a verdict on the values: not sent again. */
+  | 'refusedBefore'
+  /** A row without a readable id. */
+  | 'noId'
+  /** An id the last refresh did not list. */
+  | 'unknownId'
+  /** A record another account pulled (a row kept across an account switch). */
+  | 'otherAccount'
+  /** A one-row record in several rows. */
+  | 'duplicate'
+  /** maintain_by AM: the account manager's, view only. */
+  | 'managed';
+
+export interface SheetRecord {
+  kind: RecordKind;
+  /** Canonical id; '' for a row without one. */
+  id: string;
+  /** Data rows, in sheet order. */
+  rows: number[];
+  /** Editable content now (rows.ts contentOf). */
+  content: string[][];
+  /** What was last pulled (absent for noId, unknownId, otherAccount). */
+  base?: RecordState;
+  /** Editable fields whose text differs from the pull (one-row records). */
+  edited: string[];
+  /** Why nothing may be sent, for the kinds that say so. */
+  reason?: string;
+  /** The push before lost its answer for exactly this content: read it back first. */
+  outcomeUnknown?: boolean;
+}
+
+export interface DecodeOptions {
+  /** The other account that pulled a record, if any. */
+  ownerOf(id: string): string | undefined;
+  /** How messages name an account. */
+  label(account: string): string;
+  /** The menu title of the refresh that fills the sheet. */
+  refreshTitle: string;
+}
+
+/** Every record of the sheet, in order of first appearance; rows awaiting a create are not. */
+export function decodeRecords<S>(
+  table: Table<S>,
+  state: SheetState,
+  context: CodecContext,
+  options: DecodeOptions,
+): SheetRecord[] {
+  const {schema} = table;
+  const groups = groupRows(table, context);
+  const records: SheetRecord[] = [];
+  const refused = (
+    kind: RecordKind,
+    id: string,
+    rows: number[],
+    reason: string,
+    base?: RecordState,
+  ): SheetRecord => ({kind, id, rows, content: [], edited: [], reason, base});
+  for (const {index, id, awaits} of groups.order) {
+    if (id === null && !awaits) {
+      records.push(
+        refused('noId', '', [index], missingIdMessage(table, index)),
+      );
+    }
+  }
+  for (const [id, rows] of groups.byId) {
+    const base = state.records[id];
+    if (!base) {
+      const owner = options.ownerOf(id);
+      records.push(
+        owner === undefined
+          ? refused(
+              'unknownId',
+              id,
+              rows,
+              `${schema.id} ${id} was not in the last refresh of ${schema.name}: check the id, or run "${options.refreshTitle}" first.`,
+            )
+          : refused(
+              'otherAccount',
+              id,
+              rows,
+              `${schema.id} ${id} was pulled as the ${options.label(owner)}: act as it again to push this row (your edit is kept). Nothing was sent.`,
+            ),
+      );
+      continue;
+    }
+    if (!schema.rowKey && rows.length > 1) {
+      records.push(
+        refused(
+          'duplicate',
+          id,
+          rows,
+          `${schema.id} ${id} is in rows ${rows.map(sheetRow).join(', ')}: keep one row per ${schema.id}.`,
+          base,
+        ),
+      );
+      continue;
+    }
+    const texts = rows.map(r => editableTexts(table, r, context));
+    const content = contentOf(texts);
+    const edited = editedFields(table, texts, base);
+    const record = {id, rows, content, base, edited};
+    if (sameContent(content, base.rows)) {
+      records.push({...record, kind: 'unchanged'});
+    } else if (sameContent(content, base.refused)) {
+      records.push({...record, kind: 'refusedBefore'});
+    } else {
+      const am = checkMaintainedBy(base.facts?.maintain_by).maintain_by;
+      records.push(
+        am
+          ? {
+              ...record,
+              kind: 'managed',
+              reason: `maintain_by: ${am}. Nothing was sent.`,
+            }
+          : {
+              ...record,
+              kind: 'changed',
+              outcomeUnknown: sameContent(content, base.unknown),
+            },
+      );
+    }
+  }
+  return records;
+}
+
+/** The editable fields of a one-row record whose text differs from what was pulled. */
+function editedFields<S>(
+  table: Table<S>,
+  texts: string[][],
+  base: RecordState,
+): string[] {
+  if (table.schema.rowKey || texts.length !== 1) return [];
+  const pulled = base.rows[0];
+  return editableColumns(table)
+    .filter((_, k) => (pulled?.[k] ?? EMPTY) !== texts[0][k])
+    .map(c => c.header);
+}
