@@ -36,7 +36,7 @@ import {SheetSchema, editableOf} from '../sheets/schema';
 import {BUDGETS} from '../sheets/schemas/budgets';
 import {OFFERS} from '../sheets/schemas/offers';
 import type {RecordState} from '../sheets/state';
-import {bounded} from '../sheets/writer';
+import {clipped} from '../text/wording';
 import type {SyncStatus} from '../sheets/status';
 
 /** What one change did to one record, from History. */
@@ -136,7 +136,7 @@ export function planRevert(input: RevertInput): RevertPlan {
   // no edit of the user's to keep. The API's reason stays in the message.
   if (sameContent(content, base.refused))
     return put(
-      `It replaces values the API refused at the last push (${bounded(input.said.message, SAID_LENGTH)}). `,
+      `It replaces values the API refused at the last push (${clipped(input.said.message, SAID_LENGTH)}). `,
     );
   return {
     kind: 'mark',
@@ -276,7 +276,7 @@ function keepSaid(
 ): string {
   if (said.status !== 'ERROR' && said.status !== 'CONFLICT') return message;
   if (said.message.includes(changeId)) return message;
-  return `${message} Before this revert the row said ${said.status}: ${bounded(said.message, SAID_LENGTH)}`;
+  return `${message} Before this revert the row said ${said.status}: ${clipped(said.message, SAID_LENGTH)}`;
 }
 
 /** A value in a row's message: at most an excerpt, '(empty)' for none. */
