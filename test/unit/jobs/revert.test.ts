@@ -36,7 +36,7 @@ function changes(n: number): HistoryChange[] {
 function insertBlank(book: MemoryWorkbook): void {
   const sheet = book.sheet('History')!;
   const grid = sheet.grid();
-  // A blank row inserted among c1's newest rows: within the first chunk read back.
+  // A blank row inserted among c1's rows: no run of the add-on's, and no end of one.
   const at = grid.length - 10;
   const blank = grid[0].map(() => '');
   const rows = [...grid.slice(1, at), blank, ...grid.slice(at)];
@@ -53,7 +53,7 @@ function platformOf(book: MemoryWorkbook): Platform {
   } as unknown as Platform;
 }
 
-describe('reading History past a blank row the user inserted, a run longer than a read chunk', () => {
+describe('reading History with a blank row the user inserted inside a run of 2,500 rows', () => {
   it('readChange reads every row of the run', () => {
     const book = new MemoryWorkbook();
     appendHistory(book, run('c0'), changes(3));
