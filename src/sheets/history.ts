@@ -27,6 +27,7 @@ const HISTORY_LOG: LogSpec = {
   time: 'time',
   protection: PROTECTION,
   needed: HISTORY.columns.map(c => c.header).filter(h => h !== 'message'),
+  neededFor: 'to list and revert changes',
 };
 
 export type HistoryOutcome = 'OK' | 'ERROR' | 'UNKNOWN';

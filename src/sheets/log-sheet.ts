@@ -39,6 +39,8 @@ export interface LogSpec {
   protection: string;
   /** Headers reading needs: missing from a sheet with rows, it is not read nor written. */
   needed: readonly string[];
+  /** What the needed columns are read for, for the message: "to list and revert changes". */
+  neededFor?: string;
 }
 
 /** One row's cells by header: the schema's and the user's own. */
@@ -109,7 +111,7 @@ export class LogSheet {
     if (options.needed !== false && lacking.length > 0 && log.held() > 0) {
       const names = lacking.map(c => c.header).join(', ');
       throw new SheetLayoutError(
-        `Row 1 of the ${name} sheet has no ${names} header${lacking.length > 1 ? 's' : ''}: Offer Desk reads ${lacking.length > 1 ? 'those columns' : 'that column'} to list and revert changes, and would take ${lacking.length > 1 ? 'them' : 'it'} as empty. Name the column ${names} again (undo the rename or the deletion), then try again`,
+        `Row 1 of the ${name} sheet has no ${names} header${lacking.length > 1 ? 's' : ''}: Offer Desk reads ${lacking.length > 1 ? 'those columns' : 'that column'} ${spec.neededFor ?? 'to read its rows'}, and would take ${lacking.length > 1 ? 'them' : 'it'} as empty. Name the column ${names} again (undo the rename or the deletion), then try again`,
       );
     }
     if (missing.length > 0 && options.create) {
