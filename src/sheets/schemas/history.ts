@@ -1,7 +1,7 @@
 /**
  * The History sheet: one row per field of every write the add-on sent, appended when its
- * answer arrived, one block per batch of a job run (history.ts). It is the add-on's log, not a sheet to
- * edit: every cell warns before an edit, and nothing here is ever sent.
+ * answer arrived, one block per batch of a job run (history.ts). It is the add-on's log, not
+ * a sheet to edit: every cell warns before an edit, and nothing here is ever sent.
  */
 import {defineSchema} from '../schema';
 
