@@ -22,6 +22,7 @@
  */
 import {renderDetails} from '../api/errors';
 import {BudgetGroupInput, checkBudget, isRefused} from '../rules/budget';
+import {checkMaintainedBy} from '../rules/maintain';
 import {TrackingInput, checkTracking} from '../rules/tracking';
 import {excerpt} from '../rules/values';
 import {fromCanonical} from '../sheets/codec';
@@ -55,6 +56,8 @@ export interface RevertInput {
   base: RecordState | undefined;
   /** Its editable content in the sheet now (contentOf); undefined: no rows. */
   content: string[][] | undefined;
+  /** Why a push refuses the record whatever its values (its id in several rows). */
+  refusedWhole?: string;
   /** The status and message of its rows now (the first saying ERROR or CONFLICT, if any). */
   said: {status: string; message: string};
 }
@@ -92,6 +95,16 @@ export function planRevert(input: RevertInput): RevertPlan {
       message: `${label} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
     };
   }
+  const cannot = (why: string): RevertPlan => ({
+    kind: 'mark',
+    status: (input.said.status || '') as SyncStatus,
+    message: keepSaid(
+      `Not reverted: a push would refuse ${label} whatever its values (${why.replace(/\.$/, '')}). Your rows are unchanged.`,
+      input.said,
+      changeId,
+    ),
+  });
+  if (input.refusedWhole) return cannot(input.refusedWhole);
   // The state still holds what the server had before a push whose answer was lost: it
   // cannot tell whether the change is there to put back, and only a refresh can.
   if (base.unknown && !refused) {
@@ -106,6 +119,8 @@ export function planRevert(input: RevertInput): RevertPlan {
     shiftContent(schema, known, fields, from, 'before');
   // The server does not hold the change (refused, or not there at the last refresh).
   if (refused || shift('before').ok) return withdraw(input, base, content);
+  const managed = checkMaintainedBy(base.facts?.maintain_by).maintain_by;
+  if (managed) return cannot(`maintain_by: ${managed}`);
   const kept = (message: string) => keepSaid(message, input.said, changeId);
   const target = shift('after');
   if (!target.ok) {

@@ -14,14 +14,7 @@ import type {Platform} from '../platform/ports';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
 import {readChange} from '../sheets/history';
-import {
-  EMPTY,
-  columnOf,
-  contentOf,
-  editableColumns,
-  editableTexts,
-  groupRows,
-} from '../sheets/rows';
+import {EMPTY, columnOf, editableColumns, editableTexts} from '../sheets/rows';
 import {
   SYNCED_AT,
   SYNC_MESSAGE,
@@ -38,6 +31,7 @@ import {
   openTable,
   sheetRow,
 } from '../sheets/table';
+import {decodeRecords} from '../sheets/records';
 import {SheetWriter} from '../sheets/writer';
 import {counted} from '../text/wording';
 import {accountLabel, pulledByThisConnection} from './connect';
@@ -204,7 +198,14 @@ function revertSheet(
   if (!opened) return;
   const {table, state} = opened;
   const {job, now, changeId, tally} = run;
-  const groups = groupRows(table, job.workbook);
+  // Decoded as a push decodes them: the same records, the same reasons to refuse one.
+  const decoded = new Map(
+    decodeRecords(table, state, job.workbook, {
+      ownerOf: () => undefined,
+      label: accountLabel,
+      refreshTitle: revertible.refreshTitle,
+    }).map(r => [r.id, r]),
+  );
   const writer = new SheetWriter(table, () => now.getTime());
   const layout: Layout = {
     removed: new Set(),
@@ -213,15 +214,15 @@ function revertSheet(
   };
   const counts: Array<[number[], Counted]> = [];
   for (const record of records) {
-    const rows = groups.byId.get(record.id);
+    const found = decoded.get(record.id);
+    const rows = found?.rows;
     const plan = planRevert({
       schema: table.schema,
       changeId,
       change: record,
-      base: state.records[record.id],
-      content: rows
-        ? contentOf(rows.map(r => editableTexts(table, r, job.workbook)))
-        : undefined,
+      base: found?.base,
+      content: found?.base ? found.content : undefined,
+      refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
       said: saidBy(table, rows ?? []),
     });
     if (plan.kind === 'unchanged') tally.unchanged++;

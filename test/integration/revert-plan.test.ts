@@ -327,3 +327,47 @@ describe('revert while another editor works in the sheet', () => {
     });
   });
 });
+
+describe('revert of a record a push would refuse whatever its values', () => {
+  it('an offer in two rows (a row copied): says why on both, deletes neither', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled(k => ({
+      click_url: `https://t.example.test/old/${k}`,
+    }));
+    const [id] = ids;
+    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
+      'https://t.example.test/new',
+    );
+    const pushed = rt.call('pushTracking') as Summary;
+    expect(pushed.ok).toBe(1);
+    // The user copies the offer's row below the others.
+    const copy = valuesOf(rt, 'Offers').length + 1;
+    const headers = valuesOf(rt, 'Offers')[0].map(String);
+    const row = valuesOf(rt, 'Offers')[offerRow(id) - 1];
+    sheetOf(rt, 'Offers').insertRowsAfter(copy - 1, 1);
+    sheetOf(rt, 'Offers').getRange(copy, 1, 1, headers.length).setValues([row]);
+    const cells = valuesWithoutSync(rt, 'Offers');
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+    expect(reverted.message).toBe(
+      `Revert of ${pushed.changeId}: Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
+    );
+    expect(valuesWithoutSync(rt, 'Offers')).toEqual(cells);
+    const rows = recordsOf(rt, 'Offers').filter(r => r.offer_id === id);
+    expect(rows).toHaveLength(2);
+    for (const r of rows)
+      expect(r).toMatchObject({
+        click_url: 'https://t.example.test/new',
+        sync_message: `Not reverted: a push would refuse offer_id ${id} whatever its values (offer_id ${id} is in rows ${offerRow(id)}, ${copy}: keep one row per offer_id). Your rows are unchanged.`,
+      });
+    expect(offer(id).sync_status).toBe('OK');
+    emulator.clearRequests();
+    // The push refuses both rows, as it did before the revert: nothing is sent.
+    rt.call('pushTracking');
+    expect(writes(emulator)).toEqual([]);
+  });
+});
