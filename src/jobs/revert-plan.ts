@@ -88,31 +88,8 @@ export function planRevert(input: RevertInput): RevertPlan {
   const {schema, changeId, change, base, content} = input;
   const label = `${schema.id} ${change.id}`;
   const refused = change.outcome === 'ERROR';
-  if (!base || !content) {
-    if (refused) return {kind: 'unchanged'};
-    return {
-      kind: 'note',
-      message: `${label} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
-    };
-  }
-  const cannot = (why: string): RevertPlan => ({
-    kind: 'mark',
-    status: (input.said.status || '') as SyncStatus,
-    message: keepSaid(
-      `Not reverted: a push would refuse ${label} whatever its values (${why.replace(/\.$/, '')}). Your rows are unchanged.`,
-      input.said,
-      changeId,
-    ),
-  });
-  if (input.refusedWhole) return cannot(input.refusedWhole);
-  // The state still holds what the server had before a push whose answer was lost: it
-  // cannot tell whether the change is there to put back, and only a refresh can.
-  if (base.unknown && !refused) {
-    return {
-      kind: 'note',
-      message: `Whether ${label} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
-    };
-  }
+  const first = cannotStart(input);
+  if (first || !base || !content) return first ?? {kind: 'unchanged'};
   const known = withDecisions(schema, base.rows, content);
   const {fields, keep} = unknownBefore(schema, known, change.fields);
   const shift = (from: 'before' | 'after') =>
@@ -120,7 +97,7 @@ export function planRevert(input: RevertInput): RevertPlan {
   // The server does not hold the change (refused, or not there at the last refresh).
   if (refused || shift('before').ok) return withdraw(input, base, content);
   const managed = checkMaintainedBy(base.facts?.maintain_by).maintain_by;
-  if (managed) return cannot(`maintain_by: ${managed}`);
+  if (managed) return refusedWhole(input, `maintain_by: ${managed}`);
   const kept = (message: string) => keepSaid(message, input.said, changeId);
   const target = shift('after');
   if (!target.ok) {
@@ -158,6 +135,44 @@ export function planRevert(input: RevertInput): RevertPlan {
     status: 'CONFLICT',
     message: kept(
       `Not reverted: ${label} has edits not pushed yet, which reverting change ${changeId} would overwrite. Push or undo them, then revert again.`,
+    ),
+  };
+}
+
+/** Why revert cannot look at the record at all: not pulled, in two rows, outcome unknown. */
+function cannotStart(input: RevertInput): RevertPlan | null {
+  const {schema, changeId, change, base, content} = input;
+  const label = `${schema.id} ${change.id}`;
+  const refused = change.outcome === 'ERROR';
+  if (!base || !content) {
+    if (refused) return null;
+    return {
+      kind: 'note',
+      message: `${label} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
+    };
+  }
+  if (input.refusedWhole) return refusedWhole(input, input.refusedWhole);
+  // The state still holds what the server had before a push whose answer was lost: it
+  // cannot tell whether the change is there to put back, and only a refresh can.
+  if (base.unknown && !refused) {
+    return {
+      kind: 'note',
+      message: `Whether ${label} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
+    };
+  }
+  return null;
+}
+
+/** A record a push refuses whatever its values: its rows say why, their status kept. */
+function refusedWhole(input: RevertInput, why: string): RevertPlan {
+  const label = `${input.schema.id} ${input.change.id}`;
+  return {
+    kind: 'mark',
+    status: (input.said.status || '') as SyncStatus,
+    message: keepSaid(
+      `Not reverted: a push would refuse ${label} whatever its values (${why.replace(/\.$/, '')}). Your rows are unchanged.`,
+      input.said,
+      input.changeId,
     ),
   };
 }
