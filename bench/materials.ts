@@ -1,6 +1,6 @@
 /**
- * Material files in a temporary folder, served by the runtime's DriveApp under made-up Drive
- * ids. Every file has its own bytes (the API keeps one material per content, so twins would
+ * Material files in a temporary folder, served by the runtime's Drive under made-up Drive
+ * ids, all picked with the Google Picker (the add-on reads them over the Drive REST API). Every file has its own bytes (the API keeps one material per content, so twins would
  * answer `already existed` instead of being uploaded).
  */
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -49,7 +49,7 @@ export function materialFolder(names: readonly string[]): MaterialFolder {
   });
   return {
     files,
-    drive: {files: paths},
+    drive: {files: paths, picked: Object.keys(paths)},
     remove: () => rmSync(dir, {recursive: true, force: true}),
   };
 }

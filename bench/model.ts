@@ -11,7 +11,8 @@
  *   writes are queued (write caching) and sent together in one round trip at the end.
  *   Looking sheets and ranges up, formats, notes, colours and the add-on's hidden state sheet
  *   are not part of the bound: they are overhead the ratio shows.
- * - Drive: each material file costs two DriveApp calls (getFileById, then getBlob).
+ * - Drive: a material file is two Drive REST requests over UrlFetchApp, its metadata then its
+ *   bytes: two HTTP phases before the uploads (scenarios.ts `drivePhases`).
  * - Locks, properties, caches and request signing are left out (overhead again).
  */
 import {DEFAULT_LATENCY, type LatencyModel} from '../local/runtime';
@@ -49,8 +50,6 @@ export interface Needs {
   /** In order: each phase needs the answers of the one before. */
   phases: Phase[];
   sheets: SheetTouch[];
-  /** Material files read through DriveApp. */
-  driveFiles: number;
 }
 
 export interface Bound {
@@ -61,10 +60,8 @@ export interface Bound {
   /** The reads, and the sending of the writes. */
   sheetRoundTrips: number;
   cells: number;
-  driveCalls: number;
   httpMs: number;
   sheetsMs: number;
-  driveMs: number;
   ms: number;
 }
 
@@ -111,19 +108,15 @@ export function lowerBound(
     sheetRoundTrips * latency.spreadsheetCallMs +
     writes * latency.spreadsheetQueuedCallMs +
     cells * latency.spreadsheetPerCellMs;
-  const driveCalls = 2 * needs.driveFiles;
-  const driveMs = driveCalls * latency.driveCallMs;
   return {
     requests,
     batches,
     sheetCalls,
     sheetRoundTrips,
     cells,
-    driveCalls,
     httpMs,
     sheetsMs,
-    driveMs,
-    ms: httpMs + sheetsMs + driveMs,
+    ms: httpMs + sheetsMs,
   };
 }
 
@@ -137,6 +130,6 @@ export function describeModel(
     `HTTP: a round trip costs ${ms(latency.httpRoundTripMs)} (or the server's latency if higher); UrlFetchApp adds ${ms(latency.urlFetchPerRequestMs)} per request; a fetchAll batch costs its slowest request plus ${ms(latency.urlFetchPerRequestMs)} per request in it.`,
     `Spreadsheet: ${ms(latency.spreadsheetCallMs)} per round trip (a call that needs the document's answer) plus ${ms(latency.spreadsheetPerCellMs)} per cell read or written (values, formats, notes and colours alike). Writes are queued (write caching): ${ms(latency.spreadsheetQueuedCallMs)} each plus their cells, and the queue costs one round trip when the next read, a flush or the end of the execution sends it. A Range (getRange) is coordinates: ${ms(latency.otherCallMs)}.`,
     `Other services per call: DriveApp ${ms(latency.driveCallMs)}, ScriptApp ${ms(latency.scriptAppCallMs)}, Ui ${ms(latency.uiCallMs)}, Properties ${ms(latency.propertiesCallMs)}, Cache ${ms(latency.cacheCallMs)}, Lock ${ms(latency.lockCallMs)}, Utilities/Session/HtmlService ${ms(latency.otherCallMs)}.`,
-    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip; 2 DriveApp calls (getFileById, getBlob) per material file. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
+    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip; a material file's Drive metadata and bytes are two phases of requests before its upload. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
   ];
 }

@@ -34,7 +34,6 @@ export function resultsTable(
     'Spreadsheet calls (round trips)',
     'cells written',
     'cells read',
-    'Drive calls',
     'simulated s',
     'lower bound s',
     'ratio',
@@ -55,7 +54,6 @@ export function resultsTable(
         `${n(r.sheetCalls)} (${n(r.sheetRoundTrips)})`,
         n(r.cellsWritten),
         n(r.cellsRead),
-        n(r.driveCalls),
         s(r.simulatedMs),
         s(r.bound.ms),
         `${r.ratio.toFixed(2)}x`,
@@ -110,10 +108,7 @@ export function breakdown(r: ScenarioResult, top = 10): string[] {
   return [
     `${r.title} (${r.entry}, ${r.runs} run${r.runs === 1 ? '' : 's'}, longest ${s(r.longestRunMs)} s): ${r.outcome}`,
     `  bound ${s(b.ms)} s = HTTP ${s(b.httpMs)} s (${n(b.requests)} requests in ${n(b.batches)} batches: ${phases})` +
-      ` + sheets ${s(b.sheetsMs)} s (${n(b.sheetCalls)} calls, ${n(b.sheetRoundTrips)} round trips, ${n(b.cells)} cells: ${sheets})` +
-      (b.driveCalls > 0
-        ? ` + Drive ${s(b.driveMs)} s (${n(b.driveCalls)} calls)`
-        : ''),
+      ` + sheets ${s(b.sheetsMs)} s (${n(b.sheetCalls)} calls, ${n(b.sheetRoundTrips)} round trips, ${n(b.cells)} cells: ${sheets})`,
     `  requests: ${Object.entries(r.operations)
       .map(([op, k]) => `${op} ${n(k)}`)
       .join(', ')}`,

@@ -1,5 +1,10 @@
 // Builds what clasp pushes: dist/Code.js (the add-on bundle plus one top-level function per
 // entry point), dist/appsscript.json and every HTML file HtmlService serves.
+//
+// Build-time settings (environment variables; none is a secret, see docs/deploy.md):
+//   OFFER_DESK_URL_WHITELIST          https prefixes the add-on may fetch, comma-separated
+//   OFFER_DESK_PICKER_DEVELOPER_KEY   the Cloud project's API key the Google Picker loads with
+//   OFFER_DESK_PICKER_APP_ID          the Cloud project number (the Picker's app id)
 import * as esbuild from 'esbuild';
 import {
   mkdirSync,
@@ -16,21 +21,46 @@ const dist = join(root, 'dist');
 const entry = join(root, 'src/index.ts');
 const globalName = '__offerDesk';
 
-/** https prefixes the add-on may call, for the manifest's urlFetchWhitelist (see docs/deploy.md). */
-function urlWhitelist() {
-  const raw = process.env.OFFER_DESK_URL_WHITELIST ?? '';
+/** Where the add-on reads picked Drive files (the Drive REST API). */
+const DRIVE_API = 'https://www.googleapis.com/';
+
+/**
+ * https prefixes the add-on may call, for the manifest's urlFetchWhitelist (see
+ * docs/deploy.md); the Drive API joins a list that is given. Empty: no whitelist, which only
+ * a test deployment accepts.
+ */
+export function urlWhitelist(raw = process.env.OFFER_DESK_URL_WHITELIST ?? '') {
   const prefixes = raw
     .split(',')
     .map(s => s.trim())
     .filter(Boolean);
   for (const p of prefixes) {
-    if (!/^https:\/\/[^/]+\/.*$/.test(p)) {
+    if (!/^https:\/\/(\*\.)?[^/*]+\/[^*]*$/.test(p)) {
       throw new Error(
-        `OFFER_DESK_URL_WHITELIST entry "${p}" must be an https:// prefix with a path, e.g. https://api.example.com/`,
+        `OFFER_DESK_URL_WHITELIST entry "${p}" must be an https:// prefix with a path, e.g. https://api.example.com/ (a host may start with *. for its subdomains)`,
       );
     }
   }
+  if (prefixes.length > 0 && !prefixes.includes(DRIVE_API))
+    prefixes.push(DRIVE_API);
   return prefixes;
+}
+
+/** The Google Picker's settings: an API key and the Cloud project number; '' when not given. */
+export function pickerSettings(env = process.env) {
+  const developerKey = (env.OFFER_DESK_PICKER_DEVELOPER_KEY ?? '').trim();
+  const appId = (env.OFFER_DESK_PICKER_APP_ID ?? '').trim();
+  if (developerKey && !/^[A-Za-z0-9_-]+$/.test(developerKey)) {
+    throw new Error(
+      'OFFER_DESK_PICKER_DEVELOPER_KEY must be an API key (letters, digits, - and _)',
+    );
+  }
+  if (appId && !/^\d+$/.test(appId)) {
+    throw new Error(
+      'OFFER_DESK_PICKER_APP_ID must be the Cloud project number (digits only, Project settings in the Cloud console)',
+    );
+  }
+  return {developerKey, appId};
 }
 
 /** The names src/index.ts exports: esbuild lists entry exports only for esm output. */
@@ -101,8 +131,18 @@ async function sidebarHtml() {
   );
 }
 
+/** The Picker dialog, its build-time settings filled in. */
+function pickerHtml(settings) {
+  return readFileSync(join(root, 'src/ui/picker.html'), 'utf8')
+    .replace("/* PICKER_DEVELOPER_KEY */ ''", () =>
+      JSON.stringify(settings.developerKey),
+    )
+    .replace("/* PICKER_APP_ID */ ''", () => JSON.stringify(settings.appId));
+}
+
 async function main() {
   const whitelist = urlWhitelist();
+  const picker = pickerSettings();
   const [names, code, sidebar] = await Promise.all([
     entryExports(),
     bundle(whitelist),
@@ -122,11 +162,14 @@ async function main() {
     `${JSON.stringify(manifest, null, 2)}\n`,
   );
   if (sidebar !== undefined) writeFileSync(join(dist, 'Sidebar.html'), sidebar);
+  writeFileSync(join(dist, 'Picker.html'), pickerHtml(picker));
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(`dist/Code.js: ${kb} KB, ${names.length} entry points`);
 }
 
-main().catch(err => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch(err => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

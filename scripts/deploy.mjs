@@ -1,29 +1,40 @@
-// Pushes dist/ with clasp, after checking that .clasp.json names a script: clasp's own
-// error for an empty id does not say what to do.
+// `npm run deploy`: checks the script project and the build-time settings first (seconds), then
+// runs every test against a test build, builds with the settings, checks the built manifest and
+// pushes dist/ with clasp. `--check` stops after the first checks.
 import {spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {deployProblems, manifestProblems} from './deploy-checks.mjs';
 
-const clasp = JSON.parse(
-  readFileSync(new URL('../.clasp.json', import.meta.url), 'utf8'),
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function refuse(problems) {
+  console.error(['Not deployed:', ...problems.map(p => `- ${p}`)].join('\n'));
+  process.exit(1);
+}
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, {cwd: root, stdio: 'inherit', env});
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const early = deployProblems(root, process.env);
+if (early.length > 0) refuse(early);
+if (process.argv.includes('--check')) {
+  console.log('Ready to deploy: script id and build settings found.');
+  process.exit(0);
+}
+
+// The tests run against the emulator's host, which a real whitelist would refuse.
+const testEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !k.startsWith('OFFER_DESK_')),
 );
-if (!clasp.scriptId) {
-  console.error(
-    [
-      '.clasp.json has no scriptId yet.',
-      'Create a script bound to a spreadsheet (npx clasp create --type sheets --rootDir dist)',
-      "or copy an existing script's id (Project Settings) into .clasp.json, then run npm run deploy again.",
-      'See docs/deploy.md.',
-    ].join('\n'),
-  );
-  process.exit(1);
-}
-if (clasp.rootDir !== 'dist') {
-  console.error(
-    '.clasp.json must keep "rootDir": "dist": only the build is pushed.',
-  );
-  process.exit(1);
-}
-const result = spawnSync('npx', ['clasp', 'push', '--force'], {
-  stdio: 'inherit',
-});
-process.exit(result.status ?? 1);
+run('npm', ['test'], testEnv);
+run('node', ['scripts/build.mjs']);
+const manifest = JSON.parse(
+  readFileSync(join(root, 'dist/appsscript.json'), 'utf8'),
+);
+const late = manifestProblems(manifest);
+if (late.length > 0) refuse(late);
+run('npx', ['clasp', 'push', '--force']);

@@ -6,6 +6,7 @@
 import {appsScriptPlatform as platform} from './platform/apps-script';
 import * as connectionTest from './jobs/connection-test';
 import * as creativeAds from './jobs/creative-ads';
+import * as filePicker from './jobs/file-picker';
 import type {CreativeAdsQuery} from './jobs/creative-ads';
 import type {ConnectionCheck} from './jobs/connection-test';
 import * as historyList from './jobs/history-list';
@@ -20,7 +21,7 @@ import {refreshAll as refreshAllJob} from './jobs/refresh-all';
 import * as refreshCreativesJob from './jobs/refresh-creatives';
 import * as refreshSubAccountsJob from './jobs/refresh-sub-accounts';
 import * as uploadCreativesJob from './jobs/upload-creatives';
-import * as createOffersJob from './jobs/create-offers';
+import * as createOffersJob from './jobs/create/create-offers';
 import * as createSubAccountsJob from './jobs/create-sub-accounts';
 import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/schedule';
@@ -84,6 +85,23 @@ export function showSidebar(): void {
   menu.showSidebar(platform());
 }
 
+/** "Choose files…": the Google Picker dialog (the sidebar's button and the menu). */
+export function showFilePicker(): void {
+  filePicker.showFilePicker(platform());
+}
+
+/** The Picker dialog's OAuth token (ScriptApp.getOAuthToken): never logged. */
+export function getPickerToken(): string {
+  return filePicker.pickerToken(platform());
+}
+
+/** The Picker dialog's callback: the picked files become Creatives rows. */
+export function addPickedFiles(
+  files: filePicker.PickedFile[],
+): filePicker.PickedFilesResult {
+  return filePicker.addPickedFiles(platform(), files);
+}
+
 export function testConnection(): ConnectionCheck {
   return connectionTest.testConnection(platform());
 }
@@ -116,9 +134,10 @@ export function setRefreshSchedule(
   return schedule.setRefreshSchedule(platform(), hours, options);
 }
 
-export function scheduledRefresh(): ScheduledRun {
+/** The trigger's handler: `e` is the time-driven event, whose triggerUid names the schedule. */
+export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
-  return schedule.scheduledRefresh(p, job => JOB_RUNS[job](p));
+  return schedule.scheduledRefresh(p, job => JOB_RUNS[job](p), e);
 }
 
 export function menuRefreshCampaigns(): void {

@@ -1,7 +1,8 @@
 /**
- * The playground's Google Drive: a temporary folder whose files the runtime's DriveApp serves
+ * The playground's Google Drive: a temporary folder whose files the runtime's Drive serves
  * under Drive-like ids. A few demo images are written at startup; the page adds more (a file
- * picker or a drop), so the Creatives sheet can name material files by id.
+ * chooser or a drop). The add-on reads only the files picked in the page's stand-in Picker,
+ * as it reads only the files picked with Google's Picker under drive.file.
  */
 import {createHash} from 'node:crypto';
 import {
@@ -70,7 +71,7 @@ export class PlaygroundDrive {
     return [...this.files.values()].map(view);
   }
 
-  /** id -> path, as the runtime's DriveApp takes it. */
+  /** id -> path, as the runtime's Drive takes it. */
   paths(): Record<string, string> {
     return Object.fromEntries(
       [...this.files.values()].map(f => [f.id, f.path]),

@@ -180,12 +180,14 @@ export class PlaygroundDriver {
     await this.settled();
   }
 
-  /** Clicks "Use in selected cell" beside a Drive file (the Drive files panel open). */
-  async useDriveFile(id: string): Promise<void> {
-    const done = this.page.waitForResponse(r => r.url().endsWith('/api/cells'));
+  /** Picks a Drive file in the panel's stand-in Picker: the add-on adds it to Creatives. */
+  async pickDriveFile(id: string): Promise<void> {
+    const done = this.page.waitForResponse(r =>
+      r.url().endsWith('/api/drive/pick'),
+    );
     await this.page
       .locator(`[data-file-id="${id}"]`)
-      .getByRole('button', {name: 'Use in selected cell'})
+      .getByRole('button', {name: 'Pick (Choose files…)'})
       .click();
     await done;
     await this.settled();

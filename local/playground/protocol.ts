@@ -146,6 +146,13 @@ export interface DriveFileView {
   image: boolean;
 }
 
+/** What the add-on answered the stand-in Picker (addPickedFiles). */
+export interface PickResult {
+  rows: number[];
+  already: number;
+  message: string;
+}
+
 export interface TriggerRun {
   handler: string;
   /** Virtual epoch ms it ran at. */

@@ -23,6 +23,7 @@ import type {
   CellEdit,
   DialogAnswer,
   DriveFileView,
+  PickResult,
   EditResult,
   MenuResult,
   SheetView,
@@ -301,6 +302,18 @@ export async function startPlayground(
       }
       case 'GET /api/drive':
         return sendJson(response, drive.list());
+      case 'POST /api/drive/pick': {
+        const {ids} = await readJson<{ids: string[]}>(request);
+        const files = drive
+          .list()
+          .filter(f => ids.includes(f.id))
+          .map(f => ({id: f.id, name: f.name}));
+        if (files.length === 0)
+          throw new HttpError(400, 'Pick a file of the playground Drive.');
+        const result = await invoke<PickResult>('pickDriveFiles', files);
+        revision++;
+        return sendJson(response, result);
+      }
       case 'POST /api/drive': {
         const name = safeFileName(url.searchParams.get('name') ?? '');
         if (!name)

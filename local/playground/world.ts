@@ -41,7 +41,7 @@ export interface PlaygroundWorldOptions {
 }
 
 export interface PlaygroundWorld extends World {
-  /** The runtime's DriveApp reads this map: files added later are found too. */
+  /** The runtime's Drive reads this map: files added later are found too. */
   driveFiles: Record<string, string>;
 }
 
@@ -381,6 +381,21 @@ export function addDriveFile(
   path: string,
 ): void {
   world.driveFiles[id] = path;
+}
+
+/**
+ * The stand-in Google Picker: the current user picks `files` (the add-on may now read them
+ * under drive.file), then the add-on gets them as the Picker dialog's callback hands them over.
+ */
+export function pickDriveFiles(
+  world: PlaygroundWorld,
+  files: Array<{id: string; name: string}>,
+): unknown {
+  world.runtime.drive.pick(
+    world.runtime.user,
+    files.map(f => f.id),
+  );
+  return world.runtime.call('addPickedFiles', files);
 }
 
 /** The requests the API received, oldest first: what the add-on sent (for tests). */

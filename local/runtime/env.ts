@@ -3,6 +3,7 @@ import {LatencyModel} from './latency';
 import {Meter} from './meter';
 import {Realm} from './realm';
 import type {Cell} from './spreadsheet/sheet';
+import type {TriggerContext} from './trigger-conditions';
 import {
   SEND_QUEUED_WRITES,
   SpreadsheetCallKind,
@@ -109,6 +110,13 @@ export class Env {
   user: string;
   /** The document's owner: the first of its users. */
   readonly owner: string;
+  /** Checks every call passes besides time and AuthMode (trigger-conditions.ts adds them). */
+  readonly guards: Array<(service: Service, key: string) => void> = [];
+  /** What a trigger run gets of the document; Google may give it neither. */
+  readonly triggerContext: TriggerContext = {
+    spreadsheet: true,
+    documentLock: true,
+  };
   /** Spreadsheet writes wait to be sent (write-cache.ts). */
   private writesQueued = false;
   /** What the cells those writes change held before. */
@@ -143,6 +151,7 @@ export class Env {
     if (this.person) return;
     this.checkTime();
     this.checkPermission(service, key);
+    for (const guard of this.guards) guard(service, key);
     this.meter.add(service);
     this.meter.add(key);
     this.clock.advance(baseMs + extraMs);
@@ -216,6 +225,11 @@ export class Env {
   discardQueuedWrites(): void {
     this.writesQueued = false;
     this.journal.rollBack();
+  }
+
+  /** In a trigger run, whether Apps Script gives it this part of the document's context. */
+  inTriggerWithout(part: keyof TriggerContext): boolean {
+    return this.execution?.kind === 'trigger' && !this.triggerContext[part];
   }
 
   /** An Apps Script exception in the add-on's realm. */

@@ -1,6 +1,5 @@
 /** The in-memory Apps Script runtime: see createRuntime. */
 export {
-  AUTHORIZATION_REQUIRED,
   createRuntime,
   DEFAULT_START_MS,
   Runtime,
@@ -32,3 +31,8 @@ export type {DriveOptions} from './drive';
 export type {TriggerRecord} from './triggers';
 export {FORMULA_RESULT, GENERAL_FORMAT} from './spreadsheet/cell';
 export {PROTECTED_EDIT} from './spreadsheet/protection';
+export {
+  AUTHORIZATION_REQUIRED,
+  TRIGGER_TIME_USED_UP,
+} from './trigger-conditions';
+export type {TriggerContext} from './trigger-conditions';

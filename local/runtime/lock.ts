@@ -112,8 +112,13 @@ export class FakeLockService {
     private readonly table: LockTable,
   ) {}
 
+  /**
+   * Null outside a document's context: a trigger run without it (Runtime.triggerContext).
+   * Typed as never null for the tests, which call it outside any execution, where it never is.
+   */
   getDocumentLock(): FakeLock {
     this.env.call('LockService', 'LockService.getDocumentLock');
+    if (this.env.inTriggerWithout('documentLock')) return null as never;
     return new FakeLock(this.env, this.table, 'document');
   }
 

@@ -4,7 +4,7 @@ import {CacheStores, FakeCacheService} from './cache';
 import {copyForClient} from './client-copy';
 import {Collaborator} from './collaborator';
 import {VirtualClock} from './clock';
-import {DriveOptions, FakeDriveApp} from './drive';
+import {DriveOptions, DriveStore, FakeDriveApi, FakeDriveApp} from './drive';
 import {AuthModeName, Env, Execution, ExecutionKind} from './env';
 import {FakeHtmlService} from './html';
 import {DEFAULT_LATENCY, LatencyModel} from './latency';
@@ -21,6 +21,13 @@ import {
   FakeSpreadsheetApp,
   SpreadsheetOptions,
 } from './spreadsheet/spreadsheet';
+import {
+  AUTHORIZATION_REQUIRED,
+  Authorizations,
+  DEFAULT_TRIGGER_DAILY_MS,
+  TriggerContext,
+  TriggerTime,
+} from './trigger-conditions';
 import {FakeTrigger, TriggerRecord, TriggerTable} from './triggers';
 import {FakeUi, UiLog} from './ui';
 import {FakeUrlFetchApp, UrlFetchQuota} from './url-fetch';
@@ -50,12 +57,19 @@ export interface RuntimeOptions {
   /** Enforce editor add-on trigger limits (default true). */
   addon?: boolean;
   drive?: DriveOptions;
+  /**
+   * The manifest's oauthScopes. Default: those of dist/appsscript.json when the add-on is
+   * loaded from a folder holding one; unknown (every scope granted) otherwise.
+   */
+  scopes?: readonly string[];
   /** UrlFetch calls per user per day (default 20,000, a consumer account). */
   urlFetchDailyQuota?: number;
   /** Per-execution limit, default 6 minutes. */
   executionLimitMs?: number;
   /** Emails per user per day (default 100, a consumer account). */
   mailDailyQuota?: number;
+  /** Trigger runtime per user per day (default 90 minutes, a consumer account; Workspace: 6 h). */
+  triggerDailyRuntimeMs?: number;
   /** Session's getActiveUser and getEffectiveUser answer '' for getEmail (Apps Script may). */
   hideEmail?: boolean;
   /** Also print what the add-on logs to stderr. */
@@ -82,13 +96,6 @@ export interface ClientCallFailure {
   count?: number;
 }
 
-/**
- * What google.script.run answers a sidebar in a browser signed into several Google accounts,
- * when the call runs as an account that has not authorized the add-on.
- */
-export const AUTHORIZATION_REQUIRED =
-  'Authorization is required to perform that action.';
-
 /** The Apps Script globals, as the add-on sees them. */
 export interface AppsScriptGlobals {
   SpreadsheetApp: FakeSpreadsheetApp;
@@ -107,6 +114,7 @@ export interface AppsScriptGlobals {
 }
 
 export const DEFAULT_START_MS = Date.UTC(2026, 0, 5, 9, 0, 0);
+const SCRIPT_ID = 'offer-desk-script-id';
 const DEFAULT_DIST = join(__dirname, '..', '..', 'dist');
 
 const noTransport: WireFetch = request => {
@@ -129,6 +137,12 @@ export class Runtime {
   readonly locks = new LockTable();
   readonly triggers = new TriggerTable();
   readonly outbox: Outbox;
+  /** Users who must authorize the add-on again: `require(email, blockedServices)`, `grant(email)`. */
+  readonly authorizations = new Authorizations(SCRIPT_ID);
+  /** Each user's trigger time per day, against `triggerDailyRuntimeMs`. */
+  readonly triggerTime: TriggerTime;
+  /** The fake Drive: `rt.drive.pick(user, ids)` is what the Google Picker does. */
+  readonly drive: DriveStore;
   readonly spreadsheet: FakeSpreadsheet;
   /** Another editor of the document, acting between a job's reads and writes. */
   readonly collaborator: Collaborator;
@@ -158,6 +172,13 @@ export class Runtime {
       users,
     );
     this.outbox = new Outbox(options.mailDailyQuota);
+    this.triggerTime = new TriggerTime(
+      options.triggerDailyRuntimeMs ?? DEFAULT_TRIGGER_DAILY_MS,
+    );
+    this.env.guards.push(
+      (service, key) => this.authorizations.check(this.env, service, key),
+      () => this.triggerTime.check(this.env),
+    );
     this.logs = new LogBook(this.clock, options.echoLogs ?? false);
     this.wire = options.fetch ?? noTransport;
     this.deployment = options.deployment ?? 'versioned';
@@ -180,11 +201,14 @@ export class Runtime {
     const distDir =
       options.distDir === null ? undefined : (options.distDir ?? DEFAULT_DIST);
     const ui = new FakeUi(this.env, this.ui, options.addonName ?? 'Offer Desk');
+    const scopes = options.scopes ?? manifestScopes(distDir);
+    this.drive = new DriveStore(options.drive ?? {});
+    const driveApi = new FakeDriveApi(this.env, this.drive, scopes);
     this.globals = {
       SpreadsheetApp: new FakeSpreadsheetApp(this.env, this.spreadsheet, ui),
       UrlFetchApp: new FakeUrlFetchApp(
         this.env,
-        r => this.wire(r),
+        r => driveApi.answer(r) ?? this.wire(r),
         new UrlFetchQuota(options.urlFetchDailyQuota ?? 20000),
         () => this.collaborator.fetchAnswering(),
       ),
@@ -200,10 +224,11 @@ export class Runtime {
           documentId: spreadsheetId,
           scriptTimeZone,
         },
-        'offer-desk-script-id',
+        SCRIPT_ID,
+        this.authorizations,
       ),
       HtmlService: new FakeHtmlService(this.env, distDir),
-      DriveApp: new FakeDriveApp(this.env, options.drive ?? {}),
+      DriveApp: new FakeDriveApp(this.env, this.drive, scopes),
       Session: new FakeSession(
         this.env,
         scriptTimeZone,
@@ -215,6 +240,14 @@ export class Runtime {
     };
     Object.assign(this.realm.context, this.globals);
     if (distDir !== undefined) this.loadDir(distDir);
+  }
+
+  /**
+   * What a trigger run gets of the document, from now on: `{spreadsheet: false}` makes
+   * SpreadsheetApp.getActive() answer null in it, `{documentLock: false}` getDocumentLock().
+   */
+  get triggerContext(): TriggerContext {
+    return this.env.triggerContext;
   }
 
   /** The user executions run as (user properties, caches and locks follow). */
@@ -453,6 +486,12 @@ export class Runtime {
     } finally {
       this.env.discardQueuedWrites();
       execution.endMs = this.clock.now();
+      if (kind === 'trigger')
+        this.triggerTime.add(
+          execution.user,
+          execution.startMs,
+          execution.endMs,
+        );
       this.env.execution = undefined;
       this.locks.releaseExecution(execution.id);
       // A test's own mistake in a collaborator's action outweighs what the add-on made of it.
@@ -481,6 +520,16 @@ export class Runtime {
       timezone: 'UTC',
     });
   }
+}
+
+/** The oauthScopes of the manifest in `dir`, if it has one. */
+function manifestScopes(dir: string | undefined): string[] | undefined {
+  const path = dir === undefined ? undefined : join(dir, 'appsscript.json');
+  if (!path || !existsSync(path)) return undefined;
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as {
+    oauthScopes?: string[];
+  };
+  return manifest.oauthScopes;
 }
 
 /** The message of an error from any realm (the add-on's errors are not this realm's Errors). */

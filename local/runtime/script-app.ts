@@ -1,6 +1,7 @@
 import {createHash} from 'node:crypto';
 import {makeEnum} from './enums';
 import {Env} from './env';
+import type {Authorizations} from './trigger-conditions';
 import {
   EventType,
   FakeTrigger,
@@ -23,17 +24,30 @@ export const AuthorizationStatus = makeEnum([
 ] as const);
 
 class FakeAuthorizationInfo {
+  constructor(
+    private readonly required: boolean,
+    private readonly url: string | null,
+  ) {}
+
   getAuthorizationStatus() {
-    return AuthorizationStatus.NOT_REQUIRED;
+    return this.required
+      ? AuthorizationStatus.REQUIRED
+      : AuthorizationStatus.NOT_REQUIRED;
   }
 
-  getAuthorizationUrl(): null {
-    return null;
+  /** Null when no authorization is required, as Google answers. */
+  getAuthorizationUrl(): string | null {
+    return this.url;
   }
 
   getAuthorizedScopes(): string[] {
     return [];
   }
+}
+
+/** The user's OAuth token, as the fake Drive API checks it. */
+export function oauthTokenOf(user: string): string {
+  return `ya29.fake-${createHash('sha256').update(user).digest('hex').slice(0, 24)}`;
 }
 
 /** The ScriptApp global: triggers (with the add-on limits), enums, ids and tokens. */
@@ -49,6 +63,7 @@ export class FakeScriptApp {
     private readonly table: TriggerTable,
     private readonly policy: TriggerPolicy,
     private readonly scriptId: string,
+    private readonly authorizations: Authorizations,
   ) {}
 
   newTrigger(functionName: string) {
@@ -88,7 +103,7 @@ export class FakeScriptApp {
 
   getOAuthToken(): string {
     this.env.call('ScriptApp', 'ScriptApp.getOAuthToken');
-    return `ya29.fake-${createHash('sha256').update(this.env.user).digest('hex').slice(0, 24)}`;
+    return oauthTokenOf(this.env.user);
   }
 
   getAuthorizationInfo(authMode: unknown): FakeAuthorizationInfo {
@@ -98,7 +113,10 @@ export class FakeScriptApp {
     ) {
       this.env.fail('Invalid argument: authMode');
     }
-    return new FakeAuthorizationInfo();
+    return new FakeAuthorizationInfo(
+      this.authorizations.required(this.env.user),
+      this.authorizations.url(this.env.user),
+    );
   }
 
   private wrap(

@@ -20,17 +20,15 @@ import {
   getSubAccount,
 } from '../api/operations';
 import type {SubAccount} from '../api/types';
-import type {Platform, Workbook} from '../platform/ports';
+import type {Platform} from '../platform/ports';
 import {NAME_MISSING, takenInSheet} from '../rules/sub-account';
 import type {HistoryOutcome} from '../sheets/history';
 import {SUB_ACCOUNTS, SubAccountRow} from '../sheets/schemas/sub-accounts';
-import {cellOf, openTable, sheetRow} from '../sheets/table';
-import {ChangeLog} from './change-log';
-import {accountLabel, connect} from './connect';
-import {previewSummary} from './preview';
+import {cellOf, sheetRow} from '../sheets/table';
+import {Job, withJob} from './kernel';
 import type {PushOptions} from './push-spec';
-import {RowWrites} from './row-writes';
-import {JobSummary, TimeBudget, summaryLine, withDocumentLock} from './run';
+import type {RowWrites} from './row-writes';
+import type {JobSummary} from './run';
 import type {SettingsStore} from './settings-store';
 
 const JOB = 'createSubAccounts';
@@ -79,44 +77,47 @@ class SubAccountRun {
   private requests = 0;
   private remaining = 0;
 
-  private constructor(
-    private readonly main: ApiClient,
-    private readonly store: SettingsStore,
-    readonly writes: RowWrites<SubAccountRow>,
-    private readonly budget: TimeBudget,
-    private readonly log: ChangeLog,
-    private readonly workbook: Workbook,
-    private readonly source: PasswordSource,
-  ) {}
+  private readonly main: ApiClient;
+  private readonly store: SettingsStore;
+  readonly writes: RowWrites<SubAccountRow>;
 
-  /** A run of `job` as the main account (sub-accounts are made with its keys), the sheet open. */
-  static open(
-    platform: Platform,
-    job: string,
-    source: PasswordSource,
-  ): SubAccountRun {
-    const budget = new TimeBudget(() => platform.clock.now());
-    const {mainClient, store} = connect(platform, budget.retryDeadline);
-    const workbook = platform.workbook();
-    const table = openTable(workbook, SUB_ACCOUNTS, {create: true})!;
-    return new SubAccountRun(
-      mainClient,
-      store,
-      new RowWrites(table, () => platform.clock.now()),
-      budget,
-      new ChangeLog(platform, job, accountLabel('')),
-      workbook,
-      source,
-    );
+  /** A run as the main account (sub-accounts are made with its keys), the sheet open. */
+  constructor(
+    private readonly job: Job,
+    private readonly source: PasswordSource,
+  ) {
+    this.main = job.connected.mainClient;
+    this.store = job.connected.store;
+    this.writes = job.rows(SUB_ACCOUNTS);
   }
 
-  /** Writes the rows and the History; answers the summary. */
+  private get budget() {
+    return this.job.budget;
+  }
+
+  private get log() {
+    return this.job.log;
+  }
+
+  /** The summary; the kernel writes the rows and the History. */
   finish(wouldSend?: unknown[]): JobSummary {
-    this.writes.flush();
-    return this.log.close(
-      this.workbook,
-      this.summary(accountLabel(''), wouldSend),
-    );
+    const none =
+      this.writes.count('OK') +
+        this.writes.count('INVALID') +
+        this.writes.count('ERROR') +
+        this.remaining ===
+      0
+        ? `Nothing to create (${this.job.account}): write a sub_adv_user_name and a password in a new Sub-accounts row.`
+        : undefined;
+    return this.job.summary({
+      ...this.writes.tally(),
+      skipped: 0,
+      remaining: this.remaining,
+      requests: this.requests,
+      edited: this.writes.count('EDITED'),
+      wouldSend,
+      message: wouldSend ? undefined : none,
+    });
   }
 
   /**
@@ -297,38 +298,6 @@ class SubAccountRun {
     this.writes.status(p.index, 'OK', message);
     this.logCreate(p, 'OK', message);
   }
-
-  private summary(account: string, wouldSend?: unknown[]): JobSummary {
-    const counts = {
-      job: JOB,
-      account,
-      ok: this.writes.count('OK'),
-      invalid: this.writes.count('INVALID'),
-      error: this.writes.count('ERROR'),
-      skipped: 0,
-      remaining: this.remaining,
-      dryRun: false,
-      problems: this.writes.problems(),
-      requests: this.requests,
-    };
-    if (wouldSend) {
-      return previewSummary(counts, {
-        sheet: SUB_ACCOUNTS.name,
-        edited: this.writes.count('EDITED'),
-        requests: wouldSend.length,
-        wouldSend,
-      });
-    }
-    const none =
-      this.writes.count('OK') +
-        counts.invalid +
-        counts.error +
-        counts.remaining ===
-      0
-        ? `Nothing to create (${account}): write a sub_adv_user_name and a password in a new Sub-accounts row.`
-        : undefined;
-    return {...counts, message: none ?? summaryLine(counts, SUB_ACCOUNTS.name)};
-  }
 }
 
 /**
@@ -354,12 +323,8 @@ export function createSubAccount(
       `Type the password of sub-account ${account}. Nothing was sent.`,
     );
   }
-  return withDocumentLock(platform, () => {
-    const run = SubAccountRun.open(
-      platform,
-      'createSubAccount',
-      TYPED_IN_SIDEBAR,
-    );
+  return withJob(platform, 'createSubAccount', {asMain: true}, job => {
+    const run = new SubAccountRun(job, TYPED_IN_SIDEBAR);
     const {writes} = run;
     const {table} = writes;
     const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
@@ -383,15 +348,10 @@ export function createSubAccounts(
   platform: Platform,
   options: PushOptions = {},
 ): JobSummary {
-  const dryRun = options.dryRun === true;
-  return withDocumentLock(platform, () => {
-    const run = SubAccountRun.open(
-      platform,
-      JOB,
-      dryRun ? PREVIEWED : TYPED_IN_SHEET,
-    );
+  return withJob(platform, JOB, {...options, asMain: true}, job => {
+    const run = new SubAccountRun(job, job.dryRun ? PREVIEWED : TYPED_IN_SHEET);
     const pending = run.pending();
-    if (dryRun) return run.finish(run.preview(pending));
+    if (job.dryRun) return run.finish(run.preview(pending));
     run.create(pending);
     return run.finish();
   });

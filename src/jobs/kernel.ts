@@ -44,10 +44,15 @@ export interface JobFacts {
   problems?: RowProblem[];
   edited?: number;
   conflict?: number;
-  /** The sentence when there was nothing to do at all. */
-  nothing?: string;
+  /**
+   * The sentence that says it better than the counts line: there was nothing to do (a
+   * preview's too), or what a refresh listed.
+   */
+  message?: string;
   /** A preview's requests, known before anything is sent. */
   wouldSend?: unknown[];
+  /** How many requests a preview's run would send, where wouldSend does not list them all. */
+  wouldRequest?: number;
 }
 
 export class Job {
@@ -126,18 +131,18 @@ export class Job {
         : {}),
       ...(facts.conflict !== undefined ? {conflict: facts.conflict} : {}),
     };
-    if (this.dryRun) {
+    if (this.dryRun && facts.message === undefined) {
       const wouldSend = facts.wouldSend ?? [];
       return previewSummary(counts, {
         sheet: facts.sheet,
         edited: facts.edited ?? 0,
-        requests: wouldSend.length,
+        requests: facts.wouldRequest ?? wouldSend.length,
         wouldSend,
       });
     }
     return {
       ...counts,
-      message: facts.nothing ?? summaryLine(counts, facts.sheet),
+      message: facts.message ?? summaryLine(counts, facts.sheet),
     };
   }
 

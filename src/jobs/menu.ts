@@ -8,7 +8,7 @@ import {addonMenu} from '../ui/menu';
 import type {CreativeAdsQuery} from './creative-ads';
 import {attentionText, failureMessage} from './menu-messages';
 import {JobSummary, needsAttention} from './run';
-import {recordMenuJob} from './sidebar-state';
+import {NOT_RECORDED, recordMenuJob} from './sidebar-state';
 
 export const SIDEBAR_FILE = 'Sidebar';
 export const ADDON_TITLE = 'Offer Desk';
@@ -47,7 +47,9 @@ export function runFromMenu(
     platform.ui.alert(`${title}: not done`, failure);
     return;
   }
-  recordMenuJob(platform, {title, at: platform.clock.now(), summary});
+  if (!recordMenuJob(platform, {title, at: platform.clock.now(), summary})) {
+    summary = {...summary, message: `${summary.message} ${NOT_RECORDED}`};
+  }
   if (needsAttention(summary)) {
     platform.ui.alert(title, attentionText(summary));
   } else {

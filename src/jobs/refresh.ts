@@ -38,15 +38,10 @@ import {SheetState, StateBook} from '../sheets/state';
 import {Contents, Formula, Table, openTable, sheetRow} from '../sheets/table';
 import {SheetWriter} from '../sheets/writer';
 import {Noun, counted, noun} from '../text/wording';
-import {accountLabel, connect} from './connect';
+import {accountLabel} from './connect';
+import {JobFacts, withJob} from './kernel';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
-import {
-  JobSummary,
-  MAX_PROBLEMS,
-  RowProblem,
-  TimeBudget,
-  withDocumentLock,
-} from './run';
+import {JobSummary, MAX_PROBLEMS, RowProblem} from './run';
 
 /** Where a refresher writes: the spreadsheet, the state sheet, who pulled, and when. */
 export interface RefreshContext {
@@ -319,10 +314,8 @@ export function runRefresh(
   job: string,
   refreshers: readonly Refresher[],
 ): JobSummary {
-  return withDocumentLock(platform, () => {
-    const budget = new TimeBudget(() => platform.clock.now());
-    const connected = connect(platform, budget.retryDeadline);
-    const workbook = platform.workbook();
+  return withJob(platform, job, {}, run => {
+    const {connected, workbook} = run;
     const fetching: FetchContext = {
       client: connected.client,
       main: connected.mainClient,
@@ -336,7 +329,7 @@ export function runRefresh(
     const pulled = refreshers.map((r, i) => r.pulled(listed[i], fetching));
     const context: RefreshContext = {
       workbook,
-      state: StateBook.open(workbook),
+      state: run.book,
       account: connected.account,
       connection: {
         fingerprint: connected.fingerprint,
@@ -349,25 +342,18 @@ export function runRefresh(
       reports = pulled.flatMap(p => p.write(context));
     } finally {
       // A sheet refusing its layout stops the job: the ones written before keep their state.
-      context.state.save();
+      run.save();
     }
-    return refreshSummary(
-      job,
-      accountLabel(connected.account),
-      refreshers,
-      pulled,
-      reports,
-    );
+    return run.summary(refreshFacts(refreshers, pulled, reports, run.account));
   });
 }
 
-function refreshSummary(
-  job: string,
-  account: string,
+function refreshFacts(
   refreshers: readonly Refresher[],
   pulled: readonly Pulled[],
   reports: SheetReport[],
-): JobSummary {
+  account: string,
+): JobFacts {
   const sum = (pick: (c: MergeCounts) => number) =>
     reports.reduce((n, r) => n + pick(r.counts), 0);
   const edited = sum(c => c.edited);
@@ -391,14 +377,11 @@ function refreshSummary(
   ].filter(Boolean);
   const details = [...changes, ...kept].join('; ');
   return {
-    job,
-    account,
+    sheet: reports[0]?.sheet ?? '',
     ok: pulled.reduce((n, p) => n + p.records, 0),
     invalid,
     error: 0,
     skipped: edited + conflict,
-    remaining: 0,
-    dryRun: false,
     message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.`,
     problems,
     requests: pulled.reduce((n, p) => n + p.requests, 0),

@@ -3,6 +3,7 @@
  * finally), a time budget inside Apps Script's 6-minute execution limit, and the summary
  * every entry point returns.
  */
+import {ConfigError} from '../api/errors';
 import type {Platform} from '../platform/ports';
 import type {SyncStatus} from '../sheets/status';
 import {counted} from '../text/wording';
@@ -103,6 +104,10 @@ export class TimeBudget {
   }
 }
 
+/** LockService gives no document lock outside a document's context (a trigger may be there). */
+export const NO_DOCUMENT_LOCK =
+  'Apps Script gave this run no document lock (LockService.getDocumentLock() answered null), so Offer Desk cannot keep other jobs from running at the same time: nothing was done.';
+
 export class LockBusyError extends Error {
   override readonly name = 'LockBusyError';
   constructor() {
@@ -120,6 +125,7 @@ export class LockBusyError extends Error {
  */
 export function withDocumentLock<T>(platform: Platform, job: () => T): T {
   const lock = platform.documentLock();
+  if (!lock) throw new ConfigError(NO_DOCUMENT_LOCK);
   if (!lock.tryAcquire(LOCK_WAIT_MS)) throw new LockBusyError();
   try {
     return job();

@@ -9,6 +9,7 @@ import {counted} from '../text/wording';
 import {
   ProblemKind,
   Schedule,
+  STORE_FULL_NOTE,
   ScheduledRun,
   SettingsStore,
 } from './settings-store';
@@ -23,6 +24,8 @@ const REASON_LIMIT = 500;
 
 /** One scheduled run, as the health check sees it. */
 export interface RunFacts {
+  /** The spreadsheet whose schedule it is. */
+  documentId: string;
   /** The refresh's title: 'Refresh everything'. */
   title: string;
   record: ScheduledRun;
@@ -30,6 +33,8 @@ export interface RunFacts {
   reason: string;
   /** Rows it kept as CONFLICT. */
   conflicts: number;
+  /** Where the user authorizes the add-on again, when the run was skipped for want of it. */
+  authorizationUrl?: string | null;
 }
 
 /** "Paused after 5 failed runs in a row: <reason>. Choose a schedule again to resume." */
@@ -40,11 +45,20 @@ export function pausedMessage(schedule: Schedule | undefined): string | null {
   return `Paused after ${PAUSE_AFTER_FAILURES} failed runs in a row: ${reason}. Choose a schedule again to resume.`;
 }
 
+/** Outcomes that say nothing about the refresh itself: they neither add to nor reset the count. */
+const NOT_COUNTED: ReadonlySet<ScheduledRun['outcome']> = new Set([
+  'skipped',
+  'unauthorized',
+  'quota',
+  'misfired',
+]);
+
 /**
- * Counts the run into the schedule's failures in a row (a skipped turn neither adds nor
- * resets: it says nothing about the refresh itself), pauses the schedule at the fifth (its
- * trigger removed, the reason kept), then emails the owner about the worst problem it had.
- * Answers what became of the email, or undefined when there was nothing to tell.
+ * Counts the run into the schedule's failures in a row (a turn it did not run neither adds
+ * nor resets: it says nothing about the refresh itself), pauses the schedule at the fifth (its
+ * trigger removed, the reason kept), then emails the owner about the worst problem it had:
+ * a run skipped for want of authorization is emailed too, with the page to grant it. Answers
+ * what became of the email, or undefined when there was nothing to tell.
  */
 export function checkHealth(
   platform: Platform,
@@ -52,13 +66,18 @@ export function checkHealth(
   run: RunFacts,
 ): string | undefined {
   const paused = countRun(platform, store, run);
+  const {outcome} = run.record;
   const kind: ProblemKind | undefined = paused
     ? 'paused'
-    : run.record.outcome === 'error'
-      ? 'failed'
-      : run.conflicts > 0
-        ? 'conflicts'
-        : undefined;
+    : outcome === 'unauthorized'
+      ? 'authorization'
+      : outcome === 'misfired'
+        ? 'misfired'
+        : outcome === 'error'
+          ? 'failed'
+          : run.conflicts > 0
+            ? 'conflicts'
+            : undefined;
   return kind && emailOwner(platform, store, kind, run);
 }
 
@@ -67,10 +86,10 @@ function countRun(
   store: SettingsStore,
   run: RunFacts,
 ): boolean {
-  const documentId = platform.documentId();
+  const {documentId} = run;
   const schedule = store.schedule(documentId);
   const {outcome, at} = run.record;
-  if (!schedule || outcome === 'skipped') return false;
+  if (!schedule || NOT_COUNTED.has(outcome)) return false;
   const before = schedule.failures ?? 0;
   const failures = outcome === 'error' ? before + 1 : 0;
   if (failures === before) return false;
@@ -94,8 +113,8 @@ export function removeScheduleTriggers(platform: Platform): void {
 
 /**
  * Emails the owner about `kind` unless it was emailed today already; answers what became of
- * it. Nothing here throws: a spreadsheet or MailApp call that fails is said, and the run's own
- * result stands.
+ * it. Nothing here throws: a MailApp call that fails (it too may want authorization) is said,
+ * and the run's own result stands.
  */
 function emailOwner(
   platform: Platform,
@@ -103,12 +122,10 @@ function emailOwner(
   kind: ProblemKind,
   run: RunFacts,
 ): string {
-  const documentId = platform.documentId();
+  const {documentId} = run;
   try {
-    const workbook = platform.workbook();
-    const {at} = run.record;
-    const local = localTime(at, workbook.utcOffsetMinutes(at));
-    const day = local.slice(0, 10);
+    const where = whereItRan(platform, run);
+    const day = where.day;
     if (store.mailedDays(documentId)[kind] === day) {
       return 'No email: one about this was already sent today.';
     }
@@ -119,13 +136,11 @@ function emailOwner(
     if (platform.mail.remainingDailyQuota() < 1) {
       return 'No email: the daily email quota of this Google account is used up.';
     }
-    const email = problemEmail(kind, run, {
-      name: excerpt(workbook.name(), NAME_LIMIT),
-      url: workbook.url(),
-      time: `${local} (${workbook.timeZone()})`,
-    });
+    const email = problemEmail(kind, run, where);
     platform.mail.send(to, email.subject, email.body);
-    store.setMailedDay(documentId, kind, day);
+    if (!store.setMailedDay(documentId, kind, day)) {
+      return `Emailed ${to}, but not remembered (${STORE_FULL_NOTE}): the next run may email again.`;
+    }
     return `Emailed ${to}.`;
   } catch (e) {
     const text = e instanceof Error ? e.message : String(e);
@@ -138,6 +153,34 @@ interface Where {
   url: string;
   /** When it ran: '2026-01-05 10:00 (Europe/Berlin)'. */
   time: string;
+  /** Its day, yyyy-mm-dd, in the same time zone: "once a day" counts by it. */
+  day: string;
+}
+
+/**
+ * The spreadsheet's name, address and time zone; where the run cannot read the spreadsheet
+ * (Apps Script gave it none, or it lacks authorization), its address from its id and UTC.
+ */
+function whereItRan(platform: Platform, run: RunFacts): Where {
+  const {at} = run.record;
+  try {
+    const workbook = platform.workbook();
+    const local = localTime(at, workbook.utcOffsetMinutes(at));
+    return {
+      name: excerpt(workbook.name(), NAME_LIMIT),
+      url: workbook.url(),
+      time: `${local} (${workbook.timeZone()})`,
+      day: local.slice(0, 10),
+    };
+  } catch {
+    const utc = localTime(at, 0);
+    return {
+      name: `spreadsheet ${run.documentId}`,
+      url: `https://docs.google.com/spreadsheets/d/${run.documentId}/edit`,
+      time: `${utc} (UTC)`,
+      day: utc.slice(0, 10),
+    };
+  }
 }
 
 /** The email: what happened, when, where, and what to do; never keys or secrets. */
@@ -160,6 +203,16 @@ export function problemEmail(
       subject: 'found conflicts',
       what: `${refresh} ran at ${where.time} and kept ${counted(run.conflicts, 'row')} as CONFLICT: edited in the sheet while they changed on the server.`,
       todo: "Open the spreadsheet and look at the rows whose sync_status is CONFLICT: push to send your values, or type the server's values (in sync_message) to keep them.",
+    },
+    authorization: {
+      subject: 'needs your authorization',
+      what: `${refresh} did not run at ${where.time}: Google asks you to authorize Offer Desk again, and until you do, no scheduled refresh runs.`,
+      todo: `${run.authorizationUrl ? `Open ${run.authorizationUrl} and allow Offer Desk, or open` : 'Open'} the spreadsheet and choose any item of Extensions > Offer Desk: Google asks for the authorization there. The schedule stays on and refreshes again once you have.`,
+    },
+    misfired: {
+      subject: 'did not run',
+      what: `${refresh} did not run at ${where.time}: ${run.reason}`,
+      todo: "Open the spreadsheet and save the schedule again in the sidebar's Scheduled refresh: that renews its trigger.",
     },
     paused: {
       subject: 'is paused',

@@ -2,7 +2,15 @@
  * What the add-on remembers for the current user, all in the user's own properties (never
  * document or script properties, which other editors could read): connection settings, the
  * api key, the account acted as in each spreadsheet, and sub-accounts' keys.
+ *
+ * Google bounds a property store: 9 KB a value, 500 KB a store (the quotas page), counted here
+ * in UTF-8 bytes with the key, the stricter reading. A value too large is never sent; what is
+ * kept per spreadsheet is forgotten for the spreadsheets used longest ago (those with a
+ * schedule last), past KEPT_SPREADSHEETS of them or when Google says the store is full. A
+ * write that still cannot be kept answers false: the caller says what was not remembered,
+ * and a finished job never becomes an Apps Script error for it.
  */
+import {ConfigError} from '../api/errors';
 import type {Credentials} from '../api/signing';
 import type {SubAccountKeyStore} from '../api/credentials';
 import type {KeyValueStore} from '../platform/ports';
@@ -18,10 +26,54 @@ const MAILED = `${PREFIX}scheduleMailed.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
 const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
+const SIDEBAR_STATE = `${PREFIX}sidebarState.`;
+/** Spreadsheet ids, the one written to last first. */
+const SPREADSHEETS = `${PREFIX}spreadsheets`;
+/** What is kept per spreadsheet: each of these followed by the spreadsheet's id. */
+const PER_SPREADSHEET = [
+  ACTING,
+  SCHEDULE,
+  LAST_RUN,
+  MAILED,
+  HISTORY_LIMIT,
+  SIDEBAR_STATE,
+];
+/**
+ * Spreadsheets whose settings are kept: about 12 KB each at most, so 30 of them and the
+ * sub-accounts' keys stay well inside the 500 KB a store holds.
+ */
+export const KEPT_SPREADSHEETS = 30;
+/** Google's limits for one property value and for a whole store, in bytes (the quotas page). */
+export const PROPERTY_VALUE_BYTES = 9 * 1024;
+export const PROPERTY_STORE_BYTES = 500 * 1024;
+/** Apps Script's words when a write would take a store past its 500 KB, or a value past 9 KB. */
+const STORE_FULL = /property storage quota|argument too large/i;
+/** Said wherever something could not be remembered because the store is full. */
+export const STORE_FULL_NOTE =
+  "your Google account's storage for Offer Desk is full (500 KB of user properties)";
 /** Names kept for the "Act as" list, the latest first. */
 export const SEEN_LIMIT = 200;
 /** A property value holds at most 9 KB: 200 names of 64 characters would not fit. */
-const SEEN_CHARS = 8000;
+const SEEN_BYTES = 8000;
+
+/** The bytes `text` takes in UTF-8, as Google counts a property (a lone surrogate: 3). */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+function isStoreFull(e: unknown): boolean {
+  return STORE_FULL.test(e instanceof Error ? e.message : String(e));
+}
+
+/** Whether a key and its value fit one property, counted as Google may count them. */
+export function fitsProperty(key: string, value: string): boolean {
+  return utf8Bytes(key) + utf8Bytes(value) <= PROPERTY_VALUE_BYTES;
+}
 
 export interface Connection {
   baseUrl: string;
@@ -41,10 +93,15 @@ export interface Schedule {
   failures?: number;
   /** Set when it paused itself after failing too often: its trigger is gone until saved again. */
   paused?: {at: number; reason: string};
+  /** The spreadsheet it refreshes: its trigger's run checks it is there (absent before 2026-11). */
+  spreadsheetId?: string;
+  /** Its trigger's id (Trigger.getUniqueId, the event's triggerUid). */
+  triggerId?: string;
 }
 
 /** What a scheduled run emails its owner about; each kind at most once a day. */
-export type ProblemKind = 'failed' | 'conflicts' | 'paused';
+export type ProblemKind =
+  'failed' | 'conflicts' | 'paused' | 'authorization' | 'misfired';
 
 /** The day (yyyy-mm-dd, the spreadsheet's time zone) each kind was last emailed. */
 export type MailedDays = Partial<Record<ProblemKind, string>>;
@@ -53,8 +110,20 @@ export type MailedDays = Partial<Record<ProblemKind, string>>;
 export interface ScheduledRun {
   /** When it ended, ms since the epoch. */
   at: number;
-  /** 'attention': it ran, and rows need a look; 'skipped': another job held the lock. */
-  outcome: 'ok' | 'attention' | 'skipped' | 'error';
+  /**
+   * 'attention': it ran, and rows need a look; 'skipped': another job held the lock;
+   * 'error': it failed (five in a row pause the schedule). Not run, and no failure of the
+   * refresh: 'unauthorized' (the user must authorize the add-on again), 'quota' (Google's
+   * daily time for triggers is used up), 'misfired' (its trigger ran without this spreadsheet).
+   */
+  outcome:
+    | 'ok'
+    | 'attention'
+    | 'skipped'
+    | 'error'
+    | 'unauthorized'
+    | 'quota'
+    | 'misfired';
   message: string;
   /** What became of the email about it, when it had a problem to tell. */
   email?: string;
@@ -87,8 +156,14 @@ export class SettingsStore implements SubAccountKeyStore {
     ) {
       this.forgetSubAccounts();
     }
-    this.props.set(SETTINGS, JSON.stringify(connection));
-    if (apiKey !== undefined) this.props.set(API_KEY, apiKey);
+    if (
+      !this.keep(SETTINGS, JSON.stringify(connection)) ||
+      (apiKey !== undefined && !this.keep(API_KEY, apiKey))
+    ) {
+      throw new ConfigError(
+        `Settings not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, or remove Offer Desk's access in your Google account and connect again.`,
+      );
+    }
   }
 
   hasApiKey(): boolean {
@@ -108,7 +183,11 @@ export class SettingsStore implements SubAccountKeyStore {
 
   setActingAccount(documentId: string, name: string): void {
     if (name === '') this.props.remove(ACTING + documentId);
-    else this.props.set(ACTING + documentId, name);
+    else if (!this.keepFor(documentId, ACTING, name)) {
+      throw new ConfigError(
+        `The account to act as was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
+      );
+    }
   }
 
   /** Hours between scheduled refreshes of this spreadsheet; 0 when none is set. */
@@ -121,10 +200,28 @@ export class SettingsStore implements SubAccountKeyStore {
     return raw ? (JSON.parse(raw) as Schedule) : undefined;
   }
 
-  setSchedule(documentId: string, schedule: Schedule | undefined): void {
+  /** False when it could not be remembered (the store is full). */
+  setSchedule(documentId: string, schedule: Schedule | undefined): boolean {
     if (schedule)
-      this.props.set(SCHEDULE + documentId, JSON.stringify(schedule));
-    else this.props.remove(SCHEDULE + documentId);
+      return this.keepFor(documentId, SCHEDULE, JSON.stringify(schedule));
+    this.props.remove(SCHEDULE + documentId);
+    return true;
+  }
+
+  /**
+   * The spreadsheet whose schedule runs by that trigger, with its schedule: the trigger's run
+   * finds its own record even where Apps Script gives it no active spreadsheet.
+   */
+  scheduleOfTrigger(
+    triggerId: string,
+  ): {documentId: string; schedule: Schedule} | undefined {
+    for (const key of this.props.keys()) {
+      if (!key.startsWith(SCHEDULE)) continue;
+      const documentId = key.slice(SCHEDULE.length);
+      const schedule = this.schedule(documentId);
+      if (schedule?.triggerId === triggerId) return {documentId, schedule};
+    }
+    return undefined;
   }
 
   lastScheduledRun(documentId: string): ScheduledRun | undefined {
@@ -132,8 +229,19 @@ export class SettingsStore implements SubAccountKeyStore {
     return raw ? (JSON.parse(raw) as ScheduledRun) : undefined;
   }
 
-  setLastScheduledRun(documentId: string, run: ScheduledRun): void {
-    this.props.set(LAST_RUN + documentId, JSON.stringify(run));
+  /** False when it could not be remembered (the store is full). */
+  setLastScheduledRun(documentId: string, run: ScheduledRun): boolean {
+    return this.keepFor(documentId, LAST_RUN, JSON.stringify(run));
+  }
+
+  /** What the sidebar shows that changed outside it (sidebar-state.ts), as JSON. */
+  sidebarState(documentId: string): string | null {
+    return this.props.get(SIDEBAR_STATE + documentId);
+  }
+
+  /** False when it could not be remembered (too large, or the store is full). */
+  setSidebarState(documentId: string, json: string): boolean {
+    return this.keepFor(documentId, SIDEBAR_STATE, json);
   }
 
   /** History rows kept in this spreadsheet before the oldest runs move to an archive sheet. */
@@ -143,7 +251,11 @@ export class SettingsStore implements SubAccountKeyStore {
   }
 
   setHistoryLimit(documentId: string, rows: number): void {
-    this.props.set(HISTORY_LIMIT + documentId, String(rows));
+    if (!this.keepFor(documentId, HISTORY_LIMIT, String(rows))) {
+      throw new ConfigError(
+        `The History size was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
+      );
+    }
   }
 
   /**
@@ -161,9 +273,10 @@ export class SettingsStore implements SubAccountKeyStore {
     }
   }
 
-  setMailedDay(documentId: string, kind: ProblemKind, day: string): void {
+  /** False when it could not be remembered (the store is full). */
+  setMailedDay(documentId: string, kind: ProblemKind, day: string): boolean {
     const days = {...this.mailedDays(documentId), [kind]: day};
-    this.props.set(MAILED + documentId, JSON.stringify(days));
+    return this.keepFor(documentId, MAILED, JSON.stringify(days));
   }
 
   /**
@@ -177,7 +290,9 @@ export class SettingsStore implements SubAccountKeyStore {
 
   setServerClickDefault(value: ServerClickDefault): void {
     if (value === '') this.props.remove(SERVER_CLICK);
-    else this.props.set(SERVER_CLICK, value);
+    else if (!this.keep(SERVER_CLICK, value)) {
+      throw new ConfigError(`Settings not saved: ${STORE_FULL_NOTE}.`);
+    }
   }
 
   get(name: string): Credentials | undefined {
@@ -185,13 +300,16 @@ export class SettingsStore implements SubAccountKeyStore {
     return raw ? (JSON.parse(raw) as Credentials) : undefined;
   }
 
-  /** Keeps a sub-account's keys; the name joins those the "Act as" list offers. */
+  /**
+   * Keeps a sub-account's keys; the name joins those the "Act as" list offers. A full store
+   * keeps neither: the keys are looked up again when next needed.
+   */
   put(name: string, keys: Credentials): void {
-    this.props.set(
+    const kept = this.keep(
       SUB_ACCOUNT + name,
       JSON.stringify({accessKey: keys.accessKey, apiKey: keys.apiKey}),
     );
-    this.remember(name);
+    if (kept) this.remember(name);
   }
 
   /**
@@ -214,12 +332,103 @@ export class SettingsStore implements SubAccountKeyStore {
     const seen = this.seenSubAccounts();
     if (seen[0] === name) return;
     const names = [name, ...seen.filter(n => n !== name)].slice(0, SEEN_LIMIT);
-    while (JSON.stringify(names).length > SEEN_CHARS) names.pop();
-    this.props.set(SEEN, JSON.stringify(names));
+    while (utf8Bytes(JSON.stringify(names)) > SEEN_BYTES) names.pop();
+    this.keep(SEEN, JSON.stringify(names));
   }
 
   drop(name: string): void {
     this.props.remove(SUB_ACCOUNT + name);
+  }
+
+  /**
+   * Writes what is kept for a spreadsheet, which becomes the one used last; past
+   * KEPT_SPREADSHEETS, what is kept for the one used longest ago goes.
+   */
+  private keepFor(documentId: string, prefix: string, value: string): boolean {
+    if (!this.keep(prefix + documentId, value, documentId)) return false;
+    const order = this.spreadsheets();
+    if (order[0] === documentId) return true;
+    const next = [documentId, ...order.filter(id => id !== documentId)];
+    while (next.length > KEPT_SPREADSHEETS) {
+      const oldest = this.oldestForgettable(next, documentId);
+      if (oldest === undefined) break;
+      this.forgetSpreadsheet(oldest);
+      if (next.includes(oldest)) next.splice(next.indexOf(oldest), 1);
+    }
+    // The order is a hint for what to forget first: never worth forgetting anything for.
+    const json = JSON.stringify(next);
+    if (fitsProperty(SPREADSHEETS, json)) {
+      try {
+        this.props.set(SPREADSHEETS, json);
+      } catch (e) {
+        if (!isStoreFull(e)) throw e;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * One property, within Google's bounds: a value too large is not sent; a store Google says
+   * is full first forgets the spreadsheets used longest ago (never `current`), one at a time.
+   * False when it could not be kept.
+   */
+  private keep(key: string, value: string, current?: string): boolean {
+    if (!fitsProperty(key, value)) return false;
+    for (;;) {
+      try {
+        this.props.set(key, value);
+        return true;
+      } catch (e) {
+        if (!isStoreFull(e)) throw e;
+      }
+      // The order of use keeps the id forgotten: ids with nothing kept are passed over.
+      const oldest = this.oldestForgettable(this.spreadsheets(), current);
+      if (oldest === undefined) return false;
+      this.forgetSpreadsheet(oldest);
+    }
+  }
+
+  /** Spreadsheet ids, the one written to last first. */
+  private spreadsheets(): string[] {
+    const raw = this.props.get(SPREADSHEETS);
+    try {
+      const ids: unknown = raw ? JSON.parse(raw) : [];
+      return Array.isArray(ids) ? ids.map(String) : [];
+    } catch {
+      return []; // written by no version of ours: forget by the keys alone
+    }
+  }
+
+  /**
+   * The spreadsheet to forget first: one whose settings predate the order of use, else the one
+   * used longest ago; never one with a schedule, whose trigger reads them (a person has at
+   * most 20 triggers, so these are few).
+   */
+  private oldestForgettable(
+    order: readonly string[],
+    current: string | undefined,
+  ): string | undefined {
+    const keys = this.props.keys();
+    const kept = new Set<string>();
+    for (const key of keys) {
+      const prefix = PER_SPREADSHEET.find(p => key.startsWith(p));
+      if (prefix) kept.add(key.slice(prefix.length));
+    }
+    const unordered = [...kept].filter(id => !order.includes(id));
+    const candidates = [...unordered, ...[...order].reverse()].filter(
+      id => id !== current && kept.has(id),
+    );
+    const scheduled = new Set(
+      keys
+        .filter(k => k.startsWith(SCHEDULE))
+        .map(k => k.slice(SCHEDULE.length)),
+    );
+    return candidates.find(id => !scheduled.has(id));
+  }
+
+  private forgetSpreadsheet(documentId: string): void {
+    for (const prefix of PER_SPREADSHEET)
+      this.props.remove(prefix + documentId);
   }
 
   private forgetSubAccounts(): void {

@@ -7,21 +7,30 @@
  * looked up together (creatives/source) and the row gets the name the server lists, or says
  * that it could not.
  *
- * Files are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's
- * 50 MB per request. A row whose file cannot be read is INVALID (missing, not shared, too
- * large, not a material) or ERROR (not reachable now), and nothing is sent for it.
+ * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
+ * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
+ * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
+ * per request. A row whose file cannot be read is INVALID (not picked, too large, not a
+ * material) or ERROR (not reachable now), and nothing is sent for it.
  *
- * A preview ({dryRun: true}) sends nothing: each row to upload gets its cell checked and, for a
- * Drive file, the file read (a read, and what says truly which file, how large, of what type);
- * a file at an https link is not fetched, since a preview sends no request anywhere, and its
- * row says the run reads it at upload time. Rows with a creative_md5 are left as they are.
+ * A preview ({dryRun: true}) uploads nothing: each row to upload gets its cell checked and, for
+ * a Drive file, its metadata asked (which file, how large, of what type: Drive is asked, the
+ * API is not); a file at an https link is not fetched, and its row says the run reads it at
+ * upload time. Rows with a creative_md5 are left as they are.
  */
 import type {ApiClient} from '../api/client';
 import {OutcomeUnknownError} from '../api/errors';
 import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../api/operations';
 import {listAllEach} from '../api/paging';
 import type {Material} from '../api/types';
-import type {FileBlob, FileRef, FileSource, Platform} from '../platform/ports';
+import type {
+  FileBlob,
+  FileFacts,
+  FileRef,
+  FileSource,
+  FileWanted,
+  Platform,
+} from '../platform/ports';
 import {
   MAX_MATERIAL_BYTES,
   materialTypeProblem,
@@ -80,7 +89,6 @@ export interface UploadReport {
 interface Ready {
   index: number;
   blob: FileBlob;
-  bytes: number;
 }
 
 /** A row whose `already existed` answer named its md5 but no name. */
@@ -121,9 +129,7 @@ export function uploadRows(
     requests: 0,
   };
   const unnamed: Unnamed[] = [];
-  let batch: Ready[] = [];
-  let bytes = 0;
-  const send = () => {
+  const send = (batch: Ready[]) => {
     if (batch.length === 0) return;
     const from = report.sent.length;
     const outcomes = uploadMaterials(
@@ -160,37 +166,42 @@ export function uploadRows(
         });
       }
     });
-    batch = [];
-    bytes = 0;
     context.settled?.(
       report,
       report.sent.slice(from).filter(i => verdicts.has(i)),
     );
   };
-  // A batch is its files' reads and their upload: the slowest so far says whether the next
-  // one would end in time.
-  let next = 0;
-  while (next < indexes.length) {
-    const sent = context.budget.batch(() => {
-      for (; next < indexes.length; next++) {
-        const index = indexes[next];
-        const read = readMaterial(context.files, table, index);
-        if ('status' in read) {
-          give(index, read);
-          continue;
-        }
-        batch.push(read);
-        bytes += read.bytes;
-        if (batch.length >= UPLOAD_BATCH_FILES || bytes >= UPLOAD_BATCH_BYTES) {
-          next++;
-          break;
-        }
-      }
-      send();
-      return true;
+  /** Reads a group and uploads what could be read: one budgeted batch. */
+  const readAndSend = (group: Inspected[]) => {
+    const ready: Ready[] = [];
+    readMaterials(context.files, group).forEach((read, k) => {
+      if ('status' in read) give(group[k].index, read);
+      else ready.push(read);
     });
-    if (!sent) {
+    send(ready);
+    return true;
+  };
+  // Rows are inspected a batch at a time, then read and sent in groups; each step is a batch
+  // of requests, and the slowest so far says whether the next one would end in time.
+  for (let next = 0; next < indexes.length; next += UPLOAD_BATCH_FILES) {
+    const chunk = indexes.slice(next, next + UPLOAD_BATCH_FILES);
+    const checked = context.budget.batch(() =>
+      inspectRows(context.files, table, chunk),
+    );
+    if (!checked) {
       report.remaining = indexes.slice(next);
+      break;
+    }
+    for (const [index, verdict] of checked.verdicts) give(index, verdict);
+    const groups = uploadGroups(checked.inspected);
+    const stopped = groups.findIndex(
+      g => !context.budget.batch(() => readAndSend(g)),
+    );
+    if (stopped >= 0) {
+      report.remaining = [
+        ...groups.slice(stopped).flatMap(g => g.map(r => r.index)),
+        ...indexes.slice(next + UPLOAD_BATCH_FILES),
+      ];
       break;
     }
   }
@@ -315,35 +326,103 @@ function fileOf(
     const refused = urlWhitelistProblem(cell.ref.url);
     if (refused) {
       return invalid(
-        `${refused}: put the file in Drive and give its id or link instead`,
+        `${refused}: put the file in Drive and pick it with "Choose files…" instead`,
       );
     }
   }
   return cell.ref;
 }
 
-/** The row's file as a blob ready to send, or why it cannot be sent. */
-function readMaterial(
+/** A row whose file passed every check that reads no byte of it. */
+interface Inspected {
+  index: number;
+  facts: FileFacts;
+}
+
+/**
+ * The rows' files inspected together (for Drive files, one batch of metadata requests): the
+ * rows whose file may be read, and a verdict for each row whose file may not.
+ */
+function inspectRows(
   files: FileSource,
   table: Table<Material>,
-  index: number,
-  ref = fileOf(table, index),
-): Ready | MaterialVerdict {
-  if ('status' in ref) return ref;
-  const label = String(cellOf(table, index, 'creative_name')).trim();
-  const read = files.read(ref, {
-    maxBytes: MAX_MATERIAL_BYTES,
-    ...(label ? {name: label} : {}),
-  });
-  if (!read.ok) {
-    return {
-      status: read.problem === 'unreachable' ? 'ERROR' : 'INVALID',
-      message: `file: ${read.reason}. Nothing was uploaded.`,
-    };
+  indexes: readonly number[],
+): {inspected: Inspected[]; verdicts: Map<number, MaterialVerdict>} {
+  const verdicts = new Map<number, MaterialVerdict>();
+  const rows: number[] = [];
+  const wanted: FileWanted[] = [];
+  for (const index of indexes) {
+    const ref = fileOf(table, index);
+    if ('status' in ref) {
+      verdicts.set(index, ref);
+      continue;
+    }
+    const label = String(cellOf(table, index, 'creative_name')).trim();
+    rows.push(index);
+    wanted.push({ref, ...(label ? {name: label} : {})});
   }
-  const wrongType = materialTypeProblem(read.blob.getContentType());
-  if (wrongType) return invalid(wrongType);
-  return {index, blob: read.blob, bytes: read.blob.getBytes().length};
+  const checks = files.inspect(wanted, {maxBytes: MAX_MATERIAL_BYTES});
+  const inspected: Inspected[] = [];
+  checks.forEach((check, k) => {
+    const index = rows[k];
+    if (!check.ok) {
+      verdicts.set(index, refusal(check.problem, check.reason));
+      return;
+    }
+    const wrongType = materialTypeProblem(check.contentType);
+    if (wrongType) verdicts.set(index, invalid(wrongType));
+    else inspected.push({index, facts: check});
+  });
+  return {inspected, verdicts};
+}
+
+function refusal(problem: string, reason: string): MaterialVerdict {
+  return {
+    status: problem === 'unreachable' ? 'ERROR' : 'INVALID',
+    message: `file: ${reason}. Nothing was uploaded.`,
+  };
+}
+
+/** The inspected files read together: each a blob ready to send, or why it cannot be sent. */
+function readMaterials(
+  files: FileSource,
+  rows: readonly Inspected[],
+): Array<Ready | MaterialVerdict> {
+  const reads = files.readAll(
+    rows.map(r => r.facts),
+    {maxBytes: MAX_MATERIAL_BYTES},
+  );
+  return reads.map((read, k) => {
+    if (!read.ok) return refusal(read.problem, read.reason);
+    const wrongType = materialTypeProblem(read.blob.getContentType());
+    if (wrongType) return invalid(wrongType);
+    return {index: rows[k].index, blob: read.blob};
+  });
+}
+
+/**
+ * Inspected rows in groups read and sent together: at most UPLOAD_BATCH_FILES files and
+ * UPLOAD_BATCH_BYTES bytes. A link's size is known only once fetched, so it goes alone.
+ */
+function uploadGroups(rows: readonly Inspected[]): Inspected[][] {
+  const groups: Inspected[][] = [];
+  let group: Inspected[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = row.facts.bytes ?? Number.POSITIVE_INFINITY;
+    if (
+      group.length > 0 &&
+      (group.length >= UPLOAD_BATCH_FILES || bytes + size > UPLOAD_BATCH_BYTES)
+    ) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(row);
+    bytes += size;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
 }
 
 /** The material is on the server as `md5` and `name`; `head` says how that is known. */
@@ -393,39 +472,50 @@ function previewUploads(
   indexes: readonly number[],
   budget: TimeBudget,
 ): Array<{file: string}> {
-  const wouldSend: Array<{file: string}> = [];
+  const wouldSend: Array<{index: number; file: string}> = [];
   const unread = (index: number, file: string, why: string) => {
-    wouldSend.push({file});
+    wouldSend.push({index, file});
     writes.status(
       index,
       'EDITED',
       `Preview: a run reads the file ${excerpt(file, false)} at upload time and uploads it (${why}).`,
     );
   };
+  const drive: number[] = [];
   for (const index of indexes) {
     const ref = fileOf(writes.table, index);
-    if ('status' in ref) {
-      writes.status(index, ref.status, ref.message);
-    } else if ('url' in ref) {
+    if ('status' in ref) writes.status(index, ref.status, ref.message);
+    else if ('url' in ref)
       unread(index, ref.url, 'a preview does not fetch a link');
-    } else if (!budget.canStart()) {
-      unread(index, ref.driveId, 'the preview had no time left to read it');
-    } else {
-      const read = readMaterial(files, writes.table, index, ref);
-      if ('status' in read) {
-        writes.status(index, read.status, read.message);
-        continue;
+    else drive.push(index);
+  }
+  for (let next = 0; next < drive.length; next += UPLOAD_BATCH_FILES) {
+    const chunk = drive.slice(next, next + UPLOAD_BATCH_FILES);
+    if (!budget.canStart()) {
+      for (const index of drive.slice(next)) {
+        unread(
+          index,
+          String(cellOf(writes.table, index, 'file')).trim(),
+          'the preview had no time left to inspect it',
+        );
       }
-      const name = read.blob.getName() ?? ref.driveId;
-      wouldSend.push({file: name});
+      break;
+    }
+    const {inspected, verdicts} = inspectRows(files, writes.table, chunk);
+    for (const [index, verdict] of verdicts)
+      writes.status(index, verdict.status, verdict.message);
+    for (const {index, facts} of inspected) {
+      const name =
+        facts.fileName ?? String(cellOf(writes.table, index, 'file'));
+      wouldSend.push({index, file: name});
       writes.status(
         index,
         'EDITED',
-        `Preview: a run uploads the Drive file ${excerpt(name, false)} (${counted(read.bytes, 'byte')}, ${read.blob.getContentType()}).`,
+        `Preview: a run uploads the Drive file ${excerpt(name, false)} (${counted(facts.bytes ?? 0, 'byte')}, ${facts.contentType}).`,
       );
     }
   }
-  return wouldSend;
+  return wouldSend.sort((a, b) => a.index - b.index).map(({file}) => ({file}));
 }
 
 export function uploadCreatives(
@@ -484,7 +574,7 @@ export function uploadCreatives(
       skipped: 0,
       remaining: report.remaining.length,
       requests: report.requests,
-      nothing:
+      message:
         pending.length === 0
           ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
           : undefined,

@@ -10,6 +10,8 @@ import {activeDocument, activeWorkbook} from './spreadsheet';
 import {appsScriptTriggers} from './triggers';
 import {appsScriptUi} from './ui';
 import type {
+  Authorization,
+  Cache,
   Clock,
   Digest,
   DocumentLock,
@@ -106,8 +108,10 @@ export const userProperties = propertyStore(() =>
   PropertiesService.getUserProperties(),
 );
 
-export function documentLock(): DocumentLock {
+/** Null outside a document's context, as LockService answers there. */
+export function documentLock(): DocumentLock | null {
   const lock = LockService.getDocumentLock();
+  if (!lock) return null;
   return {
     tryAcquire: timeoutMs => lock.tryLock(timeoutMs),
     release: () => lock.releaseLock(),
@@ -131,7 +135,23 @@ export const sessionIdentity: Identity = {
       return '';
     }
   },
+  oauthToken: () => ScriptApp.getOAuthToken(),
 };
+
+/** What Google says of the user's authorization for everything the add-on needs (FULL). */
+export const scriptAuthorization: Authorization = {
+  required: () =>
+    ScriptApp.getAuthorizationInfo(
+      ScriptApp.AuthMode.FULL,
+    ).getAuthorizationStatus() === ScriptApp.AuthorizationStatus.REQUIRED,
+  url: () =>
+    ScriptApp.getAuthorizationInfo(
+      ScriptApp.AuthMode.FULL,
+    ).getAuthorizationUrl() || null,
+};
+
+/** No cache at all: what a job reports is simply not seen. */
+const noCache: Cache = {get: () => null, put: () => {}, remove: () => {}};
 
 export const mailApp: Mailer = {
   remainingDailyQuota: () => MailApp.getRemainingDailyQuota(),
@@ -151,9 +171,11 @@ export function appsScriptPlatform(): Platform {
     random: () => Math.random(),
     userProperties,
     documentId: document.id,
+    activeDocumentId: document.idIfAny,
     documentLock,
+    // The document cache, so every editor's sidebar sees the job; none outside a document.
     progress: cacheProgressBoard(
-      () => CacheService.getUserCache(),
+      () => CacheService.getDocumentCache() ?? noCache,
       document.id,
       () => Date.now(),
     ),
@@ -167,6 +189,7 @@ export function appsScriptPlatform(): Platform {
     triggers: appsScriptTriggers,
     files: materialFiles,
     identity: sessionIdentity,
+    authorization: scriptAuthorization,
     mail: mailApp,
     workbook: () => activeWorkbook(document),
   };

@@ -1,16 +1,34 @@
 /**
- * Material files for upload, over DriveApp (a file id) and UrlFetchApp (an https URL). The
- * platform's exceptions and HTTP statuses become the reasons a user can act on: no such file,
- * not shared with you, too large, not a file that can be uploaded, or not reachable now.
+ * Material files for upload: Drive files over the Drive REST API (UrlFetchApp with the user's
+ * token), https links over UrlFetchApp. The add-on holds only the `drive.file` scope, so Drive
+ * answers only for files the user picked with the Google Picker (or the add-on created):
+ * DriveApp would need the restricted `drive.readonly`. HTTP statuses and exceptions become the
+ * reasons a user can act on: pick the file, too large, not a file that can be uploaded, or not
+ * reachable now.
  */
-import type {FileRead, FileReadOptions, FileRef, FileSource} from './ports';
+import type {
+  FileCheck,
+  FileFacts,
+  FileRead,
+  FileReadOptions,
+  FileRefusal,
+  FileSource,
+  FileWanted,
+} from './ports';
 
 type Blob = GoogleAppsScript.Base.Blob;
-/** A read whose blob is Apps Script's own, so it can be renamed. */
-type Read = Exclude<FileRead, {ok: true}> | {ok: true; blob: Blob};
+type Response = GoogleAppsScript.URL_Fetch.HTTPResponse;
+type Request = GoogleAppsScript.URL_Fetch.URLFetchRequest;
 
-/** The MIME types of Google Docs, Sheets, Slides, folders... */
+const DRIVE_FILES = 'https://www.googleapis.com/drive/v3/files/';
+/** Files in shared drives answer 404 without it. */
+const ALL_DRIVES = 'supportsAllDrives=true';
+
+/** The MIME types of Google Docs, Sheets, Slides, folders, shortcuts... */
 const GOOGLE_NATIVE = 'application/vnd.google-apps.';
+
+const PICK_HINT =
+  'pick it with "Choose files…" (in the sidebar, or Extensions > Offer Desk > Create)';
 
 function messageOf(e: unknown): string {
   return typeof e === 'object' && e !== null && 'message' in e
@@ -22,169 +40,99 @@ function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-function tooLarge(what: string, size: number, maxBytes: number): Read {
-  return {
-    ok: false,
-    problem: 'too-large',
-    reason: `${what} is ${megabytes(size)}; at most ${megabytes(maxBytes)} can be uploaded`,
-  };
+function refused(problem: FileRefusal['problem'], reason: string): FileRefusal {
+  return {ok: false, problem, reason};
+}
+
+function tooLarge(what: string, size: number, maxBytes: number): FileRefusal {
+  return refused(
+    'too-large',
+    `${what} is ${megabytes(size)} (${size} bytes); at most ${megabytes(maxBytes)} can be uploaded in one request`,
+  );
+}
+
+/** Drive's own words from its JSON error ({error: {message, errors: [{reason}]}}). */
+function driveError(response: Response): {message: string; reason: string} {
+  try {
+    const body = JSON.parse(response.getContentText()) as {
+      error?: {message?: unknown; errors?: Array<{reason?: unknown}>};
+    };
+    return {
+      message: String(body.error?.message ?? ''),
+      reason: String(body.error?.errors?.[0]?.reason ?? ''),
+    };
+  } catch {
+    return {message: '', reason: ''};
+  }
 }
 
 /**
- * DriveApp says the same for a missing file and one not shared with the user ("No item with
- * the given ID could be found, or you do not have permission to access it"), so that reason
- * names both; an explicit "Access denied" is no-access.
+ * Under drive.file Drive answers 404 for a file the user never picked as for one that does
+ * not exist; 403 when it may see the file but not download it.
  */
-function driveFailure(id: string, e: unknown): Read {
-  const message = messageOf(e);
-  if (
-    /access denied|not have permission|permission denied/i.test(message) &&
-    !/no item/i.test(message)
-  ) {
-    return {
-      ok: false,
-      problem: 'no-access',
-      reason: `you may not open Drive file ${id}: ask its owner to share it with you`,
-    };
-  }
-  if (
-    /no item|not found|invalid argument|unexpected error while getting the method or property getFileById/i.test(
-      message,
-    )
-  ) {
-    return {
-      ok: false,
-      problem: 'missing',
-      reason: `no Drive file with id ${id} can be opened: check the id, and that the file is shared with you`,
-    };
-  }
-  return {
-    ok: false,
-    problem: 'unreachable',
-    reason: `Drive file ${id} could not be read now (${message}): try again`,
-  };
-}
-
-/**
- * A Drive file costs two round trips when it can be uploaded: the file, and its blob (which
- * carries name, content type and bytes). Drive is asked for details only to explain a
- * refusal: a blob that cannot be had (too large to load, a Google item with no file form),
- * or a PDF, which may be a Google document converted on the way.
- */
-function readDriveFile(id: string, maxBytes: number): Read {
-  let file: GoogleAppsScript.Drive.File;
-  let blob: Blob;
-  try {
-    file = DriveApp.getFileById(id);
-  } catch (e) {
-    return driveFailure(id, e);
-  }
-  try {
-    blob = file.getBlob();
-  } catch (e) {
-    const problem = detail(() => nativeItem(file) ?? oversize(file, maxBytes));
-    return problem ?? driveFailure(id, e);
-  }
-  const size = blob.getBytes().length;
-  if (size > maxBytes) {
-    return tooLarge(`Drive file "${blob.getName()}"`, size, maxBytes);
-  }
-  const native =
-    blob.getContentType() === 'application/pdf'
-      ? detail(() => nativeItem(file))
-      : undefined;
-  return native ?? {ok: true, blob};
-}
-
-/** Details asked only to explain a refusal: none when Drive fails to give them. */
-function detail(ask: () => Read | undefined): Read | undefined {
-  try {
-    return ask();
-  } catch {
-    return undefined;
-  }
-}
-
-/** Google Docs, Sheets, Slides, folders...: no file to upload (getBlob converts to PDF). */
-function nativeItem(file: GoogleAppsScript.Drive.File): Read | undefined {
-  const mimeType = file.getMimeType();
-  if (!mimeType.startsWith(GOOGLE_NATIVE)) return undefined;
-  return {
-    ok: false,
-    problem: 'wrong-type',
-    reason: `Drive file "${file.getName()}" is a Google ${mimeType.slice(GOOGLE_NATIVE.length)} item, not an image, video or playable file`,
-  };
-}
-
-function oversize(
-  file: GoogleAppsScript.Drive.File,
-  maxBytes: number,
-): Read | undefined {
-  const size = file.getSize();
-  return size > maxBytes
-    ? tooLarge(`Drive file "${file.getName()}"`, size, maxBytes)
-    : undefined;
-}
-
-function fileNameOf(url: string): string {
-  const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? '';
-  try {
-    return decodeURIComponent(last) || 'material';
-  } catch {
-    return last || 'material';
-  }
-}
-
-function fetchFile(url: string, maxBytes: number): Read {
-  let response: GoogleAppsScript.URL_Fetch.HTTPResponse;
-  try {
-    response = UrlFetchApp.fetch(url, {
-      method: 'get',
-      muteHttpExceptions: true,
-      followRedirects: true,
-    });
-  } catch (e) {
-    const message = messageOf(e);
-    if (/too large|exceeds|maximum size/i.test(message)) {
-      return {
-        ok: false,
-        problem: 'too-large',
-        reason: `${url} is larger than Apps Script can fetch (50 MB)`,
-      };
-    }
-    return {
-      ok: false,
-      problem: 'unreachable',
-      reason: `${url} could not be fetched (${message}): check the link, or try again`,
-    };
-  }
+function driveFailure(id: string, response: Response): FileRefusal {
   const status = response.getResponseCode();
-  if (status === 404 || status === 410) {
-    return {
-      ok: false,
-      problem: 'missing',
-      reason: `${url} answered HTTP ${status}: there is no file there`,
-    };
+  const {message} = driveError(response);
+  const said = message ? ` (${message})` : '';
+  if (status === 404) {
+    return refused(
+      'missing',
+      `Drive file ${id} is not one Offer Desk may open: ${PICK_HINT}`,
+    );
   }
-  if (status === 401 || status === 403) {
-    return {
-      ok: false,
-      problem: 'no-access',
-      reason: `${url} answered HTTP ${status}: the link needs a sign-in; make it public or put the file in Drive`,
-    };
+  if (status === 403 && !/rate limit|quota/i.test(message)) {
+    return refused(
+      'no-access',
+      `Drive refused Drive file ${id}${said}: ${PICK_HINT}, or ask its owner to let you download it`,
+    );
   }
-  if (status < 200 || status > 299) {
-    return {
-      ok: false,
-      problem: 'unreachable',
-      reason: `${url} answered HTTP ${status}: try again later`,
-    };
+  if (status === 401) {
+    return refused(
+      'unreachable',
+      `Drive did not accept Offer Desk's authorization for file ${id}: open the add-on again and allow it, then retry`,
+    );
   }
-  const blob = response.getBlob();
-  const size = blob.getBytes().length;
-  if (size > maxBytes) return tooLarge(url, size, maxBytes);
-  if (!blob.getName()) blob.setName(fileNameOf(url));
-  return {ok: true, blob};
+  return refused(
+    'unreachable',
+    `Drive answered HTTP ${status} for file ${id}${said}: try again later`,
+  );
+}
+
+/** A Drive REST request with the user's token (the manifest's scopes: drive.file). */
+function driveRequest(id: string, query: string, token: string): Request {
+  return {
+    url: `${DRIVE_FILES}${encodeURIComponent(id)}?${query}&${ALL_DRIVES}`,
+    method: 'get',
+    headers: {Authorization: `Bearer ${token}`},
+    muteHttpExceptions: true,
+  };
+}
+
+/** The token, asked once per batch and only when the batch holds a Drive file. */
+function lazyToken(): () => string {
+  let token: string | undefined;
+  return () => (token ??= ScriptApp.getOAuthToken());
+}
+
+/**
+ * The answers to `requests`, sent together. UrlFetchApp.fetchAll throws for the whole batch
+ * when one request fails on the network (or answers more than 50 MB): then each is sent alone,
+ * so only the one that failed says so.
+ */
+function fetchEach(requests: Request[]): Array<Response | Error> {
+  if (requests.length === 0) return [];
+  try {
+    return UrlFetchApp.fetchAll(requests);
+  } catch (e) {
+    if (requests.length === 1) return [new Error(messageOf(e))];
+  }
+  return requests.map(r => {
+    try {
+      return UrlFetchApp.fetch(r.url, r);
+    } catch (e) {
+      return new Error(messageOf(e));
+    }
+  });
 }
 
 /** `name` with the extension of the file's own name, unless it already has one. */
@@ -196,15 +144,171 @@ export function nameWithExtension(
   return /\.[A-Za-z0-9]{1,8}$/.test(name) ? name : `${name}${extension}`;
 }
 
-export const materialFiles: FileSource = {
-  read(ref: FileRef, options: FileReadOptions): FileRead {
-    const read =
-      'driveId' in ref
-        ? readDriveFile(ref.driveId, options.maxBytes)
-        : fetchFile(ref.url, options.maxBytes);
-    if (read.ok && options.name) {
-      read.blob.setName(nameWithExtension(options.name, read.blob.getName()));
+interface DriveMetadata {
+  name?: string;
+  mimeType?: string;
+  /** Drive answers the size as a string; none for Google Docs, folders and shortcuts. */
+  size?: string;
+}
+
+function inspectDriveFile(
+  wanted: FileWanted,
+  id: string,
+  answer: Response | Error,
+  maxBytes: number,
+): FileCheck {
+  if (answer instanceof Error) {
+    return refused(
+      'unreachable',
+      `Drive could not be asked about file ${id} (${answer.message}): try again`,
+    );
+  }
+  if (answer.getResponseCode() !== 200) return driveFailure(id, answer);
+  let meta: DriveMetadata;
+  try {
+    meta = JSON.parse(answer.getContentText()) as DriveMetadata;
+  } catch {
+    return refused(
+      'unreachable',
+      `Drive answered no metadata for file ${id}: try again`,
+    );
+  }
+  const name = String(meta.name ?? id);
+  const mimeType = String(meta.mimeType ?? '');
+  if (mimeType.startsWith(GOOGLE_NATIVE) || meta.size === undefined) {
+    return refused(
+      'wrong-type',
+      `Drive file "${name}" is a Google ${mimeType.slice(GOOGLE_NATIVE.length) || 'item'}, not an image, video or playable file`,
+    );
+  }
+  const bytes = Number(meta.size);
+  if (bytes > maxBytes)
+    return tooLarge(`Drive file "${name}"`, bytes, maxBytes);
+  return {
+    ok: true,
+    ...wanted,
+    fileName: wanted.name ? nameWithExtension(wanted.name, name) : name,
+    contentType: mimeType || null,
+    bytes,
+  };
+}
+
+function fileNameOf(url: string): string {
+  const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last) || 'material';
+  } catch {
+    return last || 'material';
+  }
+}
+
+function linkFailure(url: string, answer: Response | Error): FileRefusal {
+  if (answer instanceof Error) {
+    return /too large|exceeds|maximum size|limit exceeded/i.test(answer.message)
+      ? refused(
+          'too-large',
+          `${url} is larger than Apps Script can fetch (50 MB)`,
+        )
+      : refused(
+          'unreachable',
+          `${url} could not be fetched (${answer.message}): check the link, or try again`,
+        );
+  }
+  const status = answer.getResponseCode();
+  if (status === 404 || status === 410) {
+    return refused(
+      'missing',
+      `${url} answered HTTP ${status}: there is no file there`,
+    );
+  }
+  if (status === 401 || status === 403) {
+    return refused(
+      'no-access',
+      `${url} answered HTTP ${status}: the link needs a sign-in; make it public, or put the file in Drive and ${PICK_HINT}`,
+    );
+  }
+  return refused(
+    'unreachable',
+    `${url} answered HTTP ${status}: try again later`,
+  );
+}
+
+/** The bytes a request answered, as the blob to upload, or why not. */
+function received(
+  facts: FileFacts,
+  answer: Response | Error,
+  maxBytes: number,
+): FileRead {
+  const ref = facts.ref;
+  if ('driveId' in ref) {
+    if (answer instanceof Error) {
+      return refused(
+        'unreachable',
+        `Drive file ${ref.driveId} could not be read (${answer.message}): try again`,
+      );
     }
-    return read;
+    if (answer.getResponseCode() !== 200)
+      return driveFailure(ref.driveId, answer);
+  } else if (answer instanceof Error || answer.getResponseCode() !== 200) {
+    return linkFailure(ref.url, answer);
+  }
+  const blob: Blob = answer.getBlob();
+  const size = blob.getBytes().length;
+  const what =
+    'driveId' in ref ? `Drive file "${facts.fileName}"` : `${ref.url}`;
+  if (size > maxBytes) return tooLarge(what, size, maxBytes);
+  if ('driveId' in ref) {
+    blob.setName(facts.fileName ?? ref.driveId);
+    if (facts.contentType) blob.setContentType(facts.contentType);
+  } else {
+    const own = blob.getName() || fileNameOf(ref.url);
+    blob.setName(facts.name ? nameWithExtension(facts.name, own) : own);
+  }
+  return {ok: true, blob};
+}
+
+export const materialFiles: FileSource = {
+  /** Drive metadata for every Drive file, in one batch; a link is known only once fetched. */
+  inspect(files: readonly FileWanted[], options: FileReadOptions): FileCheck[] {
+    const drive = files.flatMap((f, i) =>
+      'driveId' in f.ref ? [{i, id: f.ref.driveId}] : [],
+    );
+    const token = lazyToken();
+    const answers = fetchEach(
+      drive.map(d => driveRequest(d.id, 'fields=name,mimeType,size', token())),
+    );
+    const checks: FileCheck[] = files.map(f => ({
+      ok: true,
+      ...f,
+      fileName: null,
+      contentType: null,
+      bytes: null,
+    }));
+    drive.forEach((d, k) => {
+      checks[d.i] = inspectDriveFile(
+        files[d.i],
+        d.id,
+        answers[k],
+        options.maxBytes,
+      );
+    });
+    return checks;
+  },
+
+  readAll(files: readonly FileFacts[], options: FileReadOptions): FileRead[] {
+    const token = lazyToken();
+    const answers = fetchEach(
+      files.map(f =>
+        'driveId' in f.ref
+          ? driveRequest(f.ref.driveId, 'alt=media', token())
+          : {
+              url: f.ref.url,
+              method: 'get' as const,
+              muteHttpExceptions: true,
+              followRedirects: true,
+            },
+      ),
+    );
+    return files.map((f, i) => received(f, answers[i], options.maxBytes));
   },
 };

@@ -98,6 +98,8 @@ export interface UserInterface {
   prompt(title: string, message: string): string | null;
   /** Opens an HTML file of dist/ as the sidebar. */
   showSidebar(file: string, title: string): void;
+  /** Opens an HTML file of dist/ as a modal dialog of that size in pixels. */
+  showDialog(file: string, title: string, width: number, height: number): void;
   /** Selects the row in the sheet; false when there is no such sheet. */
   selectRow(sheet: string, row: number): boolean;
 }
@@ -119,22 +121,22 @@ export interface Triggers {
 export type FileRef = {driveId: string} | {url: string};
 
 /**
- * Reading a material file. The file's own problems are answers, not exceptions: `missing`,
- * `no-access`, `too-large` and `wrong-type` are the user's to fix; `unreachable` (a network
- * failure or a server error) may pass on its own.
+ * Why a material file cannot be uploaded: `missing`, `no-access`, `too-large` and
+ * `wrong-type` are the user's to fix; `unreachable` (a network failure or a server error) may
+ * pass on its own.
  */
-export type FileRead =
-  | {ok: true; blob: FileBlob}
-  | {
-      ok: false;
-      problem:
-        'missing' | 'no-access' | 'too-large' | 'wrong-type' | 'unreachable';
-      reason: string;
-    };
+export interface FileRefusal {
+  ok: false;
+  problem: 'missing' | 'no-access' | 'too-large' | 'wrong-type' | 'unreachable';
+  reason: string;
+}
 
-export interface FileReadOptions {
-  /** A file larger than this is refused. */
-  maxBytes: number;
+/** Reading a material file. The file's own problems are answers, not exceptions. */
+export type FileRead = {ok: true; blob: FileBlob} | FileRefusal;
+
+/** A file to upload and the name to give it. */
+export interface FileWanted {
+  ref: FileRef;
   /**
    * The name to give the blob, the file's extension kept: an upload's creative_name defaults
    * to the file name (2.5), so this becomes the material's name.
@@ -142,9 +144,34 @@ export interface FileReadOptions {
   name?: string;
 }
 
+/** What is known of a file before any of its bytes are read. */
+export interface FileFacts extends FileWanted {
+  /** The name it is uploaded under; null until a link is fetched. */
+  fileName: string | null;
+  contentType: string | null;
+  /**
+   * Its size in bytes, from Drive's metadata; null for an https link, whose size is known only
+   * once fetched (UrlFetchApp has no HEAD request).
+   */
+  bytes: number | null;
+}
+
+export type FileCheck = ({ok: true} & FileFacts) | FileRefusal;
+
+export interface FileReadOptions {
+  /** A file larger than this is refused. */
+  maxBytes: number;
+}
+
+/**
+ * Material files, read in two steps so that no byte is read of a file that cannot be uploaded:
+ * `inspect` asks what each file is (for a Drive file its metadata: name, type and size), then
+ * `readAll` reads the ones the caller keeps. Each step sends its requests together.
+ */
 export interface FileSource {
-  /** Reads the file whole. */
-  read(ref: FileRef, options: FileReadOptions): FileRead;
+  inspect(files: readonly FileWanted[], options: FileReadOptions): FileCheck[];
+  /** Reads the files whole, in order. */
+  readAll(files: readonly FileFacts[], options: FileReadOptions): FileRead[];
 }
 
 /** How far a running job has come, as the sidebar shows it. */
@@ -159,8 +186,9 @@ export interface JobProgress {
 }
 
 /**
- * Where a job says how far it has come and the sidebar reads it: the user's own cache, one
- * entry per spreadsheet, so it reaches the sidebar while the job is still running.
+ * Where a job says how far it has come and the sidebar reads it: the spreadsheet's document
+ * cache, one entry per spreadsheet, so it reaches every editor's sidebar while the job is
+ * still running.
  *
  * A job reports `report(entryPoint, 0, total)` once it knows how many rows it has, then
  * `report(entryPoint, done, total)` after each batch, and `done === total` at the end. The
@@ -317,6 +345,23 @@ export interface Identity {
    * than the add-on's, or a consumer account in some trigger runs (docs/limits.md).
    */
   email(): string;
+  /**
+   * The user's OAuth token for the manifest's scopes (ScriptApp.getOAuthToken), for the Google
+   * Picker in the user's own browser. A credential: never logged, never stored.
+   */
+  oauthToken(): string;
+}
+
+/**
+ * Whether the user must authorize the add-on again (ScriptApp.getAuthorizationInfo(FULL)).
+ * Google keeps firing an add-on's triggers after that, without asking anyone and without an
+ * error email; only the services the add-on lacks permission for throw.
+ */
+export interface Authorization {
+  /** True when Google asks the user to authorize the add-on before it may do all it needs. */
+  required(): boolean;
+  /** The page where the user grants it; null when nothing is required. */
+  url(): string | null;
 }
 
 /** Email to the user running this execution (MailApp). */
@@ -334,8 +379,16 @@ export interface Platform {
   clock: Clock;
   random(): number;
   userProperties: KeyValueStore;
+  /** The active spreadsheet's id; throws where Apps Script gives the execution none. */
   documentId(): string;
-  documentLock(): DocumentLock;
+  /**
+   * The active spreadsheet's id, or null where Apps Script gives the execution none: a
+   * time-driven trigger may run without one (or, lacking authorization, be refused it).
+   */
+  activeDocumentId(): string | null;
+  /** The document lock; null outside a document's context (LockService.getDocumentLock). */
+  documentLock(): DocumentLock | null;
+  /** Shared by every editor of the spreadsheet (the document cache). */
   progress: ProgressBoard;
   /** The current user's own cache (CacheService.getUserCache): cheap reads that may miss. */
   userCache: Cache;
@@ -344,6 +397,7 @@ export interface Platform {
   /** Material files to upload: Drive files and https URLs. */
   files: FileSource;
   identity: Identity;
+  authorization: Authorization;
   mail: Mailer;
   /** The active spreadsheet; each call gives a fresh handle for one job. */
   workbook(): Workbook;

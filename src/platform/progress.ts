@@ -1,7 +1,9 @@
 /**
- * The progress board in the user's own cache, one entry per spreadsheet: a job writes how far
- * it has come, the sidebar polls it from another execution while the job still runs. A cache
- * entry may vanish at any time; the sidebar then just shows no numbers until the next report.
+ * The progress board in a cache, one entry per spreadsheet: a job writes how far it has come,
+ * the sidebar polls it from another execution while the job still runs. Over the document
+ * cache (apps-script.ts), every editor's sidebar sees it: one job at a time runs in a
+ * spreadsheet, whoever started it. A cache entry may vanish at any time; the sidebar then
+ * just shows no numbers until the next report.
  */
 import type {Cache, JobProgress, ProgressBoard} from './ports';
 

@@ -253,20 +253,50 @@ function offsetMinutes(text: string): number {
 
 /** The spreadsheet the add-on runs in, and its id, each asked at most once. */
 export interface ActiveDocument {
+  /** Throws where Apps Script gives the execution no active spreadsheet. */
   spreadsheet(): Spreadsheet;
   id(): string;
+  /** The id, or null where there is no active spreadsheet (a trigger may have none). */
+  idIfAny(): string | null;
 }
+
+/** Said where a job needs the spreadsheet and Apps Script gave the execution none. */
+export const NO_ACTIVE_SPREADSHEET =
+  'Apps Script gave this run no active spreadsheet (SpreadsheetApp.getActive() answered null), so Offer Desk cannot tell which spreadsheet to work on: nothing was done.';
 
 /**
  * A handle on the active document for one entry point call: every part of a job (the
  * workbook, the settings keyed by document, the progress board) shares it, since each ask
- * is a round trip.
+ * is a round trip. A time-driven trigger may run without an active spreadsheet; an add-on's
+ * trigger that lacks the user's authorization may be refused one.
  */
 export function activeDocument(): ActiveDocument {
-  let spreadsheet: Spreadsheet | undefined;
+  let asked = false;
+  let spreadsheet: Spreadsheet | null = null;
+  // Why Apps Script refused it, said again to whoever needs the spreadsheet after all.
+  let refusal: unknown;
   let id: string | undefined;
-  const open = () => (spreadsheet ??= SpreadsheetApp.getActive());
-  return {spreadsheet: open, id: () => (id ??= open().getId())};
+  const find = (): Spreadsheet | null => {
+    if (!asked) {
+      asked = true;
+      try {
+        spreadsheet = SpreadsheetApp.getActive();
+      } catch (e) {
+        refusal = e;
+      }
+    }
+    return spreadsheet;
+  };
+  const open = (): Spreadsheet => {
+    const found = find();
+    if (found) return found;
+    throw refusal ?? new Error(NO_ACTIVE_SPREADSHEET);
+  };
+  return {
+    spreadsheet: open,
+    id: () => (id ??= open().getId()),
+    idIfAny: () => (find() ? (id ??= open().getId()) : null),
+  };
 }
 
 /** A workbook handle for one job over `document`. */

@@ -51,6 +51,15 @@ export const appsScriptUi = (document: ActiveDocument): UserInterface => ({
     );
   },
 
+  showDialog(file, title, width, height) {
+    SpreadsheetApp.getUi().showModalDialog(
+      HtmlService.createHtmlOutputFromFile(file)
+        .setWidth(width)
+        .setHeight(height),
+      title,
+    );
+  },
+
   selectRow(sheetName, row) {
     const sheet = document.spreadsheet().getSheetByName(sheetName);
     if (!sheet) return false;

@@ -6,8 +6,17 @@
 import type {FileRef} from '../platform/ports';
 import {excerpt, textOf} from './values';
 
-/** UrlFetchApp sends at most 50 MB in one POST. */
-export const MAX_MATERIAL_BYTES = 50 * 1024 * 1024;
+/** UrlFetchApp sends at most 50 MB in one POST (Apps Script quotas: "URL Fetch POST size"). */
+export const MAX_POST_BYTES = 50 * 1024 * 1024;
+
+/**
+ * Room in that POST for the multipart envelope around the file: boundaries and the part's
+ * headers, its file name included (a creative_name of up to 4,000 characters is 12 KB of UTF-8).
+ */
+export const MULTIPART_RESERVE_BYTES = 64 * 1024;
+
+/** The largest material whose upload request stays within the POST limit. */
+export const MAX_MATERIAL_BYTES = MAX_POST_BYTES - MULTIPART_RESERVE_BYTES;
 
 const DRIVE_ID = /^[A-Za-z0-9_-]+$/;
 const DRIVE_HOSTS = /^(drive|docs)\.google\.com$/i;

@@ -19,8 +19,14 @@ function jobItems(job: (typeof JOBS)[number]): MenuItem[] {
     job.kind === 'creativeAds' ? `${job.title}…` : job.title,
     `menu${capitalize(job.fn)}`,
   );
-  if (job.kind !== 'preview') return [run];
+  // Under drive.file the upload reads only Drive files picked with the Picker.
+  const pick =
+    job.fn === 'uploadCreatives'
+      ? [item('Choose files…', 'showFilePicker')]
+      : [];
+  if (job.kind !== 'preview') return [...pick, run];
   return [
+    ...pick,
     item(`${job.title} (preview)`, `menuPreview${capitalize(job.fn)}`),
     run,
   ];

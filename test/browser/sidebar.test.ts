@@ -16,11 +16,14 @@ import {
   startSidebarHost,
   withShim,
 } from '../../local/sidebar-host';
+import {IDLE_POLL_MS} from '../../src/ui/client/poll-plan';
 import {describeInChromium} from '../support/chromium-suite';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/sidebar');
 const MAIN = DEMO_ACCOUNTS.main;
 const BASE_URL = 'https://api.emulator.test';
+/** A change made outside the sidebar shows at its next poll: every 15 s while no job runs. */
+const POLL_WAIT_MS = IDLE_POLL_MS + 5000;
 
 describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   let browser: Browser;
@@ -397,8 +400,9 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
 
     await page.getByLabel('How often').selectOption('24');
     // The save above is news to the sidebar's polling, which reloads the schedule: a choice
-    // being made and not saved yet stays. 4 s outlasts a poll (STATE_POLL_MS, 3 s).
-    await page.waitForTimeout(4000);
+    // being made and not saved yet stays. Focus makes the sidebar ask at once.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForTimeout(1500);
     await expect(page.getByLabel('How often').inputValue()).resolves.toBe('24');
     await page.getByLabel('At what hour').selectOption('6');
     await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
@@ -434,55 +438,65 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('13-schedule-off');
   });
 
-  it('shows a job run from the menu, a scheduled run and Schedule > Turn off without a reload', async () => {
-    await page.getByLabel('How often').selectOption('1');
-    await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
-    await button('Save schedule').click();
-    await page.locator('#schedule-message', {hasText: 'every hour'}).waitFor();
+  it(
+    'shows a job run from the menu, a scheduled run and Schedule > Turn off without a reload',
+    async () => {
+      await page.getByLabel('How often').selectOption('1');
+      await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
+      await button('Save schedule').click();
+      await page
+        .locator('#schedule-message', {hasText: 'every hour'})
+        .waitFor();
 
-    await world('clickMenu', 'Refresh campaigns');
-    const result = page.locator('#result-message', {
-      hasText: '(from the menu)',
-    });
-    await result.waitFor({timeout: 10000});
-    await expect(result.textContent()).resolves.toMatch(
-      /^Refresh campaigns \(from the menu\): Refreshed 12 campaigns \(main account\)/,
-    );
-    await shot('14-menu-run-shown');
+      await world('clickMenu', 'Refresh campaigns');
+      const result = page.locator('#result-message', {
+        hasText: '(from the menu)',
+      });
+      await result.waitFor({timeout: POLL_WAIT_MS});
+      await expect(result.textContent()).resolves.toMatch(
+        /^Refresh campaigns \(from the menu\): Refreshed 12 campaigns \(main account\)/,
+      );
+      await shot('14-menu-run-shown');
 
-    const before = await page.locator('#schedule-last').textContent();
-    await expect(world('passHours', 1)).resolves.toEqual([
-      {name: 'scheduledRefresh', error: null},
-    ]);
-    await page.waitForFunction(
-      text => document.getElementById('schedule-last')!.textContent !== text,
-      before,
-      {timeout: 10000},
-    );
-    await expect(page.locator('#schedule-last').textContent()).resolves.toMatch(
-      /^Last scheduled run, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
-    );
+      const before = await page.locator('#schedule-last').textContent();
+      await expect(world('passHours', 1)).resolves.toEqual([
+        {name: 'scheduledRefresh', error: null},
+      ]);
+      await page.waitForFunction(
+        text => document.getElementById('schedule-last')!.textContent !== text,
+        before,
+        {timeout: POLL_WAIT_MS},
+      );
+      await expect(
+        page.locator('#schedule-last').textContent(),
+      ).resolves.toMatch(
+        /^Last scheduled run, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
+      );
 
-    await world('clickMenu', 'Turn scheduled refresh off');
-    await page
-      .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
-      .waitFor({timeout: 10000});
-    await expect(page.getByLabel('How often').inputValue()).resolves.toBe('0');
-    await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
-      'Scheduled refresh is off.',
-    );
-    await expect(world('triggers')).resolves.toEqual([]);
-    await shot('15-menu-schedule-off-shown');
-  });
+      await world('clickMenu', 'Turn scheduled refresh off');
+      await page
+        .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
+        .waitFor({timeout: POLL_WAIT_MS});
+      await expect(page.getByLabel('How often').inputValue()).resolves.toBe(
+        '0',
+      );
+      await expect(
+        page.locator('#schedule-message').textContent(),
+      ).resolves.toBe('Scheduled refresh is off.');
+      await expect(world('triggers')).resolves.toEqual([]);
+      await shot('15-menu-schedule-off-shown');
+    },
+    3 * POLL_WAIT_MS,
+  );
 
   it('shows the rows done of a job started from the menu while it runs, then its summary', async () => {
-    // Slow enough for the sidebar's 3 s poll to catch it under way.
-    await host.setFetchDelay(700);
+    // Slow enough for the sidebar's poll (15 s while idle, then 3 s) to catch it under way.
+    await host.setFetchDelay(1500);
     const job = world('clickMenu', 'Refresh offers and budgets');
     await page
       .locator('#run-title', {
         hasText:
-          'Refresh offers and budgets… (started from the menu or by the schedule)',
+          'Refresh offers and budgets… (started elsewhere: the menu, the schedule or another editor)',
       })
       .waitFor({timeout: 20000});
     await page
@@ -494,7 +508,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const result = page.locator('#result-message', {
       hasText: 'Refresh offers and budgets (from the menu)',
     });
-    await result.waitFor({timeout: 10000});
+    await result.waitFor({timeout: POLL_WAIT_MS});
     await expect(result.textContent()).resolves.toMatch(
       /^Refresh offers and budgets \(from the menu\): Refreshed 600 offers \(main account\)/,
     );
@@ -515,7 +529,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const paused = page.locator('#schedule-message', {
       hasText: 'Paused after 5 failed runs in a row',
     });
-    await paused.waitFor({timeout: 10000});
+    await paused.waitFor({timeout: POLL_WAIT_MS});
     await expect(paused.textContent()).resolves.toBe(
       'Paused after 5 failed runs in a row: GET campaign: code 10005 invalid token [token: The token must be md5(api_key + md5(timestamp)) in lowercase hex.]. Choose a schedule again to resume.',
     );
@@ -617,5 +631,112 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       'Create sub-accounts (preview): Preview (nothing sent): 0 rows would be sent in 0 requests (main account).',
     );
     await expect(world('requests')).resolves.toHaveLength(before);
+  });
+
+  describe('its polls', () => {
+    /** A second sidebar whose getSidebarState answers through `poll`; other calls as usual. */
+    async function sidebarWith(
+      poll: (call: () => Promise<unknown>) => Promise<unknown>,
+      setUp: (p: Page) => Promise<void> = async () => {},
+    ): Promise<Page> {
+      const other = await browser.newPage({
+        viewport: {width: 300, height: 900},
+      });
+      await setUp(other);
+      await other.exposeFunction(BINDING, async (body: string) => {
+        const {name, args} = JSON.parse(body) as {
+          name: string;
+          args: unknown[];
+        };
+        const call = () => host.call(name, args);
+        return JSON.stringify(
+          await (name === 'getSidebarState' ? poll(call) : call()),
+        );
+      });
+      const {html} = await host.openSidebar();
+      await other.setContent(withShim(html, googleScriptRunShim()));
+      return other;
+    }
+
+    it('says how to fix a failed poll of a browser signed into several Google accounts', async () => {
+      let refuse = true;
+      const other = await sidebarWith(call =>
+        refuse
+          ? Promise.resolve({
+              ok: false,
+              error: {
+                name: 'ScriptError',
+                message: 'Authorization is required to perform that action.',
+              },
+            })
+          : call(),
+      );
+      try {
+        const message = other.locator('#poll-message[data-tone="error"]');
+        await message.waitFor();
+        await expect(message.textContent()).resolves.toBe(
+          'The sidebar cannot reach Offer Desk: Google refused its call (Authorization is required to perform that action.). This happens when the browser is signed into more than one Google account. Use one Google account per browser profile (or a private window signed into this account only), then open the sidebar again.',
+        );
+        await other.screenshot({
+          path: join(ARTIFACTS, '17-poll-failed.png'),
+          fullPage: true,
+        });
+        // Signed into one account: the next poll (at once when the sidebar is focused) clears it.
+        refuse = false;
+        await other.evaluate(() => window.dispatchEvent(new Event('focus')));
+        await other.locator('#poll-message:empty').waitFor({state: 'attached'});
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('never asks again before the last poll answered, however slow the answer', async () => {
+      let underWay = 0;
+      let most = 0;
+      let polls = 0;
+      const other = await sidebarWith(
+        async call => {
+          polls++;
+          underWay++;
+          most = Math.max(most, underWay);
+          try {
+            // Slower than the pause between polls: a timer of the old kind would pile them up.
+            await new Promise(resolve => setTimeout(resolve, 1500));
+            return await call();
+          } finally {
+            underWay--;
+          }
+        },
+        p => p.clock.install(),
+      );
+      try {
+        for (let n = 0; n < 4; n++) {
+          // Two minutes of the sidebar's time at once, in which a 15 s timer fires 8 times.
+          await other.clock.runFor(120_000);
+          await other.waitForTimeout(1700);
+        }
+        expect(most).toBe(1);
+        expect(polls).toBeGreaterThanOrEqual(2);
+        expect(polls).toBeLessThanOrEqual(5);
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
+  it('opens the Google Picker dialog from "Choose files…"', async () => {
+    await button('Choose files…').click();
+    // google.script.run answers later: wait for the server to have opened it.
+    let shown: unknown[] = [];
+    for (let tries = 0; tries < 50 && shown.length === 0; tries++) {
+      shown = await world<unknown[]>('dialogs');
+      if (shown.length === 0) await page.waitForTimeout(100);
+    }
+    expect(shown).toEqual([
+      {title: 'Choose material files', width: 900, height: 600},
+    ]);
+    await expect(
+      page.locator('#choose-files-message').textContent(),
+    ).resolves.toBe('');
   });
 });

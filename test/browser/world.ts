@@ -80,3 +80,12 @@ export function clickMenu(world: World, caption: string): void {
   if (world.runtime.ui.menus.length === 0) world.runtime.open();
   world.runtime.clickMenu(caption);
 }
+
+/** The dialogs the add-on opened (showModalDialog), by title and size. */
+export function dialogs(world: World) {
+  return world.runtime.ui.events.flatMap(e =>
+    e.kind === 'dialog'
+      ? [{title: e.title, width: e.width, height: e.height}]
+      : [],
+  );
+}

@@ -110,10 +110,12 @@ describe('createOffers: 3 offers x 2 creative sets x 3 materials', () => {
       ...offers.map(() => `PUT ${TRACKING}`),
     ]);
     const meter = rt.meter.snapshot().counts;
+    // The API's four batches, and the Drive files' metadata and bytes, each one batch.
     expect({
       fetch: meter['UrlFetchApp.fetch'] ?? 0,
       fetchAll: meter['UrlFetchApp.fetchAll'],
-    }).toEqual({fetch: 0, fetchAll: 4});
+      drive: meter['DriveApi.requests'],
+    }).toEqual({fetch: 0, fetchAll: 6, drive: 6});
     expect(summary).toMatchObject({
       ok: 3,
       invalid: 0,
@@ -757,7 +759,7 @@ describe('uploadCreatives', () => {
     ).toEqual([
       [
         'INVALID',
-        'file: no Drive file with id 1NoSuchFileId can be opened: check the id, and that the file is shared with you. Nothing was uploaded.',
+        'file: Drive file 1NoSuchFileId is not one Offer Desk may open: pick it with "Choose files…" (in the sidebar, or Extensions > Offer Desk > Create). Nothing was uploaded.',
       ],
       [
         'INVALID',

@@ -141,11 +141,12 @@ export function queryOf(request: HttpRequest): Record<string, string> {
 export function fakePlatform(
   http: HttpTransport,
   overrides: Partial<import('../../src/platform/ports').Platform> = {},
-): import('../../src/platform/ports').Platform & {
+): Omit<import('../../src/platform/ports').Platform, 'documentLock'> & {
   userProperties: MemoryStore;
   clock: FakeClock;
   progress: MemoryProgress;
   userCache: MemoryCache;
+  documentLock: () => import('../../src/platform/ports').DocumentLock;
 } {
   let held = false;
   return {
@@ -155,9 +156,14 @@ export function fakePlatform(
     random: () => 0.5,
     userProperties: new MemoryStore(),
     documentId: () => 'doc-1',
+    activeDocumentId: () => 'doc-1',
+    authorization: {required: () => false, url: () => null},
     progress: new MemoryProgress(),
     userCache: new MemoryCache(),
-    identity: {email: () => 'user@example.com'},
+    identity: {
+      email: () => 'user@example.com',
+      oauthToken: () => 'ya29.test-token',
+    },
     mail: {remainingDailyQuota: () => 100, send: () => undefined},
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),

@@ -10,7 +10,10 @@ import {EMULATOR_URL} from './offer-desk';
 
 const UPLOAD = '/api/open/v3/creatives/upload';
 
-/** Material files in a local folder, served by the runtime's DriveApp under made-up ids. */
+/**
+ * Material files in a local folder, served by the runtime's Drive under made-up ids, each one
+ * picked with the Google Picker (what lets the add-on read it under drive.file).
+ */
 export function driveFiles(files: Record<string, [string, string]>) {
   const dir = mkdtempSync(join(tmpdir(), 'offer-desk-drive-'));
   const ids: Record<string, string> = {};
@@ -19,7 +22,7 @@ export function driveFiles(files: Record<string, [string, string]>) {
     writeFileSync(path, content);
     ids[id] = path;
   }
-  return {files: ids};
+  return {files: ids, picked: Object.keys(ids)};
 }
 
 /** A material put on the server before the add-on ever sees it (as the web console would). */

@@ -1,10 +1,12 @@
 /**
- * The Drive files panel: the playground's Drive (demo images and files added here), each with
- * its id to write in the Creatives sheet's `file` column; files are added with a picker or by
- * dropping them on the panel.
+ * The Drive files panel: the playground's Drive (demo images and files added here), and the
+ * stand-in for Google's Picker: "Pick" is what picking the file in "Choose files…" does (the
+ * add-on may read it, and it gets a Creatives row). An id written into the `file` column
+ * without picking is refused by the upload, as Google's Drive refuses it under drive.file.
+ * Files are added with a file chooser or by dropping them on the panel.
  */
-import type {DriveFileView} from '../protocol';
-import {get, upload} from './api';
+import type {DriveFileView, PickResult} from '../protocol';
+import {get, post, upload} from './api';
 import {byId, el} from './dom';
 
 export class DrivePanel {
@@ -39,7 +41,20 @@ export class DrivePanel {
     this.list.replaceChildren(...files.map(f => this.row(f)));
   }
 
+  private async pick(file: DriveFileView): Promise<void> {
+    try {
+      const result = await post<PickResult>('/api/drive/pick', {
+        ids: [file.id],
+      });
+      this.message.textContent = result.message;
+    } catch (e) {
+      this.message.textContent = `${file.name} not picked: ${(e as Error).message}`;
+    }
+  }
+
   private row(file: DriveFileView): HTMLElement {
+    const pick = el('button', {type: 'button'}, 'Pick (Choose files…)');
+    pick.addEventListener('click', () => void this.pick(file));
     const use = el('button', {type: 'button'}, 'Use in selected cell');
     use.addEventListener('click', () => void this.useInCell(file.id));
     const copy = el('button', {type: 'button'}, 'Copy id');
@@ -63,7 +78,7 @@ export class DrivePanel {
         el('code', {}, file.id),
         el('div', {}, `${(file.bytes / 1024).toFixed(1)} KB`),
       ),
-      el('div', {class: 'actions'}, use, copy),
+      el('div', {class: 'actions'}, pick, use, copy),
     );
   }
 

@@ -304,12 +304,22 @@ export class FakeSpreadsheetApp {
 
   getActive(): FakeSpreadsheet {
     this.env.spreadsheet('SpreadsheetApp.getActive');
-    return this.spreadsheet;
+    return this.active();
   }
 
   getActiveSpreadsheet(): FakeSpreadsheet {
     this.env.spreadsheet('SpreadsheetApp.getActiveSpreadsheet');
-    return this.spreadsheet;
+    return this.active();
+  }
+
+  /**
+   * Null in a trigger run that Apps Script gives no spreadsheet (Runtime.triggerContext). Typed
+   * as never null for the tests, which call it outside any execution, where it never is.
+   */
+  private active(): FakeSpreadsheet {
+    return (
+      this.env.inTriggerWithout('spreadsheet') ? null : this.spreadsheet
+    ) as FakeSpreadsheet;
   }
 
   getActiveSheet(): FakeSheet {

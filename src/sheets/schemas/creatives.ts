@@ -1,6 +1,6 @@
 /**
  * The Creatives sheet: one row per material (API 2.5). A refresh lists the account's
- * materials; a row the user adds with a `file` (a Drive file id or link, or an https link) and
+ * materials; a row the user adds with a `file` (a picked Drive file's id or link, or an https link) and
  * no creative_md5 is a material to upload, and stays, untouched, until it is uploaded.
  */
 import type {Material} from '../../api/types';
@@ -24,7 +24,7 @@ export const CREATIVES = defineSchema<Material>({
       kept: true,
       typed: true,
       read: () => undefined,
-      note: 'The file to upload: a Drive file id, a Drive link or an https:// link. Upload creative materials uploads every row with a file and no creative_md5.',
+      note: 'The file to upload: a Drive file picked with "Choose files…" (which writes its id here), or an https:// link. Offer Desk may read only the Drive files you picked. Upload creative materials uploads every row with a file and no creative_md5.',
     },
     {
       header: 'creative_type',

@@ -10,10 +10,8 @@ import type {JobProgress} from '../../platform/ports';
 import {GROUPS, JOBS, JobSpec, jobSpec} from '../catalog';
 import {counted} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
+import {OWN_JOB_POLL_MS, pollAfterEach} from './poll-plan';
 import {server} from './server';
-
-/** How often the sidebar asks how far a running job has come. */
-export const POLL_MS = 600;
 
 export function summaryTone(summary: JobSummary): Tone {
   if (summary.error > 0) return 'error';
@@ -170,7 +168,11 @@ export class JobsPanel {
     this.bar.removeAttribute('value');
     this.count.textContent = 'Starting…';
     this.run.scrollIntoView({block: 'nearest'});
-    const poll = window.setInterval(() => void this.poll(fn), POLL_MS);
+    // Asked again only once answered: a slow answer never piles up questions.
+    const stopPolling = pollAfterEach(
+      () => this.poll(fn),
+      () => OWN_JOB_POLL_MS,
+    );
     this.ownJob = true;
     try {
       const summary = await this.busy.during(call);
@@ -180,7 +182,7 @@ export class JobsPanel {
       this.showFailure(title, (e as Error).message);
     } finally {
       this.ownJob = false;
-      window.clearInterval(poll);
+      stopPolling();
       this.run.hidden = true;
       this.result.scrollIntoView({block: 'nearest'});
     }
@@ -208,7 +210,7 @@ export class JobsPanel {
   }
 
   /**
-   * A job another execution runs (started from the menu, or by the schedule): its name and
+   * A job another execution runs (the menu, the schedule, another editor): its name and
    * rows done while it runs; gone when it ends, its result following at the next change. The
    * sidebar's own job shows its own progress instead.
    */
@@ -224,7 +226,7 @@ export class JobsPanel {
     if (!this.outside) this.result.hidden = true;
     this.outside = true;
     this.run.hidden = false;
-    this.runTitle.textContent = `${title}… (started from the menu or by the schedule)`;
+    this.runTitle.textContent = `${title}… (started elsewhere: the menu, the schedule or another editor)`;
     this.showCount(progress);
   }
 

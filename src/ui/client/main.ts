@@ -1,6 +1,7 @@
 /** The sidebar: connection settings, acting account, jobs, History and the scheduled refresh. */
 import {AccountPicker} from './accounts';
 import {Busy, byId, say} from './dom';
+import {wireFilePicker} from './file-picker';
 import {HistoryPanel} from './history';
 import {JobsPanel} from './jobs';
 import {OUTCOME_TONE, SchedulePanel} from './schedule';
@@ -41,6 +42,7 @@ function start(): void {
     .catch((e: Error) => say(byId('settings-message'), e.message, 'error'));
   void accounts.load();
   void schedule.load();
+  wireFilePicker();
   watch.start();
 }
 

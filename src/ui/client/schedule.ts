@@ -15,6 +15,9 @@ export const OUTCOME_TONE: Record<ScheduledRun['outcome'], Tone> = {
   attention: 'warn',
   skipped: 'warn',
   error: 'error',
+  unauthorized: 'error',
+  quota: 'warn',
+  misfired: 'error',
 };
 
 function hourLabel(hour: number): string {
@@ -114,7 +117,8 @@ export class SchedulePanel {
       this.job.value = view.job;
       this.showHour();
     }
-    this.zone.textContent = `Hours of the spreadsheet's time zone, ${view.timeZone}.`;
+    // Apps Script picks a time within the hour for a daily trigger, not its start.
+    this.zone.textContent = `Hours of the spreadsheet's time zone, ${view.timeZone}. It runs some time within the hour chosen.`;
     const before = this.shown;
     this.shown = view;
     if (view.paused) {

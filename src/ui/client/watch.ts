@@ -1,20 +1,35 @@
 /**
- * Keeps the sidebar true to what happens outside it: a job run from the menu or by the
- * schedule (its rows done while it runs, its result when it ends), the schedule turned off in
- * the menu. Nothing can push to a sidebar, so it asks, every few seconds while it is visible (a
- * poll is two cache reads on the server) and at once when it becomes visible again; hidden, it
- * asks nothing.
+ * Keeps the sidebar true to what happens outside it: a job run from the menu, by the schedule
+ * or by another editor (its rows done while it runs, its result when it ends), the schedule
+ * turned off in the menu. Nothing can push to a sidebar, so it asks (a poll is two cache reads
+ * on the server): one question at a time, often while a job runs, seldom when none does, none
+ * while the sidebar is hidden or after a long time without the user (poll-plan.ts); the user
+ * coming back asks at once. A poll that fails says so, and how to fix it where that is the
+ * user's to do.
  */
 import type {SidebarPoll, SidebarState} from '../../jobs/sidebar-state';
 import type {JobProgress} from '../../platform/ports';
-import type {Busy} from './dom';
+import {Busy, element, say} from './dom';
+import {nextPollDelay, pollAfterEach, pollFailureMessage} from './poll-plan';
 import {server} from './server';
 
-export const STATE_POLL_MS = 3000;
+/** What the user does that counts as being there. */
+const ACTIVITY = ['pointerdown', 'keydown', 'wheel'] as const;
 
 export class StateWatch {
   private seen: SidebarState | undefined;
-  private timer: number | undefined;
+  private stop: (() => void) | undefined;
+  /** The poll under way: a restart waits for it rather than ask beside it. */
+  private asking: Promise<void> | undefined;
+  private jobRunning = false;
+  private lastActivity = Date.now();
+  /** Where a failed poll is said: above everything, since nothing else is then up to date. */
+  private readonly message = element('p', '', {
+    class: 'message',
+    id: 'poll-message',
+    role: 'status',
+    'aria-live': 'polite',
+  });
 
   constructor(
     private readonly busy: Busy,
@@ -29,16 +44,40 @@ export class StateWatch {
    * what changes later is news.
    */
   start(): void {
+    document.querySelector('main')?.prepend(this.message);
+    // Shown again or focused: the user looks at it now, so it asks at once.
     document.addEventListener('visibilitychange', () => this.follow());
+    window.addEventListener('focus', () => this.follow());
+    for (const type of ACTIVITY) {
+      document.addEventListener(type, () => this.userIsHere(), {passive: true});
+    }
     this.follow();
   }
 
+  /** The user is back: polling resumes at once if it had stopped. */
+  private userIsHere(): void {
+    this.lastActivity = Date.now();
+    if (!this.stop) this.follow();
+  }
+
+  /** Polls while the sidebar is visible, from a poll at once; hidden, it asks nothing. */
   private follow(): void {
-    window.clearInterval(this.timer);
-    this.timer = undefined;
+    this.stop?.();
+    this.stop = undefined;
     if (document.visibilityState !== 'visible') return;
-    void this.poll();
-    this.timer = window.setInterval(() => void this.poll(), STATE_POLL_MS);
+    this.lastActivity = Date.now();
+    this.stop = pollAfterEach(
+      () =>
+        (this.asking ??= this.poll().finally(() => (this.asking = undefined))),
+      () => {
+        const delay = nextPollDelay({
+          jobRunning: this.jobRunning || this.busy.running,
+          sinceActivityMs: Date.now() - this.lastActivity,
+        });
+        if (delay === null) this.stop = undefined;
+        return delay;
+      },
+    );
   }
 
   private async poll(): Promise<void> {
@@ -47,9 +86,12 @@ export class StateWatch {
     let state: SidebarPoll;
     try {
       state = await server.getSidebarState();
-    } catch {
-      return; // the next poll asks again
+    } catch (e) {
+      say(this.message, pollFailureMessage((e as Error).message), 'error');
+      return;
     }
+    say(this.message, '');
+    this.jobRunning = state.running !== null;
     this.running(state.running);
     const seen = this.seen;
     this.seen = state;

@@ -1,5 +1,5 @@
-import {createOffers} from '../../../src/jobs/create-offers';
-import {createdOffers} from '../../../src/jobs/created-offers';
+import {createOffers} from '../../../src/jobs/create/create-offers';
+import {createdOffers} from '../../../src/jobs/create/created-offers';
 import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
@@ -218,7 +218,7 @@ describe('createOffers', () => {
     expect(env.workbook.records('Creatives')[0]).toMatchObject({
       sync_status: 'INVALID',
       sync_message:
-        'file: no Drive file with id drive-hero can be opened: check the id, and that the file is shared with you. Nothing was uploaded.',
+        'file: Drive file drive-hero is not one Offer Desk may open. Nothing was uploaded.',
     });
     expect(env.workbook.records('New Offers')[1].sync_status).toBe('OK');
   });

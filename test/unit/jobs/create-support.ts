@@ -6,10 +6,14 @@ import type {Emulator} from '../../../local/emulator';
 import type {
   CellValue,
   FileBlob,
+  FileCheck,
+  FileFacts,
   FileRead,
   FileReadOptions,
   FileRef,
+  FileRefusal,
   FileSource,
+  FileWanted,
 } from '../../../src/platform/ports';
 import {nameWithExtension} from '../../../src/platform/files';
 import {SheetSchema, allColumns} from '../../../src/sheets/schema';
@@ -22,12 +26,13 @@ export interface MemoryFile {
   bytes: number[];
 }
 
-/** Material files by Drive id or URL; `onRead` runs before each read (a slow Drive, say). */
+/**
+ * Material files by Drive id or URL, inspected and read as the Drive adapter does: a Drive
+ * file's size and type are known before it is read, a link's only once read. `onRead` runs
+ * before each file is read (a slow Drive, say).
+ */
 export class MemoryFiles implements FileSource {
-  readonly files = new Map<
-    string,
-    MemoryFile | Exclude<FileRead, {ok: true}>
-  >();
+  readonly files = new Map<string, MemoryFile | FileRefusal>();
   readonly reads: FileRef[] = [];
   onRead: () => void = () => {};
 
@@ -35,35 +40,72 @@ export class MemoryFiles implements FileSource {
     this.files.set(key, {name, type, bytes: [...Buffer.from(content)]});
   }
 
-  read(ref: FileRef, options: FileReadOptions): FileRead {
-    this.onRead();
-    this.reads.push(ref);
+  private lookUp(ref: FileRef): MemoryFile | FileRefusal {
     const key = 'driveId' in ref ? ref.driveId : ref.url;
-    const file = this.files.get(key);
-    if (!file) {
-      return {
+    return (
+      this.files.get(key) ?? {
         ok: false,
         problem: 'missing',
-        reason: `no Drive file with id ${key} can be opened: check the id, and that the file is shared with you`,
+        reason: `Drive file ${key} is not one Offer Desk may open`,
+      }
+    );
+  }
+
+  private tooLarge(file: MemoryFile, options: FileReadOptions) {
+    return file.bytes.length > options.maxBytes
+      ? ({
+          ok: false,
+          problem: 'too-large',
+          reason: `${file.name} is too large`,
+        } as const)
+      : undefined;
+  }
+
+  inspect(files: readonly FileWanted[], options: FileReadOptions): FileCheck[] {
+    return files.map(wanted => {
+      if ('url' in wanted.ref) {
+        return {
+          ok: true,
+          ...wanted,
+          fileName: null,
+          contentType: null,
+          bytes: null,
+        };
+      }
+      const file = this.lookUp(wanted.ref);
+      if ('ok' in file) return file;
+      return (
+        this.tooLarge(file, options) ?? {
+          ok: true,
+          ...wanted,
+          fileName: wanted.name
+            ? nameWithExtension(wanted.name, file.name)
+            : file.name,
+          contentType: file.type,
+          bytes: file.bytes.length,
+        }
+      );
+    });
+  }
+
+  readAll(files: readonly FileFacts[], options: FileReadOptions): FileRead[] {
+    return files.map(facts => {
+      this.onRead();
+      this.reads.push(facts.ref);
+      const file = this.lookUp(facts.ref);
+      if ('ok' in file) return file;
+      const refused = this.tooLarge(file, options);
+      if (refused) return refused;
+      const name =
+        facts.fileName ??
+        (facts.name ? nameWithExtension(facts.name, file.name) : file.name);
+      const blob: FileBlob = {
+        getName: () => name,
+        getContentType: () => file.type,
+        getBytes: () => file.bytes.map(b => (b > 127 ? b - 256 : b)),
       };
-    }
-    if ('problem' in file) return file;
-    if (file.bytes.length > options.maxBytes) {
-      return {
-        ok: false,
-        problem: 'too-large',
-        reason: `${file.name} is too large`,
-      };
-    }
-    const name = options.name
-      ? nameWithExtension(options.name, file.name)
-      : file.name;
-    const blob: FileBlob = {
-      getName: () => name,
-      getContentType: () => file.type,
-      getBytes: () => file.bytes.map(b => (b > 127 ? b - 256 : b)),
-    };
-    return {ok: true, blob};
+      return {ok: true, blob};
+    });
   }
 }
 

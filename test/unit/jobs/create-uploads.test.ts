@@ -143,7 +143,7 @@ describe('uploadCreatives', () => {
     ).toEqual([
       [
         'INVALID',
-        'file: no Drive file with id drive-missing can be opened: check the id, and that the file is shared with you. Nothing was uploaded.',
+        'file: Drive file drive-missing is not one Offer Desk may open. Nothing was uploaded.',
       ],
       [
         'INVALID',

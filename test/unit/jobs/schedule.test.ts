@@ -22,6 +22,13 @@ function setup() {
   return {platform, triggers};
 }
 
+/** A refresh of everything saved hourly, as the trigger finds it. */
+function scheduled() {
+  const desk = setup();
+  setRefreshSchedule(desk.platform, 1);
+  return desk;
+}
+
 describe('setRefreshSchedule', () => {
   it('installs one time-driven trigger for scheduledRefresh, every n hours', () => {
     const {platform, triggers} = setup();
@@ -125,7 +132,7 @@ describe('setRefreshSchedule', () => {
 
 describe('scheduledRefresh', () => {
   it('runs the chosen refresh and records its summary for the sidebar', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     setRefreshSchedule(platform, 4, {job: 'refreshOffers'});
     const ran: string[] = [];
     const record = scheduledRefresh(platform, job => {
@@ -147,7 +154,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('runs everything when no refresh was chosen', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const ran: string[] = [];
     scheduledRefresh(platform, job => {
       ran.push(job);
@@ -157,7 +164,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('marks a run whose rows need attention', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const record = scheduledRefresh(platform, () =>
       summary({ok: 2, error: 1, message: '2 OK, 0 invalid, 1 error'}),
     );
@@ -165,7 +172,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('skips and says why when another job holds the spreadsheet', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const record = scheduledRefresh(platform, () => {
       throw new LockBusyError();
     });
@@ -178,7 +185,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('records a failure the user can act on, and returns normally', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const record = scheduledRefresh(platform, () => {
       throw new ApiError('GET offers', 200, 10004, 'invalid access-key', {});
     });
@@ -190,7 +197,7 @@ describe('scheduledRefresh', () => {
   });
 
   it('records an unforeseen failure, then throws it so Apps Script reports it', () => {
-    const {platform} = setup();
+    const {platform} = scheduled();
     const bug = new TypeError('x is undefined');
     expect(() =>
       scheduledRefresh(platform, () => {
@@ -202,5 +209,79 @@ describe('scheduledRefresh', () => {
       message:
         'Refresh everything failed: Offer Desk stopped unexpectedly: x is undefined. Rows already written keep their status; running the job again continues.',
     });
+  });
+});
+
+describe('the trigger’s own conditions', () => {
+  it('explains a 21st scheduled spreadsheet in either of Apps Script’s wordings, and leaves none', () => {
+    for (const google of [
+      'This add-on has created too many time-based triggers in this document for this Google user account.',
+      'This script has too many triggers. Triggers must be deleted from the script before more can be added.',
+    ]) {
+      const {platform, triggers} = setup();
+      triggers.createTimeDriven = () => {
+        throw new Error(google);
+      };
+      expect(() => setRefreshSchedule(platform, 4)).toThrow(
+        new ConfigError(
+          `The scheduled refresh was not saved, and none runs in this spreadsheet now: Google refused its trigger ("${google}"). Google allows one person 20 triggers of an add-on, in all spreadsheets together, and each scheduled refresh is one: yours are probably running in 20 other spreadsheets. Turn off the scheduled refresh of a spreadsheet you no longer need refreshed (open it, then Extensions > Offer Desk > Schedule > Turn scheduled refresh off), then save this one again.`,
+        ),
+      );
+      expect(getSchedule(platform).hours).toBe(0);
+    }
+  });
+
+  it('saves the spreadsheet’s id and its trigger’s with the schedule', () => {
+    const {platform} = scheduled();
+    expect(
+      JSON.parse(platform.userProperties.get('offerDesk.schedule.doc-1')!),
+    ).toEqual({
+      hours: 1,
+      job: 'refreshAll',
+      spreadsheetId: 'doc-1',
+      triggerId: 't1',
+    });
+  });
+
+  it('runs nothing, and counts no failure, while authorization is required', () => {
+    const {platform} = scheduled();
+    platform.authorization = {required: () => true, url: () => 'https://auth'};
+    const ran: string[] = [];
+    for (let n = 0; n < 6; n++) {
+      expect(
+        scheduledRefresh(platform, job => {
+          ran.push(job);
+          return summary();
+        }).outcome,
+      ).toBe('unauthorized');
+    }
+    expect(ran).toEqual([]);
+    expect(getSchedule(platform).paused).toBeNull();
+  });
+
+  it('records the daily trigger quota as no failure, however often, and does not throw it', () => {
+    const {platform} = scheduled();
+    for (let n = 0; n < 6; n++) {
+      expect(
+        scheduledRefresh(platform, () => {
+          throw new Error('Service using too much computer time for one day');
+        }).outcome,
+      ).toBe('quota');
+    }
+    expect(getSchedule(platform).paused).toBeNull();
+  });
+
+  it('finds its schedule by the trigger id where Apps Script gives no spreadsheet', () => {
+    const {platform} = scheduled();
+    platform.activeDocumentId = () => null;
+    const record = scheduledRefresh(platform, () => summary(), {
+      triggerUid: 't1',
+    });
+    expect(record.outcome).toBe('misfired');
+    expect(
+      JSON.parse(
+        platform.userProperties.get('offerDesk.lastScheduledRun.doc-1')!,
+      ),
+    ).toMatchObject({outcome: 'misfired'});
   });
 });

@@ -56,7 +56,11 @@ describe('the state the sidebar polls', () => {
         }),
       },
     });
-    expect(props).toHaveBeenCalledTimes(1);
+    // The record's write reads which spreadsheets were used last (settings-store.ts).
+    expect(props.mock.calls.map(([key]) => key)).toEqual([
+      'offerDesk.spreadsheets',
+      'offerDesk.sidebarState.doc-1',
+    ]);
   });
 
   it('records a menu job that could not run, with its reason', () => {
@@ -96,7 +100,12 @@ describe('the state the sidebar polls', () => {
     scheduleChanged(platform);
     runFromMenu(platform, 'refreshCampaigns', () => summary({ok: 1}));
     expect(platform.userCache.reads).toBe(2);
-    expect(props).toHaveBeenCalledTimes(1);
+    // The state once, and at each write which spreadsheets were used last (settings-store.ts).
+    expect(props.mock.calls.map(([key]) => key)).toEqual([
+      'offerDesk.sidebarState.doc-1',
+      'offerDesk.spreadsheets',
+      'offerDesk.spreadsheets',
+    ]);
   });
 
   it('fits a property value (9 KB): preview bodies left out, listed rows cut', () => {

@@ -10,6 +10,7 @@ export type Shown =
   | {kind: 'toast' | 'alert'; title: string; message: string}
   | {kind: 'prompt'; title: string; message: string}
   | {kind: 'sidebar'; file: string; title: string}
+  | {kind: 'dialog'; file: string; title: string; width: number; height: number}
   | {kind: 'select'; sheet: string; row: number};
 
 export class RecordingUi implements UserInterface {
@@ -34,6 +35,9 @@ export class RecordingUi implements UserInterface {
   }
   showSidebar(file: string, title: string): void {
     this.shown.push({kind: 'sidebar', file, title});
+  }
+  showDialog(file: string, title: string, width: number, height: number): void {
+    this.shown.push({kind: 'dialog', file, title, width, height});
   }
   selectRow(sheet: string, row: number): boolean {
     if (!this.sheets.has(sheet)) return false;

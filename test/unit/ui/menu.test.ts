@@ -37,6 +37,7 @@ describe('the add-on menu', () => {
       },
       {
         Create: [
+          'Choose files… -> showFilePicker',
           'Upload creative materials (preview) -> menuPreviewUploadCreatives',
           'Upload creative materials -> menuUploadCreatives',
           'Create new offers (preview) -> menuPreviewCreateOffers',

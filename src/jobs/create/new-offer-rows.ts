@@ -4,21 +4,25 @@
  * the Creatives sheet), the rows already created whose tracking is still to set, and every
  * problem, worded per row. Reading only: nothing here sends or writes.
  */
-import type {Material, TrackingUpdate} from '../api/types';
+import type {Material, TrackingUpdate} from '../../api/types';
 import {
   CreativeSetDraft,
   MaterialRow,
   checkCreativeSet,
   resolveCreative,
-} from '../rules/creative-set';
-import {OfferBody, checkNewOffer, duplicateNameProblems} from '../rules/offer';
-import {TRACKING_FIELDS, checkTracking} from '../rules/tracking';
-import {excerpt} from '../rules/values';
-import {isBlank} from '../sheets/cell';
-import type {CodecContext} from '../sheets/codec';
-import {decodeRow, isBlankRow} from '../sheets/rows';
-import {SYNC_MESSAGE, SYNC_STATUS} from '../sheets/schema';
-import {FIRST_ROW, Table, cellOf, sheetRow} from '../sheets/table';
+} from '../../rules/creative-set';
+import {
+  OfferBody,
+  checkNewOffer,
+  duplicateNameProblems,
+} from '../../rules/offer';
+import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
+import {excerpt} from '../../rules/values';
+import {isBlank} from '../../sheets/cell';
+import type {CodecContext} from '../../sheets/codec';
+import {decodeRow, isBlankRow} from '../../sheets/rows';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
+import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
 import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
 
 /**
@@ -293,30 +297,16 @@ function planMade(
 }
 
 /**
- * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
- * when this spreadsheet has no such memory yet).
+ * The Creative Sets rows, each planned under the offer_name it names. A row that names no New
+ * Offers row (`names`) is refused.
  */
-export function readPlan(
-  sheets: Sheets,
+function planSets(
+  plan: Plan,
+  sets: Table<never>,
+  names: ReadonlySet<string>,
+  materials: readonly MaterialRow[],
   context: CodecContext,
-  made: CreatedOffers | undefined,
-): Plan {
-  const {offers, sets} = sheets;
-  const plan: Plan = {
-    candidates: [],
-    created: [],
-    done: 0,
-    legacy: [],
-    refused: [],
-  };
-  const claimed = new Set<number>();
-  const materials = materialRows(sheets.creatives);
-  const offerRows = dataRows(offers);
-  const names = new Map<string, number[]>();
-  for (const index of offerRows) {
-    const name = textCell(offers, index, 'offer_name');
-    names.set(name, [...(names.get(name) ?? []), index]);
-  }
+): Map<string, SetPlan[]> {
   const setsByOffer = new Map<string, SetPlan[]>();
   for (const index of dataRows(sets)) {
     const name = textCell(sets, index, 'offer_name');
@@ -335,12 +325,95 @@ export function readPlan(
       planSet(sets, index, materials, context),
     ]);
   }
-  const twins = duplicateNameProblems(
-    offerRows.map(index => ({
-      row: sheetRow(index),
-      name: textCell(offers, index, 'offer_name'),
-    })),
+  return setsByOffer;
+}
+
+/**
+ * A row without an offer_id: a candidate with every problem it has (its own, a twin's name,
+ * its creative sets'), and, when it has none, what its create sends. A row whose create was
+ * sent before and never answered says so in its message (`sent`, `sentAs`).
+ */
+function planCandidate(
+  plan: Plan,
+  row: {
+    sheets: Sheets;
+    index: number;
+    values: Record<string, unknown>;
+    tracking: {tracking?: Tracking; problems: string[]};
+    twin: string | undefined;
+    offerSets: SetPlan[];
+  },
+): void {
+  const {offers, sets} = row.sheets;
+  const {index, tracking, offerSets} = row;
+  const name = textCell(offers, index, 'offer_name');
+  const check = checkNewOffer(row.values);
+  const problems = [...Object.values(check.problems), ...tracking.problems];
+  if (row.twin && !check.problems.offer_name) problems.push(row.twin);
+  if (offerSets.length === 0 && name !== '') {
+    problems.push(
+      `creative_sets: no Creative Sets row has offer_name ${excerpt(name, false)}: add at least one (creative_set_name, geos, ad_outputs, creatives)`,
+    );
+  }
+  for (const set of offerSets) {
+    if (set.problems.length === 0) continue;
+    const label = textCell(sets, set.index, 'creative_set_name');
+    problems.push(
+      `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
+    );
+  }
+  const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
+  // EDITED: a preview keeps the marker at the start of the row's message (create-preview.ts).
+  const sent =
+    ['ERROR', 'INVALID', 'EDITED'].includes(
+      String(cellOf(offers, index, SYNC_STATUS)),
+    ) && message.startsWith(CREATE_SENT);
+  const sentAs = sent ? SENT_AS.exec(message)?.[1] : undefined;
+  plan.candidates.push({
+    index,
+    name,
+    problems,
+    ...(problems.length === 0
+      ? {body: check.body, tracking: tracking.tracking}
+      : {}),
+    notes: check.notes,
+    sets: offerSets,
+    sent,
+    ...(sentAs === undefined ? {} : {sentAs}),
+  });
+}
+
+/**
+ * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
+ * when this spreadsheet has no such memory yet).
+ */
+export function readPlan(
+  sheets: Sheets,
+  context: CodecContext,
+  made: CreatedOffers | undefined,
+): Plan {
+  const {offers} = sheets;
+  const plan: Plan = {
+    candidates: [],
+    created: [],
+    done: 0,
+    legacy: [],
+    refused: [],
+  };
+  const claimed = new Set<number>();
+  const offerRows = dataRows(offers);
+  const named = offerRows.map(index => ({
+    row: sheetRow(index),
+    name: textCell(offers, index, 'offer_name'),
+  }));
+  const setsByOffer = planSets(
+    plan,
+    sheets.sets,
+    new Set(named.map(n => n.name)),
+    materialRows(sheets.creatives),
+    context,
   );
+  const twins = duplicateNameProblems(named);
   for (const index of offerRows) {
     const values = valuesOf(offers, index, context);
     const tracking = trackingOf(values);
@@ -348,42 +421,13 @@ export function readPlan(
       planMade(plan, {offers, index, values, made, claimed}, tracking);
       continue;
     }
-    const name = textCell(offers, index, 'offer_name');
-    const check = checkNewOffer(values);
-    const problems = [...Object.values(check.problems), ...tracking.problems];
-    const twin = twins.get(sheetRow(index));
-    if (twin && !check.problems.offer_name) problems.push(twin);
-    const offerSets = setsByOffer.get(name) ?? [];
-    if (offerSets.length === 0 && name !== '') {
-      problems.push(
-        `creative_sets: no Creative Sets row has offer_name ${excerpt(name, false)}: add at least one (creative_set_name, geos, ad_outputs, creatives)`,
-      );
-    }
-    for (const set of offerSets) {
-      if (set.problems.length === 0) continue;
-      const label = textCell(sets, set.index, 'creative_set_name');
-      problems.push(
-        `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
-      );
-    }
-    const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
-    // EDITED: a preview keeps the marker at the start of the row's message (create-offers.ts).
-    const sent =
-      ['ERROR', 'INVALID', 'EDITED'].includes(
-        String(cellOf(offers, index, SYNC_STATUS)),
-      ) && message.startsWith(CREATE_SENT);
-    const sentAs = sent ? SENT_AS.exec(message)?.[1] : undefined;
-    plan.candidates.push({
+    planCandidate(plan, {
+      sheets,
       index,
-      name,
-      problems,
-      ...(problems.length === 0
-        ? {body: check.body, tracking: tracking.tracking}
-        : {}),
-      notes: check.notes,
-      sets: offerSets,
-      sent,
-      ...(sentAs === undefined ? {} : {sentAs}),
+      values,
+      tracking,
+      twin: twins.get(sheetRow(index)),
+      offerSets: setsByOffer.get(textCell(offers, index, 'offer_name')) ?? [],
     });
   }
   return plan;

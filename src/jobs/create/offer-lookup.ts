@@ -3,10 +3,10 @@
  * "may this name be used?" and "did the create whose answer was lost happen?". The list's
  * offer_name filter matches fuzzily (4.3): only exact matches count.
  */
-import type {ApiClient} from '../api/client';
-import {MAX_LIMIT, OPERATIONS} from '../api/operations';
-import {listAllEach} from '../api/paging';
-import type {Offer} from '../api/types';
+import type {ApiClient} from '../../api/client';
+import {MAX_LIMIT, OPERATIONS} from '../../api/operations';
+import {listAllEach} from '../../api/paging';
+import type {Offer} from '../../api/types';
 
 export interface NamedOffers {
   /** Name -> the offers of that exact name (usually none or one). */

@@ -8,7 +8,7 @@
  *
  * Kept as a StateBook memo keyed by offer_id, saved before the next request goes out.
  */
-import type {StateBook} from '../sheets/state';
+import type {StateBook} from '../../sheets/state';
 
 export const CREATED_OFFERS_MEMO = 'offers created from New Offers';
 

@@ -1,0 +1,26 @@
+/**
+ * What the phases of one createOffers run share: the job (budget, client, account, state book,
+ * History, save), the writers of its three sheets, and the counts its summary needs beyond
+ * the rows' statuses. Each phase is a function of this context, so the job itself
+ * (create-offers.ts) reads as the order of its phases.
+ */
+import type {ApiClient} from '../../api/client';
+import type {Material} from '../../api/types';
+import type {Job} from '../kernel';
+import type {RowWrites} from '../row-writes';
+
+export interface CreateRun {
+  readonly job: Job;
+  readonly client: ApiClient;
+  readonly offers: RowWrites<never>;
+  readonly sets: RowWrites<never>;
+  readonly creatives: RowWrites<Material>;
+  readonly counts: {
+    /** Requests sent. */
+    requests: number;
+    /** Rows the time left unsent. */
+    remaining: number;
+    /** Rows the API refused before, unchanged: not sent again. */
+    refusedAgain: number;
+  };
+}

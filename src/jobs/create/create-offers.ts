@@ -1,0 +1,162 @@
+/**
+ * Create new offers: the chain of API part 1 for every New Offers row without an offer_id.
+ * This module is the job, the order of its phases; each phase is a module of this folder.
+ *
+ * 1. Check every row locally (new-offer-rows.ts: rules of 4.2, its Creative Sets rows, their
+ *    materials): an INVALID row sends nothing at all, not even its materials.
+ * 2. Look the names up in the account (offer-names.ts; offer names are unique): a taken name
+ *    is INVALID.
+ * 3. Upload the materials those rows use that have no md5 yet (offer-materials.ts).
+ * 4. Mark the rows `Create sent` in the sheet, send the creates (offer-creates.ts, fetchAll
+ *    batches), and save every offer_id the moment the batch answers, before anything else is
+ *    sent.
+ * 5. Set the tracking of the offers whose tracking columns are filled (offer-tracking.ts).
+ *
+ * Never a duplicate offer: a name is looked up before every create; a create whose answer
+ * proves nothing (lost, garbled, a 5xx, a busy service: see provesCreateFailed in the API
+ * client) is looked up by name before anything is sent again, in this run and in the next; a
+ * row with an offer_id is never created again, and a re-run only retries what is left of it
+ * (its tracking), and only for an offer the add-on made from that very row (created-offers.ts).
+ *
+ * Never a marker lost: the `Create sent` markers, the offer_ids, the memory of the offers made
+ * and History reach the spreadsheet (Job.save) before the next request goes out, since Apps
+ * Script drops the queued writes of an execution it kills. And no batch starts that the
+ * slowest batch of this run says would end past the retry budget.
+ *
+ * A preview ({dryRun: true}, create-preview.ts) checks every row with the same rules and says
+ * per row what a run would do, sending nothing and recording nothing: no marker, no offer_id,
+ * no memo. A row whose earlier create is unsettled keeps its marker at the start of its
+ * preview message, so the run after the preview still adopts its offer (readPlan).
+ */
+import type {Platform} from '../../platform/ports';
+import {CREATIVES} from '../../sheets/schemas/creatives';
+import {CREATIVE_SETS} from '../../sheets/schemas/creative-sets';
+import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
+import {Job, JobFacts, withJob} from '../kernel';
+import type {PushOptions} from '../push-spec';
+import type {JobSummary} from '../run';
+import type {CreateRun} from './context';
+import {preview} from './create-preview';
+import {createdOffers, rememberCreated} from './created-offers';
+import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
+import {create, notRefusedBefore} from './offer-creates';
+import {withMaterials} from './offer-materials';
+import {unused} from './offer-names';
+import {Made, NOT_SENT, markSets} from './offer-outcomes';
+import {track, trackable} from './offer-tracking';
+
+const JOB = 'createOffers';
+
+export function createOffers(
+  platform: Platform,
+  options: PushOptions = {},
+): JobSummary {
+  return withJob(platform, JOB, options, job => {
+    const run = openRun(job);
+    const plan = readPlan(
+      {
+        offers: run.offers.table,
+        sets: run.sets.table,
+        creatives: run.creatives.table,
+      },
+      job.workbook,
+      createdOffers(job.book),
+    );
+    if (!job.dryRun) rememberCreated(job.book, plan.legacy);
+    refuse(run, plan);
+    const looked =
+      plan.candidates.length + plan.created.length + plan.refused.length;
+    const sendable = notRefusedBefore(
+      run,
+      plan.candidates.filter(c => c.problems.length === 0),
+    );
+    if (job.dryRun) {
+      const would = preview(run, plan, sendable);
+      markSets(run, plan.candidates);
+      return job.summary({...facts(run, plan, looked), ...would});
+    }
+    send(run, plan, sendable);
+    return job.summary(facts(run, plan, looked));
+  });
+}
+
+/** The run's writers (New Offers, Creative Sets, Creatives, saved with the job) and counts. */
+function openRun(job: Job): CreateRun {
+  return {
+    job,
+    client: job.connected.client,
+    offers: job.rows(NEW_OFFERS),
+    sets: job.rows(CREATIVE_SETS),
+    creatives: job.rows(CREATIVES),
+    counts: {requests: 0, remaining: 0, refusedAgain: 0},
+  };
+}
+
+/** The rows refused before anything is sent, each with its problems. */
+function refuse(run: CreateRun, plan: Plan): void {
+  for (const refused of plan.refused) {
+    const writes = refused.table === 'offers' ? run.offers : run.sets;
+    writes.status(refused.index, 'INVALID', refused.message);
+  }
+  for (const candidate of plan.candidates) {
+    if (candidate.problems.length > 0) {
+      // A row whose earlier create is unsettled keeps its marker: once fixed, its offer is
+      // looked up under the name that create carried before anything is sent.
+      const marker = candidate.sent
+        ? `${createSentAs(candidate.sentAs ?? candidate.name)} by an earlier run, its outcome unknown; this row cannot go on: `
+        : '';
+      run.offers.status(
+        candidate.index,
+        'INVALID',
+        `${marker}${candidate.problems.join('; ')}. ${NOT_SENT}`,
+      );
+    }
+  }
+}
+
+/** The phases that send: names, materials, creates, tracking; saved between them. */
+function send(run: CreateRun, plan: Plan, sendable: OfferPlan[]): void {
+  const {job} = run;
+  const total = plan.candidates.length + plan.created.length;
+  job.platform.progress.report(JOB, 0, total);
+  const valid = unused(run, sendable);
+  const made: Made[] = [
+    ...valid.found,
+    ...plan.created
+      .filter(c => trackable(run, c))
+      .map(c => ({...c, origin: 'exists' as const, notes: []})),
+  ];
+  job.save();
+  const ready = withMaterials(run, valid.free);
+  made.push(...create(run, ready));
+  job.save();
+  track(run, made);
+  markSets(run, plan.candidates);
+  job.platform.progress.report(JOB, total, total);
+}
+
+/**
+ * What the summary says: New Offers rows by status, and Creative Sets rows that belong to no
+ * offer as invalid too; every sheet's problems.
+ */
+function facts(run: CreateRun, plan: Plan, looked: number): JobFacts {
+  const strays = plan.refused.filter(r => r.table === 'sets').length;
+  return {
+    sheet: NEW_OFFERS.name,
+    ok: run.offers.count('OK'),
+    invalid: run.offers.count('INVALID') + strays,
+    error: run.offers.count('ERROR'),
+    skipped: plan.done + run.counts.refusedAgain,
+    remaining: run.counts.remaining,
+    requests: run.counts.requests,
+    problems: [
+      ...run.offers.problems(),
+      ...run.sets.problems(),
+      ...run.creatives.problems(),
+    ],
+    message:
+      looked === 0
+        ? `Nothing to create (${run.job.account}): write offers in New Offers (one row each, offer_id empty) and their creative sets in Creative Sets.`
+        : undefined,
+  };
+}
