@@ -3,97 +3,64 @@
  * unpushed edits (EDITED, the message naming the change), for the user to preview and push
  * with the usual push. Nothing is sent here.
  *
- * A record is put back only where that is surely what the user wants back:
- * - its fields must still be as the change left them in what was last pulled or pushed (the
- *   state book): a field the server changed since makes the record CONFLICT, untouched;
- * - its rows must hold no unpushed edit of the user's, which putting back would overwrite:
- *   CONFLICT too, saying to push or undo the edit first;
- * - a write the API refused (ERROR) changed nothing: nothing to put back, but rows that still
- *   hold it (for the next push to send again) go back to the server's values; an UNKNOWN one is
- *   put back when the last refresh shows it was applied, and left when it shows it was not;
- *   with no refresh since a lost answer, revert says to refresh first;
- * - a field whose "before" was not known (support_server_click, which the list never returns)
- *   is not emptied: it keeps what the server is last known to hold, and the message says so.
+ * History is read by change_id wherever its rows are (sheets/history.ts); each record's plan
+ * is decided without the sheet (revert-plan.ts): put back only where a push could send the
+ * whole record back, else CONFLICT or the reason on its rows, nothing else rewritten.
  * Offers created, materials uploaded and sub-accounts created cannot be undone through the
  * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
  */
 import {ConfigError} from '../api/errors';
-import type {Platform, Workbook} from '../platform/ports';
-import {excerpt} from '../rules/values';
+import type {Platform} from '../platform/ports';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
-import {readHistoryBackwards} from '../sheets/history';
-import {
-  FieldChange,
-  historyText,
-  shiftContent,
-  splitField,
-} from '../sheets/history-fields';
-import {
-  EMPTY,
-  columnOf,
-  contentOf,
-  editableColumns,
-  editableTexts,
-  groupRows,
-  sameContent,
-} from '../sheets/rows';
+import {readChange} from '../sheets/history';
+import {EMPTY, columnOf, editableColumns, editableTexts} from '../sheets/rows';
 import {
   SYNCED_AT,
   SYNC_MESSAGE,
   SYNC_STATUS,
   SheetSchema,
-  editableOf,
 } from '../sheets/schema';
-import {BUDGETS} from '../sheets/schemas/budgets';
-import {CAMPAIGNS} from '../sheets/schemas/campaigns';
-import {OFFERS} from '../sheets/schemas/offers';
-import {StateBook} from '../sheets/state';
+import type {SheetState} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {
   Contents,
   SheetLayoutError,
   Table,
+  cellOf,
   openTable,
-  rowContents,
   sheetRow,
-  writeTable,
 } from '../sheets/table';
+import {decodeRecords} from '../sheets/records';
+import {SheetWriter} from '../sheets/writer';
 import {counted} from '../text/wording';
-import {accountLabel} from './connect';
-import {JobSummary, MAX_PROBLEMS, RowProblem, withDocumentLock} from './run';
+import {accountLabel, pulledByThisConnection} from './connect';
+import {Job, withJob} from './kernel';
+import {BUDGETS_PUSH} from './push-budgets';
+import {campaignsPush} from './push-campaigns';
+import {trackingPush} from './push-tracking';
+import {RecordChange, RevertPlan, planRevert} from './revert-plan';
+import type {JobSummary, RowProblem} from './run';
 
-/** The sheets whose changes a push sent, and so a push can send back. */
-const REVERTIBLE: ReadonlyArray<SheetSchema<never>> = [
-  BUDGETS,
-  CAMPAIGNS,
-  OFFERS,
-] as never;
+/** A sheet whose changes a push sent, and so a push can send back, and its refresh. */
+interface Revertible {
+  schema: SheetSchema<never>;
+  refreshTitle: string;
+}
+
+// The specs name the refresh to run; the tracking push's setting does not matter here.
+const REVERTIBLE: readonly Revertible[] = [
+  BUDGETS_PUSH,
+  campaignsPush(),
+  trackingPush(''),
+].map(spec => ({
+  schema: spec.schema as SheetSchema<never>,
+  refreshTitle: spec.refreshTitle,
+}));
 
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
 export function isRevertible(sheet: string): boolean {
-  return REVERTIBLE.some(s => s.name === sheet);
-}
-
-/** The rows of one change id, newest first, read back from the newest run. */
-export function changeRows(workbook: Workbook, changeId: string): HistoryRow[] {
-  const wanted = changeId.trim();
-  const rows = readHistoryBackwards(workbook, read => {
-    const first = read.findIndex(r => r.change_id === wanted);
-    // A run's rows are one block: past it, the rest is older runs. A row without an id (one
-    // the user inserted in the block) is no older run: reading on finds the rest of the block.
-    return (
-      first >= 0 &&
-      read.slice(first).some(r => r.change_id !== wanted && r.change_id !== '')
-    );
-  });
-  return rows.filter(r => r.change_id === wanted).reverse();
-}
-
-interface RecordChange {
-  id: string;
-  outcome: string;
-  fields: FieldChange[];
+  return REVERTIBLE.some(r => r.schema.name === sheet);
 }
 
 /** Per sheet, per record: what the change did to it, in History order. */
@@ -123,86 +90,99 @@ interface Tally {
   unchanged: number;
   /** Rows that held a change the server did not take, back to the server's values. */
   withdrawn: number;
+  /** Records a push could not send back (a tracking the API cannot remove): rows say why. */
+  refused: number;
   problems: RowProblem[];
   notes: string[];
 }
 
 export function revertChange(platform: Platform, changeId: string): JobSummary {
   const id = String(changeId ?? '').trim();
-  return withDocumentLock(platform, () => {
-    const workbook = platform.workbook();
-    const rows = changeRows(workbook, id);
+  return withJob(platform, 'revertChange', {}, job => {
+    const rows = readChange(job.workbook, id);
     if (rows.length === 0) {
       throw new ConfigError(
         `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
       );
     }
-    const book = StateBook.open(workbook);
-    const now = new Date(platform.clock.now());
     const tally: Tally = {
       edited: 0,
       conflict: 0,
       unchanged: 0,
       withdrawn: 0,
+      refused: 0,
       problems: [],
       notes: [],
     };
     const {account} = rows[0];
     for (const [sheet, records] of bySheet(rows)) {
-      const schema = REVERTIBLE.find(s => s.name === sheet);
-      if (!schema) {
+      const revertible = REVERTIBLE.find(r => r.schema.name === sheet);
+      if (!revertible) {
         tally.notes.push(
           `${counted(records.length, 'record')} of ${sheet} cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
         );
         continue;
       }
       revertSheet(
-        {workbook, now, book, account, changeId: id, tally},
-        schema,
+        {
+          job,
+          now: new Date(platform.clock.now()),
+          account,
+          changeId: id,
+          tally,
+        },
+        revertible,
         records,
       );
     }
-    const parts = [
-      tally.edited > 0
-        ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
-        : 'Nothing put back',
-      tally.withdrawn > 0
-        ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
-        : '',
-      tally.conflict > 0
-        ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
-        : '',
-      tally.unchanged > 0
-        ? `${counted(tally.unchanged, 'record')} needed nothing`
-        : '',
-    ].filter(p => p !== '');
-    return {
-      job: 'revertChange',
-      account,
+    const summary = job.summary({
+      sheet: rows[0].sheet,
       ok: 0,
       invalid: 0,
       error: 0,
       skipped: tally.unchanged,
-      remaining: 0,
-      dryRun: false,
       edited: tally.edited,
       conflict: tally.conflict,
+      problems: tally.problems,
+    });
+    return {
+      ...summary,
+      account,
       changeId: id,
-      problems: tally.problems.slice(0, MAX_PROBLEMS),
-      requests: 0,
-      message: [
-        `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
-        ...tally.notes,
-      ].join(' '),
+      message: revertMessage(id, tally),
     };
   });
 }
 
+/** "Revert of c1: 2 rows put back as EDITED: …; 1 row CONFLICT: …. Nothing was sent. …" */
+function revertMessage(id: string, tally: Tally): string {
+  const parts = [
+    tally.edited > 0
+      ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
+      : 'Nothing put back',
+    tally.withdrawn > 0
+      ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
+      : '',
+    tally.conflict > 0
+      ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
+      : '',
+    tally.refused > 0
+      ? `${counted(tally.refused, 'record')} cannot be reverted: see sync_message`
+      : '',
+    tally.unchanged > 0
+      ? `${counted(tally.unchanged, 'record')} needed nothing`
+      : '',
+  ].filter(p => p !== '');
+  return [
+    `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
+    ...tally.notes,
+  ].join(' ');
+}
+
 /** What every sheet of one revert shares. */
 interface RevertRun {
-  workbook: Workbook;
+  job: Job;
   now: Date;
-  book: StateBook;
   /** The account the change was made as (accountLabel). */
   account: string;
   changeId: string;
@@ -211,237 +191,208 @@ interface RevertRun {
 
 function revertSheet(
   run: RevertRun,
-  schema: SheetSchema<never>,
+  revertible: Revertible,
   records: readonly RecordChange[],
 ): void {
-  const {workbook, now, book, account, changeId, tally} = run;
-  const problem = (message: string) => tally.notes.push(message);
+  const opened = openForRevert(run, revertible);
+  if (!opened) return;
+  const {table, state} = opened;
+  const {job, now, changeId, tally} = run;
+  // Decoded as a push decodes them: the same records, the same reasons to refuse one.
+  const decoded = new Map(
+    decodeRecords(table, state, job.workbook, {
+      ownerOf: () => undefined,
+      label: accountLabel,
+      refreshTitle: revertible.refreshTitle,
+    }).map(r => [r.id, r]),
+  );
+  const writer = new SheetWriter(table, () => now.getTime());
+  const layout: Layout = {
+    removed: new Set(),
+    added: new Map(),
+    conflicts: new Map(),
+  };
+  const counts: Array<[number[], Counted]> = [];
+  for (const record of records) {
+    const found = decoded.get(record.id);
+    const rows = found?.rows;
+    const plan = planRevert({
+      schema: table.schema,
+      changeId,
+      change: record,
+      base: found?.base,
+      content: found?.base ? found.content : undefined,
+      refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
+      said: saidBy(table, rows ?? []),
+    });
+    if (plan.kind === 'unchanged') tally.unchanged++;
+    else if (plan.kind === 'note') tally.notes.push(plan.message);
+    else {
+      const counted = decide(writer, rows!, plan, layout, run);
+      if (counted) counts.push(counted);
+    }
+  }
+  tallyWritten(run, table, layout, counts, new Set(writer.flush().gone));
+}
+
+/** The sheet and its pulled state, if revert may act on it; else null, the reason noted. */
+function openForRevert(
+  run: RevertRun,
+  {schema, refreshTitle}: Revertible,
+): {table: Table<never>; state: SheetState} | null {
+  const {job, account, changeId, tally} = run;
+  const problem = (message: string) => {
+    tally.notes.push(message);
+    return null;
+  };
   let table: Table<never> | null;
   try {
-    table = openTable(workbook, schema, {create: false});
+    table = openTable(job.workbook, schema, {create: false});
+    const state = job.book.get(schema.name);
+    if (!table || !state)
+      return problem(
+        `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
+      );
+    pulledByThisConnection(job.book, schema.name, refreshTitle, job.connected);
+    if (accountLabel(state.account) !== account)
+      return problem(
+        `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
+      );
+    return {table, state};
   } catch (e) {
-    if (!(e instanceof SheetLayoutError)) throw e;
-    problem(`${e.message} Change ${changeId} was not put back there.`);
-    return;
+    if (!(e instanceof SheetLayoutError) && !(e instanceof ConfigError))
+      throw e;
+    return problem(`${e.message} Change ${changeId} was not put back there.`);
   }
-  const state = book.get(schema.name);
-  if (!table || !state) {
-    problem(
-      `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
-    );
-    return;
-  }
-  if (accountLabel(state.account) !== account) {
-    problem(
-      `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
-    );
-    return;
-  }
-  const sheet = table;
-  const groups = groupRows(sheet, workbook);
-  const out: Contents[][] = sheet.values.map((_, i) => rowContents(sheet, i));
-  // By row array: rows added or removed for budget groups move the ones after them.
-  const conflicts = new Map<Contents[], string>();
-  const mark = (row: Contents[], status: SyncStatus | '', message: string) => {
-    const at = (header: string) => sheet.position.get(header)!;
-    row[at(SYNC_STATUS)] = status;
-    row[at(SYNC_MESSAGE)] = message;
-    row[at(SYNCED_AT)] = now;
-    if (status === 'CONFLICT') conflicts.set(row, message);
-  };
-  const setStatus = (row: number, status: SyncStatus | '', message: string) =>
-    mark(out[row], status, message);
-  const added = new Map<number, Contents[][]>();
-  const removed = new Set<Contents[]>();
-  for (const record of records) {
-    const base = state.records[record.id];
-    const rows = groups.byId.get(record.id);
-    const refused = record.outcome === 'ERROR';
-    if (!base || !rows) {
-      if (refused) {
-        tally.unchanged++;
-        continue;
-      }
-      problem(
-        `${schema.id} ${record.id} is not in ${schema.name}: refresh it, then revert ${changeId} again.`,
-      );
-      continue;
-    }
-    // The state still holds what the server had before a push whose answer was lost: it
-    // cannot tell whether the change is there to put back, and only a refresh can.
-    if (base.unknown && !refused) {
-      problem(
-        `Whether ${schema.id} ${record.id} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,
-      );
-      continue;
-    }
-    const sheetContent = contentOf(
-      rows.map(r => editableTexts(sheet, r, workbook)),
-    );
-    const known = withDecisions(schema, base.rows, sheetContent);
-    const {fields, keep} = unknownBefore(schema, known, record.fields);
-    const shift = (from: 'before' | 'after') =>
-      shiftContent(schema, known, fields, from, 'before');
-    const target = shift('after');
-    /** Writes a record's content into its rows, each row with that status and message. */
-    const put = (
-      content: string[][],
-      status: SyncStatus | '',
-      message: string,
-    ) => {
-      const placed = putBack(sheet, out, rows, content, workbook);
-      for (const row of placed.kept) setStatus(row, status, message);
-      for (const row of placed.removed) removed.add(out[row]);
-      for (const row of placed.added) mark(row, status, message);
-      if (placed.added.length > 0)
-        added.set(rows[rows.length - 1], placed.added);
-      return placed.kept.length + placed.added.length;
-    };
-    // The server does not hold the change (refused, or not there at the last refresh).
-    if (refused || shift('before').ok) {
-      // Rows still holding it would have the next push send it again: they go back to the
-      // server's values, which is what reverting it means.
-      const pending = shiftContent(
-        schema,
-        base.rows,
-        record.fields,
-        'before',
-        'after',
-      );
-      if (
-        pending.ok &&
-        sameContent(sheetContent, pending.content) &&
-        !sameContent(sheetContent, base.rows)
-      ) {
-        tally.withdrawn += put(
-          base.rows,
-          '',
-          `Reverts change ${changeId}, which the server did not take (${refused ? 'refused' : 'not there at the last refresh'}): the row is back to the server's values (${backTo(record.fields)}), so a push sends nothing for it.`,
-        );
-      } else {
-        tally.unchanged++;
-      }
-      continue;
-    }
-    // Already as before the change (reverted, not pushed yet): nothing to do.
-    if (target.ok && sameContent(sheetContent, target.content)) {
-      tally.unchanged++;
-      continue;
-    }
-    if (!target.ok) {
-      for (const row of rows)
-        setStatus(
-          row,
-          'CONFLICT',
-          `Not reverted: the server changed ${target.fields.join(', ')} of ${schema.id} ${record.id} since change ${changeId} (as last refreshed). Your rows are unchanged; edit them by hand if you still want the old values.`,
-        );
-      continue;
-    }
-    if (!sameContent(sheetContent, known)) {
-      for (const row of rows)
-        setStatus(
-          row,
-          'CONFLICT',
-          `Not reverted: ${schema.id} ${record.id} has edits not pushed yet, which reverting change ${changeId} would overwrite. Push or undo them, then revert again.`,
-        );
-      continue;
-    }
-    tally.edited += put(
-      target.content,
-      'EDITED',
-      `Reverts change ${changeId} (${backTo(fields)}): not pushed yet.${keep} Preview, then push to send it.`,
-    );
-  }
-  const written = out.flatMap((row, i) => [
-    ...(removed.has(row) ? [] : [row]),
-    ...(added.get(i) ?? []),
-  ]);
-  written.forEach((row, i) => {
-    const message = conflicts.get(row);
-    if (message === undefined) return;
-    tally.conflict++;
-    tally.problems.push({
-      sheet: schema.name,
-      row: sheetRow(i),
-      status: 'CONFLICT',
-      message,
-    });
-  });
-  writeTable(sheet, written);
 }
 
-/** A value in a row's message: at most an excerpt, '(empty)' for none. */
-function shown(text: string): string {
-  return text === '' ? '(empty)' : excerpt(text, false);
+/** Where the rows will be once written, for the rows the summary names. */
+interface Layout {
+  removed: Set<number>;
+  /** Rows inserted below a handle's row. */
+  added: Map<number, number>;
+  /** CONFLICT rows and their messages. */
+  conflicts: Map<number, string>;
 }
+
+type Counted = 'edited' | 'withdrawn' | 'refused';
 
 /**
- * What the server is last known to hold, with the sheet's value in a one-row record's column
- * the list never returns where the add-on does not know it: filled there, it is the user's
- * decision for the next push (push-tracking.ts), not an edit that reverting would overwrite,
- * and revert keeps it.
+ * Gives the writer a record's plan; answers the rows it counts as once written (a row
+ * inserted counts with the row it is inserted below), none for CONFLICT (counted by row).
  */
-function withDecisions(
-  schema: SheetSchema<never>,
-  known: readonly string[][],
-  sheet: readonly string[][],
-): string[][] {
-  if (schema.rowKey || known.length !== 1 || sheet.length !== 1)
-    return known.map(row => [...row]);
-  const columns = editableOf(schema);
+function decide(
+  writer: SheetWriter<never>,
+  rows: number[],
+  plan: Exclude<RevertPlan, {kind: 'unchanged' | 'note'}>,
+  layout: Layout,
+  run: RevertRun,
+): [number[], Counted] | null {
+  if (plan.kind === 'mark') {
+    for (const row of rows) {
+      writer.status(row, plan.status, plan.message);
+      if (plan.status === 'CONFLICT') layout.conflicts.set(row, plan.message);
+    }
+    return plan.status === 'CONFLICT' ? null : [rows.slice(0, 1), 'refused'];
+  }
+  const placed = putBack(writer, rows, plan.content, run.job.workbook);
+  for (const row of placed.kept) writer.status(row, plan.status, plan.message);
+  for (const row of placed.removed) {
+    writer.remove(row);
+    layout.removed.add(row);
+  }
+  const last = rows[rows.length - 1];
+  writer.insertAfter(
+    last,
+    placed.added.map(row => withStatus(writer.table, row, plan, run.now)),
+  );
+  layout.added.set(last, placed.added.length);
   return [
-    known[0].map((text, k) =>
-      text === EMPTY && columns[k].unlisted ? sheet[0][k] : text,
-    ),
+    [...placed.kept, ...placed.added.map(() => last)],
+    plan.withdrawn ? 'withdrawn' : 'edited',
   ];
 }
 
-/** "click_url: new back to old; ..." */
-function backTo(fields: readonly FieldChange[]): string {
-  return fields
-    .map(f => `${f.field}: ${shown(f.after)} back to ${shown(f.before)}`)
-    .join('; ');
+/** Counts what was written: a row that moved away meanwhile is said apart. */
+function tallyWritten(
+  run: RevertRun,
+  table: Table<never>,
+  layout: Layout,
+  counts: ReadonlyArray<[number[], Counted]>,
+  gone: ReadonlySet<number>,
+): void {
+  const {tally, changeId} = run;
+  for (const [rows, kind] of counts)
+    tally[kind] += rows.filter(row => !gone.has(row)).length;
+  let at = 0;
+  table.values.forEach((_, row) => {
+    if (layout.removed.has(row)) return;
+    const message = layout.conflicts.get(row);
+    if (message !== undefined && !gone.has(row)) {
+      tally.conflict++;
+      tally.problems.push({
+        sheet: table.schema.name,
+        row: sheetRow(at),
+        status: 'CONFLICT',
+        message,
+      });
+    }
+    at += 1 + (layout.added.get(row) ?? 0);
+  });
+  if (gone.size > 0)
+    tally.notes.push(
+      `${counted(gone.size, 'row')} of ${table.schema.name} moved away or ${gone.size === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.size === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
+    );
+}
+
+/** A new row's contents with the plan's sync cells. */
+function withStatus(
+  table: Table<never>,
+  row: Contents[],
+  plan: {status: SyncStatus | ''; message: string},
+  now: Date,
+): Contents[] {
+  const out = [...row];
+  const set = (header: string, value: Contents) => {
+    const at = table.position.get(header);
+    if (at !== undefined) out[at] = value;
+  };
+  set(SYNC_STATUS, plan.status);
+  set(SYNC_MESSAGE, plan.message);
+  set(SYNCED_AT, plan.status === '' ? '' : now);
+  return out;
+}
+
+/** What a record's rows say now: the first ERROR or CONFLICT, else the first row's. */
+function saidBy(
+  table: Table<never>,
+  rows: readonly number[],
+): {status: string; message: string} {
+  const said = (row: number) => ({
+    status: String(cellOf(table, row, SYNC_STATUS)),
+    message: String(cellOf(table, row, SYNC_MESSAGE)),
+  });
+  const all = rows.map(said);
+  return (
+    all.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
+    all[0] ?? {status: '', message: ''}
+  );
 }
 
 /**
- * The change's fields revert puts back, and what it says of those it keeps: a field the
- * list never returns (support_server_click) had an empty "before" because the add-on did not
- * know the server's value, not because it was empty. Putting '' back would leave a row the
- * next push refuses (PUT tracking needs YES or NO), so such a field keeps what the server is
- * last known to hold (what the change sent), and the row's message says so.
- */
-function unknownBefore(
-  schema: SheetSchema<never>,
-  now: readonly string[][],
-  changes: readonly FieldChange[],
-): {fields: FieldChange[]; keep: string} {
-  const columns = editableOf(schema);
-  const at = (f: FieldChange) =>
-    columns.findIndex(c => c.header === splitField(f.field).header);
-  const kept = changes.filter(f => f.before === '' && columns[at(f)]?.unlisted);
-  const keep = kept
-    .map(f => {
-      const k = at(f);
-      const value = historyText(columns[k], now[0]?.[k] ?? EMPTY);
-      return ` ${f.field} stays ${value || '(empty)'}: its value before the change was not known to the add-on.`;
-    })
-    .join('');
-  return {fields: changes.filter(f => !kept.includes(f)), keep};
-}
-
-/**
- * Writes a record's reverted content into its rows: a one-row record's editable cells; for
+ * Decides a record's reverted content in its rows: a one-row record's editable cells; for
  * Budgets, each group into the row that has its key, other groups into the other rows in
- * order; rows left over are answered to remove, groups left over as new rows to add below,
- * their read-only cells as the record's first row.
+ * order; rows left over are answered to remove (deleted: the formulas below keep their
+ * meaning), groups left over as new rows to add below, their read-only cells as the record's
+ * first row.
  */
 function putBack(
-  table: Table<never>,
-  out: Contents[][],
+  writer: SheetWriter<never>,
   rows: readonly number[],
   content: readonly string[][],
   context: CodecContext,
 ): {kept: number[]; removed: number[]; added: Contents[][]} {
+  const {table} = writer;
   const {schema} = table;
   const columns = editableColumns(table);
   const keys = (schema.rowKey ?? []).map(h =>
@@ -449,13 +400,15 @@ function putBack(
   );
   const keyOf = (texts: readonly string[]) =>
     JSON.stringify(keys.map(k => texts[k]));
-  const write = (row: Contents[], texts: readonly string[]) =>
-    columns.forEach((column, k) => {
-      row[table.position.get(column.header)!] = encode(
-        column,
-        fromCanonical(texts[k]),
-      );
-    });
+  const cellsOf = (texts: readonly string[]) =>
+    columns.map(
+      (column, k) =>
+        [column.header, encode(column, fromCanonical(texts[k]))] as const,
+    );
+  const write = (row: number, texts: readonly string[]) => {
+    for (const [header, contents] of cellsOf(texts))
+      writer.set(row, header, contents);
+  };
   const pending = new Map(content.map(texts => [keyOf(texts), texts]));
   const free: number[] = [];
   const kept: number[] = [];
@@ -467,30 +420,30 @@ function putBack(
       continue;
     }
     pending.delete(key);
-    write(out[row], wanted);
+    write(row, wanted);
     kept.push(row);
   }
   const left = [...pending.values()];
   for (const row of free.splice(0, left.length)) {
-    write(out[row], left.shift()!);
+    write(row, left.shift()!);
     kept.push(row);
   }
-  const first = out[rows[0]];
   const own = schema.columns.filter(c => !c.editable);
   const added = left.map(texts => {
-    const row: Contents[] = first.map(() => '');
+    const row = new Array<Contents>(table.width).fill('');
     for (const column of own) {
       const at = table.position.get(column.header);
-      if (at !== undefined) row[at] = first[at];
+      if (at !== undefined) row[at] = writer.known(rows[0], column.header);
     }
-    write(row, texts);
+    for (const [header, contents] of cellsOf(texts))
+      row[table.position.get(header)!] = contents;
     return row;
   });
   // A record keeps one row even with no content: an offer without a budget shows one.
   if (kept.length === 0 && added.length === 0 && free.length > 0) {
     const row = free.shift()!;
     write(
-      out[row],
+      row,
       columns.map(() => EMPTY),
     );
     kept.push(row);

@@ -19,7 +19,7 @@
  * `sync_message`, `synced_at` (SYNC_COLUMNS). Defining a new sheet: write its schema with
  * `defineSchema` in src/sheets/schemas/ and list it in schemas/index.ts (the user guide,
  * docs/sheets.md, is generated from that list by scripts/gen-docs.ts); then use table.ts to
- * read and write it (openTable / writeTable), rows.ts to tell its rows' records and edits,
+ * read it (openTable) and write it (writer.ts), rows.ts to tell its rows' records and edits,
  * merge.ts to refresh it from API records (jobs/refresh.ts `refreshSheet` does all three) and
  * state.ts to remember what was pulled.
  */

@@ -290,7 +290,7 @@ describe('History outcomes, and what revert does with them', () => {
       click_url: 'https://t.example.test/old/0',
       support_server_click: '',
       sync_status: '',
-      sync_message: `Reverts change ${pushed.changeId}, which the server did not take (refused): the row is back to the server's values (click_url: https://t.example.test/new/${refused} back to https://t.example.test/old/0; support_server_click: NO back to (empty)), so a push sends nothing for it.`,
+      sync_message: `Reverts change ${pushed.changeId}, which the server did not take (refused): the row is back to the server's values (click_url: https://t.example.test/new/${refused} back to https://t.example.test/old/0; support_server_click: NO back to (empty)), so a push sends nothing for it. Before this revert the row said ERROR: PUT tracking: code 10999 internal failure: the next push sends it again.`,
     });
     expect(offer(applied)).toMatchObject({
       click_url: 'https://t.example.test/old/1',
@@ -396,7 +396,8 @@ describe('History outcomes, and what revert does with them', () => {
       click_url: 'https://t.example.test/old/0',
       support_server_click: 'NO',
       sync_status: 'EDITED',
-      sync_message: `Reverts change ${pushed.changeId} (click_url: https://t.example.test/new/${id} back to https://t.example.test/old/0): not pushed yet. support_server_click stays NO: its value before the change was not known to the add-on. Preview, then push to send it.`,
+      // What the refresh's CONFLICT said is kept.
+      sync_message: `Reverts change ${pushed.changeId} (click_url: https://t.example.test/new/${id} back to https://t.example.test/old/0): not pushed yet. support_server_click stays NO: its value before the change was not known to the add-on. Preview, then push to send it. Before this revert the row said CONFLICT: Changed on the server too; the server has: support_server_click = (empty). A push sends your values; type the server's to keep them.`,
     });
     expect(rt.call('pushTracking')).toMatchObject({ok: 1, invalid: 0});
     expect(writes(emulator)).toEqual([
@@ -489,7 +490,7 @@ describe('History outcomes, and what revert does with them', () => {
     expect(campaign()).toMatchObject({
       campaign_name: 'Spring push',
       sync_status: '',
-      sync_message: `Reverts change ${pushed.changeId}, which the server did not take (not there at the last refresh): the row is back to the server's values (campaign_name: Summer push back to Spring push), so a push sends nothing for it.`,
+      sync_message: `Reverts change ${pushed.changeId}, which the server did not take (not there at the last refresh): the row is back to the server's values (campaign_name: Summer push back to Spring push), so a push sends nothing for it. Before this revert the row said ERROR: Unknown outcome: the answer was lost (PUT campaign: network error: Address unavailable: https://api.emulator.test/api/open/v3/campaign); reading it back failed (GET campaign: HTTP 503 unexpected answer: 503 Service Unavailable (emulator fault)): the next push reads it back before sending anything.`,
     });
     expect(rt.call('pushCampaigns')).toMatchObject({ok: 0, requests: 0});
     expect(emulator.requests).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The History sheet: one row per field of every write the add-on sent, appended when its
- * answer arrived, one block per job run (history.ts). It is the add-on's log, not a sheet to
- * edit: every cell warns before an edit, and nothing here is ever sent.
+ * answer arrived, one block per batch of a job run (history.ts). It is the add-on's log, not
+ * a sheet to edit: every cell warns before an edit, and nothing here is ever sent.
  */
 import {defineSchema} from '../schema';
 
@@ -24,7 +24,7 @@ export interface HistoryRow {
 export const HISTORY = defineSchema<HistoryRow>({
   name: 'History',
   about:
-    'Every write Offer Desk sent, one row per field, appended when its answer arrived: one block per job run, sharing a change_id. Revert a change from the sidebar (History): its before values go back into their sheet as unpushed edits, for you to preview and push. Past the size set in the sidebar settings (50,000 rows unless changed), the oldest runs move to a sheet named "History archive" and the date. Keys, tokens and passwords are never written here.',
+    'Every write Offer Desk sent, one row per field, appended when its answer arrived, batch by batch: every row of one job run shares a change_id. Revert a change from the sidebar (History): its before values go back into their sheet as unpushed edits, for you to preview and push. Past the size set in the sidebar settings (50,000 rows unless changed), the oldest runs by time move, whole rows with your own columns, to a sheet named "History archive" and the date. Sort and filter it as you like: revert and the sidebar read it by change_id and time. Keys, tokens and passwords are never written here.',
   id: 'change_id',
   sync: false,
   columns: [

@@ -1,7 +1,10 @@
 import {recentChanges} from '../../../src/jobs/history-list';
-import {changeRows} from '../../../src/jobs/revert';
 import type {Platform} from '../../../src/platform/ports';
-import {HistoryChange, appendHistory} from '../../../src/sheets/history';
+import {
+  HistoryChange,
+  appendHistory,
+  readChange,
+} from '../../../src/sheets/history';
 import {MemoryStore} from '../../support/fakes';
 import {MemoryWorkbook} from '../../support/workbook';
 
@@ -33,7 +36,7 @@ function changes(n: number): HistoryChange[] {
 function insertBlank(book: MemoryWorkbook): void {
   const sheet = book.sheet('History')!;
   const grid = sheet.grid();
-  // A blank row inserted among c1's newest rows: within the first chunk read back.
+  // A blank row inserted among c1's rows: no run of the add-on's, and no end of one.
   const at = grid.length - 10;
   const blank = grid[0].map(() => '');
   const rows = [...grid.slice(1, at), blank, ...grid.slice(at)];
@@ -50,15 +53,15 @@ function platformOf(book: MemoryWorkbook): Platform {
   } as unknown as Platform;
 }
 
-describe('reading History past a blank row the user inserted, a run longer than a read chunk', () => {
-  it('changeRows reads every row of the run', () => {
+describe('reading History with a blank row the user inserted inside a run of 2,500 rows', () => {
+  it('readChange reads every row of the run', () => {
     const book = new MemoryWorkbook();
     appendHistory(book, run('c0'), changes(3));
     appendHistory(book, run('c1'), changes(2500));
     appendHistory(book, run('c2'), changes(2));
     insertBlank(book);
 
-    const read = changeRows(book, 'c1');
+    const read = readChange(book, 'c1');
     expect(read).toHaveLength(2500);
     expect(read.map(r => r.record)).toEqual(changes(2500).map(c => c.record));
   });

@@ -1,12 +1,6 @@
 import {defineSchema} from '../../../src/sheets/schema';
 import {CHUNK, StateBook, chunks, STATE_SHEET} from '../../../src/sheets/state';
-import {
-  Formula,
-  SheetLayoutError,
-  openTable,
-  rowContents,
-  writeTable,
-} from '../../../src/sheets/table';
+import {SheetLayoutError, openTable} from '../../../src/sheets/table';
 import {MemoryWorkbook} from '../../support/workbook';
 
 interface Thing {
@@ -122,16 +116,11 @@ describe('openTable', () => {
 
   it('makes a new sheet as tall as the rows to come before formatting its columns once', () => {
     const book = new MemoryWorkbook();
-    const table = openTable(book, THINGS, {create: true, rows: 1500})!;
+    openTable(book, THINGS, {create: true, rows: 1500});
     const sheet = book.sheet('Things')!;
     expect(sheet.maxRows()).toBe(1501);
     // id, label, amount, sync_status + sync_message, synced_at
     const formats = () => sheet.calls.filter(c => c === 'setNumberFormat');
-    expect(formats()).toHaveLength(5);
-    writeTable(
-      table,
-      Array.from({length: 1500}, (_, i) => [i + 1, `t${i}`, i, '', '', '']),
-    );
     expect(formats()).toHaveLength(5);
     expect(sheet.cell(1501, 2).format).toBe('@');
   });
@@ -151,116 +140,6 @@ describe('openTable', () => {
 
   it('answers null for a sheet that does not exist when it may not create it', () => {
     expect(openTable(new MemoryWorkbook(), THINGS, {create: false})).toBeNull();
-  });
-});
-
-describe('writeTable', () => {
-  function created() {
-    const book = new MemoryWorkbook();
-    const table = openTable(book, THINGS, {create: true})!;
-    writeTable(table, [
-      [1, 'a', 5, '', '', ''],
-      [2, 'b', 6, '', '', ''],
-    ]);
-    return {book, sheet: book.sheet('Things')!};
-  }
-
-  it('writes only the block that changed, in one call', () => {
-    const {book, sheet} = created();
-    const table = openTable(book, THINGS, {create: false})!;
-    const rows = table.values.map((_, i) => rowContents(table, i));
-    rows[1][2] = 7;
-    sheet.calls.length = 0;
-    expect(writeTable(table, rows)).toEqual({cellsWritten: 1});
-    expect(sheet.calls).toEqual(['write']);
-    expect(sheet.cell(3, 3).value).toBe(7);
-  });
-
-  it('keeps formula-like text as text: as is in plain-text cells, marked elsewhere', () => {
-    const {book, sheet} = created();
-    const table = openTable(book, THINGS, {create: false})!;
-    writeTable(table, [
-      [1, '=1+1', '-OPEN', '', '', ''],
-      [2, 'b', 6, '', '', ''],
-    ]);
-    expect(sheet.cell(2, 2)).toMatchObject({
-      value: '=1+1',
-      formula: '',
-      format: '@',
-    });
-    expect(sheet.cell(2, 3)).toMatchObject({value: '-OPEN', formula: ''});
-    expect(sheet.calls).toContain('readNumberFormats');
-  });
-
-  it('marks text for a cell that is not plain text, reading formats only of a sheet it did not create', () => {
-    const book = new MemoryWorkbook();
-    const table = openTable(book, THINGS, {create: true})!;
-    const sheet = book.sheet('Things')!;
-    const write = jest.spyOn(sheet, 'write');
-    writeTable(table, [[1, '007', 'OPEN', '', '', '']]);
-    expect(write).toHaveBeenLastCalledWith(2, 1, [[1, '007', "'OPEN"]]);
-    expect(sheet.calls).not.toContain('readNumberFormats');
-    sheet.write(1, 7, [['mine']]);
-    const again = openTable(book, THINGS, {create: false})!;
-    writeTable(again, [[1, '007', 5, '', '', '', 'TRUE']]);
-    expect(write).toHaveBeenLastCalledWith(2, 3, [[5, '', '', '', "'TRUE"]]);
-    expect(sheet.calls).toContain('readNumberFormats');
-    expect(sheet.cell(2, 7).value).toBe('TRUE');
-  });
-
-  it('splits the write where unchanged cells between two changes cost more than a call', () => {
-    const book = new MemoryWorkbook();
-    const table = openTable(book, THINGS, {create: true, rows: 9000})!;
-    const rows = Array.from({length: 9000}, (_, i) => [
-      i + 1,
-      '',
-      i,
-      '',
-      '',
-      '',
-    ]);
-    const write = jest.spyOn(book.sheet('Things')!, 'write');
-    expect(writeTable(table, rows)).toEqual({cellsWritten: 18000});
-    expect(write.mock.calls.map(([row, column]) => [row, column])).toEqual([
-      [2, 1],
-      [2, 3],
-    ]);
-  });
-
-  it('writes a Formula back as a formula', () => {
-    const {book, sheet} = created();
-    const table = openTable(book, THINGS, {create: false})!;
-    writeTable(table, [
-      [1, 'a', new Formula('=2*3'), '', '', ''],
-      [2, 'b', 6, '', '', ''],
-    ]);
-    expect(sheet.cell(2, 3).formula).toBe('=2*3');
-  });
-
-  it('grows the sheet and formats the new rows like the others', () => {
-    const book = new MemoryWorkbook();
-    const table = openTable(book, THINGS, {create: true})!;
-    const rows = Array.from({length: 1200}, (_, i) => [
-      i + 1,
-      `t${i}`,
-      i,
-      '',
-      '',
-      '',
-    ]);
-    writeTable(table, rows);
-    const sheet = book.sheet('Things')!;
-    expect(sheet.maxRows()).toBe(1201);
-    expect(sheet.cell(1201, 2).format).toBe('@');
-    expect(sheet.cell(1201, 1).value).toBe(1200);
-  });
-
-  it('clears rows left over below and colours statuses', () => {
-    const {book, sheet} = created();
-    const table = openTable(book, THINGS, {create: false})!;
-    writeTable(table, [[1, 'a', 5, 'OK', 'fine', '']]);
-    expect(book.grid('Things')).toHaveLength(2);
-    expect(sheet.cell(2, 4).background).toBe('#d9ead3');
   });
 });
 
