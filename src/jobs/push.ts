@@ -130,7 +130,9 @@ export function runPush<S, Q>(
         else refuse(built.refused);
       }
     }
-    const totalRows = units.reduce((n, u) => n + u.record.rows.length, 0);
+    const guard = spec.guard?.(units, platform, dryRun);
+    const sending = guard ? guard.send : units;
+    const totalRows = sending.reduce((n, u) => n + u.record.rows.length, 0);
     let sent = 0;
     let remaining = 0;
     const log = new ChangeLog(
@@ -152,11 +154,17 @@ export function runPush<S, Q>(
         budget,
         totalRows,
       });
-      delivery.run(units);
+      delivery.run(sending);
       sent = delivery.requests;
       remaining = delivery.remaining;
-      log.add(delivery.delivered.flatMap(d => historyOf(spec, d)));
+      log.add(
+        delivery.delivered.flatMap(d =>
+          historyOf(spec, guard ? guard.history(d) : d),
+        ),
+      );
     }
+    for (const {unit, message} of guard?.held ?? [])
+      mark(verdicts, unit, 'EDITED', message);
     noteReadOnlyEdits(table, groups, state, verdicts);
     writeStatuses(table, verdicts, new Date(platform.clock.now()));
     if (!dryRun && (units.length > 0 || kept)) {
@@ -171,7 +179,10 @@ export function runPush<S, Q>(
       requests: sent,
       wouldSend: dryRun ? units.map(u => u.request) : undefined,
     });
-    return log.close(workbook, summary);
+    return log.close(workbook, {
+      ...summary,
+      message: summary.message + (guard?.note ?? ''),
+    });
   });
 }
 

@@ -220,11 +220,16 @@ export const campaignsRefresher = sheetRefresher(
   }),
 );
 
-/** What a push needs to know of an offer: who maintains it and where it delivers. */
+/**
+ * What a push needs to know of an offer: who maintains it, where it delivers, and for the
+ * budget guard its currency and name.
+ */
 function offerFacts(offer: Offer): Record<string, string> {
   return {
     maintain_by: String(offer.maintain_by ?? ''),
     target_geo: String(offer.target_geo ?? ''),
+    currency: String(offer.currency ?? ''),
+    offer_name: String(offer.offer_name ?? ''),
   };
 }
 

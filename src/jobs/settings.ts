@@ -1,6 +1,7 @@
 /** The settings entry points: what the sidebar saves and shows. */
 import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
+import {GuardInput, GuardSettings, readGuard} from '../rules/budget-guard';
 import {
   SettingsInput,
   describeFieldErrors,
@@ -8,7 +9,11 @@ import {
 } from '../rules/settings';
 import type {Platform} from '../platform/ports';
 import {connect} from './connect';
-import {ServerClickDefault, SettingsStore} from './settings-store';
+import {
+  AlertSettings,
+  ServerClickDefault,
+  SettingsStore,
+} from './settings-store';
 import {urlWhitelistProblem} from './url-whitelist';
 
 /** What the sidebar may see: never the api key, only whether one is stored. */
@@ -21,6 +26,10 @@ export interface SettingsView {
   refreshEveryHours: number;
   /** support_server_click sent where the add-on does not know it: YES, NO, or '' (ask). */
   supportServerClick: ServerClickDefault;
+  /** What pushBudgets holds for a yes (rules/budget-guard.ts). */
+  guard: GuardSettings;
+  /** When alerts are due, and the alert emails a day. */
+  alerts: AlertSettings;
 }
 
 /**
@@ -29,7 +38,14 @@ export interface SettingsView {
  */
 export interface SettingsForm extends SettingsInput {
   supportServerClick?: string;
+  /** Omitted parts keep what is stored. */
+  guard?: GuardInput;
+  alerts?: {hours?: number | string; emailsPerDay?: number | string};
 }
+
+/** Bounds of the alert settings: a day and a week; MailApp's consumer quota. */
+const ALERT_HOURS = [1, 168] as const;
+const ALERT_EMAILS = [0, 100] as const;
 
 export function getSettings(platform: Platform): SettingsView {
   const store = new SettingsStore(platform.userProperties);
@@ -43,6 +59,8 @@ export function getSettings(platform: Platform): SettingsView {
     actingAccount: store.actingAccount(documentId),
     refreshEveryHours: store.refreshEveryHours(documentId),
     supportServerClick: store.serverClickDefault(),
+    guard: store.guard(),
+    alerts: store.alertSettings(),
   };
 }
 
@@ -68,6 +86,12 @@ export function saveSettings(
   const uploadBaseUrl = String(s.uploadBaseUrl ?? '')
     .trim()
     .replace(/\/+$/, '');
+  const guard = readGuard(s.guard ?? {}, store.guard());
+  if (!guard.ok) {
+    for (const [field, problem] of Object.entries(guard.problems))
+      errors[`guard ${field}`] = problem;
+  }
+  const alerts = readAlerts(s.alerts ?? {}, store.alertSettings(), errors);
   errors.baseUrl ??= urlWhitelistProblem(baseUrl);
   if (uploadBaseUrl)
     errors.uploadBaseUrl ??= urlWhitelistProblem(uploadBaseUrl);
@@ -90,7 +114,46 @@ export function saveSettings(
   );
   if (s.supportServerClick !== undefined)
     store.setServerClickDefault(serverClick!);
+  if (s.guard !== undefined && guard.ok) store.setGuard(guard.settings);
+  if (s.alerts !== undefined) store.setAlertSettings(alerts);
   return getSettings(platform);
+}
+
+/** The alert settings typed (omitted: as stored); a problem is added to `errors`. */
+function readAlerts(
+  input: NonNullable<SettingsForm['alerts']>,
+  stored: AlertSettings,
+  errors: Record<string, string | undefined>,
+): AlertSettings {
+  const whole = (
+    raw: number | string | undefined,
+    [min, max]: readonly [number, number],
+    field: string,
+    what: string,
+  ): number | undefined => {
+    if (raw === undefined || String(raw).trim() === '') return undefined;
+    const value = Number(String(raw).trim());
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    errors[field] =
+      `must be a whole number from ${min} to ${max} (${what}), not "${String(raw)}"`;
+    return undefined;
+  };
+  return {
+    hours:
+      whole(
+        input.hours,
+        ALERT_HOURS,
+        'alert hours',
+        'hours after which a click URL not passed or an offer still PENDING is an alert',
+      ) ?? stored.hours,
+    emailsPerDay:
+      whole(
+        input.emailsPerDay,
+        ALERT_EMAILS,
+        'alert emails a day',
+        'emails of new alerts a scheduled refresh may send a day; 0 sends none',
+      ) ?? stored.emailsPerDay,
+  };
 }
 
 /** The default as typed; undefined when it is none of YES, NO, ask (or empty). */

@@ -159,6 +159,8 @@ export function fakePlatform(
     userCache: new MemoryCache(),
     identity: {email: () => 'user@example.com'},
     mail: {remainingDailyQuota: () => 100, send: () => undefined},
+    // A user who answers Yes, as Apps Script's first button (the budget guard's question).
+    ui: {confirm: () => true},
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),
       release: () => {
