@@ -712,7 +712,7 @@ class CreateRun {
           );
         }
       });
-      rememberServerClicks(this.book, accepted);
+      rememberServerClicks(this.book, accepted, this.platform.clock.now());
       this.record();
     }
   }
