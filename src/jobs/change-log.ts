@@ -1,6 +1,8 @@
 /**
- * One job run's changes for the History sheet (sheets/history.ts): collected as the answers
- * arrive, written in one block when the run ends, under one change id.
+ * One job run's changes for the History sheet (sheets/history.ts), under one change id:
+ * collected as the answers arrive, and appended one block per `flush` (a push flushes after
+ * each batch, so a run killed later keeps the record of the writes the server accepted) and
+ * at `close`.
  */
 import type {Platform, Workbook} from '../platform/ports';
 import {
@@ -37,7 +39,12 @@ export function historyLimit(platform: Platform): number {
 
 export class ChangeLog {
   readonly changeId: string;
-  private readonly changes: HistoryChange[] = [];
+  /** Changes added since the last flush. */
+  private pending: HistoryChange[] = [];
+  /** Whether any change was added: the run sent something. */
+  private sent = false;
+  /** What the summary is told of the History writes (archiving, a failure), once each. */
+  private readonly notes = new Set<string>();
 
   constructor(
     private readonly platform: Platform,
@@ -51,29 +58,38 @@ export class ChangeLog {
   /** Records changes whose answers arrived now (unless they say when). */
   add(changes: readonly HistoryChange[]): void {
     const now = new Date(this.platform.clock.now());
-    this.changes.push(...changes.map(c => ({at: now, ...c})));
+    this.pending.push(...changes.map(c => ({at: now, ...c})));
+    this.sent ||= changes.length > 0;
+  }
+
+  /** Appends the changes added since the last flush, in one block; nothing when none. */
+  flush(workbook: Workbook): void {
+    if (this.pending.length === 0) return;
+    const changes = this.pending;
+    this.pending = [];
+    const note = this.write(workbook, changes);
+    if (note !== '') this.notes.add(note);
   }
 
   /**
-   * Writes the run's block, and tells the summary: the change id, and what became of the
-   * write when it was not plain. A run that sent nothing writes nothing and is told nothing.
+   * Appends what is left, and tells the summary: the change id, and what became of the History
+   * writes when it was not plain. A run that sent nothing writes nothing and is told nothing.
    */
   close(workbook: Workbook, summary: JobSummary): JobSummary {
-    if (this.changes.length === 0) return summary;
-    const note = this.write(workbook);
+    this.flush(workbook);
+    if (!this.sent) return summary;
     return {
       ...summary,
       changeId: this.changeId,
-      message: summary.message + note,
+      message: summary.message + [...this.notes].join(''),
     };
   }
 
   /**
-   * Appends the run's block. What was sent stays sent when the History cannot be written: the
+   * Appends one block. What was sent stays sent when the History cannot be written: the
    * answer is a sentence for the job's summary, '' when all went well.
    */
-  private write(workbook: Workbook): string {
-    if (this.changes.length === 0) return '';
+  private write(workbook: Workbook, changes: readonly HistoryChange[]): string {
     try {
       const limit = historyLimit(this.platform);
       const result = appendHistory(
@@ -85,7 +101,7 @@ export class ChangeLog {
           user: this.platform.identity.email(),
           at: new Date(this.platform.clock.now()),
         },
-        this.changes,
+        changes,
         limit,
       );
       return result.archived

@@ -1,10 +1,10 @@
 /**
- * The sidebar's History list: the last job runs that sent something, newest first, each with
- * what it changed, read from the newest History rows only.
+ * The sidebar's History list: the last job runs that sent something, newest first by time
+ * (whatever the History sheet's sort), each with what it changed.
  */
 import {ConfigError} from '../api/errors';
 import type {Platform} from '../platform/ports';
-import {readHistoryBackwards} from '../sheets/history';
+import {readRecentRuns} from '../sheets/history';
 import {historyLimit} from './change-log';
 import type {HistoryRow} from '../sheets/schemas/history';
 import {isRevertible} from './revert';
@@ -65,23 +65,8 @@ export function setHistoryLimit(platform: Platform, rows: unknown): number {
 
 export function recentChanges(platform: Platform): HistoryView {
   const workbook = platform.workbook();
-  // A row without an id (one the user inserted) is no run: counted, it would end the
-  // reading before the oldest listed run was read whole.
-  const rows = readHistoryBackwards(
-    workbook,
-    read =>
-      new Set(read.map(r => r.change_id).filter(id => id !== '')).size >
-      LISTED_RUNS,
-  );
-  const runs = new Map<string, HistoryRow[]>();
-  for (const row of rows) {
-    if (row.change_id === '') continue;
-    const run = runs.get(row.change_id);
-    if (run) run.push(row);
-    else if (runs.size < LISTED_RUNS) runs.set(row.change_id, [row]);
-  }
   return {
-    runs: [...runs.values()].map(run => summarize(run.reverse())),
+    runs: readRecentRuns(workbook, LISTED_RUNS).map(summarize),
     timeZone: workbook.timeZone(),
     limit: historyLimit(platform),
   };

@@ -22,7 +22,7 @@ import type {Platform, Workbook} from '../platform/ports';
 import {excerpt} from '../rules/values';
 import {CodecContext, encode, fromCanonical} from '../sheets/codec';
 import {HistoryRow} from '../sheets/schemas/history';
-import {readHistoryBackwards} from '../sheets/history';
+import {readChange} from '../sheets/history';
 import {
   FieldChange,
   historyText,
@@ -75,21 +75,6 @@ export function isRevertible(sheet: string): boolean {
   return REVERTIBLE.some(s => s.name === sheet);
 }
 
-/** The rows of one change id, newest first, read back from the newest run. */
-export function changeRows(workbook: Workbook, changeId: string): HistoryRow[] {
-  const wanted = changeId.trim();
-  const rows = readHistoryBackwards(workbook, read => {
-    const first = read.findIndex(r => r.change_id === wanted);
-    // A run's rows are one block: past it, the rest is older runs. A row without an id (one
-    // the user inserted in the block) is no older run: reading on finds the rest of the block.
-    return (
-      first >= 0 &&
-      read.slice(first).some(r => r.change_id !== wanted && r.change_id !== '')
-    );
-  });
-  return rows.filter(r => r.change_id === wanted).reverse();
-}
-
 interface RecordChange {
   id: string;
   outcome: string;
@@ -131,7 +116,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
   const id = String(changeId ?? '').trim();
   return withDocumentLock(platform, () => {
     const workbook = platform.workbook();
-    const rows = changeRows(workbook, id);
+    const rows = readChange(workbook, id);
     if (rows.length === 0) {
       throw new ConfigError(
         `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,

@@ -1,7 +1,10 @@
 import {recentChanges} from '../../../src/jobs/history-list';
-import {changeRows} from '../../../src/jobs/revert';
 import type {Platform} from '../../../src/platform/ports';
-import {HistoryChange, appendHistory} from '../../../src/sheets/history';
+import {
+  HistoryChange,
+  appendHistory,
+  readChange,
+} from '../../../src/sheets/history';
 import {MemoryStore} from '../../support/fakes';
 import {MemoryWorkbook} from '../../support/workbook';
 
@@ -51,14 +54,14 @@ function platformOf(book: MemoryWorkbook): Platform {
 }
 
 describe('reading History past a blank row the user inserted, a run longer than a read chunk', () => {
-  it('changeRows reads every row of the run', () => {
+  it('readChange reads every row of the run', () => {
     const book = new MemoryWorkbook();
     appendHistory(book, run('c0'), changes(3));
     appendHistory(book, run('c1'), changes(2500));
     appendHistory(book, run('c2'), changes(2));
     insertBlank(book);
 
-    const read = changeRows(book, 'c1');
+    const read = readChange(book, 'c1');
     expect(read).toHaveLength(2500);
     expect(read.map(r => r.record)).toEqual(changes(2500).map(c => c.record));
   });
