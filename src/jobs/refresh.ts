@@ -37,7 +37,9 @@ import {columnOf} from '../sheets/rows';
 import {SheetState, StateBook} from '../sheets/state';
 import {Contents, Formula, Table, openTable, writeTable} from '../sheets/table';
 import {Noun, counted, noun} from '../text/wording';
+import {watchedFacts} from './alerts';
 import {accountLabel, connect} from './connect';
+import {OfferWatch} from './offer-watch';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {
   JobSummary,
@@ -54,6 +56,8 @@ export interface RefreshContext {
   /** '' for the main account. */
   account: string;
   now: Date;
+  /** The alerts a refresh of offers finds (offer-watch.ts). */
+  watch?: OfferWatch;
 }
 
 /** How one sheet came out of a refresh. */
@@ -254,13 +258,14 @@ export const offersRefresher: Refresher<Offer> = {
     requests,
     write: context => {
       const sent = sentServerClicks(context.state);
-      return [
+      const previous = context.state.get(OFFERS.name);
+      const reports = [
         refreshSheet(
           context,
           OFFERS,
           items.map(offer => ({
             sources: [withServerClick(offer, sent)],
-            facts: offerFacts(offer),
+            facts: {...offerFacts(offer), ...watchedFacts(offer)},
           })),
         ),
         refreshSheet(
@@ -272,6 +277,8 @@ export const offersRefresher: Refresher<Offer> = {
           })),
         ),
       ];
+      context.watch?.check(context, previous, items);
+      return reports;
     },
   }),
 };
@@ -302,6 +309,7 @@ export function runRefresh(
       state: StateBook.open(workbook),
       account: connected.account,
       now: new Date(platform.clock.now()),
+      watch: new OfferWatch(platform),
     };
     let reports: SheetReport[];
     try {
@@ -310,12 +318,14 @@ export function runRefresh(
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       context.state.save();
     }
-    return refreshSummary(
-      job,
-      accountLabel(connected.account),
-      refreshers,
-      pulled,
-      reports,
+    return context.watch!.summarize(
+      refreshSummary(
+        job,
+        accountLabel(connected.account),
+        refreshers,
+        pulled,
+        reports,
+      ),
     );
   });
 }

@@ -15,6 +15,7 @@ import {
   jobSpec,
 } from '../ui/catalog';
 import {failureMessage, isExpectedFailure} from './menu-messages';
+import {alertsEmail} from './offer-watch';
 import {JobSummary, LockBusyError, needsAttention} from './run';
 import {
   SCHEDULE_HANDLER,
@@ -161,8 +162,10 @@ export function scheduledRefresh(
   let reason = '';
   let conflicts = 0;
   let unforeseen: unknown;
+  let alerts: string[] | undefined;
   try {
     const summary = run(job);
+    alerts = summary.alerts;
     outcome = needsAttention(summary) ? 'attention' : 'ok';
     message = `${title}: ${summary.message}`;
     conflicts = summary.conflict ?? 0;
@@ -182,13 +185,11 @@ export function scheduledRefresh(
     outcome,
     message: message.slice(0, MESSAGE_LIMIT),
   };
-  const email = checkHealth(platform, store, {
-    title,
-    record,
-    reason,
-    conflicts,
-  });
-  if (email) record.email = email;
+  const email = [
+    checkHealth(platform, store, {title, record, reason, conflicts}),
+    alertsEmail(platform, store, alerts),
+  ].filter(Boolean);
+  if (email.length > 0) record.email = email.join(' ');
   store.setLastScheduledRun(documentId, record);
   scheduleChanged(platform);
   if (unforeseen !== undefined) throw unforeseen;
