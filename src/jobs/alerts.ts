@@ -49,6 +49,8 @@ export interface OpenCondition {
   since: number;
   /** The value it was told with (status, reason or click_url_status). */
   value: string;
+  /** Noted at a first pull without a row: its clearing is not told either. */
+  silent?: true;
 }
 
 export const ALERTS_MEMO = 'alerts';
@@ -188,13 +190,16 @@ export function watch(input: WatchInput): {
     const pending = open[key('pending')];
     const start = startMs(facts.start_time ?? '');
     if (status !== 'PENDING') {
-      if (pending) tell('no longer PENDING', 'PENDING', status);
+      if (pending && !pending.silent)
+        tell('no longer PENDING', 'PENDING', status);
       delete open[key('pending')];
     } else if (!pending && start !== undefined && now - start >= hours * HOUR) {
-      if (!quiet) {
+      if (quiet) {
+        open[key('pending')] = {since: now, value: status, silent: true};
+      } else {
         tell(`still PENDING ${hoursText(hours)} after start_time`, '', status);
+        opened('pending', status);
       }
-      opened('pending', status);
     }
     alerts.push(...found);
   }

@@ -1,5 +1,6 @@
 /** The sidebar: connection settings, acting account, jobs, History and the scheduled refresh. */
 import {AccountPicker} from './accounts';
+import {AlertsCount} from './alerts';
 import {Busy, byId, say} from './dom';
 import {HistoryPanel} from './history';
 import {JobsPanel} from './jobs';
@@ -12,7 +13,11 @@ function start(): void {
   const busy = new Busy();
   const accounts = new AccountPicker(busy);
   const settings = new SettingsForm(busy, () => void accounts.load());
-  const jobs = new JobsPanel(busy, () => void history.refresh());
+  const alerts = new AlertsCount();
+  const jobs = new JobsPanel(busy, () => {
+    void history.refresh();
+    void alerts.load();
+  });
   const history = new HistoryPanel(busy, (title, call) =>
     jobs.runAction(title, call),
   );
@@ -27,6 +32,8 @@ function start(): void {
         void history.refresh();
       }
       void schedule.load();
+      // A refresh from the menu or the schedule may have found alerts.
+      void alerts.load();
       // A job from the menu may have created or looked up sub-accounts.
       void accounts.load();
     },
@@ -38,6 +45,7 @@ function start(): void {
     .catch((e: Error) => say(byId('settings-message'), e.message, 'error'));
   void accounts.load();
   void schedule.load();
+  void alerts.load();
   watch.start();
 }
 

@@ -134,6 +134,17 @@ describe('watch: one alert when a condition appears, one when it clears', () => 
     expect(pull(recent, recent).alerts).toEqual([]);
   });
 
+  it('an offer PENDING past its start at the first pull is noted, and its end not told', () => {
+    const pending = {...running, status: 'PENDING'};
+    const first = pull(undefined, pending);
+    expect(first.alerts).toEqual([]);
+    expect(pull(pending, pending, first.open).alerts).toEqual([]);
+    expect(pull(pending, running, first.open)).toMatchObject({
+      alerts: [],
+      open: {},
+    });
+  });
+
   it('forgets the conditions of an offer no longer listed', () => {
     const open = {'8 stopped': {since: NOW, value: 'STOPPED'}};
     expect(pull(running, running, open).open).toEqual({});
