@@ -19,6 +19,7 @@ import {
   watch,
   watchedFacts,
 } from './alerts';
+import {accountLabel} from './connect';
 import type {JobSummary} from './run';
 import {SettingsStore} from './settings-store';
 import {TRACKING_SET_MEMO} from './server-click-memory';
@@ -76,7 +77,12 @@ export class OfferWatch {
         .hours,
     });
     try {
-      appendAlerts(where.workbook, where.now, account, result.alerts);
+      appendAlerts(
+        where.workbook,
+        where.now,
+        accountLabel(account),
+        result.alerts,
+      );
     } catch (e) {
       this.problem = excerpt(e instanceof Error ? e.message : String(e), false);
       return;

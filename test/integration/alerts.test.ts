@@ -23,6 +23,7 @@ function watched(clickTestSeconds = 30) {
 const alerts = (rt: Runtime) =>
   rt.spreadsheet.getSheetByName('Alerts')
     ? recordsOf(rt, 'Alerts').map(r => [
+        r.account,
         r.offer_id,
         r.offer_name,
         r.what,
@@ -51,6 +52,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     hourLater(rt);
     expect(alerts(rt)).toEqual([
       [
+        'main account',
         String(id),
         name(id),
         'status left RUNNING',
@@ -83,6 +85,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     hourLater(rt);
     expect(alerts(rt).slice(1)).toEqual([
       [
+        'main account',
         String(id),
         name(id),
         'status back to RUNNING',
@@ -139,7 +142,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     rt.clock.advance(2 * HOUR);
     rt.call('refreshOffers');
     rt.call('refreshOffers');
-    expect(alerts(rt).map(a => [a[0], a[2], a[4]])).toEqual([
+    expect(alerts(rt).map(a => [a[1], a[3], a[5]])).toEqual([
       [
         String(id),
         'click URL not passed 6 hours after Offer Desk set it',
@@ -148,7 +151,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     ]);
     rt.clock.advance(2 * HOUR);
     rt.call('refreshOffers');
-    expect(alerts(rt).map(a => [a[0], a[2], a[3], a[4]])[1]).toEqual([
+    expect(alerts(rt).map(a => [a[1], a[3], a[4], a[5]])[1]).toEqual([
       String(id),
       'click URL passed its test',
       'PENDDING',
