@@ -8,6 +8,7 @@ import type {Offer} from '../api/types';
 import type {Platform, Workbook} from '../platform/ports';
 import {appendAlerts, unseenAlerts} from '../sheets/alerts-sheet';
 import type {SheetState, StateBook} from '../sheets/state';
+import {SheetLayoutError} from '../sheets/table';
 import {excerpt} from '../rules/values';
 import {counted} from '../text/wording';
 import {
@@ -28,11 +29,15 @@ import {TRACKING_SET_MEMO} from './server-click-memory';
 const IN_MESSAGE = 5;
 /** Alerts listed in one email. */
 const IN_EMAIL = 50;
+/** Alerts kept for the next refresh when the sheet could not take them: a bound, not a goal. */
+const UNWRITTEN = 1000;
 
 interface Memo {
   /** The account whose pulls the conditions follow. */
   account: string;
   open: OpenConditions;
+  /** Alerts found when the Alerts sheet could not be written: the next refresh writes them. */
+  unwritten?: Alert[];
 }
 
 /** What one refresh of offers found. */
@@ -45,7 +50,9 @@ export class OfferWatch {
   /**
    * Compares the offers just pulled with `previous` (the Offers state before this refresh),
    * appends the new alerts and remembers what is open. A failure to write the Alerts sheet
-   * does not fail the refresh: the summary says so, and the next refresh tells them again.
+   * does not fail the refresh: the summary says so, and the alerts wait in the memo for the
+   * next refresh (the pull they came from is the last pull by then: they would not be found
+   * again).
    */
   check(
     where: {workbook: Workbook; state: StateBook; account: string; now: Date},
@@ -55,6 +62,7 @@ export class OfferWatch {
     const {state, account} = where;
     const now = where.now.getTime();
     const memo = state.memo<Memo>(ALERTS_MEMO);
+    const ours = memo?.account === account;
     const same = previous?.account === account;
     const before: Record<string, Watched> | undefined = same
       ? Object.fromEntries(
@@ -70,25 +78,26 @@ export class OfferWatch {
         id: String(o.offer_id),
         facts: watchedFacts(o),
       })),
-      open: memo?.account === account ? memo.open : {},
+      open: ours ? memo.open : {},
       tracked: state.memo<Record<string, number>>(TRACKING_SET_MEMO) ?? {},
       now,
       hours: new SettingsStore(this.platform.userProperties).alertSettings()
         .hours,
     });
+    const alerts = [...((ours && memo.unwritten) || []), ...result.alerts];
+    const next: Memo = {account, open: result.open};
     try {
-      appendAlerts(
-        where.workbook,
-        where.now,
-        accountLabel(account),
-        result.alerts,
-      );
+      appendAlerts(where.workbook, where.now, accountLabel(account), alerts);
+      this.found.push(...alerts);
     } catch (e) {
-      this.problem = excerpt(e instanceof Error ? e.message : String(e), false);
-      return;
+      // The add-on's own layout message says what to do, in full; another error's is excerpted.
+      this.problem =
+        e instanceof SheetLayoutError
+          ? e.message
+          : excerpt(e instanceof Error ? e.message : String(e), false);
+      next.unwritten = alerts.slice(-UNWRITTEN);
     }
-    this.found.push(...result.alerts);
-    state.setMemo(ALERTS_MEMO, {account, open: result.open});
+    state.setMemo(ALERTS_MEMO, next);
     state.setMemo(TRACKING_SET_MEMO, result.tracked);
   }
 
@@ -97,7 +106,7 @@ export class OfferWatch {
     if (this.problem) {
       return {
         ...summary,
-        message: `${summary.message} The Alerts sheet could not be written (${this.problem}): the next refresh tells them again.`,
+        message: `${summary.message} The Alerts sheet could not be written (${this.problem}): the next refresh of offers writes its alerts.`,
       };
     }
     if (this.found.length === 0) return summary;

@@ -158,4 +158,32 @@ describe('Alerts: what changed on the server that needs a person', () => {
       'PASS',
     ]);
   });
+
+  it("writes nothing into the user's own sheet named Alerts, and writes the alerts once it is renamed", () => {
+    const {rt, emulator, ids} = watched();
+    const own = rt.spreadsheet.insertSheet('Alerts');
+    own.getRange('A1:B2').setValues([
+      ['my notes', 'owner'],
+      ['call the bank', 'ana'],
+    ]);
+    emulator.updateOffer(ids[0], {status: 'STOPPED'});
+    const first = rt.call('refreshOffers') as {message: string};
+    expect(first.message).toMatch(
+      /The Alerts sheet could not be written \(Row 1 of the Alerts sheet has no time header.*\): the next refresh of offers writes its alerts\.$/,
+    );
+    expect(own.getRange('A1:B2').getValues()).toEqual([
+      ['my notes', 'owner'],
+      ['call the bank', 'ana'],
+    ]);
+    own.setName('My alerts');
+    const second = rt.call('refreshOffers') as {alerts: string[]};
+    expect(second.alerts).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^offer ${ids[0]} .*: status left RUNNING \\(RUNNING → STOPPED\\)$`,
+        ),
+      ),
+    ]);
+    expect(alerts(rt).map(a => a[3])).toEqual(['status left RUNNING']);
+  });
 });
