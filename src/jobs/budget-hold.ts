@@ -25,7 +25,7 @@ import {SettingsStore} from './settings-store';
 
 /** Held changes listed in the question and the summary; the rows tell the rest. */
 const LISTED = 15;
-export const GUARD_TITLE = 'Send large budget changes?';
+const GUARD_TITLE = 'Send large budget changes?';
 
 /** A record's canonical contents as the groups the guard compares. */
 function groupsOf(content: readonly string[][]): GuardGroup[] {

@@ -44,6 +44,7 @@ export const appsScriptUi = (document: ActiveDocument): UserInterface => ({
     } catch {
       return null; // a trigger: Apps Script has no one to show a dialog to
     }
+    // CLOSE (the dialog's x) is no yes.
     return ui.alert(title, message, ui.ButtonSet.YES_NO) === ui.Button.YES;
   },
 
