@@ -106,6 +106,30 @@ async function main(): Promise<void> {
     await ui.openSheet('History');
     await ui.page.locator('#grid').evaluate(grid => grid.scrollTo(0, 0));
     await save('playground-history-sheet.png');
+
+    // Alerts: two offers stop on the server, a refresh tells them; one comes back, the next tells that.
+    const running = (await ui.sheet('Offers'))
+      .filter(o => o.cells.status === 'RUNNING')
+      .slice(0, 2)
+      .map(o => Number(o.cells.offer_id));
+    const stop = (id: number, offer_stop_reason: string) =>
+      playground.host.invoke('updateOffer', id, {
+        status: 'STOPPED',
+        offer_stop_reason,
+      });
+    await stop(running[0], 'INSUFFICIENT_BALANCE');
+    await stop(running[1], 'CREATIVE_REJECTED');
+    await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
+    await ui.dismissToasts();
+    await playground.host.invoke('updateOffer', running[0], {
+      status: 'RUNNING',
+      offer_stop_reason: '',
+    });
+    await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
+    await ui.dismissToasts();
+    await ui.openSheet('Alerts');
+    await ui.page.locator('#grid').evaluate(grid => grid.scrollTo(0, 0));
+    await save('playground-alerts.png');
   } finally {
     await browser.close();
     await playground.close();

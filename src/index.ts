@@ -11,6 +11,7 @@ import type {CreativeAdsQuery} from './jobs/creative-ads';
 import type {ConnectionCheck} from './jobs/connection-test';
 import * as historyList from './jobs/history-list';
 import * as menu from './jobs/menu';
+import * as offerWatch from './jobs/offer-watch';
 import * as pushBudgetsJob from './jobs/push-budgets';
 import * as pushCampaignsJob from './jobs/push-campaigns';
 import type {PushOptions} from './jobs/push-spec';
@@ -274,6 +275,11 @@ export function createSubAccount(name: string, password: string): JobSummary {
 
 export function createSubAccounts(options?: PushOptions): JobSummary {
   return JOB_RUNS.createSubAccounts(platform(), options);
+}
+
+/** The sidebar's Alerts count: Alerts rows whose seen cell is not ticked. */
+export function countUnseenAlerts(): number {
+  return offerWatch.unseenAlertCount(platform());
 }
 
 /** The sidebar's History list: the last runs that sent something. */

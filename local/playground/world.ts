@@ -407,3 +407,12 @@ export function apiRequests(world: World) {
     body: r.body,
   }));
 }
+
+/** An admin change of an offer on the server (status, stop reason), as the docs' pictures need. */
+export function updateOffer(
+  world: World,
+  id: number,
+  patch: {status?: string; offer_stop_reason?: string},
+): void {
+  world.emulator!.updateOffer(id, patch as never);
+}

@@ -12,6 +12,7 @@ import {BudgetGroupInput, checkBudget, isRefused} from '../rules/budget';
 import {EMPTY, decodeRow, editableTexts} from '../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../sheets/schemas/budgets';
 import {sheetRow} from '../sheets/table';
+import {guardBudgets} from './budget-hold';
 import {Built, PushOptions, PushSpec, listByIds} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from './run';
@@ -73,6 +74,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     return {ok: false, refused};
   },
   send: updateBudgets,
+  guard: guardBudgets,
   readBack: (client, ids) =>
     listByIds(
       ids,

@@ -5,12 +5,13 @@
  */
 import type {ApiClient, Outcome} from '../api/client';
 import {Listing, listEach} from '../api/paging';
-import type {Workbook} from '../platform/ports';
+import type {Platform, Workbook} from '../platform/ports';
 import type {CodecContext} from '../sheets/codec';
 import {EMPTY, editableColumns, editableTexts} from '../sheets/rows';
 import type {SheetSchema} from '../sheets/schema';
 import type {RecordState, StateBook} from '../sheets/state';
 import type {Table} from '../sheets/table';
+import type {Delivered, Unit} from './push-delivery';
 
 export interface PushOptions {
   /** Check and report what would be sent; send nothing. */
@@ -92,8 +93,29 @@ export interface PushSpec<S, Q> {
   readBack(client: ApiClient, ids: readonly string[]): ReadBack<S>;
   /** Added to "the next push sends it again" where resending has a side effect. */
   againNote?: string;
+  /**
+   * Splits what the push built into what is sent and what waits for a yes (pushBudgets'
+   * guard), asking where someone can answer; a preview asks nothing and sends nothing.
+   */
+  guard?(
+    units: ReadonlyArray<Unit<Q>>,
+    platform: Platform,
+    dryRun: boolean,
+  ): Guarded<Q>;
   /** Tells what the API accepted (pushTracking remembers support_server_click). */
   accepted?(book: StateBook, requests: readonly Q[]): void;
+}
+
+/** What a push's guard decided. */
+export interface Guarded<Q> {
+  /** The units to send (in a preview: all). */
+  send: Array<Unit<Q>>;
+  /** Units not sent, each with its rows' EDITED message. */
+  held: Array<{unit: Unit<Q>; message: string}>;
+  /** A delivered record as History tells it: one sent after a yes says so. */
+  history(delivered: Delivered): Delivered;
+  /** Added to the summary's message; '' when nothing was held. */
+  note: string;
 }
 
 /** Ids per read-back list request: the largest page of the offers and campaigns lists. */

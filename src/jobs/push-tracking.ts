@@ -39,6 +39,8 @@ const DECIDE_ONCE =
 /** The tracking push; `fallback` is the sidebar's support_server_click default ('' asks). */
 export function trackingPush(
   fallback: ServerClickDefault,
+  /** The time accepted tracking is remembered at (the alerts wait for its click-URL test). */
+  now: () => number,
 ): PushSpec<Offer, TrackingUpdate> {
   return {
     job: 'pushTracking',
@@ -97,7 +99,7 @@ export function trackingPush(
         offer => [offer],
       ),
     againNote: ', which restarts the click-URL test',
-    accepted: (book, requests) => rememberServerClicks(book, requests),
+    accepted: (book, requests) => rememberServerClicks(book, requests, now()),
   };
 }
 
@@ -108,5 +110,9 @@ export function pushTracking(
   const fallback = new SettingsStore(
     platform.userProperties,
   ).serverClickDefault();
-  return runPush(platform, trackingPush(fallback), options);
+  return runPush(
+    platform,
+    trackingPush(fallback, () => platform.clock.now()),
+    options,
+  );
 }

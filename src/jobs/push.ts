@@ -30,7 +30,7 @@ import type {SyncStatus} from '../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from './connect';
 import {withJob} from './kernel';
-import {Delivered, Delivery, RowVerdict, Unit} from './push-delivery';
+import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
 import type {PushOptions, PushSpec} from './push-spec';
 import type {JobSummary} from './run';
 
@@ -66,6 +66,8 @@ export function runPush<S, Q>(
       dryRun,
     );
     const verdicts = plan.verdicts;
+    const guard = spec.guard?.(plan.units, platform, dryRun);
+    const sending = guard ? guard.send : plan.units;
     let sent = 0;
     let remaining = 0;
     const written = new Map<number, RowVerdict>();
@@ -82,17 +84,14 @@ export function runPush<S, Q>(
       job.save();
     };
     if (dryRun) {
-      for (const unit of plan.units) {
+      for (const unit of sending) {
         const first = unit.lost
           ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
           : `sends ${unit.sends}`;
         previewMark(table, verdicts, unit, `Preview: a push ${first}.`);
       }
     } else {
-      const totalRows = plan.units.reduce(
-        (n, u) => n + u.record.rows.length,
-        0,
-      );
+      const totalRows = sending.reduce((n, u) => n + u.record.rows.length, 0);
       let logged = 0;
       const delivery = new Delivery(platform, spec, table, state, verdicts, {
         client: job.connected.client,
@@ -103,24 +102,29 @@ export function runPush<S, Q>(
         settled: () => {
           const fresh = delivery.delivered.slice(logged);
           logged = delivery.delivered.length;
-          job.log.add(fresh.flatMap(d => historyOf(spec, d)));
+          job.log.add(
+            fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
+          );
           save();
         },
       });
-      delivery.run(plan.units);
+      delivery.run(sending);
       sent = delivery.requests;
       remaining = delivery.remaining;
     }
+    for (const {unit, message} of guard?.held ?? [])
+      mark(verdicts, unit, 'EDITED', message);
     noteReadOnlyEdits(table, records, state, verdicts);
     save();
-    return job.summary({
+    const summary = job.summary({
       ...rows.tally(),
       skipped: plan.unchanged,
       remaining,
       requests: sent,
       edited: dryRun ? rows.count('EDITED') + plan.previewed : undefined,
-      wouldSend: dryRun ? plan.units.map(u => u.request) : undefined,
+      wouldSend: dryRun ? sending.map(u => u.request) : undefined,
     });
+    return {...summary, message: summary.message + (guard?.note ?? '')};
   });
 }
 

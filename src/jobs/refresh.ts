@@ -38,8 +38,10 @@ import {SheetState, StateBook} from '../sheets/state';
 import {Contents, Formula, Table, openTable, sheetRow} from '../sheets/table';
 import {SheetWriter} from '../sheets/writer';
 import {Noun, counted, noun} from '../text/wording';
+import {watchedFacts} from './alerts';
 import {accountLabel} from './connect';
 import {JobFacts, withJob} from './kernel';
+import {OfferWatch} from './offer-watch';
 import {ServerClickMemo, sentServerClicks} from './server-click-memory';
 import {JobSummary, MAX_PROBLEMS, RowProblem} from './run';
 
@@ -52,6 +54,8 @@ export interface RefreshContext {
   /** The connection's fingerprint and label (connect.ts): stored with what is pulled. */
   connection: {fingerprint: string; label: string};
   now: Date;
+  /** The alerts a refresh of offers finds (offer-watch.ts). */
+  watch?: OfferWatch;
 }
 
 /** How one sheet came out of a refresh. */
@@ -257,11 +261,16 @@ export const campaignsRefresher = sheetRefresher(
   }),
 );
 
-/** What a push needs to know of an offer: who maintains it and where it delivers. */
+/**
+ * What a push needs to know of an offer: who maintains it, where it delivers, and for the
+ * budget guard its currency and name.
+ */
 function offerFacts(offer: Offer): Record<string, string> {
   return {
     maintain_by: String(offer.maintain_by ?? ''),
     target_geo: String(offer.target_geo ?? ''),
+    currency: String(offer.currency ?? ''),
+    offer_name: String(offer.offer_name ?? ''),
   };
 }
 
@@ -286,13 +295,14 @@ export const offersRefresher: Refresher<Offer> = {
     requests,
     write: context => {
       const sent = sentServerClicks(context.state);
-      return [
+      const previous = context.state.get(OFFERS.name);
+      const reports = [
         refreshSheet(
           context,
           OFFERS,
           items.map(offer => ({
             sources: [withServerClick(offer, sent)],
-            facts: offerFacts(offer),
+            facts: {...offerFacts(offer), ...watchedFacts(offer)},
           })),
         ),
         refreshSheet(
@@ -304,6 +314,8 @@ export const offersRefresher: Refresher<Offer> = {
           })),
         ),
       ];
+      context.watch?.check(context, previous, items);
+      return reports;
     },
   }),
 };
@@ -336,6 +348,7 @@ export function runRefresh(
         label: connected.connectionLabel,
       },
       now: new Date(platform.clock.now()),
+      watch: new OfferWatch(platform),
     };
     let reports: SheetReport[];
     try {
@@ -344,7 +357,9 @@ export function runRefresh(
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
     }
-    return run.summary(refreshFacts(refreshers, pulled, reports, run.account));
+    return context.watch!.summarize(
+      run.summary(refreshFacts(refreshers, pulled, reports, run.account)),
+    );
   });
 }
 

@@ -48,11 +48,11 @@ interface Revertible {
   refreshTitle: string;
 }
 
-// The specs name the refresh to run; the tracking push's setting does not matter here.
+// The specs name the refresh to run; the tracking push's setting and clock do not matter here.
 const REVERTIBLE: readonly Revertible[] = [
   BUDGETS_PUSH,
   campaignsPush(),
-  trackingPush(''),
+  trackingPush('', () => 0),
 ].map(spec => ({
   schema: spec.schema as SheetSchema<never>,
   refreshTitle: spec.refreshTitle,

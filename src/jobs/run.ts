@@ -54,6 +54,8 @@ export interface JobSummary {
   changeId?: string;
   /** A preview: the request bodies a push would send. */
   wouldSend?: unknown[];
+  /** A refresh of offers: the new alerts, one line each (offer, what changed, reason). */
+  alerts?: string[];
 }
 
 export const MAX_PROBLEMS = 50;

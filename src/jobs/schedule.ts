@@ -15,6 +15,7 @@ import {
   jobSpec,
 } from '../ui/catalog';
 import {failureMessage, isExpectedFailure} from './menu-messages';
+import {alertsEmail} from './offer-watch';
 import {JobSummary, LockBusyError, needsAttention} from './run';
 import {
   SCHEDULE_HANDLER,
@@ -281,7 +282,10 @@ export function scheduledRefresh(
     conflicts: turn.conflicts ?? 0,
     authorizationUrl: turn.authorizationUrl,
   });
-  if (email) record.email = email;
+  const mails = [email, alertsEmail(platform, store, turn.alerts)].filter(
+    Boolean,
+  );
+  if (mails.length > 0) record.email = mails.join(' ');
   const kept = store.setLastScheduledRun(documentId, record);
   scheduleChanged(platform, documentId);
   if (turn.unforeseen !== undefined) throw turn.unforeseen;
@@ -297,6 +301,8 @@ interface Turn {
   reason?: string;
   /** Rows it kept as CONFLICT. */
   conflicts?: number;
+  /** The new alerts the refresh found (the digest emailed to the schedule's owner). */
+  alerts?: string[];
   /** A failure we did not foresee: thrown once recorded. */
   unforeseen?: unknown;
   authorizationUrl?: string | null;
@@ -325,6 +331,7 @@ function runTurn(
       outcome: needsAttention(summary) ? 'attention' : 'ok',
       message: `${title}: ${summary.message}`,
       conflicts: summary.conflict ?? 0,
+      alerts: summary.alerts,
     };
   } catch (e) {
     if (e instanceof LockBusyError) {

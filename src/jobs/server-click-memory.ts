@@ -11,6 +11,13 @@ import type {StateBook} from '../sheets/state';
 
 export const SERVER_CLICK_MEMO = 'support_server_click sent';
 
+/**
+ * offer_id -> when the add-on last set the offer's tracking (ms): the refresh of offers tells
+ * an alert when its click URL has not passed its test some hours later (alerts.ts), and drops
+ * the entry once it has.
+ */
+export const TRACKING_SET_MEMO = 'tracking set';
+
 /** offer_id -> the support_server_click value last accepted by the API. */
 export type ServerClickMemo = Record<string, string>;
 
@@ -18,18 +25,22 @@ export function sentServerClicks(book: StateBook): ServerClickMemo {
   return book.memo<ServerClickMemo>(SERVER_CLICK_MEMO) ?? {};
 }
 
-/** Records values the API accepted; saved with the book's next save(). */
+/** Records tracking the API accepted at `at` (ms); saved with the book's next save(). */
 export function rememberServerClicks(
   book: StateBook,
   accepted: ReadonlyArray<{
     offer_id: number | string;
     support_server_click: string;
   }>,
+  at: number,
 ): void {
   if (accepted.length === 0) return;
   const memo = {...sentServerClicks(book)};
+  const set = {...book.memo<Record<string, number>>(TRACKING_SET_MEMO)};
   for (const {offer_id, support_server_click} of accepted) {
     memo[String(offer_id)] = support_server_click;
+    set[String(offer_id)] = at;
   }
   book.setMemo(SERVER_CLICK_MEMO, memo);
+  book.setMemo(TRACKING_SET_MEMO, set);
 }

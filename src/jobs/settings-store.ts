@@ -14,6 +14,7 @@ import {ConfigError} from '../api/errors';
 import type {Credentials} from '../api/signing';
 import type {SubAccountKeyStore} from '../api/credentials';
 import type {KeyValueStore} from '../platform/ports';
+import {DEFAULT_GUARD, GuardSettings} from '../rules/budget-guard';
 
 const PREFIX = 'offerDesk.';
 const SETTINGS = `${PREFIX}settings`;
@@ -26,6 +27,9 @@ const MAILED = `${PREFIX}scheduleMailed.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
 const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
+const GUARD = `${PREFIX}budgetGuard`;
+const WATCH = `${PREFIX}alerts`;
+const ALERT_MAILS = `${PREFIX}alertMails.`;
 const SIDEBAR_STATE = `${PREFIX}sidebarState.`;
 /** Spreadsheet ids, the one written to last first. */
 const SPREADSHEETS = `${PREFIX}spreadsheets`;
@@ -37,6 +41,7 @@ const PER_SPREADSHEET = [
   MAILED,
   HISTORY_LIMIT,
   SIDEBAR_STATE,
+  ALERT_MAILS,
 ];
 /**
  * Spreadsheets whose settings are kept: about 12 KB each at most, so 30 of them and the
@@ -127,6 +132,22 @@ export interface ScheduledRun {
   message: string;
   /** What became of the email about it, when it had a problem to tell. */
   email?: string;
+}
+
+/** When an alert is due, and how many alert emails a day a scheduled refresh may send. */
+export interface AlertSettings {
+  /** Hours after its creation or tracking an offer's click URL must have passed its test, and after its start_time it must have left PENDING. */
+  hours: number;
+  /** Alert digests a day at most (0: none). */
+  emailsPerDay: number;
+}
+
+export const DEFAULT_ALERTS: AlertSettings = {hours: 6, emailsPerDay: 10};
+
+/** Alert digests sent from one spreadsheet on one day (yyyy-mm-dd, its time zone). */
+export interface AlertMails {
+  day: string;
+  count: number;
 }
 
 /** support_server_click when the add-on does not know it: '' asks the user row by row. */
@@ -292,6 +313,48 @@ export class SettingsStore implements SubAccountKeyStore {
     if (value === '') this.props.remove(SERVER_CLICK);
     else if (!this.keep(SERVER_CLICK, value)) {
       throw new ConfigError(`Settings not saved: ${STORE_FULL_NOTE}.`);
+    }
+  }
+
+  /** The budget guard (rules/budget-guard.ts): the defaults until the user saves theirs. */
+  guard(): GuardSettings {
+    const stored = this.json<Partial<GuardSettings>>(GUARD) ?? {};
+    return {
+      holding: stored.holding ?? DEFAULT_GUARD.holding,
+      factor: stored.factor ?? DEFAULT_GUARD.factor,
+      ceilings: stored.ceilings ?? DEFAULT_GUARD.ceilings,
+    };
+  }
+
+  setGuard(settings: GuardSettings): void {
+    this.props.set(GUARD, JSON.stringify(settings));
+  }
+
+  alertSettings(): AlertSettings {
+    return {...DEFAULT_ALERTS, ...this.json<Partial<AlertSettings>>(WATCH)};
+  }
+
+  setAlertSettings(settings: AlertSettings): void {
+    this.props.set(WATCH, JSON.stringify(settings));
+  }
+
+  alertMails(documentId: string): AlertMails | undefined {
+    return this.json<AlertMails>(ALERT_MAILS + documentId);
+  }
+
+  setAlertMails(documentId: string, mails: AlertMails): void {
+    this.props.set(ALERT_MAILS + documentId, JSON.stringify(mails));
+  }
+
+  /** A stored object; undefined when absent or written by no version of ours. */
+  private json<T>(key: string): T | undefined {
+    const raw = this.props.get(key);
+    if (!raw) return undefined;
+    try {
+      const value: unknown = JSON.parse(raw);
+      return value && typeof value === 'object' ? (value as T) : undefined;
+    } catch {
+      return undefined;
     }
   }
 

@@ -1,6 +1,7 @@
 /** The settings entry points: what the sidebar saves and shows. */
 import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
+import {GuardInput, GuardSettings, readGuard} from '../rules/budget-guard';
 import {
   SettingsInput,
   describeFieldErrors,
@@ -9,7 +10,11 @@ import {
 import type {Platform} from '../platform/ports';
 import {historyLimit} from './change-log';
 import {connect} from './connect';
-import {ServerClickDefault, SettingsStore} from './settings-store';
+import {
+  AlertSettings,
+  ServerClickDefault,
+  SettingsStore,
+} from './settings-store';
 import {urlWhitelistProblem} from './url-whitelist';
 
 /** What the sidebar may see: never the api key, only whether one is stored. */
@@ -24,6 +29,10 @@ export interface SettingsView {
   supportServerClick: ServerClickDefault;
   /** Rows the History keeps: the sidebar's History size box shows it as soon as it opens. */
   historyLimit: number;
+  /** What pushBudgets holds for a yes (rules/budget-guard.ts). */
+  guard: GuardSettings;
+  /** When alerts are due, and the alert emails a day. */
+  alerts: AlertSettings;
 }
 
 /**
@@ -32,7 +41,14 @@ export interface SettingsView {
  */
 export interface SettingsForm extends SettingsInput {
   supportServerClick?: string;
+  /** Omitted parts keep what is stored. */
+  guard?: GuardInput;
+  alerts?: {hours?: number | string; emailsPerDay?: number | string};
 }
+
+/** Bounds of the alert settings: a day and a week; MailApp's consumer quota. */
+const ALERT_HOURS = [1, 168] as const;
+const ALERT_EMAILS = [0, 100] as const;
 
 export function getSettings(platform: Platform): SettingsView {
   const store = new SettingsStore(platform.userProperties);
@@ -47,6 +63,8 @@ export function getSettings(platform: Platform): SettingsView {
     refreshEveryHours: store.refreshEveryHours(documentId),
     supportServerClick: store.serverClickDefault(),
     historyLimit: historyLimit(platform),
+    guard: store.guard(),
+    alerts: store.alertSettings(),
   };
 }
 
@@ -72,6 +90,12 @@ export function saveSettings(
   const uploadBaseUrl = String(s.uploadBaseUrl ?? '')
     .trim()
     .replace(/\/+$/, '');
+  const guard = readGuard(s.guard ?? {}, store.guard());
+  if (!guard.ok) {
+    for (const [field, problem] of Object.entries(guard.problems))
+      errors[`guard ${field}`] = problem;
+  }
+  const alerts = readAlerts(s.alerts ?? {}, store.alertSettings(), errors);
   errors.baseUrl ??= urlWhitelistProblem(baseUrl);
   if (uploadBaseUrl)
     errors.uploadBaseUrl ??= urlWhitelistProblem(uploadBaseUrl);
@@ -94,7 +118,46 @@ export function saveSettings(
   );
   if (s.supportServerClick !== undefined)
     store.setServerClickDefault(serverClick!);
+  if (s.guard !== undefined && guard.ok) store.setGuard(guard.settings);
+  if (s.alerts !== undefined) store.setAlertSettings(alerts);
   return getSettings(platform);
+}
+
+/** The alert settings typed (omitted: as stored); a problem is added to `errors`. */
+function readAlerts(
+  input: NonNullable<SettingsForm['alerts']>,
+  stored: AlertSettings,
+  errors: Record<string, string | undefined>,
+): AlertSettings {
+  const whole = (
+    raw: number | string | undefined,
+    [min, max]: readonly [number, number],
+    field: string,
+    what: string,
+  ): number | undefined => {
+    if (raw === undefined || String(raw).trim() === '') return undefined;
+    const value = Number(String(raw).trim());
+    if (Number.isInteger(value) && value >= min && value <= max) return value;
+    errors[field] =
+      `must be a whole number from ${min} to ${max} (${what}), not "${String(raw)}"`;
+    return undefined;
+  };
+  return {
+    hours:
+      whole(
+        input.hours,
+        ALERT_HOURS,
+        'alert hours',
+        'hours after which a click URL not passed or an offer still PENDING is an alert',
+      ) ?? stored.hours,
+    emailsPerDay:
+      whole(
+        input.emailsPerDay,
+        ALERT_EMAILS,
+        'alert emails a day',
+        'emails of new alerts a scheduled refresh may send a day; 0 sends none',
+      ) ?? stored.emailsPerDay,
+  };
 }
 
 /** The default as typed; undefined when it is none of YES, NO, ask (or empty). */

@@ -94,6 +94,11 @@ export interface UserInterface {
   buildAddonMenu(entries: readonly MenuEntry[]): void;
   toast(title: string, message: string): void;
   alert(title: string, message: string): void;
+  /**
+   * Asks a Yes/No question and waits for the answer: true for Yes, false for No (or the
+   * dialog closed); null where no one can answer (a trigger, an execution without a UI).
+   */
+  confirm(title: string, message: string): boolean | null;
   /** The text the user typed, or null when they cancelled. */
   prompt(title: string, message: string): string | null;
   /** Opens an HTML file of dist/ as the sidebar. */

@@ -37,6 +37,17 @@ export const appsScriptUi = (document: ActiveDocument): UserInterface => ({
     ui.alert(title, message, ui.ButtonSet.OK);
   },
 
+  confirm(title, message) {
+    let ui: GoogleAppsScript.Base.Ui;
+    try {
+      ui = SpreadsheetApp.getUi();
+    } catch {
+      return null; // a trigger: Apps Script has no one to show a dialog to
+    }
+    // CLOSE (the dialog's x) is no yes.
+    return ui.alert(title, message, ui.ButtonSet.YES_NO) === ui.Button.YES;
+  },
+
   prompt(title, message) {
     const ui = SpreadsheetApp.getUi();
     const response = ui.prompt(title, message, ui.ButtonSet.OK_CANCEL);

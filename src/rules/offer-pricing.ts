@@ -150,6 +150,16 @@ function targetsUnused(c: Check, when: string): void {
     c.unused(field, `is used only when ${when}`);
 }
 
+/**
+ * A goal typed with a percent sign ("150%"), or a percent-formatted cell as the job reads it
+ * (new-offer-rows.ts gives it the same form): the number before the sign; undefined otherwise.
+ */
+export function percentTyped(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*%\s*$/.exec(value);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** Range and precision of target_goal per bid_goal (4.2). */
 const GOAL_LIMITS = {
   'Target-ROAS': {min: 1, max: 1000, decimals: 2, unit: ' (a percentage)'},
@@ -195,6 +205,17 @@ function targets(
   }
   const limits = GOAL_LIMITS[goal];
   const goalProblem = (value: unknown): string | number => {
+    const percent = percentTyped(value);
+    if (percent !== undefined) {
+      if (goal !== 'Target-ROAS') {
+        return `is a cost for ${goal}, not a percentage: type the number without % (got ${excerpt(value)})`;
+      }
+      // Target-ROAS is a percentage already: 150% means 150.
+      c.notes.push(
+        `target_goal ${excerpt(value, false)} is read as ${percent} (Target-ROAS is a percentage)`,
+      );
+      value = percent;
+    }
     const parsed = parseNumber(value);
     if (!parsed) return `must be a number (got ${excerpt(value)})`;
     if (parsed.value < limits.min || parsed.value > limits.max) {

@@ -16,6 +16,18 @@ import {
 /** 4.2: start_time not earlier than this (2000-01-01 00:00 at UTC+8). */
 export const MIN_START_TIME = 946656000;
 
+/**
+ * 13 digits: Unix milliseconds, as JavaScript and many exports give them. Legal for the API
+ * (a number), but a date some 50,000 years away: surely seconds were meant.
+ */
+function isMilliseconds(value: number): boolean {
+  return value >= 1e12 && value < 1e13;
+}
+
+function millisecondsProblem(value: number): string {
+  return `has 13 digits: that is milliseconds, not seconds. Type Unix seconds (${Math.floor(value / 1000)}) or a date`;
+}
+
 /** start_time (required) and end_time (empty or 0 for none), into the body. */
 export function times(c: Check, body: Partial<OfferBody>): void {
   for (const field of ['start_time', 'end_time']) {
@@ -26,7 +38,10 @@ export function times(c: Check, body: Partial<OfferBody>): void {
   let startSeconds: number | undefined;
   if (start !== undefined) {
     startSeconds = parseInteger(start);
-    if (startSeconds === undefined) {
+    if (startSeconds !== undefined && isMilliseconds(startSeconds)) {
+      c.fail('start_time', millisecondsProblem(startSeconds));
+      startSeconds = undefined;
+    } else if (startSeconds === undefined) {
       c.fail(
         'start_time',
         `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got ${excerpt(start)})`,
@@ -50,6 +65,10 @@ export function times(c: Check, body: Partial<OfferBody>): void {
     return;
   }
   if (end === 0) return;
+  if (isMilliseconds(end)) {
+    c.fail('end_time', millisecondsProblem(end));
+    return;
+  }
   if (startSeconds !== undefined && end <= startSeconds) {
     c.fail('end_time', 'must be later than start_time');
     return;

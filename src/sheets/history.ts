@@ -112,7 +112,7 @@ export function appendHistory(
 }
 
 /** yyyy-mm-dd in the spreadsheet's time zone. */
-function dayOf(workbook: Workbook, at: Date): string {
+export function dayOf(workbook: Workbook, at: Date): string {
   const local = new Date(
     at.getTime() + workbook.utcOffsetMinutes(at.getTime()) * 60000,
   );

@@ -739,4 +739,112 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       page.locator('#choose-files-message').textContent(),
     ).resolves.toBe('');
   });
+
+  /**
+   * The first Budgets row of an ADV offer with one BUDGET ALL group whose daily cap is a
+   * number (a cap raised from OPEN is no raise), not touched above.
+   */
+  const untouchedBudgetRow = async (): Promise<{row: number; id: number}> => {
+    const taken = new Set(await editableBudgetRows());
+    const budgets = await world<unknown[][]>('values', 'Budgets');
+    const offers = await world<unknown[][]>('values', 'Offers');
+    const [oh, ...offerRows] = offers;
+    const adv = new Set(
+      offerRows
+        .filter(r => r[oh.indexOf('maintain_by')] === 'ADV')
+        .map(r => r[oh.indexOf('offer_id')]),
+    );
+    const [bh] = budgets;
+    const at = (h: string) => bh.indexOf(h);
+    const row = budgets.findIndex(
+      (r, i) =>
+        i > 0 &&
+        !taken.has(i + 1) &&
+        adv.has(r[at('offer_id')]) &&
+        r[at('daily_cap_type')] === 'BUDGET' &&
+        r[at('country_code')] === 'ALL' &&
+        typeof r[at('daily_cap')] === 'number' &&
+        r[at('sync_status')] === '',
+    );
+    return {row: row + 1, id: Number(budgets[row][at('offer_id')])};
+  };
+
+  it('asks before sending a large budget change: No keeps it EDITED and says why, Yes sends it', async () => {
+    const {row, id} = await untouchedBudgetRow();
+    await world('type', 'Budgets', row, 'daily_cap', '1000000');
+    await world('answerNextAlert', 'NO');
+    await button('Push budgets').click();
+    const result = page.locator('#result-message', {
+      hasText: 'The budget guard held',
+    });
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toContain(
+      `The budget guard held 1 offer (rows ${row}): not sent, as you answered No.`,
+    );
+    const question = (
+      await world<Array<{title: string; prompt: string; response: string}>>(
+        'questions',
+      )
+    ).at(-1)!;
+    expect(question.title).toBe('Send large budget changes?');
+    expect(question.prompt).toMatch(
+      new RegExp(
+        `^The budget guard holds 1 offer of this push:\n• offer ${id} \\(.*\\): daily_cap \\[ALL\\] [\\d,.]+ → 1,000,000: `,
+      ),
+    );
+    expect(question.response).toBe('NO');
+    const sent = await world<Array<{body: {offer_id?: number}}>>('requests');
+    expect(sent.filter(r => r.body?.offer_id === id)).toEqual([]);
+    const [headers, ...rows] = await world<unknown[][]>('values', 'Budgets');
+    expect(rows[row - 2][headers.indexOf('sync_status')]).toBe('EDITED');
+    await shot('17-budget-guard-held');
+
+    await world('answerNextAlert', 'YES');
+    await button('Push budgets').click();
+    await page
+      .locator('#result-message', {
+        hasText: 'You confirmed 1 offer past the budget guard.',
+      })
+      .waitFor();
+    const after = await world<Array<{body: {offer_id?: number}}>>('requests');
+    expect(after.filter(r => r.body?.offer_id === id)).toHaveLength(1);
+  });
+
+  it('counts the alerts not seen: an offer stopped on the server, then a refresh', async () => {
+    const count = page.locator('#alerts-count');
+    // The scheduled and menu refreshes above may have found some already.
+    const before =
+      (await world<unknown[][]>('values', 'Alerts').catch(() => [[]])).length -
+      1;
+    await expect(count.textContent()).resolves.toBe(
+      before === 0
+        ? 'No alert waiting: refreshes of offers add them to the Alerts sheet.'
+        : `${before} ${before === 1 ? 'alert' : 'alerts'} not seen yet: see the Alerts sheet, and tick seen once you have looked.`,
+    );
+    const [oh, ...offers] = await world<unknown[][]>('values', 'Offers');
+    const running = offers.find(r => r[oh.indexOf('status')] === 'RUNNING')!;
+    await world('updateOffer', running[oh.indexOf('offer_id')], {
+      status: 'STOPPED',
+      offer_stop_reason: 'INSUFFICIENT_BALANCE',
+    });
+    await button('Refresh offers and budgets').click();
+    await page
+      .locator('#result-message', {hasText: 'new alert'})
+      .waitFor({timeout: 20000});
+    const [ah, ...alerts] = await world<unknown[][]>('values', 'Alerts');
+    const unseen = alerts.length;
+    expect(unseen).toBeGreaterThan(before);
+    expect(
+      alerts.find(
+        r =>
+          r[ah.indexOf('offer_id')] === String(running[oh.indexOf('offer_id')]),
+      ),
+    ).toBeDefined();
+    await page
+      .locator('#alerts-count', {
+        hasText: `${unseen} ${unseen === 1 ? 'alert' : 'alerts'} not seen yet: see the Alerts sheet, and tick seen once you have looked.`,
+      })
+      .waitFor();
+    await shot('18-alerts-count');
+  });
 });

@@ -89,3 +89,25 @@ export function dialogs(world: World) {
       : [],
   );
 }
+
+/** The button the next Ui.alert in the spreadsheet answers with (a person clicking it). */
+export function answerNextAlert(world: World, button: 'YES' | 'NO'): void {
+  world.runtime.ui.answerNextAlert(button);
+}
+
+/** The Yes/No questions the add-on asked in the spreadsheet, oldest first. */
+export function questions(world: World) {
+  return world.runtime.ui
+    .alerts()
+    .filter(a => a.buttons === 'YES_NO')
+    .map(a => ({title: a.title, prompt: a.prompt, response: a.response}));
+}
+
+/** An admin change of an offer on the server (its status, its stop reason). */
+export function updateOffer(
+  world: World,
+  id: number,
+  patch: {status?: string; offer_stop_reason?: string},
+): void {
+  world.emulator!.updateOffer(id, patch as never);
+}

@@ -144,11 +144,12 @@ describe('refreshOffers', () => {
 
     // Nothing changed: each sheet (Offers, Budgets, the state) is read and not written. A
     // wide sheet's first row is read alone, to size the calls that read the rest within
-    // their bound (src/platform/blocks.ts); the state sheet is narrow enough for one call.
+    // their bound (src/platform/blocks.ts): the state sheet's too, now that it also holds
+    // the alerts' memos.
     rt.meter.reset();
     rt.call('refreshOffers');
     const {counts} = rt.snapshot();
-    expect(counts['Range.getValues']).toBe(5);
+    expect(counts['Range.getValues']).toBe(6);
     expect(counts['Range.setValues']).toBeUndefined();
   });
 

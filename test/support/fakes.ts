@@ -165,6 +165,8 @@ export function fakePlatform(
       oauthToken: () => 'ya29.test-token',
     },
     mail: {remainingDailyQuota: () => 100, send: () => undefined},
+    // A user who answers Yes, as Apps Script's first button (the budget guard's question).
+    ui: {confirm: () => true},
     documentLock: () => ({
       tryAcquire: () => (held ? false : (held = true)),
       release: () => {

@@ -17,7 +17,7 @@ import {
   duplicateNameProblems,
 } from '../../rules/offer';
 import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
-import {excerpt} from '../../rules/values';
+import {asShown, excerpt} from '../../rules/values';
 import {isBlank} from '../../sheets/cell';
 import type {CodecContext} from '../../sheets/codec';
 import {decodeRow, isBlankRow} from '../../sheets/rows';
@@ -114,6 +114,36 @@ function valuesOf(
       values[header] = cellOf(table, index, header);
   }
   return values;
+}
+
+/**
+ * target_goal cells that hold a number under a percent format (150% typed into a cell that
+ * was not plain text holds 1.5): row -> the goal as typed ("150%"), for the rules to read as
+ * meant. Formats are read (one call) only when some row's goal is a number.
+ */
+function percentGoals(
+  offers: Table<never>,
+  rows: readonly number[],
+): Map<number, string> {
+  const goals = new Map<number, string>();
+  const numeric = rows.filter(
+    i => typeof cellOf(offers, i, 'target_goal') === 'number',
+  );
+  const column = offers.position.get('target_goal');
+  if (numeric.length === 0 || column === undefined) return goals;
+  const top = Math.min(...numeric);
+  const formats = offers.sheet.readNumberFormats(
+    FIRST_ROW + top,
+    column + 1,
+    Math.max(...numeric) - top + 1,
+    1,
+  );
+  for (const i of numeric) {
+    if (!formats[i - top]?.[0]?.includes('%')) continue;
+    const value = cellOf(offers, i, 'target_goal') as number;
+    goals.set(i, `${asShown(value * 100)}%`);
+  }
+  return goals;
 }
 
 function dataRows(table: Table<never> | Table<Material>): number[] {
@@ -414,8 +444,11 @@ export function readPlan(
     context,
   );
   const twins = duplicateNameProblems(named);
+  const percents = percentGoals(offers, offerRows);
   for (const index of offerRows) {
     const values = valuesOf(offers, index, context);
+    const percent = percents.get(index);
+    if (percent !== undefined) values.target_goal = percent;
     const tracking = trackingOf(values);
     if (!isBlank(cellOf(offers, index, 'offer_id'))) {
       planMade(plan, {offers, index, values, made, claimed}, tracking);

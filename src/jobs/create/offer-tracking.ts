@@ -61,6 +61,7 @@ export function track(run: CreateRun, made: Made[]): void {
         offer_id: m.offerId,
         support_server_click: m.tracking!.support_server_click,
       })),
+      run.job.platform.clock.now(),
     );
     run.job.save();
   }

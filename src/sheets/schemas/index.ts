@@ -4,6 +4,7 @@
  * docs/sheets.md (a unit test fails while it is stale).
  */
 import type {SheetSchema} from '../schema';
+import {ALERTS} from './alerts';
 import {BUDGETS} from './budgets';
 import {CAMPAIGNS} from './campaigns';
 import {CREATIVE_ADS} from './creative-ads';
@@ -24,4 +25,5 @@ export const SCHEMAS = [
   CREATIVE_ADS,
   SUB_ACCOUNTS,
   HISTORY,
+  ALERTS,
 ] as ReadonlyArray<SheetSchema<never>>;

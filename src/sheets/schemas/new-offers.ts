@@ -102,8 +102,10 @@ export const NEW_OFFERS = defineSchema<never>({
     {
       header: 'target_goal',
       type: 'decimal',
+      // Plain text, so "150%" stays as typed instead of becoming 1.5.
+      format: TEXT_FORMAT,
       editable: true,
-      note: 'Offer-level goal. Target-ROAS: 1 to 1000 (percent), two decimals. Target-CPE: 0.1 to 2000, three decimals.',
+      note: 'Offer-level goal. Target-ROAS: 1 to 1000 percent, two decimals (150 and 150% both mean 150%). Target-CPE: 0.1 to 2000, three decimals, no %.',
     },
     {
       header: 'target_goal_by_geo',

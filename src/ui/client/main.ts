@@ -1,5 +1,6 @@
 /** The sidebar: connection settings, acting account, jobs, History and the scheduled refresh. */
 import {AccountPicker} from './accounts';
+import {AlertsCount} from './alerts';
 import {Busy, byId, say} from './dom';
 import {wireFilePicker} from './file-picker';
 import {HistoryPanel} from './history';
@@ -13,7 +14,11 @@ function start(): void {
   const busy = new Busy();
   const accounts = new AccountPicker(busy);
   const settings = new SettingsForm(busy, () => void accounts.load());
-  const jobs = new JobsPanel(busy, () => void history.refresh());
+  const alerts = new AlertsCount();
+  const jobs = new JobsPanel(busy, () => {
+    void history.refresh();
+    void alerts.load();
+  });
   const history = new HistoryPanel(busy, (title, call) =>
     jobs.runAction(title, call),
   );
@@ -28,6 +33,8 @@ function start(): void {
         void history.refresh();
       }
       void schedule.load();
+      // A refresh from the menu or the schedule may have found alerts.
+      void alerts.load();
       // A job from the menu may have created or looked up sub-accounts.
       void accounts.load();
     },
@@ -43,6 +50,7 @@ function start(): void {
   void accounts.load();
   void schedule.load();
   wireFilePicker();
+  void alerts.load();
   watch.start();
 }
 

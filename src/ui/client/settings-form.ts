@@ -1,13 +1,19 @@
 /**
- * The connection settings. The api key is write-only: the form shows whether one is saved,
- * never its value; left empty it keeps the saved one. Fields are checked with the same rules
- * the server applies, as the user types.
+ * The connection settings, the budget guard and the alerts. The api key is write-only: the form
+ * shows whether one is saved, never its value; left empty it keeps the saved one. Fields are
+ * checked with the same rules the server applies, as the user types.
  */
 import type {ConnectionCheck} from '../../jobs/connection-test';
 import type {
   SettingsForm as SettingsInputs,
   SettingsView,
 } from '../../jobs/settings';
+import {
+  DEFAULT_GUARD,
+  GuardSettings,
+  ceilingsText,
+  readGuard,
+} from '../../rules/budget-guard';
 import {
   FieldErrors,
   SettingsInput,
@@ -40,6 +46,11 @@ export class SettingsForm {
   private readonly message = byId('settings-message');
   private readonly apiKeyState = byId('apiKey-state');
   private readonly serverClick = byId<HTMLSelectElement>('supportServerClick');
+  private readonly holding = byId<HTMLInputElement>('guardHolding');
+  private readonly factor = byId<HTMLInputElement>('guardFactor');
+  private readonly ceilings = byId<HTMLInputElement>('guardCeilings');
+  private readonly alertHours = byId<HTMLInputElement>('alertHours');
+  private readonly alertEmails = byId<HTMLInputElement>('alertEmails');
   private readonly touched = new Set<Field>();
   private saved: SettingsView | undefined;
 
@@ -66,6 +77,8 @@ export class SettingsForm {
       void this.save();
     });
     test.addEventListener('click', () => void this.test());
+    for (const input of [this.factor, this.ceilings])
+      input.addEventListener('input', () => this.checkGuard());
   }
 
   show(view: SettingsView): void {
@@ -76,6 +89,11 @@ export class SettingsForm {
     this.input('accessKey').value = view.accessKey;
     this.input('apiKey').value = '';
     this.serverClick.value = view.supportServerClick || 'ask';
+    this.holding.checked = view.guard.holding;
+    this.factor.value = String(view.guard.factor);
+    this.ceilings.value = ceilingsText(view.guard.ceilings);
+    this.alertHours.value = String(view.alerts.hours);
+    this.alertEmails.value = String(view.alerts.emailsPerDay);
     this.input('apiKey').placeholder = view.hasApiKey ? '•••••••• (saved)' : '';
     this.apiKeyState.textContent = view.hasApiKey
       ? 'Saved. Leave it empty to keep it; type a new one to replace it.'
@@ -102,6 +120,15 @@ export class SettingsForm {
       uploadBaseUrl: value('uploadBaseUrl'),
       accessKey: value('accessKey'),
       supportServerClick: this.serverClick.value,
+      guard: {
+        holding: this.holding.checked,
+        factor: this.factor.value.trim(),
+        ceilings: this.ceilings.value,
+      },
+      alerts: {
+        hours: this.alertHours.value.trim(),
+        emailsPerDay: this.alertEmails.value.trim(),
+      },
     };
     if (value('apiKey') !== '') input.apiKey = value('apiKey');
     return input;
@@ -137,13 +164,39 @@ export class SettingsForm {
       v.baseUrl.replace(/\/+$/, '') !== saved.baseUrl ||
       v.accessKey !== saved.accessKey ||
       v.supportServerClick !== (saved.supportServerClick || 'ask') ||
+      JSON.stringify(v.guard) !== JSON.stringify(guardForm(saved.guard)) ||
+      v.alerts?.hours !== String(saved.alerts.hours) ||
+      v.alerts?.emailsPerDay !== String(saved.alerts.emailsPerDay) ||
       (v.uploadBaseUrl || v.baseUrl).replace(/\/+$/, '') !== saved.uploadBaseUrl
     );
+  }
+
+  /** Marks the guard's fields the server would refuse; true when they are fine. */
+  private checkGuard(): boolean {
+    // The form sends every field: the stored values readGuard falls back on do not matter.
+    const read = readGuard(this.values().guard ?? {}, DEFAULT_GUARD);
+    const problems = read.ok ? {} : read.problems;
+    for (const [field, input, label] of [
+      ['factor', this.factor, 'The factor'],
+      ['ceilings', this.ceilings, 'Ceilings'],
+    ] as const) {
+      const problem = problems[field];
+      byId(`${input.id}-error`).textContent = problem
+        ? `${label} ${problem}.`
+        : '';
+      if (problem) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+    return read.ok;
   }
 
   /** Saves when the form holds anything new; false when the form is not valid or saving failed. */
   private async save(): Promise<boolean> {
     const errors = this.check(true);
+    if (!this.checkGuard()) {
+      say(this.message, 'Not saved: correct the marked fields.', 'error');
+      return false;
+    }
     const first = FIELDS.find(f => errors[f]);
     if (first) {
       say(this.message, 'Not saved: correct the marked fields.', 'error');
@@ -178,4 +231,13 @@ export class SettingsForm {
       say(this.message, (e as Error).message, 'error');
     }
   }
+}
+
+/** The guard as the form holds it, to tell whether the user changed it. */
+function guardForm(guard: GuardSettings) {
+  return {
+    holding: guard.holding,
+    factor: String(guard.factor),
+    ceilings: ceilingsText(guard.ceilings),
+  };
 }

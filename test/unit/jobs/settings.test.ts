@@ -54,6 +54,8 @@ describe('settings', () => {
       refreshEveryHours: 0,
       supportServerClick: '',
       historyLimit: 50000,
+      guard: {holding: true, factor: 3, ceilings: {}},
+      alerts: {hours: 6, emailsPerDay: 10},
     });
     expect(JSON.stringify(view)).not.toContain(SETTINGS.apiKey);
     expect(platform.userProperties.get('offerDesk.apiKey')).toBe(
@@ -168,5 +170,30 @@ describe('settings', () => {
     expect(() => connect(fakePlatform(subAccountServer()))).toThrow(
       /not connected yet/,
     );
+  });
+
+  it('saves the budget guard and alert settings, and refuses what it cannot read', () => {
+    const platform = fakePlatform(subAccountServer());
+    const view = saveSettings(platform, {
+      ...SETTINGS,
+      guard: {holding: false, factor: '4', ceilings: 'USD 1000, EUR 800'},
+      alerts: {hours: '12', emailsPerDay: 0},
+    });
+    expect(view.guard).toEqual({
+      holding: false,
+      factor: 4,
+      ceilings: {USD: 1000, EUR: 800},
+    });
+    expect(view.alerts).toEqual({hours: 12, emailsPerDay: 0});
+    expect(() =>
+      saveSettings(platform, {
+        ...SETTINGS,
+        guard: {factor: 'big'},
+        alerts: {hours: 0},
+      }),
+    ).toThrow(
+      'Settings not saved: guard factor must be a number from 1.1 to 1000 (hold a raise to more than this many times the last pulled value), not "big"; alert hours must be a whole number from 1 to 168 (hours after which a click URL not passed or an offer still PENDING is an alert), not "0".',
+    );
+    expect(getSettings(platform).guard.factor).toBe(4);
   });
 });

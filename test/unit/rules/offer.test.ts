@@ -802,3 +802,32 @@ describe('offer_name uniqueness', () => {
     );
   });
 });
+
+describe('values legal for the API but almost surely mistaken', () => {
+  it('reads a Target-ROAS typed with % as the percentage meant, and says so', () => {
+    const check = checkNewOffer({...ROAS, target_goal: '150%'});
+    expect(check.problems).toEqual({});
+    expect(check.body?.target_goal).toBe(150);
+    expect(check.notes).toContain(
+      'target_goal 150% is read as 150 (Target-ROAS is a percentage)',
+    );
+  });
+
+  it('refuses a Target-CPE typed with %, saying what to type', () => {
+    expect(problems({...CPE_GOAL, target_goal: '2.5%'})).toEqual({
+      target_goal:
+        'target_goal is a cost for Target-CPE, not a percentage: type the number without % (got "2.5%")',
+    });
+  });
+
+  it('refuses a start_time or end_time of 13 digits as milliseconds, not seconds', () => {
+    expect(
+      problems({...CPI, start_time: '1767225600000', end_time: 1767312000000}),
+    ).toEqual({
+      start_time:
+        'start_time has 13 digits: that is milliseconds, not seconds. Type Unix seconds (1767225600) or a date',
+      end_time:
+        'end_time has 13 digits: that is milliseconds, not seconds. Type Unix seconds (1767312000) or a date',
+    });
+  });
+});

@@ -8,7 +8,7 @@ import type {
 
 export type Shown =
   | {kind: 'toast' | 'alert'; title: string; message: string}
-  | {kind: 'prompt'; title: string; message: string}
+  | {kind: 'prompt' | 'confirm'; title: string; message: string}
   | {kind: 'sidebar'; file: string; title: string}
   | {kind: 'dialog'; file: string; title: string; width: number; height: number}
   | {kind: 'select'; sheet: string; row: number};
@@ -28,6 +28,12 @@ export class RecordingUi implements UserInterface {
   }
   alert(title: string, message: string): void {
     this.shown.push({kind: 'alert', title, message});
+  }
+  /** What the next confirmations answer (null: no one can answer). */
+  readonly confirmations: Array<boolean | null> = [];
+  confirm(title: string, message: string): boolean | null {
+    this.shown.push({kind: 'confirm', title, message});
+    return this.confirmations.length > 0 ? this.confirmations.shift()! : null;
   }
   prompt(title: string, message: string): string | null {
     this.shown.push({kind: 'prompt', title, message});

@@ -1,0 +1,189 @@
+/**
+ * Issue 21, "Done when": the alerts of a refresh of offers on the built bundle. An admin
+ * change of an offer's status and stop reason on the emulator, then a scheduled refresh: one
+ * Alerts row and one email naming the offer and the reason; a refresh with no change: nothing;
+ * the condition clearing: one row.
+ */
+import type {Runtime} from '../../local/runtime';
+import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+
+const HOUR = 3600_000;
+
+/** Three running offers, pulled once (the first pull tells nothing: nothing to compare with). */
+function watched(clickTestSeconds = 30) {
+  const desk = offerDesk({offers: 3, clickTestSeconds});
+  const ids = [...desk.emulator.account('demo_adv').offers.keys()];
+  for (const id of ids)
+    desk.emulator.updateOffer(id, {status: 'RUNNING', offer_stop_reason: ''});
+  desk.rt.call('refreshOffers');
+  const name = (id: number) => desk.emulator.offerView(id)!.offer_name;
+  return {...desk, ids, name};
+}
+
+const alerts = (rt: Runtime) =>
+  rt.spreadsheet.getSheetByName('Alerts')
+    ? recordsOf(rt, 'Alerts').map(r => [
+        r.account,
+        r.offer_id,
+        r.offer_name,
+        r.what,
+        r.before,
+        r.after,
+        r.reason,
+        r.seen,
+      ])
+    : [];
+
+const hourLater = (rt: Runtime) => rt.runDueTriggers(rt.clock.now() + HOUR);
+
+describe('Alerts: what changed on the server that needs a person', () => {
+  it('a scheduled refresh tells a stopped offer once, by a row and an email; its clearing by one row', () => {
+    const {rt, emulator, ids, name} = watched();
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    hourLater(rt);
+    expect(alerts(rt)).toEqual([]);
+    expect(rt.outbox.sent).toEqual([]);
+
+    const id = ids[1];
+    emulator.updateOffer(id, {
+      status: 'STOPPED',
+      offer_stop_reason: 'INSUFFICIENT_BALANCE',
+    });
+    hourLater(rt);
+    expect(alerts(rt)).toEqual([
+      [
+        'main account',
+        String(id),
+        name(id),
+        'status left RUNNING',
+        'RUNNING',
+        'STOPPED',
+        'INSUFFICIENT_BALANCE',
+        '',
+      ],
+    ]);
+    expect(rt.outbox.sent).toHaveLength(1);
+    const [mail] = rt.outbox.sent;
+    expect(mail.subject).toBe('Offer Desk: 1 new alert in "Offer Desk"');
+    expect(mail.body).toContain(
+      `• offer ${id} (${name(id)}): status left RUNNING (RUNNING → STOPPED), reason INSUFFICIENT_BALANCE`,
+    );
+    expect(mail.body).toContain(
+      `Spreadsheet (sheet Alerts): ${rt.spreadsheet.getUrl()}`,
+    );
+    expect(
+      (rt.call('getSchedule') as {lastRun?: {email?: string}}).lastRun?.email,
+    ).toBe(`Emailed 1 new alert to ${mail.to}.`);
+
+    // No change: no row, no email.
+    hourLater(rt);
+    expect(alerts(rt)).toHaveLength(1);
+    expect(rt.outbox.sent).toHaveLength(1);
+
+    // It clears: one row.
+    emulator.updateOffer(id, {status: 'RUNNING', offer_stop_reason: ''});
+    hourLater(rt);
+    expect(alerts(rt).slice(1)).toEqual([
+      [
+        'main account',
+        String(id),
+        name(id),
+        'status back to RUNNING',
+        'STOPPED',
+        'RUNNING',
+        '',
+        '',
+      ],
+    ]);
+    hourLater(rt);
+    expect(alerts(rt)).toHaveLength(2);
+  });
+
+  it('a menu refresh names the new alerts; the sidebar counts the rows not seen', () => {
+    const {rt, emulator, ids, name} = watched();
+    emulator.updateOffer(ids[0], {offer_stop_reason: 'CREATIVE_REJECTED'});
+    emulator.updateOffer(ids[2], {status: 'OVER_DAILY_CAP'});
+    const summary = rt.call('refreshOffers') as {
+      message: string;
+      alerts: string[];
+    };
+    expect(summary.alerts).toEqual([
+      `offer ${ids[0]} (${name(ids[0])}): stop reason appeared ((none) → CREATIVE_REJECTED), reason CREATIVE_REJECTED`,
+      `offer ${ids[2]} (${name(ids[2])}): status left RUNNING (RUNNING → OVER_DAILY_CAP)`,
+    ]);
+    expect(summary.message).toMatch(/ 2 new alerts: offer .*\.$/);
+    expect(rt.outbox.sent).toEqual([]);
+    expect(rt.call('countUnseenAlerts')).toBe(2);
+    typeInto(rt, 'Alerts', 2, 'seen', 'x');
+    expect(rt.call('countUnseenAlerts')).toBe(1);
+    // The sheet warns before an edit, and keeps the time as a date.
+    const protection = sheetOf(rt, 'Alerts').getProtections(
+      rt.globals.SpreadsheetApp.ProtectionType.SHEET,
+    )[0];
+    expect(protection.isWarningOnly()).toBe(true);
+  });
+
+  it('a click URL not passed 6 hours after the add-on set the tracking, told once', () => {
+    // The click URL test takes 8 hours on this server.
+    const {rt, emulator, ids} = watched(8 * 3600);
+    const id = ids[0];
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      tracking_method: 'APPSFLYER',
+    });
+    rt.call('refreshOffers');
+    const row = recordsOf(rt, 'Offers').findIndex(r => r.offer_id === id) + 2;
+    typeInto(rt, 'Offers', row, 'click_url', 'https://track.example.com/new');
+    typeInto(rt, 'Offers', row, 'support_server_click', 'NO');
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    rt.clock.advance(5 * HOUR);
+    rt.call('refreshOffers');
+    expect(alerts(rt)).toEqual([]);
+    rt.clock.advance(2 * HOUR);
+    rt.call('refreshOffers');
+    rt.call('refreshOffers');
+    expect(alerts(rt).map(a => [a[1], a[3], a[5]])).toEqual([
+      [
+        String(id),
+        'click URL not passed 6 hours after Offer Desk set it',
+        'PENDDING',
+      ],
+    ]);
+    rt.clock.advance(2 * HOUR);
+    rt.call('refreshOffers');
+    expect(alerts(rt).map(a => [a[1], a[3], a[4], a[5]])[1]).toEqual([
+      String(id),
+      'click URL passed its test',
+      'PENDDING',
+      'PASS',
+    ]);
+  });
+
+  it("writes nothing into the user's own sheet named Alerts, and writes the alerts once it is renamed", () => {
+    const {rt, emulator, ids} = watched();
+    const own = rt.spreadsheet.insertSheet('Alerts');
+    own.getRange('A1:B2').setValues([
+      ['my notes', 'owner'],
+      ['call the bank', 'ana'],
+    ]);
+    emulator.updateOffer(ids[0], {status: 'STOPPED'});
+    const first = rt.call('refreshOffers') as {message: string};
+    expect(first.message).toMatch(
+      /The Alerts sheet could not be written \(Row 1 of the Alerts sheet has no time header.*\): the next refresh of offers writes its alerts\.$/,
+    );
+    expect(own.getRange('A1:B2').getValues()).toEqual([
+      ['my notes', 'owner'],
+      ['call the bank', 'ana'],
+    ]);
+    own.setName('My alerts');
+    const second = rt.call('refreshOffers') as {alerts: string[]};
+    expect(second.alerts).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^offer ${ids[0]} .*: status left RUNNING \\(RUNNING → STOPPED\\)$`,
+        ),
+      ),
+    ]);
+    expect(alerts(rt).map(a => a[3])).toEqual(['status left RUNNING']);
+  });
+});
