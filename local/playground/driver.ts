@@ -180,13 +180,20 @@ export class PlaygroundDriver {
     await this.settled();
   }
 
-  /** Picks a Drive file in the panel's stand-in Picker: the add-on adds it to Creatives. */
+  /**
+   * Picks a Drive file in the panel's stand-in Picker (opening the panel, as a person would):
+   * the add-on adds it to Creatives.
+   */
   async pickDriveFile(id: string): Promise<void> {
+    const file = this.page.locator(`[data-file-id="${id}"]`);
+    if (!(await file.isVisible())) {
+      await this.page.getByRole('button', {name: 'Drive files'}).click();
+      await file.waitFor();
+    }
     const done = this.page.waitForResponse(r =>
       r.url().endsWith('/api/drive/pick'),
     );
-    await this.page
-      .locator(`[data-file-id="${id}"]`)
+    await file
       .getByRole('button', {name: 'Pick (Choose files…)'})
       .click();
     await done;

@@ -24,6 +24,9 @@ import {
   withDocumentLock,
 } from './run';
 
+/** Rows are written again once the time since is ten times what writing them took. */
+const ROWS_SHARE = 10;
+
 export interface JobOptions {
   /** A preview: nothing is sent, and nothing a later run reads is saved. */
   dryRun?: boolean;
@@ -66,6 +69,9 @@ export class Job {
   private opened?: StateBook;
   private readonly writers: Array<RowWrites<unknown>> = [];
   private gone = 0;
+  /** When the rows were last written, and what writing them took (simulated ms). */
+  private rowsSavedAt = 0;
+  private rowsSaveMs = 0;
 
   constructor(
     readonly platform: Platform,
@@ -100,12 +106,23 @@ export class Job {
   }
 
   /**
-   * Writes every outcome settled so far (rows, then state and History) and sends them
-   * (SpreadsheetApp.flush): an execution Apps Script kills later loses none of them. A
-   * preview saves its rows' statuses only.
+   * Writes every outcome settled so far and sends it (SpreadsheetApp.flush): the state and
+   * History each time, so an execution Apps Script kills later loses no record of what the
+   * server accepted; the rows too, unless `rows` is 'when due': then only once writing them
+   * costs at most a tenth of the time since they were last written (locating rows reads the
+   * sheet's identity columns again, DESIGN 6), so a long push on a large sheet does not spend
+   * its time rewriting statuses its state already holds. A preview saves its rows only.
    */
-  save(): void {
-    for (const writer of this.writers) this.gone += writer.flush().gone.length;
+  save(rows: 'now' | 'when due' = 'now'): void {
+    const now = this.platform.clock.now();
+    const due = now - this.rowsSavedAt >= ROWS_SHARE * this.rowsSaveMs;
+    if (rows === 'now' || due) {
+      for (const writer of this.writers) {
+        this.gone += writer.flush().gone.length;
+      }
+      this.rowsSaveMs = this.platform.clock.now() - now;
+      this.rowsSavedAt = this.platform.clock.now();
+    }
     if (!this.dryRun) {
       this.opened?.save();
       this.log.flush(this.workbook);

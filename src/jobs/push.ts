@@ -71,8 +71,8 @@ export function runPush<S, Q>(
     let sent = 0;
     let remaining = 0;
     const written = new Map<number, RowVerdict>();
-    /** Writes the verdicts given since the last call, then saves the job. */
-    const save = () => {
+    /** Gives the rows the verdicts reached since the last call, then saves the job. */
+    const save = (when: 'now' | 'when due') => {
       for (const [index, verdict] of verdicts) {
         if (written.get(index) === verdict) continue;
         written.set(index, verdict);
@@ -81,7 +81,7 @@ export function runPush<S, Q>(
       if (!dryRun && (plan.units.length > 0 || plan.kept)) {
         job.book.set(spec.schema.name, state);
       }
-      job.save();
+      job.save(when);
     };
     if (dryRun) {
       for (const unit of sending) {
@@ -105,7 +105,7 @@ export function runPush<S, Q>(
           job.log.add(
             fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
           );
-          save();
+          save('when due');
         },
       });
       delivery.run(sending);
@@ -115,7 +115,7 @@ export function runPush<S, Q>(
     for (const {unit, message} of guard?.held ?? [])
       mark(verdicts, unit, 'EDITED', message);
     noteReadOnlyEdits(table, records, state, verdicts);
-    save();
+    save('now');
     const summary = job.summary({
       ...rows.tally(),
       skipped: plan.unchanged,

@@ -27,6 +27,22 @@ export function markedAsText(text: string): string {
   return `'${text}`;
 }
 
+/**
+ * Whether Sheets keeps this string as text whatever the cell's format: it starts with a
+ * letter, and is neither a boolean nor a date that starts with a month or a day's name
+ * ("Jan 5"). Such text needs no apostrophe and no look at the cell's format; anything else
+ * (a digit, a sign, '=', a currency, a date) might be parsed, and is written knowing the format.
+ */
+export function readsAsText(text: string): boolean {
+  return (
+    /^\p{L}/u.test(text) &&
+    !/^\s*(true|false)\s*$/i.test(text) &&
+    !/^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?[\s,]*\d/i.test(
+      text,
+    )
+  );
+}
+
 /** Whether two cells hold the same value (Dates by instant). */
 export function sameCell(a: CellValue, b: CellValue): boolean {
   if (isDate(a) || isDate(b)) {

@@ -19,7 +19,7 @@
  * text goes as it is into a plain-text cell and marked with an apostrophe into any other.
  */
 import type {CellValue, SheetPort} from '../platform/ports';
-import {isDate, markedAsText, sameCell} from './cell';
+import {isDate, markedAsText, readsAsText, sameCell} from './cell';
 import {formatRows} from './layout';
 import {
   Column,
@@ -547,14 +547,14 @@ export class SheetWriter<S> {
         if (c instanceof Formula) return c.text;
         if (typeof c !== 'string' || c === '') return c;
         const text = bounded(c);
-        return plain(i, k) ? text : markedAsText(text);
+        return readsAsText(text) || plain(i, k) ? text : markedAsText(text);
       }),
     );
   }
 
   /**
    * Whether cell (i, k) of the block is plain text: known for a sheet this job created;
-   * otherwise the formats of the cells that get text are read, in one call.
+   * otherwise the formats of the cells that get text Sheets might parse are read, in one call.
    */
   private plainTextCells(
     top: number,
@@ -569,7 +569,7 @@ export class SheetWriter<S> {
     let to = -1;
     block.forEach((row, i) =>
       row.forEach((c, k) => {
-        if (typeof c !== 'string' || c === '') return;
+        if (typeof c !== 'string' || c === '' || readsAsText(c)) return;
         if (first < 0) first = i;
         last = i;
         from = Math.min(from, k);
