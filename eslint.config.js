@@ -1,6 +1,24 @@
 const globals = require('globals');
 const gts = require('gts');
 
+/** Apps Script's globals: only src/platform/ may name them (DESIGN 2). */
+const APPS_SCRIPT = [
+  'SpreadsheetApp',
+  'UrlFetchApp',
+  'Utilities',
+  'PropertiesService',
+  'CacheService',
+  'LockService',
+  'ScriptApp',
+  'HtmlService',
+  'DriveApp',
+  'MailApp',
+  'Session',
+  'Logger',
+];
+const ONLY_PLATFORM =
+  'Only src/platform/ touches Apps Script: go through a port of src/platform/ports.ts.';
+
 module.exports = [
   {
     ignores: [
@@ -37,5 +55,23 @@ module.exports = [
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: {sourceType: 'commonjs'},
+  },
+  {
+    // The platform boundary, enforced: values and types of Apps Script stay in src/platform/.
+    files: ['src/**/*.ts'],
+    ignores: ['src/platform/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...APPS_SCRIPT.map(name => ({name, message: ONLY_PLATFORM})),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSQualifiedName[left.name='GoogleAppsScript']",
+          message: ONLY_PLATFORM,
+        },
+      ],
+    },
   },
 ];

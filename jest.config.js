@@ -2,7 +2,14 @@
  * runtime against the emulator), browser (the sidebar in headless Chromium) and the bench's
  * smoke run. Each folder of test/ is a project: `jest --selectProjects unit` runs what it
  * names (npm run test:unit). */
-const SUITES = ['unit', 'emulator', 'runtime', 'integration', 'browser', 'bench'];
+const SUITES = [
+  'unit',
+  'emulator',
+  'runtime',
+  'integration',
+  'browser',
+  'bench',
+];
 
 module.exports = {
   projects: SUITES.map(name => ({

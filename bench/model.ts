@@ -8,7 +8,10 @@
  *   costs one round trip (its slowest exchange) plus UrlFetchApp's own work per request.
  * - Sheets: each sheet the job handles costs one read (of the cells it held before) and, when
  *   any cell of it changed, one write of just the changed cells. Reads are round trips; the
- *   writes are queued (write caching) and sent together in one round trip at the end.
+ *   writes are queued (write caching) and sent together in one round trip at the end. A sheet
+ *   that held rows and is written also costs one read of its id column just before the write
+ *   (issue 19: the one writer puts each write on the row that holds its record then, since
+ *   people sort and insert rows while a job runs).
  *   Looking sheets and ranges up, formats, notes, colours and the add-on's hidden state sheet
  *   are not part of the bound: they are overhead the ratio shows.
  * - Drive: a material file is two Drive REST requests over UrlFetchApp, its metadata then its
@@ -42,6 +45,8 @@ export interface SheetTouch {
   sheet: string;
   /** Cells of its used range before the run (0 when it did not exist). */
   cellsBefore: number;
+  /** Its data rows before the run (below the header). */
+  rowsBefore: number;
   /** Cells whose contents changed (0: the sheet needs no write). */
   changedCells: number;
 }
@@ -96,13 +101,16 @@ export function lowerBound(
   );
   const httpMs =
     batches * latency.httpRoundTripMs + requests * latency.urlFetchPerRequestMs;
-  const reads = needs.sheets.length;
+  const idReads = needs.sheets.filter(
+    s => s.changedCells > 0 && s.rowsBefore > 0,
+  );
+  const reads = needs.sheets.length + idReads.length;
   const writes = needs.sheets.filter(s => s.changedCells > 0).length;
   const sheetCalls = reads + writes;
   const sheetRoundTrips = reads + (writes > 0 ? 1 : 0);
   const cells = needs.sheets.reduce(
     (n, s) => n + s.cellsBefore + s.changedCells,
-    0,
+    idReads.reduce((n, s) => n + s.rowsBefore, 0),
   );
   const sheetsMs =
     sheetRoundTrips * latency.spreadsheetCallMs +
@@ -130,6 +138,6 @@ export function describeModel(
     `HTTP: a round trip costs ${ms(latency.httpRoundTripMs)} (or the server's latency if higher); UrlFetchApp adds ${ms(latency.urlFetchPerRequestMs)} per request; a fetchAll batch costs its slowest request plus ${ms(latency.urlFetchPerRequestMs)} per request in it.`,
     `Spreadsheet: ${ms(latency.spreadsheetCallMs)} per round trip (a call that needs the document's answer) plus ${ms(latency.spreadsheetPerCellMs)} per cell read or written (values, formats, notes and colours alike). Writes are queued (write caching): ${ms(latency.spreadsheetQueuedCallMs)} each plus their cells, and the queue costs one round trip when the next read, a flush or the end of the execution sends it. A Range (getRange) is coordinates: ${ms(latency.otherCallMs)}.`,
     `Other services per call: DriveApp ${ms(latency.driveCallMs)}, ScriptApp ${ms(latency.scriptAppCallMs)}, Ui ${ms(latency.uiCallMs)}, Properties ${ms(latency.propertiesCallMs)}, Cache ${ms(latency.cacheCallMs)}, Lock ${ms(latency.lockCallMs)}, Utilities/Session/HtmlService ${ms(latency.otherCallMs)}.`,
-    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip; a material file's Drive metadata and bytes are two phases of requests before its upload. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
+    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip, and one read of the id column of a sheet that held rows and is written (the one writer); a material file's Drive metadata and bytes are two phases of requests before its upload. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
   ];
 }

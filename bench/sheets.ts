@@ -51,7 +51,7 @@ export function snapshotSheets(
   );
 }
 
-/** For each sheet: the cells it held before, and how many cells changed. */
+/** For each sheet: the cells and data rows it held before, and how many cells changed. */
 export function sheetTouches(
   before: Map<string, Grid | null>,
   after: Map<string, Grid | null>,
@@ -68,7 +68,12 @@ export function sheetTouches(
         if ((old[r]?.[c] ?? '') !== (now[r]?.[c] ?? '')) changedCells++;
       }
     }
-    return {sheet, cellsBefore, changedCells};
+    return {
+      sheet,
+      cellsBefore,
+      rowsBefore: Math.max(0, old.length - 1),
+      changedCells,
+    };
   });
 }
 

@@ -3,33 +3,33 @@
  * name. Each forwards to its job with a fresh Apps Script platform; the build turns every export
  * here into a top-level function of dist/Code.js.
  */
+import type {RunOptions} from './jobs/kernel';
 import {appsScriptPlatform as platform} from './platform/apps-script';
-import * as connectionTest from './jobs/connection-test';
-import * as creativeAds from './jobs/creative-ads';
-import * as filePicker from './jobs/file-picker';
-import type {CreativeAdsQuery} from './jobs/creative-ads';
-import type {ConnectionCheck} from './jobs/connection-test';
-import * as historyList from './jobs/history-list';
-import * as menu from './jobs/menu';
-import * as offerWatch from './jobs/offer-watch';
-import * as pushBudgetsJob from './jobs/push-budgets';
-import * as pushCampaignsJob from './jobs/push-campaigns';
-import type {PushOptions} from './jobs/push-spec';
-import * as pushTrackingJob from './jobs/push-tracking';
-import * as refresh from './jobs/refresh';
-import * as revert from './jobs/revert';
-import {refreshAll as refreshAllJob} from './jobs/refresh-all';
-import * as refreshCreativesJob from './jobs/refresh-creatives';
-import * as refreshSubAccountsJob from './jobs/refresh-sub-accounts';
-import * as uploadCreativesJob from './jobs/upload-creatives';
+import * as connectionTest from './jobs/host/connection-test';
+import * as creativeAds from './jobs/refresh/creative-ads';
+import * as filePicker from './jobs/create/file-picker';
+import type {CreativeAdsQuery} from './jobs/refresh/creative-ads';
+import type {ConnectionCheck} from './jobs/host/connection-test';
+import * as historyList from './jobs/history/history-list';
+import * as menu from './jobs/host/menu';
+import * as offerWatch from './jobs/refresh/offer-watch';
+import * as pushBudgetsJob from './jobs/push/push-budgets';
+import * as pushCampaignsJob from './jobs/push/push-campaigns';
+import * as pushTrackingJob from './jobs/push/push-tracking';
+import * as refresh from './jobs/refresh/refresh';
+import * as revert from './jobs/history/revert';
+import {refreshAll as refreshAllJob} from './jobs/refresh/refresh-all';
+import * as refreshCreativesJob from './jobs/refresh/refresh-creatives';
+import * as refreshSubAccountsJob from './jobs/refresh/refresh-sub-accounts';
+import * as uploadCreativesJob from './jobs/create/upload-creatives';
 import * as createOffersJob from './jobs/create/create-offers';
-import * as createSubAccountsJob from './jobs/create-sub-accounts';
+import * as createSubAccountsJob from './jobs/create/create-sub-accounts';
 import type {JobSummary} from './jobs/run';
-import * as schedule from './jobs/schedule';
+import * as schedule from './jobs/host/schedule';
 import type {ScheduledRun} from './jobs/settings-store';
-import * as settings from './jobs/settings';
-import * as sidebar from './jobs/sidebar';
-import * as sidebarState from './jobs/sidebar-state';
+import * as settings from './jobs/host/settings';
+import * as sidebar from './jobs/host/sidebar';
+import * as sidebarState from './jobs/host/sidebar-state';
 import type {JobProgress, Platform} from './platform/ports';
 
 /**
@@ -49,7 +49,7 @@ const JOB_RUNS = {
   uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),
   createOffers: (p, o) => createOffersJob.createOffers(p, o),
   createSubAccounts: (p, o) => createSubAccountsJob.createSubAccounts(p, o),
-} satisfies Record<string, (p: Platform, options?: PushOptions) => JobSummary>;
+} satisfies Record<string, (p: Platform, options?: RunOptions) => JobSummary>;
 
 /** Runs a job from the menu: its preview when `preview`. */
 function fromMenu(job: keyof typeof JOB_RUNS, preview = false): void {
@@ -240,15 +240,15 @@ export function listCreativeAds(q: CreativeAdsQuery): JobSummary {
   return creativeAds.listCreativeAds(platform(), q);
 }
 
-export function pushBudgets(options?: PushOptions): JobSummary {
+export function pushBudgets(options?: RunOptions): JobSummary {
   return JOB_RUNS.pushBudgets(platform(), options);
 }
 
-export function pushCampaigns(options?: PushOptions): JobSummary {
+export function pushCampaigns(options?: RunOptions): JobSummary {
   return JOB_RUNS.pushCampaigns(platform(), options);
 }
 
-export function pushTracking(options?: PushOptions): JobSummary {
+export function pushTracking(options?: RunOptions): JobSummary {
   return JOB_RUNS.pushTracking(platform(), options);
 }
 
@@ -260,11 +260,11 @@ export function refreshSubAccounts(): JobSummary {
   return JOB_RUNS.refreshSubAccounts(platform());
 }
 
-export function uploadCreatives(options?: PushOptions): JobSummary {
+export function uploadCreatives(options?: RunOptions): JobSummary {
   return JOB_RUNS.uploadCreatives(platform(), options);
 }
 
-export function createOffers(options?: PushOptions): JobSummary {
+export function createOffers(options?: RunOptions): JobSummary {
   return JOB_RUNS.createOffers(platform(), options);
 }
 
@@ -273,7 +273,7 @@ export function createSubAccount(name: string, password: string): JobSummary {
   return createSubAccountsJob.createSubAccount(platform(), name, password);
 }
 
-export function createSubAccounts(options?: PushOptions): JobSummary {
+export function createSubAccounts(options?: RunOptions): JobSummary {
   return JOB_RUNS.createSubAccounts(platform(), options);
 }
 

@@ -193,9 +193,7 @@ export class PlaygroundDriver {
     const done = this.page.waitForResponse(r =>
       r.url().endsWith('/api/drive/pick'),
     );
-    await file
-      .getByRole('button', {name: 'Pick (Choose files…)'})
-      .click();
+    await file.getByRole('button', {name: 'Pick (Choose files…)'}).click();
     await done;
     await this.settled();
   }

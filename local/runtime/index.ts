@@ -1,9 +1,5 @@
 /** The in-memory Apps Script runtime: see createRuntime. */
-export {
-  createRuntime,
-  DEFAULT_START_MS,
-  Runtime,
-} from './runtime';
+export {createRuntime, DEFAULT_START_MS, Runtime} from './runtime';
 export type {
   AppsScriptGlobals,
   ClientCallFailure,

@@ -27,9 +27,13 @@ import {
 /** Rows are written again once the time since is ten times what writing them took. */
 const ROWS_SHARE = 10;
 
-export interface JobOptions {
+/** What the user may ask of a job that sends (the entry points take it). */
+export interface RunOptions {
   /** A preview: nothing is sent, and nothing a later run reads is saved. */
   dryRun?: boolean;
+}
+
+export interface JobOptions extends RunOptions {
   /** Acts as the main account whatever the acting account (sub-accounts are made with it). */
   asMain?: boolean;
 }

@@ -44,6 +44,19 @@ function expectConsistent(r: ScenarioResult): void {
 }
 
 describe('the lower bound', () => {
+  it('adds one read of the id column for a sheet that held rows and is written', () => {
+    const bound = lowerBound({
+      phases: [],
+      sheets: [{sheet: 'A', cellsBefore: 100, rowsBefore: 9, changedCells: 3}],
+    });
+    // The sheet's read, the id column's read (a cell per row), the write's sending.
+    expect(bound).toMatchObject({
+      sheetCalls: 3,
+      sheetRoundTrips: 3,
+      cells: 112,
+    });
+  });
+
   it('puts independent requests in batches of BOUND_BATCH_SIZE, one round trip each', () => {
     const bound = lowerBound({
       phases: [
@@ -51,8 +64,8 @@ describe('the lower bound', () => {
         {what: 'rest', requests: 2 * BOUND_BATCH_SIZE + 1},
       ],
       sheets: [
-        {sheet: 'A', cellsBefore: 100, changedCells: 0},
-        {sheet: 'B', cellsBefore: 0, changedCells: 50},
+        {sheet: 'A', cellsBefore: 100, rowsBefore: 9, changedCells: 0},
+        {sheet: 'B', cellsBefore: 0, rowsBefore: 0, changedCells: 50},
       ],
     });
     expect(bound).toMatchObject({
@@ -124,8 +137,8 @@ describe('bench scenarios at tiny sizes', () => {
     expectConsistent(r);
     expect(r.operations).toEqual({[BUDGET]: 30});
     expect(r).toMatchObject({runs: 1, fetches: 0, batches: 1});
-    // Budgets read and written, the History sheet made and written.
-    expect(r.bound).toMatchObject({requests: 30, batches: 1, sheetCalls: 4});
+    // Budgets read, its id column read again and written; the History sheet made and written.
+    expect(r.bound).toMatchObject({requests: 30, batches: 1, sheetCalls: 5});
     const [budgets, history] = r.needs.sheets;
     expect(budgets.sheet).toBe('Budgets');
     // sync_status, sync_message and synced_at of at least one row per offer.
@@ -134,6 +147,7 @@ describe('bench scenarios at tiny sizes', () => {
     expect(history).toEqual({
       sheet: 'History',
       cellsBefore: 0,
+      rowsBefore: 0,
       changedCells: 12 + 30 * 12,
     });
   });

@@ -5,7 +5,7 @@
  * finished job ever failing for them. The built dist/Code.js in the local runtime.
  */
 import type {Runtime} from '../../local/runtime';
-import type {SidebarPoll} from '../../src/jobs/sidebar-state';
+import type {SidebarPoll} from '../../src/jobs/host/sidebar-state';
 import {offerDesk} from '../support/offer-desk';
 
 const OWNER = 'owner@example.com';

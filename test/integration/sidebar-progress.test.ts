@@ -6,7 +6,7 @@
 import {join} from 'node:path';
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {SidebarHost, startSidebarHost} from '../../local/sidebar-host';
-import type {SidebarPoll} from '../../src/jobs/sidebar-state';
+import type {SidebarPoll} from '../../src/jobs/host/sidebar-state';
 import type {JobProgress} from '../../src/platform/ports';
 
 describe('the sidebar’s poll while a job started elsewhere runs', () => {

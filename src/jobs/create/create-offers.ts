@@ -28,12 +28,12 @@
  * no memo. A row whose earlier create is unsettled keeps its marker at the start of its
  * preview message, so the run after the preview still adopts its offer (readPlan).
  */
+import type {RunOptions} from '../kernel';
 import type {Platform} from '../../platform/ports';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import {CREATIVE_SETS} from '../../sheets/schemas/creative-sets';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {Job, JobFacts, withJob} from '../kernel';
-import type {PushOptions} from '../push-spec';
 import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
@@ -49,7 +49,7 @@ const JOB = 'createOffers';
 
 export function createOffers(
   platform: Platform,
-  options: PushOptions = {},
+  options: RunOptions = {},
 ): JobSummary {
   return withJob(platform, JOB, options, job => {
     const run = openRun(job);

@@ -10,7 +10,7 @@ import {
   UploadReport,
   uploadChanges,
   uploadRows,
-} from '../upload-creatives';
+} from './upload-creatives';
 import type {CreateRun} from './context';
 import {OfferPlan, materialIndex} from './new-offer-rows';
 import {NOT_SENT, later} from './offer-outcomes';

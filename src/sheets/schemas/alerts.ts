@@ -1,12 +1,12 @@
 /**
  * The Alerts sheet (DESIGN 4.3, issue 21): one row per condition on the server that needs a
  * person, appended by every refresh of offers when the condition appears, and one more when it
- * clears (jobs/alerts.ts). The add-on never edits a row after writing it; `seen` is the
+ * clears (jobs/refresh/alerts.ts). The add-on never edits a row after writing it; `seen` is the
  * user's, and the sidebar counts the rows not yet seen.
  */
 import {defineSchema} from '../schema';
 
-/** One Alerts row as jobs/alerts.ts writes it. */
+/** One Alerts row as jobs/refresh/alerts.ts writes it. */
 export interface AlertRow {
   time: Date;
   account: string;

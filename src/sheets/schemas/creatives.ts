@@ -7,6 +7,12 @@ import type {Material} from '../../api/types';
 import {isBlank} from '../cell';
 import {defineSchema} from '../schema';
 
+/**
+ * The state-book memo holding the account ('' for the main one) Creatives was last refreshed
+ * as: the sheet has no editable column, so no pull state says whose materials it lists.
+ */
+export const CREATIVES_ACCOUNT_MEMO = 'Creatives refreshed as';
+
 export const CREATIVE_TYPES = ['IMAGE', 'VIDEO', 'PLAYABLE'] as const;
 
 export const CREATIVES = defineSchema<Material>({

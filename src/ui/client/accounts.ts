@@ -2,7 +2,7 @@
  * The account the jobs act as: the main account or one of its sub-accounts. The server looks
  * a sub-account's keys up when it is chosen, so a wrong name is said at once.
  */
-import type {ActingAccounts} from '../../jobs/sidebar';
+import type {ActingAccounts} from '../../jobs/host/sidebar';
 import {Busy, byId, element, say} from './dom';
 import {server} from './server';
 

@@ -4,9 +4,9 @@
  * into the sheets as unpushed edits; its result shows where job results show, with the
  * CONFLICT rows to select.
  */
-import type {ChangeRun, HistoryView} from '../../jobs/history-list';
+import type {ChangeRun, HistoryView} from '../../jobs/history/history-list';
 import type {JobSummary} from '../../jobs/run';
-import {jobSpec} from '../catalog';
+import {jobSpec} from '../../jobs/catalog';
 import {counted} from '../../text/wording';
 import {Busy, byId, element, say} from './dom';
 import {dateTime} from './schedule';

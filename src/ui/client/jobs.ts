@@ -5,9 +5,14 @@
  */
 import {JobSummary, RowProblem, needsAttention} from '../../jobs/run';
 import type {ScheduledRun} from '../../jobs/settings-store';
-import type {LastJob} from '../../jobs/sidebar-state';
+import type {LastJob} from '../../jobs/host/sidebar-state';
 import type {JobProgress} from '../../platform/ports';
-import {GROUPS, JOBS, JobSpec, jobSpec} from '../catalog';
+import {GROUPS} from '../../jobs/catalog';
+import {
+  CHECKED_JOBS as JOBS,
+  CheckedJob as JobSpec,
+  checkedJob as jobSpec,
+} from '../entry-points';
 import {counted} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {OWN_JOB_POLL_MS, pollAfterEach} from './poll-plan';

@@ -2,9 +2,9 @@
  * The scheduled refresh: off, every 1 to 12 hours, or once a day at a chosen hour of the
  * spreadsheet's day; and what the last scheduled run did.
  */
-import type {ScheduleView} from '../../jobs/schedule';
+import type {ScheduleView} from '../../jobs/host/schedule';
 import type {ScheduledRun} from '../../jobs/settings-store';
-import {SCHEDULABLE, jobSpec} from '../catalog';
+import {SCHEDULABLE, jobSpec} from '../../jobs/catalog';
 import {Busy, Tone, byId, element, say} from './dom';
 import {server} from './server';
 

@@ -3,11 +3,11 @@
  * shows whether one is saved, never its value; left empty it keeps the saved one. Fields are
  * checked with the same rules the server applies, as the user types.
  */
-import type {ConnectionCheck} from '../../jobs/connection-test';
+import type {ConnectionCheck} from '../../jobs/host/connection-test';
 import type {
   SettingsForm as SettingsInputs,
   SettingsView,
-} from '../../jobs/settings';
+} from '../../jobs/host/settings';
 import {
   DEFAULT_GUARD,
   GuardSettings,

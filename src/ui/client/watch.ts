@@ -7,7 +7,7 @@
  * coming back asks at once. A poll that fails says so, and how to fix it where that is the
  * user's to do.
  */
-import type {SidebarPoll, SidebarState} from '../../jobs/sidebar-state';
+import type {SidebarPoll, SidebarState} from '../../jobs/host/sidebar-state';
 import type {JobProgress} from '../../platform/ports';
 import {Busy, element, say} from './dom';
 import {nextPollDelay, pollAfterEach, pollFailureMessage} from './poll-plan';

@@ -4,7 +4,7 @@ import {
   alertLine,
   startMs,
   watch,
-} from '../../../src/jobs/alerts';
+} from '../../../src/jobs/refresh/alerts';
 
 const HOUR = 3600_000;
 const NOW = Date.UTC(2026, 10, 26, 12);

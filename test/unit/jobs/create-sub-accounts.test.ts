@@ -1,8 +1,8 @@
 import {DEMO_ACCOUNTS} from '../../../local/emulator';
-import {createSubAccounts} from '../../../src/jobs/create-sub-accounts';
-import {refreshSubAccounts} from '../../../src/jobs/refresh-sub-accounts';
+import {createSubAccounts} from '../../../src/jobs/create/create-sub-accounts';
+import {refreshSubAccounts} from '../../../src/jobs/refresh/refresh-sub-accounts';
 import {SettingsStore} from '../../../src/jobs/settings-store';
-import {setActingAccount} from '../../../src/jobs/settings';
+import {setActingAccount} from '../../../src/jobs/host/settings';
 import {SUB_ACCOUNTS} from '../../../src/sheets/schemas/sub-accounts';
 import {createPlatform, fill} from './create-support';
 

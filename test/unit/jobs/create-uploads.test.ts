@@ -1,5 +1,5 @@
-import {refreshCreatives} from '../../../src/jobs/refresh-creatives';
-import {uploadCreatives} from '../../../src/jobs/upload-creatives';
+import {refreshCreatives} from '../../../src/jobs/refresh/refresh-creatives';
+import {uploadCreatives} from '../../../src/jobs/create/upload-creatives';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {createPlatform, fill} from './create-support';
 

@@ -5,7 +5,7 @@ import {
   runAction,
   runCreativeAdsFromMenu,
   runFromMenu,
-} from '../../../src/jobs/menu';
+} from '../../../src/jobs/host/menu';
 import {LockBusyError} from '../../../src/jobs/run';
 import type {Platform} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';

@@ -1,4 +1,4 @@
-import {alertsEmail} from '../../../src/jobs/offer-watch';
+import {alertsEmail} from '../../../src/jobs/refresh/offer-watch';
 import {SettingsStore} from '../../../src/jobs/settings-store';
 import {ScriptedTransport, fakePlatform, ok} from '../../support/fakes';
 import {MemoryWorkbook} from '../../support/workbook';

@@ -1,8 +1,11 @@
 import {ConfigError} from '../../../src/api/errors';
-import {pushBudgets} from '../../../src/jobs/push-budgets';
-import {pushCampaigns} from '../../../src/jobs/push-campaigns';
-import {pushTracking} from '../../../src/jobs/push-tracking';
-import {refreshCampaigns, refreshOffers} from '../../../src/jobs/refresh';
+import {pushBudgets} from '../../../src/jobs/push/push-budgets';
+import {pushCampaigns} from '../../../src/jobs/push/push-campaigns';
+import {pushTracking} from '../../../src/jobs/push/push-tracking';
+import {
+  refreshCampaigns,
+  refreshOffers,
+} from '../../../src/jobs/refresh/refresh';
 import {SettingsStore} from '../../../src/jobs/settings-store';
 import {emulatorPlatform} from '../../support/emulator-platform';
 

@@ -1,10 +1,13 @@
 import {DEMO_ACCOUNTS} from '../../../local/emulator';
 import {ApiError, ConfigError} from '../../../src/api/errors';
-import {listCreativeAds} from '../../../src/jobs/creative-ads';
-import {refreshCampaigns, refreshOffers} from '../../../src/jobs/refresh';
-import {refreshAll} from '../../../src/jobs/refresh-all';
+import {listCreativeAds} from '../../../src/jobs/refresh/creative-ads';
+import {
+  refreshCampaigns,
+  refreshOffers,
+} from '../../../src/jobs/refresh/refresh';
+import {refreshAll} from '../../../src/jobs/refresh/refresh-all';
 import {LockBusyError} from '../../../src/jobs/run';
-import {setActingAccount} from '../../../src/jobs/settings';
+import {setActingAccount} from '../../../src/jobs/host/settings';
 import {SettingsStore} from '../../../src/jobs/settings-store';
 import type {HttpRequest} from '../../../src/platform/ports';
 import {SUB_ACCOUNTS} from '../../../src/sheets/schemas/sub-accounts';

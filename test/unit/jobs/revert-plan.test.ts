@@ -1,4 +1,4 @@
-import {RevertInput, planRevert} from '../../../src/jobs/revert-plan';
+import {RevertInput, planRevert} from '../../../src/jobs/history/revert-plan';
 import {canonical} from '../../../src/sheets/codec';
 import {contentOf} from '../../../src/sheets/rows';
 import {SheetSchema, editableOf} from '../../../src/sheets/schema';

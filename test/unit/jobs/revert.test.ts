@@ -1,4 +1,4 @@
-import {recentChanges} from '../../../src/jobs/history-list';
+import {recentChanges} from '../../../src/jobs/history/history-list';
 import type {Platform} from '../../../src/platform/ports';
 import {
   HistoryChange,

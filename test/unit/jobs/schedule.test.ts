@@ -4,8 +4,8 @@ import {
   getSchedule,
   scheduledRefresh,
   setRefreshSchedule,
-} from '../../../src/jobs/schedule';
-import {getSettings} from '../../../src/jobs/settings';
+} from '../../../src/jobs/host/schedule';
+import {getSettings} from '../../../src/jobs/host/settings';
 import type {Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';
 import {RecordingTriggers, summary} from '../ui/fakes';

@@ -2,7 +2,7 @@ import {
   getSettings,
   saveSettings,
   setActingAccount,
-} from '../../../src/jobs/settings';
+} from '../../../src/jobs/host/settings';
 import {connect} from '../../../src/jobs/connect';
 import {
   ScriptedTransport,

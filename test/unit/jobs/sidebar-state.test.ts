@@ -1,12 +1,15 @@
-import {runAction, runFromMenu} from '../../../src/jobs/menu';
-import {scheduledRefresh, setRefreshSchedule} from '../../../src/jobs/schedule';
+import {runAction, runFromMenu} from '../../../src/jobs/host/menu';
+import {
+  scheduledRefresh,
+  setRefreshSchedule,
+} from '../../../src/jobs/host/schedule';
 import {withDocumentLock} from '../../../src/jobs/run';
 import {
   STATE_LIMIT,
   pollSidebar,
   readSidebarState,
   scheduleChanged,
-} from '../../../src/jobs/sidebar-state';
+} from '../../../src/jobs/host/sidebar-state';
 import type {JobProgress, Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';
 import {RecordingTriggers, RecordingUi, summary} from '../ui/fakes';

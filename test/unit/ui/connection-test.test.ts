@@ -1,5 +1,5 @@
-import {testConnection} from '../../../src/jobs/connection-test';
-import {saveSettings} from '../../../src/jobs/settings';
+import {testConnection} from '../../../src/jobs/host/connection-test';
+import {saveSettings} from '../../../src/jobs/host/settings';
 import {
   Answer,
   ScriptedTransport,

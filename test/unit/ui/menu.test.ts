@@ -1,4 +1,4 @@
-import {addonMenu} from '../../../src/ui/menu';
+import {addonMenu} from '../../../src/jobs/host/menu-entries';
 import type {MenuEntry} from '../../../src/platform/ports';
 
 function captions(entries: readonly MenuEntry[]): unknown[] {

@@ -1,5 +1,5 @@
 import {SEEN_LIMIT, SettingsStore} from '../../../src/jobs/settings-store';
-import {actingAccounts, selectRow} from '../../../src/jobs/sidebar';
+import {actingAccounts, selectRow} from '../../../src/jobs/host/sidebar';
 import type {SheetPort, Workbook} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform, ok} from '../../support/fakes';
 import {RecordingUi} from './fakes';

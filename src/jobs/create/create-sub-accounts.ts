@@ -1,0 +1,358 @@
+/**
+ * Create sub-accounts (API 4.10): every Sub-accounts row with a sub_adv_user_name and a
+ * password and no access_key, created with the main account's keys (part 5, rule 3) whoever
+ * is acted as. The row gets the access_key and the credit fields the API answers; the api key
+ * goes to the user's own properties (where acting as the sub-account finds it), never into a
+ * cell.
+ *
+ * Every collaborator of the spreadsheet can read a password cell, so the job clears every
+ * password it reads, whatever the row's outcome (created, refused here or by the API, outcome
+ * unknown, not reached in time), and the row's message says so and what to type again. A
+ * create whose answer was lost is looked up by name before anything is sent again.
+ *
+ * A preview ({dryRun: true}) checks the same rows and sends nothing, so it clears no password:
+ * each row says the password stays in its cell until the real run, which clears it.
+ */
+import type {RunOptions} from '../kernel';
+import type {ApiClient} from '../../api/client';
+import {ConfigError, OutcomeUnknownError} from '../../api/errors';
+import {
+  createSubAccounts as sendCreates,
+  getSubAccount,
+} from '../../api/operations';
+import type {SubAccount} from '../../api/types';
+import type {Platform} from '../../platform/ports';
+import {NAME_MISSING, takenInSheet} from '../../rules/sub-account';
+import type {HistoryOutcome} from '../../sheets/history';
+import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
+import {cellOf, sheetRow} from '../../sheets/table';
+import {Job, withJob} from '../kernel';
+import type {RowWrites} from '../row-writes';
+import type {JobSummary} from '../run';
+import type {SettingsStore} from '../settings-store';
+
+const JOB = 'createSubAccounts';
+
+/**
+ * Where the password came from, for the message of a row not created: what became of the
+ * password, and how to send it again.
+ */
+interface PasswordSource {
+  /** What became of it. */
+  kept: string;
+  /** After a refusal. */
+  fix: string;
+  /** Sending it again as it was. */
+  again: string;
+  /** A preview: the password stays in its cell, since nothing was sent. */
+  keptInCell?: true;
+}
+
+const TYPED_IN_SHEET: PasswordSource = {
+  kept: 'The password was cleared so that collaborators do not see it',
+  fix: 'fix the row, type the password again and run Create sub-accounts',
+  again: 'type the password again and run Create sub-accounts',
+};
+
+const PREVIEWED: PasswordSource = {
+  kept: 'The password is kept in its cell until the real run, which clears it whatever the outcome',
+  fix: 'fix the row, then run Create sub-accounts',
+  again: 'run Create sub-accounts',
+  keptInCell: true,
+};
+
+const TYPED_IN_SIDEBAR: PasswordSource = {
+  kept: 'The password typed in the sidebar went to the API only and is kept nowhere',
+  fix: 'correct the name or password and create it again in the sidebar',
+  again: 'create it again in the sidebar',
+};
+
+interface Pending {
+  index: number;
+  name: string;
+  password: string;
+}
+
+class SubAccountRun {
+  private requests = 0;
+  private remaining = 0;
+
+  private readonly main: ApiClient;
+  private readonly store: SettingsStore;
+  readonly writes: RowWrites<SubAccountRow>;
+
+  /** A run as the main account (sub-accounts are made with its keys), the sheet open. */
+  constructor(
+    private readonly job: Job,
+    private readonly source: PasswordSource,
+  ) {
+    this.main = job.connected.mainClient;
+    this.store = job.connected.store;
+    this.writes = job.rows(SUB_ACCOUNTS);
+  }
+
+  private get budget() {
+    return this.job.budget;
+  }
+
+  private get log() {
+    return this.job.log;
+  }
+
+  /** The summary; the kernel writes the rows and the History. */
+  finish(wouldSend?: unknown[]): JobSummary {
+    const none =
+      this.writes.count('OK') +
+        this.writes.count('INVALID') +
+        this.writes.count('ERROR') +
+        this.remaining ===
+      0
+        ? `Nothing to create (${this.job.account}): write a sub_adv_user_name and a password in a new Sub-accounts row.`
+        : undefined;
+    return this.job.summary({
+      ...this.writes.tally(),
+      skipped: 0,
+      remaining: this.remaining,
+      requests: this.requests,
+      edited: this.writes.count('EDITED'),
+      wouldSend,
+      message: wouldSend ? undefined : none,
+    });
+  }
+
+  /**
+   * A create's History rows: the name, and that a password was set (never the password).
+   * A refusal (ERROR) created nothing; UNKNOWN: nobody could tell whether it exists.
+   */
+  private logCreate(p: Pending, outcome: HistoryOutcome, message: string) {
+    this.log.add(
+      [
+        ['sub-account created', p.name],
+        ['password', '(set)'],
+      ].map(([field, after]) => ({
+        sheet: SUB_ACCOUNTS.name,
+        record: p.name,
+        field,
+        before: '',
+        after,
+        outcome,
+        message,
+      })),
+    );
+  }
+
+  /** Rows to create, those refused before sending marked INVALID. */
+  pending(): Pending[] {
+    const table = this.writes.table;
+    const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+    const rowsByName = new Map<string, number[]>();
+    table.values.forEach((_, i) => {
+      const name = text(i, 'sub_adv_user_name');
+      if (name)
+        rowsByName.set(name, [...(rowsByName.get(name) ?? []), sheetRow(i)]);
+    });
+    const pending: Pending[] = [];
+    table.values.forEach((_, i) => {
+      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) return;
+      const name = text(i, 'sub_adv_user_name');
+      const others = (rowsByName.get(name) ?? []).filter(
+        r => r !== sheetRow(i),
+      );
+      const refused = !name
+        ? NAME_MISSING
+        : others.length > 0
+          ? takenInSheet(name, others)
+          : undefined;
+      if (refused) {
+        this.cleared(
+          i,
+          'INVALID',
+          `${refused}. Nothing was sent.`,
+          this.source.fix,
+        );
+      } else {
+        pending.push({
+          index: i,
+          name,
+          password: String(cellOf(table, i, 'password')),
+        });
+      }
+    });
+    return pending;
+  }
+
+  create(pending: Pending[]): void {
+    const size = this.main.batchSize;
+    for (let start = 0; start < pending.length; start += size) {
+      if (!this.budget.canStart()) {
+        for (const p of pending.slice(start)) {
+          this.remaining++;
+          this.cleared(
+            p.index,
+            'EDITED',
+            'Not sent yet: the time ran out.',
+            `${this.source.again} to continue`,
+          );
+        }
+        return;
+      }
+      const chunk = pending.slice(start, start + size);
+      const outcomes = sendCreates(
+        this.main,
+        chunk.map(p => ({sub_adv_user_name: p.name, password: p.password})),
+      );
+      this.requests += chunk.length;
+      chunk.forEach((p, i) => {
+        const outcome = outcomes[i];
+        if (outcome.ok) {
+          this.created(p, outcome.data, 'Created');
+        } else if (outcome.error instanceof OutcomeUnknownError) {
+          this.lookUp(p, outcome.error);
+        } else {
+          const refused = `${outcome.error.message}. Nothing was created.`;
+          this.logCreate(p, 'ERROR', refused);
+          this.cleared(p.index, 'ERROR', refused, this.source.fix);
+        }
+      });
+    }
+  }
+
+  /** The create's answer was lost: the sub-account exists or it does not. */
+  private lookUp(p: Pending, error: OutcomeUnknownError): void {
+    let found: SubAccount | undefined;
+    try {
+      found = getSubAccount(this.main, p.name);
+      this.requests++;
+    } catch (e) {
+      const unknown = `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`;
+      this.logCreate(p, 'UNKNOWN', unknown);
+      this.cleared(
+        p.index,
+        'ERROR',
+        unknown,
+        `run Refresh sub-accounts, which looks the name up; if it finds no access_key, ${this.source.again}`,
+      );
+      return;
+    }
+    if (found) {
+      this.created(p, found, 'Created (found after the connection dropped)');
+    } else {
+      const absent = `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`;
+      this.logCreate(p, 'ERROR', absent);
+      this.cleared(p.index, 'ERROR', absent, this.source.again);
+    }
+  }
+
+  /**
+   * Marks the rows a run would create EDITED, sending nothing; answers the requests it would
+   * send, the password never among them.
+   */
+  preview(
+    pending: Pending[],
+  ): Array<{sub_adv_user_name: string; password: string}> {
+    for (const p of pending) {
+      this.writes.status(
+        p.index,
+        'EDITED',
+        `Preview: a run creates sub-account ${p.name} with the password of this row. ${this.source.kept}.`,
+      );
+    }
+    return pending.map(p => ({
+      sub_adv_user_name: p.name,
+      password: `(the password cell of Sub-accounts row ${sheetRow(p.index)})`,
+    }));
+  }
+
+  /** A row not created: its status, and its password gone from the sheet (not in a preview). */
+  private cleared(
+    index: number,
+    status: 'INVALID' | 'ERROR' | 'EDITED',
+    what: string,
+    next: string,
+  ): void {
+    if (!this.source.keptInCell) this.writes.set(index, 'password', '');
+    this.writes.status(index, status, `${what} ${this.source.kept}: ${next}.`);
+  }
+
+  private created(p: Pending, account: SubAccount, how: string): void {
+    this.store.put(p.name, {
+      accessKey: account.access_key,
+      apiKey: account.api_key,
+    });
+    this.writes.set(p.index, 'access_key', account.access_key);
+    this.writes.set(p.index, 'password', '');
+    if (account.is_unlimited_credit !== undefined) {
+      this.writes.set(
+        p.index,
+        'is_unlimited_credit',
+        String(account.is_unlimited_credit),
+      );
+    }
+    if (
+      typeof account.credit === 'number' ||
+      typeof account.credit === 'string'
+    ) {
+      this.writes.set(p.index, 'credit', account.credit);
+    }
+    const message = `${how}: sub-account ${p.name}. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.`;
+    this.writes.status(p.index, 'OK', message);
+    this.logCreate(p, 'OK', message);
+  }
+}
+
+/**
+ * Creates one sub-account from the sidebar, its password typed in a password field: it never
+ * reaches a cell, so no collaborator can read it. The row of that name (one waiting for
+ * creation, its password cell cleared too) or else a new row gets the outcome, as Create
+ * sub-accounts would write it.
+ */
+export function createSubAccount(
+  platform: Platform,
+  name: unknown,
+  password: unknown,
+): JobSummary {
+  const account = String(name ?? '').trim();
+  const secret = String(password ?? '');
+  if (!account) {
+    throw new ConfigError(
+      'Write the user name of the sub-account to create. Nothing was sent.',
+    );
+  }
+  if (!secret) {
+    throw new ConfigError(
+      `Type the password of sub-account ${account}. Nothing was sent.`,
+    );
+  }
+  return withJob(platform, 'createSubAccount', {asMain: true}, job => {
+    const run = new SubAccountRun(job, TYPED_IN_SIDEBAR);
+    const {writes} = run;
+    const {table} = writes;
+    const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+    const existing = table.values.findIndex(
+      (_, i) => text(i, 'sub_adv_user_name') === account,
+    );
+    if (existing >= 0 && text(existing, 'access_key')) {
+      throw new ConfigError(
+        `Sub-account ${account} already exists (Sub-accounts row ${sheetRow(existing)} has its access_key). Nothing was sent.`,
+      );
+    }
+    const index = existing >= 0 ? existing : writes.append();
+    writes.set(index, 'sub_adv_user_name', account);
+    writes.set(index, 'password', '');
+    run.create([{index, name: account, password: secret}]);
+    return run.finish();
+  });
+}
+
+export function createSubAccounts(
+  platform: Platform,
+  options: RunOptions = {},
+): JobSummary {
+  return withJob(platform, JOB, {...options, asMain: true}, job => {
+    const run = new SubAccountRun(job, job.dryRun ? PREVIEWED : TYPED_IN_SHEET);
+    const pending = run.pending();
+    if (job.dryRun) return run.finish(run.preview(pending));
+    run.create(pending);
+    return run.finish();
+  });
+}

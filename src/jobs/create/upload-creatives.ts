@@ -1,0 +1,585 @@
+/**
+ * Upload creative materials (step 1 of the offer creation chain, API 4.1): every Creatives row
+ * with a `file` and no creative_md5 is read (Drive or https) and uploaded; the row gets the
+ * creative_md5 and creative_name the API answers. An `already existed` answer carries the
+ * material's md5 and name, which are filled in just the same (part 1, rule 3); where the answer
+ * names an md5 but no name that can be read without guessing, the md5s of all such rows are
+ * looked up together (creatives/source) and the row gets the name the server lists, or says
+ * that it could not.
+ *
+ * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
+ * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
+ * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
+ * per request. A row whose file cannot be read is INVALID (not picked, too large, not a
+ * material) or ERROR (not reachable now), and nothing is sent for it.
+ *
+ * A preview ({dryRun: true}) uploads nothing: each row to upload gets its cell checked and, for
+ * a Drive file, its metadata asked (which file, how large, of what type: Drive is asked, the
+ * API is not); a file at an https link is not fetched, and its row says the run reads it at
+ * upload time. Rows with a creative_md5 are left as they are.
+ */
+import type {RunOptions} from '../kernel';
+import type {ApiClient} from '../../api/client';
+import {OutcomeUnknownError} from '../../api/errors';
+import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../../api/operations';
+import {listAllEach} from '../../api/paging';
+import type {Material} from '../../api/types';
+import type {
+  FileBlob,
+  FileFacts,
+  FileRef,
+  FileSource,
+  FileWanted,
+  Platform,
+} from '../../platform/ports';
+import {
+  MAX_MATERIAL_BYTES,
+  materialTypeProblem,
+  readFileCell,
+} from '../../rules/creative';
+import {excerpt} from '../../rules/values';
+import type {HistoryChange} from '../../sheets/history';
+import {CREATIVES} from '../../sheets/schemas/creatives';
+import type {SyncStatus} from '../../sheets/status';
+import {Table, cellOf, sheetRow} from '../../sheets/table';
+import {counted} from '../../text/wording';
+import {RowWrites} from '../row-writes';
+import {withJob} from '../kernel';
+import type {JobSummary, TimeBudget} from '../run';
+import {urlWhitelistProblem} from '../url-whitelist';
+
+/**
+ * Files per upload batch (a fetchAll batch of the API client's size), and their bytes
+ * together: the byte cap keeps a batch well inside Apps Script's memory.
+ */
+export const UPLOAD_BATCH_FILES = 100;
+export const UPLOAD_BATCH_BYTES = 40 * 1024 * 1024;
+
+/** How one Creatives row came out. */
+export interface MaterialVerdict {
+  status: SyncStatus;
+  message: string;
+  /** Set when the material is on the server. */
+  material?: {creative_md5: string; creative_name: string};
+  /** The upload was sent and no answer proved what happened. */
+  unknown?: true;
+}
+
+export interface UploadContext {
+  client: ApiClient;
+  files: FileSource;
+  writes: RowWrites<Material>;
+  budget: TimeBudget;
+  /**
+   * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
+   * (rows, History) before the next batch.
+   */
+  settled?: (report: UploadReport, rows: number[]) => void;
+}
+
+export interface UploadReport {
+  verdicts: Map<number, MaterialVerdict>;
+  /** Rows whose file was sent, in order. */
+  sent: number[];
+  /** Rows not reached for lack of time. */
+  remaining: number[];
+  requests: number;
+}
+
+interface Ready {
+  index: number;
+  blob: FileBlob;
+}
+
+/** A row whose `already existed` answer named its md5 but no name. */
+interface Unnamed {
+  index: number;
+  md5: string;
+  /** The answer's text that says `already existed`. */
+  answer: string;
+}
+
+/** Longest excerpt of an API text that a row's message quotes. */
+const MSG_EXCERPT = 120;
+
+/**
+ * Uploads the Creatives rows `indexes` and records each outcome in `context.writes` (md5,
+ * name, status); the caller flushes. No new batch starts that the time budget says would not
+ * end in time.
+ */
+export function uploadRows(
+  context: UploadContext,
+  indexes: readonly number[],
+): UploadReport {
+  const {writes} = context;
+  const table = writes.table;
+  const verdicts = new Map<number, MaterialVerdict>();
+  const give = (index: number, verdict: MaterialVerdict) => {
+    verdicts.set(index, verdict);
+    writes.status(index, verdict.status, verdict.message);
+    if (verdict.material) {
+      writes.set(index, 'creative_md5', verdict.material.creative_md5);
+      writes.set(index, 'creative_name', verdict.material.creative_name);
+    }
+  };
+  const report: UploadReport = {
+    verdicts,
+    sent: [],
+    remaining: [],
+    requests: 0,
+  };
+  const unnamed: Unnamed[] = [];
+  const send = (batch: Ready[]) => {
+    if (batch.length === 0) return;
+    const from = report.sent.length;
+    const outcomes = uploadMaterials(
+      context.client,
+      batch.map(r => r.blob),
+    );
+    report.requests += batch.length;
+    batch.forEach((ready, i) => {
+      const outcome = outcomes[i];
+      report.sent.push(ready.index);
+      if (!outcome.ok) {
+        give(ready.index, {
+          status: 'ERROR',
+          message: uploadError(outcome.error),
+          ...(outcome.error instanceof OutcomeUnknownError
+            ? {unknown: true as const}
+            : {}),
+        });
+        return;
+      }
+      const {creative_md5: md5, creative_name: name} = outcome.data;
+      const answer = outcome.data.message ?? '';
+      if (md5 && name !== undefined) {
+        const head = outcome.data.alreadyExisted
+          ? `Already on the server (the API answered ${quoted(answer)}): creative_md5 ${md5} and creative_name ${name} filled in.`
+          : `Uploaded: creative_md5 ${md5}, creative_name ${name}.`;
+        give(ready.index, onServer(table, ready.index, md5, name, head));
+      } else if (md5) {
+        unnamed.push({index: ready.index, md5, answer});
+      } else {
+        give(ready.index, {
+          status: 'ERROR',
+          message: `The API answered ${quoted(answer)} but named no creative_md5 that could be read, so nothing was filled in. Run Refresh creative materials: the material is listed in a row of its own; then delete this row.`,
+        });
+      }
+    });
+    context.settled?.(
+      report,
+      report.sent.slice(from).filter(i => verdicts.has(i)),
+    );
+  };
+  /** Reads a group and uploads what could be read: one budgeted batch. */
+  const readAndSend = (group: Inspected[]) => {
+    const ready: Ready[] = [];
+    readMaterials(context.files, group).forEach((read, k) => {
+      if ('status' in read) give(group[k].index, read);
+      else ready.push(read);
+    });
+    send(ready);
+    return true;
+  };
+  // Rows are inspected a batch at a time, then read and sent in groups; each step is a batch
+  // of requests, and the slowest so far says whether the next one would end in time.
+  for (let next = 0; next < indexes.length; next += UPLOAD_BATCH_FILES) {
+    const chunk = indexes.slice(next, next + UPLOAD_BATCH_FILES);
+    const checked = context.budget.batch(() =>
+      inspectRows(context.files, table, chunk),
+    );
+    if (!checked) {
+      report.remaining = indexes.slice(next);
+      break;
+    }
+    for (const [index, verdict] of checked.verdicts) give(index, verdict);
+    const groups = uploadGroups(checked.inspected);
+    const stopped = groups.findIndex(
+      g => !context.budget.batch(() => readAndSend(g)),
+    );
+    if (stopped >= 0) {
+      report.remaining = [
+        ...groups.slice(stopped).flatMap(g => g.map(r => r.index)),
+        ...indexes.slice(next + UPLOAD_BATCH_FILES),
+      ];
+      break;
+    }
+  }
+  if (unnamed.length > 0) {
+    const named = nameByMd5(context.client, unnamed, table);
+    report.requests += named.requests;
+    for (const [index, verdict] of named.verdicts) give(index, verdict);
+    context.settled?.(report, [...named.verdicts.keys()]);
+  }
+  return report;
+}
+
+/**
+ * The History rows of the files an upload sent: a material by its md5 once on the server,
+ * else by its file cell (a file the API refused, or whose answer was lost).
+ */
+export function uploadChanges(
+  table: Table<Material>,
+  report: UploadReport,
+  rows: readonly number[] = report.sent,
+): HistoryChange[] {
+  return rows.flatMap(index => {
+    const verdict = report.verdicts.get(index);
+    if (!verdict) return [];
+    const file = String(cellOf(table, index, 'file')).trim();
+    return [
+      {
+        sheet: CREATIVES.name,
+        record: verdict.material?.creative_md5 ?? excerpt(file, false),
+        field: 'material uploaded',
+        before: '',
+        after: verdict.material?.creative_name ?? excerpt(file, false),
+        outcome: verdict.material
+          ? 'OK'
+          : verdict.unknown
+            ? 'UNKNOWN'
+            : 'ERROR',
+        message: verdict.message,
+      },
+    ];
+  });
+}
+
+/**
+ * The rows whose `already existed` answer named no name get the one the server lists for
+ * their md5 (4.9): at most 200 md5s per request, all requests in one batch. It runs even
+ * when the time budget is spent: it is one read, bounded by the retry deadline, and without
+ * it the uploads just answered would be lost.
+ */
+function nameByMd5(
+  client: ApiClient,
+  rows: readonly Unnamed[],
+  table: Table<Material>,
+): {verdicts: Map<number, MaterialVerdict>; requests: number} {
+  const md5s = [...new Set(rows.map(r => r.md5))];
+  const chunks: string[][] = [];
+  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
+    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
+  }
+  const verdicts = new Map<number, MaterialVerdict>();
+  const said = (row: Unnamed) =>
+    `The API answered ${quoted(row.answer)}: material ${row.md5} is already on the server`;
+  let listed: Map<string, string>;
+  let requests = chunks.length;
+  try {
+    const results = listAllEach<Material>(
+      client,
+      OPERATIONS.listMaterials,
+      chunks.map(chunk => ({creative_md5: chunk})),
+      MAX_LIMIT.materials,
+      m => m.creative_md5,
+    );
+    requests = results.reduce((n, r) => n + r.requests, 0);
+    listed = new Map(
+      results
+        .flatMap(r => r.items)
+        .map(m => [String(m.creative_md5).toLowerCase(), m.creative_name]),
+    );
+  } catch (e) {
+    for (const row of rows) {
+      verdicts.set(row.index, {
+        status: 'ERROR',
+        message: `${said(row)}, but looking up its creative_name failed (${(e as Error).message}), so nothing was filled in. Run Upload creative materials again.`,
+      });
+    }
+    return {verdicts, requests};
+  }
+  for (const row of rows) {
+    const name = listed.get(row.md5);
+    verdicts.set(
+      row.index,
+      name === undefined
+        ? {
+            status: 'ERROR',
+            message: `${said(row)}, but creatives/source does not list that md5, so its creative_name is unknown and nothing was filled in. Run Refresh creative materials and use the material's own row if it appears; otherwise run Upload creative materials again later.`,
+          }
+        : onServer(
+            table,
+            row.index,
+            row.md5,
+            String(name),
+            `Already on the server (the API answered ${quoted(row.answer)}, naming no creative_name, so the md5 was looked up): creative_md5 ${row.md5} and creative_name ${name} filled in.`,
+          ),
+    );
+  }
+  return {verdicts, requests};
+}
+
+const invalid = (why: string): MaterialVerdict => ({
+  status: 'INVALID',
+  message: `file ${why}. Nothing was uploaded.`,
+});
+
+/** Where the row's file is, or why it cannot be read: the checks that need no request. */
+function fileOf(
+  table: Table<Material>,
+  index: number,
+): FileRef | MaterialVerdict {
+  const cell = readFileCell(cellOf(table, index, 'file'));
+  if ('problem' in cell) return invalid(cell.problem);
+  if ('url' in cell.ref) {
+    const refused = urlWhitelistProblem(cell.ref.url);
+    if (refused) {
+      return invalid(
+        `${refused}: put the file in Drive and pick it with "Choose files…" instead`,
+      );
+    }
+  }
+  return cell.ref;
+}
+
+/** A row whose file passed every check that reads no byte of it. */
+interface Inspected {
+  index: number;
+  facts: FileFacts;
+}
+
+/**
+ * The rows' files inspected together (for Drive files, one batch of metadata requests): the
+ * rows whose file may be read, and a verdict for each row whose file may not.
+ */
+function inspectRows(
+  files: FileSource,
+  table: Table<Material>,
+  indexes: readonly number[],
+): {inspected: Inspected[]; verdicts: Map<number, MaterialVerdict>} {
+  const verdicts = new Map<number, MaterialVerdict>();
+  const rows: number[] = [];
+  const wanted: FileWanted[] = [];
+  for (const index of indexes) {
+    const ref = fileOf(table, index);
+    if ('status' in ref) {
+      verdicts.set(index, ref);
+      continue;
+    }
+    const label = String(cellOf(table, index, 'creative_name')).trim();
+    rows.push(index);
+    wanted.push({ref, ...(label ? {name: label} : {})});
+  }
+  const checks = files.inspect(wanted, {maxBytes: MAX_MATERIAL_BYTES});
+  const inspected: Inspected[] = [];
+  checks.forEach((check, k) => {
+    const index = rows[k];
+    if (!check.ok) {
+      verdicts.set(index, refusal(check.problem, check.reason));
+      return;
+    }
+    const wrongType = materialTypeProblem(check.contentType);
+    if (wrongType) verdicts.set(index, invalid(wrongType));
+    else inspected.push({index, facts: check});
+  });
+  return {inspected, verdicts};
+}
+
+function refusal(problem: string, reason: string): MaterialVerdict {
+  return {
+    status: problem === 'unreachable' ? 'ERROR' : 'INVALID',
+    message: `file: ${reason}. Nothing was uploaded.`,
+  };
+}
+
+/** The inspected files read together: each a blob ready to send, or why it cannot be sent. */
+function readMaterials(
+  files: FileSource,
+  rows: readonly Inspected[],
+): Array<Ready | MaterialVerdict> {
+  const reads = files.readAll(
+    rows.map(r => r.facts),
+    {maxBytes: MAX_MATERIAL_BYTES},
+  );
+  return reads.map((read, k) => {
+    if (!read.ok) return refusal(read.problem, read.reason);
+    const wrongType = materialTypeProblem(read.blob.getContentType());
+    if (wrongType) return invalid(wrongType);
+    return {index: rows[k].index, blob: read.blob};
+  });
+}
+
+/**
+ * Inspected rows in groups read and sent together: at most UPLOAD_BATCH_FILES files and
+ * UPLOAD_BATCH_BYTES bytes. A link's size is known only once fetched, so it goes alone.
+ */
+function uploadGroups(rows: readonly Inspected[]): Inspected[][] {
+  const groups: Inspected[][] = [];
+  let group: Inspected[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = row.facts.bytes ?? Number.POSITIVE_INFINITY;
+    if (
+      group.length > 0 &&
+      (group.length >= UPLOAD_BATCH_FILES || bytes + size > UPLOAD_BATCH_BYTES)
+    ) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(row);
+    bytes += size;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+/** The material is on the server as `md5` and `name`; `head` says how that is known. */
+function onServer(
+  table: Table<Material>,
+  index: number,
+  md5: string,
+  name: string,
+  head: string,
+): MaterialVerdict {
+  const material = {creative_md5: md5, creative_name: name};
+  const twin = table.values.findIndex(
+    (_, i) =>
+      i !== index &&
+      String(cellOf(table, i, 'creative_md5')).toLowerCase() === md5,
+  );
+  const note =
+    twin >= 0
+      ? ` Creatives row ${sheetRow(twin)} is the same material: delete one of the two rows.`
+      : '';
+  return {status: 'OK', message: head + note, material};
+}
+
+/** The API's msg in quotes, cut short: a row's message never carries a whole answer. */
+function quoted(text: string): string {
+  const short =
+    text.length > MSG_EXCERPT ? `${text.slice(0, MSG_EXCERPT)}…` : text;
+  return `"${short || 'already existed'}"`;
+}
+
+function uploadError(error: Error): string {
+  if (error instanceof OutcomeUnknownError) {
+    return `${error.cause.message}. Run the upload again: if the file was stored, the API answers "already existed" and the md5 is filled in.`;
+  }
+  return `${error.message}. Nothing was uploaded.`;
+}
+
+/**
+ * What a run would upload, row by row, sending nothing: each row EDITED with the file it
+ * uploads, or INVALID / ERROR as the run would mark it. Answers the upload bodies, each
+ * naming its file. Near the time limit no more Drive files are read: their rows say the run
+ * reads them, rather than the execution being killed with nothing written.
+ */
+function previewUploads(
+  files: FileSource,
+  writes: RowWrites<Material>,
+  indexes: readonly number[],
+  budget: TimeBudget,
+): Array<{file: string}> {
+  const wouldSend: Array<{index: number; file: string}> = [];
+  const unread = (index: number, file: string, why: string) => {
+    wouldSend.push({index, file});
+    writes.status(
+      index,
+      'EDITED',
+      `Preview: a run reads the file ${excerpt(file, false)} at upload time and uploads it (${why}).`,
+    );
+  };
+  const drive: number[] = [];
+  for (const index of indexes) {
+    const ref = fileOf(writes.table, index);
+    if ('status' in ref) writes.status(index, ref.status, ref.message);
+    else if ('url' in ref)
+      unread(index, ref.url, 'a preview does not fetch a link');
+    else drive.push(index);
+  }
+  for (let next = 0; next < drive.length; next += UPLOAD_BATCH_FILES) {
+    const chunk = drive.slice(next, next + UPLOAD_BATCH_FILES);
+    if (!budget.canStart()) {
+      for (const index of drive.slice(next)) {
+        unread(
+          index,
+          String(cellOf(writes.table, index, 'file')).trim(),
+          'the preview had no time left to inspect it',
+        );
+      }
+      break;
+    }
+    const {inspected, verdicts} = inspectRows(files, writes.table, chunk);
+    for (const [index, verdict] of verdicts)
+      writes.status(index, verdict.status, verdict.message);
+    for (const {index, facts} of inspected) {
+      const name =
+        facts.fileName ?? String(cellOf(writes.table, index, 'file'));
+      wouldSend.push({index, file: name});
+      writes.status(
+        index,
+        'EDITED',
+        `Preview: a run uploads the Drive file ${excerpt(name, false)} (${counted(facts.bytes ?? 0, 'byte')}, ${facts.contentType}).`,
+      );
+    }
+  }
+  return wouldSend.sort((a, b) => a.index - b.index).map(({file}) => ({file}));
+}
+
+export function uploadCreatives(
+  platform: Platform,
+  options: RunOptions = {},
+): JobSummary {
+  return withJob(platform, JOB, options, job => {
+    const writes = job.rows(CREATIVES);
+    const {table} = writes;
+    const pending = table.values
+      .map((_, i) => i)
+      .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
+    if (job.dryRun) {
+      const wouldSend = previewUploads(
+        platform.files,
+        writes,
+        pending,
+        job.budget,
+      );
+      return job.summary({
+        ...writes.tally(),
+        // Rows with a file that are already on the server: the run leaves them alone.
+        skipped: table.values.filter(
+          (_, i) =>
+            String(cellOf(table, i, 'file')).trim() !== '' &&
+            String(cellOf(table, i, 'creative_md5')).trim() !== '',
+        ).length,
+        edited: writes.count('EDITED'),
+        wouldSend,
+      });
+    }
+    platform.progress.report(JOB, 0, pending.length);
+    const report = uploadRows(
+      {
+        client: job.connected.client,
+        files: platform.files,
+        writes,
+        budget: job.budget,
+        settled: (sofar, rows) => {
+          job.log.add(uploadChanges(table, sofar, rows));
+          job.save();
+        },
+      },
+      pending,
+    );
+    for (const index of report.remaining) {
+      writes.status(
+        index,
+        'EDITED',
+        'Not uploaded yet: the time ran out. Run Upload creative materials again to continue.',
+      );
+    }
+    platform.progress.report(JOB, pending.length, pending.length);
+    return job.summary({
+      ...writes.tally(),
+      skipped: 0,
+      remaining: report.remaining.length,
+      requests: report.requests,
+      message:
+        pending.length === 0
+          ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
+          : undefined,
+    });
+  });
+}
+
+const JOB = 'uploadCreatives';

@@ -1,0 +1,99 @@
+/**
+ * The sidebar's History list: the last job runs that sent something, newest first by time
+ * (whatever the History sheet's sort), each with what it changed.
+ */
+import {ConfigError} from '../../api/errors';
+import type {Platform} from '../../platform/ports';
+import {readRecentRuns} from '../../sheets/history';
+import {historyLimit} from '../change-log';
+import type {HistoryRow} from '../../sheets/schemas/history';
+import {isRevertible} from './revert';
+import {SettingsStore} from '../settings-store';
+
+/** The History sizes one may choose: a sheet of 12 columns, within Sheets' 10 million cells. */
+export const HISTORY_LIMITS = {min: 1000, max: 500000};
+
+/** Runs the sidebar lists. */
+export const LISTED_RUNS = 20;
+/** Changed fields shown per run; the rest are counted. */
+const SHOWN_LINES = 5;
+
+export interface ChangeRun {
+  changeId: string;
+  /** When its answers arrived, ms since the epoch (NaN when the time cell was changed). */
+  at: number;
+  job: string;
+  account: string;
+  user: string;
+  /** History rows by outcome. */
+  ok: number;
+  error: number;
+  unknown: number;
+  records: number;
+  sheets: string[];
+  /** A push's change: revert puts it back (or takes it out of rows the server refused). */
+  revertible: boolean;
+  /** "Budgets 1001 daily_cap [ALL]: 100 → 150", the first few. */
+  lines: string[];
+  /** Lines not shown. */
+  more: number;
+}
+
+export interface HistoryView {
+  runs: ChangeRun[];
+  /** The spreadsheet's time zone: the sidebar shows times in it. */
+  timeZone: string;
+  /** Rows the History keeps before the oldest runs move to an archive sheet. */
+  limit: number;
+}
+
+/** Sets the History size of this spreadsheet (for the current user's runs). */
+export function setHistoryLimit(platform: Platform, rows: unknown): number {
+  const value = Number(String(rows ?? '').replace(/[,_\s]/g, ''));
+  const {min, max} = HISTORY_LIMITS;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(
+      `History size not saved: it must be a whole number of rows from ${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, not "${String(rows).slice(0, 40)}".`,
+    );
+  }
+  new SettingsStore(platform.userProperties).setHistoryLimit(
+    platform.documentId(),
+    value,
+  );
+  return value;
+}
+
+export function recentChanges(platform: Platform): HistoryView {
+  const workbook = platform.workbook();
+  return {
+    runs: readRecentRuns(workbook, LISTED_RUNS).map(summarize),
+    timeZone: workbook.timeZone(),
+    limit: historyLimit(platform),
+  };
+}
+
+function summarize(rows: readonly HistoryRow[]): ChangeRun {
+  const [first] = rows;
+  const count = (outcome: string) =>
+    rows.filter(r => r.outcome === outcome).length;
+  const lines = rows.map(
+    r =>
+      `${r.sheet} ${r.record} ${r.field}: ${r.before || '(empty)'} → ${r.after || '(empty)'}${r.outcome === 'OK' ? '' : ` (${r.outcome})`}`,
+  );
+  return {
+    changeId: first.change_id,
+    at: first.time.getTime(),
+    job: first.job,
+    account: first.account,
+    user: first.user,
+    ok: count('OK'),
+    error: count('ERROR'),
+    unknown: count('UNKNOWN'),
+    records: new Set(rows.map(r => `${r.sheet}\u0000${r.record}`)).size,
+    sheets: [...new Set(rows.map(r => r.sheet))],
+    // Even a refused push: revert takes the refused values out of the rows still holding them.
+    revertible: rows.some(r => isRevertible(r.sheet)),
+    lines: lines.slice(0, SHOWN_LINES),
+    more: Math.max(0, lines.length - SHOWN_LINES),
+  };
+}

@@ -1,0 +1,457 @@
+/**
+ * revertChange: puts the "before" values of one History change back into their sheets as
+ * unpushed edits (EDITED, the message naming the change), for the user to preview and push
+ * with the usual push. Nothing is sent here.
+ *
+ * History is read by change_id wherever its rows are (sheets/history.ts); each record's plan
+ * is decided without the sheet (revert-plan.ts): put back only where a push could send the
+ * whole record back, else CONFLICT or the reason on its rows, nothing else rewritten.
+ * Offers created, materials uploaded and sub-accounts created cannot be undone through the
+ * API: revert names them and changes nothing. Reverting twice changes nothing the second time.
+ */
+import {ConfigError} from '../../api/errors';
+import type {Platform} from '../../platform/ports';
+import {CodecContext, encode, fromCanonical} from '../../sheets/codec';
+import {HistoryRow} from '../../sheets/schemas/history';
+import {readChange} from '../../sheets/history';
+import {
+  EMPTY,
+  columnOf,
+  editableColumns,
+  editableTexts,
+} from '../../sheets/rows';
+import {
+  SYNCED_AT,
+  SYNC_MESSAGE,
+  SYNC_STATUS,
+  SheetSchema,
+} from '../../sheets/schema';
+import type {SheetState} from '../../sheets/state';
+import type {SyncStatus} from '../../sheets/status';
+import {
+  Contents,
+  SheetLayoutError,
+  Table,
+  cellOf,
+  openTable,
+  sheetRow,
+} from '../../sheets/table';
+import {decodeRecords} from '../../sheets/records';
+import {SheetWriter} from '../../sheets/writer';
+import {counted} from '../../text/wording';
+import {accountLabel, pulledByThisConnection} from '../connect';
+import {Job, withJob} from '../kernel';
+import {BUDGETS_PUSH} from '../push/push-budgets';
+import {campaignsPush} from '../push/push-campaigns';
+import {trackingPush} from '../push/push-tracking';
+import {RecordChange, RevertPlan, planRevert} from './revert-plan';
+import type {JobSummary, RowProblem} from '../run';
+
+/** A sheet whose changes a push sent, and so a push can send back, and its refresh. */
+interface Revertible {
+  schema: SheetSchema<never>;
+  refreshTitle: string;
+}
+
+// The specs name the refresh to run; the tracking push's setting and clock do not matter here.
+const REVERTIBLE: readonly Revertible[] = [
+  BUDGETS_PUSH,
+  campaignsPush(),
+  trackingPush('', () => 0),
+].map(spec => ({
+  schema: spec.schema as SheetSchema<never>,
+  refreshTitle: spec.refreshTitle,
+}));
+
+/** Whether a push sent that sheet's changes, so that revert can put them back. */
+export function isRevertible(sheet: string): boolean {
+  return REVERTIBLE.some(r => r.schema.name === sheet);
+}
+
+/** Per sheet, per record: what the change did to it, in History order. */
+function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
+  const sheets = new Map<string, Map<string, RecordChange>>();
+  for (const row of rows) {
+    const records = sheets.get(row.sheet) ?? new Map<string, RecordChange>();
+    sheets.set(row.sheet, records);
+    const record = records.get(row.record) ?? {
+      id: row.record,
+      outcome: row.outcome,
+      fields: [],
+    };
+    records.set(row.record, record);
+    record.fields.push({
+      field: row.field,
+      before: row.before,
+      after: row.after,
+    });
+  }
+  return new Map([...sheets].map(([sheet, m]) => [sheet, [...m.values()]]));
+}
+
+interface Tally {
+  edited: number;
+  conflict: number;
+  unchanged: number;
+  /** Rows that held a change the server did not take, back to the server's values. */
+  withdrawn: number;
+  /** Records a push could not send back (a tracking the API cannot remove): rows say why. */
+  refused: number;
+  problems: RowProblem[];
+  notes: string[];
+}
+
+export function revertChange(platform: Platform, changeId: string): JobSummary {
+  const id = String(changeId ?? '').trim();
+  return withJob(platform, 'revertChange', {}, job => {
+    const rows = readChange(job.workbook, id);
+    if (rows.length === 0) {
+      throw new ConfigError(
+        `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
+      );
+    }
+    const tally: Tally = {
+      edited: 0,
+      conflict: 0,
+      unchanged: 0,
+      withdrawn: 0,
+      refused: 0,
+      problems: [],
+      notes: [],
+    };
+    const {account} = rows[0];
+    for (const [sheet, records] of bySheet(rows)) {
+      const revertible = REVERTIBLE.find(r => r.schema.name === sheet);
+      if (!revertible) {
+        tally.notes.push(
+          `${counted(records.length, 'record')} of ${sheet} cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+        );
+        continue;
+      }
+      revertSheet(
+        {
+          job,
+          now: new Date(platform.clock.now()),
+          account,
+          changeId: id,
+          tally,
+        },
+        revertible,
+        records,
+      );
+    }
+    const summary = job.summary({
+      sheet: rows[0].sheet,
+      ok: 0,
+      invalid: 0,
+      error: 0,
+      skipped: tally.unchanged,
+      edited: tally.edited,
+      conflict: tally.conflict,
+      problems: tally.problems,
+    });
+    return {
+      ...summary,
+      account,
+      changeId: id,
+      message: revertMessage(id, tally),
+    };
+  });
+}
+
+/** "Revert of c1: 2 rows put back as EDITED: …; 1 row CONFLICT: …. Nothing was sent. …" */
+function revertMessage(id: string, tally: Tally): string {
+  const parts = [
+    tally.edited > 0
+      ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
+      : 'Nothing put back',
+    tally.withdrawn > 0
+      ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
+      : '',
+    tally.conflict > 0
+      ? `${counted(tally.conflict, 'row')} CONFLICT: see sync_message`
+      : '',
+    tally.refused > 0
+      ? `${counted(tally.refused, 'record')} cannot be reverted: see sync_message`
+      : '',
+    tally.unchanged > 0
+      ? `${counted(tally.unchanged, 'record')} needed nothing`
+      : '',
+  ].filter(p => p !== '');
+  return [
+    `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
+    ...tally.notes,
+  ].join(' ');
+}
+
+/** What every sheet of one revert shares. */
+interface RevertRun {
+  job: Job;
+  now: Date;
+  /** The account the change was made as (accountLabel). */
+  account: string;
+  changeId: string;
+  tally: Tally;
+}
+
+function revertSheet(
+  run: RevertRun,
+  revertible: Revertible,
+  records: readonly RecordChange[],
+): void {
+  const opened = openForRevert(run, revertible);
+  if (!opened) return;
+  const {table, state} = opened;
+  const {job, now, changeId, tally} = run;
+  // Decoded as a push decodes them: the same records, the same reasons to refuse one.
+  const decoded = new Map(
+    decodeRecords(table, state, job.workbook, {
+      ownerOf: () => undefined,
+      label: accountLabel,
+      refreshTitle: revertible.refreshTitle,
+    }).map(r => [r.id, r]),
+  );
+  const writer = new SheetWriter(table, () => now.getTime());
+  const layout: Layout = {
+    removed: new Set(),
+    added: new Map(),
+    conflicts: new Map(),
+  };
+  const counts: Array<[number[], Counted]> = [];
+  for (const record of records) {
+    const found = decoded.get(record.id);
+    const rows = found?.rows;
+    const plan = planRevert({
+      schema: table.schema,
+      changeId,
+      change: record,
+      base: found?.base,
+      content: found?.base ? found.content : undefined,
+      refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
+      said: saidBy(table, rows ?? []),
+    });
+    if (plan.kind === 'unchanged') tally.unchanged++;
+    else if (plan.kind === 'note') tally.notes.push(plan.message);
+    else {
+      const counted = decide(writer, rows!, plan, layout, run);
+      if (counted) counts.push(counted);
+    }
+  }
+  tallyWritten(run, table, layout, counts, new Set(writer.flush().gone));
+}
+
+/** The sheet and its pulled state, if revert may act on it; else null, the reason noted. */
+function openForRevert(
+  run: RevertRun,
+  {schema, refreshTitle}: Revertible,
+): {table: Table<never>; state: SheetState} | null {
+  const {job, account, changeId, tally} = run;
+  const problem = (message: string) => {
+    tally.notes.push(message);
+    return null;
+  };
+  let table: Table<never> | null;
+  try {
+    table = openTable(job.workbook, schema, {create: false});
+    const state = job.book.get(schema.name);
+    if (!table || !state)
+      return problem(
+        `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
+      );
+    pulledByThisConnection(job.book, schema.name, refreshTitle, job.connected);
+    if (accountLabel(state.account) !== account)
+      return problem(
+        `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
+      );
+    return {table, state};
+  } catch (e) {
+    if (!(e instanceof SheetLayoutError) && !(e instanceof ConfigError))
+      throw e;
+    return problem(`${e.message} Change ${changeId} was not put back there.`);
+  }
+}
+
+/** Where the rows will be once written, for the rows the summary names. */
+interface Layout {
+  removed: Set<number>;
+  /** Rows inserted below a handle's row. */
+  added: Map<number, number>;
+  /** CONFLICT rows and their messages. */
+  conflicts: Map<number, string>;
+}
+
+type Counted = 'edited' | 'withdrawn' | 'refused';
+
+/**
+ * Gives the writer a record's plan; answers the rows it counts as once written (a row
+ * inserted counts with the row it is inserted below), none for CONFLICT (counted by row).
+ */
+function decide(
+  writer: SheetWriter<never>,
+  rows: number[],
+  plan: Exclude<RevertPlan, {kind: 'unchanged' | 'note'}>,
+  layout: Layout,
+  run: RevertRun,
+): [number[], Counted] | null {
+  if (plan.kind === 'mark') {
+    for (const row of rows) {
+      writer.status(row, plan.status, plan.message);
+      if (plan.status === 'CONFLICT') layout.conflicts.set(row, plan.message);
+    }
+    return plan.status === 'CONFLICT' ? null : [rows.slice(0, 1), 'refused'];
+  }
+  const placed = putBack(writer, rows, plan.content, run.job.workbook);
+  for (const row of placed.kept) writer.status(row, plan.status, plan.message);
+  for (const row of placed.removed) {
+    writer.remove(row);
+    layout.removed.add(row);
+  }
+  const last = rows[rows.length - 1];
+  writer.insertAfter(
+    last,
+    placed.added.map(row => withStatus(writer.table, row, plan, run.now)),
+  );
+  layout.added.set(last, placed.added.length);
+  return [
+    [...placed.kept, ...placed.added.map(() => last)],
+    plan.withdrawn ? 'withdrawn' : 'edited',
+  ];
+}
+
+/** Counts what was written: a row that moved away meanwhile is said apart. */
+function tallyWritten(
+  run: RevertRun,
+  table: Table<never>,
+  layout: Layout,
+  counts: ReadonlyArray<[number[], Counted]>,
+  gone: ReadonlySet<number>,
+): void {
+  const {tally, changeId} = run;
+  for (const [rows, kind] of counts)
+    tally[kind] += rows.filter(row => !gone.has(row)).length;
+  let at = 0;
+  table.values.forEach((_, row) => {
+    if (layout.removed.has(row)) return;
+    const message = layout.conflicts.get(row);
+    if (message !== undefined && !gone.has(row)) {
+      tally.conflict++;
+      tally.problems.push({
+        sheet: table.schema.name,
+        row: sheetRow(at),
+        status: 'CONFLICT',
+        message,
+      });
+    }
+    at += 1 + (layout.added.get(row) ?? 0);
+  });
+  if (gone.size > 0)
+    tally.notes.push(
+      `${counted(gone.size, 'row')} of ${table.schema.name} moved away or ${gone.size === 1 ? 'was' : 'were'} deleted while the revert ran: ${gone.size === 1 ? 'its' : 'their'} revert was not written. Revert ${changeId} again.`,
+    );
+}
+
+/** A new row's contents with the plan's sync cells. */
+function withStatus(
+  table: Table<never>,
+  row: Contents[],
+  plan: {status: SyncStatus | ''; message: string},
+  now: Date,
+): Contents[] {
+  const out = [...row];
+  const set = (header: string, value: Contents) => {
+    const at = table.position.get(header);
+    if (at !== undefined) out[at] = value;
+  };
+  set(SYNC_STATUS, plan.status);
+  set(SYNC_MESSAGE, plan.message);
+  set(SYNCED_AT, plan.status === '' ? '' : now);
+  return out;
+}
+
+/** What a record's rows say now: the first ERROR or CONFLICT, else the first row's. */
+function saidBy(
+  table: Table<never>,
+  rows: readonly number[],
+): {status: string; message: string} {
+  const said = (row: number) => ({
+    status: String(cellOf(table, row, SYNC_STATUS)),
+    message: String(cellOf(table, row, SYNC_MESSAGE)),
+  });
+  const all = rows.map(said);
+  return (
+    all.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
+    all[0] ?? {status: '', message: ''}
+  );
+}
+
+/**
+ * Decides a record's reverted content in its rows: a one-row record's editable cells; for
+ * Budgets, each group into the row that has its key, other groups into the other rows in
+ * order; rows left over are answered to remove (deleted: the formulas below keep their
+ * meaning), groups left over as new rows to add below, their read-only cells as the record's
+ * first row.
+ */
+function putBack(
+  writer: SheetWriter<never>,
+  rows: readonly number[],
+  content: readonly string[][],
+  context: CodecContext,
+): {kept: number[]; removed: number[]; added: Contents[][]} {
+  const {table} = writer;
+  const {schema} = table;
+  const columns = editableColumns(table);
+  const keys = (schema.rowKey ?? []).map(h =>
+    columns.indexOf(columnOf(table, h)),
+  );
+  const keyOf = (texts: readonly string[]) =>
+    JSON.stringify(keys.map(k => texts[k]));
+  const cellsOf = (texts: readonly string[]) =>
+    columns.map(
+      (column, k) =>
+        [column.header, encode(column, fromCanonical(texts[k]))] as const,
+    );
+  const write = (row: number, texts: readonly string[]) => {
+    for (const [header, contents] of cellsOf(texts))
+      writer.set(row, header, contents);
+  };
+  const pending = new Map(content.map(texts => [keyOf(texts), texts]));
+  const free: number[] = [];
+  const kept: number[] = [];
+  for (const row of rows) {
+    const key = keyOf(editableTexts(table, row, context));
+    const wanted = pending.get(key);
+    if (wanted === undefined) {
+      free.push(row);
+      continue;
+    }
+    pending.delete(key);
+    write(row, wanted);
+    kept.push(row);
+  }
+  const left = [...pending.values()];
+  for (const row of free.splice(0, left.length)) {
+    write(row, left.shift()!);
+    kept.push(row);
+  }
+  const own = schema.columns.filter(c => !c.editable);
+  const added = left.map(texts => {
+    const row = new Array<Contents>(table.width).fill('');
+    for (const column of own) {
+      const at = table.position.get(column.header);
+      if (at !== undefined) row[at] = writer.known(rows[0], column.header);
+    }
+    for (const [header, contents] of cellsOf(texts))
+      row[table.position.get(header)!] = contents;
+    return row;
+  });
+  // A record keeps one row even with no content: an offer without a budget shows one.
+  if (kept.length === 0 && added.length === 0 && free.length > 0) {
+    const row = free.shift()!;
+    write(
+      row,
+      columns.map(() => EMPTY),
+    );
+    kept.push(row);
+  }
+  return {kept: kept.sort((a, b) => a - b), removed: free, added};
+}

@@ -1,0 +1,62 @@
+/**
+ * The add-on menu as data: built from the job catalog, so it holds every job of DESIGN 4.2.
+ * Each item names a `MenuFunction`; src/ui/entry-points.ts checks at build time that every
+ * one is an entry point of src/index.ts.
+ */
+import type {MenuEntry, MenuItem} from '../../platform/ports';
+import {GROUPS, JOBS} from '../catalog';
+
+function capitalize<S extends string>(s: S): Capitalize<S> {
+  return (s.charAt(0).toUpperCase() + s.slice(1)) as Capitalize<S>;
+}
+
+type Job = (typeof JOBS)[number];
+
+/** Every function a menu item names. */
+export type MenuFunction =
+  | 'showSidebar'
+  | 'showFilePicker'
+  | 'menuScheduleOff'
+  | `menu${Capitalize<Job['fn']>}`
+  | `menuPreview${Capitalize<Extract<Job, {kind: 'preview'}>['fn']>}`;
+
+function item(caption: string, functionName: MenuFunction): MenuItem {
+  return {caption, functionName};
+}
+
+/** The items of one job: a preview first where the job has one. */
+function jobItems(job: Job): MenuItem[] {
+  const run = item(
+    job.kind === 'creativeAds' ? `${job.title}…` : job.title,
+    `menu${capitalize(job.fn)}`,
+  );
+  // Under drive.file the upload reads only Drive files picked with the Picker.
+  const pick =
+    job.fn === 'uploadCreatives'
+      ? [item('Choose files…', 'showFilePicker')]
+      : [];
+  if (job.kind !== 'preview') return [...pick, run];
+  return [
+    ...pick,
+    item(`${job.title} (preview)`, `menuPreview${capitalize(job.fn)}`),
+    run,
+  ];
+}
+
+export function addonMenu(): MenuEntry[] {
+  return [
+    item('Open sidebar', 'showSidebar'),
+    'separator',
+    ...GROUPS.map(group => ({
+      caption: group,
+      items: JOBS.filter(j => j.group === group).flatMap(jobItems),
+    })),
+    {
+      caption: 'Schedule',
+      items: [
+        item('Choose a scheduled refresh…', 'showSidebar'),
+        item('Turn scheduled refresh off', 'menuScheduleOff'),
+      ],
+    },
+  ];
+}

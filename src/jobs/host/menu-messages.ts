@@ -1,0 +1,51 @@
+/**
+ * What the user reads when a job ends: one line when all went well, the rows that need a look
+ * when not, and for a job that could not run, its reason: never a stack trace.
+ */
+import {
+  ApiError,
+  ConfigError,
+  NetworkError,
+  OutcomeUnknownError,
+} from '../../api/errors';
+import {SheetLayoutError} from '../../sheets/table';
+import {JobSummary, LockBusyError} from '../run';
+
+/** Rows listed in an alert; the rest are counted and found by their sync_status. */
+export const ROWS_LISTED = 8;
+
+/** Failures with a message written for the user: anything else is a bug of ours. */
+export function isExpectedFailure(e: unknown): boolean {
+  return (
+    e instanceof ConfigError ||
+    e instanceof LockBusyError ||
+    e instanceof ApiError ||
+    e instanceof NetworkError ||
+    e instanceof OutcomeUnknownError ||
+    e instanceof SheetLayoutError
+  );
+}
+
+export function failureMessage(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  if (isExpectedFailure(e)) return text;
+  return `Offer Desk stopped unexpectedly: ${text}. Rows already written keep their status; running the job again continues.`;
+}
+
+/** The summary line, then the first rows that need attention and where the others are. */
+export function attentionText(summary: JobSummary): string {
+  const lines = [summary.message];
+  const rows = summary.problems.slice(0, ROWS_LISTED);
+  if (rows.length > 0) lines.push('');
+  for (const p of rows) {
+    lines.push(`${p.sheet} row ${p.row}: ${p.status}: ${p.message}`);
+  }
+  const unlisted = summary.invalid + summary.error - rows.length;
+  if (unlisted > 0) {
+    const sheets = [...new Set(summary.problems.map(p => p.sheet))];
+    lines.push(
+      `…and ${unlisted} more: see sync_status and sync_message in ${sheets.join(', ') || 'the sheet'}.`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,146 @@
+/**
+ * The budget guard in pushBudgets (issue 21): the offers whose change the guard holds
+ * (rules/budget-guard.ts) wait for one Yes/No question listing them and the daily cap the
+ * whole push adds per currency. Yes sends them and their History rows say they were
+ * confirmed; No, or no one to answer (a trigger), sends none of them and each of their rows
+ * stays EDITED with why and how to send it. A preview lists them and asks nothing.
+ */
+import type {BudgetUpdate} from '../../api/types';
+import type {Platform} from '../../platform/ports';
+import {
+  GuardGroup,
+  Hold,
+  capTotals,
+  holdsOf,
+  totalsText,
+} from '../../rules/budget-guard';
+import {fromCanonical} from '../../sheets/codec';
+import {editableOf} from '../../sheets/schema';
+import {BUDGETS} from '../../sheets/schemas/budgets';
+import {sheetRow} from '../../sheets/table';
+import {counted} from '../../text/wording';
+import type {Unit} from './push-delivery';
+import type {Guarded} from './push-spec';
+import {SettingsStore} from '../settings-store';
+
+/** Held changes listed in the question and the summary; the rows tell the rest. */
+const LISTED = 15;
+const GUARD_TITLE = 'Send large budget changes?';
+
+/** A record's canonical contents as the groups the guard compares. */
+function groupsOf(content: readonly string[][]): GuardGroup[] {
+  const columns = editableOf(BUDGETS);
+  return content.map(row => {
+    const group: Record<string, unknown> = {};
+    columns.forEach((c, k) => (group[c.header] = fromCanonical(row[k])));
+    return group as unknown as GuardGroup;
+  });
+}
+
+interface Checked {
+  unit: Unit<BudgetUpdate>;
+  holds: Hold[];
+}
+
+const offerOf = (unit: Unit<BudgetUpdate>) => {
+  const name = unit.record.base.facts?.offer_name;
+  return `offer ${unit.record.id}${name ? ` (${name})` : ''}`;
+};
+
+const holdText = (h: Hold) =>
+  `${h.field} ${h.before || '(none)'} → ${h.after}: ${h.why}`;
+
+/** One line per held field, at most LISTED, then how many more. */
+function listing(checked: readonly Checked[]): string[] {
+  const lines = checked.flatMap(c =>
+    c.holds.map(h => `${offerOf(c.unit)}: ${holdText(h)}`),
+  );
+  return lines.length > LISTED
+    ? [...lines.slice(0, LISTED), `… and ${lines.length - LISTED} more`]
+    : lines;
+}
+
+const rowsOf = (unit: Unit<BudgetUpdate>) =>
+  unit.record.rows.map(sheetRow).join(', ');
+
+export function guardBudgets(
+  units: ReadonlyArray<Unit<BudgetUpdate>>,
+  platform: Platform,
+  dryRun: boolean,
+): Guarded<BudgetUpdate> {
+  const settings = new SettingsStore(platform.userProperties).guard();
+  const changes = units.map(unit => {
+    const before = groupsOf(unit.record.base.rows);
+    const after = groupsOf(unit.record.content);
+    const currency = unit.record.base.facts?.currency ?? '';
+    return {
+      unit,
+      before,
+      after,
+      currency,
+      holds: holdsOf(before, after, currency, settings),
+    };
+  });
+  const held = changes.filter(c => c.holds.length > 0);
+  const none = {
+    send: [...units],
+    held: [],
+    history: (d: Parameters<Guarded<BudgetUpdate>['history']>[0]) => d,
+    note: '',
+  };
+  if (held.length === 0) return none;
+  const totals = totalsText(capTotals(changes));
+  const offers = counted(held.length, 'offer');
+  const why = (c: Checked) => c.holds.map(holdText).join('; ');
+  if (dryRun) {
+    return {
+      ...none,
+      held: held.map(c => ({
+        unit: c.unit,
+        message: `Preview: held by the budget guard (${why(c)}). A push asks you before sending it.`,
+      })),
+      note: ` The budget guard holds ${offers} (a push asks before sending them): ${listing(held).join('; ')}. This push adds to the daily caps: ${totals}.`,
+    };
+  }
+  const answer = platform.ui.confirm(
+    GUARD_TITLE,
+    [
+      `The budget guard holds ${offers} of this push:`,
+      ...listing(held).map(line => `• ${line}`),
+      '',
+      `This push adds to the daily caps: ${totals}.`,
+      '',
+      'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+    ].join('\n'),
+  );
+  if (answer === true) {
+    const confirmed = new Map(held.map(c => [c.unit.record, why(c)]));
+    return {
+      ...none,
+      history: d => {
+        const reason = confirmed.get(d.record);
+        return reason === undefined
+          ? d
+          : {
+              ...d,
+              message: `Confirmed past the budget guard (${reason}). ${d.message}`,
+            };
+      },
+      note: ` You confirmed ${offers} past the budget guard.`,
+    };
+  }
+  const because =
+    answer === false
+      ? 'you answered No'
+      : 'no one could answer (a scheduled run, or a window that cannot show a question)';
+  const keep = new Set(held.map(c => c.unit));
+  return {
+    send: units.filter(u => !keep.has(u)),
+    held: held.map(c => ({
+      unit: c.unit,
+      message: `Held by the budget guard (${why(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
+    })),
+    history: d => d,
+    note: ` The budget guard held ${offers} (rows ${held.map(c => rowsOf(c.unit)).join(', ')}): not sent, as ${because}.`,
+  };
+}

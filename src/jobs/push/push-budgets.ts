@@ -1,0 +1,92 @@
+/**
+ * pushBudgets (API 4.5): each offer whose Budgets rows differ from what was last pulled (a
+ * changed cell, an added row, a deleted row) gets its whole budget replaced by its rows.
+ * The budget rules are checked first (rules/budget.ts); a refused budget marks every row of
+ * the offer INVALID and sends nothing for it.
+ */
+import type {RunOptions} from '../kernel';
+import {renderDetails} from '../../api/errors';
+import {offersListing, updateBudgets} from '../../api/operations';
+import type {BudgetGroup, BudgetUpdate} from '../../api/types';
+import type {Platform} from '../../platform/ports';
+import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
+import {EMPTY, decodeRow, editableTexts} from '../../sheets/rows';
+import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
+import {sheetRow} from '../../sheets/table';
+import {guardBudgets} from './budget-hold';
+import {Built, PushSpec, listByIds} from './push-spec';
+import {runPush} from './push';
+import type {JobSummary} from '../run';
+
+const GROUP_FIELDS = [
+  'country_code',
+  'daily_cap_type',
+  'daily_cap',
+  'total_budget',
+] as const;
+
+export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
+  job: 'pushBudgets',
+  schema: BUDGETS,
+  refreshTitle: 'Refresh offers and budgets',
+  build(record, table, context): Built<BudgetUpdate> {
+    // A row with every budget cell empty is no group (an offer without a budget).
+    const groupRows = record.rows.filter(r =>
+      editableTexts(table, r, context).some(text => text !== EMPTY),
+    );
+    const decoded = groupRows.map(r =>
+      decodeRow(table, r, GROUP_FIELDS, context),
+    );
+    const groups = decoded.map(d => d.values as unknown as BudgetGroupInput);
+    const verdict = checkBudget(groups, record.base.facts?.target_geo ?? '');
+    const own = new Map(
+      groupRows.map((r, k) => [
+        r,
+        renderDetails({...verdict.groups[k], ...decoded[k].problems}),
+      ]),
+    );
+    const whole = renderDetails(verdict.budget);
+    if (!isRefused(verdict) && [...own.values()].every(text => text === '')) {
+      const budget: BudgetGroup[] = groups.map(g => ({
+        country_code: String(g.country_code),
+        daily_cap_type: String(g.daily_cap_type),
+        daily_cap: g.daily_cap as number | string,
+        total_budget: g.total_budget as number | string,
+      }));
+      const plural = budget.length === 1 ? 'group' : 'groups';
+      return {
+        ok: true,
+        request: {offer_id: Number(record.id), budget},
+        sends: `the budget of offer ${record.id} (${budget.length} ${plural})`,
+      };
+    }
+    const first = [...own.entries()].find(([, text]) => text !== '');
+    const elsewhere = whole || `row ${sheetRow(first![0])}: ${first![1]}`;
+    const refused = new Map(
+      record.rows.map(r => {
+        const mine = [own.get(r) ?? '', whole].filter(Boolean).join('; ');
+        return [
+          r,
+          mine ||
+            `Not sent: another row of offer ${record.id} is refused (${elsewhere}).`,
+        ];
+      }),
+    );
+    return {ok: false, refused};
+  },
+  send: updateBudgets,
+  guard: guardBudgets,
+  readBack: (client, ids) =>
+    listByIds(
+      ids,
+      chunk => offersListing(client, {offer_id: chunk}),
+      budgetRows,
+    ),
+};
+
+export function pushBudgets(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runPush(platform, BUDGETS_PUSH, options);
+}

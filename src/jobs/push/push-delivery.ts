@@ -1,0 +1,357 @@
+/**
+ * How a push sends what it built (push.ts): fetchAll batches inside the time budget, a verdict
+ * per row, and the settling of writes whose answer was lost by reading their records back.
+ */
+import type {ApiClient} from '../../api/client';
+import {OutcomeUnknownError} from '../../api/errors';
+import {hasVerdict} from '../../api/retry';
+import type {Platform} from '../../platform/ports';
+import {canonical, encode} from '../../sheets/codec';
+import {
+  EMPTY,
+  columnOf,
+  contentOf,
+  editableColumns,
+  sameContent,
+} from '../../sheets/rows';
+import type {HistoryOutcome} from '../../sheets/history';
+import {readColumn} from '../../sheets/schema';
+import type {RecordState, SheetState, StateBook} from '../../sheets/state';
+import type {SyncStatus} from '../../sheets/status';
+import type {Table} from '../../sheets/table';
+import {
+  ChangedRecord,
+  PushSpec,
+  READ_BACK_IDS,
+  changedHeaders,
+} from './push-spec';
+import type {TimeBudget} from '../run';
+
+export interface Unit<Q> {
+  record: ChangedRecord;
+  request: Q;
+  sends: string;
+  /** Why its outcome is unknown: its answer was lost (here or at the last push). */
+  lost?: string;
+  /** Why it is sent again (reading back showed it was not applied): never a third time. */
+  again?: string;
+}
+
+export interface RowVerdict {
+  status: SyncStatus | '';
+  message: string;
+}
+
+export function mark<Q>(
+  verdicts: Map<number, RowVerdict>,
+  unit: Unit<Q>,
+  status: SyncStatus,
+  message: string,
+): void {
+  for (const row of unit.record.rows) verdicts.set(row, {status, message});
+}
+
+/** The message of a failed push, and what the next push does with the row. */
+function failureMessage(error: Error): string {
+  return hasVerdict(error)
+    ? `${error.message}: change the row to send it again.`
+    : `${error.message}: the next push sends it again.`;
+}
+
+/** A record whose write came to an end in this run: what the History records of it. */
+export interface Delivered {
+  record: ChangedRecord;
+  outcome: HistoryOutcome;
+  message: string;
+  /** When its outcome became known. */
+  at: Date;
+}
+
+export interface DeliveryDeps {
+  client: ApiClient;
+  book: StateBook;
+  budget: TimeBudget;
+  totalRows: number;
+  /** Called after each batch's outcomes are known, so the job saves them before the next. */
+  settled?: () => void;
+}
+
+/**
+ * Sends the units in fetchAll batches inside the time budget and gives each row its verdict.
+ * A unit whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope: the server
+ * may have applied it) is never sent blind: its records are read back by id, and it is
+ * confirmed (equal to what was sent), sent once more (still the old values), or left an
+ * unknown outcome that the next push reads back first.
+ */
+export class Delivery<S, Q> {
+  requests = 0;
+  remaining = 0;
+  /** Every record sent (or read back) whose outcome this run settled, in order. */
+  readonly delivered: Delivered[] = [];
+  private done = 0;
+  private readonly accepted: Q[] = [];
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly spec: PushSpec<S, Q>,
+    private readonly table: Table<S>,
+    private readonly state: SheetState,
+    private readonly verdicts: Map<number, RowVerdict>,
+    private readonly deps: DeliveryDeps,
+  ) {}
+
+  run(units: ReadonlyArray<Unit<Q>>): void {
+    this.report();
+    // What the last push lost is read back before anything is sent again.
+    let queue = [
+      ...this.settle(units.filter(u => u.lost)),
+      ...units.filter(u => !u.lost),
+    ];
+    while (queue.length > 0) {
+      const chunk = queue.slice(0, this.deps.client.batchSize);
+      const lost = this.deps.budget.batch(() => this.send(chunk));
+      if (!lost) {
+        this.outOfTime(queue);
+        break;
+      }
+      queue = [...queue.slice(chunk.length), ...this.settle(lost)];
+      this.deps.settled?.();
+    }
+    this.spec.accepted?.(this.deps.book, this.accepted);
+  }
+
+  /** Sends one batch; answers the units whose answer was lost. */
+  private send(chunk: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+    const outcomes = this.spec.send(
+      this.deps.client,
+      chunk.map(u => u.request),
+    );
+    this.requests += chunk.length;
+    const lost: Array<Unit<Q>> = [];
+    chunk.forEach((unit, i) => {
+      const outcome = outcomes[i];
+      if (outcome.ok) {
+        this.accept(
+          unit,
+          unit.again
+            ? `Pushed ${unit.sends} (sent again: ${unit.again}).`
+            : `Pushed ${unit.sends}.`,
+        );
+      } else if (outcome.error instanceof OutcomeUnknownError) {
+        lost.push({
+          ...unit,
+          lost: `the answer was lost (${outcome.error.cause.message})`,
+        });
+      } else {
+        this.fail(unit, outcome.error);
+      }
+    });
+    this.report();
+    return lost;
+  }
+
+  /**
+   * Reads back the records of units whose answer was lost, in one list request per up to 50
+   * ids; answers the units to send (again): those the server does not have yet.
+   */
+  private settle(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+    if (units.length === 0) return [];
+    if (!this.deps.budget.canStart()) {
+      for (const unit of units)
+        this.unknown(unit, 'the time ran out before reading it back');
+      return [];
+    }
+    let listed: S[][];
+    try {
+      const back = this.spec.readBack(
+        this.deps.client,
+        units.map(u => u.record.id),
+      );
+      listed = back.records;
+      this.requests += back.requests;
+    } catch (e) {
+      // Each list's first page went out, at least.
+      this.requests += Math.ceil(units.length / READ_BACK_IDS);
+      const why = e instanceof Error ? e.message : String(e);
+      for (const unit of units)
+        this.unknown(unit, `reading it back failed (${why})`);
+      return [];
+    }
+    const {schema} = this.table;
+    const idColumn = columnOf(this.table, schema.id);
+    const server = new Map(
+      listed.map(rows => [
+        canonical(
+          idColumn,
+          encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
+          this.platform.workbook(),
+        ),
+        rows,
+      ]),
+    );
+    const resend: Array<Unit<Q>> = [];
+    for (const unit of units) {
+      const rows = server.get(unit.record.id);
+      if (!rows) {
+        this.unknown(
+          unit,
+          `reading it back did not list ${schema.id} ${unit.record.id}`,
+        );
+        continue;
+      }
+      const back = this.readBackContent(rows, unit.record.content);
+      // A one-row record is judged by what it changed: a field changed on the server since
+      // the pull is no sign that this push was not applied.
+      const changed = this.table.schema.rowKey
+        ? []
+        : changedHeaders(unit.record, this.table, this.platform.workbook());
+      if (!this.holds(back.content, unit.record.content, changed)) {
+        if (unit.again) {
+          this.finish(
+            unit,
+            'ERROR',
+            `Not applied: ${unit.lost}, and reading it back shows the server does not have it: the next push sends it again.`,
+            'ERROR',
+          );
+        } else {
+          resend.push({
+            ...unit,
+            again: `${unit.lost}, and reading it back showed it was not applied`,
+          });
+        }
+        continue;
+      }
+      if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
+        this.finish(
+          unit,
+          'ERROR',
+          `Unknown outcome: ${unit.lost}, and reading it back cannot tell: the API's list does not return ${changed.join(', ')}. The next push sends it again${this.spec.againNote ?? ''}.`,
+          'UNKNOWN',
+        );
+        continue;
+      }
+      this.accept(
+        unit,
+        `Pushed ${unit.sends}: ${unit.lost}; reading it back confirmed it.`,
+      );
+    }
+    return resend;
+  }
+
+  /** Whether the server has what was sent: the `changed` columns, or (none given) all. */
+  private holds(
+    server: string[][],
+    sent: string[][],
+    changed: readonly string[],
+  ): boolean {
+    if (changed.length === 0) return sameContent(server, sent);
+    const columns = editableColumns(this.table);
+    const empty = columns.map(() => EMPTY);
+    const [theirs, ours] = [server[0] ?? empty, sent[0] ?? empty];
+    return columns.every(
+      (c, k) => !changed.includes(c.header) || theirs[k] === ours[k],
+    );
+  }
+
+  /**
+   * A record's editable texts as read back. Columns the list does not return (`blind`) take
+   * what was sent: reading back cannot tell them.
+   */
+  private readBackContent(
+    rows: S[],
+    sent: string[][],
+  ): {content: string[][]; blind: Set<string>} {
+    const blind = new Set<string>();
+    const context = this.platform.workbook();
+    const texts = rows.map(source =>
+      editableColumns(this.table).map((column, k) => {
+        const value = readColumn(column, source);
+        if (value !== undefined)
+          return canonical(column, encode(column, value), context);
+        blind.add(column.header);
+        return sent.length === 1 ? sent[0][k] : EMPTY;
+      }),
+    );
+    return {content: contentOf(texts), blind};
+  }
+
+  private accept(unit: Unit<Q>, message: string): void {
+    this.settleState(unit, unit.record.content);
+    this.accepted.push(unit.request);
+    this.finish(unit, 'OK', message, 'OK');
+  }
+
+  /** A refusal with a verdict on the values is not sent again unchanged. */
+  private fail(unit: Unit<Q>, error: Error): void {
+    const {base, content} = unit.record;
+    this.settleState(
+      unit,
+      base.rows,
+      hasVerdict(error) ? {refused: content} : {},
+    );
+    this.finish(unit, 'ERROR', failureMessage(error), 'ERROR');
+  }
+
+  /** Nobody knows whether it was applied: the next push reads it back first. */
+  private unknown(unit: Unit<Q>, after: string): void {
+    const {base, content} = unit.record;
+    this.settleState(unit, base.rows, {unknown: content});
+    this.finish(
+      unit,
+      'ERROR',
+      `Unknown outcome: ${unit.lost}; ${after}: the next push reads it back before sending anything.`,
+      'UNKNOWN',
+    );
+  }
+
+  /** The record's new state: what the server has now, and what the last push left open. */
+  private settleState(
+    unit: Unit<Q>,
+    rows: string[][],
+    open: Pick<RecordState, 'refused' | 'unknown'> = {},
+  ): void {
+    this.state.records[unit.record.id] = {
+      ...unit.record.base,
+      refused: undefined,
+      unknown: undefined,
+      rows,
+      ...open,
+    };
+  }
+
+  private outOfTime(queue: ReadonlyArray<Unit<Q>>): void {
+    for (const unit of queue) {
+      this.remaining += unit.record.rows.length;
+      mark(
+        this.verdicts,
+        unit,
+        'EDITED',
+        'Not sent yet: the time ran out. Run the push again to send it.',
+      );
+    }
+  }
+
+  private finish(
+    unit: Unit<Q>,
+    status: SyncStatus,
+    message: string,
+    outcome: HistoryOutcome,
+  ): void {
+    mark(this.verdicts, unit, status, message);
+    this.delivered.push({
+      record: unit.record,
+      outcome,
+      message,
+      at: new Date(this.platform.clock.now()),
+    });
+    this.done += unit.record.rows.length;
+  }
+
+  private report(): void {
+    this.platform.progress.report(
+      this.spec.job,
+      this.done,
+      this.deps.totalRows,
+    );
+  }
+}

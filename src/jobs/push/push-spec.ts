@@ -1,0 +1,143 @@
+/**
+ * What a push declares (push-budgets.ts, push-campaigns.ts, push-tracking.ts) and what
+ * runPush (push.ts) hands it: a changed record, the request it builds, how its records are
+ * read back after a lost answer.
+ */
+import type {ApiClient, Outcome} from '../../api/client';
+import {Listing, listEach} from '../../api/paging';
+import type {Platform, Workbook} from '../../platform/ports';
+import type {CodecContext} from '../../sheets/codec';
+import {EMPTY, editableColumns, editableTexts} from '../../sheets/rows';
+import type {SheetSchema} from '../../sheets/schema';
+import type {RecordState, StateBook} from '../../sheets/state';
+import type {Table} from '../../sheets/table';
+import type {Delivered, Unit} from './push-delivery';
+
+/** A record whose editable cells differ from what was last pulled. */
+export interface ChangedRecord {
+  id: string;
+  /** Its data rows, in sheet order. */
+  rows: number[];
+  /** What was last pulled. */
+  base: RecordState;
+  /** Its editable content now (rows.ts contentOf). */
+  content: string[][];
+}
+
+/**
+ * The headers of the editable cells that differ from what was last pulled, for a record that
+ * takes one row (a campaign, an offer's tracking).
+ */
+export function changedHeaders<S>(
+  record: ChangedRecord,
+  table: Table<S>,
+  context: CodecContext,
+): string[] {
+  const columns = editableColumns(table);
+  const now = editableTexts(table, record.rows[0], context);
+  const before = record.base.rows[0] ?? columns.map(() => EMPTY);
+  return columns.filter((_, k) => now[k] !== before[k]).map(c => c.header);
+}
+
+/**
+ * What a changed record sends, or why it cannot be sent, or (`kept`) that its change sends
+ * nothing and becomes what the record is taken to have (a decision, not an edit to send).
+ */
+export type Built<Q> =
+  | {
+      ok: false;
+      /** Row index -> message; every row of the record gets one. */ kept: Map<
+        number,
+        string
+      >;
+    }
+  | {
+      ok: true;
+      request: Q;
+      /** What changes, for the row's message. */ sends: string;
+    }
+  | {
+      ok: false;
+      /** Row index -> message; every row of the record gets one. */ refused: Map<
+        number,
+        string
+      >;
+    };
+
+export interface PushSpec<S, Q> {
+  job: string;
+  schema: SheetSchema<S>;
+  /** The menu title of the refresh that fills the sheet, for messages. */
+  refreshTitle: string;
+  /**
+   * Builds the request of a changed record, checking it with src/rules. `opened`: the
+   * spreadsheet and the state book the push already opened, for rules that look further than
+   * the record (another sheet, other records' pulls): never opened again per push.
+   */
+  build(
+    record: ChangedRecord,
+    table: Table<S>,
+    context: CodecContext,
+    opened: {workbook: Workbook; book: StateBook},
+  ): Built<Q>;
+  send(client: ApiClient, requests: readonly Q[]): Array<Outcome<unknown>>;
+  /**
+   * Reads records back by id (one list request per up to 50 ids), each as its row sources:
+   * what the server has after a write whose answer was lost.
+   */
+  readBack(client: ApiClient, ids: readonly string[]): ReadBack<S>;
+  /** Added to "the next push sends it again" where resending has a side effect. */
+  againNote?: string;
+  /**
+   * Splits what the push built into what is sent and what waits for a yes (pushBudgets'
+   * guard), asking where someone can answer; a preview asks nothing and sends nothing.
+   */
+  guard?(
+    units: ReadonlyArray<Unit<Q>>,
+    platform: Platform,
+    dryRun: boolean,
+  ): Guarded<Q>;
+  /** Tells what the API accepted (pushTracking remembers support_server_click). */
+  accepted?(book: StateBook, requests: readonly Q[]): void;
+}
+
+/** What a push's guard decided. */
+export interface Guarded<Q> {
+  /** The units to send (in a preview: all). */
+  send: Array<Unit<Q>>;
+  /** Units not sent, each with its rows' EDITED message. */
+  held: Array<{unit: Unit<Q>; message: string}>;
+  /** A delivered record as History tells it: one sent after a yes says so. */
+  history(delivered: Delivered): Delivered;
+  /** Added to the summary's message; '' when nothing was held. */
+  note: string;
+}
+
+/** Ids per read-back list request: the largest page of the offers and campaigns lists. */
+export const READ_BACK_IDS = 50;
+
+/** Records read back, each as its row sources, and the requests that took. */
+export interface ReadBack<S> {
+  records: S[][];
+  requests: number;
+}
+
+/**
+ * Lists records by id, READ_BACK_IDS per listing, every listing fetched together; `rows`
+ * gives a listed item's row sources.
+ */
+export function listByIds<T, S>(
+  ids: readonly string[],
+  listing: (ids: string[]) => Listing<T>,
+  rows: (item: T) => S[],
+): ReadBack<S> {
+  const listings: Array<Listing<T>> = [];
+  for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
+    listings.push(listing(ids.slice(k, k + READ_BACK_IDS)));
+  }
+  const results = listEach(listings);
+  return {
+    records: results.flatMap(result => result.items.map(rows)),
+    requests: results.reduce((n, result) => n + result.requests, 0),
+  };
+}

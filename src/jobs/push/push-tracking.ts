@@ -1,0 +1,117 @@
+/**
+ * pushTracking (API 4.4): Offers rows whose tracking_method, click_url or
+ * support_server_click differ from what was last pulled are sent with PUT tracking, all four
+ * fields of 2.8 together. The link test starts again: the next refresh shows the new
+ * click_url_status.
+ *
+ * support_server_click is not returned by the offers list: the add-on knows an offer's value
+ * only when it sent it (server-click-memory.ts; the Offers refresh shows it). Where it does not
+ * know (the cell was empty when pulled), the user decides once: a value filled into the column
+ * (a fill-down), or the sidebar's default. A filled value alone is such a decision, not an edit:
+ * it is kept for the offer's next tracking change and sends nothing (a PUT tracking restarts
+ * the click-URL test). With neither, a tracking change is INVALID naming support_server_click.
+ */
+import type {RunOptions} from '../kernel';
+import {renderDetails} from '../../api/errors';
+import {offersListing, setTracking} from '../../api/operations';
+import type {Offer, TrackingUpdate} from '../../api/types';
+import type {Platform} from '../../platform/ports';
+import {
+  TRACKING_FIELDS,
+  TrackingInput,
+  checkTracking,
+} from '../../rules/tracking';
+import {EMPTY, columnOf, decodeRow, editableColumns} from '../../sheets/rows';
+import {OFFERS} from '../../sheets/schemas/offers';
+import {Built, PushSpec, changedHeaders, listByIds} from './push-spec';
+import {runPush} from './push';
+import type {JobSummary} from '../run';
+import {rememberServerClicks} from '../server-click-memory';
+import {ServerClickDefault, SettingsStore} from '../settings-store';
+
+const SERVER_CLICK = 'support_server_click';
+
+/** How to decide once where support_server_click is not known, for messages. */
+const DECIDE_ONCE =
+  'fill the support_server_click column down with YES or NO, or set "support_server_click when not known" in the sidebar settings';
+
+/** The tracking push; `fallback` is the sidebar's support_server_click default ('' asks). */
+export function trackingPush(
+  fallback: ServerClickDefault,
+  /** The time accepted tracking is remembered at (the alerts wait for its click-URL test). */
+  now: () => number,
+): PushSpec<Offer, TrackingUpdate> {
+  return {
+    job: 'pushTracking',
+    schema: OFFERS,
+    refreshTitle: 'Refresh offers and budgets',
+    build(record, table, context): Built<TrackingUpdate> {
+      const [row] = record.rows;
+      const changed = changedHeaders(record, table, context);
+      const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
+      const values = decoded.values as unknown as TrackingInput;
+      const at = editableColumns(table).indexOf(columnOf(table, SERVER_CLICK));
+      const known = (record.base.rows[0]?.[at] ?? EMPTY) !== EMPTY;
+      const typed = values.support_server_click;
+      const decided = typed === 'YES' || typed === 'NO';
+      if (!known && decided && changed.every(h => h === SERVER_CLICK)) {
+        return {
+          ok: false,
+          kept: new Map([
+            [
+              row,
+              `support_server_click ${String(typed)} is kept for this offer's next tracking_method or click_url change and not sent alone: the server's value is not known to the add-on, and a tracking push restarts the click-URL test.`,
+            ],
+          ]),
+        };
+      }
+      const defaulted = !known && typed === null && fallback !== '';
+      if (defaulted) values.support_server_click = fallback;
+      const problems = {...checkTracking(values), ...decoded.problems};
+      if (!known && values.support_server_click === null) {
+        problems.support_server_click = `the server's value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: ${DECIDE_ONCE}.`;
+      }
+      if (Object.keys(problems).length > 0) {
+        return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
+      }
+      const text = (value: unknown) =>
+        value === null || value === undefined ? '' : String(value);
+      const note = defaulted
+        ? `; support_server_click ${fallback} is the sidebar's default: the server's value is not known to the add-on`
+        : '';
+      return {
+        ok: true,
+        request: {
+          offer_id: Number(record.id),
+          tracking_method: text(values.tracking_method),
+          click_url: text(values.click_url),
+          support_server_click: text(values.support_server_click),
+        },
+        sends: `the tracking of offer ${record.id} (${changed.join(', ')} changed${note})`,
+      };
+    },
+    send: setTracking,
+    readBack: (client, ids) =>
+      listByIds(
+        ids,
+        chunk => offersListing(client, {offer_id: chunk}),
+        offer => [offer],
+      ),
+    againNote: ', which restarts the click-URL test',
+    accepted: (book, requests) => rememberServerClicks(book, requests, now()),
+  };
+}
+
+export function pushTracking(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  const fallback = new SettingsStore(
+    platform.userProperties,
+  ).serverClickDefault();
+  return runPush(
+    platform,
+    trackingPush(fallback, () => platform.clock.now()),
+    options,
+  );
+}

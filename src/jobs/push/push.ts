@@ -1,0 +1,332 @@
+/**
+ * What every push shares (DESIGN 3, issue 5): read the sheet once, find the records whose
+ * editable cells differ from what was last pulled (state.ts), check them, send the valid ones
+ * in fetchAll batches inside the time budget, and write sync_status / sync_message /
+ * synced_at of every row touched in one block.
+ *
+ * - Unchanged records send nothing; a re-run after success sends nothing, after a partial
+ *   failure only what is still pending (a success updates what was last pulled). Rows the API
+ *   refused with a verdict on the values (retry.ts hasVerdict) are not sent again unchanged:
+ *   they keep their ERROR until the user changes them or a refresh; any other failure is sent
+ *   again by the next push, and every ERROR message says which of the two it is.
+ * - A write whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope) is never
+ *   sent blind: its records are read back by id (push-delivery.ts).
+ * - A value typed into a read-only column is named in the row's message (read-only.ts).
+ * - A record maintained by the account manager (maintain_by AM) is refused, never sent.
+ * - `dryRun` marks rows EDITED (would be sent) or INVALID and returns the requests unsent.
+ * - Near Apps Script's limit no new batch starts: rows not reached stay EDITED and are counted
+ *   in `remaining`; running the push again continues with them.
+ */
+import type {RunOptions} from '../kernel';
+import {ConfigError} from '../../api/errors';
+import type {Platform, Workbook} from '../../platform/ports';
+import {excerpt} from '../../rules/values';
+import {fieldChanges} from '../../sheets/history-fields';
+import {OtherAccounts, othersMemo} from '../../sheets/merge';
+import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
+import {SheetRecord, decodeRecords} from '../../sheets/records';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
+import type {SheetState, StateBook} from '../../sheets/state';
+import type {SyncStatus} from '../../sheets/status';
+import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
+import {Connected, accountLabel, pulledByThisConnection} from '../connect';
+import {withJob} from '../kernel';
+import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
+import type {PushSpec} from './push-spec';
+import type {JobSummary} from '../run';
+
+/** Statuses that say a row is pending or refused: cleared once the row matches the server. */
+const STALE = new Set(['EDITED', 'CONFLICT', 'INVALID', 'ERROR']);
+
+/** Statuses whose message a preview keeps: they say more than "would be sent". */
+const KEPT_BY_PREVIEW = new Set(['CONFLICT', 'ERROR']);
+
+export function runPush<S, Q>(
+  platform: Platform,
+  spec: PushSpec<S, Q>,
+  options: RunOptions = {},
+): JobSummary {
+  return withJob(platform, spec.job, options, job => {
+    const {workbook, dryRun} = job;
+    const table = readTable(workbook, spec);
+    const rows = job.track(table);
+    const state = pulledState(job.book, spec, job.connected);
+    const others =
+      job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
+    const records = decodeRecords(table, state, workbook, {
+      ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
+      label: accountLabel,
+      refreshTitle: spec.refreshTitle,
+    });
+    const plan = planPush(
+      spec,
+      table,
+      records,
+      state,
+      {workbook, book: job.book},
+      dryRun,
+    );
+    const verdicts = plan.verdicts;
+    const guard = spec.guard?.(plan.units, platform, dryRun);
+    const sending = guard ? guard.send : plan.units;
+    let sent = 0;
+    let remaining = 0;
+    const written = new Map<number, RowVerdict>();
+    /** Gives the rows the verdicts reached since the last call, then saves the job. */
+    const save = (when: 'now' | 'when due') => {
+      for (const [index, verdict] of verdicts) {
+        if (written.get(index) === verdict) continue;
+        written.set(index, verdict);
+        rows.status(index, verdict.status, verdict.message);
+      }
+      if (!dryRun && (plan.units.length > 0 || plan.kept)) {
+        job.book.set(spec.schema.name, state);
+      }
+      job.save(when);
+    };
+    if (dryRun) {
+      for (const unit of sending) {
+        const first = unit.lost
+          ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
+          : `sends ${unit.sends}`;
+        previewMark(table, verdicts, unit, `Preview: a push ${first}.`);
+      }
+    } else {
+      const totalRows = sending.reduce((n, u) => n + u.record.rows.length, 0);
+      let logged = 0;
+      const delivery = new Delivery(platform, spec, table, state, verdicts, {
+        client: job.connected.client,
+        book: job.book,
+        budget: job.budget,
+        totalRows,
+        // Each batch's outcomes are saved before the next batch goes out.
+        settled: () => {
+          const fresh = delivery.delivered.slice(logged);
+          logged = delivery.delivered.length;
+          job.log.add(
+            fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
+          );
+          save('when due');
+        },
+      });
+      delivery.run(sending);
+      sent = delivery.requests;
+      remaining = delivery.remaining;
+    }
+    for (const {unit, message} of guard?.held ?? [])
+      mark(verdicts, unit, 'EDITED', message);
+    noteReadOnlyEdits(table, records, state, verdicts);
+    save('now');
+    const summary = job.summary({
+      ...rows.tally(),
+      skipped: plan.unchanged,
+      remaining,
+      requests: sent,
+      edited: dryRun ? rows.count('EDITED') + plan.previewed : undefined,
+      wouldSend: dryRun ? sending.map(u => u.request) : undefined,
+    });
+    return {...summary, message: summary.message + (guard?.note ?? '')};
+  });
+}
+
+interface PushPlan<Q> {
+  units: Array<Unit<Q>>;
+  verdicts: Map<number, RowVerdict>;
+  /** Rows of records that send nothing (as pulled, or refused before and unchanged). */
+  unchanged: number;
+  /** A change taken as what the record has, sending nothing (pushTracking's kept value). */
+  kept: boolean;
+  /** CONFLICT or ERROR rows a preview says would be sent, keeping their status. */
+  previewed: number;
+}
+
+/** What a push does with each record: pure, from the decoded records. */
+function planPush<S, Q>(
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  records: readonly SheetRecord[],
+  state: SheetState,
+  opened: {workbook: Workbook; book: StateBook},
+  dryRun: boolean,
+): PushPlan<Q> {
+  const plan: PushPlan<Q> = {
+    units: [],
+    verdicts: new Map(),
+    unchanged: 0,
+    kept: false,
+    previewed: 0,
+  };
+  const refuse = (rows: Iterable<[number, string]>) => {
+    for (const [row, message] of rows)
+      plan.verdicts.set(row, {status: 'INVALID', message});
+  };
+  for (const record of records) {
+    switch (record.kind) {
+      case 'refusedBefore':
+        plan.unchanged += record.rows.length;
+        break;
+      case 'unchanged':
+        plan.unchanged += record.rows.length;
+        for (const row of record.rows) {
+          if (STALE.has(String(cellOf(table, row, SYNC_STATUS)))) {
+            plan.verdicts.set(row, {status: '', message: ''});
+          }
+        }
+        break;
+      case 'changed': {
+        const changed = {
+          id: record.id,
+          rows: record.rows,
+          base: record.base!,
+          content: record.content,
+        };
+        const built = spec.build(changed, table, opened.workbook, opened);
+        if ('kept' in built) {
+          plan.kept = true;
+          plan.unchanged += record.rows.length;
+          state.records[record.id] = {...record.base!, rows: record.content};
+          for (const [row, message] of built.kept)
+            plan.verdicts.set(row, {
+              status: '',
+              message: dryRun ? `Preview: ${message}` : message,
+            });
+        } else if (built.ok) {
+          plan.units.push({
+            record: changed,
+            request: built.request,
+            sends: built.sends,
+            ...(record.outcomeUnknown
+              ? {lost: 'the answer to the last push was lost'}
+              : {}),
+          });
+        } else refuse(built.refused);
+        break;
+      }
+      default:
+        refuse(record.rows.map(row => [row, record.reason!]));
+    }
+  }
+  if (dryRun) {
+    plan.previewed = plan.units
+      .flatMap(u => u.record.rows)
+      .filter(row =>
+        KEPT_BY_PREVIEW.has(String(cellOf(table, row, SYNC_STATUS))),
+      ).length;
+  }
+  return plan;
+}
+
+/**
+ * A preview's mark: EDITED "Preview: …", except on a CONFLICT or ERROR row, which keeps its
+ * status and what it said (the server's values, the API's reason), the preview's note after.
+ */
+function previewMark<S, Q>(
+  table: Table<S>,
+  verdicts: Map<number, RowVerdict>,
+  unit: Unit<Q>,
+  note: string,
+): void {
+  for (const row of unit.record.rows) {
+    const status = String(cellOf(table, row, SYNC_STATUS));
+    if (!KEPT_BY_PREVIEW.has(status)) {
+      verdicts.set(row, {status: 'EDITED', message: note});
+      continue;
+    }
+    const said = String(cellOf(table, row, SYNC_MESSAGE)).split(
+      ' Preview: ',
+    )[0];
+    verdicts.set(row, {
+      status: status as SyncStatus,
+      message: `${said} ${note}`,
+    });
+  }
+}
+
+/** A delivered record's History rows: a row per field its push changed. */
+function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
+  const {record, outcome, message, at} = delivered;
+  return fieldChanges(spec.schema, record.base.rows, record.content).map(
+    change => ({
+      sheet: spec.schema.name,
+      record: record.id,
+      ...change,
+      outcome,
+      message,
+      at,
+    }),
+  );
+}
+
+function readTable<S, Q>(
+  workbook: ReturnType<Platform['workbook']>,
+  spec: PushSpec<S, Q>,
+): Table<S> {
+  let table: Table<S> | null;
+  try {
+    table = openTable(workbook, spec.schema, {create: false});
+  } catch (e) {
+    if (e instanceof SheetLayoutError) throw new ConfigError(e.message);
+    throw e;
+  }
+  if (!table) {
+    throw new ConfigError(
+      `There is no ${spec.schema.name} sheet yet: run "${spec.refreshTitle}" first, then edit and push.`,
+    );
+  }
+  return table;
+}
+
+/** What was last pulled into the sheet, as the account acting now. */
+function pulledState<S, Q>(
+  book: StateBook,
+  spec: PushSpec<S, Q>,
+  connected: Connected,
+): SheetState {
+  const state = pulledByThisConnection(
+    book,
+    spec.schema.name,
+    spec.refreshTitle,
+    connected,
+  );
+  return {...state, records: {...state.records}};
+}
+
+/**
+ * Rows with a value typed into a read-only column: nothing sends it, and the next refresh
+ * replaces it. The row's message says so; a row with nothing else to send is INVALID.
+ */
+function noteReadOnlyEdits<S>(
+  table: Table<S>,
+  records: readonly SheetRecord[],
+  state: SheetState,
+  verdicts: Map<number, RowVerdict>,
+): void {
+  for (const {id, rows} of records) {
+    const print = state.records[id]?.readOnly;
+    if (print === undefined) continue;
+    for (const row of rows) {
+      const edits = readOnlyEdits(
+        table.schema,
+        print,
+        header => cellOf(table, row, header),
+        header => table.position.has(header),
+      );
+      if (edits.length === 0) continue;
+      const note = edits.map(readOnlyNote).join('; ');
+      const verdict = verdicts.get(row);
+      verdicts.set(
+        row,
+        verdict && verdict.status !== ''
+          ? {...verdict, message: `${verdict.message} ${note}.`}
+          : {status: 'INVALID', message: `${note}.`},
+      );
+    }
+  }
+}
+
+function readOnlyNote(edit: ReadOnlyEdit): string {
+  if (edit.header === undefined) {
+    return "A read-only cell of this row was changed: nothing sends it, and the next refresh puts the server's value back";
+  }
+  return `${edit.header} is read-only: your value ${excerpt(edit.value)} is not sent, and will be replaced by the server's at the next refresh`;
+}

@@ -1,0 +1,226 @@
+/**
+ * Alerts (issue 21): what changed on the server that needs a person, found by every refresh of
+ * offers from what it pulled, what the last pull had (the Offers state's facts) and the
+ * conditions still open (a memo in the state book). A condition gives one row when it appears
+ * and one when it clears, never one per refresh while it lasts:
+ * - `stopped`: the status left RUNNING (reason: offer_stop_reason); clears back at RUNNING;
+ * - `reason`: an offer_stop_reason appeared or changed; clears when it is gone. Told on its
+ *   own only when the status did not leave RUNNING (or come back) in the same pull;
+ * - `click`: click_url_status not PASS `hours` after the add-on set the offer's tracking (at
+ *   creation or by Push tracking: server-click-memory.ts remembers when, until the URL passes);
+ * - `pending`: status PENDING `hours` after start_time.
+ *
+ * Status and reason values are not enumerated by the API: they are compared as text, an
+ * unknown one is never refused, and an empty, missing or null reason is no reason.
+ *
+ * The first pull of an account (no last pull to compare with) tells nothing of status and
+ * reason, and records the offers already PENDING past their start without telling them;
+ * `click` is told, being the add-on's own recent work.
+ */
+import type {Offer} from '../../api/types';
+
+/** Facts of an offer an alert compares, as the Offers state keeps them (refresh.ts). */
+export const WATCHED = [
+  'offer_name',
+  'status',
+  'offer_stop_reason',
+  'click_url_status',
+  'start_time',
+] as const;
+
+export type Watched = Partial<Record<(typeof WATCHED)[number], string>>;
+
+/** The facts of an offer the alerts compare: text, '' for nothing. */
+export function watchedFacts(offer: Offer): Record<string, string> {
+  const fields = offer as unknown as Record<string, unknown>;
+  return Object.fromEntries(WATCHED.map(k => [k, textOf(fields[k])] as const));
+}
+
+function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return String(value).trim();
+}
+
+export type ConditionKind = 'stopped' | 'reason' | 'click' | 'pending';
+
+/** A condition told and not yet cleared. */
+export interface OpenCondition {
+  /** When it was told (ms). */
+  since: number;
+  /** The value it was told with (status, reason or click_url_status). */
+  value: string;
+  /** Noted at a first pull without a row: its clearing is not told either. */
+  silent?: true;
+}
+
+export const ALERTS_MEMO = 'alerts';
+
+/** The conditions told and not cleared: `offer_id kind` -> the condition. */
+export type OpenConditions = Record<string, OpenCondition>;
+
+/** One Alerts row to write. */
+export interface Alert {
+  offerId: string;
+  offerName: string;
+  what: string;
+  before: string;
+  after: string;
+  reason: string;
+}
+
+export interface WatchInput {
+  /** offer_id -> the facts of the last pull; undefined when there is none to compare with. */
+  previous: Record<string, Watched> | undefined;
+  /** The offers just pulled. */
+  current: ReadonlyArray<{id: string; facts: Watched}>;
+  open: OpenConditions;
+  /** offer_id -> when the add-on set its tracking (ms), until its click URL passes. */
+  tracked: Record<string, number>;
+  now: number;
+  /** Hours after which a click URL not passed, or a PENDING past its start, is told. */
+  hours: number;
+}
+
+/** Tracking entries older than this are dropped: told long ago, or an offer of another account. */
+const TRACKED_DAYS = 30;
+const HOUR = 3600_000;
+
+/** start_time as ms: Unix seconds (or ms) as number or text, or a date text. */
+export function startMs(text: string): number | undefined {
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) {
+    const n = Number(text);
+    return text.length >= 13 ? n : n * 1000;
+  }
+  const parsed = Date.parse(text);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+const hoursText = (hours: number) =>
+  `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+/** The alerts of one pull and the memo after it. */
+export function watch(input: WatchInput): {
+  alerts: Alert[];
+  open: OpenConditions;
+  tracked: Record<string, number>;
+} {
+  const {previous, current, now, hours} = input;
+  const open = {...input.open};
+  const tracked = {...input.tracked};
+  const alerts: Alert[] = [];
+  // A last pull without these facts (an older version's) is no pull to compare with.
+  const quiet =
+    previous === undefined ||
+    !Object.values(previous).some(f => f.status !== undefined);
+  for (const {id, facts} of current) {
+    const before = previous?.[id];
+    const status = facts.status ?? '';
+    const reason = facts.offer_stop_reason ?? '';
+    const found: Alert[] = [];
+    const tell = (what: string, b: string, a: string) =>
+      found.push({
+        offerId: id,
+        offerName: facts.offer_name ?? '',
+        what,
+        before: b,
+        after: a,
+        reason,
+      });
+    const key = (kind: ConditionKind) => `${id} ${kind}`;
+    const opened = (kind: ConditionKind, value: string) =>
+      (open[key(kind)] = {since: now, value});
+
+    // The status left RUNNING, or came back.
+    const stopped = open[key('stopped')];
+    if (stopped && status === 'RUNNING') {
+      tell('status back to RUNNING', stopped.value, status);
+      delete open[key('stopped')];
+    } else if (
+      !stopped &&
+      before?.status === 'RUNNING' &&
+      status !== 'RUNNING'
+    ) {
+      tell('status left RUNNING', 'RUNNING', status);
+      opened('stopped', status);
+    }
+    const statusTold = found.length > 0;
+
+    // A stop reason appeared, changed, or went (told with the status when that moved too).
+    const was = before?.offer_stop_reason;
+    if (was !== undefined && reason !== was) {
+      const told = open[key('reason')];
+      if (reason === '') {
+        if (told && !statusTold) tell('stop reason cleared', was, '');
+        delete open[key('reason')];
+      } else {
+        if (!statusTold) {
+          tell(
+            was === '' ? 'stop reason appeared' : 'stop reason changed',
+            was,
+            reason,
+          );
+        }
+        opened('reason', reason);
+      }
+    }
+
+    // The click URL has not passed its test some hours after the add-on set it.
+    const click = facts.click_url_status ?? '';
+    const set = tracked[id];
+    if (click === 'PASS') {
+      const failing = open[key('click')];
+      if (failing) tell('click URL passed its test', failing.value, click);
+      delete open[key('click')];
+      delete tracked[id];
+    } else if (
+      set !== undefined &&
+      now - set >= hours * HOUR &&
+      !open[key('click')]
+    ) {
+      tell(
+        `click URL not passed ${hoursText(hours)} after Offer Desk set it`,
+        '',
+        click,
+      );
+      opened('click', click);
+    }
+
+    // Still PENDING some hours after its start time.
+    const pending = open[key('pending')];
+    const start = startMs(facts.start_time ?? '');
+    if (status !== 'PENDING') {
+      if (pending && !pending.silent)
+        tell('no longer PENDING', 'PENDING', status);
+      delete open[key('pending')];
+    } else if (!pending && start !== undefined && now - start >= hours * HOUR) {
+      if (quiet) {
+        open[key('pending')] = {since: now, value: status, silent: true};
+      } else {
+        tell(`still PENDING ${hoursText(hours)} after start_time`, '', status);
+        opened('pending', status);
+      }
+    }
+    alerts.push(...found);
+  }
+  const listed = new Set(current.map(c => c.id));
+  for (const k of Object.keys(open)) {
+    // An offer no longer listed: nothing more to tell of it.
+    if (!listed.has(k.slice(0, k.indexOf(' ')))) delete open[k];
+  }
+  for (const [id, at] of Object.entries(tracked)) {
+    if (now - at > TRACKED_DAYS * 24 * HOUR) delete tracked[id];
+  }
+  return {alerts, open, tracked};
+}
+
+/** One line per alert, for a summary or an email. */
+export function alertLine(alert: Alert): string {
+  const offer = `offer ${alert.offerId}${alert.offerName ? ` (${alert.offerName})` : ''}`;
+  const change =
+    alert.before || alert.after
+      ? ` (${alert.before || '(none)'} → ${alert.after || '(none)'})`
+      : '';
+  const reason = alert.reason ? `, reason ${alert.reason}` : '';
+  return `${offer}: ${alert.what}${change}${reason}`;
+}

@@ -1,0 +1,28 @@
+/**
+ * refreshAll: every listing of the account, fetched together (all first pages in one fetchAll,
+ * then all other pages in shared batches), then every sheet (refresh.ts). Adding a refresh to
+ * it is one line here; this module sits above the refreshers it lists, so none of them
+ * imports another.
+ */
+import type {Platform} from '../../platform/ports';
+import {
+  Refresher,
+  campaignsRefresher,
+  offersRefresher,
+  runRefresh,
+} from './refresh';
+import {creativesRefresher} from './refresh-creatives';
+import {subAccountsRefresher} from './refresh-sub-accounts';
+import type {JobSummary} from '../run';
+
+/** What refreshAll runs, in order. */
+export const ALL_REFRESHERS: readonly Refresher[] = [
+  campaignsRefresher,
+  offersRefresher,
+  creativesRefresher,
+  subAccountsRefresher,
+];
+
+export function refreshAll(platform: Platform): JobSummary {
+  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS);
+}

@@ -1,0 +1,111 @@
+/**
+ * Refresh sub-accounts (API 4.11): the main account's sub-accounts into the Sub-accounts
+ * sheet, looked up with the main account's keys whoever is acted as (part 5, rule 3). The
+ * lookup answers each sub-account's api key: it is dropped here, never written to a cell.
+ *
+ * The API document shows the lookup by sub_adv_user_name only. Assumed: the same GET without
+ * a name lists every sub-account (paged like the other lists). Names already in the sheet that
+ * this listing does not answer (the API refuses the nameless GET, or lists nothing for it) are
+ * looked up one by one, so a sub-account the sheet knows is never dropped for want of a list.
+ */
+import {ApiClient, isKeyRefusal} from '../../api/client';
+import {ApiError} from '../../api/errors';
+import {OPERATIONS} from '../../api/operations';
+import type {ListResult, Listing} from '../../api/paging';
+import type {SubAccount} from '../../api/types';
+import type {Platform, Workbook} from '../../platform/ports';
+import {isBlank} from '../../sheets/cell';
+import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
+import {cellOf, openTable} from '../../sheets/table';
+import {noun} from '../../text/wording';
+import {Refresher, runRefresh, sheetPulled} from './refresh';
+import type {JobSummary} from '../run';
+
+/** Page size asked of the listing: the document gives none for this operation. */
+export const SUB_ACCOUNT_PAGE = 50;
+
+type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;
+
+/**
+ * The nameless GET, with the main account's keys. A refusal that is not about the keys leaves
+ * it empty (the names in the sheet are looked up instead); refused keys fail the job.
+ */
+export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
+  return {
+    client: main,
+    op: OPERATIONS.getSubAccount,
+    query: {},
+    maxLimit: SUB_ACCOUNT_PAGE,
+    key: account => account.sub_adv_user_name,
+    emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
+  };
+}
+
+/** The names of the sheet's sub-accounts (rows waiting for creation aside). */
+function namesInSheet(workbook: Workbook): string[] {
+  const table = openTable(workbook, SUB_ACCOUNTS, {create: false});
+  if (!table) return [];
+  const names = table.values
+    .map((_, i) => i)
+    .filter(i => !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h)))
+    .map(i => String(cellOf(table, i, 'sub_adv_user_name')).trim())
+    .filter(name => !isBlank(name));
+  return [...new Set(names)];
+}
+
+/** What the listing answered, and the names of `names` it did not, looked up in one batch. */
+export function withNamesLookedUp(
+  main: ApiClient,
+  listed: Listed,
+  names: readonly string[],
+): Listed {
+  const known = new Set(listed.items.map(a => a.sub_adv_user_name));
+  const wanted = names.filter(name => !known.has(name));
+  const outcomes = main.callAll<{list?: SubAccount[]}>(
+    OPERATIONS.getSubAccount,
+    wanted.map(name => ({query: {sub_adv_user_name: name}})),
+  );
+  const found = outcomes.flatMap((outcome, i) => {
+    if (!outcome.ok) throw outcome.error;
+    return (outcome.data?.list ?? []).filter(
+      account => account.sub_adv_user_name === wanted[i],
+    );
+  });
+  return {
+    items: [...listed.items, ...found],
+    requests: listed.requests + wanted.length,
+  };
+}
+
+/** What the sheet shows of a sub-account: everything but its api key. */
+function row(account: SubAccount): SubAccountRow {
+  return {
+    sub_adv_user_name: account.sub_adv_user_name,
+    access_key: account.access_key,
+    is_unlimited_credit: account.is_unlimited_credit,
+    credit: account.credit,
+  };
+}
+
+/** The sheet's names are looked up after the shared listing phases, only when it missed them. */
+export const subAccountsRefresher: Refresher<SubAccount> = {
+  what: noun(
+    'sub-account of the main account',
+    'sub-accounts of the main account',
+  ),
+  listing: ({main}) => subAccountsListing(main),
+  pulled(listed, {main, workbook}) {
+    const {items, requests} = withNamesLookedUp(
+      main,
+      listed,
+      namesInSheet(workbook),
+    );
+    return sheetPulled(SUB_ACCOUNTS, items, requests, account => ({
+      sources: [row(account)],
+    }));
+  },
+};
+
+export function refreshSubAccounts(platform: Platform): JobSummary {
+  return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher]);
+}
