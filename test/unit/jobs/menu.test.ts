@@ -51,14 +51,14 @@ describe('a job run from the menu', () => {
     runFromMenu(platform(ui), 'pushBudgets', () =>
       summary({
         ok: 3,
-        message: '3 OK, 0 invalid, 0 error, 0 skipped (main account).',
+        message: '3 OK, 0 invalid, 0 error, 0 unchanged (main account).',
       }),
     );
     expect(ui.shown).toEqual([
       {
         kind: 'toast',
         title: 'Push budgets',
-        message: '3 OK, 0 invalid, 0 error, 0 skipped (main account).',
+        message: '3 OK, 0 invalid, 0 error, 0 unchanged (main account).',
       },
     ]);
   });
@@ -80,7 +80,7 @@ describe('a job run from the menu', () => {
           invalid: 10,
           dryRun: true,
           message:
-            'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 skipped (main account). See sync_message in Budgets.',
+            'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 unchanged (main account). See sync_message in Budgets.',
           problems,
         }),
       true,
@@ -90,7 +90,7 @@ describe('a job run from the menu', () => {
         kind: 'alert',
         title: 'Push budgets (preview)',
         message: [
-          'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 skipped (main account). See sync_message in Budgets.',
+          'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 unchanged (main account). See sync_message in Budgets.',
           '',
           ...problems
             .slice(0, 8)
