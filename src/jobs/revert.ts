@@ -164,7 +164,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
     }
     const parts = [
       tally.edited > 0
-        ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
+        ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send ${tally.edited === 1 ? 'it' : 'them'}`
         : 'Nothing put back',
       tally.withdrawn > 0
         ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
@@ -191,7 +191,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       problems: tally.problems.slice(0, MAX_PROBLEMS),
       requests: 0,
       message: [
-        `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
+        `${parts.join('; ')}. Nothing was sent.`,
         ...tally.notes,
       ].join(' '),
     };
