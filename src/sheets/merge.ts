@@ -347,7 +347,7 @@ class Merge<S> {
       (this.others[foreign.account] ??= {})[id] = foreign.state;
       this.keep(id, first, {
         status: 'EDITED',
-        message: `Edited as the ${this.input.label(foreign.account)}, not pushed: act as it again to push.`,
+        message: `Edited as the ${this.input.label(foreign.account)}, not pushed. To push it: act as the ${this.input.label(foreign.account)} again, refresh ${this.table.schema.name} as it (your edit is kept), then push.`,
         record: undefined,
         base: foreign.state,
       });
@@ -358,7 +358,7 @@ class Merge<S> {
       status: base ? 'CONFLICT' : 'INVALID',
       message: base
         ? `The API no longer lists ${schema.id} ${id} for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.`
-        : `${schema.id} ${id} is not among the records this account lists: check the id, or delete the row.`,
+        : `${schema.id} ${id} is not among the records the ${this.input.label(this.input.account)} lists, and no refresh here pulled it: if it is another account's, act as that account and refresh; otherwise check the id, or delete the row.`,
       record: undefined,
       base,
     });
