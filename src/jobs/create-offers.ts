@@ -141,6 +141,8 @@ class CreateRun {
   private readonly budget: TimeBudget;
   private readonly client: ApiClient;
   private readonly account: string;
+  /** The account acting ('' for the main account); `account` is how messages name it. */
+  private readonly acting: string;
   private readonly workbook: Workbook;
   private readonly offers: RowWrites<never>;
   private readonly sets: RowWrites<never>;
@@ -160,6 +162,7 @@ class CreateRun {
     const connected = connect(platform, this.budget.retryDeadline);
     this.client = connected.client;
     this.account = accountLabel(connected.account);
+    this.acting = connected.account;
     this.workbook = platform.workbook();
     const now = () => platform.clock.now();
     const open = <S>(schema: SheetSchema<S>) =>
@@ -407,6 +410,7 @@ class CreateRun {
         files: this.platform.files,
         writes: this.creatives,
         budget: this.budget,
+        owner: {account: this.acting, book: this.book, context: this.workbook},
       },
       [...pending].sort((a, b) => a - b),
     );

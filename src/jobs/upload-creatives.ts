@@ -28,8 +28,12 @@ import {
   readFileCell,
 } from '../rules/creative';
 import {excerpt} from '../rules/values';
+import {CodecContext, canonical} from '../sheets/codec';
 import type {HistoryChange} from '../sheets/history';
+import {OtherAccounts, othersMemo} from '../sheets/merge';
+import {columnOf} from '../sheets/rows';
 import {CREATIVES} from '../sheets/schemas/creatives';
+import type {RecordState, StateBook} from '../sheets/state';
 import type {SyncStatus} from '../sheets/status';
 import {Table, cellOf, sheetRow} from '../sheets/table';
 import {counted} from '../text/wording';
@@ -61,6 +65,8 @@ export interface UploadContext {
   files: FileSource;
   writes: RowWrites<Material>;
   budget: TimeBudget;
+  /** Who uploads ('' for the main account): its materials are remembered as its own. */
+  owner: MaterialOwner;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
    * (rows, History) before the next batch.
@@ -81,6 +87,13 @@ interface Ready {
   index: number;
   blob: FileBlob;
   bytes: number;
+}
+
+/** The account acting, the state book that remembers whose materials are whose, the codec's. */
+export interface MaterialOwner {
+  account: string;
+  book: StateBook;
+  context: CodecContext;
 }
 
 /** A row whose `already existed` answer named its md5 but no name. */
@@ -112,6 +125,7 @@ export function uploadRows(
     if (verdict.material) {
       writes.set(index, 'creative_md5', verdict.material.creative_md5);
       writes.set(index, 'creative_name', verdict.material.creative_name);
+      rememberMaterial(context.owner, table, verdict.material.creative_md5);
     }
   };
   const report: UploadReport = {
@@ -299,6 +313,36 @@ function nameByMd5(
   return {verdicts, requests};
 }
 
+/**
+ * Remembers a material on the server as the uploading account's, as a refresh as that account
+ * would: refreshed as another account, its row is then known as this one's (merge.ts), and
+ * dropped like the account's other materials, not taken for an id nobody lists.
+ */
+function rememberMaterial(
+  owner: MaterialOwner,
+  table: Table<Material>,
+  md5: string,
+): void {
+  const {book, account} = owner;
+  const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
+  // No editable column: a material's pulled content is no rows (state.ts RecordState).
+  const pulled: RecordState = {rows: []};
+  const state = book.get(CREATIVES.name);
+  if (state?.account === account) {
+    book.set(CREATIVES.name, {
+      ...state,
+      records: {...state.records, [id]: state.records[id] ?? pulled},
+    });
+    return;
+  }
+  const memo = othersMemo(CREATIVES.name);
+  const others = book.memo<OtherAccounts>(memo) ?? {};
+  book.setMemo(memo, {
+    ...others,
+    [account]: {...others[account], [id]: pulled},
+  });
+}
+
 const invalid = (why: string): MaterialVerdict => ({
   status: 'INVALID',
   message: `file ${why}. Nothing was uploaded.`,
@@ -464,6 +508,11 @@ export function uploadCreatives(
         files: platform.files,
         writes,
         budget: job.budget,
+        owner: {
+          account: job.connected.account,
+          book: job.book,
+          context: job.workbook,
+        },
         settled: (sofar, rows) => {
           job.log.add(uploadChanges(table, sofar, rows));
           job.save();
