@@ -743,7 +743,7 @@ class CreateRun {
           this.sets.status(
             set.index,
             outcome.status,
-            `Not created: see New Offers row ${sheetRow(c.index)}.`,
+            `Not created yet: New Offers row ${sheetRow(c.index)} is ${outcome.status}: ${outcome.message}`,
           );
         }
       }

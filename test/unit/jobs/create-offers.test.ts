@@ -152,7 +152,10 @@ describe('createOffers', () => {
         .records('Creative Sets')
         .map(r => [r.sync_status, r.sync_message]),
     ).toEqual([
-      ['INVALID', 'Not created: see New Offers row 2.'],
+      [
+        'INVALID',
+        'Not created yet: New Offers row 2 is INVALID: bid_rate must be at least 0.01 for CPI (got 0.001). Nothing was sent.',
+      ],
       [
         'INVALID',
         'offer_name spring_gb matches no New Offers row: check the name, or delete the row.',
