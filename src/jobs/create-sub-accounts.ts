@@ -71,7 +71,8 @@ const TYPED_IN_SIDEBAR: PasswordSource = {
   kept: 'The password typed in the sidebar went to the API only and is kept nowhere',
   fix: 'correct the name or password and create it again in the sidebar',
   again: 'create it again in the sidebar',
-  created: 'the password typed in the sidebar went to the API only and is kept nowhere',
+  created:
+    'the password typed in the sidebar went to the API only and is kept nowhere',
 };
 
 interface Pending {

@@ -190,10 +190,9 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       changeId: id,
       problems: tally.problems.slice(0, MAX_PROBLEMS),
       requests: 0,
-      message: [
-        `${parts.join('; ')}. Nothing was sent.`,
-        ...tally.notes,
-      ].join(' '),
+      message: [`${parts.join('; ')}. Nothing was sent.`, ...tally.notes].join(
+        ' ',
+      ),
     };
   });
 }

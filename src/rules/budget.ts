@@ -35,8 +35,7 @@ export const BUDGET_MESSAGES = {
   dailyCapEmpty: 'is empty: write a number of at least 50, or OPEN',
   totalBudgetEmpty: 'is empty: write a number, or OPEN',
   dailyCapMin: `at least ${DAILY_CAP_MIN}`,
-  countryCodeEmpty:
-    'is empty: write ALL or geo codes of the offer',
+  countryCodeEmpty: 'is empty: write ALL or geo codes of the offer',
   allTwice: 'ALL is in more than one group: an offer has a single ALL budget',
   conversionWhole:
     'daily_cap must be a whole number when daily_cap_type is CONVERSION',

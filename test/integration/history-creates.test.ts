@@ -137,7 +137,7 @@ describe('History of createOffers', () => {
     });
 
     expect(revertChangesNothing(rt, emulator, created.changeId!)).toBe(
-      `Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are. 1 record of New Offers cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+      'Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are. 1 record of New Offers cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.',
     );
   });
 
@@ -236,16 +236,13 @@ describe('History of uploadCreatives', () => {
       ],
     ]);
     expect(revertChangesNothing(rt, emulator, uploaded.changeId!)).toBe(
-      `Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+      'Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.',
     );
   });
 });
 
 describe('History of sub-accounts created', () => {
-  const created = (
-    name: string,
-    password = 'the password cell was cleared',
-  ) =>
+  const created = (name: string, password = 'the password cell was cleared') =>
     `Created: sub-account ${name}. Its api key is kept in your user properties, never in the sheet; ${password}.`;
 
   it('createSubAccounts: "sub-account created" and "password" (set), never the password', () => {
@@ -277,7 +274,7 @@ describe('History of sub-accounts created', () => {
     ]);
     expect(JSON.stringify(valuesOf(rt, 'History'))).not.toContain(PASSWORD);
     expect(revertChangesNothing(rt, emulator, summary.changeId!)).toBe(
-      `Nothing put back. Nothing was sent. 1 record of Sub-accounts cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+      'Nothing put back. Nothing was sent. 1 record of Sub-accounts cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.',
     );
   });
 

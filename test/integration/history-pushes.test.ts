@@ -282,7 +282,7 @@ describe('History outcomes, and what revert does with them', () => {
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted).toMatchObject({edited: 1, conflict: 0, skipped: 0});
     expect(reverted.message).toBe(
-      `1 row put back as EDITED: preview and push to send it; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.`,
+      "1 row put back as EDITED: preview and push to send it; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.",
     );
     expect(emulator.requests).toEqual([]);
     // The refused row no longer holds the change, which the next push would have sent again.
@@ -483,7 +483,7 @@ describe('History outcomes, and what revert does with them', () => {
     emulator.clearRequests();
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Nothing put back; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.`,
+      "Nothing put back; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.",
     );
     expect(emulator.requests).toEqual([]);
     expect(campaign()).toMatchObject({
@@ -497,7 +497,7 @@ describe('History outcomes, and what revert does with them', () => {
     // Reverting again finds nothing more to do.
     const twice = rt.call('revertChange', pushed.changeId) as Summary;
     expect(twice.message).toBe(
-      `Nothing put back; 1 record needed nothing. Nothing was sent.`,
+      'Nothing put back; 1 record needed nothing. Nothing was sent.',
     );
   });
 });
