@@ -378,6 +378,11 @@ export function createScenario(
       needs: touches => ({
         phases: [
           {what: 'uploads', requests: materialNames.length},
+          // One creatives/source look-up fills each uploaded row's type, resolution, size.
+          {
+            what: 'material look-up',
+            requests: Math.ceil(materialNames.length / 200),
+          },
           {what: 'creates', requests: sizes.offers},
           {what: 'tracking', requests: sizes.offers},
         ],
@@ -472,7 +477,10 @@ export function uploadScenario(
         return {runs: runs.runs, outcome: lastMessage(runs)};
       },
       needs: touches => ({
-        phases: [{what: 'uploads', requests: sizes.files}],
+        phases: [
+          {what: 'uploads', requests: sizes.files},
+          {what: 'material look-up', requests: Math.ceil(sizes.files / 200)},
+        ],
         sheets: touches,
         driveFiles: sizes.files,
       }),

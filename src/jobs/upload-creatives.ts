@@ -5,7 +5,8 @@
  * material's md5 and name, which are filled in just the same (part 1, rule 3); where the answer
  * names an md5 but no name that can be read without guessing, the md5s of all such rows are
  * looked up together (creatives/source) and the row gets the name the server lists, or says
- * that it could not.
+ * that it could not. The same one look-up fills every uploaded row's creative_type,
+ * resolution and size (which the upload answer leaves out), so no refresh is needed for them.
  *
  * Files are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's
  * 50 MB per request. A row whose file cannot be read is INVALID (missing, not shared, too
@@ -28,7 +29,7 @@ import {
   readFileCell,
 } from '../rules/creative';
 import {excerpt} from '../rules/values';
-import {CodecContext, canonical} from '../sheets/codec';
+import {CodecContext, canonical, encode} from '../sheets/codec';
 import type {HistoryChange} from '../sheets/history';
 import {OtherAccounts, othersMemo} from '../sheets/merge';
 import {columnOf} from '../sheets/rows';
@@ -208,13 +209,89 @@ export function uploadRows(
       break;
     }
   }
+  const uploaded = [...verdicts.values()].flatMap(v =>
+    v.material ? [v.material.creative_md5] : [],
+  );
+  if (unnamed.length + uploaded.length === 0) return report;
+  const lookup = listByMd5(context.client, [
+    ...unnamed.map(r => r.md5),
+    ...uploaded,
+  ]);
+  report.requests += lookup.requests;
   if (unnamed.length > 0) {
-    const named = nameByMd5(context.client, unnamed, table);
-    report.requests += named.requests;
-    for (const [index, verdict] of named.verdicts) give(index, verdict);
-    context.settled?.(report, [...named.verdicts.keys()]);
+    const named = nameByMd5(unnamed, lookup, table);
+    for (const [index, verdict] of named) give(index, verdict);
+    context.settled?.(report, [...named.keys()]);
+  }
+  for (const [index, verdict] of verdicts) {
+    const listed =
+      verdict.material &&
+      lookup.listed?.get(verdict.material.creative_md5.toLowerCase());
+    if (listed) fillDetails(writes, index, listed);
   }
   return report;
+}
+
+/** What the upload answer leaves out, filled from the material as the server lists it. */
+const DETAILS = [
+  'creative_type',
+  'resolution',
+  'size',
+  'language',
+  'platform',
+] as const;
+
+function fillDetails(
+  writes: RowWrites<Material>,
+  index: number,
+  material: Material,
+): void {
+  for (const header of DETAILS) {
+    const column = columnOf(writes.table, header);
+    writes.set(index, header, encode(column, material[header] ?? null));
+  }
+}
+
+/** The materials creatives/source lists for `md5s`, or why the look-up failed. */
+interface Md5Lookup {
+  /** By lowercase md5; undefined when the look-up failed. */
+  listed?: Map<string, Material>;
+  failure?: Error;
+  requests: number;
+}
+
+/**
+ * Looks the md5s up in creatives/source (4.9), at most 200 per request, all requests in one
+ * batch: the upload answer names a material's md5 and name at most, the list gives its type,
+ * resolution and size (and the name an `already existed` answer left out). It runs even when
+ * the time budget is spent: it is one read, bounded by the retry deadline, and without it the
+ * uploads just answered would be lost.
+ */
+function listByMd5(client: ApiClient, all: readonly string[]): Md5Lookup {
+  const md5s = [...new Set(all)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
+    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
+  }
+  try {
+    const results = listAllEach<Material>(
+      client,
+      OPERATIONS.listMaterials,
+      chunks.map(chunk => ({creative_md5: chunk})),
+      MAX_LIMIT.materials,
+      m => m.creative_md5,
+    );
+    return {
+      listed: new Map(
+        results
+          .flatMap(r => r.items)
+          .map(m => [String(m.creative_md5).toLowerCase(), m]),
+      ),
+      requests: results.reduce((n, r) => n + r.requests, 0),
+    };
+  } catch (e) {
+    return {failure: e as Error, requests: chunks.length};
+  }
 }
 
 /**
@@ -248,52 +325,27 @@ export function uploadChanges(
   });
 }
 
-/**
- * The rows whose `already existed` answer named no name get the one the server lists for
- * their md5 (4.9): at most 200 md5s per request, all requests in one batch. It runs even
- * when the time budget is spent: it is one read, bounded by the retry deadline, and without
- * it the uploads just answered would be lost.
- */
+/** The rows whose `already existed` answer named no name get the one the server lists. */
 function nameByMd5(
-  client: ApiClient,
   rows: readonly Unnamed[],
+  lookup: Md5Lookup,
   table: Table<Material>,
-): {verdicts: Map<number, MaterialVerdict>; requests: number} {
-  const md5s = [...new Set(rows.map(r => r.md5))];
-  const chunks: string[][] = [];
-  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
-    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
-  }
+): Map<number, MaterialVerdict> {
   const verdicts = new Map<number, MaterialVerdict>();
   const said = (row: Unnamed) =>
     `The API answered ${quoted(row.answer)}: material ${row.md5} is already on the server`;
-  let listed: Map<string, string>;
-  let requests = chunks.length;
-  try {
-    const results = listAllEach<Material>(
-      client,
-      OPERATIONS.listMaterials,
-      chunks.map(chunk => ({creative_md5: chunk})),
-      MAX_LIMIT.materials,
-      m => m.creative_md5,
-    );
-    requests = results.reduce((n, r) => n + r.requests, 0);
-    listed = new Map(
-      results
-        .flatMap(r => r.items)
-        .map(m => [String(m.creative_md5).toLowerCase(), m.creative_name]),
-    );
-  } catch (e) {
+  const {listed, failure} = lookup;
+  if (!listed) {
     for (const row of rows) {
       verdicts.set(row.index, {
         status: 'ERROR',
-        message: `${said(row)}, but looking up its creative_name failed (${(e as Error).message}), so nothing was filled in. Run Upload creative materials again.`,
+        message: `${said(row)}, but looking up its creative_name failed (${failure?.message}), so nothing was filled in. Run Upload creative materials again.`,
       });
     }
-    return {verdicts, requests};
+    return verdicts;
   }
   for (const row of rows) {
-    const name = listed.get(row.md5);
+    const name = listed.get(row.md5)?.creative_name;
     verdicts.set(
       row.index,
       name === undefined
@@ -310,7 +362,7 @@ function nameByMd5(
           ),
     );
   }
-  return {verdicts, requests};
+  return verdicts;
 }
 
 /**

@@ -141,15 +141,16 @@ describe('bench scenarios at tiny sizes', () => {
     });
   });
 
-  it('create of 3 offers with 2 materials each: 6 uploads, 3 creates, 3 tracking updates', () => {
+  it('create of 3 offers with 2 materials each: 6 uploads, 1 look-up of them, 3 creates, 3 tracking updates', () => {
     const r = createScenario({offers: 3, materialsPerOffer: 2});
     expectConsistent(r);
     expect(r.operations).toMatchObject({
       [UPLOAD]: 6,
+      [MATERIALS]: 1,
       [CREATE]: 3,
       [TRACKING]: 3,
     });
-    expect(r.bound).toMatchObject({requests: 12, batches: 3, driveCalls: 12});
+    expect(r.bound).toMatchObject({requests: 13, batches: 4, driveCalls: 12});
     expect(r.driveCalls).toBeGreaterThanOrEqual(r.bound.driveCalls);
     expect(r.needs.sheets.map(s => s.sheet)).toEqual([
       'New Offers',
@@ -174,11 +175,11 @@ describe('bench scenarios at tiny sizes', () => {
     expect(r.needs.sheets.every(s => s.cellsBefore > 0)).toBe(true);
   });
 
-  it('upload of 4 materials: 4 uploads, 2 Drive calls each in the bound', () => {
+  it('upload of 4 materials: 4 uploads and 1 look-up of them, 2 Drive calls each in the bound', () => {
     const r = uploadScenario({files: 4});
     expectConsistent(r);
-    expect(r.operations).toEqual({[UPLOAD]: 4});
-    expect(r.bound).toMatchObject({requests: 4, batches: 1, driveCalls: 8});
+    expect(r.operations).toEqual({[UPLOAD]: 4, [MATERIALS]: 1});
+    expect(r.bound).toMatchObject({requests: 5, batches: 2, driveCalls: 8});
   });
 });
 

@@ -157,16 +157,23 @@ describe('the tour, step by step', () => {
   });
 
   it("uploads as the main account, then refreshes as a sub-account: the material is known as the main account's, no INVALID row", () => {
-    const {rt} = tour();
+    const {rt, emulator} = tour();
     rt.clickMenu('Refresh everything');
     rt.call('createOffers');
     typeInto(rt, 'Creatives', 4, 'file', '1BannerFileId');
     typeInto(rt, 'Creatives', 4, 'creative_name', 'launch_banner');
     rt.clickMenu('Upload creative materials');
     const uploaded = recordsOf(rt, 'Creatives')[2];
+    const stored = emulator
+      .account('demo_adv')
+      .materials.get(uploaded.creative_md5 as string)!;
+    // Type and size are there at once, not at the next refresh.
     expect(uploaded).toMatchObject({
       creative_name: 'launch_banner',
+      creative_type: 'IMAGE',
+      size: stored.size,
       sync_status: 'OK',
+      sync_message: `Uploaded: creative_md5 ${stored.creative_md5}, creative_name launch_banner.`,
     });
 
     rt.call('setActingAccount', SUB);

@@ -240,6 +240,7 @@ describe('Create new offers (preview)', () => {
       'GET /api/open/v3/offers',
       'GET /api/open/v3/offers',
       'POST /api/open/v3/creatives/upload',
+      'GET /api/open/v3/creatives/source',
       'POST /api/open/v3/offer',
       'POST /api/open/v3/offer',
       'PUT /api/open/v3/tracking',

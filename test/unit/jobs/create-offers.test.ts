@@ -10,6 +10,7 @@ import {cpiOffer, createPlatform, fill} from './create-support';
 const OFFER = '/api/open/v3/offer';
 const OFFERS = '/api/open/v3/offers';
 const UPLOAD = '/api/open/v3/creatives/upload';
+const SOURCE = '/api/open/v3/creatives/source';
 const TRACKING = '/api/open/v3/tracking';
 
 /** Two offers, one set each; set 1 uses a file to upload, set 2 a material already listed. */
@@ -60,6 +61,7 @@ describe('createOffers', () => {
       `GET ${OFFERS}`,
       `GET ${OFFERS}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
       `POST ${OFFER}`,
       `POST ${OFFER}`,
       `PUT ${TRACKING}`,
@@ -110,7 +112,7 @@ describe('createOffers', () => {
       ok: 2,
       invalid: 0,
       error: 0,
-      requests: 7,
+      requests: 8,
       message: '2 OK, 0 invalid, 0 error, 0 unchanged (main account).',
     });
   });
@@ -258,6 +260,7 @@ describe('createOffers', () => {
     expect(paths(env)).toEqual([
       `GET ${OFFERS}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
       `POST ${OFFER}`,
     ]);
     expect(
@@ -390,6 +393,7 @@ describe('createOffers', () => {
         `GET ${OFFERS}`,
         `GET ${OFFERS}`,
         `POST ${UPLOAD}`,
+        `GET ${SOURCE}`,
         `POST ${OFFER}`,
         `POST ${OFFER}`,
         `GET ${OFFERS}`,
@@ -568,6 +572,7 @@ describe('createOffers', () => {
       `GET ${OFFERS}`,
       `GET ${OFFERS}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
     ]);
     expect(summary).toMatchObject({ok: 0, remaining: 2});
     expect(summary.message).toBe(

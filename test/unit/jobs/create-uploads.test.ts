@@ -53,7 +53,7 @@ describe('uploadCreatives', () => {
     expect(summary).toMatchObject({
       job: 'uploadCreatives',
       ok: 2,
-      requests: 2,
+      requests: 3,
       account: 'main account',
     });
   });
