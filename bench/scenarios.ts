@@ -407,6 +407,11 @@ export function createScenario(
         phases: [
           ...drivePhases(materialNames.length),
           {what: 'uploads', requests: materialNames.length},
+          // One creatives/source look-up fills each uploaded row's type, resolution, size.
+          {
+            what: 'material look-up',
+            requests: Math.ceil(materialNames.length / 200),
+          },
           {what: 'creates', requests: sizes.offers},
           {what: 'tracking', requests: sizes.offers},
         ],
@@ -503,6 +508,7 @@ export function uploadScenario(
         phases: [
           ...drivePhases(sizes.files),
           {what: 'uploads', requests: sizes.files},
+          {what: 'material look-up', requests: Math.ceil(sizes.files / 200)},
         ],
         sheets: touches,
       }),

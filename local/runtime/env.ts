@@ -211,6 +211,11 @@ export class Env {
     this.journal.follow(cell, rewrite);
   }
 
+  /** Spreadsheet writes are queued, not sent yet. */
+  get writesWaiting(): boolean {
+    return this.writesQueued;
+  }
+
   /** Apps Script sends what is still queued when the execution's function returns. */
   sendQueuedWrites(): void {
     if (!this.writesQueued) return;

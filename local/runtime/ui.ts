@@ -47,6 +47,11 @@ export type UiEvent =
       buttons: ButtonSetName;
       response: ButtonName;
       atMs: number;
+      /**
+       * Spreadsheet writes the script had queued and not sent when the alert opened: in Sheets
+       * they are not on screen while it is open (SpreadsheetApp.flush first sends them).
+       */
+      writesUnsent: boolean;
     }
   | {
       kind: 'prompt';
@@ -246,6 +251,7 @@ export class FakeUi {
       buttons,
       response,
       atMs: this.env.clock.now(),
+      writesUnsent: this.env.writesWaiting,
     });
     return Button[response];
   }

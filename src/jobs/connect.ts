@@ -117,7 +117,7 @@ export function pulledByThisConnection(
   }
   if (state.account !== connected.account) {
     throw new ConfigError(
-      `${sheet} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(connected.account)} now: act as the ${accountLabel(state.account)} again, or refresh first (your unpushed edits are kept).`,
+      `${sheet} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(connected.account)} now: nothing was sent. Run "${refreshTitle}" as the ${accountLabel(connected.account)} first (your unpushed edits are kept), then push.`,
     );
   }
   if (state.unrecorded && state.unrecorded.length > 0) {

@@ -36,6 +36,7 @@ export interface JobSummary {
   ok: number;
   invalid: number;
   error: number;
+  /** Rows looked at and left as they were (not edited, nothing to do): "unchanged" in messages. */
   skipped: number;
   /** Rows not reached because the time budget ran out; running the job again continues. */
   remaining: number;
@@ -145,7 +146,7 @@ export function summaryLine(
   s: Omit<JobSummary, 'message'>,
   sheet?: string,
 ): string {
-  const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${s.skipped} skipped`;
+  const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${s.skipped} unchanged`;
   const preview = s.dryRun ? 'Preview (nothing sent): ' : '';
   const left =
     s.remaining > 0

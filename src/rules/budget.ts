@@ -1,6 +1,7 @@
 /**
- * The budget rules of API 4.5 and 7, checked before a budget is sent. Where the API document
- * quotes a message, it is used word for word; other rules are worded here. A field whose cell
+ * The budget rules of API 4.5 and 7, checked before a budget is sent. Each message is the
+ * add-on's own plain English, never the API's wording (whose messages these checks spare the
+ * user): a row shows it after its field's name (`daily_cap: at least 50`). A field whose cell
  * could not be read at all arrives as undefined: its problem is told by the reader, not again.
  */
 import type {FieldMessages} from './maintain';
@@ -28,14 +29,13 @@ export const DAILY_CAP_MIN = 50;
 export const MAX_DECIMALS = 3;
 
 export const BUDGET_MESSAGES = {
-  required: 'The budget field is required.',
-  mixed: 'you can only set ALL budget or special budget!',
-  dailyCapType: 'daily_cap_type must be BUDGET or CONVERSION!',
-  dailyCapEmpty: 'daily_cap is empty!',
-  totalBudgetEmpty: 'total_budget is empty!',
-  dailyCapMin: 'daily_cap cannot less than 50!',
-  countryCodeEmpty:
-    'country_code is empty: write ALL or geo codes of the offer',
+  required: 'the offer needs at least one budget row',
+  mixed: 'either one ALL budget or budgets per geo, not both',
+  dailyCapType: 'must be BUDGET or CONVERSION',
+  dailyCapEmpty: 'is empty: write a number of at least 50, or OPEN',
+  totalBudgetEmpty: 'is empty: write a number, or OPEN',
+  dailyCapMin: `at least ${DAILY_CAP_MIN}`,
+  countryCodeEmpty: 'is empty: write ALL or geo codes of the offer',
   allTwice: 'ALL is in more than one group: an offer has a single ALL budget',
   conversionWhole:
     'daily_cap must be a whole number when daily_cap_type is CONVERSION',

@@ -23,8 +23,12 @@ export function baseUrlProblem(raw: string): string | undefined {
     /^([a-z][a-z0-9+.-]*:)\/\/(\[[^\]]+\]|[^/:?#]+)(:\d+)?([^?#]*)(\?[^#]*)?(#.*)?$/i,
   );
   if (!match) return 'must be a URL such as https://api.example.com';
-  const [, scheme, host, , , query, fragment] = match;
+  const [, scheme, host, , path, query, fragment] = match;
   if (query || fragment) return 'must not carry a query or fragment';
+  // Requests go to the base URL + /api/open/v3/...: a base URL that has it already would 404.
+  if (/\/api\/open\/v\d+(\/|$)/i.test(path)) {
+    return "must be the API's host only, without /api/open/v3: Offer Desk adds that path itself";
+  }
   const protocol = scheme.toLowerCase();
   if (protocol === 'https:') return undefined;
   if (protocol === 'http:' && LOOPBACK.test(host)) return undefined;

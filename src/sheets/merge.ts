@@ -127,6 +127,13 @@ export function mergeRecords<S>(input: MergeInput<S>): MergeResult {
   return new Merge(input).run();
 }
 
+/** A record id (its canonical text) as its cell shows it: an md5 without JSON's quotes. */
+function shownId(id: string): string {
+  const value = fromCanonical(id);
+  // A cell that did not decode: its canonical text is its raw text behind one marker character.
+  return value === null ? id.slice(1) : String(value);
+}
+
 interface ServerRecord {
   id: string;
   /** Cells of the schema's columns, by header. */
@@ -301,7 +308,7 @@ class Merge<S> {
       const rows = indexes.map(sheetRow).join(', ');
       this.keep(id, indexes[0], {
         status: 'INVALID',
-        message: `${schema.id} ${id} is in rows ${rows}: keep one row per ${schema.id}.`,
+        message: `${schema.id} ${shownId(id)} is in rows ${rows}: keep one row per ${schema.id}.`,
         record,
       });
       return;
@@ -347,7 +354,7 @@ class Merge<S> {
       (this.others[foreign.account] ??= {})[id] = foreign.state;
       this.keep(id, first, {
         status: 'EDITED',
-        message: `Edited as the ${this.input.label(foreign.account)}, not pushed: act as it again to push.`,
+        message: `Edited as the ${this.input.label(foreign.account)}, not pushed. To push it: act as the ${this.input.label(foreign.account)} again, refresh ${this.table.schema.name} as it (your edit is kept), then push.`,
         record: undefined,
         base: foreign.state,
       });
@@ -357,8 +364,8 @@ class Merge<S> {
     this.keep(id, first, {
       status: base ? 'CONFLICT' : 'INVALID',
       message: base
-        ? `The API no longer lists ${schema.id} ${id} for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.`
-        : `${schema.id} ${id} is not among the records this account lists: check the id, or delete the row.`,
+        ? `The API no longer lists ${schema.id} ${shownId(id)} for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.`
+        : `${schema.id} ${shownId(id)} is not among the records the ${this.input.label(this.input.account)} lists, and no refresh here pulled it: if it is another account's, act as that account and refresh; otherwise check the id, or delete the row.`,
       record: undefined,
       base,
     });

@@ -104,7 +104,7 @@ export function decodeRecords<S>(
               'otherAccount',
               id,
               rows,
-              `${schema.id} ${id} was pulled as the ${options.label(owner)}: act as it again to push this row (your edit is kept). Nothing was sent.`,
+              `${schema.id} ${id} was pulled as the ${options.label(owner)}: act as it again, run "${options.refreshTitle}" (your edit is kept), then push this row. Nothing was sent.`,
             ),
       );
       continue;

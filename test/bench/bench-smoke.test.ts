@@ -152,18 +152,19 @@ describe('bench scenarios at tiny sizes', () => {
     });
   });
 
-  it('create of 3 offers with 2 materials each: 6 uploads, 3 creates, 3 tracking updates', () => {
+  it('create of 3 offers with 2 materials each: 6 uploads, 1 look-up of them, 3 creates, 3 tracking updates', () => {
     const r = createScenario({offers: 3, materialsPerOffer: 2});
     expectConsistent(r);
     expect(r.operations).toMatchObject({
       [DRIVE_METADATA]: 6,
       [DRIVE_READ]: 6,
       [UPLOAD]: 6,
+      [MATERIALS]: 1,
       [CREATE]: 3,
       [TRACKING]: 3,
     });
-    // Drive metadata, Drive reads, uploads, creates and tracking: one batch each.
-    expect(r.bound).toMatchObject({requests: 24, batches: 5});
+    // Drive metadata, Drive reads, uploads, their look-up, creates and tracking: a batch each.
+    expect(r.bound).toMatchObject({requests: 25, batches: 6});
     expect(r.needs.sheets.map(s => s.sheet)).toEqual([
       'New Offers',
       'Creative Sets',
@@ -187,16 +188,17 @@ describe('bench scenarios at tiny sizes', () => {
     expect(r.needs.sheets.every(s => s.cellsBefore > 0)).toBe(true);
   });
 
-  it('upload of 4 materials: 4 uploads, each file read from Drive in two requests', () => {
+  it('upload of 4 materials: 4 uploads, each file read from Drive in two requests, 1 look-up of them', () => {
     const r = uploadScenario({files: 4});
     expectConsistent(r);
     expect(r.operations).toEqual({
       [DRIVE_METADATA]: 4,
       [DRIVE_READ]: 4,
       [UPLOAD]: 4,
+      [MATERIALS]: 1,
     });
-    expect(r.bound).toMatchObject({requests: 12, batches: 3});
-    expect(r).toMatchObject({batches: 3, fetches: 0});
+    expect(r.bound).toMatchObject({requests: 13, batches: 4});
+    expect(r).toMatchObject({batches: 3, fetches: 1});
   });
 });
 

@@ -1,9 +1,11 @@
 /**
  * `npm start`'s playground in headless Chromium: the page, its server, the built add-on in the
- * local Apps Script runtime and the in-process emulator, walked through the tour a newcomer
- * takes: connect, test, refresh, edit and push a budget, write and create a new offer with a
- * Drive material, list creative ads through a prompt, act as a sub-account, schedule a refresh
- * and run its trigger. Screenshots of each step go to test-artifacts/playground/.
+ * local Apps Script runtime and the in-process emulator, walked through the tour of
+ * docs/getting-started.md in its order, a test per step: connect, test, refresh, edit and push
+ * a budget, revert the push, a refused value undone with Ctrl+Z, write, preview and create a
+ * new offer with a Drive material, list creative ads through a prompt, act as a sub-account
+ * (and push an edit made as the main account as its message says), schedule a refresh and run
+ * its trigger. Screenshots of each step go to test-artifacts/playground/.
  */
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -32,8 +34,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
   let browser: Browser;
   let ui: PlaygroundDriver;
   let shots = 0;
-  /** Budgets row edited and the offer it belongs to. */
-  let budget: {row: number; offerId: string};
+  /** Budgets row edited, the offer it belongs to, and its daily_cap as pulled. */
+  let budget: {row: number; offerId: string; pulled: string};
 
   const shot = async (name: string) => {
     shots++;
@@ -106,7 +108,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await expect(
       ui.toast('Refresh everything').locator('.toast-message').textContent(),
     ).resolves.toMatch(
-      /^Refreshed 12 campaigns, 120 offers, 12 creative materials, 0 sub-accounts of the main account \(main account\)/,
+      /^Refreshed 12 campaigns, 120 offers, 12 creative materials, 0 sub-accounts \(main account\)/,
     );
     await expect(ui.tabs()).resolves.toEqual([
       'Sheet1',
@@ -135,9 +137,14 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       b =>
         editable.has(b.cells.offer_id) &&
         b.cells.country_code === 'ALL' &&
-        b.cells.daily_cap_type === 'BUDGET',
+        b.cells.daily_cap_type === 'BUDGET' &&
+        /^[\d,.]+$/.test(b.cells.daily_cap),
     )!;
-    budget = {row: row.row, offerId: row.cells.offer_id};
+    budget = {
+      row: row.row,
+      offerId: row.cells.offer_id,
+      pulled: row.cells.daily_cap,
+    };
     await ui.openSheet('Budgets');
     await ui.type(budget.row, 'daily_cap', '120');
     // daily_cap holds money (BUDGET) or a count (CONVERSION): shown as it is, no padding.
@@ -158,7 +165,9 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await ui.menu('Offer Desk', 'Push', 'Push budgets');
     await expect(
       ui.toast('Push budgets').locator('.toast-message').textContent(),
-    ).resolves.toMatch(/^1 OK, 0 invalid, 0 error/);
+    ).resolves.toMatch(
+      /^1 OK, 0 invalid, 0 error, \d+ unchanged \(main account\)/,
+    );
     // The push made the History sheet in the background: Budgets is drawn again after it.
     await expect(ui.until(() => status.textContent(), 'OK')).resolves.toBe(
       'OK',
@@ -186,23 +195,77 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await shot('budget-pushed');
   });
 
-  it('refuses a budget below 50 before sending, and says so in an alert', async () => {
+  it('reverts the push from the sidebar (EDITED, nothing sent), then pushes the old value back', async () => {
+    await ui.sidebarButton('Show recent changes').click();
+    const revert = ui.sidebar.getByRole('button', {name: /^Revert change /});
+    await revert.first().waitFor();
+    const before = (await requests()).length;
+    await revert.first().click();
+    const result = ui.sidebar.locator('#result-message', {
+      hasText: 'put back as EDITED',
+    });
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toMatch(
+      /^Revert \S+: 1 row put back as EDITED: preview and push to send it\. Nothing was sent\.$/,
+    );
+    await ui.settled();
+    await ui.openSheet('Budgets');
+    await expect(
+      (await ui.cellAt(budget.row, 'sync_status')).textContent(),
+    ).resolves.toBe('EDITED');
+    await expect(
+      (await ui.cellAt(budget.row, 'daily_cap')).textContent(),
+    ).resolves.toBe(budget.pulled);
+    await expect(requests()).resolves.toHaveLength(before);
+
+    await ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await expect(
+      ui.toast('Push budgets').locator('.toast-message').textContent(),
+    ).resolves.toMatch(/^1 OK, 0 invalid, 0 error/);
+    const sent = (await requests()).filter(
+      r => r.method === 'PUT' && r.path === BUDGET,
+    );
+    expect(sent.at(-1)!.body).toEqual({
+      offer_id: Number(budget.offerId),
+      budget: [
+        expect.objectContaining({
+          country_code: 'ALL',
+          daily_cap: Number(budget.pulled.replace(/,/g, '')),
+        }),
+      ],
+    });
+  });
+
+  it('refuses a budget below 50 before sending, says so in an alert, and Ctrl+Z puts the value back', async () => {
+    const kept = await (await ui.cellAt(budget.row, 'daily_cap')).textContent();
     await ui.type(budget.row, 'daily_cap', '10');
     const before = (await requests()).length;
     const done = ui.menu('Offer Desk', 'Push', 'Push budgets');
     const dialog = await ui.dialog();
     expect(dialog.title).toBe('Push budgets');
     expect(dialog.prompt).toContain(
-      `Budgets row ${budget.row}: INVALID: daily_cap`,
+      `Budgets row ${budget.row}: INVALID: daily_cap: at least 50`,
     );
     await shot('budget-invalid-alert');
     await ui.answerDialog('OK');
     await done;
+    await ui.settled();
     await expect(
       (await ui.cellAt(budget.row, 'sync_status')).textContent(),
     ).resolves.toBe('INVALID');
+    await expect(
+      (await ui.cellAt(budget.row, 'sync_message')).textContent(),
+    ).resolves.toBe('daily_cap: at least 50');
     await expect(requests()).resolves.toHaveLength(before);
-    await ui.type(budget.row, 'daily_cap', '120');
+
+    await (await ui.cellAt(budget.row, 'daily_cap')).click();
+    const undone = ui.page.waitForResponse(r => r.url().endsWith('/api/cells'));
+    await ui.page.keyboard.press('Control+z');
+    await undone;
+    await ui.settled();
+    await expect(
+      (await ui.cellAt(budget.row, 'daily_cap')).textContent(),
+    ).resolves.toBe(kept);
   });
 
   it('writes a new offer with a creative set and a Drive image, and creates it', async () => {
@@ -256,6 +319,20 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       creatives: 'launch_banner',
     });
 
+    // The preview sends nothing; the Creative Sets row says what it found for its offer.
+    const sentBefore = (await requests()).length;
+    await ui.menu('Offer Desk', 'Create', 'Create new offers (preview)');
+    await ui.settled();
+    await expect(requests()).resolves.toHaveLength(sentBefore);
+    const previewed = (await ui.sheet('New Offers'))[0].cells;
+    expect(previewed.sync_status).toBe('EDITED');
+    expect(previewed.sync_message).toMatch(/^Preview: a run /);
+    await expect(
+      (await ui.cellAt(2, 'sync_message')).textContent(),
+    ).resolves.toBe(
+      `Not created yet: New Offers row 2 is EDITED: ${previewed.sync_message}`,
+    );
+
     await ui.menu('Offer Desk', 'Create', 'Create new offers');
     await expect(
       ui.toast('Create new offers').locator('.toast-message').textContent(),
@@ -281,6 +358,16 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
         },
       ],
     });
+    // The upload filled the material's type, resolution and size at once.
+    const material = (await ui.sheet('Creatives')).find(
+      r => r.cells.creative_name === 'launch_banner',
+    )!.cells;
+    expect(material).toMatchObject({
+      creative_type: 'IMAGE',
+      resolution: '320x50',
+      sync_status: 'OK',
+    });
+    expect(material.size).not.toBe('');
     await shot('offer-created');
   });
 
@@ -312,7 +399,9 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     expect(listed.some(r => r.cells.offer_id === offer.offer_id)).toBe(true);
   });
 
-  it('acts as a sub-account and refreshes as it', async () => {
+  it("acts as a sub-account and refreshes as it: the main account's rows leave, an unpushed edit stays and says how to push it", async () => {
+    await ui.openSheet('Budgets');
+    await ui.type(budget.row, 'daily_cap', '150');
     await ui.sidebar
       .getByLabel('Or a sub-account by name')
       .fill(DEMO_ACCOUNTS.subA.name);
@@ -330,6 +419,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await expect(result.textContent()).resolves.toMatch(
       new RegExp(`\\(sub-account ${DEMO_ACCOUNTS.subA.name}\\)`),
     );
+    // The material uploaded as the main account is known as its own: no INVALID row.
+    await expect(result.textContent()).resolves.not.toContain('INVALID');
     await ui.settled();
     const refreshed = (await requests()).filter(
       r => r.path === '/api/open/v3/offers',
@@ -337,7 +428,65 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     expect(refreshed[refreshed.length - 1].account).toBe(
       DEMO_ACCOUNTS.subA.name,
     );
+    expect(
+      (await ui.sheet('Creatives')).map(r => r.cells.creative_name),
+    ).not.toContain('launch_banner');
+    const kept = (await ui.sheet('Budgets')).find(
+      r => r.cells.offer_id === budget.offerId,
+    )!;
+    expect(kept.cells).toMatchObject({
+      daily_cap: '150',
+      sync_status: 'EDITED',
+      sync_message:
+        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Budgets as it (your edit is kept), then push.',
+    });
     await shot('sub-account');
+  });
+
+  it('pushes that edit the way its message says: as the main account, after refreshing Budgets as it', async () => {
+    await ui.sidebar
+      .getByLabel('Act as', {exact: true})
+      .selectOption({label: 'Main account'});
+    await ui.sidebar
+      .locator('#account-message', {
+        hasText: 'Jobs now act as the main account.',
+      })
+      .waitFor();
+    // Straight away, the push sends nothing: Budgets holds the sub-account's pull.
+    const before = (await requests()).length;
+    const refused = ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await expect(ui.dialog()).resolves.toEqual({
+      title: 'Push budgets: not done',
+      prompt: `Budgets was refreshed as the sub-account ${DEMO_ACCOUNTS.subA.name}, but you act as the main account now: nothing was sent. Run "Refresh offers and budgets" as the main account first (your unpushed edits are kept), then push.`,
+    });
+    await ui.answerDialog('OK');
+    await refused;
+    await expect(requests()).resolves.toHaveLength(before);
+
+    await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
+    await ui.toast('Refresh offers and budgets').waitFor();
+    await ui.settled();
+    await ui.openSheet('Budgets');
+    const row = (await ui.sheet('Budgets')).find(
+      r => r.cells.offer_id === budget.offerId,
+    )!;
+    expect(row.cells).toMatchObject({daily_cap: '150', sync_status: 'EDITED'});
+    await ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await expect(
+      ui.toast('Push budgets').locator('.toast-message').textContent(),
+    ).resolves.toMatch(
+      /^1 OK, 0 invalid, 0 error, \d+ unchanged \(main account\)/,
+    );
+    const sent = (await requests()).filter(
+      r => r.method === 'PUT' && r.path === BUDGET,
+    );
+    expect(sent.at(-1)).toMatchObject({
+      account: 'demo_adv',
+      body: {
+        offer_id: Number(budget.offerId),
+        budget: [expect.objectContaining({daily_cap: 150})],
+      },
+    });
   });
 
   it('schedules a refresh and runs its trigger on demand', async () => {
@@ -365,7 +514,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await last.waitFor();
     await expect(last.textContent()).resolves.toMatch(
       new RegExp(
-        `^Last scheduled run, .+: Refresh everything: Refreshed .*\\(sub-account ${DEMO_ACCOUNTS.subA.name}\\)`,
+        '^Last scheduled run, .+: Refresh everything: Refreshed .*\\(main account\\)',
       ),
     );
     await shot('scheduled-run');

@@ -325,10 +325,12 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
 
     const before = (await world<unknown[]>('requests')).length;
     await button(`Revert change ${changeId}`).click();
-    const result = page.locator('#result-message', {hasText: 'Revert of'});
+    const result = page.locator('#result-message', {
+      hasText: 'put back as EDITED',
+    });
     await result.waitFor();
     await expect(result.textContent()).resolves.toBe(
-      `Revert ${changeId}: Revert of ${changeId}: 2 rows put back as EDITED: preview and push to send them. Nothing was sent.`,
+      `Revert ${changeId}: 2 rows put back as EDITED: preview and push to send them. Nothing was sent.`,
     );
     await expect(world('requests')).resolves.toHaveLength(before);
     const budgets = await world<unknown[][]>('values', 'Budgets');

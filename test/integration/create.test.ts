@@ -19,6 +19,7 @@ import {driveFiles, uploadDirectly} from '../support/materials';
 const OFFER = '/api/open/v3/offer';
 const OFFERS = '/api/open/v3/offers';
 const UPLOAD = '/api/open/v3/creatives/upload';
+const SOURCE = '/api/open/v3/creatives/source';
 const TRACKING = '/api/open/v3/tracking';
 
 type Row = Record<string, string>;
@@ -106,6 +107,7 @@ describe('createOffers: 3 offers x 2 creative sets x 3 materials', () => {
       `POST ${UPLOAD}`,
       `POST ${UPLOAD}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
       ...offers.map(() => `POST ${OFFER}`),
       ...offers.map(() => `PUT ${TRACKING}`),
     ]);
@@ -115,12 +117,12 @@ describe('createOffers: 3 offers x 2 creative sets x 3 materials', () => {
       fetch: meter['UrlFetchApp.fetch'] ?? 0,
       fetchAll: meter['UrlFetchApp.fetchAll'],
       drive: meter['DriveApi.requests'],
-    }).toEqual({fetch: 0, fetchAll: 6, drive: 6});
+    }).toEqual({fetch: 1, fetchAll: 6, drive: 6});
     expect(summary).toMatchObject({
       ok: 3,
       invalid: 0,
       error: 0,
-      requests: 12,
+      requests: 13,
       account: 'main account',
     });
 
@@ -706,7 +708,8 @@ describe('uploadCreatives', () => {
     );
     emulator.clearRequests();
     const summary = rt.call('uploadCreatives') as Record<string, unknown>;
-    expect(requestsOf(emulator)).toEqual([`POST ${UPLOAD}`]);
+    // The upload answers md5 and name; one look-up fills type, resolution and size.
+    expect(requestsOf(emulator)).toEqual([`POST ${UPLOAD}`, `GET ${SOURCE}`]);
     expect(
       (
         emulator.requests[0].body as {
@@ -723,10 +726,13 @@ describe('uploadCreatives', () => {
       .materials.get(row.creative_md5 as string)!;
     expect(row).toMatchObject({
       creative_name: 'spring_banner',
+      creative_type: 'IMAGE',
+      resolution: material.resolution,
+      size: material.size,
       sync_status: 'OK',
       sync_message: `Uploaded: creative_md5 ${material.creative_md5}, creative_name spring_banner.`,
     });
-    expect(summary).toMatchObject({ok: 1, requests: 1});
+    expect(summary).toMatchObject({ok: 1, requests: 2});
 
     rt.call('refreshCreatives');
     const after = recordsOf(rt, 'Creatives').find(

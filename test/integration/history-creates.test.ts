@@ -137,7 +137,7 @@ describe('History of createOffers', () => {
     });
 
     expect(revertChangesNothing(rt, emulator, created.changeId!)).toBe(
-      `Revert of ${created.changeId}: Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are. 1 record of New Offers cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+      'Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are. 1 record of New Offers cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.',
     );
   });
 
@@ -236,14 +236,14 @@ describe('History of uploadCreatives', () => {
       ],
     ]);
     expect(revertChangesNothing(rt, emulator, uploaded.changeId!)).toBe(
-      `Revert of ${uploaded.changeId}: Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+      'Nothing put back. Nothing was sent. 1 record of Creatives cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.',
     );
   });
 });
 
 describe('History of sub-accounts created', () => {
-  const created = (name: string) =>
-    `Created: sub-account ${name}. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.`;
+  const created = (name: string, password = 'the password cell was cleared') =>
+    `Created: sub-account ${name}. Its api key is kept in your user properties, never in the sheet; ${password}.`;
 
   it('createSubAccounts: "sub-account created" and "password" (set), never the password', () => {
     const {rt, emulator} = offerDesk();
@@ -274,7 +274,7 @@ describe('History of sub-accounts created', () => {
     ]);
     expect(JSON.stringify(valuesOf(rt, 'History'))).not.toContain(PASSWORD);
     expect(revertChangesNothing(rt, emulator, summary.changeId!)).toBe(
-      `Revert of ${summary.changeId}: Nothing put back. Nothing was sent. 1 record of Sub-accounts cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.`,
+      'Nothing put back. Nothing was sent. 1 record of Sub-accounts cannot be reverted: the API cannot delete what was created or uploaded. They stay as they are.',
     );
   });
 
@@ -294,7 +294,10 @@ describe('History of sub-accounts created', () => {
         '',
         'team_faro',
         'OK',
-        created('team_faro'),
+        created(
+          'team_faro',
+          'the password typed in the sidebar went to the API only and is kept nowhere',
+        ),
       ],
       [
         'Sub-accounts',
@@ -303,7 +306,10 @@ describe('History of sub-accounts created', () => {
         '',
         '(set)',
         'OK',
-        created('team_faro'),
+        created(
+          'team_faro',
+          'the password typed in the sidebar went to the API only and is kept nowhere',
+        ),
       ],
     ]);
     expect(recordsOf(rt, 'History')[0]).toMatchObject({

@@ -282,7 +282,7 @@ describe('History outcomes, and what revert does with them', () => {
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted).toMatchObject({edited: 1, conflict: 0, skipped: 0});
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: 1 row put back as EDITED: preview and push to send them; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.`,
+      "1 row put back as EDITED: preview and push to send it; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.",
     );
     expect(emulator.requests).toEqual([]);
     // The refused row no longer holds the change, which the next push would have sent again.
@@ -446,7 +446,7 @@ describe('History outcomes, and what revert does with them', () => {
     emulator.clearRequests();
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back. Nothing was sent. Whether campaign_id ${id} holds change ${pushed.changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh Campaigns, then revert ${pushed.changeId} again. Its rows were not changed.`,
+      `Nothing put back. Nothing was sent. Whether campaign_id ${id} holds change ${pushed.changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh Campaigns, then revert ${pushed.changeId} again. Its rows were not changed.`,
     );
     expect(emulator.requests).toEqual([]);
     expect(recordsOf(rt, 'Campaigns')).toEqual(before);
@@ -484,7 +484,7 @@ describe('History outcomes, and what revert does with them', () => {
     emulator.clearRequests();
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.`,
+      "Nothing put back; 1 row back to the server's values, which never took the change: nothing to push for it. Nothing was sent.",
     );
     expect(emulator.requests).toEqual([]);
     expect(campaign()).toMatchObject({
@@ -498,7 +498,7 @@ describe('History outcomes, and what revert does with them', () => {
     // Reverting again finds nothing more to do.
     const twice = rt.call('revertChange', pushed.changeId) as Summary;
     expect(twice.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back; 1 record needed nothing. Nothing was sent.`,
+      'Nothing put back; 1 record needed nothing. Nothing was sent.',
     );
   });
 });

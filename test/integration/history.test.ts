@@ -116,7 +116,7 @@ describe('History of a budget push, and its revert', () => {
     expect(reverted.edited).toBe(50);
     expect(reverted.conflict).toBe(0);
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: 50 rows put back as EDITED: preview and push to send them. Nothing was sent.`,
+      '50 rows put back as EDITED: preview and push to send them. Nothing was sent.',
     );
     edited.forEach((id, k) => {
       const row = budget(id);
@@ -143,7 +143,7 @@ describe('History of a budget push, and its revert', () => {
     emulator.clearRequests();
     const twice = rt.call('revertChange', pushed.changeId) as Summary;
     expect(twice.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back; 50 records needed nothing. Nothing was sent.`,
+      'Nothing put back; 50 records needed nothing. Nothing was sent.',
     );
     expect(twice.conflict).toBe(0);
     expect(emulator.requests).toEqual([]);

@@ -138,6 +138,8 @@ describe('Choose files… and the Drive REST API', () => {
           },
         },
       ],
+      // The one look-up that fills creative_type, resolution and size of what was uploaded.
+      ['GET', '/api/open/v3/creatives/source', null],
     ]);
     const md5 = createHash('md5').update(bytes).digest('hex');
     expect(recordsOf(d.rt, 'Creatives')).toMatchObject([
@@ -217,9 +219,9 @@ describe('other files', () => {
       'GET https://cdn.example.com/art/promo%20card.png',
     ]);
     expect(
-      d.emulator.requests.map(
-        r => (r.body as {file: {filename: string}}).file.filename,
-      ),
+      d.emulator.requests
+        .filter(r => r.path === UPLOAD)
+        .map(r => (r.body as {file: {filename: string}}).file.filename),
     ).toEqual(['hero.png', 'promo.png']);
     expect(recordsOf(d.rt, 'Creatives').map(r => r.sync_status)).toEqual([
       'OK',

@@ -169,11 +169,15 @@ describe('Create new offers (preview)', () => {
         `Preview: a run looks offer_name plain_one up (a name the account already has is refused), creates offer plain_one (billing_type CPI, campaign ${campaign}, 1 creative set).`,
       ],
     ]);
+    // Each set says what the preview found for its offer, not only where to look.
+    const offerRows = rowsOf(rt, 'New Offers');
+    const found = (row: number) =>
+      `Not created yet: New Offers row ${row} is ${offerRows[row - 2].sync_status}: ${offerRows[row - 2].sync_message}`;
     expect(statuses(rt, 'Creative Sets').slice(2)).toEqual([
-      ['EDITED', 'Not created: see New Offers row 4.'],
-      ['EDITED', 'Not created: see New Offers row 5.'],
-      ['INVALID', 'Not created: see New Offers row 6.'],
-      ['EDITED', 'Not created: see New Offers row 7.'],
+      ['EDITED', found(4)],
+      ['EDITED', found(5)],
+      ['INVALID', found(6)],
+      ['EDITED', found(7)],
       [
         'INVALID',
         'offer_name nobody_one matches no New Offers row: check the name, or delete the row.',
@@ -236,6 +240,7 @@ describe('Create new offers (preview)', () => {
       'GET /api/open/v3/offers',
       'GET /api/open/v3/offers',
       'POST /api/open/v3/creatives/upload',
+      'GET /api/open/v3/creatives/source',
       'POST /api/open/v3/offer',
       'POST /api/open/v3/offer',
       'PUT /api/open/v3/tracking',

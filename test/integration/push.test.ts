@@ -77,7 +77,7 @@ describe('pushBudgets: 200 edited offers', () => {
           total_budget: '100',
         });
         const why =
-          'country_code: you can only set ALL budget or special budget!';
+          'country_code: either one ALL budget or budgets per geo, not both';
         return [
           [row, why],
           [added, why],
@@ -86,7 +86,10 @@ describe('pushBudgets: 200 edited offers', () => {
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'country_code', 'ALL,US');
         return [
-          [row, 'country_code: you can only set ALL budget or special budget!'],
+          [
+            row,
+            'country_code: either one ALL budget or budgets per geo, not both',
+          ],
         ];
       },
       (id, row) => {
@@ -146,27 +149,25 @@ describe('pushBudgets: 200 edited offers', () => {
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'daily_cap_type', 'CLICKS');
-        return [
-          [row, 'daily_cap_type: daily_cap_type must be BUDGET or CONVERSION!'],
-        ];
+        return [[row, 'daily_cap_type: must be BUDGET or CONVERSION']];
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'daily_cap_type', '');
-        return [
-          [row, 'daily_cap_type: daily_cap_type must be BUDGET or CONVERSION!'],
-        ];
+        return [[row, 'daily_cap_type: must be BUDGET or CONVERSION']];
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'daily_cap', '');
-        return [[row, 'daily_cap: daily_cap is empty!']];
+        return [
+          [row, 'daily_cap: is empty: write a number of at least 50, or OPEN'],
+        ];
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'total_budget', '');
-        return [[row, 'total_budget: total_budget is empty!']];
+        return [[row, 'total_budget: is empty: write a number, or OPEN']];
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'daily_cap', '49');
-        return [[row, 'daily_cap: daily_cap cannot less than 50!']];
+        return [[row, 'daily_cap: at least 50']];
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'daily_cap', 'abc');
@@ -199,10 +200,7 @@ describe('pushBudgets: 200 edited offers', () => {
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'country_code', '');
         return [
-          [
-            row,
-            'country_code: country_code is empty: write ALL or geo codes of the offer',
-          ],
+          [row, 'country_code: is empty: write ALL or geo codes of the offer'],
         ];
       },
       (_, row) => {
@@ -213,7 +211,7 @@ describe('pushBudgets: 200 edited offers', () => {
           'total_budget',
         ])
           typeInto(rt, 'Budgets', row, h, '');
-        return [[row, 'budget: The budget field is required.']];
+        return [[row, 'budget: the offer needs at least one budget row']];
       },
       (_, row) => {
         typeInto(rt, 'Budgets', row, 'daily_cap', '300');
@@ -378,7 +376,7 @@ describe('pushBudgets near the time limit', () => {
       remaining: 100,
       error: 0,
       message:
-        '200 OK, 0 invalid, 0 error, 0 skipped (main account). 100 rows left for lack of time: run it again to continue.',
+        '200 OK, 0 invalid, 0 error, 0 unchanged (main account). 100 rows left for lack of time: run it again to continue.',
     });
     const rows = recordsOf(rt, 'Budgets');
     expect(rows.filter(r => r.sync_status === 'OK')).toHaveLength(200);

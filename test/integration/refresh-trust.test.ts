@@ -209,7 +209,7 @@ describe('refreshing as another account', () => {
     const kept = {
       sync_status: 'EDITED',
       sync_message:
-        'Edited as the main account, not pushed: act as it again to push.',
+        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Budgets as it (your edit is kept), then push.',
     };
     const asSub = recordsOf(rt, 'Budgets');
     expect([...new Set(asSub.map(r => r.offer_id))]).toEqual([
@@ -231,7 +231,7 @@ describe('refreshing as another account', () => {
     ).toEqual(
       [ids[2], ids[5]].map(id => [
         'INVALID',
-        `offer_id ${id} was pulled as the main account: act as it again to push this row (your edit is kept). Nothing was sent.`,
+        `offer_id ${id} was pulled as the main account: act as it again, run "Refresh offers and budgets" (your edit is kept), then push this row. Nothing was sent.`,
       ]),
     );
     rt.call('refreshOffers');

@@ -82,7 +82,7 @@ describe('revert under the rules of a push', () => {
     for (const row of rows)
       expect(row).toMatchObject({
         sync_status: 'CONFLICT',
-        sync_message: `Not reverted: the server's budget of offer_id ${id} has CA since change ${pushed.changeId} (as last refreshed), a group the change did not set: the groups before it beside it would be refused by a push (country_code: you can only set ALL budget or special budget!). Your rows are unchanged; edit them by hand if you still want the old budget.`,
+        sync_message: `Not reverted: the server's budget of offer_id ${id} has CA since change ${pushed.changeId} (as last refreshed), a group the change did not set: the groups before it beside it would be refused by a push (country_code: either one ALL budget or budgets per geo, not both). Your rows are unchanged; edit them by hand if you still want the old budget.`,
       });
     expect(
       recordsOf(rt, 'Budgets').find(r => r.offer_id === other),
@@ -115,7 +115,7 @@ describe('revert under the rules of a push', () => {
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted).toMatchObject({edited: 0, conflict: 0});
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
+      `Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
     );
     expect(valuesWithoutSync(rt, 'Offers')).toEqual(cells);
     expect(offer(id)).toMatchObject({
@@ -271,7 +271,7 @@ describe('revert by a second editor connected with other keys', () => {
     const mine = `api.emulator.test, access key …${DEMO_ACCOUNTS.main.accessKey.slice(-4)}`;
     const theirs = `api.emulator.test, access key …${DEMO_ACCOUNTS.subA.accessKey.slice(-4)}`;
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back. Nothing was sent. Budgets was refreshed with other keys (${mine}), but you are connected with ${theirs}: nothing was sent. Connect with those keys to push what was edited under them, or run "Refresh offers and budgets" with yours first. Change ${pushed.changeId} was not put back there.`,
+      `Nothing put back. Nothing was sent. Budgets was refreshed with other keys (${mine}), but you are connected with ${theirs}: nothing was sent. Connect with those keys to push what was edited under them, or run "Refresh offers and budgets" with yours first. Change ${pushed.changeId} was not put back there.`,
     );
     expect(valuesOf(rt, 'Budgets')).toEqual(cells);
     expect(budget(ids[0])).toMatchObject({daily_cap: 150, sync_status: 'OK'});
@@ -311,7 +311,7 @@ describe('revert while another editor works in the sheet', () => {
 
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: 2 rows put back as EDITED: preview and push to send them. Nothing was sent. 1 row of Budgets moved away or was deleted while the revert ran: its revert was not written. Revert ${pushed.changeId} again.`,
+      `2 rows put back as EDITED: preview and push to send them. Nothing was sent. 1 row of Budgets moved away or was deleted while the revert ran: its revert was not written. Revert ${pushed.changeId} again.`,
     );
     expect(recordsOf(rt, 'Budgets').map(r => r.offer_id)).toEqual([
       ids[0],
@@ -354,7 +354,7 @@ describe('revert of a record a push would refuse whatever its values', () => {
 
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Revert of ${pushed.changeId}: Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
+      `Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
     );
     expect(valuesWithoutSync(rt, 'Offers')).toEqual(cells);
     const rows = recordsOf(rt, 'Offers').filter(r => r.offer_id === id);

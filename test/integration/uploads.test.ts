@@ -97,15 +97,16 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
 
       rt.call('uploadCreatives');
 
+      const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
+      // One look-up of both: the name where the answer had none, the type and size of each.
       expect(sent(emulator)).toEqual([
         `POST ${UPLOAD}`,
         `POST ${UPLOAD}`,
-        ...(names ? [] : [`GET ${SOURCE} creative_md5=${banner}`]),
+        `GET ${SOURCE} creative_md5=${banner},${hero}`,
       ]);
       const how = names
         ? ''
         : ', naming no creative_name, so the md5 was looked up';
-      const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
       expect(cells(rt)).toEqual([
         [
           banner,
@@ -166,10 +167,11 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
 
     rt.call('uploadCreatives');
 
+    const hero = recordsOf(rt, 'Creatives')[1].creative_md5 as string;
     expect(sent(emulator)).toEqual([
       `POST ${UPLOAD}`,
       `POST ${UPLOAD}`,
-      `GET ${SOURCE} creative_md5=${banner}`,
+      `GET ${SOURCE} creative_md5=${banner},${hero}`,
     ]);
     expect(cells(rt)[0]).toEqual([
       '',

@@ -44,6 +44,8 @@ interface PasswordSource {
   fix: string;
   /** Sending it again as it was. */
   again: string;
+  /** What became of it once the sub-account exists. */
+  created: string;
   /** A preview: the password stays in its cell, since nothing was sent. */
   keptInCell?: true;
 }
@@ -52,12 +54,14 @@ const TYPED_IN_SHEET: PasswordSource = {
   kept: 'The password was cleared so that collaborators do not see it',
   fix: 'fix the row, type the password again and run Create sub-accounts',
   again: 'type the password again and run Create sub-accounts',
+  created: 'the password cell was cleared',
 };
 
 const PREVIEWED: PasswordSource = {
   kept: 'The password is kept in its cell until the real run, which clears it whatever the outcome',
   fix: 'fix the row, then run Create sub-accounts',
   again: 'run Create sub-accounts',
+  created: 'the password cell was cleared',
   keptInCell: true,
 };
 
@@ -65,6 +69,8 @@ const TYPED_IN_SIDEBAR: PasswordSource = {
   kept: 'The password typed in the sidebar went to the API only and is kept nowhere',
   fix: 'correct the name or password and create it again in the sidebar',
   again: 'create it again in the sidebar',
+  created:
+    'the password typed in the sidebar went to the API only and is kept nowhere',
 };
 
 interface Pending {
@@ -294,7 +300,7 @@ class SubAccountRun {
     ) {
       this.writes.set(p.index, 'credit', account.credit);
     }
-    const message = `${how}: sub-account ${p.name}. Its api key is kept in your user properties, never in the sheet; the password cell was cleared.`;
+    const message = `${how}: sub-account ${p.name}. Its api key is kept in your user properties, never in the sheet; ${this.source.created}.`;
     this.writes.status(p.index, 'OK', message);
     this.logCreate(p, 'OK', message);
   }

@@ -43,6 +43,11 @@ export function withMaterials(
       files: run.job.platform.files,
       writes: run.creatives,
       budget: run.job.budget,
+      owner: {
+        account: run.job.connected.account,
+        book: run.job.book,
+        context: run.job.workbook,
+      },
     },
     [...pending].sort((a, b) => a - b),
   );

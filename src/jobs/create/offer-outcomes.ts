@@ -151,7 +151,7 @@ export function markSets(run: CreateRun, candidates: OfferPlan[]): void {
         run.sets.status(
           set.index,
           outcome.status,
-          `Not created: see New Offers row ${sheetRow(c.index)}.`,
+          `Not created yet: New Offers row ${sheetRow(c.index)} is ${outcome.status}: ${outcome.message}`,
         );
       }
     }

@@ -5,7 +5,8 @@
  * material's md5 and name, which are filled in just the same (part 1, rule 3); where the answer
  * names an md5 but no name that can be read without guessing, the md5s of all such rows are
  * looked up together (creatives/source) and the row gets the name the server lists, or says
- * that it could not.
+ * that it could not. The same one look-up fills every uploaded row's creative_type,
+ * resolution and size (which the upload answer leaves out), so no refresh is needed for them.
  *
  * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
  * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
@@ -38,8 +39,12 @@ import {
   readFileCell,
 } from '../../rules/creative';
 import {excerpt} from '../../rules/values';
+import {CodecContext, canonical, encode} from '../../sheets/codec';
 import type {HistoryChange} from '../../sheets/history';
+import {OtherAccounts, othersMemo} from '../../sheets/merge';
+import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
+import type {RecordState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
@@ -70,6 +75,8 @@ export interface UploadContext {
   files: FileSource;
   writes: RowWrites<Material>;
   budget: TimeBudget;
+  /** Who uploads ('' for the main account): its materials are remembered as its own. */
+  owner: MaterialOwner;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
    * (rows, History) before the next batch.
@@ -89,6 +96,13 @@ export interface UploadReport {
 interface Ready {
   index: number;
   blob: FileBlob;
+}
+
+/** The account acting, the state book that remembers whose materials are whose, the codec's. */
+export interface MaterialOwner {
+  account: string;
+  book: StateBook;
+  context: CodecContext;
 }
 
 /** A row whose `already existed` answer named its md5 but no name. */
@@ -120,6 +134,7 @@ export function uploadRows(
     if (verdict.material) {
       writes.set(index, 'creative_md5', verdict.material.creative_md5);
       writes.set(index, 'creative_name', verdict.material.creative_name);
+      rememberMaterial(context.owner, table, verdict.material.creative_md5);
     }
   };
   const report: UploadReport = {
@@ -205,13 +220,89 @@ export function uploadRows(
       break;
     }
   }
+  const uploaded = [...verdicts.values()].flatMap(v =>
+    v.material ? [v.material.creative_md5] : [],
+  );
+  if (unnamed.length + uploaded.length === 0) return report;
+  const lookup = listByMd5(context.client, [
+    ...unnamed.map(r => r.md5),
+    ...uploaded,
+  ]);
+  report.requests += lookup.requests;
   if (unnamed.length > 0) {
-    const named = nameByMd5(context.client, unnamed, table);
-    report.requests += named.requests;
-    for (const [index, verdict] of named.verdicts) give(index, verdict);
-    context.settled?.(report, [...named.verdicts.keys()]);
+    const named = nameByMd5(unnamed, lookup, table);
+    for (const [index, verdict] of named) give(index, verdict);
+    context.settled?.(report, [...named.keys()]);
+  }
+  for (const [index, verdict] of verdicts) {
+    const listed =
+      verdict.material &&
+      lookup.listed?.get(verdict.material.creative_md5.toLowerCase());
+    if (listed) fillDetails(writes, index, listed);
   }
   return report;
+}
+
+/** What the upload answer leaves out, filled from the material as the server lists it. */
+const DETAILS = [
+  'creative_type',
+  'resolution',
+  'size',
+  'language',
+  'platform',
+] as const;
+
+function fillDetails(
+  writes: RowWrites<Material>,
+  index: number,
+  material: Material,
+): void {
+  for (const header of DETAILS) {
+    const column = columnOf(writes.table, header);
+    writes.set(index, header, encode(column, material[header] ?? null));
+  }
+}
+
+/** The materials creatives/source lists for `md5s`, or why the look-up failed. */
+interface Md5Lookup {
+  /** By lowercase md5; undefined when the look-up failed. */
+  listed?: Map<string, Material>;
+  failure?: Error;
+  requests: number;
+}
+
+/**
+ * Looks the md5s up in creatives/source (4.9), at most 200 per request, all requests in one
+ * batch: the upload answer names a material's md5 and name at most, the list gives its type,
+ * resolution and size (and the name an `already existed` answer left out). It runs even when
+ * the time budget is spent: it is one read, bounded by the retry deadline, and without it the
+ * uploads just answered would be lost.
+ */
+function listByMd5(client: ApiClient, all: readonly string[]): Md5Lookup {
+  const md5s = [...new Set(all)];
+  const chunks: string[][] = [];
+  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
+    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
+  }
+  try {
+    const results = listAllEach<Material>(
+      client,
+      OPERATIONS.listMaterials,
+      chunks.map(chunk => ({creative_md5: chunk})),
+      MAX_LIMIT.materials,
+      m => m.creative_md5,
+    );
+    return {
+      listed: new Map(
+        results
+          .flatMap(r => r.items)
+          .map(m => [String(m.creative_md5).toLowerCase(), m]),
+      ),
+      requests: results.reduce((n, r) => n + r.requests, 0),
+    };
+  } catch (e) {
+    return {failure: e as Error, requests: chunks.length};
+  }
 }
 
 /**
@@ -245,52 +336,27 @@ export function uploadChanges(
   });
 }
 
-/**
- * The rows whose `already existed` answer named no name get the one the server lists for
- * their md5 (4.9): at most 200 md5s per request, all requests in one batch. It runs even
- * when the time budget is spent: it is one read, bounded by the retry deadline, and without
- * it the uploads just answered would be lost.
- */
+/** The rows whose `already existed` answer named no name get the one the server lists. */
 function nameByMd5(
-  client: ApiClient,
   rows: readonly Unnamed[],
+  lookup: Md5Lookup,
   table: Table<Material>,
-): {verdicts: Map<number, MaterialVerdict>; requests: number} {
-  const md5s = [...new Set(rows.map(r => r.md5))];
-  const chunks: string[][] = [];
-  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
-    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
-  }
+): Map<number, MaterialVerdict> {
   const verdicts = new Map<number, MaterialVerdict>();
   const said = (row: Unnamed) =>
     `The API answered ${quoted(row.answer)}: material ${row.md5} is already on the server`;
-  let listed: Map<string, string>;
-  let requests = chunks.length;
-  try {
-    const results = listAllEach<Material>(
-      client,
-      OPERATIONS.listMaterials,
-      chunks.map(chunk => ({creative_md5: chunk})),
-      MAX_LIMIT.materials,
-      m => m.creative_md5,
-    );
-    requests = results.reduce((n, r) => n + r.requests, 0);
-    listed = new Map(
-      results
-        .flatMap(r => r.items)
-        .map(m => [String(m.creative_md5).toLowerCase(), m.creative_name]),
-    );
-  } catch (e) {
+  const {listed, failure} = lookup;
+  if (!listed) {
     for (const row of rows) {
       verdicts.set(row.index, {
         status: 'ERROR',
-        message: `${said(row)}, but looking up its creative_name failed (${(e as Error).message}), so nothing was filled in. Run Upload creative materials again.`,
+        message: `${said(row)}, but looking up its creative_name failed (${failure?.message}), so nothing was filled in. Run Upload creative materials again.`,
       });
     }
-    return {verdicts, requests};
+    return verdicts;
   }
   for (const row of rows) {
-    const name = listed.get(row.md5);
+    const name = listed.get(row.md5)?.creative_name;
     verdicts.set(
       row.index,
       name === undefined
@@ -307,7 +373,37 @@ function nameByMd5(
           ),
     );
   }
-  return {verdicts, requests};
+  return verdicts;
+}
+
+/**
+ * Remembers a material on the server as the uploading account's, as a refresh as that account
+ * would: refreshed as another account, its row is then known as this one's (merge.ts), and
+ * dropped like the account's other materials, not taken for an id nobody lists.
+ */
+function rememberMaterial(
+  owner: MaterialOwner,
+  table: Table<Material>,
+  md5: string,
+): void {
+  const {book, account} = owner;
+  const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
+  // No editable column: a material's pulled content is no rows (state.ts RecordState).
+  const pulled: RecordState = {rows: []};
+  const state = book.get(CREATIVES.name);
+  if (state?.account === account) {
+    book.set(CREATIVES.name, {
+      ...state,
+      records: {...state.records, [id]: state.records[id] ?? pulled},
+    });
+    return;
+  }
+  const memo = othersMemo(CREATIVES.name);
+  const others = book.memo<OtherAccounts>(memo) ?? {};
+  book.setMemo(memo, {
+    ...others,
+    [account]: {...others[account], [id]: pulled},
+  });
 }
 
 const invalid = (why: string): MaterialVerdict => ({
@@ -554,6 +650,11 @@ export function uploadCreatives(
         files: platform.files,
         writes,
         budget: job.budget,
+        owner: {
+          account: job.connected.account,
+          book: job.book,
+          context: job.workbook,
+        },
         settled: (sofar, rows) => {
           job.log.add(uploadChanges(table, sofar, rows));
           job.save();

@@ -154,16 +154,16 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       ...summary,
       account,
       changeId: id,
-      message: revertMessage(id, tally),
+      message: revertMessage(tally),
     };
   });
 }
 
 /** "Revert of c1: 2 rows put back as EDITED: …; 1 row CONFLICT: …. Nothing was sent. …" */
-function revertMessage(id: string, tally: Tally): string {
+function revertMessage(tally: Tally): string {
   const parts = [
     tally.edited > 0
-      ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send them`
+      ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send ${tally.edited === 1 ? 'it' : 'them'}`
       : 'Nothing put back',
     tally.withdrawn > 0
       ? `${counted(tally.withdrawn, 'row')} back to the server's values, which never took the change: nothing to push for ${tally.withdrawn === 1 ? 'it' : 'them'}`
@@ -178,10 +178,7 @@ function revertMessage(id: string, tally: Tally): string {
       ? `${counted(tally.unchanged, 'record')} needed nothing`
       : '',
   ].filter(p => p !== '');
-  return [
-    `Revert of ${id}: ${parts.join('; ')}. Nothing was sent.`,
-    ...tally.notes,
-  ].join(' ');
+  return [`${parts.join('; ')}. Nothing was sent.`, ...tally.notes].join(' ');
 }
 
 /** What every sheet of one revert shares. */

@@ -8,6 +8,7 @@ import {OPERATIONS} from '../../api/operations';
 import type {HttpResponse, HttpTransport, Platform} from '../../platform/ports';
 import {counted} from '../../text/wording';
 import {accountLabel, connect} from '../connect';
+import {unreachableMessage} from './menu-messages';
 
 /** What went wrong, for the sidebar to mark the right field. */
 export type ConnectionProblem =
@@ -95,12 +96,8 @@ export function testConnection(platform: Platform): ConnectionCheck {
   } catch (e) {
     const last = seen[seen.length - 1];
     if (e instanceof ConfigError) return check('settings', e.message);
-    if (e instanceof NetworkError) {
-      return check(
-        'network',
-        `Could not reach the API: ${e.message}. Check the base URL (host and port) and that the server is up.`,
-      );
-    }
+    if (e instanceof NetworkError)
+      return check('network', unreachableMessage(e));
     if (!(e instanceof ApiError)) throw e;
     if (e.code === null && e.httpStatus >= 500) {
       return check(

@@ -26,7 +26,16 @@ export function isExpectedFailure(e: unknown): boolean {
   );
 }
 
+/**
+ * A request that got no answer at all (an unknown host, a refused connection), worded as Test
+ * connection words it: which request, and what to check.
+ */
+export function unreachableMessage(e: NetworkError): string {
+  return `Could not reach the API: ${e.message}. Check the base URL (host and port) and that the server is up.`;
+}
+
 export function failureMessage(e: unknown): string {
+  if (e instanceof NetworkError) return unreachableMessage(e);
   const text = e instanceof Error ? e.message : String(e);
   if (isExpectedFailure(e)) return text;
   return `Offer Desk stopped unexpectedly: ${text}. Rows already written keep their status; running the job again continues.`;

@@ -28,7 +28,9 @@ export function showSidebar(platform: Platform): void {
 
 /**
  * Runs a job for the menu and tells the user how it went, in the sheet and in an open sidebar
- * (recorded before the alert, which holds the execution until it is dismissed).
+ * (recorded before the alert, which holds the execution until it is dismissed). The job has
+ * returned, and its writes are sent, before an alert opens: writes still queued are not on
+ * screen while it is open, and the rows behind it would contradict it.
  */
 export function runFromMenu(
   platform: Platform,
@@ -51,6 +53,7 @@ export function runFromMenu(
     summary = {...summary, message: `${summary.message} ${NOT_RECORDED}`};
   }
   if (needsAttention(summary)) {
+    platform.workbook().flush();
     platform.ui.alert(title, attentionText(summary));
   } else {
     platform.ui.toast(title, summary.message);

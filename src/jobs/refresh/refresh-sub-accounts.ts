@@ -89,10 +89,8 @@ function row(account: SubAccount): SubAccountRow {
 
 /** The sheet's names are looked up after the shared listing phases, only when it missed them. */
 export const subAccountsRefresher: Refresher<SubAccount> = {
-  what: noun(
-    'sub-account of the main account',
-    'sub-accounts of the main account',
-  ),
+  // Whoever acts, these are the main account's: the summary's "(main account)" says who acted.
+  what: noun('sub-account'),
   listing: ({main}) => subAccountsListing(main),
   pulled(listed, {main, workbook}) {
     const {items, requests} = withNamesLookedUp(

@@ -10,6 +10,7 @@ import {cpiOffer, createPlatform, fill} from './create-support';
 const OFFER = '/api/open/v3/offer';
 const OFFERS = '/api/open/v3/offers';
 const UPLOAD = '/api/open/v3/creatives/upload';
+const SOURCE = '/api/open/v3/creatives/source';
 const TRACKING = '/api/open/v3/tracking';
 
 /** Two offers, one set each; set 1 uses a file to upload, set 2 a material already listed. */
@@ -60,6 +61,7 @@ describe('createOffers', () => {
       `GET ${OFFERS}`,
       `GET ${OFFERS}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
       `POST ${OFFER}`,
       `POST ${OFFER}`,
       `PUT ${TRACKING}`,
@@ -110,8 +112,8 @@ describe('createOffers', () => {
       ok: 2,
       invalid: 0,
       error: 0,
-      requests: 7,
-      message: '2 OK, 0 invalid, 0 error, 0 skipped (main account).',
+      requests: 8,
+      message: '2 OK, 0 invalid, 0 error, 0 unchanged (main account).',
     });
   });
 
@@ -152,7 +154,10 @@ describe('createOffers', () => {
         .records('Creative Sets')
         .map(r => [r.sync_status, r.sync_message]),
     ).toEqual([
-      ['INVALID', 'Not created: see New Offers row 2.'],
+      [
+        'INVALID',
+        'Not created yet: New Offers row 2 is INVALID: bid_rate must be at least 0.01 for CPI (got 0.001). Nothing was sent.',
+      ],
       [
         'INVALID',
         'offer_name spring_gb matches no New Offers row: check the name, or delete the row.',
@@ -255,6 +260,7 @@ describe('createOffers', () => {
     expect(paths(env)).toEqual([
       `GET ${OFFERS}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
       `POST ${OFFER}`,
     ]);
     expect(
@@ -387,6 +393,7 @@ describe('createOffers', () => {
         `GET ${OFFERS}`,
         `GET ${OFFERS}`,
         `POST ${UPLOAD}`,
+        `GET ${SOURCE}`,
         `POST ${OFFER}`,
         `POST ${OFFER}`,
         `GET ${OFFERS}`,
@@ -565,10 +572,11 @@ describe('createOffers', () => {
       `GET ${OFFERS}`,
       `GET ${OFFERS}`,
       `POST ${UPLOAD}`,
+      `GET ${SOURCE}`,
     ]);
     expect(summary).toMatchObject({ok: 0, remaining: 2});
     expect(summary.message).toBe(
-      '0 OK, 0 invalid, 0 error, 0 skipped (main account). 2 rows left for lack of time: run it again to continue.',
+      '0 OK, 0 invalid, 0 error, 0 unchanged (main account). 2 rows left for lack of time: run it again to continue.',
     );
     const late = [
       'EDITED',

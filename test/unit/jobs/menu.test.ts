@@ -9,6 +9,7 @@ import {
 import {LockBusyError} from '../../../src/jobs/run';
 import type {Platform} from '../../../src/platform/ports';
 import {ScriptedTransport, fakePlatform} from '../../support/fakes';
+import {MemoryWorkbook} from '../../support/workbook';
 import {RecordingUi, summary} from '../ui/fakes';
 
 /** A platform whose every part but the UI throws when touched. */
@@ -22,13 +23,20 @@ function uiOnlyPlatform(ui: RecordingUi, touched: string[]): Platform {
   });
 }
 
-/** The run is recorded for the sidebar: the user's cache and properties are touched. */
-function platform(ui: RecordingUi) {
+/**
+ * The run is recorded for the sidebar: the user's cache and properties are touched. Each flush
+ * of the spreadsheet goes into `flushed` as the number of things shown until then.
+ */
+function platform(ui: RecordingUi, flushed: number[] = []) {
+  const workbook = new MemoryWorkbook();
+  workbook.flush = () => {
+    flushed.push(ui.shown.length);
+  };
   return fakePlatform(
     new ScriptedTransport(() => {
       throw new Error('no request expected');
     }),
-    {ui},
+    {ui, workbook: () => workbook},
   );
 }
 
@@ -51,20 +59,21 @@ describe('a job run from the menu', () => {
     runFromMenu(platform(ui), 'pushBudgets', () =>
       summary({
         ok: 3,
-        message: '3 OK, 0 invalid, 0 error, 0 skipped (main account).',
+        message: '3 OK, 0 invalid, 0 error, 0 unchanged (main account).',
       }),
     );
     expect(ui.shown).toEqual([
       {
         kind: 'toast',
         title: 'Push budgets',
-        message: '3 OK, 0 invalid, 0 error, 0 skipped (main account).',
+        message: '3 OK, 0 invalid, 0 error, 0 unchanged (main account).',
       },
     ]);
   });
 
-  it('lists the rows that need attention in an alert, naming their sheet', () => {
+  it('lists the rows that need attention in an alert, naming their sheet, once their statuses are sent', () => {
     const ui = new RecordingUi();
+    const flushed: number[] = [];
     const problems = Array.from({length: 10}, (_, i) => ({
       sheet: 'Budgets',
       row: i + 2,
@@ -72,7 +81,7 @@ describe('a job run from the menu', () => {
       message: 'daily_cap: must be at least 50',
     }));
     runFromMenu(
-      platform(ui),
+      platform(ui, flushed),
       'pushBudgets',
       () =>
         summary({
@@ -80,7 +89,7 @@ describe('a job run from the menu', () => {
           invalid: 10,
           dryRun: true,
           message:
-            'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 skipped (main account). See sync_message in Budgets.',
+            'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 unchanged (main account). See sync_message in Budgets.',
           problems,
         }),
       true,
@@ -90,7 +99,7 @@ describe('a job run from the menu', () => {
         kind: 'alert',
         title: 'Push budgets (preview)',
         message: [
-          'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 skipped (main account). See sync_message in Budgets.',
+          'Preview (nothing sent): 1 OK, 10 invalid, 0 error, 0 unchanged (main account). See sync_message in Budgets.',
           '',
           ...problems
             .slice(0, 8)
@@ -102,6 +111,8 @@ describe('a job run from the menu', () => {
         ].join('\n'),
       },
     ]);
+    // Sent before the alert opened, which holds the execution: the rows agree with it.
+    expect(flushed).toEqual([0]);
   });
 
   it('says in an alert why a job could not run, without a stack trace', () => {

@@ -130,7 +130,7 @@ describe('pushBudgets', () => {
         rows[rowOf(id)].sync_message,
       ]),
     ).toEqual([
-      ['INVALID', 'daily_cap: daily_cap cannot less than 50!'],
+      ['INVALID', 'daily_cap: at least 50'],
       [
         'INVALID',
         'country_code: FR cannot take a budget: it is not a delivery geo of the offer (allowed geos: US,GB); budget: delivery geos without a budget: US,GB: per-geo budgets must cover every delivery geo once',
@@ -157,11 +157,9 @@ describe('pushBudgets', () => {
     pushBudgets(platform);
     const rows = workbook.records('Budgets');
     expect(rows[rowOf(ids[0])].sync_message).toBe(
-      `Not sent: another row of offer ${ids[0]} is refused (row ${end}: daily_cap: daily_cap cannot less than 50!).`,
+      `Not sent: another row of offer ${ids[0]} is refused (row ${end}: daily_cap: at least 50).`,
     );
-    expect(rows[end - 2].sync_message).toBe(
-      'daily_cap: daily_cap cannot less than 50!',
-    );
+    expect(rows[end - 2].sync_message).toBe('daily_cap: at least 50');
   });
 
   it('previews: marks rows EDITED or INVALID, returns the requests, sends nothing', () => {
@@ -271,7 +269,7 @@ describe('pushBudgets', () => {
     const first = pushBudgets(platform);
     expect(first).toMatchObject({ok: 200, remaining: 50, requests: 200});
     expect(first.message).toBe(
-      '200 OK, 0 invalid, 0 error, 0 skipped (main account). 50 rows left for lack of time: run it again to continue.',
+      '200 OK, 0 invalid, 0 error, 0 unchanged (main account). 50 rows left for lack of time: run it again to continue.',
     );
     const left = workbook
       .records('Budgets')
@@ -301,7 +299,7 @@ describe('pushBudgets', () => {
     );
     expect(() => pushBudgets(platform)).toThrow(
       new ConfigError(
-        'Budgets was refreshed as the main account, but you act as the sub-account demo_sub_a now: act as the main account again, or refresh first (your unpushed edits are kept).',
+        'Budgets was refreshed as the main account, but you act as the sub-account demo_sub_a now: nothing was sent. Run "Refresh offers and budgets" as the sub-account demo_sub_a first (your unpushed edits are kept), then push.',
       ),
     );
   });

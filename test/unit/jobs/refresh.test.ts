@@ -146,7 +146,7 @@ describe('refreshAll round trips', () => {
     ]);
     expect(summary).toMatchObject({ok: 183, requests: 7});
     expect(summary.message).toMatch(
-      /^Refreshed 60 campaigns, 120 offers, 3 creative materials, 0 sub-accounts of the main account \(main account\)/,
+      /^Refreshed 60 campaigns, 120 offers, 3 creative materials, 0 sub-accounts \(main account\)/,
     );
     // The bar follows all listings together: page 1 of each, then the rest.
     expect(desk.platform.progress.reports.map(r => [r.done, r.total])).toEqual([

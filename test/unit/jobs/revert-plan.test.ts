@@ -81,7 +81,7 @@ describe('planRevert', () => {
       kind: 'mark',
       status: 'CONFLICT',
       message:
-        "Not reverted: the server's budget of offer_id 1001 has CA since change c1 (as last refreshed), a group the change did not set: the groups before it beside it would be refused by a push (country_code: you can only set ALL budget or special budget!). Your rows are unchanged; edit them by hand if you still want the old budget.",
+        "Not reverted: the server's budget of offer_id 1001 has CA since change c1 (as last refreshed), a group the change did not set: the groups before it beside it would be refused by a push (country_code: either one ALL budget or budgets per geo, not both). Your rows are unchanged; edit them by hand if you still want the old budget.",
     });
   });
 

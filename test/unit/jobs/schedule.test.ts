@@ -139,7 +139,7 @@ describe('scheduledRefresh', () => {
       ran.push(job);
       return summary({
         ok: 300,
-        message: '300 OK, 0 invalid, 0 error, 0 skipped (main account).',
+        message: '300 OK, 0 invalid, 0 error, 0 unchanged (main account).',
       });
     });
     expect(ran).toEqual(['refreshOffers']);
@@ -147,7 +147,7 @@ describe('scheduledRefresh', () => {
       at: platform.clock.now(),
       outcome: 'ok',
       message:
-        'Refresh offers and budgets: 300 OK, 0 invalid, 0 error, 0 skipped (main account).',
+        'Refresh offers and budgets: 300 OK, 0 invalid, 0 error, 0 unchanged (main account).',
     };
     expect(record).toEqual(expected);
     expect(getSchedule(platform).lastRun).toEqual(expected);

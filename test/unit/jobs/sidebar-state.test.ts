@@ -17,7 +17,10 @@ import {RecordingTriggers, RecordingUi, summary} from '../ui/fakes';
 const KEY = 'offerDesk.sidebarState.doc-1';
 
 function setup() {
-  const workbook = {timeZone: () => 'Etc/UTC'} as Workbook;
+  const workbook = {
+    timeZone: () => 'Etc/UTC',
+    flush: () => undefined,
+  } as Workbook;
   const platform = fakePlatform(
     new ScriptedTransport(() => {
       throw new Error('no request expected');

@@ -52,7 +52,7 @@ describe('checkBudget', () => {
       'no group at all',
       [],
       'US',
-      {budget: {budget: 'The budget field is required.'}},
+      {budget: {budget: 'the offer needs at least one budget row'}},
     ],
     [
       'ALL mixed with per-geo groups',
@@ -60,8 +60,8 @@ describe('checkBudget', () => {
       'US,GB',
       {
         groups: [
-          {country_code: 'you can only set ALL budget or special budget!'},
-          {country_code: 'you can only set ALL budget or special budget!'},
+          {country_code: 'either one ALL budget or budgets per geo, not both'},
+          {country_code: 'either one ALL budget or budgets per geo, not both'},
         ],
       },
     ],
@@ -71,7 +71,7 @@ describe('checkBudget', () => {
       'US',
       {
         groups: [
-          {country_code: 'you can only set ALL budget or special budget!'},
+          {country_code: 'either one ALL budget or budgets per geo, not both'},
         ],
       },
     ],
@@ -154,8 +154,7 @@ describe('checkBudget', () => {
       {
         groups: [
           {
-            country_code:
-              'country_code is empty: write ALL or geo codes of the offer',
+            country_code: 'is empty: write ALL or geo codes of the offer',
           },
         ],
       },
@@ -165,9 +164,7 @@ describe('checkBudget', () => {
       [group({daily_cap_type: 'CLICKS'})],
       'US',
       {
-        groups: [
-          {daily_cap_type: 'daily_cap_type must be BUDGET or CONVERSION!'},
-        ],
+        groups: [{daily_cap_type: 'must be BUDGET or CONVERSION'}],
       },
     ],
     [
@@ -175,28 +172,30 @@ describe('checkBudget', () => {
       [group({daily_cap_type: null})],
       'US',
       {
-        groups: [
-          {daily_cap_type: 'daily_cap_type must be BUDGET or CONVERSION!'},
-        ],
+        groups: [{daily_cap_type: 'must be BUDGET or CONVERSION'}],
       },
     ],
     [
       'an empty daily_cap',
       [group({daily_cap: null})],
       'US',
-      {groups: [{daily_cap: 'daily_cap is empty!'}]},
+      {
+        groups: [
+          {daily_cap: 'is empty: write a number of at least 50, or OPEN'},
+        ],
+      },
     ],
     [
       'an empty total_budget',
       [group({total_budget: null})],
       'US',
-      {groups: [{total_budget: 'total_budget is empty!'}]},
+      {groups: [{total_budget: 'is empty: write a number, or OPEN'}]},
     ],
     [
       'a daily_cap below 50',
       [group({daily_cap: 49.999})],
       'US',
-      {groups: [{daily_cap: 'daily_cap cannot less than 50!'}]},
+      {groups: [{daily_cap: 'at least 50'}]},
     ],
     [
       'a fractional CONVERSION cap',

@@ -350,8 +350,14 @@ describe('a later refresh', () => {
     expect(
       book.records('Campaigns').map(r => [r.campaign_id, r.sync_message]),
     ).toEqual([
-      [1, 'Edited as the main account, not pushed: act as it again to push.'],
-      [2, 'Edited as the main account, not pushed: act as it again to push.'],
+      [
+        1,
+        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Campaigns as it (your edit is kept), then push.',
+      ],
+      [
+        2,
+        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Campaigns as it (your edit is kept), then push.',
+      ],
       [8, ''],
     ]);
     expect(away.counts).toMatchObject({edited: 2, added: 1, removed: 1});
