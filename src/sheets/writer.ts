@@ -316,10 +316,28 @@ export class SheetWriter<S> {
     if (this.identity.length === 0) {
       return Array.from({length: count}, (_, i) => String(i));
     }
-    const from = Math.min(...this.identity);
-    const to = Math.max(...this.identity);
-    const block = sheet.readBlock(FIRST_ROW, from + 1, count, to - from + 1);
-    return block.map(row => identityKey(this.identity.map(c => row[c - from])));
+    // Columns far apart are read apart: the cells between would cost more than a read.
+    const gap = READ_MS / (CELL_MS * count);
+    const sorted = [...this.identity].sort((a, b) => a - b);
+    const runs: Array<[number, number]> = [];
+    for (const c of sorted) {
+      const last = runs[runs.length - 1];
+      if (last && c - last[1] - 1 <= gap) last[1] = c;
+      else runs.push([c, c]);
+    }
+    const cells = new Map<number, CellValue[]>();
+    for (const [from, to] of runs) {
+      const block = sheet.readBlock(FIRST_ROW, from + 1, count, to - from + 1);
+      for (let c = from; c <= to; c++) {
+        cells.set(
+          c,
+          block.map(row => row[c - from]),
+        );
+      }
+    }
+    return Array.from({length: count}, (_, i) =>
+      identityKey(this.identity.map(c => cells.get(c)![i])),
+    );
   }
 
   /** The identity of a row the job knows. */
