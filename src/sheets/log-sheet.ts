@@ -28,7 +28,7 @@ import {isDate} from './cell';
 import {addColumns, formatRows} from './layout';
 import type {Column, SheetSchema} from './schema';
 import {SheetLayoutError} from './table';
-import {bounded} from './writer';
+import {bounded} from './cell-entries';
 
 /** What makes a schema a log: its key is `schema.id`, its time column `time`. */
 export interface LogSpec {

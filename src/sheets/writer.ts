@@ -13,20 +13,19 @@
  *   fewer than the job read, is not written: it is reported (`gone`), never written elsewhere;
  * - removes and inserts rows with Sheets' own row operations, so that the formulas of rows
  *   that move keep pointing at the cells they meant (a refresh and a revert alike);
- * - bounds every text it writes (MAX_CELL_TEXT), so text from a server never makes a write
- *   throw after requests went out.
- * Text stays text: setValues parses a string as typed input unless its cell is plain text, so
- * text goes as it is into a plain-text cell and marked with an apostrophe into any other.
+ * - bounds every text it writes (cell-entries.ts), so text from a server never makes a write
+ *   throw after requests went out, and keeps text text.
+ * Where it writes in blocks, write-blocks.ts decides.
  */
 import type {CellValue, SheetPort} from '../platform/ports';
-import {isDate, markedAsText, readsAsText, sameCell} from './cell';
+import {isDate, sameCell} from './cell';
+import {cellEntries} from './cell-entries';
 import {formatRows} from './layout';
 import {
   Column,
   SYNCED_AT,
   SYNC_MESSAGE,
   SYNC_STATUS,
-  TEXT_FORMAT,
   allColumns,
   identityOf,
 } from './schema';
@@ -40,12 +39,15 @@ import {
   contentsOf,
   sheetRow,
 } from './table';
+import {
+  Block,
+  CELL_MS,
+  READ_MS,
+  cost,
+  exactBlocks,
+  joinedBlocks,
+} from './write-blocks';
 
-/**
- * The longest text written to a cell. Sheets refuses a cell of more than 50,000 characters
- * (and the whole setValues with it); a text from a server is cut well before, with a note.
- */
-export const MAX_CELL_TEXT = 45000;
 /** The longest sync_message: a reason, not a dump of what a server answered. */
 export const MAX_MESSAGE = 2000;
 
@@ -386,7 +388,7 @@ export class SheetWriter<S> {
     const contents = Array.from({length: rows}, (_, i) =>
       Array.from({length: columns}, (_, k) => decidedAt(i, k) ?? fresh![i][k]),
     );
-    const entries = this.toEntries(top, block.left, contents);
+    const entries = cellEntries(this.table, top, block.left, contents);
     sheet.write(top, block.left + 1, entries);
     this.colourStatuses(block, contents, byRow);
     return rows * columns;
@@ -490,7 +492,8 @@ export class SheetWriter<S> {
     sheet.write(
       after + 1,
       1,
-      this.toEntries(
+      cellEntries(
+        this.table,
         after + 1,
         0,
         rows.map(r => this.padded(r)),
@@ -513,7 +516,7 @@ export class SheetWriter<S> {
     });
     const width = Math.max(1, ...rows.map(lastFilled));
     const block = rows.map(r => r.slice(0, width));
-    this.table.sheet.write(top, 1, this.toEntries(top, 0, block));
+    this.table.sheet.write(top, 1, cellEntries(this.table, top, 0, block));
     this.colourNew(top, rows);
     appended.forEach((h, i) => {
       h.known = rows[i];
@@ -552,62 +555,6 @@ export class SheetWriter<S> {
     }));
     formatRows(sheet, placed, had + 1, row - had);
   }
-
-  /** The block at sheet row `top`, column `left` (0-based), as setValues takes it. */
-  private toEntries(
-    top: number,
-    left: number,
-    block: Contents[][],
-  ): CellValue[][] {
-    const plain = this.plainTextCells(top, left, block);
-    return block.map((r, i) =>
-      r.map((c, k) => {
-        if (c instanceof Formula) return c.text;
-        if (typeof c !== 'string' || c === '') return c;
-        const text = bounded(c);
-        return readsAsText(text) || plain(i, k) ? text : markedAsText(text);
-      }),
-    );
-  }
-
-  /**
-   * Whether cell (i, k) of the block is plain text: known for a sheet this job created;
-   * otherwise the formats of the cells that get text Sheets might parse are read, in one call.
-   */
-  private plainTextCells(
-    top: number,
-    left: number,
-    block: Contents[][],
-  ): (i: number, k: number) => boolean {
-    const known = this.table.plainText;
-    if (known) return (_, k) => known[left + k] ?? false;
-    let first = -1;
-    let last = -1;
-    let from = Infinity;
-    let to = -1;
-    block.forEach((row, i) =>
-      row.forEach((c, k) => {
-        if (typeof c !== 'string' || c === '' || readsAsText(c)) return;
-        if (first < 0) first = i;
-        last = i;
-        from = Math.min(from, k);
-        to = Math.max(to, k);
-      }),
-    );
-    if (first < 0) return () => false;
-    const formats = this.table.sheet.readNumberFormats(
-      top + first,
-      left + from + 1,
-      last - first + 1,
-      to - from + 1,
-    );
-    return (i, k) => formats[i - first]?.[k - from] === TEXT_FORMAT;
-  }
-}
-
-/** A text cut to what a cell takes, saying how much was left out. */
-export function bounded(text: string): string {
-  return clipped(text, MAX_CELL_TEXT);
 }
 
 function boundedMessage(message: string): string {
@@ -648,112 +595,4 @@ export function sameContents(a: Contents, b: Contents): boolean {
     return a instanceof Formula && b instanceof Formula && a.text === b.text;
   }
   return sameCell(a, b);
-}
-
-/**
- * Prices of the latency model the bench uses (DESIGN 6, local/runtime/latency.ts), in ms: a
- * block written is a getRange and a queued setValues; a read is a round trip; each cell read
- * or written costs its share.
- */
-const BLOCK_MS = 3;
-const READ_MS = 40;
-const CELL_MS = 0.01;
-
-/** Data rows top..bottom and columns left..right (0-based, inclusive). */
-interface Block {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-const area = (b: Block) => (b.bottom - b.top + 1) * (b.right - b.left + 1);
-
-function hasGaps(block: Block, byRow: Map<number, RowHandle>): boolean {
-  for (let r = block.top; r <= block.bottom; r++) {
-    const decided = byRow.get(r)?.decided;
-    for (let c = block.left; c <= block.right; c++) {
-      if (!decided?.has(c)) return true;
-    }
-  }
-  return false;
-}
-
-/** What writing these blocks costs: each a write, a block with gaps also two reads. */
-function cost(blocks: Block[], byRow: Map<number, RowHandle>): number {
-  return blocks.reduce((ms, b) => {
-    const reads = hasGaps(b, byRow) ? 2 * (READ_MS + area(b) * CELL_MS) : 0;
-    return ms + BLOCK_MS + area(b) * CELL_MS + reads;
-  }, 0);
-}
-
-/**
- * Rectangles holding decided cells only: rows next to each other with the same decided
- * columns share one, each run of neighbouring columns its own.
- */
-function exactBlocks(
-  updates: Array<{row: number; handle: RowHandle}>,
-): Block[] {
-  const sorted = [...updates].sort((a, b) => a.row - b.row);
-  const blocks: Block[] = [];
-  let open: Block[] = [];
-  let openKey = '';
-  let openBottom = -2;
-  for (const {row, handle} of sorted) {
-    const columns = [...handle.decided.keys()].sort((a, b) => a - b);
-    const key = columns.join(',');
-    if (key === openKey && row === openBottom + 1) {
-      for (const b of open) b.bottom = row;
-    } else {
-      open = [];
-      for (const c of columns) {
-        const last = open[open.length - 1];
-        if (last && last.right === c - 1) last.right = c;
-        else open.push({top: row, bottom: row, left: c, right: c});
-      }
-      blocks.push(...open);
-      openKey = key;
-    }
-    openBottom = row;
-  }
-  return blocks;
-}
-
-/**
- * Blocks from each column's first and last decided row: one block, split where the cells
- * between two columns would cost more than another block.
- */
-function joinedBlocks(
-  updates: Array<{row: number; handle: RowHandle}>,
-  width: number,
-): Block[] {
-  const first = new Array<number>(width).fill(-1);
-  const last = new Array<number>(width).fill(-1);
-  for (const {row, handle} of updates) {
-    for (const c of handle.decided.keys()) {
-      if (first[c] < 0 || row < first[c]) first[c] = row;
-      if (row > last[c]) last[c] = row;
-    }
-  }
-  const perBlock = (READ_MS * 2 + BLOCK_MS) / (CELL_MS * 3);
-  const blocks: Block[] = [];
-  first.forEach((top, c) => {
-    if (top < 0) return;
-    const column = {top, bottom: last[c], left: c, right: c};
-    const open = blocks[blocks.length - 1];
-    if (open) {
-      const joined = {
-        top: Math.min(open.top, top),
-        bottom: Math.max(open.bottom, last[c]),
-        left: open.left,
-        right: c,
-      };
-      if (area(joined) <= area(open) + area(column) + perBlock) {
-        blocks[blocks.length - 1] = joined;
-        return;
-      }
-    }
-    blocks.push(column);
-  });
-  return blocks;
 }

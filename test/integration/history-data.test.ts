@@ -159,7 +159,7 @@ describe('a sorted History is read by change_id and time', () => {
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.edited).toBe(3);
     expect(reverted.message).toBe(
-      `3 rows put back as EDITED: preview and push to send them. Nothing was sent.`,
+      '3 rows put back as EDITED: preview and push to send them. Nothing was sent.',
     );
     for (const id of ids)
       expect(budget(id)).toMatchObject({daily_cap: 100, sync_status: 'EDITED'});

@@ -115,7 +115,7 @@ describe('revert under the rules of a push', () => {
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted).toMatchObject({edited: 0, conflict: 0});
     expect(reverted.message).toBe(
-      `Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
+      'Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.',
     );
     expect(valuesWithoutSync(rt, 'Offers')).toEqual(cells);
     expect(offer(id)).toMatchObject({
@@ -354,7 +354,7 @@ describe('revert of a record a push would refuse whatever its values', () => {
 
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;
     expect(reverted.message).toBe(
-      `Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.`,
+      'Nothing put back; 1 record cannot be reverted: see sync_message. Nothing was sent.',
     );
     expect(valuesWithoutSync(rt, 'Offers')).toEqual(cells);
     const rows = recordsOf(rt, 'Offers').filter(r => r.offer_id === id);

@@ -1,0 +1,123 @@
+/**
+ * Where the one writer (writer.ts) writes what a job decided: in blocks, the cheaper way by the
+ * latency model the bench uses (DESIGN 6): each gap-free rectangle of decided cells as its own
+ * block, or a few large blocks whose undecided cells are read again just before the write.
+ */
+import type {Contents} from './table';
+
+/** A row's decided cells: column -> contents. */
+export interface Decided {
+  decided: ReadonlyMap<number, Contents>;
+}
+
+/**
+ * Prices of the latency model the bench uses (DESIGN 6, local/runtime/latency.ts), in ms: a
+ * block written is a getRange and a queued setValues; a read is a round trip; each cell read
+ * or written costs its share.
+ */
+export const BLOCK_MS = 3;
+export const READ_MS = 40;
+export const CELL_MS = 0.01;
+
+/** Data rows top..bottom and columns left..right (0-based, inclusive). */
+export interface Block {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+export const area = (b: Block) =>
+  (b.bottom - b.top + 1) * (b.right - b.left + 1);
+
+function hasGaps(block: Block, byRow: ReadonlyMap<number, Decided>): boolean {
+  for (let r = block.top; r <= block.bottom; r++) {
+    const decided = byRow.get(r)?.decided;
+    for (let c = block.left; c <= block.right; c++) {
+      if (!decided?.has(c)) return true;
+    }
+  }
+  return false;
+}
+
+/** What writing these blocks costs: each a write, a block with gaps also two reads. */
+export function cost(
+  blocks: Block[],
+  byRow: ReadonlyMap<number, Decided>,
+): number {
+  return blocks.reduce((ms, b) => {
+    const reads = hasGaps(b, byRow) ? 2 * (READ_MS + area(b) * CELL_MS) : 0;
+    return ms + BLOCK_MS + area(b) * CELL_MS + reads;
+  }, 0);
+}
+
+/**
+ * Rectangles holding decided cells only: rows next to each other with the same decided
+ * columns share one, each run of neighbouring columns its own.
+ */
+export function exactBlocks(
+  updates: ReadonlyArray<{row: number; handle: Decided}>,
+): Block[] {
+  const sorted = [...updates].sort((a, b) => a.row - b.row);
+  const blocks: Block[] = [];
+  let open: Block[] = [];
+  let openKey = '';
+  let openBottom = -2;
+  for (const {row, handle} of sorted) {
+    const columns = [...handle.decided.keys()].sort((a, b) => a - b);
+    const key = columns.join(',');
+    if (key === openKey && row === openBottom + 1) {
+      for (const b of open) b.bottom = row;
+    } else {
+      open = [];
+      for (const c of columns) {
+        const last = open[open.length - 1];
+        if (last && last.right === c - 1) last.right = c;
+        else open.push({top: row, bottom: row, left: c, right: c});
+      }
+      blocks.push(...open);
+      openKey = key;
+    }
+    openBottom = row;
+  }
+  return blocks;
+}
+
+/**
+ * Blocks from each column's first and last decided row: one block, split where the cells
+ * between two columns would cost more than another block.
+ */
+export function joinedBlocks(
+  updates: ReadonlyArray<{row: number; handle: Decided}>,
+  width: number,
+): Block[] {
+  const first = new Array<number>(width).fill(-1);
+  const last = new Array<number>(width).fill(-1);
+  for (const {row, handle} of updates) {
+    for (const c of handle.decided.keys()) {
+      if (first[c] < 0 || row < first[c]) first[c] = row;
+      if (row > last[c]) last[c] = row;
+    }
+  }
+  const perBlock = (READ_MS * 2 + BLOCK_MS) / (CELL_MS * 3);
+  const blocks: Block[] = [];
+  first.forEach((top, c) => {
+    if (top < 0) return;
+    const column = {top, bottom: last[c], left: c, right: c};
+    const open = blocks[blocks.length - 1];
+    if (open) {
+      const joined = {
+        top: Math.min(open.top, top),
+        bottom: Math.max(open.bottom, last[c]),
+        left: open.left,
+        right: c,
+      };
+      if (area(joined) <= area(open) + area(column) + perBlock) {
+        blocks[blocks.length - 1] = joined;
+        return;
+      }
+    }
+    blocks.push(column);
+  });
+  return blocks;
+}
