@@ -17,7 +17,6 @@
  * - Near Apps Script's limit no new batch starts: rows not reached stay EDITED and are counted
  *   in `remaining`; running the push again continues with them.
  */
-import type {RunOptions} from '../kernel';
 import {ConfigError} from '../../api/errors';
 import type {Platform, Workbook} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
@@ -30,9 +29,10 @@ import type {SheetState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
-import {withJob} from '../kernel';
+import {Job, RunOptions, withJob} from '../kernel';
+import type {RowWrites} from '../row-writes';
 import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
-import type {PushSpec} from './push-spec';
+import type {Guarded, PushSpec} from './push-spec';
 import type {JobSummary} from '../run';
 
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */
@@ -47,86 +47,120 @@ export function runPush<S, Q>(
   options: RunOptions = {},
 ): JobSummary {
   return withJob(platform, spec.job, options, job => {
-    const {workbook, dryRun} = job;
-    const table = readTable(workbook, spec);
-    const rows = job.track(table);
-    const state = pulledState(job.book, spec, job.connected);
-    const others =
-      job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
-    const records = decodeRecords(table, state, workbook, {
-      ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
-      label: accountLabel,
-      refreshTitle: spec.refreshTitle,
-    });
+    const {table, rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
       table,
       records,
       state,
-      {workbook, book: job.book},
-      dryRun,
+      {workbook: job.workbook, book: job.book},
+      job.dryRun,
     );
-    const verdicts = plan.verdicts;
-    const guard = spec.guard?.(plan.units, platform, dryRun);
+    const guard = spec.guard?.(plan.units, platform, job.dryRun);
     const sending = guard ? guard.send : plan.units;
-    let sent = 0;
-    let remaining = 0;
-    const written = new Map<number, RowVerdict>();
-    /** Gives the rows the verdicts reached since the last call, then saves the job. */
-    const save = (when: 'now' | 'when due') => {
-      for (const [index, verdict] of verdicts) {
-        if (written.get(index) === verdict) continue;
-        written.set(index, verdict);
-        rows.status(index, verdict.status, verdict.message);
-      }
-      if (!dryRun && (plan.units.length > 0 || plan.kept)) {
-        job.book.set(spec.schema.name, state);
-      }
-      job.save(when);
-    };
-    if (dryRun) {
-      for (const unit of sending) {
-        const first = unit.lost
-          ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
-          : `sends ${unit.sends}`;
-        previewMark(table, verdicts, unit, `Preview: a push ${first}.`);
-      }
-    } else {
-      const totalRows = sending.reduce((n, u) => n + u.record.rows.length, 0);
-      let logged = 0;
-      const delivery = new Delivery(platform, spec, table, state, verdicts, {
-        client: job.connected.client,
-        book: job.book,
-        budget: job.budget,
-        totalRows,
-        // Each batch's outcomes are saved before the next batch goes out.
-        settled: () => {
-          const fresh = delivery.delivered.slice(logged);
-          logged = delivery.delivered.length;
-          job.log.add(
-            fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
-          );
-          save('when due');
-        },
-      });
-      delivery.run(sending);
-      sent = delivery.requests;
-      remaining = delivery.remaining;
-    }
+    const save = saver(job, spec.schema.name, rows, state, plan);
+    const sent = job.dryRun
+      ? previewSending(spec, table, plan.verdicts, sending)
+      : deliver(job, spec, table, state, plan.verdicts, sending, guard, save);
     for (const {unit, message} of guard?.held ?? [])
-      mark(verdicts, unit, 'EDITED', message);
-    noteReadOnlyEdits(table, records, state, verdicts);
+      mark(plan.verdicts, unit, 'EDITED', message);
+    noteReadOnlyEdits(table, records, state, plan.verdicts);
     save('now');
     const summary = job.summary({
       ...rows.tally(),
       skipped: plan.unchanged,
-      remaining,
-      requests: sent,
-      edited: dryRun ? rows.count('EDITED') + plan.previewed : undefined,
-      wouldSend: dryRun ? sending.map(u => u.request) : undefined,
+      remaining: sent.remaining,
+      requests: sent.requests,
+      edited: job.dryRun ? rows.count('EDITED') + plan.previewed : undefined,
+      wouldSend: job.dryRun ? sending.map(u => u.request) : undefined,
     });
     return {...summary, message: summary.message + (guard?.note ?? '')};
   });
+}
+
+/** The pushed sheet read once, its writer, what was last pulled, and its records. */
+function decodeSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
+  const table = readTable(job.workbook, spec);
+  const rows = job.track(table);
+  const state = pulledState(job.book, spec, job.connected);
+  const others =
+    job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
+  const records = decodeRecords(table, state, job.workbook, {
+    ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
+    label: accountLabel,
+    refreshTitle: spec.refreshTitle,
+  });
+  return {table, rows, state, records};
+}
+
+type Save = (when: 'now' | 'when due') => void;
+
+/** Gives the rows the verdicts reached since its last call, then saves the job. */
+function saver<S, Q>(
+  job: Job,
+  sheet: string,
+  rows: RowWrites<S>,
+  state: SheetState,
+  plan: PushPlan<Q>,
+): Save {
+  const written = new Map<number, RowVerdict>();
+  return when => {
+    for (const [index, verdict] of plan.verdicts) {
+      if (written.get(index) === verdict) continue;
+      written.set(index, verdict);
+      rows.status(index, verdict.status, verdict.message);
+    }
+    if (!job.dryRun && (plan.units.length > 0 || plan.kept)) {
+      job.book.set(sheet, state);
+    }
+    job.save(when);
+  };
+}
+
+/** What was sent: nothing, in a preview, whose rows say what a push would send. */
+function previewSending<S, Q>(
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  verdicts: Map<number, RowVerdict>,
+  sending: ReadonlyArray<Unit<Q>>,
+): {requests: number; remaining: number} {
+  for (const unit of sending) {
+    const first = unit.lost
+      ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
+      : `sends ${unit.sends}`;
+    previewMark(table, verdicts, unit, `Preview: a push ${first}.`);
+  }
+  return {requests: 0, remaining: 0};
+}
+
+/** Sends the units in batches; each batch's outcomes are saved before the next goes out. */
+function deliver<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  state: SheetState,
+  verdicts: Map<number, RowVerdict>,
+  sending: ReadonlyArray<Unit<Q>>,
+  guard: Guarded<Q> | undefined,
+  save: Save,
+): {requests: number; remaining: number} {
+  let logged = 0;
+  const delivery = new Delivery(job.platform, spec, table, state, verdicts, {
+    client: job.connected.client,
+    book: job.book,
+    budget: job.budget,
+    totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
+    settled: () => {
+      const fresh = delivery.delivered.slice(logged);
+      logged = delivery.delivered.length;
+      job.log.add(
+        fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
+      );
+      save('when due');
+    },
+  });
+  delivery.run(sending);
+  return {requests: delivery.requests, remaining: delivery.remaining};
 }
 
 interface PushPlan<Q> {
@@ -138,6 +172,7 @@ interface PushPlan<Q> {
   kept: boolean;
   /** CONFLICT or ERROR rows a preview says would be sent, keeping their status. */
   previewed: number;
+  dryRun: boolean;
 }
 
 /** What a push does with each record: pure, from the decoded records. */
@@ -155,10 +190,7 @@ function planPush<S, Q>(
     unchanged: 0,
     kept: false,
     previewed: 0,
-  };
-  const refuse = (rows: Iterable<[number, string]>) => {
-    for (const [row, message] of rows)
-      plan.verdicts.set(row, {status: 'INVALID', message});
+    dryRun,
   };
   for (const record of records) {
     switch (record.kind) {
@@ -173,37 +205,12 @@ function planPush<S, Q>(
           }
         }
         break;
-      case 'changed': {
-        const changed = {
-          id: record.id,
-          rows: record.rows,
-          base: record.base!,
-          content: record.content,
-        };
-        const built = spec.build(changed, table, opened.workbook, opened);
-        if ('kept' in built) {
-          plan.kept = true;
-          plan.unchanged += record.rows.length;
-          state.records[record.id] = {...record.base!, rows: record.content};
-          for (const [row, message] of built.kept)
-            plan.verdicts.set(row, {
-              status: '',
-              message: dryRun ? `Preview: ${message}` : message,
-            });
-        } else if (built.ok) {
-          plan.units.push({
-            record: changed,
-            request: built.request,
-            sends: built.sends,
-            ...(record.outcomeUnknown
-              ? {lost: 'the answer to the last push was lost'}
-              : {}),
-          });
-        } else refuse(built.refused);
+      case 'changed':
+        planChanged(spec, table, record, state, opened, plan);
         break;
-      }
       default:
-        refuse(record.rows.map(row => [row, record.reason!]));
+        for (const row of record.rows)
+          plan.verdicts.set(row, {status: 'INVALID', message: record.reason!});
     }
   }
   if (dryRun) {
@@ -214,6 +221,46 @@ function planPush<S, Q>(
       ).length;
   }
   return plan;
+}
+
+/** A changed record: its request to send, or why it is refused, or kept as it is. */
+function planChanged<S, Q>(
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  record: SheetRecord,
+  state: SheetState,
+  opened: {workbook: Workbook; book: StateBook},
+  plan: PushPlan<Q>,
+): void {
+  const changed = {
+    id: record.id,
+    rows: record.rows,
+    base: record.base!,
+    content: record.content,
+  };
+  const built = spec.build(changed, table, opened.workbook, opened);
+  if ('kept' in built) {
+    plan.kept = true;
+    plan.unchanged += record.rows.length;
+    state.records[record.id] = {...record.base!, rows: record.content};
+    for (const [row, message] of built.kept)
+      plan.verdicts.set(row, {
+        status: '',
+        message: plan.dryRun ? `Preview: ${message}` : message,
+      });
+  } else if (built.ok) {
+    plan.units.push({
+      record: changed,
+      request: built.request,
+      sends: built.sends,
+      ...(record.outcomeUnknown
+        ? {lost: 'the answer to the last push was lost'}
+        : {}),
+    });
+  } else {
+    for (const [row, message] of built.refused)
+      plan.verdicts.set(row, {status: 'INVALID', message});
+  }
 }
 
 /**
