@@ -19,12 +19,12 @@
  * API is not); a file at an https link is not fetched, and its row says the run reads it at
  * upload time. Rows with a creative_md5 are left as they are.
  */
-import type {RunOptions} from '../kernel';
-import type {ApiClient} from '../../api/client';
+import type {Job, RunOptions} from '../kernel';
+import type {ApiClient, Outcome} from '../../api/client';
 import {OutcomeUnknownError} from '../../api/errors';
 import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../../api/operations';
 import {listAllEach} from '../../api/paging';
-import type {Material} from '../../api/types';
+import type {Material, UploadedMaterial} from '../../api/types';
 import type {
   FileBlob,
   FileFacts,
@@ -116,6 +116,13 @@ interface Unnamed {
 /** Longest excerpt of an API text that a row's message quotes. */
 const MSG_EXCERPT = 120;
 
+/** One upload run as it goes: the report so far and the rows the answer named by md5 only. */
+interface UploadRun {
+  context: UploadContext;
+  report: UploadReport;
+  unnamed: Unnamed[];
+}
+
 /**
  * Uploads the Creatives rows `indexes` and records each outcome in `context.writes` (md5,
  * name, status); the caller flushes. No new batch starts that the time budget says would not
@@ -125,122 +132,155 @@ export function uploadRows(
   context: UploadContext,
   indexes: readonly number[],
 ): UploadReport {
-  const {writes} = context;
-  const table = writes.table;
-  const verdicts = new Map<number, MaterialVerdict>();
-  const give = (index: number, verdict: MaterialVerdict) => {
-    verdicts.set(index, verdict);
-    writes.status(index, verdict.status, verdict.message);
-    if (verdict.material) {
-      writes.set(index, 'creative_md5', verdict.material.creative_md5);
-      writes.set(index, 'creative_name', verdict.material.creative_name);
-      rememberMaterial(context.owner, table, verdict.material.creative_md5);
-    }
+  const run: UploadRun = {
+    context,
+    report: {verdicts: new Map(), sent: [], remaining: [], requests: 0},
+    unnamed: [],
   };
-  const report: UploadReport = {
-    verdicts,
-    sent: [],
-    remaining: [],
-    requests: 0,
-  };
-  const unnamed: Unnamed[] = [];
-  const send = (batch: Ready[]) => {
-    if (batch.length === 0) return;
-    const from = report.sent.length;
-    const outcomes = uploadMaterials(
-      context.client,
-      batch.map(r => r.blob),
-    );
-    report.requests += batch.length;
-    batch.forEach((ready, i) => {
-      const outcome = outcomes[i];
-      report.sent.push(ready.index);
-      if (!outcome.ok) {
-        give(ready.index, {
-          status: 'ERROR',
-          message: uploadError(outcome.error),
-          ...(outcome.error instanceof OutcomeUnknownError
-            ? {unknown: true as const}
-            : {}),
-        });
-        return;
-      }
-      const {creative_md5: md5, creative_name: name} = outcome.data;
-      const answer = outcome.data.message ?? '';
-      if (md5 && name !== undefined) {
-        const head = outcome.data.alreadyExisted
-          ? `Already on the server (the API answered ${quoted(answer)}): creative_md5 ${md5} and creative_name ${name} filled in.`
-          : `Uploaded: creative_md5 ${md5}, creative_name ${name}.`;
-        give(ready.index, onServer(table, ready.index, md5, name, head));
-      } else if (md5) {
-        unnamed.push({index: ready.index, md5, answer});
-      } else {
-        give(ready.index, {
-          status: 'ERROR',
-          message: `The API answered ${quoted(answer)} but named no creative_md5 that could be read, so nothing was filled in. Run Refresh creative materials: the material is listed in a row of its own; then delete this row.`,
-        });
-      }
-    });
-    context.settled?.(
-      report,
-      report.sent.slice(from).filter(i => verdicts.has(i)),
-    );
-  };
-  /** Reads a group and uploads what could be read: one budgeted batch. */
-  const readAndSend = (group: Inspected[]) => {
-    const ready: Ready[] = [];
-    readMaterials(context.files, group).forEach((read, k) => {
-      if ('status' in read) give(group[k].index, read);
-      else ready.push(read);
-    });
-    send(ready);
-    return true;
-  };
-  // Rows are inspected a batch at a time, then read and sent in groups; each step is a batch
-  // of requests, and the slowest so far says whether the next one would end in time.
+  run.report.remaining = uploadInBatches(run, indexes);
+  completeFromServerList(run);
+  return run.report;
+}
+
+/**
+ * Inspects, reads and sends the rows batch by batch; answers the rows not reached. Each step
+ * is a batch of requests, and the slowest so far says whether the next one would end in time.
+ */
+function uploadInBatches(run: UploadRun, indexes: readonly number[]): number[] {
+  const {budget, files, writes} = run.context;
   for (let next = 0; next < indexes.length; next += UPLOAD_BATCH_FILES) {
     const chunk = indexes.slice(next, next + UPLOAD_BATCH_FILES);
-    const checked = context.budget.batch(() =>
-      inspectRows(context.files, table, chunk),
-    );
-    if (!checked) {
-      report.remaining = indexes.slice(next);
-      break;
+    const checked = budget.batch(() => inspectRows(files, writes.table, chunk));
+    if (!checked) return indexes.slice(next);
+    for (const [index, verdict] of checked.verdicts) {
+      recordVerdict(run, index, verdict);
     }
-    for (const [index, verdict] of checked.verdicts) give(index, verdict);
     const groups = uploadGroups(checked.inspected);
     const stopped = groups.findIndex(
-      g => !context.budget.batch(() => readAndSend(g)),
+      g => !budget.batch(() => readAndSend(run, g)),
     );
     if (stopped >= 0) {
-      report.remaining = [
+      return [
         ...groups.slice(stopped).flatMap(g => g.map(r => r.index)),
         ...indexes.slice(next + UPLOAD_BATCH_FILES),
       ];
-      break;
     }
   }
-  const uploaded = [...verdicts.values()].flatMap(v =>
+  return [];
+}
+
+/** Reads a group and uploads what could be read: one budgeted batch (so it answers true). */
+function readAndSend(run: UploadRun, group: Inspected[]): boolean {
+  const ready: Ready[] = [];
+  readMaterials(run.context.files, group).forEach((read, k) => {
+    if ('status' in read) recordVerdict(run, group[k].index, read);
+    else ready.push(read);
+  });
+  sendBatch(run, ready);
+  return true;
+}
+
+/** Uploads one batch and hands the rows it settled to the job at once, to be saved. */
+function sendBatch(run: UploadRun, batch: Ready[]): void {
+  if (batch.length === 0) return;
+  const {context, report} = run;
+  const from = report.sent.length;
+  const outcomes = uploadMaterials(
+    context.client,
+    batch.map(r => r.blob),
+  );
+  report.requests += batch.length;
+  batch.forEach((ready, i) => {
+    report.sent.push(ready.index);
+    const read = readAnswer(context.writes.table, ready.index, outcomes[i]);
+    if ('md5' in read) run.unnamed.push(read);
+    else recordVerdict(run, ready.index, read);
+  });
+  context.settled?.(
+    report,
+    report.sent.slice(from).filter(i => report.verdicts.has(i)),
+  );
+}
+
+/**
+ * What one upload answer says of its row; an md5 without a name is left for the look-up by
+ * md5 to name, not guessed from the answer's text.
+ */
+function readAnswer(
+  table: Table<Material>,
+  index: number,
+  outcome: Outcome<UploadedMaterial>,
+): MaterialVerdict | Unnamed {
+  if (!outcome.ok) {
+    return {
+      status: 'ERROR',
+      message: uploadError(outcome.error),
+      ...(outcome.error instanceof OutcomeUnknownError
+        ? {unknown: true as const}
+        : {}),
+    };
+  }
+  const {creative_md5: md5, creative_name: name} = outcome.data;
+  const answer = outcome.data.message ?? '';
+  if (md5 && name !== undefined) {
+    const head = outcome.data.alreadyExisted
+      ? `Already on the server (the API answered ${quoted(answer)}): creative_md5 ${md5} and creative_name ${name} filled in.`
+      : `Uploaded: creative_md5 ${md5}, creative_name ${name}.`;
+    return onServer(table, index, md5, name, head);
+  }
+  if (md5) return {index, md5, answer};
+  return {
+    status: 'ERROR',
+    message: `The API answered ${quoted(answer)} but named no creative_md5 that could be read, so nothing was filled in. Run Refresh creative materials: the material is listed in a row of its own; then delete this row.`,
+  };
+}
+
+/** Puts a row's outcome in the report and on the row; a material on the server is remembered. */
+function recordVerdict(
+  {context, report}: UploadRun,
+  index: number,
+  verdict: MaterialVerdict,
+): void {
+  const {writes} = context;
+  report.verdicts.set(index, verdict);
+  writes.status(index, verdict.status, verdict.message);
+  if (verdict.material) {
+    writes.set(index, 'creative_md5', verdict.material.creative_md5);
+    writes.set(index, 'creative_name', verdict.material.creative_name);
+    rememberMaterial(
+      context.owner,
+      writes.table,
+      verdict.material.creative_md5,
+    );
+  }
+}
+
+/**
+ * One look-up by md5 names the rows the answers left unnamed and fills in what the upload
+ * answer leaves out of every material on the server, so no refresh is needed for them.
+ */
+function completeFromServerList(run: UploadRun): void {
+  const {context, report, unnamed} = run;
+  const uploaded = [...report.verdicts.values()].flatMap(v =>
     v.material ? [v.material.creative_md5] : [],
   );
-  if (unnamed.length + uploaded.length === 0) return report;
+  if (unnamed.length + uploaded.length === 0) return;
   const lookup = listByMd5(context.client, [
     ...unnamed.map(r => r.md5),
     ...uploaded,
   ]);
   report.requests += lookup.requests;
   if (unnamed.length > 0) {
-    const named = nameByMd5(unnamed, lookup, table);
-    for (const [index, verdict] of named) give(index, verdict);
+    const named = nameByMd5(unnamed, lookup, context.writes.table);
+    for (const [index, verdict] of named) recordVerdict(run, index, verdict);
     context.settled?.(report, [...named.keys()]);
   }
-  for (const [index, verdict] of verdicts) {
+  for (const [index, verdict] of report.verdicts) {
     const listed =
       verdict.material &&
       lookup.listed?.get(verdict.material.creative_md5.toLowerCase());
-    if (listed) fillDetails(writes, index, listed);
+    if (listed) fillDetails(context.writes, index, listed);
   }
-  return report;
 }
 
 /** What the upload answer leaves out, filled from the material as the server lists it. */
@@ -624,62 +664,77 @@ export function uploadCreatives(
     const pending = table.values
       .map((_, i) => i)
       .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
-    if (job.dryRun) {
-      const wouldSend = previewUploads(
-        platform.files,
-        writes,
-        pending,
-        job.budget,
-      );
-      return job.summary({
-        ...writes.tally(),
-        // Rows with a file that are already on the server: the run leaves them alone.
-        skipped: table.values.filter(
-          (_, i) =>
-            String(cellOf(table, i, 'file')).trim() !== '' &&
-            String(cellOf(table, i, 'creative_md5')).trim() !== '',
-        ).length,
-        edited: writes.count('EDITED'),
-        wouldSend,
-      });
-    }
-    platform.progress.report(JOB, 0, pending.length);
-    const report = uploadRows(
-      {
-        client: job.connected.client,
-        files: platform.files,
-        writes,
-        budget: job.budget,
-        owner: {
-          account: job.connected.account,
-          book: job.book,
-          context: job.workbook,
-        },
-        settled: (sofar, rows) => {
-          job.log.add(uploadChanges(table, sofar, rows));
-          job.save();
-        },
+    return job.dryRun
+      ? previewJob(platform, job, writes, pending)
+      : uploadJob(platform, job, writes, pending);
+  });
+}
+
+/** The preview of uploadCreatives: the rows `pending` checked, nothing uploaded. */
+function previewJob(
+  platform: Platform,
+  job: Job,
+  writes: RowWrites<Material>,
+  pending: readonly number[],
+): JobSummary {
+  const {table} = writes;
+  const wouldSend = previewUploads(platform.files, writes, pending, job.budget);
+  return job.summary({
+    ...writes.tally(),
+    // Rows with a file that are already on the server: the run leaves them alone.
+    skipped: table.values.filter(
+      (_, i) =>
+        String(cellOf(table, i, 'file')).trim() !== '' &&
+        String(cellOf(table, i, 'creative_md5')).trim() !== '',
+    ).length,
+    edited: writes.count('EDITED'),
+    wouldSend,
+  });
+}
+
+/** The run of uploadCreatives: the rows `pending` uploaded, each batch saved as it settles. */
+function uploadJob(
+  platform: Platform,
+  job: Job,
+  writes: RowWrites<Material>,
+  pending: readonly number[],
+): JobSummary {
+  platform.progress.report(JOB, 0, pending.length);
+  const report = uploadRows(
+    {
+      client: job.connected.client,
+      files: platform.files,
+      writes,
+      budget: job.budget,
+      owner: {
+        account: job.connected.account,
+        book: job.book,
+        context: job.workbook,
       },
-      pending,
+      settled: (sofar, rows) => {
+        job.log.add(uploadChanges(writes.table, sofar, rows));
+        job.save();
+      },
+    },
+    pending,
+  );
+  for (const index of report.remaining) {
+    writes.status(
+      index,
+      'EDITED',
+      'Not uploaded yet: the time ran out. Run Upload creative materials again to continue.',
     );
-    for (const index of report.remaining) {
-      writes.status(
-        index,
-        'EDITED',
-        'Not uploaded yet: the time ran out. Run Upload creative materials again to continue.',
-      );
-    }
-    platform.progress.report(JOB, pending.length, pending.length);
-    return job.summary({
-      ...writes.tally(),
-      skipped: 0,
-      remaining: report.remaining.length,
-      requests: report.requests,
-      message:
-        pending.length === 0
-          ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
-          : undefined,
-    });
+  }
+  platform.progress.report(JOB, pending.length, pending.length);
+  return job.summary({
+    ...writes.tally(),
+    skipped: 0,
+    remaining: report.remaining.length,
+    requests: report.requests,
+    message:
+      pending.length === 0
+        ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
+        : undefined,
   });
 }
 

@@ -394,23 +394,40 @@ function putBack(
   content: readonly string[][],
   context: CodecContext,
 ): {kept: number[]; removed: number[]; added: Contents[][]} {
+  const columns = editableColumns(writer.table);
+  const {kept, free, left} = placeGroups(writer, rows, content, context);
+  const added = left.map(texts => addedRow(writer, rows[0], texts));
+  // A record keeps one row even with no content: an offer without a budget shows one.
+  if (kept.length === 0 && added.length === 0 && free.length > 0) {
+    const row = free.shift()!;
+    writeTexts(
+      writer,
+      row,
+      columns.map(() => EMPTY),
+    );
+    kept.push(row);
+  }
+  return {kept: kept.sort((a, b) => a - b), removed: free, added};
+}
+
+/**
+ * Writes each group into the row that has its key, then the other groups into the other rows
+ * in order, so a group keeps its row (and the formulas pointing at it) wherever it can.
+ * Answers the rows written, the rows left free and the groups left without a row.
+ */
+function placeGroups(
+  writer: SheetWriter<never>,
+  rows: readonly number[],
+  content: readonly string[][],
+  context: CodecContext,
+): {kept: number[]; free: number[]; left: string[][]} {
   const {table} = writer;
-  const {schema} = table;
   const columns = editableColumns(table);
-  const keys = (schema.rowKey ?? []).map(h =>
+  const keys = (table.schema.rowKey ?? []).map(h =>
     columns.indexOf(columnOf(table, h)),
   );
   const keyOf = (texts: readonly string[]) =>
     JSON.stringify(keys.map(k => texts[k]));
-  const cellsOf = (texts: readonly string[]) =>
-    columns.map(
-      (column, k) =>
-        [column.header, encode(column, fromCanonical(texts[k]))] as const,
-    );
-  const write = (row: number, texts: readonly string[]) => {
-    for (const [header, contents] of cellsOf(texts))
-      writer.set(row, header, contents);
-  };
   const pending = new Map(content.map(texts => [keyOf(texts), texts]));
   const free: number[] = [];
   const kept: number[] = [];
@@ -422,33 +439,50 @@ function putBack(
       continue;
     }
     pending.delete(key);
-    write(row, wanted);
+    writeTexts(writer, row, wanted);
     kept.push(row);
   }
   const left = [...pending.values()];
   for (const row of free.splice(0, left.length)) {
-    write(row, left.shift()!);
+    writeTexts(writer, row, left.shift()!);
     kept.push(row);
   }
-  const own = schema.columns.filter(c => !c.editable);
-  const added = left.map(texts => {
-    const row = new Array<Contents>(table.width).fill('');
-    for (const column of own) {
-      const at = table.position.get(column.header);
-      if (at !== undefined) row[at] = writer.known(rows[0], column.header);
-    }
-    for (const [header, contents] of cellsOf(texts))
-      row[table.position.get(header)!] = contents;
-    return row;
-  });
-  // A record keeps one row even with no content: an offer without a budget shows one.
-  if (kept.length === 0 && added.length === 0 && free.length > 0) {
-    const row = free.shift()!;
-    write(
-      row,
-      columns.map(() => EMPTY),
-    );
-    kept.push(row);
+  return {kept, free, left};
+}
+
+/** A new row for a group left over: its read-only cells are the record's first row's. */
+function addedRow(
+  writer: SheetWriter<never>,
+  first: number,
+  texts: readonly string[],
+): Contents[] {
+  const {table} = writer;
+  const row = new Array<Contents>(table.width).fill('');
+  for (const column of table.schema.columns.filter(c => !c.editable)) {
+    const at = table.position.get(column.header);
+    if (at !== undefined) row[at] = writer.known(first, column.header);
   }
-  return {kept: kept.sort((a, b) => a - b), removed: free, added};
+  for (const [header, contents] of cellsOf(table, texts))
+    row[table.position.get(header)!] = contents;
+  return row;
+}
+
+/** Canonical editable texts as the cells that hold them, by header. */
+function cellsOf(
+  table: Table<never>,
+  texts: readonly string[],
+): Array<readonly [string, Contents]> {
+  return editableColumns(table).map(
+    (column, k) =>
+      [column.header, encode(column, fromCanonical(texts[k]))] as const,
+  );
+}
+
+function writeTexts(
+  writer: SheetWriter<never>,
+  row: number,
+  texts: readonly string[],
+): void {
+  for (const [header, contents] of cellsOf(writer.table, texts))
+    writer.set(row, header, contents);
 }

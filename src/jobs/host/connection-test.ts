@@ -94,42 +94,69 @@ export function testConnection(platform: Platform): ConnectionCheck {
       `Connected as the ${accountLabel(account)}: URL, keys and clock all work (${counted(Number(page?.total ?? 0), 'campaign')} visible).${warning}`,
     );
   } catch (e) {
-    const last = seen[seen.length - 1];
     if (e instanceof ConfigError) return check('settings', e.message);
     if (e instanceof NetworkError)
       return check('network', unreachableMessage(e));
     if (!(e instanceof ApiError)) throw e;
-    if (e.code === null && e.httpStatus >= 500) {
-      return check(
-        'server',
-        `The API's server is unavailable (${e.message}): try again later.`,
-      );
-    }
-    if (e.code === null || e.httpStatus === 404) {
-      return check(
-        'url',
-        `The base URL does not answer like the Advertising Open API (${e.message}). It should be the API's host, without /api/open/v3.`,
-      );
-    }
-    if (isKeyRefusal(e)) {
-      const skew = serverSkewSeconds(last, platform.clock.now());
-      if (skew !== undefined && Math.abs(skew) >= MAX_SKEW_SECONDS) {
-        return check(
-          'clock',
-          `The API refused the request's timestamp: ${describeSkew(skew)}, and they may differ by less than ${MAX_SKEW_SECONDS} s. The API's server clock needs setting (${e.message}).`,
-        );
-      }
-      if (/timestamp|expired|time/i.test(e.msg) && !/token|key/i.test(e.msg)) {
-        return check(
-          'clock',
-          `The API refused the request's timestamp (${e.message}): its clock and Google's differ by ${MAX_SKEW_SECONDS} s or more.`,
-        );
-      }
-      return check(
-        'keys',
-        `The API refused the keys (${e.message}): check the access key and the api key.`,
-      );
-    }
-    return check('api', `The API answered with an error: ${e.message}`);
+    const {problem, message} = apiProblem(e, seen[seen.length - 1], platform);
+    return check(problem, message);
   }
+}
+
+interface Diagnosis {
+  problem: ConnectionProblem;
+  message: string;
+}
+
+/** Which setting an API error points at: the server, the URL, the keys or the clock. */
+function apiProblem(
+  e: ApiError,
+  last: HttpResponse | undefined,
+  platform: Platform,
+): Diagnosis {
+  if (e.code === null && e.httpStatus >= 500) {
+    return {
+      problem: 'server',
+      message: `The API's server is unavailable (${e.message}): try again later.`,
+    };
+  }
+  if (e.code === null || e.httpStatus === 404) {
+    return {
+      problem: 'url',
+      message: `The base URL does not answer like the Advertising Open API (${e.message}). It should be the API's host, without /api/open/v3.`,
+    };
+  }
+  if (isKeyRefusal(e)) return refusalProblem(e, last, platform);
+  return {
+    problem: 'api',
+    message: `The API answered with an error: ${e.message}`,
+  };
+}
+
+/**
+ * A refused signature is the keys' fault unless the clocks differ: the answer's Date header
+ * tells by how much, else the API's text may name the timestamp.
+ */
+function refusalProblem(
+  e: ApiError,
+  last: HttpResponse | undefined,
+  platform: Platform,
+): Diagnosis {
+  const skew = serverSkewSeconds(last, platform.clock.now());
+  if (skew !== undefined && Math.abs(skew) >= MAX_SKEW_SECONDS) {
+    return {
+      problem: 'clock',
+      message: `The API refused the request's timestamp: ${describeSkew(skew)}, and they may differ by less than ${MAX_SKEW_SECONDS} s. The API's server clock needs setting (${e.message}).`,
+    };
+  }
+  if (/timestamp|expired|time/i.test(e.msg) && !/token|key/i.test(e.msg)) {
+    return {
+      problem: 'clock',
+      message: `The API refused the request's timestamp (${e.message}): its clock and Google's differ by ${MAX_SKEW_SECONDS} s or more.`,
+    };
+  }
+  return {
+    problem: 'keys',
+    message: `The API refused the keys (${e.message}): check the access key and the api key.`,
+  };
 }

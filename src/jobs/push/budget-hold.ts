@@ -63,6 +63,18 @@ function listing(checked: readonly Checked[]): string[] {
 const rowsOf = (unit: Unit<BudgetUpdate>) =>
   unit.record.rows.map(sheetRow).join(', ');
 
+/** Why a unit is held, every held field of it. */
+const whyHeld = (c: Checked) => c.holds.map(holdText).join('; ');
+
+/** The held units and what the question, the preview or the summary say of them. */
+interface HeldChanges {
+  held: Checked[];
+  /** "N offers". */
+  offers: string;
+  /** The daily caps the whole push adds, per currency. */
+  totals: string;
+}
+
 export function guardBudgets(
   units: ReadonlyArray<Unit<BudgetUpdate>>,
   platform: Platform,
@@ -89,20 +101,39 @@ export function guardBudgets(
     note: '',
   };
   if (held.length === 0) return none;
-  const totals = totalsText(capTotals(changes));
-  const offers = counted(held.length, 'offer');
-  const why = (c: Checked) => c.holds.map(holdText).join('; ');
-  if (dryRun) {
-    return {
-      ...none,
-      held: held.map(c => ({
-        unit: c.unit,
-        message: `Preview: held by the budget guard (${why(c)}). A push asks you before sending it.`,
-      })),
-      note: ` The budget guard holds ${offers} (a push asks before sending them): ${listing(held).join('; ')}. This push adds to the daily caps: ${totals}.`,
-    };
-  }
-  const answer = platform.ui.confirm(
+  const found: HeldChanges = {
+    held,
+    offers: counted(held.length, 'offer'),
+    totals: totalsText(capTotals(changes)),
+  };
+  if (dryRun) return {...none, ...previewHeld(found)};
+  const answer = askToSend(platform, found);
+  return answer === true
+    ? {...none, ...sendConfirmed(found)}
+    : holdBack(units, found, answer);
+}
+
+/** A preview lists the held units and asks nothing. */
+function previewHeld({
+  held,
+  offers,
+  totals,
+}: HeldChanges): Pick<Guarded<BudgetUpdate>, 'held' | 'note'> {
+  return {
+    held: held.map(c => ({
+      unit: c.unit,
+      message: `Preview: held by the budget guard (${whyHeld(c)}). A push asks you before sending it.`,
+    })),
+    note: ` The budget guard holds ${offers} (a push asks before sending them): ${listing(held).join('; ')}. This push adds to the daily caps: ${totals}.`,
+  };
+}
+
+/** The one Yes/No question: true, false, or null when no one can answer. */
+function askToSend(
+  platform: Platform,
+  {held, offers, totals}: HeldChanges,
+): boolean | null {
+  return platform.ui.confirm(
     GUARD_TITLE,
     [
       `The budget guard holds ${offers} of this push:`,
@@ -113,22 +144,34 @@ export function guardBudgets(
       'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
     ].join('\n'),
   );
-  if (answer === true) {
-    const confirmed = new Map(held.map(c => [c.unit.record, why(c)]));
-    return {
-      ...none,
-      history: d => {
-        const reason = confirmed.get(d.record);
-        return reason === undefined
-          ? d
-          : {
-              ...d,
-              message: `Confirmed past the budget guard (${reason}). ${d.message}`,
-            };
-      },
-      note: ` You confirmed ${offers} past the budget guard.`,
-    };
-  }
+}
+
+/** After a Yes every unit is sent, and the History rows of the held ones say they were confirmed. */
+function sendConfirmed({
+  held,
+  offers,
+}: HeldChanges): Pick<Guarded<BudgetUpdate>, 'history' | 'note'> {
+  const confirmed = new Map(held.map(c => [c.unit.record, whyHeld(c)]));
+  return {
+    history: d => {
+      const reason = confirmed.get(d.record);
+      return reason === undefined
+        ? d
+        : {
+            ...d,
+            message: `Confirmed past the budget guard (${reason}). ${d.message}`,
+          };
+    },
+    note: ` You confirmed ${offers} past the budget guard.`,
+  };
+}
+
+/** After a No, or with no one to answer, the held units stay behind and their rows say why. */
+function holdBack(
+  units: ReadonlyArray<Unit<BudgetUpdate>>,
+  {held, offers}: HeldChanges,
+  answer: false | null,
+): Guarded<BudgetUpdate> {
   const because =
     answer === false
       ? 'you answered No'
@@ -138,7 +181,7 @@ export function guardBudgets(
     send: units.filter(u => !keep.has(u)),
     held: held.map(c => ({
       unit: c.unit,
-      message: `Held by the budget guard (${why(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
+      message: `Held by the budget guard (${whyHeld(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
     })),
     history: d => d,
     note: ` The budget guard held ${offers} (rows ${held.map(c => rowsOf(c.unit)).join(', ')}): not sent, as ${because}.`,

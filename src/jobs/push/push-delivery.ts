@@ -156,10 +156,35 @@ export class Delivery<S, Q> {
    */
   private settle(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
     if (units.length === 0) return [];
+    const server = this.readBack(units);
+    if (!server) return [];
+    const resend: Array<Unit<Q>> = [];
+    for (const unit of units) {
+      const rows = server.get(unit.record.id);
+      if (!rows) {
+        this.unknown(
+          unit,
+          `reading it back did not list ${this.table.schema.id} ${unit.record.id}`,
+        );
+        continue;
+      }
+      const again = this.judgeReadBack(unit, rows);
+      if (again) resend.push(again);
+    }
+    return resend;
+  }
+
+  /**
+   * The server's records of the units by canonical id; undefined when they could not be read
+   * (no time left, or the list failed), the units then left an unknown outcome.
+   */
+  private readBack(
+    units: ReadonlyArray<Unit<Q>>,
+  ): Map<string, S[]> | undefined {
     if (!this.deps.budget.canStart()) {
       for (const unit of units)
         this.unknown(unit, 'the time ran out before reading it back');
-      return [];
+      return undefined;
     }
     let listed: S[][];
     try {
@@ -175,11 +200,10 @@ export class Delivery<S, Q> {
       const why = e instanceof Error ? e.message : String(e);
       for (const unit of units)
         this.unknown(unit, `reading it back failed (${why})`);
-      return [];
+      return undefined;
     }
-    const {schema} = this.table;
-    const idColumn = columnOf(this.table, schema.id);
-    const server = new Map(
+    const idColumn = columnOf(this.table, this.table.schema.id);
+    return new Map(
       listed.map(rows => [
         canonical(
           idColumn,
@@ -189,53 +213,46 @@ export class Delivery<S, Q> {
         rows,
       ]),
     );
-    const resend: Array<Unit<Q>> = [];
-    for (const unit of units) {
-      const rows = server.get(unit.record.id);
-      if (!rows) {
-        this.unknown(
-          unit,
-          `reading it back did not list ${schema.id} ${unit.record.id}`,
-        );
-        continue;
+  }
+
+  /**
+   * Settles a unit by its record as read back (`rows`): confirmed, not applied, or not
+   * telling; answers the unit to send once more when it was not applied the first time.
+   */
+  private judgeReadBack(unit: Unit<Q>, rows: S[]): Unit<Q> | undefined {
+    const back = this.readBackContent(rows, unit.record.content);
+    // A one-row record is judged by what it changed: a field changed on the server since
+    // the pull is no sign that this push was not applied.
+    const changed = this.table.schema.rowKey
+      ? []
+      : changedHeaders(unit.record, this.table, this.platform.workbook());
+    if (!this.holds(back.content, unit.record.content, changed)) {
+      if (!unit.again) {
+        return {
+          ...unit,
+          again: `${unit.lost}, and reading it back showed it was not applied`,
+        };
       }
-      const back = this.readBackContent(rows, unit.record.content);
-      // A one-row record is judged by what it changed: a field changed on the server since
-      // the pull is no sign that this push was not applied.
-      const changed = this.table.schema.rowKey
-        ? []
-        : changedHeaders(unit.record, this.table, this.platform.workbook());
-      if (!this.holds(back.content, unit.record.content, changed)) {
-        if (unit.again) {
-          this.finish(
-            unit,
-            'ERROR',
-            `Not applied: ${unit.lost}, and reading it back shows the server does not have it: the next push sends it again.`,
-            'ERROR',
-          );
-        } else {
-          resend.push({
-            ...unit,
-            again: `${unit.lost}, and reading it back showed it was not applied`,
-          });
-        }
-        continue;
-      }
-      if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
-        this.finish(
-          unit,
-          'ERROR',
-          `Unknown outcome: ${unit.lost}, and reading it back cannot tell: the API's list does not return ${changed.join(', ')}. The next push sends it again${this.spec.againNote ?? ''}.`,
-          'UNKNOWN',
-        );
-        continue;
-      }
+      this.finish(
+        unit,
+        'ERROR',
+        `Not applied: ${unit.lost}, and reading it back shows the server does not have it: the next push sends it again.`,
+        'ERROR',
+      );
+    } else if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
+      this.finish(
+        unit,
+        'ERROR',
+        `Unknown outcome: ${unit.lost}, and reading it back cannot tell: the API's list does not return ${changed.join(', ')}. The next push sends it again${this.spec.againNote ?? ''}.`,
+        'UNKNOWN',
+      );
+    } else {
       this.accept(
         unit,
         `Pushed ${unit.sends}: ${unit.lost}; reading it back confirmed it.`,
       );
     }
-    return resend;
+    return undefined;
   }
 
   /** Whether the server has what was sent: the `changed` columns, or (none given) all. */

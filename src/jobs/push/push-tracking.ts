@@ -23,7 +23,15 @@ import {
 } from '../../rules/tracking';
 import {EMPTY, columnOf, decodeRow, editableColumns} from '../../sheets/rows';
 import {OFFERS} from '../../sheets/schemas/offers';
-import {Built, PushSpec, changedHeaders, listByIds} from './push-spec';
+import type {CodecContext} from '../../sheets/codec';
+import type {Table} from '../../sheets/table';
+import {
+  Built,
+  ChangedRecord,
+  PushSpec,
+  changedHeaders,
+  listByIds,
+} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 import {rememberServerClicks} from '../server-click-memory';
@@ -45,51 +53,8 @@ export function trackingPush(
     job: 'pushTracking',
     schema: OFFERS,
     refreshTitle: 'Refresh offers and budgets',
-    build(record, table, context): Built<TrackingUpdate> {
-      const [row] = record.rows;
-      const changed = changedHeaders(record, table, context);
-      const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
-      const values = decoded.values as unknown as TrackingInput;
-      const at = editableColumns(table).indexOf(columnOf(table, SERVER_CLICK));
-      const known = (record.base.rows[0]?.[at] ?? EMPTY) !== EMPTY;
-      const typed = values.support_server_click;
-      const decided = typed === 'YES' || typed === 'NO';
-      if (!known && decided && changed.every(h => h === SERVER_CLICK)) {
-        return {
-          ok: false,
-          kept: new Map([
-            [
-              row,
-              `support_server_click ${String(typed)} is kept for this offer's next tracking_method or click_url change and not sent alone: the server's value is not known to the add-on, and a tracking push restarts the click-URL test.`,
-            ],
-          ]),
-        };
-      }
-      const defaulted = !known && typed === null && fallback !== '';
-      if (defaulted) values.support_server_click = fallback;
-      const problems = {...checkTracking(values), ...decoded.problems};
-      if (!known && values.support_server_click === null) {
-        problems.support_server_click = `the server's value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: ${DECIDE_ONCE}.`;
-      }
-      if (Object.keys(problems).length > 0) {
-        return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
-      }
-      const text = (value: unknown) =>
-        value === null || value === undefined ? '' : String(value);
-      const note = defaulted
-        ? `; support_server_click ${fallback} is the sidebar's default: the server's value is not known to the add-on`
-        : '';
-      return {
-        ok: true,
-        request: {
-          offer_id: Number(record.id),
-          tracking_method: text(values.tracking_method),
-          click_url: text(values.click_url),
-          support_server_click: text(values.support_server_click),
-        },
-        sends: `the tracking of offer ${record.id} (${changed.join(', ')} changed${note})`,
-      };
-    },
+    build: (record, table, context) =>
+      buildTracking(fallback, record, table, context),
     send: setTracking,
     readBack: (client, ids) =>
       listByIds(
@@ -99,6 +64,72 @@ export function trackingPush(
       ),
     againNote: ', which restarts the click-URL test',
     accepted: (book, requests) => rememberServerClicks(book, requests, now()),
+  };
+}
+
+/**
+ * One changed Offers row as a PUT tracking, or why it is not sent. support_server_click must
+ * be sent with the rest, so where the server's value is not known it is decided here once.
+ */
+function buildTracking(
+  fallback: ServerClickDefault,
+  record: ChangedRecord,
+  table: Table<Offer>,
+  context: CodecContext,
+): Built<TrackingUpdate> {
+  const [row] = record.rows;
+  const changed = changedHeaders(record, table, context);
+  const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
+  const values = decoded.values as unknown as TrackingInput;
+  const at = editableColumns(table).indexOf(columnOf(table, SERVER_CLICK));
+  const known = (record.base.rows[0]?.[at] ?? EMPTY) !== EMPTY;
+  const typed = values.support_server_click;
+  const decided = typed === 'YES' || typed === 'NO';
+  if (!known && decided && changed.every(h => h === SERVER_CLICK)) {
+    return {
+      ok: false,
+      kept: new Map([
+        [
+          row,
+          `support_server_click ${String(typed)} is kept for this offer's next tracking_method or click_url change and not sent alone: the server's value is not known to the add-on, and a tracking push restarts the click-URL test.`,
+        ],
+      ]),
+    };
+  }
+  const defaulted = !known && typed === null && fallback !== '';
+  if (defaulted) values.support_server_click = fallback;
+  const problems = {...checkTracking(values), ...decoded.problems};
+  if (!known && values.support_server_click === null) {
+    problems.support_server_click = `the server's value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: ${DECIDE_ONCE}.`;
+  }
+  if (Object.keys(problems).length > 0) {
+    return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
+  }
+  return trackingRequest(record, values, changed, defaulted ? fallback : '');
+}
+
+/** The PUT tracking of checked values: all four fields of 2.8, as the API takes them (text). */
+function trackingRequest(
+  record: ChangedRecord,
+  values: TrackingInput,
+  changed: readonly string[],
+  /** The sidebar's default when it stood in for an unknown support_server_click, else ''. */
+  defaulted: ServerClickDefault,
+): Built<TrackingUpdate> {
+  const text = (value: unknown) =>
+    value === null || value === undefined ? '' : String(value);
+  const note = defaulted
+    ? `; support_server_click ${defaulted} is the sidebar's default: the server's value is not known to the add-on`
+    : '';
+  return {
+    ok: true,
+    request: {
+      offer_id: Number(record.id),
+      tracking_method: text(values.tracking_method),
+      click_url: text(values.click_url),
+      support_server_click: text(values.support_server_click),
+    },
+    sends: `the tracking of offer ${record.id} (${changed.join(', ')} changed${note})`,
   };
 }
 

@@ -114,104 +114,173 @@ export function watch(input: WatchInput): {
     previous === undefined ||
     !Object.values(previous).some(f => f.status !== undefined);
   for (const {id, facts} of current) {
-    const before = previous?.[id];
-    const status = facts.status ?? '';
-    const reason = facts.offer_stop_reason ?? '';
-    const found: Alert[] = [];
-    const tell = (what: string, b: string, a: string) =>
-      found.push({
-        offerId: id,
-        offerName: facts.offer_name ?? '',
-        what,
-        before: b,
-        after: a,
-        reason,
-      });
-    const key = (kind: ConditionKind) => `${id} ${kind}`;
-    const opened = (kind: ConditionKind, value: string) =>
-      (open[key(kind)] = {since: now, value});
-
-    // The status left RUNNING, or came back.
-    const stopped = open[key('stopped')];
-    if (stopped && status === 'RUNNING') {
-      tell('status back to RUNNING', stopped.value, status);
-      delete open[key('stopped')];
-    } else if (
-      !stopped &&
-      before?.status === 'RUNNING' &&
-      status !== 'RUNNING'
-    ) {
-      tell('status left RUNNING', 'RUNNING', status);
-      opened('stopped', status);
-    }
-    const statusTold = found.length > 0;
-
-    // A stop reason appeared, changed, or went (told with the status when that moved too).
-    const was = before?.offer_stop_reason;
-    if (was !== undefined && reason !== was) {
-      const told = open[key('reason')];
-      if (reason === '') {
-        if (told && !statusTold) tell('stop reason cleared', was, '');
-        delete open[key('reason')];
-      } else {
-        if (!statusTold) {
-          tell(
-            was === '' ? 'stop reason appeared' : 'stop reason changed',
-            was,
-            reason,
-          );
-        }
-        opened('reason', reason);
-      }
-    }
-
-    // The click URL has not passed its test some hours after the add-on set it.
-    const click = facts.click_url_status ?? '';
-    const set = tracked[id];
-    if (click === 'PASS') {
-      const failing = open[key('click')];
-      if (failing) tell('click URL passed its test', failing.value, click);
-      delete open[key('click')];
-      delete tracked[id];
-    } else if (
-      set !== undefined &&
-      now - set >= hours * HOUR &&
-      !open[key('click')]
-    ) {
-      tell(
-        `click URL not passed ${hoursText(hours)} after Offer Desk set it`,
-        '',
-        click,
-      );
-      opened('click', click);
-    }
-
-    // Still PENDING some hours after its start time.
-    const pending = open[key('pending')];
-    const start = startMs(facts.start_time ?? '');
-    if (status !== 'PENDING') {
-      if (pending && !pending.silent)
-        tell('no longer PENDING', 'PENDING', status);
-      delete open[key('pending')];
-    } else if (!pending && start !== undefined && now - start >= hours * HOUR) {
-      if (quiet) {
-        open[key('pending')] = {since: now, value: status, silent: true};
-      } else {
-        tell(`still PENDING ${hoursText(hours)} after start_time`, '', status);
-        opened('pending', status);
-      }
-    }
-    alerts.push(...found);
+    const offer = new OfferCheck(id, facts, previous?.[id], open, now);
+    const statusTold = checkStatus(offer);
+    checkReason(offer, statusTold);
+    checkClick(offer, tracked, hours);
+    checkPending(offer, hours, quiet);
+    alerts.push(...offer.found);
   }
+  forgetStale(open, tracked, current, now);
+  return {alerts, open, tracked};
+}
+
+/** One offer of a pull as the checks see it: its facts, what they tell, the memo they update. */
+class OfferCheck {
+  readonly found: Alert[] = [];
+  readonly status: string;
+  readonly reason: string;
+
+  constructor(
+    readonly id: string,
+    readonly facts: Watched,
+    readonly before: Watched | undefined,
+    private readonly open: OpenConditions,
+    readonly now: number,
+  ) {
+    this.status = facts.status ?? '';
+    this.reason = facts.offer_stop_reason ?? '';
+  }
+
+  tell(what: string, before: string, after: string): void {
+    this.found.push({
+      offerId: this.id,
+      offerName: this.facts.offer_name ?? '',
+      what,
+      before,
+      after,
+      reason: this.reason,
+    });
+  }
+
+  condition(kind: ConditionKind): OpenCondition | undefined {
+    return this.open[this.key(kind)];
+  }
+
+  opened(kind: ConditionKind, value: string, silent?: true): void {
+    this.open[this.key(kind)] = {
+      since: this.now,
+      value,
+      ...(silent ? {silent} : {}),
+    };
+  }
+
+  cleared(kind: ConditionKind): void {
+    delete this.open[this.key(kind)];
+  }
+
+  private key(kind: ConditionKind): string {
+    return `${this.id} ${kind}`;
+  }
+}
+
+/** The status left RUNNING, or came back; answers whether that was told. */
+function checkStatus(offer: OfferCheck): boolean {
+  const {status} = offer;
+  const stopped = offer.condition('stopped');
+  if (stopped && status === 'RUNNING') {
+    offer.tell('status back to RUNNING', stopped.value, status);
+    offer.cleared('stopped');
+    return true;
+  }
+  if (!stopped && offer.before?.status === 'RUNNING' && status !== 'RUNNING') {
+    offer.tell('status left RUNNING', 'RUNNING', status);
+    offer.opened('stopped', status);
+    return true;
+  }
+  return false;
+}
+
+/** A stop reason appeared, changed, or went: the status alert tells it when that moved too. */
+function checkReason(offer: OfferCheck, statusTold: boolean): void {
+  const {reason} = offer;
+  const was = offer.before?.offer_stop_reason;
+  if (was === undefined || reason === was) return;
+  if (reason === '') {
+    if (offer.condition('reason') && !statusTold) {
+      offer.tell('stop reason cleared', was, '');
+    }
+    offer.cleared('reason');
+    return;
+  }
+  if (!statusTold) {
+    offer.tell(
+      was === '' ? 'stop reason appeared' : 'stop reason changed',
+      was,
+      reason,
+    );
+  }
+  offer.opened('reason', reason);
+}
+
+/** The click URL has not passed its test some hours after the add-on set it. */
+function checkClick(
+  offer: OfferCheck,
+  tracked: Record<string, number>,
+  hours: number,
+): void {
+  const click = offer.facts.click_url_status ?? '';
+  const set = tracked[offer.id];
+  const failing = offer.condition('click');
+  if (click === 'PASS') {
+    if (failing) offer.tell('click URL passed its test', failing.value, click);
+    offer.cleared('click');
+    delete tracked[offer.id];
+  } else if (set !== undefined && offer.now - set >= hours * HOUR && !failing) {
+    offer.tell(
+      `click URL not passed ${hoursText(hours)} after Offer Desk set it`,
+      '',
+      click,
+    );
+    offer.opened('click', click);
+  }
+}
+
+/**
+ * Still PENDING some hours after its start time. A first pull notes it silently: the offer
+ * may have waited long before the add-on saw it.
+ */
+function checkPending(offer: OfferCheck, hours: number, quiet: boolean): void {
+  const {status} = offer;
+  const pending = offer.condition('pending');
+  const start = startMs(offer.facts.start_time ?? '');
+  if (status !== 'PENDING') {
+    if (pending && !pending.silent) {
+      offer.tell('no longer PENDING', 'PENDING', status);
+    }
+    offer.cleared('pending');
+  } else if (
+    !pending &&
+    start !== undefined &&
+    offer.now - start >= hours * HOUR
+  ) {
+    if (quiet) {
+      offer.opened('pending', status, true);
+    } else {
+      offer.tell(
+        `still PENDING ${hoursText(hours)} after start_time`,
+        '',
+        status,
+      );
+      offer.opened('pending', status);
+    }
+  }
+}
+
+/** Drops the conditions of offers no longer listed, and tracking entries too old to matter. */
+function forgetStale(
+  open: OpenConditions,
+  tracked: Record<string, number>,
+  current: WatchInput['current'],
+  now: number,
+): void {
   const listed = new Set(current.map(c => c.id));
   for (const k of Object.keys(open)) {
-    // An offer no longer listed: nothing more to tell of it.
     if (!listed.has(k.slice(0, k.indexOf(' ')))) delete open[k];
   }
   for (const [id, at] of Object.entries(tracked)) {
     if (now - at > TRACKED_DAYS * 24 * HOUR) delete tracked[id];
   }
-  return {alerts, open, tracked};
 }
 
 /** One line per alert, for a summary or an email. */
