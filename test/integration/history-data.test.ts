@@ -5,14 +5,8 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled} from '../support/history';
-import {
-  offersPulled,
-  recordsOf,
-  sheetOf,
-  typeInto,
-  valuesOf,
-} from '../support/offer-desk';
+import {budgetsPulled, clickUrlPushed} from '../support/history';
+import {recordsOf, sheetOf, valuesOf} from '../support/offer-desk';
 
 interface Summary {
   message: string;
@@ -81,19 +75,7 @@ const oldRun = (changeId: string, record: string, day = 1) => ({
 
 describe('a History column renamed: revert stops and names it', () => {
   it('before renamed: revert of a tracking push stages nothing, and the push after sends nothing', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled(k => ({
-      click_url: `https://t.example.test/old/${k}`,
-    }));
-    const [id] = ids;
-    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
-    typeInto(
-      rt,
-      'Offers',
-      offerRow(id),
-      'click_url',
-      'https://t.example.test/new',
-    );
-    const pushed = rt.call('pushTracking') as Summary;
+    const {rt, emulator, offer, id, pushed} = clickUrlPushed();
     expect(pushed.ok).toBe(1);
     renameHeader(rt, 'before', 'was');
     const cells = valuesOf(rt, 'Offers');

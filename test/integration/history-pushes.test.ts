@@ -5,11 +5,10 @@
  */
 import type {Emulator, FaultKind, FaultRule} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, trackedOffers} from '../support/history';
 import {
   formulasOf,
   offerDesk,
-  offersPulled,
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
@@ -156,10 +155,6 @@ describe('History of a campaign push, and its revert', () => {
 
 const TRACKING_PATH = '/api/open/v3/tracking';
 const CAMPAIGN_PATH = '/api/open/v3/campaign';
-
-/** The offers of offersPulled, each with a click_url of its own. */
-const trackedOffers = () =>
-  offersPulled(k => ({click_url: `https://t.example.test/old/${k}`}));
 
 describe('History of a tracking push, and its revert', () => {
   it('puts click_url and tracking_method back, and keeps a support_server_click whose value before was not known', () => {

@@ -5,7 +5,7 @@
  * dist/Code.js in the local Apps Script runtime against the Open API emulator.
  */
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, clickUrlPushed} from '../support/history';
 import {
   EMULATOR_URL,
   columnLetter,
@@ -30,6 +30,23 @@ const writes = (emulator: Emulator) =>
   emulator.requests
     .filter(r => r.method === 'PUT' || r.method === 'POST')
     .map(r => [r.method, r.path.replace('/api/open/v3/', ''), r.body]);
+
+/** The PUT that puts an offer's one ALL budget back as budgetsPulled pulled it. */
+const budgetBack = (id: number) => [
+  'PUT',
+  'offer/budget',
+  {
+    offer_id: id,
+    budget: [
+      {
+        country_code: 'ALL',
+        daily_cap_type: 'BUDGET',
+        daily_cap: 100,
+        total_budget: 1000,
+      },
+    ],
+  },
+];
 
 /** A sheet's cells without its sync columns: what a revert may not rewrite. */
 const valuesWithoutSync = (
@@ -160,23 +177,7 @@ describe('revert under the rules of a push', () => {
 
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
-    expect(writes(emulator)).toEqual([
-      [
-        'PUT',
-        'offer/budget',
-        {
-          offer_id: id,
-          budget: [
-            {
-              country_code: 'ALL',
-              daily_cap_type: 'BUDGET',
-              daily_cap: 100,
-              total_budget: 1000,
-            },
-          ],
-        },
-      ],
-    ]);
+    expect(writes(emulator)).toEqual([budgetBack(id)]);
     expect(budget(id)).toMatchObject({daily_cap: 100, sync_status: 'OK'});
     // A refresh leaves nothing stuck.
     rt.call('refreshOffers');
@@ -232,23 +233,7 @@ describe('revert moves rows with their formulas (issue 19 case 1)', () => {
 
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
-    expect(writes(emulator)).toEqual([
-      [
-        'PUT',
-        'offer/budget',
-        {
-          offer_id: id,
-          budget: [
-            {
-              country_code: 'ALL',
-              daily_cap_type: 'BUDGET',
-              daily_cap: 100,
-              total_budget: 1000,
-            },
-          ],
-        },
-      ],
-    ]);
+    expect(writes(emulator)).toEqual([budgetBack(id)]);
   });
 });
 
@@ -330,19 +315,7 @@ describe('revert while another editor works in the sheet', () => {
 
 describe('revert of a record a push would refuse whatever its values', () => {
   it('an offer in two rows (a row copied): says why on both, deletes neither', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled(k => ({
-      click_url: `https://t.example.test/old/${k}`,
-    }));
-    const [id] = ids;
-    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
-    typeInto(
-      rt,
-      'Offers',
-      offerRow(id),
-      'click_url',
-      'https://t.example.test/new',
-    );
-    const pushed = rt.call('pushTracking') as Summary;
+    const {rt, emulator, offerRow, offer, id, pushed} = clickUrlPushed();
     expect(pushed.ok).toBe(1);
     // The user copies the offer's row below the others.
     const copy = valuesOf(rt, 'Offers').length + 1;

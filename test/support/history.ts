@@ -2,7 +2,7 @@
  * Set-ups shared by the History integration tests (test/integration/history-*.test.ts).
  */
 import type {RuntimeOptions} from '../../local/runtime';
-import {offerDesk, recordsOf, typeInto} from './offer-desk';
+import {offerDesk, offersPulled, recordsOf, typeInto} from './offer-desk';
 
 /**
  * ADV offers delivering to `geos` with one ALL budget each (daily_cap 100), pulled; `rowOf`
@@ -36,4 +36,27 @@ export function budgetsPulled(
   const budget = (id: number) =>
     recordsOf(desk.rt, 'Budgets').find(r => r.offer_id === id)!;
   return {...desk, ids, rowOf, cap, budget};
+}
+
+/** The offers of offersPulled, each with a click_url of its own. */
+export const trackedOffers = () =>
+  offersPulled(k => ({click_url: `https://t.example.test/old/${k}`}));
+
+/**
+ * trackedOffers, and a tracking push of the first offer's new click_url (its
+ * support_server_click decided NO): `pushed` is the push's summary.
+ */
+export function clickUrlPushed() {
+  const desk = trackedOffers();
+  const [id] = desk.ids;
+  typeInto(desk.rt, 'Offers', desk.offerRow(id), 'support_server_click', 'NO');
+  typeInto(
+    desk.rt,
+    'Offers',
+    desk.offerRow(id),
+    'click_url',
+    'https://t.example.test/new',
+  );
+  const pushed = desk.rt.call('pushTracking') as {ok: number; changeId: string};
+  return {...desk, id, pushed};
 }
