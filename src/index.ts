@@ -12,6 +12,7 @@ import type {CreativeAdsQuery} from './jobs/refresh/creative-ads';
 import type {ConnectionCheck} from './jobs/host/connection-test';
 import * as historyList from './jobs/history/history-list';
 import * as menu from './jobs/host/menu';
+import {wordedForSidebar} from './jobs/host/menu-messages';
 import * as offerWatch from './jobs/refresh/offer-watch';
 import * as pushBudgetsJob from './jobs/push/push-budgets';
 import * as pushCampaignsJob from './jobs/push/push-campaigns';
@@ -50,6 +51,11 @@ const JOB_RUNS = {
   createOffers: (p, o) => createOffersJob.createOffers(p, o),
   createSubAccounts: (p, o) => createSubAccountsJob.createSubAccounts(p, o),
 } satisfies Record<string, (p: Platform, options?: RunOptions) => JobSummary>;
+
+/** Runs what the sidebar calls on a fresh platform; a failure reads as it does from the menu. */
+function fromSidebar<T>(run: (p: Platform) => T): T {
+  return wordedForSidebar(() => run(platform()));
+}
 
 /** Runs a job from the menu: its preview when `preview`. */
 function fromMenu(job: keyof typeof JOB_RUNS, preview = false): void {
@@ -225,56 +231,58 @@ export function menuScheduleOff(): void {
 }
 
 export function refreshCampaigns(): JobSummary {
-  return JOB_RUNS.refreshCampaigns(platform());
+  return fromSidebar(JOB_RUNS.refreshCampaigns);
 }
 
 export function refreshOffers(): JobSummary {
-  return JOB_RUNS.refreshOffers(platform());
+  return fromSidebar(JOB_RUNS.refreshOffers);
 }
 
 export function refreshAll(): JobSummary {
-  return JOB_RUNS.refreshAll(platform());
+  return fromSidebar(JOB_RUNS.refreshAll);
 }
 
 export function listCreativeAds(q: CreativeAdsQuery): JobSummary {
-  return creativeAds.listCreativeAds(platform(), q);
+  return fromSidebar(p => creativeAds.listCreativeAds(p, q));
 }
 
 export function pushBudgets(options?: RunOptions): JobSummary {
-  return JOB_RUNS.pushBudgets(platform(), options);
+  return fromSidebar(p => JOB_RUNS.pushBudgets(p, options));
 }
 
 export function pushCampaigns(options?: RunOptions): JobSummary {
-  return JOB_RUNS.pushCampaigns(platform(), options);
+  return fromSidebar(p => JOB_RUNS.pushCampaigns(p, options));
 }
 
 export function pushTracking(options?: RunOptions): JobSummary {
-  return JOB_RUNS.pushTracking(platform(), options);
+  return fromSidebar(p => JOB_RUNS.pushTracking(p, options));
 }
 
 export function refreshCreatives(): JobSummary {
-  return JOB_RUNS.refreshCreatives(platform());
+  return fromSidebar(JOB_RUNS.refreshCreatives);
 }
 
 export function refreshSubAccounts(): JobSummary {
-  return JOB_RUNS.refreshSubAccounts(platform());
+  return fromSidebar(JOB_RUNS.refreshSubAccounts);
 }
 
 export function uploadCreatives(options?: RunOptions): JobSummary {
-  return JOB_RUNS.uploadCreatives(platform(), options);
+  return fromSidebar(p => JOB_RUNS.uploadCreatives(p, options));
 }
 
 export function createOffers(options?: RunOptions): JobSummary {
-  return JOB_RUNS.createOffers(platform(), options);
+  return fromSidebar(p => JOB_RUNS.createOffers(p, options));
 }
 
 /** The sidebar's New sub-account form: the password never reaches a cell. */
 export function createSubAccount(name: string, password: string): JobSummary {
-  return createSubAccountsJob.createSubAccount(platform(), name, password);
+  return fromSidebar(p =>
+    createSubAccountsJob.createSubAccount(p, name, password),
+  );
 }
 
 export function createSubAccounts(options?: RunOptions): JobSummary {
-  return JOB_RUNS.createSubAccounts(platform(), options);
+  return fromSidebar(p => JOB_RUNS.createSubAccounts(p, options));
 }
 
 /** The sidebar's Alerts count: Alerts rows whose seen cell is not ticked. */
@@ -284,7 +292,7 @@ export function countUnseenAlerts(): number {
 
 /** The sidebar's History list: the last runs that sent something. */
 export function listChanges(): historyList.HistoryView {
-  return historyList.recentChanges(platform());
+  return fromSidebar(historyList.recentChanges);
 }
 
 /** How many History rows this spreadsheet keeps before archiving the oldest runs. */
@@ -294,5 +302,5 @@ export function setHistoryLimit(rows: number | string): number {
 
 /** Puts a change's before values back as unpushed edits; sends nothing. */
 export function revertChange(changeId: string): JobSummary {
-  return revert.revertChange(platform(), changeId);
+  return fromSidebar(p => revert.revertChange(p, changeId));
 }

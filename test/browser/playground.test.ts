@@ -860,19 +860,22 @@ describeInChromium(
       await drive.waitFor({state: 'hidden'});
       await ui.page.getByRole('button', {name: 'Drive files'}).click();
       await drive.waitFor();
+      // Opening reloads the list: measure once it has settled, in one evaluation of the panel
+      // (an evaluateAll on the buttons could measure rows the reload just replaced).
+      await drive
+        .locator('#drive-files:not([aria-busy]) .drive-file')
+        .first()
+        .waitFor();
       // Its buttons are whole, not cut off at the panel's edge.
-      const buttons = await drive
-        .getByRole('button', {name: 'Use in selected cell'})
-        .evaluateAll(bs =>
-          bs.map(b => {
-            const panel = b.closest('.popover')!.getBoundingClientRect();
-            const box = b.getBoundingClientRect();
-            return {
-              inside: box.right <= panel.right,
-              whole: b.scrollWidth <= b.clientWidth,
-            };
-          }),
-        );
+      const buttons = await drive.evaluate(panel => {
+        const edge = panel.getBoundingClientRect().right;
+        return Array.from(panel.querySelectorAll('button'))
+          .filter(b => b.textContent === 'Use in selected cell')
+          .map(b => ({
+            inside: b.getBoundingClientRect().right <= edge,
+            whole: b.scrollWidth <= b.clientWidth,
+          }));
+      });
       expect(buttons).toEqual(buttons.map(() => ({inside: true, whole: true})));
       expect(buttons.length).toBeGreaterThan(0);
       await ui.cell(8, 3).click();

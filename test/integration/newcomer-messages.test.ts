@@ -266,7 +266,7 @@ describe('the tour, step by step', () => {
 });
 
 describe('connecting', () => {
-  it('words a menu job that cannot reach the API as Test connection does', () => {
+  it('words a menu or sidebar job that cannot reach the API as Test connection does', () => {
     const {rt} = tour();
     rt.call('saveSettings', {
       baseUrl: 'https://api.wrong.test',
@@ -280,6 +280,12 @@ describe('connecting', () => {
         `Could not reach the API: GET campaign: network error: Address unavailable: ${url}?page=1&limit=50. Check the base URL (host and port) and that the server is up.`,
       ],
     ]);
+    // The sidebar's Run button gets the same words (google.script.run passes the message).
+    expect(() => rt.call('refreshCampaigns')).toThrow(
+      new Error(
+        `Could not reach the API: GET campaign: network error: Address unavailable: ${url}?page=1&limit=50. Check the base URL (host and port) and that the server is up.`,
+      ),
+    );
     expect(rt.call('testConnection')).toMatchObject({
       problem: 'network',
       message: `Could not reach the API: GET campaign: network error: Address unavailable: ${url}?page=1&limit=1. Check the base URL (host and port) and that the server is up.`,

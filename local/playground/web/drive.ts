@@ -33,8 +33,14 @@ export class DrivePanel {
     });
   }
 
+  /** aria-busy tells a screen reader (and a test) that the list is about to be replaced. */
   async load(): Promise<void> {
-    this.render(await get<DriveFileView[]>('/api/drive'));
+    this.list.setAttribute('aria-busy', 'true');
+    try {
+      this.render(await get<DriveFileView[]>('/api/drive'));
+    } finally {
+      this.list.removeAttribute('aria-busy');
+    }
   }
 
   private render(files: DriveFileView[]): void {

@@ -41,6 +41,19 @@ export function failureMessage(e: unknown): string {
   return `Offer Desk stopped unexpectedly: ${text}. Rows already written keep their status; running the job again continues.`;
 }
 
+/**
+ * Runs what the sidebar called, failing with the words the menu shows: google.script.run
+ * passes the sidebar an error's message only, and a raw "network error: Address unavailable"
+ * tells a newcomer less than Test connection does.
+ */
+export function wordedForSidebar<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    throw new Error(failureMessage(e));
+  }
+}
+
 /** The summary line, then the first rows that need attention and where the others are. */
 export function attentionText(summary: JobSummary): string {
   const lines = [summary.message];
