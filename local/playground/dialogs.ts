@@ -14,6 +14,8 @@ const HEADER_BYTES = 12;
 const PAYLOAD_BYTES = 64 * 1024;
 /** A dialog nobody answers (the page was closed) is dismissed after this long. */
 export const DIALOG_TIMEOUT_MS = 10 * 60 * 1000;
+/** How often a waiting worker serves what runs beside it (the page's looks at the sheets). */
+const SERVE_EVERY_MS = 20;
 
 export function createDialogMemory(): SharedArrayBuffer {
   return new SharedArrayBuffer(HEADER_BYTES + PAYLOAD_BYTES);
@@ -53,13 +55,17 @@ class Memory {
     ) as T;
   }
 
-  /** Waits while the state is `state`, at most `ms`; false when the time ran out. */
-  waitWhile(state: number, ms: number): boolean {
+  /**
+   * Waits while the state is `state`, at most `ms`, calling `meanwhile` every few
+   * milliseconds; false when the time ran out.
+   */
+  waitWhile(state: number, ms: number, meanwhile: () => void): boolean {
     const deadline = Date.now() + ms;
     while (this.state === state) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      Atomics.wait(this.header, 0, state, left);
+      Atomics.wait(this.header, 0, state, Math.min(left, SERVE_EVERY_MS));
+      meanwhile();
     }
     return true;
   }
@@ -75,12 +81,17 @@ function fitting(text: string): string {
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }
 
-/** The worker's half: asks and blocks until the page answers (or the timeout dismisses it). */
+/**
+ * The worker's half: asks and blocks until the page answers (or the timeout dismisses it),
+ * serving meanwhile what runs beside the execution: in Sheets the grid behind an alert shows
+ * what the add-on wrote before it, and the sidebar keeps polling.
+ */
 export class DialogAsker {
   private readonly memory: Memory;
 
   constructor(
     buffer: SharedArrayBuffer,
+    private readonly serveBeside: () => void,
     private readonly timeoutMs = DIALOG_TIMEOUT_MS,
   ) {
     this.memory = new Memory(buffer);
@@ -97,7 +108,11 @@ export class DialogAsker {
       },
       ASKED,
     );
-    const answered = this.memory.waitWhile(ASKED, this.timeoutMs);
+    const answered = this.memory.waitWhile(
+      ASKED,
+      this.timeoutMs,
+      this.serveBeside,
+    );
     const answer = answered
       ? this.memory.read<DialogAnswer>()
       : {id, button: question.buttons[question.buttons.length - 1], text: ''};

@@ -175,6 +175,7 @@ export async function startPlayground(
       worldModule: join(__dirname, 'world.ts'),
       worldOptions,
       fetchDelayMs: options.fetchDelayMs ?? 0,
+      lookWhileWaiting: ['workbook', 'sheet'],
     }),
   ]);
   const page = readFileSync(join(__dirname, 'web', 'index.html'), 'utf8');
@@ -192,12 +193,16 @@ export async function startPlayground(
     sidebarRevision++;
   };
 
-  const status = (): StatusView => ({
-    revision,
-    running: running[0] ?? null,
-    dialog: desk.pending(),
-    sidebarRevision,
-  });
+  /** The dialog last reported: a new one is news, since the add-on wrote before it asked. */
+  let reportedDialog = 0;
+  const status = (): StatusView => {
+    const dialog = desk.pending();
+    if (dialog && dialog.id !== reportedDialog) {
+      reportedDialog = dialog.id;
+      revision++;
+    }
+    return {revision, running: running[0] ?? null, dialog, sidebarRevision};
+  };
 
   const clickMenu = async (caption: string): Promise<MenuResult> => {
     running.push(caption);

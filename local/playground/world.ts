@@ -14,7 +14,7 @@ import {displayValue, formulaBarText} from '../runtime/spreadsheet/display';
 import {formulaResult} from '../runtime/spreadsheet/formula';
 import type {Cell} from '../runtime/spreadsheet/sheet';
 import {Prng} from '../emulator/prng';
-import {demoWorld, World} from '../sidebar-host/world';
+import {demoWorld, HostHooks, World} from '../sidebar-host/world';
 import {DialogAsker} from './dialogs';
 import type {
   CellEdit,
@@ -56,14 +56,20 @@ const MAX_VIEW_ROWS = 3000;
  */
 const RANDOM_SEED = 1;
 
-export function setup(options: PlaygroundWorldOptions): PlaygroundWorld {
+export function setup(
+  options: PlaygroundWorldOptions,
+  hooks: HostHooks,
+): PlaygroundWorld {
   const driveFiles = {...options.driveFiles};
   const random = new Prng(RANDOM_SEED);
   const world = demoWorld({
     emulator: options.emulator,
     runtime: {drive: {files: driveFiles}, random: () => random.next()},
   });
-  answerDialogsInThePage(world.runtime, new DialogAsker(options.dialogs));
+  answerDialogsInThePage(
+    world.runtime,
+    new DialogAsker(options.dialogs, hooks.serveBeside),
+  );
   world.runtime.open('LIMITED');
   return {...world, wire: onlyHost(options.baseUrl, world.wire), driveFiles};
 }

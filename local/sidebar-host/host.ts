@@ -14,6 +14,11 @@ export interface SidebarHostOptions {
   worldOptions?: unknown;
   /** Calls served while another runs (Apps Script runs them side by side). */
   concurrent?: string[];
+  /**
+   * Exports of the world module that only look (the playground's views of the sheets): served
+   * while an execution waits for a person (an open alert), as Sheets keeps drawing behind it.
+   */
+  lookWhileWaiting?: string[];
   /** Real milliseconds each API exchange takes, so progress can be watched. Default 0. */
   fetchDelayMs?: number;
 }
@@ -49,6 +54,7 @@ export async function startSidebarHost(
       worldModule: options.worldModule ?? join(__dirname, 'demo-world.ts'),
       worldOptions: options.worldOptions ?? {},
       concurrent: options.concurrent ?? ['getProgress', 'getSidebarState'],
+      lookWhileWaiting: options.lookWhileWaiting ?? [],
       fetchDelayMs: options.fetchDelayMs ?? 0,
     },
     transferList: [channel.port2],

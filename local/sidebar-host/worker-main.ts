@@ -5,23 +5,25 @@
  * Apps Script runs google.script.run calls in executions of their own, side by side: the
  * sidebar polls getProgress while a job is still running. The runtime is synchronous, so calls
  * named `concurrent` are served in between, at each API exchange of the running execution
- * (each one in an execution of its own); every other call waits its turn.
+ * (each one in an execution of its own); every other call waits its turn. While an execution
+ * waits for a person (an alert), the world serves them too, and the `lookWhileWaiting` exports.
  */
 import {MessagePort, receiveMessageOnPort} from 'node:worker_threads';
 import type {WireFetch} from '../http-types';
 import type {CallAnswer, HostRequest, HostResponse} from './protocol';
-import type {World} from './world';
+import type {HostHooks, World} from './world';
 
 export interface WorkerData {
   port: MessagePort;
   worldModule: string;
   worldOptions: unknown;
   concurrent: string[];
+  lookWhileWaiting: string[];
   fetchDelayMs: number;
 }
 
 type WorldModule = Record<string, unknown> & {
-  setup(options: unknown): World;
+  setup(options: unknown, hooks: HostHooks): World;
 };
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -40,9 +42,12 @@ function failure(e: unknown): CallAnswer {
 
 export function serve(data: WorkerData): void {
   const module = require(data.worldModule) as WorldModule;
-  const world = module.setup(data.worldOptions);
+  const world = module.setup(data.worldOptions, {
+    serveBeside: () => between(true),
+  });
   const {runtime} = world;
   const concurrent = new Set(data.concurrent);
+  const looks = new Set(data.lookWhileWaiting);
   const waiting: HostRequest[] = [];
   let delayMs = data.fetchDelayMs;
   let serving = false;
@@ -76,6 +81,14 @@ export function serve(data: WorkerData): void {
     }
   };
 
+  const invoke = (name: string, args: unknown[]): unknown => {
+    const fn = module[name];
+    if (typeof fn !== 'function' || name === 'setup') {
+      throw new Error(`the world module exports no function ${name}`);
+    }
+    return (fn as (w: World, ...a: unknown[]) => unknown)(world, ...args);
+  };
+
   const handle = (request: HostRequest): void => {
     switch (request.type) {
       case 'call':
@@ -86,18 +99,7 @@ export function serve(data: WorkerData): void {
         );
         return;
       case 'invoke':
-        answer(request.id, () => {
-          const fn = module[request.name];
-          if (typeof fn !== 'function' || request.name === 'setup') {
-            throw new Error(
-              `the world module exports no function ${request.name}`,
-            );
-          }
-          return (fn as (w: World, ...a: unknown[]) => unknown)(
-            world,
-            ...request.args,
-          );
-        });
+        answer(request.id, () => invoke(request.name, request.args));
         return;
       case 'sidebar':
         answer(request.id, () => {
@@ -114,8 +116,12 @@ export function serve(data: WorkerData): void {
     }
   };
 
-  /** At an API exchange: serve the concurrent calls that came in, keep the others. */
-  const between = () => {
+  /**
+   * At an API exchange: serve the concurrent calls that came in, keep the others. While a
+   * person is asked (`asking`), the looks at the world too: the execution changes nothing
+   * until it is answered.
+   */
+  const between = (asking = false) => {
     for (
       let m = receiveMessageOnPort(data.port);
       m;
@@ -124,6 +130,12 @@ export function serve(data: WorkerData): void {
       const request = m.message as HostRequest;
       if (request.type === 'call' && concurrent.has(request.name)) {
         answer(request.id, () => beside(request.name, request.args));
+      } else if (
+        asking &&
+        request.type === 'invoke' &&
+        looks.has(request.name)
+      ) {
+        answer(request.id, () => invoke(request.name, request.args));
       } else {
         waiting.push(request);
       }

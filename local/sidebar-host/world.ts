@@ -1,6 +1,6 @@
 /**
  * What the host runs the sidebar against: an Apps Script runtime with the built add-on, and
- * the wire under its UrlFetchApp. A world module exports `setup(options)` returning a World;
+ * the wire under its UrlFetchApp. A world module exports `setup(options, hooks)` returning a World;
  * every other export is a function `(world, ...args)` the host's `invoke` can call.
  *
  * `demoWorld` is the usual one: dist/ in the runtime, the in-process emulator with demo data,
@@ -14,6 +14,15 @@ import {
   RuntimeOptions,
 } from '../runtime';
 import type {WireFetch} from '../http-types';
+
+/**
+ * What the host lends a world's setup: a world that blocks its execution (an alert waiting for
+ * a person) calls `serveBeside` while it waits, so calls that run beside an execution in Apps
+ * Script (the sidebar's polls, a look at the sheets) are answered meanwhile.
+ */
+export interface HostHooks {
+  serveBeside(): void;
+}
 
 export interface World {
   runtime: Runtime;

@@ -242,7 +242,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     });
   });
 
-  it('refuses a budget below 50 before sending, says so in an alert, and Ctrl+Z puts the value back', async () => {
+  it('refuses a budget below 50 before sending, says so in an alert with the row behind it INVALID, and Ctrl+Z puts the value back', async () => {
     const kept = await (await ui.cellAt(budget.row, 'daily_cap')).textContent();
     await ui.type(budget.row, 'daily_cap', '10');
     const before = (await requests()).length;
@@ -252,6 +252,11 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     expect(dialog.prompt).toContain(
       `Budgets row ${budget.row}: INVALID: daily_cap: at least 50`,
     );
+    // The add-on wrote the statuses before it asked: the grid behind the alert agrees with it.
+    await ui.settled();
+    await expect(
+      (await ui.cellAt(budget.row, 'sync_status')).textContent(),
+    ).resolves.toBe('INVALID');
     await shot('budget-invalid-alert');
     await ui.answerDialog('OK');
     await done;
