@@ -45,6 +45,7 @@ import {
   READ_MS,
   cost,
   exactBlocks,
+  filledColumnRuns,
   joinedBlocks,
 } from './write-blocks';
 
@@ -485,25 +486,36 @@ export class SheetWriter<S> {
     return height;
   }
 
-  /** New rows right below sheet row `after`, written in one block. */
+  /** New rows right below sheet row `after`. */
   private insertRows(after: number, rows: Contents[][]): number {
-    const {sheet} = this.table;
-    sheet.insertRowsAfter(after, rows.length);
-    sheet.write(
+    this.table.sheet.insertRowsAfter(after, rows.length);
+    this.writeNewRows(
       after + 1,
-      1,
-      cellEntries(
-        this.table,
-        after + 1,
-        0,
-        rows.map(r => this.padded(r)),
-      ),
+      rows.map(r => this.padded(r)),
     );
-    this.colourNew(after + 1, rows);
     return rows.length;
   }
 
-  /** Rows appended since the last flush, written in one block below the last data row. */
+  /**
+   * Rows written where every cell is blank (inserted, or below the last row): one block, less
+   * the columns blank in all of them. Answers the cells written.
+   */
+  private writeNewRows(top: number, rows: Contents[][]): number {
+    let cells = 0;
+    for (const {left, right} of filledColumnRuns(rows)) {
+      const block = rows.map(r => r.slice(left, right + 1));
+      this.table.sheet.write(
+        top,
+        left + 1,
+        cellEntries(this.table, top, left, block),
+      );
+      cells += block.length * (right - left + 1);
+    }
+    this.colourNew(top, rows);
+    return cells;
+  }
+
+  /** Rows appended since the last flush, written below the last data row. */
   private writeAppends(count: number): number {
     const appended = this.handles.filter(h => !h.placed && !h.dead);
     if (appended.length === 0) return 0;
@@ -514,16 +526,13 @@ export class SheetWriter<S> {
       for (const [c, contents] of h.decided) row[c] = contents;
       return row;
     });
-    const width = Math.max(1, ...rows.map(lastFilled));
-    const block = rows.map(r => r.slice(0, width));
-    this.table.sheet.write(top, 1, cellEntries(this.table, top, 0, block));
-    this.colourNew(top, rows);
+    const cells = this.writeNewRows(top, rows);
     appended.forEach((h, i) => {
       h.known = rows[i];
       h.decided.clear();
       h.placed = true;
     });
-    return block.length * width;
+    return cells;
   }
 
   private padded(row: readonly Contents[]): Contents[] {
@@ -583,11 +592,6 @@ function keyText(cell: Contents | undefined): string {
   if (cell instanceof Formula) return cell.text;
   if (isDate(cell)) return `d${cell.getTime()}`;
   return typeof cell === 'string' ? cell.trim() : String(cell);
-}
-
-function lastFilled(row: readonly Contents[]): number {
-  for (let c = row.length - 1; c >= 0; c--) if (row[c] !== '') return c + 1;
-  return 0;
 }
 
 export function sameContents(a: Contents, b: Contents): boolean {

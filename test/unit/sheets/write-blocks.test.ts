@@ -1,0 +1,51 @@
+import {filledColumnRuns} from '../../../src/sheets/write-blocks';
+import type {Contents} from '../../../src/sheets/table';
+
+/** `count` rows of `width` cells, filled in the columns `filled`. */
+function rows(count: number, width: number, filled: number[]): Contents[][] {
+  return Array.from({length: count}, (_, i) =>
+    Array.from({length: width}, (_, c) => (filled.includes(c) ? i + 1 : '')),
+  );
+}
+
+describe('filledColumnRuns: which columns of new rows are written', () => {
+  it('leaves out columns blank in all of 10,000 new rows, and the blank columns past the last filled', () => {
+    expect(filledColumnRuns(rows(10000, 14, [0, 1, 2, 10]))).toEqual([
+      {left: 0, right: 2},
+      {left: 10, right: 10},
+    ]);
+  });
+
+  it('writes a short gap of a few rows in the block: another block would cost more', () => {
+    expect(filledColumnRuns(rows(3, 11, [0, 10]))).toEqual([
+      {left: 0, right: 10},
+    ]);
+  });
+
+  it('keeps a column that is filled in one row only', () => {
+    const block = rows(10000, 6, [0]);
+    block[9999][4] = 'x';
+    expect(filledColumnRuns(block)).toEqual([
+      {left: 0, right: 0},
+      {left: 4, right: 4},
+    ]);
+  });
+
+  it('writes the first column of rows that are blank throughout, so they are still one write', () => {
+    expect(filledColumnRuns(rows(2, 5, []))).toEqual([{left: 0, right: 0}]);
+  });
+
+  it('counts FALSE and 0 as filled: only the empty text is blank', () => {
+    expect(filledColumnRuns([[1, '', '', '', '', 0, false]])).toEqual([
+      {left: 0, right: 6},
+    ]);
+    expect(
+      filledColumnRuns(
+        Array.from({length: 1000}, () => [1, '', '', '', '', 0, false]),
+      ),
+    ).toEqual([
+      {left: 0, right: 0},
+      {left: 5, right: 6},
+    ]);
+  });
+});
