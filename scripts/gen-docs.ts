@@ -86,7 +86,10 @@ its columns by header, never by position:
   header is not its own. Your cells stay with their record (matched by id) when a refresh
   reorders, adds or removes records; a formula in your column moves with its row.
 - Rename or delete one of the add-on's headers and the next refresh puts the column back at the
-  end (a push refuses to run until it is back, naming the column).
+  end (a push refuses to run until it is back, naming the column). In the sheets you type new
+  records into (New Offers, Creative Sets, Creatives, Sub-accounts) the create puts it back
+  empty and sends nothing that run, naming the column, so no row goes out without what you
+  typed under the old header.
 - Header colours: editable columns green (${HEADER_COLORS.editable}), read-only columns grey
   (${HEADER_COLORS.readOnly}), status columns yellow (${HEADER_COLORS.sync}). Each header has a note
   with the field's meaning; an editable column's note says what is sent and when. The header row

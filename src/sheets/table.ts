@@ -65,6 +65,12 @@ export interface OpenOptions {
   /** Create the sheet and put back missing columns (refresh); otherwise refuse (push). */
   create: boolean;
   /**
+   * The rows are the user's input to a create: a column put back under them would read as
+   * empty in each, and a row would go out without what was typed under the old header. The
+   * column is put back, and the open refused, once, naming it.
+   */
+  input?: boolean;
+  /**
    * Data rows the caller expects to write: a sheet created now is made that tall before its
    * columns are formatted, so they are formatted once rather than again as it grows.
    */
@@ -128,6 +134,12 @@ export function openTable<S>(
     );
     missing.forEach((c, i) => position.set(c.header, width + i));
     width += missing.length;
+    if (options.input && rowsBelow) {
+      const names = missing.map(c => c.header).join(', ');
+      throw new SheetLayoutError(
+        `The ${schema.name} sheet had no ${names} column (renamed or deleted): it is back, empty, at the end of row 1. Nothing was sent, so that no row goes out without what you typed there: fill it in (or restore your header and delete the new column), then run again.`,
+      );
+    }
   }
   const pad = <T>(row: T[], fill: T) =>
     row.length < width
