@@ -8,7 +8,8 @@
  * of the user's is lost, and the sheet works again) or refuses with an error naming it (push:
  * the user's edits cannot be told without it). A missing id column is never put back under
  * rows: they could not be told apart from new records, so both refuse. The first column with
- * a header counts when a header appears twice.
+ * a header counts when a header appears twice; a header retyped in other case or with spaces
+ * (`Daily Cap`) counts as the schema's when it is the only one that could be.
  *
  * Writing goes through the one writer (writer.ts), which takes a table's rows as contents:
  * values, and `Formula` for a formula to keep.
@@ -111,6 +112,7 @@ export function openTable<S>(
   headers.forEach((header, i) => {
     if (header !== '' && !position.has(header)) position.set(header, i);
   });
+  matchRetyped(schema, headers, position);
   const missing = allColumns(schema).filter(c => !position.has(c.header));
   let width = empty ? 0 : grid[0].length;
   const rowsBelow = grid.slice(1).some(row => row.some(cell => cell !== ''));
@@ -155,6 +157,36 @@ export function openTable<S>(
   const formulas = readFormulas(sheet, values.length, width, typed);
   const added = new Set(missing.map(c => c.header));
   return {schema, sheet, position, width, values, formulas, added};
+}
+
+/** A header as compared when not found as written: case, spaces and hyphens aside. */
+const loose = (header: string) => header.toLowerCase().replace(/[\s-]+/g, '_');
+
+/**
+ * A schema header not found as written but retyped by a user (`Daily Cap`, `DAILY_CAP`) is
+ * that column: put back beside it, the column would leave what was typed there unsent. A
+ * header that is another schema column's, or matches two, is left alone.
+ */
+function matchRetyped<S>(
+  schema: SheetSchema<S>,
+  headers: readonly string[],
+  position: Map<string, number>,
+): void {
+  const columns = allColumns(schema);
+  const claimed = new Set(
+    columns.flatMap(c =>
+      position.has(c.header) ? [position.get(c.header)] : [],
+    ),
+  );
+  for (const column of columns) {
+    if (position.has(column.header)) continue;
+    const at = headers.flatMap((h, i) =>
+      !claimed.has(i) && loose(h) === column.header ? [i] : [],
+    );
+    if (at.length !== 1) continue;
+    position.set(column.header, at[0]);
+    claimed.add(at[0]);
+  }
 }
 
 /**
