@@ -117,6 +117,14 @@ export function openTable<S>(
   let width = empty ? 0 : grid[0].length;
   const rowsBelow = grid.slice(1).some(row => row.some(cell => cell !== ''));
   if (rowsBelow && missing.some(c => c.header === schema.id)) {
+    const down = grid.findIndex(row =>
+      row.some(cell => loose(String(cell).trim()) === schema.id),
+    );
+    if (down > 0) {
+      throw new SheetLayoutError(
+        `The ${schema.name} sheet has its headers in row ${down + 1}, not row 1, where Offer Desk reads them: delete the rows above them (or move the header row back to the top).`,
+      );
+    }
     throw new SheetLayoutError(
       `The ${schema.name} sheet has no ${schema.id} column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.`,
     );
