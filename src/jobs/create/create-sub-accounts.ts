@@ -22,7 +22,12 @@ import {
 } from '../../api/operations';
 import type {SubAccount} from '../../api/types';
 import type {Platform} from '../../platform/ports';
-import {NAME_MISSING, takenInSheet} from '../../rules/sub-account';
+import {
+  NAME_MISSING,
+  answeredOnly,
+  takenInSheet,
+} from '../../rules/sub-account';
+import {isBlank} from '../../sheets/cell';
 import type {HistoryOutcome} from '../../sheets/history';
 import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
 import {cellOf, sheetRow} from '../../sheets/table';
@@ -32,6 +37,9 @@ import type {JobSummary} from '../run';
 import type {SettingsStore} from '../settings-store';
 
 const JOB = 'createSubAccounts';
+
+/** The columns a create fills from the API's answer (4.10), never sent. */
+const ANSWERED = ['is_unlimited_credit', 'credit'];
 
 /**
  * Where the password came from, for the message of a row not created: what became of the
@@ -164,11 +172,18 @@ class SubAccountRun {
       const others = (rowsByName.get(name) ?? []).filter(
         r => r !== sheetRow(i),
       );
+      const answered = ANSWERED.flatMap(h =>
+        isBlank(cellOf(table, i, h))
+          ? []
+          : [[h, cellOf(table, i, h)] as [string, unknown]],
+      );
       const refused = !name
         ? NAME_MISSING
         : others.length > 0
           ? takenInSheet(name, others)
-          : undefined;
+          : answered.length > 0
+            ? answeredOnly(answered)
+            : undefined;
       if (refused) {
         this.cleared(
           i,
