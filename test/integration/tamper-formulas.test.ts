@@ -86,3 +86,47 @@ describe('createOffers with offer_name and creative_set_name built by formulas',
     expect(emulator.requests).toEqual([]);
   });
 });
+
+describe('a formula that gives an error', () => {
+  it('in a text column of Campaigns (description) is INVALID saying so, not sent as the text #REF!', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const ids = [...emulator.account('demo_adv').campaigns.keys()];
+    for (const id of ids) emulator.updateCampaign(id, {maintain_by: 'ADV'});
+    rt.call('refreshCampaigns');
+    emulator.clearRequests();
+    formula(rt, 'Campaigns', 2, 'description', '=#REF!');
+
+    rt.call('pushCampaigns');
+
+    expect(emulator.requests.filter(r => r.method === 'PUT')).toEqual([]);
+    expect(recordsOf(rt, 'Campaigns')[0]).toMatchObject({
+      description: '#REF!',
+      sync_status: 'INVALID',
+      sync_message:
+        'description: shows #REF!, the error of its formula "=#REF!": fix the formula or type the value',
+    });
+    expect(
+      sheetOf(rt, 'Campaigns').getRange(2, 1, 1, 20).getFormulas()[0],
+    ).toContain('=#REF!');
+  });
+
+  it('in New Offers (network, bid_rate): the row is INVALID naming each cell, nothing is sent for it', () => {
+    const {rt, emulator} = twoOffers();
+    formula(rt, 'New Offers', 2, 'network', '=1/0');
+    formula(rt, 'New Offers', 2, 'bid_rate', '=#REF!*2');
+
+    rt.call('createOffers');
+
+    expect(
+      emulator.requests
+        .filter(r => r.method === 'POST')
+        .map(r => (r.body as {offer_name: string}).offer_name),
+    ).toEqual(['offer_two']);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'INVALID',
+      sync_message:
+        'bid_rate shows #REF!, the error of its formula "=#REF!*2": fix the formula or type the value; network shows #DIV/0!, the error of its formula "=1/0": fix the formula or type the value. Nothing was sent.',
+    });
+  });
+});

@@ -20,7 +20,12 @@ import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
 import {asShown, excerpt} from '../../rules/values';
 import {isBlank} from '../../sheets/cell';
 import type {CodecContext} from '../../sheets/codec';
-import {decodeRow, isBlankRow} from '../../sheets/rows';
+import {
+  decodeRow,
+  formulaErrors,
+  isBlankRow,
+  withFormulaErrors,
+} from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
 import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
@@ -206,7 +211,7 @@ function planSet(
   const {problems, draft} = checkCreativeSet(valuesOf(sets, index, context));
   const plan: SetPlan = {
     index,
-    problems: Object.values(problems),
+    problems: withFormulaErrors(formulaErrors(sets, index), problems),
     materials: [],
   };
   if (!draft) return plan;
@@ -378,7 +383,11 @@ function planCandidate(
   const {index, tracking, offerSets} = row;
   const name = textCell(offers, index, 'offer_name');
   const check = checkNewOffer(row.values);
-  const problems = [...Object.values(check.problems), ...tracking.problems];
+  const errors = formulaErrors(offers, index);
+  const problems = [
+    ...withFormulaErrors(errors, check.problems),
+    ...tracking.problems,
+  ];
   if (row.twin && !check.problems.offer_name) problems.push(row.twin);
   if (offerSets.length === 0 && name !== '') {
     problems.push(
