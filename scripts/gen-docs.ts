@@ -85,6 +85,8 @@ its columns by header, never by position:
 - Move columns around and add your own anywhere: the add-on never writes into a column whose
   header is not its own. Your cells stay with their record (matched by id) when a refresh
   reorders, adds or removes records; a formula in your column moves with its row.
+- Keep each of the add-on's headers once: with a column copied header and all, a push or a
+  create refuses the sheet and names both columns (it would read only the first).
 - A header retyped in other case or with spaces for underscores (\`Daily Cap\`) is still the
   add-on's column. Rename or delete one of the add-on's headers and the next refresh puts the
   column back at the end (a push refuses to run until it is back, naming the column). In the sheets you type new

@@ -8,7 +8,8 @@
  * of the user's is lost, and the sheet works again) or refuses with an error naming it (push:
  * the user's edits cannot be told without it). A missing id column is never put back under
  * rows: they could not be told apart from new records, so both refuse. The first column with
- * a header counts when a header appears twice; a header retyped in other case or with spaces
+ * a header counts when a header appears twice (a push or a create refuses such a sheet, naming
+ * the columns); a header retyped in other case or with spaces
  * (`Daily Cap`) counts as the schema's when it is the only one that could be.
  *
  * Writing goes through the one writer (writer.ts), which takes a table's rows as contents:
@@ -113,6 +114,7 @@ export function openTable<S>(
     if (header !== '' && !position.has(header)) position.set(header, i);
   });
   matchRetyped(schema, headers, position);
+  if (!options.create || options.input) refuseTwice(schema, headers);
   const missing = allColumns(schema).filter(c => !position.has(c.header));
   let width = empty ? 0 : grid[0].length;
   const rowsBelow = grid.slice(1).some(row => row.some(cell => cell !== ''));
@@ -165,6 +167,32 @@ export function openTable<S>(
   const formulas = readFormulas(sheet, values.length, width, typed);
   const added = new Set(missing.map(c => c.header));
   return {schema, sheet, position, width, values, formulas, added};
+}
+
+/**
+ * A job that reads what users typed refuses a sheet holding one of the schema's headers twice:
+ * it reads the first, so whatever is typed in the other would count for nothing, in silence.
+ * (A refresh writes the first and leaves the other as the user's: nothing is lost.)
+ */
+function refuseTwice<S>(schema: SheetSchema<S>, headers: readonly string[]) {
+  for (const column of allColumns(schema)) {
+    const at = headers.flatMap((h, i) => (h === column.header ? [i] : []));
+    if (at.length < 2) continue;
+    throw new SheetLayoutError(
+      `The ${schema.name} sheet has ${at.length} ${column.header} columns (${at.map(columnLetter).join(', ')}): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.`,
+    );
+  }
+}
+
+/** The letter of a 0-based column: 0 -> A, 26 -> AA. */
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
 }
 
 /** A header as compared when not found as written: case, spaces and hyphens aside. */

@@ -61,3 +61,45 @@ describe('the header row moved down (rows inserted above it)', () => {
     expect(recordsOf(rt, 'Budgets')[0].sync_status).toBe('OK');
   });
 });
+
+describe('a column of the add-on copied, header and all', () => {
+  it('the push names both columns and sends nothing, the refresh leaves the copy as it is; with the copy renamed the push goes on', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const ids = [...emulator.account('demo_adv').offers.keys()];
+    for (const id of ids)
+      emulator.updateOffer(id, {
+        maintain_by: 'ADV',
+        target_geo: 'US,GB',
+        budget: [
+          {
+            target_geo: 'ALL',
+            total_budget: '1000',
+            daily_cap_type: 'BUDGET',
+            daily_cap: '100',
+          },
+        ],
+      });
+    rt.call('refreshOffers');
+    emulator.clearRequests();
+    const sheet = sheetOf(rt, 'Budgets');
+    const cap = valuesOf(rt, 'Budgets')[0].indexOf('daily_cap') + 1;
+    sheet.insertColumnsAfter(sheet.getLastColumn(), 1);
+    const copy = sheet.getLastColumn() + 1;
+    sheet
+      .getRange(1, copy, 3, 1)
+      .setValues(sheet.getRange(1, cap, 3, 1).getValues());
+    sheet.getRange(2, copy).setValue(250);
+
+    expect(() => rt.call('pushBudgets')).toThrow(
+      'The Budgets sheet has 2 daily_cap columns (F, K): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.',
+    );
+    rt.call('refreshOffers');
+    expect(recordsOf(rt, 'Budgets').map(r => r.sync_status)).toEqual(['', '']);
+    expect(sheet.getRange(2, copy).getValue()).toBe(250);
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+
+    sheet.getRange(1, copy).setValue('my cap');
+    const summary = rt.call('pushBudgets') as Record<string, unknown>;
+    expect(summary).toMatchObject({ok: 0, invalid: 0, skipped: 2});
+  });
+});
