@@ -40,3 +40,27 @@ describe('createSubAccounts with credit typed in the row to create', () => {
     expect(recordsOf(rt, 'Sub-accounts')[0].sync_status).toBe('OK');
   });
 });
+
+describe('createSubAccounts with a password typed on the row of a sub-account that exists', () => {
+  it('clears the password and says the API cannot change it; nothing is sent', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('refreshSubAccounts');
+    typeInto(rt, 'Sub-accounts', 2, 'sub_adv_user_name', 'team_lisbon');
+    typeInto(rt, 'Sub-accounts', 2, 'password', 'pa55-word!');
+    rt.call('createSubAccounts');
+    typeInto(rt, 'Sub-accounts', 2, 'password', 'new-pa55-word');
+    emulator.clearRequests();
+
+    const summary = rt.call('createSubAccounts') as Record<string, unknown>;
+
+    expect(emulator.requests).toEqual([]);
+    expect(summary).toMatchObject({ok: 0, invalid: 1});
+    expect(recordsOf(rt, 'Sub-accounts')[0]).toMatchObject({
+      password: '',
+      access_key: emulator.account('team_lisbon').access_key,
+      sync_status: 'INVALID',
+      sync_message:
+        'password: sub-account team_lisbon exists already (its access_key is filled), and the API cannot change a password, so nothing was sent. The password was cleared so that collaborators do not see it: to create another sub-account, write its name and a password in a new row.',
+    });
+  });
+});

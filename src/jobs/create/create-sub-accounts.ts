@@ -167,7 +167,10 @@ class SubAccountRun {
     });
     const pending: Pending[] = [];
     table.values.forEach((_, i) => {
-      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) return;
+      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) {
+        if (!isBlank(cellOf(table, i, 'password'))) this.existing(i);
+        return;
+      }
       const name = text(i, 'sub_adv_user_name');
       const others = (rowsByName.get(name) ?? []).filter(
         r => r !== sheetRow(i),
@@ -282,6 +285,22 @@ class SubAccountRun {
       sub_adv_user_name: p.name,
       password: `(the password cell of Sub-accounts row ${sheetRow(p.index)})`,
     }));
+  }
+
+  /**
+   * A password typed on the row of a sub-account that exists (its access_key filled): the API
+   * cannot change it, and left in the cell every collaborator would read it.
+   */
+  private existing(index: number): void {
+    const name = String(
+      cellOf(this.writes.table, index, 'sub_adv_user_name'),
+    ).trim();
+    this.cleared(
+      index,
+      'INVALID',
+      `password: ${name ? `sub-account ${name}` : 'the sub-account of this row'} exists already (its access_key is filled), and the API cannot change a password, so nothing was sent.`,
+      'to create another sub-account, write its name and a password in a new row',
+    );
   }
 
   /** A row not created: its status, and its password gone from the sheet (not in a preview). */
