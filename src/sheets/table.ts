@@ -123,8 +123,15 @@ export function openTable<S>(
       row.some(cell => loose(String(cell).trim()) === schema.id),
     );
     if (down > 0) {
+      // Rows with content above are records a sort moved there, never to be deleted.
+      const blank = grid
+        .slice(0, down)
+        .every(row => row.every(cell => cell === ''));
+      const fix = blank
+        ? 'delete the empty rows above them'
+        : 'move the header row back to row 1 (undo the sort or the move that put rows above it)';
       throw new SheetLayoutError(
-        `The ${schema.name} sheet has its headers in row ${down + 1}, not row 1, where Offer Desk reads them: delete the rows above them (or move the header row back to the top).`,
+        `The ${schema.name} sheet has its headers in row ${down + 1}, not row 1, where Offer Desk reads them: ${fix}. Nothing was changed.`,
       );
     }
     throw new SheetLayoutError(

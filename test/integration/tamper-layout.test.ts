@@ -11,7 +11,7 @@ import {
 } from '../support/offer-desk';
 
 describe('the header row moved down (rows inserted above it)', () => {
-  it('refresh and push name the row the headers are in and change nothing; with the rows deleted the push sends the edit', () => {
+  it('refresh and push name the row the headers are in and how to put them back, changing nothing; with the rows deleted the push sends the edit', () => {
     const {rt, emulator} = offerDesk({offers: 2});
     const ids = [...emulator.account('demo_adv').offers.keys()];
     for (const id of ids)
@@ -31,15 +31,20 @@ describe('the header row moved down (rows inserted above it)', () => {
     emulator.clearRequests();
     typeInto(rt, 'Budgets', 2, 'daily_cap', '200');
     sheetOf(rt, 'Budgets').insertRowsBefore(1, 2);
-    typeInto(rt, 'Budgets', 1, 'offer_id', 'My budgets');
     const before = valuesOf(rt, 'Budgets');
 
     const refused =
-      'The Budgets sheet has its headers in row 3, not row 1, where Offer Desk reads them: delete the rows above them (or move the header row back to the top).';
+      'The Budgets sheet has its headers in row 3, not row 1, where Offer Desk reads them: delete the empty rows above them. Nothing was changed.';
     expect(() => rt.call('refreshOffers')).toThrow(refused);
     expect(() => rt.call('pushBudgets')).toThrow(refused);
     expect(valuesOf(rt, 'Budgets')).toEqual(before);
     expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+
+    // A title typed above, or records sorted there: never "delete the rows above".
+    typeInto(rt, 'Budgets', 1, 'offer_id', 'My budgets');
+    expect(() => rt.call('pushBudgets')).toThrow(
+      'The Budgets sheet has its headers in row 3, not row 1, where Offer Desk reads them: move the header row back to row 1 (undo the sort or the move that put rows above it). Nothing was changed.',
+    );
 
     sheetOf(rt, 'Budgets').deleteRows(1, 2);
     rt.call('pushBudgets');
