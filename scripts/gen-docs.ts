@@ -85,8 +85,14 @@ its columns by header, never by position:
 - Move columns around and add your own anywhere: the add-on never writes into a column whose
   header is not its own. Your cells stay with their record (matched by id) when a refresh
   reorders, adds or removes records; a formula in your column moves with its row.
-- Rename or delete one of the add-on's headers and the next refresh puts the column back at the
-  end (a push refuses to run until it is back, naming the column).
+- Keep each of the add-on's headers once: with a column copied header and all, a push or a
+  create refuses the sheet and names both columns (it would read only the first).
+- A header retyped in other case or with spaces for underscores (\`Daily Cap\`) is still the
+  add-on's column. Rename or delete one of the add-on's headers and the next refresh puts the
+  column back at the end (a push refuses to run until it is back, naming the column). In the sheets you type new
+  records into (New Offers, Creative Sets, Creatives, Sub-accounts) the create puts it back
+  empty and sends nothing that run, naming the column, so no row goes out without what you
+  typed under the old header.
 - Header colours: editable columns green (${HEADER_COLORS.editable}), read-only columns grey
   (${HEADER_COLORS.readOnly}), status columns yellow (${HEADER_COLORS.sync}). Each header has a note
   with the field's meaning; an editable column's note says what is sent and when. The header row

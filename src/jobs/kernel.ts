@@ -100,9 +100,11 @@ export class Job {
     return this.opened;
   }
 
-  /** The writer of a sheet (created when missing), saved with the job. */
+  /** The writer of a sheet of the user's input (created when missing), saved with the job. */
   rows<S>(schema: SheetSchema<S>): RowWrites<S> {
-    return this.track(openTable(this.workbook, schema, {create: true})!);
+    return this.track(
+      openTable(this.workbook, schema, {create: true, input: true})!,
+    );
   }
 
   /** The writer of a sheet the job read itself, saved with the job. */

@@ -121,6 +121,56 @@ export function sameContent(
   );
 }
 
+/** What Sheets shows in a cell whose formula fails. */
+const FORMULA_ERROR =
+  /^#(REF!|N\/A|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!)$/;
+
+/**
+ * Why a cell cannot be sent: it shows the error its formula gives (a reference deleted, a
+ * look-up with no match), which would otherwise go out as text.
+ */
+export function formulaError<S>(
+  table: Table<S>,
+  index: number,
+  header: string,
+): string | undefined {
+  const at = table.position.get(header);
+  const formula = at === undefined ? '' : (table.formulas[index]?.[at] ?? '');
+  const value = cellOf(table, index, header);
+  if (formula === '' || typeof value !== 'string' || !FORMULA_ERROR.test(value))
+    return undefined;
+  return `shows ${value}, the error of its formula ${excerpt(formula)}: fix the formula or type the value`;
+}
+
+/** Each cell of the row whose formula gives an error: header -> `header why`. */
+export function formulaErrors<S>(
+  table: Table<S>,
+  index: number,
+): Record<string, string> {
+  return Object.fromEntries(
+    table.schema.columns.flatMap(c => {
+      const why = formulaError(table, index, c.header);
+      return why ? [[c.header, `${c.header} ${why}`]] : [];
+    }),
+  );
+}
+
+/**
+ * The problems of a row: its formula errors first, then the rules' problems of the other
+ * fields (a rule would only repeat, in its words, that the error is no value).
+ */
+export function withFormulaErrors(
+  errors: Record<string, string>,
+  problems: Partial<Record<string, string>>,
+): string[] {
+  return [
+    ...Object.values(errors),
+    ...Object.entries(problems).flatMap(([field, message]) =>
+      field in errors || message === undefined ? [] : [message],
+    ),
+  ];
+}
+
 /** A row's cells as request values, and the cells that could not be read. */
 export interface DecodedRow {
   /** Header -> value (null for an empty cell, undefined for one that did not decode). */
@@ -137,6 +187,12 @@ export function decodeRow<S>(
 ): DecodedRow {
   const row: DecodedRow = {values: {}, problems: {}};
   for (const header of headers) {
+    const error = formulaError(table, index, header);
+    if (error) {
+      row.values[header] = undefined;
+      row.problems[header] = error;
+      continue;
+    }
     const decoded = decode(
       columnOf(table, header),
       cellOf(table, index, header),

@@ -8,7 +8,9 @@
  * of the user's is lost, and the sheet works again) or refuses with an error naming it (push:
  * the user's edits cannot be told without it). A missing id column is never put back under
  * rows: they could not be told apart from new records, so both refuse. The first column with
- * a header counts when a header appears twice.
+ * a header counts when a header appears twice (a push or a create refuses such a sheet, naming
+ * the columns); a header retyped in other case or with spaces
+ * (`Daily Cap`) counts as the schema's when it is the only one that could be.
  *
  * Writing goes through the one writer (writer.ts), which takes a table's rows as contents:
  * values, and `Formula` for a formula to keep.
@@ -65,6 +67,12 @@ export interface OpenOptions {
   /** Create the sheet and put back missing columns (refresh); otherwise refuse (push). */
   create: boolean;
   /**
+   * The rows are the user's input to a create: a column put back under them would read as
+   * empty in each, and a row would go out without what was typed under the old header. The
+   * column is put back, and the open refused, once, naming it.
+   */
+  input?: boolean;
+  /**
    * Data rows the caller expects to write: a sheet created now is made that tall before its
    * columns are formatted, so they are formatted once rather than again as it grows.
    */
@@ -105,10 +113,27 @@ export function openTable<S>(
   headers.forEach((header, i) => {
     if (header !== '' && !position.has(header)) position.set(header, i);
   });
+  matchRetyped(schema, headers, position);
+  if (!options.create || options.input) refuseTwice(schema, headers);
   const missing = allColumns(schema).filter(c => !position.has(c.header));
   let width = empty ? 0 : grid[0].length;
   const rowsBelow = grid.slice(1).some(row => row.some(cell => cell !== ''));
   if (rowsBelow && missing.some(c => c.header === schema.id)) {
+    const down = grid.findIndex(row =>
+      row.some(cell => loose(String(cell).trim()) === schema.id),
+    );
+    if (down > 0) {
+      // Rows with content above are records a sort moved there, never to be deleted.
+      const blank = grid
+        .slice(0, down)
+        .every(row => row.every(cell => cell === ''));
+      const fix = blank
+        ? 'delete the empty rows above them'
+        : 'move the header row back to row 1 (undo the sort or the move that put rows above it)';
+      throw new SheetLayoutError(
+        `The ${schema.name} sheet has its headers in row ${down + 1}, not row 1, where Offer Desk reads them: ${fix}. Nothing was changed.`,
+      );
+    }
     throw new SheetLayoutError(
       `The ${schema.name} sheet has no ${schema.id} column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.`,
     );
@@ -128,6 +153,12 @@ export function openTable<S>(
     );
     missing.forEach((c, i) => position.set(c.header, width + i));
     width += missing.length;
+    if (options.input && rowsBelow) {
+      const names = missing.map(c => c.header).join(', ');
+      throw new SheetLayoutError(
+        `The ${schema.name} sheet had no ${names} column (renamed or deleted): it is back, empty, at the end of row 1. Nothing was sent, so that no row goes out without what you typed there: fill it in (or restore your header and delete the new column), then run again.`,
+      );
+    }
   }
   const pad = <T>(row: T[], fill: T) =>
     row.length < width
@@ -143,6 +174,62 @@ export function openTable<S>(
   const formulas = readFormulas(sheet, values.length, width, typed);
   const added = new Set(missing.map(c => c.header));
   return {schema, sheet, position, width, values, formulas, added};
+}
+
+/**
+ * A job that reads what users typed refuses a sheet holding one of the schema's headers twice:
+ * it reads the first, so whatever is typed in the other would count for nothing, in silence.
+ * (A refresh writes the first and leaves the other as the user's: nothing is lost.)
+ */
+function refuseTwice<S>(schema: SheetSchema<S>, headers: readonly string[]) {
+  for (const column of allColumns(schema)) {
+    const at = headers.flatMap((h, i) => (h === column.header ? [i] : []));
+    if (at.length < 2) continue;
+    throw new SheetLayoutError(
+      `The ${schema.name} sheet has ${at.length} ${column.header} columns (${at.map(columnLetter).join(', ')}): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.`,
+    );
+  }
+}
+
+/** The letter of a 0-based column: 0 -> A, 26 -> AA. */
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/** A header as compared when not found as written: case, spaces and hyphens aside. */
+const loose = (header: string) => header.toLowerCase().replace(/[\s-]+/g, '_');
+
+/**
+ * A schema header not found as written but retyped by a user (`Daily Cap`, `DAILY_CAP`) is
+ * that column: put back beside it, the column would leave what was typed there unsent. A
+ * header that is another schema column's, or matches two, is left alone.
+ */
+function matchRetyped<S>(
+  schema: SheetSchema<S>,
+  headers: readonly string[],
+  position: Map<string, number>,
+): void {
+  const columns = allColumns(schema);
+  const claimed = new Set(
+    columns.flatMap(c =>
+      position.has(c.header) ? [position.get(c.header)] : [],
+    ),
+  );
+  for (const column of columns) {
+    if (position.has(column.header)) continue;
+    const at = headers.flatMap((h, i) =>
+      !claimed.has(i) && loose(h) === column.header ? [i] : [],
+    );
+    if (at.length !== 1) continue;
+    position.set(column.header, at[0]);
+    claimed.add(at[0]);
+  }
 }
 
 /**

@@ -64,6 +64,11 @@ export interface FlushReport {
 interface RowHandle {
   /** The row's contents as the job knows them (read, plus what was written since). */
   known: Contents[];
+  /**
+   * What the row's cells showed when read: a formula's value, which is what the identity
+   * read finds again (an offer_name built by a formula is that name).
+   */
+  shown?: readonly CellValue[];
   /** Decisions not written yet: column -> contents. */
   decided: Map<number, Contents>;
   /** Rows to insert right after this one (a refresh: a record that grew). */
@@ -88,8 +93,9 @@ export class SheetWriter<S> {
     readonly table: Table<S>,
     private readonly now: () => number,
   ) {
-    this.handles = table.values.map((_, i) => ({
+    this.handles = table.values.map((values, i) => ({
       known: rowOf(table, i),
+      shown: values,
       decided: new Map(),
       inserts: [],
       before: [],
@@ -303,7 +309,7 @@ export class SheetWriter<S> {
     keyNow.forEach((key, row) => push(fresh, key, row));
     const expected = new Map<string, number[]>();
     this.handles.forEach((h, k) => {
-      if (!h.dead && h.placed) push(expected, this.keyOf(h.known), k);
+      if (!h.dead && h.placed) push(expected, this.keyOf(h), k);
     });
     const rows = new Map<number, number>();
     for (const [key, handles] of expected) {
@@ -343,9 +349,14 @@ export class SheetWriter<S> {
     );
   }
 
-  /** The identity of a row the job knows. */
-  private keyOf(row: readonly Contents[]): string {
-    return identityKey(this.identity.map(c => row[c]));
+  /** The identity of a row the job knows, as its cells show it. */
+  private keyOf(h: RowHandle): string {
+    return identityKey(
+      this.identity.map(c => {
+        const cell = h.known[c];
+        return cell instanceof Formula && h.shown ? h.shown[c] : cell;
+      }),
+    );
   }
 
   /**

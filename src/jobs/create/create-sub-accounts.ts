@@ -22,7 +22,12 @@ import {
 } from '../../api/operations';
 import type {SubAccount} from '../../api/types';
 import type {Platform} from '../../platform/ports';
-import {NAME_MISSING, takenInSheet} from '../../rules/sub-account';
+import {
+  NAME_MISSING,
+  answeredOnly,
+  takenInSheet,
+} from '../../rules/sub-account';
+import {isBlank} from '../../sheets/cell';
 import type {HistoryOutcome} from '../../sheets/history';
 import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
 import {cellOf, sheetRow} from '../../sheets/table';
@@ -32,6 +37,9 @@ import type {JobSummary} from '../run';
 import type {SettingsStore} from '../settings-store';
 
 const JOB = 'createSubAccounts';
+
+/** The columns a create fills from the API's answer (4.10), never sent. */
+const ANSWERED = ['is_unlimited_credit', 'credit'];
 
 /**
  * Where the password came from, for the message of a row not created: what became of the
@@ -159,16 +167,26 @@ class SubAccountRun {
     });
     const pending: Pending[] = [];
     table.values.forEach((_, i) => {
-      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) return;
+      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) {
+        if (!isBlank(cellOf(table, i, 'password'))) this.existing(i);
+        return;
+      }
       const name = text(i, 'sub_adv_user_name');
       const others = (rowsByName.get(name) ?? []).filter(
         r => r !== sheetRow(i),
+      );
+      const answered = ANSWERED.flatMap(h =>
+        isBlank(cellOf(table, i, h))
+          ? []
+          : [[h, cellOf(table, i, h)] as [string, unknown]],
       );
       const refused = !name
         ? NAME_MISSING
         : others.length > 0
           ? takenInSheet(name, others)
-          : undefined;
+          : answered.length > 0
+            ? answeredOnly(answered)
+            : undefined;
       if (refused) {
         this.cleared(
           i,
@@ -267,6 +285,22 @@ class SubAccountRun {
       sub_adv_user_name: p.name,
       password: `(the password cell of Sub-accounts row ${sheetRow(p.index)})`,
     }));
+  }
+
+  /**
+   * A password typed on the row of a sub-account that exists (its access_key filled): the API
+   * cannot change it, and left in the cell every collaborator would read it.
+   */
+  private existing(index: number): void {
+    const name = String(
+      cellOf(this.writes.table, index, 'sub_adv_user_name'),
+    ).trim();
+    this.cleared(
+      index,
+      'INVALID',
+      `password: ${name ? `sub-account ${name}` : 'the sub-account of this row'} exists already (its access_key is filled), and the API cannot change a password, so nothing was sent.`,
+      'to create another sub-account, write its name and a password in a new row',
+    );
   }
 
   /** A row not created: its status, and its password gone from the sheet (not in a preview). */

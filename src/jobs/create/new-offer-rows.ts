@@ -20,7 +20,12 @@ import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
 import {asShown, excerpt} from '../../rules/values';
 import {isBlank} from '../../sheets/cell';
 import type {CodecContext} from '../../sheets/codec';
-import {decodeRow, isBlankRow} from '../../sheets/rows';
+import {
+  decodeRow,
+  formulaErrors,
+  isBlankRow,
+  withFormulaErrors,
+} from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
 import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
@@ -206,7 +211,7 @@ function planSet(
   const {problems, draft} = checkCreativeSet(valuesOf(sets, index, context));
   const plan: SetPlan = {
     index,
-    problems: Object.values(problems),
+    problems: withFormulaErrors(formulaErrors(sets, index), problems),
     materials: [],
   };
   if (!draft) return plan;
@@ -227,10 +232,12 @@ function planSet(
 }
 
 /**
- * Whether a row with an offer_id was created by an earlier version of the add-on, which kept
- * no record of the offers it made (`made` undefined): only a row it finished says so, OK with
- * the message it wrote there ("Offer ID created", "Offer ID exists"). A row copied from Offers
- * lacks that message; a row without both sends nothing until the user decides (see readPlan).
+ * Whether a row with an offer_id was created by the add-on when no record of the offers it
+ * made is kept (`made` undefined: an earlier version, or the state sheet deleted): only a row
+ * it wrote says so, OK with its message ("Offer ID created", "Offer ID exists"), or ERROR with
+ * the message of a tracking not set ("Offer ID exists (offer_id filled in), but ..."), which
+ * then resumes at its tracking. A row copied from Offers lacks that message; a row without
+ * both sends nothing until the user decides (see readPlan).
  */
 function madeBefore(
   made: CreatedOffers | undefined,
@@ -238,10 +245,13 @@ function madeBefore(
   index: number,
   offerId: number,
 ): boolean {
+  const message = String(cellOf(offers, index, SYNC_MESSAGE));
+  const status = cellOf(offers, index, SYNC_STATUS);
   return (
     made === undefined &&
-    cellOf(offers, index, SYNC_STATUS) === 'OK' &&
-    String(cellOf(offers, index, SYNC_MESSAGE)).startsWith(`Offer ${offerId} `)
+    ((status === 'OK' && message.startsWith(`Offer ${offerId} `)) ||
+      (status === 'ERROR' &&
+        message.startsWith(`Offer ${offerId} exists (offer_id filled in), `)))
   );
 }
 
@@ -304,7 +314,8 @@ function planMade(
   if (!claimed.has(offerId) && madeBefore(made, offers, index, offerId)) {
     plan.legacy.push({offer_id: offerId, ...from});
     claimed.add(offerId);
-    plan.done++;
+    if (cellOf(offers, index, SYNC_STATUS) === 'OK') plan.done++;
+    else plan.created.push({index, offerId, ...tracking});
     return;
   }
   const foreign = foreignOffer(made, claimed, offerId, from);
@@ -378,7 +389,11 @@ function planCandidate(
   const {index, tracking, offerSets} = row;
   const name = textCell(offers, index, 'offer_name');
   const check = checkNewOffer(row.values);
-  const problems = [...Object.values(check.problems), ...tracking.problems];
+  const errors = formulaErrors(offers, index);
+  const problems = [
+    ...withFormulaErrors(errors, check.problems),
+    ...tracking.problems,
+  ];
   if (row.twin && !check.problems.offer_name) problems.push(row.twin);
   if (offerSets.length === 0 && name !== '') {
     problems.push(

@@ -664,10 +664,38 @@ export function uploadCreatives(
     const pending = table.values
       .map((_, i) => i)
       .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
+    for (const [index, message] of copiedMd5s(table))
+      writes.status(index, 'INVALID', message);
     return job.dryRun
       ? previewJob(platform, job, writes, pending)
       : uploadJob(platform, job, writes, pending);
   });
+}
+
+/**
+ * Rows whose creative_md5 is also an earlier row's, with another file: a copied row keeps the
+ * md5 of the file it was copied from, so its own file would never be uploaded, in silence. The
+ * first row keeps its status; should the copy be that one, clearing the other's md5 uploads it
+ * again ("already existed"), and the next run names the first.
+ */
+function copiedMd5s(table: Table<Material>): Map<number, string> {
+  const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+  const first = new Map<string, number>();
+  const refused = new Map<number, string>();
+  table.values.forEach((_, i) => {
+    const md5 = text(i, 'creative_md5').toLowerCase();
+    const file = text(i, 'file');
+    if (md5 === '' || file === '') return;
+    const earlier = first.get(md5);
+    if (earlier === undefined) first.set(md5, i);
+    else if (text(earlier, 'file') !== file) {
+      refused.set(
+        i,
+        `creative_md5 ${md5} is that of row ${sheetRow(earlier)}, whose file is ${excerpt(text(earlier, 'file'))}: a copied row keeps the md5 of the file it was copied from, so this row's file was not uploaded. Clear creative_md5 here (and creative_name, if it is the other file's) to upload it, or delete the row. Nothing was uploaded.`,
+      );
+    }
+  });
+  return refused;
 }
 
 /** The preview of uploadCreatives: the rows `pending` checked, nothing uploaded. */
@@ -732,7 +760,7 @@ function uploadJob(
     remaining: report.remaining.length,
     requests: report.requests,
     message:
-      pending.length === 0
+      pending.length === 0 && writes.count('INVALID') === 0
         ? `Nothing to upload (${job.account}): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.`
         : undefined,
   });

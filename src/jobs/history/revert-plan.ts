@@ -152,6 +152,18 @@ function cannotStart(input: RevertInput): RevertPlan | null {
     };
   }
   if (input.refusedWhole) return refusedWhole(input, input.refusedWhole);
+  const twice = fieldInTwoRows(change.fields);
+  if (twice) {
+    return {
+      kind: 'mark',
+      status: (input.said.status || '') as SyncStatus,
+      message: keepSaid(
+        `Not reverted: History holds two different rows for ${twice} of ${label} in change ${changeId} (a row copied or typed over): delete the one Offer Desk did not write, then revert again. Your rows are unchanged.`,
+        input.said,
+        changeId,
+      ),
+    };
+  }
   // The state still holds what the server had before a push whose answer was lost: it
   // cannot tell whether the change is there to put back, and only a refresh can.
   if (base.unknown && !refused) {
@@ -161,6 +173,18 @@ function cannotStart(input: RevertInput): RevertPlan | null {
     };
   }
   return null;
+}
+
+/** A field the change holds twice with other values (History is the user's to edit too). */
+function fieldInTwoRows(fields: readonly FieldChange[]): string | undefined {
+  const seen = new Map<string, FieldChange>();
+  for (const f of fields) {
+    const other = seen.get(f.field);
+    if (other && (other.before !== f.before || other.after !== f.after))
+      return f.field;
+    seen.set(f.field, f);
+  }
+  return undefined;
 }
 
 /** A record a push refuses whatever its values: its rows say why, their status kept. */

@@ -80,11 +80,19 @@ function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
       fields: [],
     };
     records.set(row.record, record);
-    record.fields.push({
-      field: row.field,
-      before: row.before,
-      after: row.after,
-    });
+    // A History row copied whole says nothing new.
+    const same = record.fields.some(
+      f =>
+        f.field === row.field &&
+        f.before === row.before &&
+        f.after === row.after,
+    );
+    if (!same)
+      record.fields.push({
+        field: row.field,
+        before: row.before,
+        after: row.after,
+      });
   }
   return new Map([...sheets].map(([sheet, m]) => [sheet, [...m.values()]]));
 }

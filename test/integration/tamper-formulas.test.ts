@@ -1,0 +1,132 @@
+/**
+ * Formulas users put in the cells the add-on reads, on the built dist/Code.js in the local
+ * runtime against the emulator: a name built by a formula is that name; a formula that gives
+ * an error is said to, never sent as text.
+ */
+import type {Runtime} from '../../local/runtime';
+import {
+  cpiOfferRow,
+  deliverableCampaign,
+  offerDesk,
+  recordsOf,
+  sheetOf,
+  typeRows,
+  valuesOf,
+} from '../support/offer-desk';
+
+/** Puts a formula into the cell under `header`, as a user would in a cell not plain text. */
+function formula(
+  rt: Runtime,
+  sheet: string,
+  row: number,
+  header: string,
+  text: string,
+): void {
+  const column = valuesOf(rt, sheet)[0].indexOf(header) + 1;
+  sheetOf(rt, sheet).getRange(row, column).setFormula(text);
+}
+
+/** Two New Offers rows with a creative set each, typed after the sheets were made. */
+function twoOffers() {
+  const {rt, emulator} = offerDesk({offers: 3});
+  rt.call('refreshCreatives');
+  rt.call('createOffers');
+  const campaign = deliverableCampaign(emulator);
+  const md5 = [...emulator.account('demo_adv').materials.keys()][0];
+  const set = (offer_name: string) => ({
+    offer_name,
+    creative_set_name: 'main',
+    geos: 'ALL',
+    ad_outputs: '111',
+    creatives: md5,
+  });
+  typeRows(rt, 'New Offers', [
+    cpiOfferRow(campaign, 'offer_one'),
+    cpiOfferRow(campaign, 'offer_two'),
+  ]);
+  typeRows(rt, 'Creative Sets', [set('offer_one'), set('offer_two')]);
+  emulator.clearRequests();
+  return {rt, emulator};
+}
+
+describe('createOffers with offer_name and creative_set_name built by formulas', () => {
+  it('writes each offer_id and status on its row; a re-run sends nothing', () => {
+    const {rt, emulator} = twoOffers();
+    formula(rt, 'New Offers', 2, 'offer_name', '="offer"&"_one"');
+    formula(rt, 'Creative Sets', 3, 'creative_set_name', '="ma"&"in"');
+
+    const summary = rt.call('createOffers') as {message: string};
+
+    expect(summary.message).toBe(
+      '2 OK, 0 invalid, 0 error, 0 unchanged (main account).',
+    );
+    const made = emulator.requests
+      .filter(r => r.method === 'POST')
+      .map(r => (r.body as {offer_name: string}).offer_name);
+    expect(made).toEqual(['offer_one', 'offer_two']);
+    const ids = recordsOf(rt, 'New Offers').map(r => r.offer_id);
+    expect(
+      recordsOf(rt, 'New Offers').map(r => [
+        r.offer_name,
+        r.sync_status,
+        r.sync_message,
+      ]),
+    ).toEqual([
+      ['offer_one', 'OK', `Offer ${ids[0]} created; tracking set.`],
+      ['offer_two', 'OK', `Offer ${ids[1]} created; tracking set.`],
+    ]);
+    expect(typeof ids[0]).toBe('number');
+    expect(recordsOf(rt, 'Creative Sets').map(r => r.sync_message)).toEqual([
+      `Part of offer ${ids[0]}.`,
+      `Part of offer ${ids[1]}.`,
+    ]);
+
+    emulator.clearRequests();
+    rt.call('createOffers');
+    expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('a formula that gives an error', () => {
+  it('in a text column of Campaigns (description) is INVALID saying so, not sent as the text #REF!', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const ids = [...emulator.account('demo_adv').campaigns.keys()];
+    for (const id of ids) emulator.updateCampaign(id, {maintain_by: 'ADV'});
+    rt.call('refreshCampaigns');
+    emulator.clearRequests();
+    formula(rt, 'Campaigns', 2, 'description', '=#REF!');
+
+    rt.call('pushCampaigns');
+
+    expect(emulator.requests.filter(r => r.method === 'PUT')).toEqual([]);
+    expect(recordsOf(rt, 'Campaigns')[0]).toMatchObject({
+      description: '#REF!',
+      sync_status: 'INVALID',
+      sync_message:
+        'description: shows #REF!, the error of its formula "=#REF!": fix the formula or type the value',
+    });
+    expect(
+      sheetOf(rt, 'Campaigns').getRange(2, 1, 1, 20).getFormulas()[0],
+    ).toContain('=#REF!');
+  });
+
+  it('in New Offers (network, bid_rate): the row is INVALID naming each cell, nothing is sent for it', () => {
+    const {rt, emulator} = twoOffers();
+    formula(rt, 'New Offers', 2, 'network', '=1/0');
+    formula(rt, 'New Offers', 2, 'bid_rate', '=#REF!*2');
+
+    rt.call('createOffers');
+
+    expect(
+      emulator.requests
+        .filter(r => r.method === 'POST')
+        .map(r => (r.body as {offer_name: string}).offer_name),
+    ).toEqual(['offer_two']);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'INVALID',
+      sync_message:
+        'bid_rate shows #REF!, the error of its formula "=#REF!*2": fix the formula or type the value; network shows #DIV/0!, the error of its formula "=1/0": fix the formula or type the value. Nothing was sent.',
+    });
+  });
+});

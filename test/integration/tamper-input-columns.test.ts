@@ -1,0 +1,128 @@
+/**
+ * A column of an input sheet (New Offers, Sub-accounts) renamed or deleted by a user, on the
+ * built dist/Code.js in the local runtime against the emulator: the create puts the column back
+ * and sends nothing that run, naming it, rather than sending each row without what was typed
+ * under the old header; the next run goes on.
+ */
+import type {Emulator} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+import {
+  cpiOfferRow,
+  deliverableCampaign,
+  offerDesk,
+  recordsOf,
+  typeInto,
+  typeRows,
+  valuesOf,
+} from '../support/offer-desk';
+
+const sent = (emulator: Emulator) =>
+  emulator.requests.map(r => `${r.method} ${r.path}`);
+
+function newOffer(): {rt: Runtime; emulator: Emulator} {
+  const {rt, emulator} = offerDesk();
+  rt.call('refreshCreatives');
+  rt.call('createOffers');
+  const campaignId = deliverableCampaign(emulator);
+  const md5 = [...emulator.account('demo_adv').materials.keys()][0];
+  typeRows(rt, 'New Offers', [
+    cpiOfferRow(campaignId, 'offer_one', {total_budget: '5000'}),
+  ]);
+  typeRows(rt, 'Creative Sets', [
+    {
+      offer_name: 'offer_one',
+      creative_set_name: 'main',
+      geos: 'ALL',
+      ad_outputs: '111',
+      creatives: md5,
+    },
+  ]);
+  emulator.clearRequests();
+  return {rt, emulator};
+}
+
+describe('createOffers with a New Offers column renamed', () => {
+  it('puts total_budget back, sends nothing and says so; the next run creates the offer with the budget typed', () => {
+    const {rt, emulator} = newOffer();
+    typeInto(rt, 'New Offers', 1, 'total_budget', 'budget total');
+
+    expect(() => rt.call('createOffers')).toThrow(
+      'The New Offers sheet had no total_budget column (renamed or deleted): it is back, empty, at the end of row 1. Nothing was sent, so that no row goes out without what you typed there: fill it in (or restore your header and delete the new column), then run again.',
+    );
+    expect(sent(emulator)).toEqual([]);
+    const headers = valuesOf(rt, 'New Offers')[0];
+    expect(headers.at(-1)).toBe('total_budget');
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      'budget total': 5000,
+      total_budget: '',
+      offer_id: '',
+      sync_status: '',
+    });
+
+    typeInto(rt, 'New Offers', 2, 'total_budget', '5000');
+    rt.call('createOffers');
+
+    const create = emulator.requests.find(r => r.method === 'POST')!;
+    expect(create.body).toMatchObject({
+      offer_name: 'offer_one',
+      total_budget: 5000,
+    });
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      'budget total': 5000,
+      sync_status: 'OK',
+    });
+  });
+});
+
+describe('a header retyped in other case or with spaces', () => {
+  it('(Daily Cap in Budgets) is still daily_cap: the push sends its edit, a refresh adds no column and keeps the next edit', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const ids = [...emulator.account('demo_adv').offers.keys()];
+    for (const id of ids)
+      emulator.updateOffer(id, {
+        maintain_by: 'ADV',
+        target_geo: 'US,GB',
+        budget: [
+          {
+            target_geo: 'ALL',
+            total_budget: '1000',
+            daily_cap_type: 'BUDGET',
+            daily_cap: '100',
+          },
+        ],
+      });
+    rt.call('refreshOffers');
+    emulator.clearRequests();
+    typeInto(rt, 'Budgets', 1, 'daily_cap', 'Daily Cap');
+    typeInto(rt, 'Budgets', 2, 'Daily Cap', '200');
+
+    rt.call('pushBudgets');
+    const capSent = (offer_id: number, cap: number) => ({
+      offer_id,
+      budget: [
+        {
+          country_code: 'ALL',
+          daily_cap_type: 'BUDGET',
+          daily_cap: cap,
+          total_budget: 1000,
+        },
+      ],
+    });
+    expect(
+      emulator.requests.filter(r => r.method === 'PUT').map(r => r.body),
+    ).toEqual([capSent(ids[0], 200)]);
+
+    typeInto(rt, 'Budgets', 3, 'Daily Cap', '300');
+    rt.call('refreshOffers');
+    expect(valuesOf(rt, 'Budgets')[0]).not.toContain('daily_cap');
+    expect(recordsOf(rt, 'Budgets')[1]).toMatchObject({
+      'Daily Cap': 300,
+      sync_status: 'EDITED',
+    });
+    emulator.clearRequests();
+    rt.call('pushBudgets');
+    expect(
+      emulator.requests.filter(r => r.method === 'PUT').map(r => r.body),
+    ).toEqual([capSent(ids[1], 300)]);
+  });
+});
