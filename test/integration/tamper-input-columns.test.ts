@@ -15,6 +15,7 @@ import {
   typeRows,
   valuesOf,
 } from '../support/offer-desk';
+import {budgetsPulled} from '../support/history';
 
 const sent = (emulator: Emulator) =>
   emulator.requests.map(r => `${r.method} ${r.path}`);
@@ -76,22 +77,7 @@ describe('createOffers with a New Offers column renamed', () => {
 
 describe('a header retyped in other case or with spaces', () => {
   it('(Daily Cap in Budgets) is still daily_cap: the push sends its edit, a refresh adds no column and keeps the next edit', () => {
-    const {rt, emulator} = offerDesk({offers: 2});
-    const ids = [...emulator.account('demo_adv').offers.keys()];
-    for (const id of ids)
-      emulator.updateOffer(id, {
-        maintain_by: 'ADV',
-        target_geo: 'US,GB',
-        budget: [
-          {
-            target_geo: 'ALL',
-            total_budget: '1000',
-            daily_cap_type: 'BUDGET',
-            daily_cap: '100',
-          },
-        ],
-      });
-    rt.call('refreshOffers');
+    const {rt, emulator, ids} = budgetsPulled(2, {}, 'US,GB');
     emulator.clearRequests();
     typeInto(rt, 'Budgets', 1, 'daily_cap', 'Daily Cap');
     typeInto(rt, 'Budgets', 2, 'Daily Cap', '200');

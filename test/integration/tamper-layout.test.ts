@@ -1,33 +1,13 @@
 /**
  * What users do to the layout of a sheet, on the built dist/Code.js in the local runtime
- * against the emulator: the header row moved down.
+ * against the emulator: the header row moved down, a column copied with its header.
  */
-import {
-  offerDesk,
-  recordsOf,
-  sheetOf,
-  typeInto,
-  valuesOf,
-} from '../support/offer-desk';
+import {recordsOf, sheetOf, typeInto, valuesOf} from '../support/offer-desk';
+import {budgetsPulled} from '../support/history';
 
 describe('the header row moved down (rows inserted above it)', () => {
   it('refresh and push name the row the headers are in and how to put them back, changing nothing; with the rows deleted the push sends the edit', () => {
-    const {rt, emulator} = offerDesk({offers: 2});
-    const ids = [...emulator.account('demo_adv').offers.keys()];
-    for (const id of ids)
-      emulator.updateOffer(id, {
-        maintain_by: 'ADV',
-        target_geo: 'US,GB',
-        budget: [
-          {
-            target_geo: 'ALL',
-            total_budget: '1000',
-            daily_cap_type: 'BUDGET',
-            daily_cap: '100',
-          },
-        ],
-      });
-    rt.call('refreshOffers');
+    const {rt, emulator, ids} = budgetsPulled(2, {}, 'US,GB');
     emulator.clearRequests();
     typeInto(rt, 'Budgets', 2, 'daily_cap', '200');
     sheetOf(rt, 'Budgets').insertRowsBefore(1, 2);
@@ -69,22 +49,7 @@ describe('the header row moved down (rows inserted above it)', () => {
 
 describe('a column of the add-on copied, header and all', () => {
   it('the push names both columns and sends nothing, the refresh leaves the copy as it is; with the copy renamed the push goes on', () => {
-    const {rt, emulator} = offerDesk({offers: 2});
-    const ids = [...emulator.account('demo_adv').offers.keys()];
-    for (const id of ids)
-      emulator.updateOffer(id, {
-        maintain_by: 'ADV',
-        target_geo: 'US,GB',
-        budget: [
-          {
-            target_geo: 'ALL',
-            total_budget: '1000',
-            daily_cap_type: 'BUDGET',
-            daily_cap: '100',
-          },
-        ],
-      });
-    rt.call('refreshOffers');
+    const {rt, emulator} = budgetsPulled(2, {}, 'US,GB');
     emulator.clearRequests();
     const sheet = sheetOf(rt, 'Budgets');
     const cap = valuesOf(rt, 'Budgets')[0].indexOf('daily_cap') + 1;
