@@ -5,13 +5,11 @@
  */
 import type {Runtime} from '../../local/runtime';
 import {
-  cpiOfferRow,
-  deliverableCampaign,
   offerDesk,
   recordsOf,
   sheetOf,
-  typeRows,
   valuesOf,
+  newOffersTyped,
 } from '../support/offer-desk';
 
 /** Puts a formula into the cell under `header`, as a user would in a cell not plain text. */
@@ -26,32 +24,9 @@ function formula(
   sheetOf(rt, sheet).getRange(row, column).setFormula(text);
 }
 
-/** Two New Offers rows with a creative set each, typed after the sheets were made. */
-function twoOffers() {
-  const {rt, emulator} = offerDesk({offers: 3});
-  rt.call('refreshCreatives');
-  rt.call('createOffers');
-  const campaign = deliverableCampaign(emulator);
-  const md5 = [...emulator.account('demo_adv').materials.keys()][0];
-  const set = (offer_name: string) => ({
-    offer_name,
-    creative_set_name: 'main',
-    geos: 'ALL',
-    ad_outputs: '111',
-    creatives: md5,
-  });
-  typeRows(rt, 'New Offers', [
-    cpiOfferRow(campaign, 'offer_one'),
-    cpiOfferRow(campaign, 'offer_two'),
-  ]);
-  typeRows(rt, 'Creative Sets', [set('offer_one'), set('offer_two')]);
-  emulator.clearRequests();
-  return {rt, emulator};
-}
-
 describe('createOffers with offer_name and creative_set_name built by formulas', () => {
   it('writes each offer_id and status on its row; a re-run sends nothing', () => {
-    const {rt, emulator} = twoOffers();
+    const {rt, emulator} = newOffersTyped({offer_one: {}, offer_two: {}});
     formula(rt, 'New Offers', 2, 'offer_name', '="offer"&"_one"');
     formula(rt, 'Creative Sets', 3, 'creative_set_name', '="ma"&"in"');
 
@@ -111,7 +86,7 @@ describe('a formula that gives an error', () => {
   });
 
   it('in New Offers (network, bid_rate): the row is INVALID naming each cell, nothing is sent for it', () => {
-    const {rt, emulator} = twoOffers();
+    const {rt, emulator} = newOffersTyped({offer_one: {}, offer_two: {}});
     formula(rt, 'New Offers', 2, 'network', '=1/0');
     formula(rt, 'New Offers', 2, 'bid_rate', '=#REF!*2');
 

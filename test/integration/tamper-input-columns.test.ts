@@ -5,46 +5,23 @@
  * under the old header; the next run goes on.
  */
 import type {Emulator} from '../../local/emulator';
-import type {Runtime} from '../../local/runtime';
 import {
-  cpiOfferRow,
-  deliverableCampaign,
-  offerDesk,
   recordsOf,
   typeInto,
-  typeRows,
   valuesOf,
+  newOffersTyped,
 } from '../support/offer-desk';
 import {budgetsPulled} from '../support/history';
 
 const sent = (emulator: Emulator) =>
   emulator.requests.map(r => `${r.method} ${r.path}`);
 
-function newOffer(): {rt: Runtime; emulator: Emulator} {
-  const {rt, emulator} = offerDesk();
-  rt.call('refreshCreatives');
-  rt.call('createOffers');
-  const campaignId = deliverableCampaign(emulator);
-  const md5 = [...emulator.account('demo_adv').materials.keys()][0];
-  typeRows(rt, 'New Offers', [
-    cpiOfferRow(campaignId, 'offer_one', {total_budget: '5000'}),
-  ]);
-  typeRows(rt, 'Creative Sets', [
-    {
-      offer_name: 'offer_one',
-      creative_set_name: 'main',
-      geos: 'ALL',
-      ad_outputs: '111',
-      creatives: md5,
-    },
-  ]);
-  emulator.clearRequests();
-  return {rt, emulator};
-}
-
 describe('createOffers with a New Offers column renamed', () => {
   it('puts total_budget back, sends nothing and says so; the next run creates the offer with the budget typed', () => {
-    const {rt, emulator} = newOffer();
+    const {rt, emulator} = newOffersTyped(
+      {offer_one: {total_budget: '5000'}},
+      30,
+    );
     typeInto(rt, 'New Offers', 1, 'total_budget', 'budget total');
 
     expect(() => rt.call('createOffers')).toThrow(

@@ -188,6 +188,42 @@ export function typeRows(
   });
 }
 
+/**
+ * The create sheets made (New Offers, Creative Sets), then New Offers rows typed for a
+ * deliverable campaign (`fields` of each by name), each with one creative set of the first
+ * listed material; the requests log cleared.
+ */
+export function newOffersTyped(
+  offers: Record<string, Record<string, string>>,
+  accountOffers = 3,
+) {
+  const desk = offerDesk({offers: accountOffers});
+  const {rt, emulator} = desk;
+  rt.call('refreshCreatives');
+  rt.call('createOffers');
+  const campaign = deliverableCampaign(emulator);
+  const md5 = [...emulator.account('demo_adv').materials.keys()][0];
+  const names = Object.keys(offers);
+  typeRows(
+    rt,
+    'New Offers',
+    names.map(name => cpiOfferRow(campaign, name, offers[name])),
+  );
+  typeRows(
+    rt,
+    'Creative Sets',
+    names.map(offer_name => ({
+      offer_name,
+      creative_set_name: 'main',
+      geos: 'ALL',
+      ad_outputs: '111',
+      creatives: md5,
+    })),
+  );
+  emulator.clearRequests();
+  return desk;
+}
+
 /** A campaign of `account` that new offers may be created in (running, ADV, APP). */
 export function deliverableCampaign(
   emulator: Emulator,
