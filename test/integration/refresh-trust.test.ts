@@ -13,6 +13,7 @@ import {
   typeInto,
   valuesOf,
 } from '../support/offer-desk';
+import {capSent} from '../support/history';
 
 /** Every offer and campaign maintained by ADV (a push would send), pulled. */
 function pulled(offers: number) {
@@ -42,19 +43,6 @@ function pulled(offers: number) {
   desk.emulator.clearRequests();
   return {...desk, ids};
 }
-
-/** The budget PUT of an offer whose ALL group's daily cap is `cap`. */
-const capSent = (offer_id: number, cap: number) => ({
-  offer_id,
-  budget: [
-    {
-      country_code: 'ALL',
-      daily_cap_type: 'BUDGET',
-      daily_cap: cap,
-      total_budget: 1000,
-    },
-  ],
-});
 
 const puts = (emulator: Emulator) =>
   emulator.requests.filter(r => r.method === 'PUT');

@@ -11,7 +11,7 @@ import {
   valuesOf,
   newOffersTyped,
 } from '../support/offer-desk';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, capSent} from '../support/history';
 
 const sent = (emulator: Emulator) =>
   emulator.requests.map(r => `${r.method} ${r.path}`);
@@ -60,17 +60,6 @@ describe('a header retyped in other case or with spaces', () => {
     typeInto(rt, 'Budgets', 2, 'Daily Cap', '200');
 
     rt.call('pushBudgets');
-    const capSent = (offer_id: number, cap: number) => ({
-      offer_id,
-      budget: [
-        {
-          country_code: 'ALL',
-          daily_cap_type: 'BUDGET',
-          daily_cap: cap,
-          total_budget: 1000,
-        },
-      ],
-    });
     expect(
       emulator.requests.filter(r => r.method === 'PUT').map(r => r.body),
     ).toEqual([capSent(ids[0], 200)]);

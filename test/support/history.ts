@@ -38,6 +38,19 @@ export function budgetsPulled(
   return {...desk, ids, rowOf, cap, budget};
 }
 
+/** The budget PUT of a budgetsPulled offer whose ALL group's daily cap is `cap`. */
+export const capSent = (offer_id: number, cap: number) => ({
+  offer_id,
+  budget: [
+    {
+      country_code: 'ALL',
+      daily_cap_type: 'BUDGET',
+      daily_cap: cap,
+      total_budget: 1000,
+    },
+  ],
+});
+
 /** The offers of offersPulled, each with a click_url of its own. */
 export const trackedOffers = () =>
   offersPulled(k => ({click_url: `https://t.example.test/old/${k}`}));
