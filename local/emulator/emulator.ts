@@ -13,6 +13,7 @@ import {
   type FaultConfig,
   type FaultDecision,
   type FaultKind,
+  type PageShape,
 } from './faults';
 import {
   accountSummaries,
@@ -199,7 +200,7 @@ export class Emulator {
     if (fault?.kind === 'drop') {
       return {kind: 'dropped', applied: fault.applied, latencyMs};
     }
-    if (fault && fault.kind !== 'slow') {
+    if (fault && fault.kind !== 'slow' && fault.kind !== 'page') {
       const response = faultResponse(fault);
       entry.status = response.status;
       if (fault.kind === 'busy') {
@@ -216,7 +217,10 @@ export class Emulator {
       kind: 'response',
       status: answer!.status,
       headers: {'content-type': 'application/json; charset=utf-8'},
-      body: answer!.body,
+      body:
+        fault?.kind === 'page'
+          ? bentPage(answer!.body, fault.page)
+          : answer!.body,
       latencyMs,
     };
   };
@@ -325,6 +329,16 @@ export class Emulator {
  * A fault's answer: a gateway's plain text for 5xx and 429, a proxy's page (or whatever the
  * rule gives) for a garbled 200, the service's own failure envelope for busy.
  */
+/** A list answer bent as a `page` fault says; an answer without a list passes as it is. */
+function bentPage(body: Uint8Array, shape: PageShape): Uint8Array {
+  const envelope = JSON.parse(new TextDecoder().decode(body));
+  const data = envelope?.data;
+  if (!data || !Array.isArray(data.list)) return body;
+  if (shape === 'noTotal') delete data.total;
+  else data.list = data.list.slice(0, Math.floor(data.list.length / 2));
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
 function faultResponse(fault: FaultDecision) {
   const encode = (text: string) => new TextEncoder().encode(text);
   if (fault.kind === 'busy') {

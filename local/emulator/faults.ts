@@ -16,9 +16,17 @@ import {deriveSeed, Prng} from './prng';
  * - busy: HTTP 200 with a failure envelope `{code, msg}` (default 10500, "system busy,
  *   please try again later"), never applied: the service's own transient refusal.
  * - slow: served normally, `latencyMs` later.
+ * - page: a list page served off the document (`page`): without `total`, or short of records
+ *   that later pages still hold (a hole). Other answers pass untouched.
  */
 export type FaultKind =
-  'error' | 'rateLimit' | 'drop' | 'garbled' | 'busy' | 'slow';
+  'error' | 'rateLimit' | 'drop' | 'garbled' | 'busy' | 'slow' | 'page';
+
+/**
+ * How a `page` fault bends a list answer: `noTotal` leaves `total` out of data; `short` keeps
+ * the first half of the page's records (rounded down) and drops the rest.
+ */
+export type PageShape = 'noTotal' | 'short';
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'error',
@@ -27,6 +35,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'garbled',
   'busy',
   'slow',
+  'page',
 ];
 
 export const BUSY_CODE = 10500;
@@ -57,6 +66,8 @@ export interface FaultRule {
   body?: string;
   /** slow: the added latency of each matching request, in ms. */
   latencyMs?: number;
+  /** page: how the list answer is bent, default 'noTotal'. */
+  page?: PageShape;
   /** Fire on at most this many requests, then stay quiet. */
   count?: number;
   /** Fire on the 1st, (1+every)th, (1+2*every)th... eligible matching request. */
@@ -87,6 +98,7 @@ export interface FaultDecision {
   msg: string;
   body: string;
   latencyMs: number;
+  page: PageShape;
 }
 
 interface ActiveRule {
@@ -181,6 +193,7 @@ function decision(rule: FaultRule): FaultDecision {
     garbled: 200,
     busy: 200,
     slow: 200,
+    page: 200,
   };
   const appliedByDefault: Record<FaultKind, boolean> = {
     error: false,
@@ -189,6 +202,7 @@ function decision(rule: FaultRule): FaultDecision {
     garbled: true,
     busy: false,
     slow: true,
+    page: true,
   };
   const neverApplied = rule.kind === 'rateLimit' || rule.kind === 'busy';
   return {
@@ -197,11 +211,13 @@ function decision(rule: FaultRule): FaultDecision {
     retryAfterSeconds: rule.retryAfterSeconds ?? 1,
     applied:
       rule.kind === 'slow' ||
+      rule.kind === 'page' ||
       (!neverApplied && (rule.applied ?? appliedByDefault[rule.kind])),
     code: rule.code ?? BUSY_CODE,
     msg: rule.msg ?? BUSY_MSG,
     body: rule.body ?? GARBLED_BODY,
     latencyMs: rule.latencyMs ?? 0,
+    page: rule.page ?? 'noTotal',
   };
 }
 
@@ -230,6 +246,9 @@ function checkRule(rule: FaultRule): void {
   }
   if (rule.kind === 'slow' && !((rule.latencyMs ?? 0) > 0)) {
     throw new RangeError('a slow fault adds a positive latencyMs');
+  }
+  if (rule.page !== undefined && !['noTotal', 'short'].includes(rule.page)) {
+    throw new RangeError(`unknown page shape: ${String(rule.page)}`);
   }
   if (rule.every !== undefined && !(rule.every >= 1)) {
     throw new RangeError('a fault `every` is at least 1');

@@ -9,7 +9,8 @@
 export interface Page<T> {
   page: number;
   limit: number;
-  total: number;
+  /** Undefined when the answer told none (the document says it does: paging.ts walks on). */
+  total: number | undefined;
   list: T[];
 }
 

@@ -205,6 +205,35 @@ describe('fault injection', () => {
     expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('94');
   });
 
+  it('bends a list page: no total, or the first half of its records; other answers pass', () => {
+    const {emulator} = setup({offers: 120});
+    const page = (n: number) =>
+      call(emulator, 'GET', api('offers'), {query: {page: n, limit: 50}})
+        .json as {data: {page: number; limit: number; list: unknown[]}};
+    emulator.faults.add({kind: 'page', path: '/api/open/v3/offers', count: 1});
+    const untold = page(1).data;
+    expect(untold).not.toHaveProperty('total');
+    expect([untold.page, untold.limit, untold.list.length]).toEqual([
+      1, 50, 50,
+    ]);
+    emulator.faults.configure({
+      rules: [
+        {kind: 'page', page: 'short', path: '/api/open/v3/offers', count: 1},
+      ],
+    });
+    expect(page(2).data).toMatchObject({total: 120, limit: 50});
+    expect(emulator.requests.at(-1)).toMatchObject({
+      status: 200,
+      fault: 'page',
+    });
+    emulator.faults.configure({rules: [{kind: 'page', page: 'short'}]});
+    expect(page(2).data.list).toHaveLength(25);
+    expect(statusOf(exchange(emulator, 'GET', api('campaign')))).toBe(200);
+    expect(() =>
+      emulator.faults.add({kind: 'page', page: 'odd' as 'short'}),
+    ).toThrow('unknown page shape: odd');
+  });
+
   it("answers slowly: the rule's latency on top of the configured one, request served", () => {
     const {emulator} = setup();
     const [offer] = advOffers(emulator, 1);
