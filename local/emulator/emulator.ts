@@ -6,7 +6,12 @@ import type {WireOutcome, WireRequest} from '../http-types';
 import {signHeaders} from './auth';
 import {DEMO_ACCOUNTS} from './demo-accounts';
 import {md5Hex} from './digest';
-import {dispatch, readRequest, type ReadRequest} from './dispatch';
+import {
+  dispatch,
+  readRequest,
+  type ApiRequest,
+  type ReadRequest,
+} from './dispatch';
 import type {BillingType} from './enums';
 import {
   Faults,
@@ -14,6 +19,7 @@ import {
   type FaultDecision,
   type FaultKind,
   type PageShape,
+  OWN_PAGE_SIZE,
 } from './faults';
 import {
   accountSummaries,
@@ -183,12 +189,16 @@ export class Emulator {
     const latencyMs = this.faults.latencyMs + (fault?.latencyMs ?? 0);
     const entry = this.record(method, url, read, fault?.kind ?? null);
     const served = !fault || fault.applied;
+    const asked =
+      fault?.kind === 'page' && fault.page === 'noLimit'
+        ? withOwnPageSize(apiRequest)
+        : apiRequest;
     const answer = served
       ? dispatch(
           this.currentStore,
           this.settings,
-          apiRequest,
-          read,
+          asked,
+          asked === apiRequest ? read : readRequest(asked),
           this.nowSeconds(),
         )
       : undefined;
@@ -329,12 +339,35 @@ export class Emulator {
  * A fault's answer: a gateway's plain text for 5xx and 429, a proxy's page (or whatever the
  * rule gives) for a garbled 200, the service's own failure envelope for busy.
  */
+/** The request as a server that pages by its own size serves it, whatever limit was asked. */
+function withOwnPageSize(request: ApiRequest): ApiRequest {
+  const url = new URL(request.url);
+  url.searchParams.set('limit', String(OWN_PAGE_SIZE));
+  return {...request, url};
+}
+
+/** The id fields of the lists, the one a record is told apart by first. */
+const ID_FIELDS = [
+  'ad_id',
+  'offer_id',
+  'campaign_id',
+  'creative_md5',
+  'sub_adv_user_name',
+];
+
+function withoutId(record: Record<string, unknown> | undefined): void {
+  const field = ID_FIELDS.find(name => record && name in record);
+  if (field) delete record![field];
+}
+
 /** A list answer bent as a `page` fault says; an answer without a list passes as it is. */
 function bentPage(body: Uint8Array, shape: PageShape): Uint8Array {
   const envelope = JSON.parse(new TextDecoder().decode(body));
   const data = envelope?.data;
   if (!data || !Array.isArray(data.list)) return body;
   if (shape === 'noTotal') delete data.total;
+  else if (shape === 'noLimit') delete data.limit;
+  else if (shape === 'noId') withoutId(data.list[0]);
   else data.list = data.list.slice(0, Math.floor(data.list.length / 2));
   return new TextEncoder().encode(JSON.stringify(envelope));
 }

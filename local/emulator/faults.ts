@@ -24,9 +24,15 @@ export type FaultKind =
 
 /**
  * How a `page` fault bends a list answer: `noTotal` leaves `total` out of data; `short` keeps
- * the first half of the page's records (rounded down) and drops the rest.
+ * the first half of the page's records (rounded down) and drops the rest; `noLimit` pages by
+ * OWN_PAGE_SIZE whatever limit was asked and leaves `limit` out of data; `noId` takes its id
+ * (ad_id, offer_id, campaign_id, creative_md5 or sub_adv_user_name, the first it has) from the
+ * page's first record.
  */
-export type PageShape = 'noTotal' | 'short';
+export type PageShape = 'noTotal' | 'short' | 'noLimit' | 'noId';
+
+/** The page size of a `noLimit` answer. */
+export const OWN_PAGE_SIZE = 20;
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'error',
@@ -247,7 +253,10 @@ function checkRule(rule: FaultRule): void {
   if (rule.kind === 'slow' && !((rule.latencyMs ?? 0) > 0)) {
     throw new RangeError('a slow fault adds a positive latencyMs');
   }
-  if (rule.page !== undefined && !['noTotal', 'short'].includes(rule.page)) {
+  if (
+    rule.page !== undefined &&
+    !['noTotal', 'short', 'noLimit', 'noId'].includes(rule.page)
+  ) {
     throw new RangeError(`unknown page shape: ${String(rule.page)}`);
   }
   if (rule.every !== undefined && !(rule.every >= 1)) {

@@ -121,7 +121,13 @@ export function listEach<T>(
     part.of.requests++;
     const first = take(part, 1, firsts[i]);
     if (!first) return;
-    part.pageSize = first.limit > 0 ? first.limit : part.of.listing.maxLimit;
+    // A server that tells no limit used a page size of its own: as many as page 1 held.
+    part.pageSize =
+      first.limit > 0
+        ? first.limit
+        : first.list.length > 0
+          ? first.list.length
+          : part.of.listing.maxLimit;
     if (first.total === undefined) {
       part.untold = true;
       if (first.list.length >= part.pageSize) rest.push({part, page: 2});
@@ -230,7 +236,18 @@ function take<T>(
   }
   part.held.set(number, page.list.length);
   for (const record of page.list) {
-    const id = p.listing.key(record);
+    const id = isObject(record) ? p.listing.key(record) : undefined;
+    // A record that cannot be told apart cannot be matched to its row: were it left out, a
+    // refresh would remove the row of the record it stands for.
+    if (id === undefined || id === null || id === '') {
+      throw new ApiError(
+        p.listing.op.name,
+        200,
+        200,
+        `page ${number} held a record ${isObject(record) ? 'without its id' : `that is no record (${JSON.stringify(record)})`}: the list cannot be matched to rows, so nothing was changed`,
+        {},
+      );
+    }
     if (p.seen.has(id)) continue;
     p.seen.add(id);
     p.items.push(record);

@@ -205,7 +205,7 @@ describe('fault injection', () => {
     expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('94');
   });
 
-  it('bends a list page: no total, or the first half of its records; other answers pass', () => {
+  it('bends a list page: no total, half its records, its own page size, a record without id; other answers pass', () => {
     const {emulator} = setup({offers: 120});
     const page = (n: number) =>
       call(emulator, 'GET', api('offers'), {query: {page: n, limit: 50}})
@@ -229,6 +229,17 @@ describe('fault injection', () => {
     emulator.faults.configure({rules: [{kind: 'page', page: 'short'}]});
     expect(page(2).data.list).toHaveLength(25);
     expect(statusOf(exchange(emulator, 'GET', api('campaign')))).toBe(200);
+    emulator.faults.configure({rules: [{kind: 'page', page: 'noLimit'}]});
+    const own = page(2).data;
+    expect(own).not.toHaveProperty('limit');
+    expect(own.list.map(o => (o as {offer_id: number}).offer_id)).toEqual(
+      [...emulator.account(MAIN).offers.keys()].slice(20, 40),
+    );
+    emulator.faults.configure({rules: [{kind: 'page', page: 'noId'}]});
+    const [first, second] = page(1).data.list as Array<Record<string, unknown>>;
+    expect(first).not.toHaveProperty('offer_id');
+    expect(first).toHaveProperty('campaign_id');
+    expect(second).toHaveProperty('offer_id');
     expect(() =>
       emulator.faults.add({kind: 'page', page: 'odd' as 'short'}),
     ).toThrow('unknown page shape: odd');

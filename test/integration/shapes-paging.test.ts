@@ -67,3 +67,31 @@ describe('an offers list with a hole', () => {
     expect(valuesOf(rt, 'Offers')).toHaveLength(111);
   });
 });
+
+describe('an offers list paged by a size of its own, telling no limit', () => {
+  it('asks the other pages at the size page 1 came in, and brings every offer', () => {
+    const {rt, emulator} = offerDesk({offers: 45});
+    emulator.faults.add({kind: 'page', page: 'noLimit', path: OFFERS});
+
+    expect(rt.call('refreshOffers')).toMatchObject({ok: 45});
+    expect(pagesAsked(emulator)).toEqual([
+      ['1', '50'],
+      ['2', '20'],
+      ['3', '20'],
+    ]);
+  });
+});
+
+describe('an offers list holding a record without its id', () => {
+  it('fails the refresh, says so, and removes no row', () => {
+    const {rt, emulator} = offerDesk({offers: 30});
+    rt.call('refreshOffers');
+    const before = ['Offers', 'Budgets'].map(n => snapshotOf(rt, n));
+    emulator.faults.add({kind: 'page', page: 'noId', path: OFFERS, count: 1});
+
+    expect(() => rt.call('refreshOffers')).toThrow(
+      'GET offers: code 200 page 1 held a record without its id: the list cannot be matched to rows, so nothing was changed',
+    );
+    expect(['Offers', 'Budgets'].map(n => snapshotOf(rt, n))).toEqual(before);
+  });
+});
