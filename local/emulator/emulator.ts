@@ -210,7 +210,7 @@ export class Emulator {
     if (fault?.kind === 'drop') {
       return {kind: 'dropped', applied: fault.applied, latencyMs};
     }
-    if (fault && fault.kind !== 'slow' && fault.kind !== 'page') {
+    if (fault && !['slow', 'recode', 'page'].includes(fault.kind)) {
       const response = faultResponse(fault);
       entry.status = response.status;
       if (fault.kind === 'busy') {
@@ -223,6 +223,10 @@ export class Emulator {
       return {kind: 'response', ...response, latencyMs};
     }
     entry.status = answer!.status;
+    if (fault?.kind === 'recode') {
+      entry.code = fault.code;
+      if (fault.msg) entry.msg = fault.msg;
+    }
     return {
       kind: 'response',
       status: answer!.status,
@@ -230,7 +234,9 @@ export class Emulator {
       body:
         fault?.kind === 'page'
           ? bentPage(answer!.body, fault.page)
-          : answer!.body,
+          : fault?.kind === 'recode'
+            ? recoded(answer!.body, fault)
+            : answer!.body,
       latencyMs,
     };
   };
@@ -344,6 +350,14 @@ function withOwnPageSize(request: ApiRequest): ApiRequest {
   const url = new URL(request.url);
   url.searchParams.set('limit', String(OWN_PAGE_SIZE));
   return {...request, url};
+}
+
+/** The served answer under the fault's code (and msg), its data as served. */
+function recoded(body: Uint8Array, fault: FaultDecision): Uint8Array {
+  const envelope = JSON.parse(new TextDecoder().decode(body));
+  envelope.code = fault.code;
+  if (fault.msg) envelope.msg = fault.msg;
+  return new TextEncoder().encode(JSON.stringify(envelope));
 }
 
 /** The id fields of the lists, the one a record is told apart by first. */

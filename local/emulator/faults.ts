@@ -16,11 +16,20 @@ import {deriveSeed, Prng} from './prng';
  * - busy: HTTP 200 with a failure envelope `{code, msg}` (default 10500, "system busy,
  *   please try again later"), never applied: the service's own transient refusal.
  * - slow: served normally, `latencyMs` later.
+ * - recode: served, then answered with the service's envelope under another `code` (and `msg`,
+ *   when given), its data kept: a dialect that calls success 0, say.
  * - page: a list page served off the document (`page`): without `total`, or short of records
  *   that later pages still hold (a hole). Other answers pass untouched.
  */
 export type FaultKind =
-  'error' | 'rateLimit' | 'drop' | 'garbled' | 'busy' | 'slow' | 'page';
+  | 'error'
+  | 'rateLimit'
+  | 'drop'
+  | 'garbled'
+  | 'busy'
+  | 'slow'
+  | 'recode'
+  | 'page';
 
 /**
  * How a `page` fault bends a list answer: `noTotal` leaves `total` out of data; `short` keeps
@@ -41,6 +50,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'garbled',
   'busy',
   'slow',
+  'recode',
   'page',
 ];
 
@@ -65,7 +75,10 @@ export interface FaultRule {
    * drop and garbled, false for error; busy and rateLimit are never applied.
    */
   applied?: boolean;
-  /** busy: the envelope code (default BUSY_CODE) and msg (default BUSY_MSG). */
+  /**
+   * busy: the envelope code (default BUSY_CODE) and msg (default BUSY_MSG); recode: the code
+   * (required) and msg (default: the answer's own) the served answer is given.
+   */
   code?: number;
   msg?: string;
   /** garbled: the body text (default GARBLED_BODY). */
@@ -199,6 +212,7 @@ function decision(rule: FaultRule): FaultDecision {
     garbled: 200,
     busy: 200,
     slow: 200,
+    recode: 200,
     page: 200,
   };
   const appliedByDefault: Record<FaultKind, boolean> = {
@@ -208,6 +222,7 @@ function decision(rule: FaultRule): FaultDecision {
     garbled: true,
     busy: false,
     slow: true,
+    recode: true,
     page: true,
   };
   const neverApplied = rule.kind === 'rateLimit' || rule.kind === 'busy';
@@ -217,10 +232,11 @@ function decision(rule: FaultRule): FaultDecision {
     retryAfterSeconds: rule.retryAfterSeconds ?? 1,
     applied:
       rule.kind === 'slow' ||
+      rule.kind === 'recode' ||
       rule.kind === 'page' ||
       (!neverApplied && (rule.applied ?? appliedByDefault[rule.kind])),
     code: rule.code ?? BUSY_CODE,
-    msg: rule.msg ?? BUSY_MSG,
+    msg: rule.msg ?? (rule.kind === 'recode' ? '' : BUSY_MSG),
     body: rule.body ?? GARBLED_BODY,
     latencyMs: rule.latencyMs ?? 0,
     page: rule.page ?? 'noTotal',
@@ -246,6 +262,9 @@ function checkRule(rule: FaultRule): void {
   }
   if (rule.rate !== undefined && (rule.rate < 0 || rule.rate > 1)) {
     throw new RangeError('a fault rate lies between 0 and 1');
+  }
+  if (rule.kind === 'recode' && rule.code === undefined) {
+    throw new RangeError('a recode fault names the code it answers');
   }
   if (rule.kind === 'busy' && rule.code === 200) {
     throw new RangeError('a busy fault answers a failure code, not 200');

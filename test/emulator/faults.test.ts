@@ -205,6 +205,24 @@ describe('fault injection', () => {
     expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('94');
   });
 
+  it('answers a served write under another code, its data kept (recode)', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    emulator.faults.add({kind: 'recode', code: 0, method: 'PUT', count: 1});
+    const reply = putBudget(emulator, offer.offer_id, 96);
+    if (reply.kind !== 'response') throw new Error('dropped');
+    expect(JSON.parse(new TextDecoder().decode(reply.body))).toEqual({
+      code: 0,
+      msg: 'success',
+      data: {},
+    });
+    expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('96');
+    expect(emulator.requests.at(-1)).toMatchObject({code: 0, fault: 'recode'});
+    expect(() => emulator.faults.add({kind: 'recode'})).toThrow(
+      'a recode fault names the code it answers',
+    );
+  });
+
   it('bends a list page: no total, half its records, its own page size, a record without id; other answers pass', () => {
     const {emulator} = setup({offers: 120});
     const page = (n: number) =>
