@@ -61,10 +61,11 @@ export interface EmulatorOptions {
    */
   extraBillingTypes?: string[];
   /**
-   * The offers list shows each offer's support_server_click, which 2.3 leaves out; default
-   * false, as the document has it (README, assumption 45a).
+   * The offers list shows each offer's support_server_click, which 2.3 leaves out: true as
+   * YES or NO, 'boolean' as a JSON boolean; default false, as the document has it (README,
+   * assumption 45a).
    */
-  listsServerClick?: boolean;
+  listsServerClick?: boolean | 'boolean';
   /**
    * The offers and campaign lists name target_geo (of an offer and of its budget items)
    * country_code and give campaign_id as text, the shapes the vendor's public clients read;

@@ -52,7 +52,12 @@ export function listOffers({
     const shown = {
       ...presentOffer(store, offer),
       ...(settings.listsServerClick
-        ? {support_server_click: offer.support_server_click}
+        ? {
+            support_server_click:
+              settings.listsServerClick === 'boolean'
+                ? offer.support_server_click === 'YES'
+                : offer.support_server_click,
+          }
         : {}),
     };
     return settings.clientShapes ? inClientShape(shown) : shown;
