@@ -211,7 +211,7 @@ export class Emulator {
     if (fault?.kind === 'drop') {
       return {kind: 'dropped', applied: fault.applied, latencyMs};
     }
-    if (fault && !['slow', 'recode', 'page'].includes(fault.kind)) {
+    if (fault && !['slow', 'recode', 'strip', 'page'].includes(fault.kind)) {
       const response = faultResponse(fault);
       entry.status = response.status;
       if (fault.kind === 'busy') {
@@ -237,7 +237,9 @@ export class Emulator {
           ? bentPage(answer!.body, fault.page)
           : fault?.kind === 'recode'
             ? recoded(answer!.body, fault)
-            : answer!.body,
+            : fault?.kind === 'strip'
+              ? stripped(answer!.body, fault.fields)
+              : answer!.body,
       latencyMs,
     };
   };
@@ -358,6 +360,19 @@ function recoded(body: Uint8Array, fault: FaultDecision): Uint8Array {
   const envelope = JSON.parse(new TextDecoder().decode(body));
   envelope.code = fault.code;
   if (fault.msg) envelope.msg = fault.msg;
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
+/** The served answer without `fields` in its data (in each record of a list). */
+function stripped(body: Uint8Array, fields: readonly string[]): Uint8Array {
+  const envelope = JSON.parse(new TextDecoder().decode(body));
+  if (fields.includes('data')) delete envelope.data;
+  const data = envelope.data;
+  const records = Array.isArray(data?.list) ? data.list : [data];
+  for (const record of records) {
+    if (record && typeof record === 'object')
+      for (const field of fields) delete record[field];
+  }
   return new TextEncoder().encode(JSON.stringify(envelope));
 }
 

@@ -18,6 +18,8 @@ import {deriveSeed, Prng} from './prng';
  * - slow: served normally, `latencyMs` later.
  * - recode: served, then answered with the service's envelope under another `code` (and `msg`,
  *   when given), its data kept: a dialect that calls success 0, say.
+ * - strip: served, then the named `fields` taken out of the answer's data (of each record, for
+ *   a list; `data` takes out data itself): an answer short of what the document names.
  * - page: a list page served off the document (`page`): without `total`, or short of records
  *   that later pages still hold (a hole). Other answers pass untouched.
  */
@@ -29,6 +31,7 @@ export type FaultKind =
   | 'busy'
   | 'slow'
   | 'recode'
+  | 'strip'
   | 'page';
 
 /**
@@ -51,6 +54,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'busy',
   'slow',
   'recode',
+  'strip',
   'page',
 ];
 
@@ -85,6 +89,8 @@ export interface FaultRule {
   body?: string;
   /** slow: the added latency of each matching request, in ms. */
   latencyMs?: number;
+  /** strip: the fields taken out of data (or of each listed record); `data` for data itself. */
+  fields?: string[];
   /** page: how the list answer is bent, default 'noTotal'. */
   page?: PageShape;
   /** Fire on at most this many requests, then stay quiet. */
@@ -118,6 +124,7 @@ export interface FaultDecision {
   body: string;
   latencyMs: number;
   page: PageShape;
+  fields: string[];
 }
 
 interface ActiveRule {
@@ -213,6 +220,7 @@ function decision(rule: FaultRule): FaultDecision {
     busy: 200,
     slow: 200,
     recode: 200,
+    strip: 200,
     page: 200,
   };
   const appliedByDefault: Record<FaultKind, boolean> = {
@@ -223,6 +231,7 @@ function decision(rule: FaultRule): FaultDecision {
     busy: false,
     slow: true,
     recode: true,
+    strip: true,
     page: true,
   };
   const neverApplied = rule.kind === 'rateLimit' || rule.kind === 'busy';
@@ -233,6 +242,7 @@ function decision(rule: FaultRule): FaultDecision {
     applied:
       rule.kind === 'slow' ||
       rule.kind === 'recode' ||
+      rule.kind === 'strip' ||
       rule.kind === 'page' ||
       (!neverApplied && (rule.applied ?? appliedByDefault[rule.kind])),
     code: rule.code ?? BUSY_CODE,
@@ -240,6 +250,7 @@ function decision(rule: FaultRule): FaultDecision {
     body: rule.body ?? GARBLED_BODY,
     latencyMs: rule.latencyMs ?? 0,
     page: rule.page ?? 'noTotal',
+    fields: rule.fields ?? [],
   };
 }
 
@@ -262,6 +273,9 @@ function checkRule(rule: FaultRule): void {
   }
   if (rule.rate !== undefined && (rule.rate < 0 || rule.rate > 1)) {
     throw new RangeError('a fault rate lies between 0 and 1');
+  }
+  if (rule.kind === 'strip' && !rule.fields?.length) {
+    throw new RangeError('a strip fault names the fields it takes out');
   }
   if (rule.kind === 'recode' && rule.code === undefined) {
     throw new RangeError('a recode fault names the code it answers');

@@ -223,6 +223,32 @@ describe('fault injection', () => {
     );
   });
 
+  it('takes named fields out of a served answer (strip): of data, of each record, or data itself', () => {
+    const {emulator} = setup({offers: 3});
+    emulator.faults.add({
+      kind: 'strip',
+      fields: ['budget', 'status'],
+      method: 'GET',
+    });
+    const listed = call(emulator, 'GET', api('offers')).json as {
+      data: {total: number; list: Array<Record<string, unknown>>};
+    };
+    expect(listed.data.total).toBe(3);
+    for (const offer of listed.data.list) {
+      expect(offer).not.toHaveProperty('budget');
+      expect(offer).not.toHaveProperty('status');
+      expect(offer).toHaveProperty('offer_id');
+    }
+    emulator.faults.configure({rules: [{kind: 'strip', fields: ['data']}]});
+    expect(call(emulator, 'GET', api('campaign')).json).toEqual({
+      code: 200,
+      msg: 'success',
+    });
+    expect(() => emulator.faults.add({kind: 'strip', fields: []})).toThrow(
+      'a strip fault names the fields it takes out',
+    );
+  });
+
   it('bends a list page: no total, half its records, its own page size, a record without id; other answers pass', () => {
     const {emulator} = setup({offers: 120});
     const page = (n: number) =>
