@@ -426,7 +426,7 @@ function faultResponse(fault: FaultDecision) {
     status: fault.status,
     headers: {
       'content-type': 'text/plain; charset=utf-8',
-      ...(fault.kind === 'rateLimit'
+      ...(fault.kind === 'rateLimit' && fault.retryAfterSeconds !== null
         ? {'retry-after': String(fault.retryAfterSeconds)}
         : {}),
     },

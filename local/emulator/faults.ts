@@ -72,8 +72,8 @@ export interface FaultRule {
   path?: string;
   /** error: the HTTP status, default 503. */
   status?: number;
-  /** rateLimit: the Retry-After seconds, default 1. */
-  retryAfterSeconds?: number;
+  /** rateLimit: the Retry-After seconds, default 1; null leaves the header out. */
+  retryAfterSeconds?: number | null;
   /**
    * Whether the request was served (applied) before the fault answered: default true for
    * drop and garbled, false for error; busy and rateLimit are never applied.
@@ -117,7 +117,7 @@ export interface FaultConfig {
 export interface FaultDecision {
   kind: FaultKind;
   status: number;
-  retryAfterSeconds: number;
+  retryAfterSeconds: number | null;
   applied: boolean;
   code: number;
   msg: string;
@@ -238,7 +238,8 @@ function decision(rule: FaultRule): FaultDecision {
   return {
     kind: rule.kind,
     status: statuses[rule.kind],
-    retryAfterSeconds: rule.retryAfterSeconds ?? 1,
+    retryAfterSeconds:
+      rule.retryAfterSeconds === null ? null : (rule.retryAfterSeconds ?? 1),
     applied:
       rule.kind === 'slow' ||
       rule.kind === 'recode' ||

@@ -45,6 +45,14 @@ describe('fault injection', () => {
     expect(call(emulator, 'GET', api('offers')).status).toBe(200);
   });
 
+  it('answers 429 without Retry-After when its seconds are null', () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'rateLimit', retryAfterSeconds: null});
+    const limited = call(emulator, 'GET', api('offers'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers).not.toHaveProperty('retry-after');
+  });
+
   it('fails a share of requests with 5xx, the same ones for the same seed', () => {
     const pattern = () => {
       const {emulator} = setup({
