@@ -192,8 +192,10 @@ export class Emulator {
     const served = !fault || fault.applied;
     const asked =
       fault?.kind === 'page' && fault.page === 'noLimit'
-        ? withOwnPageSize(apiRequest)
-        : apiRequest;
+        ? withParam(apiRequest, 'limit', OWN_PAGE_SIZE)
+        : fault?.kind === 'page' && fault.page === 'repeat'
+          ? withParam(apiRequest, 'page', 1)
+          : apiRequest;
     const answer = served
       ? dispatch(
           this.currentStore,
@@ -348,10 +350,17 @@ export class Emulator {
  * A fault's answer: a gateway's plain text for 5xx and 429, a proxy's page (or whatever the
  * rule gives) for a garbled 200, the service's own failure envelope for busy.
  */
-/** The request as a server that pages by its own size serves it, whatever limit was asked. */
-function withOwnPageSize(request: ApiRequest): ApiRequest {
+/**
+ * The request as a server serves it that reads one parameter its own way (its page size, or
+ * page 1 whatever was asked).
+ */
+function withParam(
+  request: ApiRequest,
+  name: string,
+  value: number,
+): ApiRequest {
   const url = new URL(request.url);
-  url.searchParams.set('limit', String(OWN_PAGE_SIZE));
+  url.searchParams.set(name, String(value));
   return {...request, url};
 }
 
@@ -398,7 +407,8 @@ function bentPage(body: Uint8Array, shape: PageShape): Uint8Array {
   if (shape === 'noTotal') delete data.total;
   else if (shape === 'noLimit') delete data.limit;
   else if (shape === 'noId') withoutId(data.list[0]);
-  else data.list = data.list.slice(0, Math.floor(data.list.length / 2));
+  else if (shape === 'short')
+    data.list = data.list.slice(0, Math.floor(data.list.length / 2));
   return new TextEncoder().encode(JSON.stringify(envelope));
 }
 

@@ -62,7 +62,11 @@ interface Part<T> {
   pageSize: number;
   /** The server told no `total`: pages are asked one after another until a short one. */
   untold: boolean;
+  /** The `total` page 1 told, if any. */
+  told?: number;
   held: Map<number, number>;
+  /** Records each page brought that no earlier page had. */
+  fresh: Map<number, number>;
 }
 
 /** Where one listing has got (all its parts together). */
@@ -111,6 +115,7 @@ export function listEach<T>(
       pageSize: of.listing.maxLimit,
       untold: false,
       held: new Map(),
+      fresh: new Map(),
     })),
   );
   const firsts = sender.callMixed<unknown>(
@@ -133,6 +138,7 @@ export function listEach<T>(
       if (first.list.length >= part.pageSize) rest.push({part, page: 2});
       return;
     }
+    part.told = first.total;
     part.of.total += first.total;
     for (const page of remainingPages(first.total, part.pageSize)) {
       rest.push({part, page});
@@ -160,7 +166,14 @@ export function listEach<T>(
     batch.forEach(({part, page}, n) => {
       part.of.requests++;
       const got = take(part, page, outcomes[n]);
-      if (got && part.untold && got.list.length >= part.pageSize)
+      // A full page of records already listed is a server repeating itself: walking on
+      // would never end.
+      if (
+        got &&
+        part.untold &&
+        got.list.length >= part.pageSize &&
+        (part.fresh.get(page) ?? 0) > 0
+      )
         next.push({part, page: page + 1});
     });
     report();
@@ -235,6 +248,7 @@ function take<T>(
     return undefined;
   }
   part.held.set(number, page.list.length);
+  part.fresh.set(number, 0);
   for (const record of page.list) {
     const id = isObject(record) ? p.listing.key(record) : undefined;
     // A record that cannot be told apart cannot be matched to its row: were it left out, a
@@ -250,6 +264,7 @@ function take<T>(
     }
     if (p.seen.has(id)) continue;
     p.seen.add(id);
+    part.fresh.set(number, (part.fresh.get(number) ?? 0) + 1);
     p.items.push(record);
   }
   return page;
@@ -257,10 +272,11 @@ function take<T>(
 
 /**
  * A list with a hole is not the account's records: a page short of the page size while a
- * later page held records lost some on the way (the server's, or a proxy's), and a refresh
- * would remove their rows. Such a list fails (nothing is written; a re-run asks again). A
- * short or empty last page alone is the list's end, whatever `total` said (records removed
- * while paging, or a count that ran ahead).
+ * later page held records lost some on the way (the server's, or a proxy's), and a page of
+ * nothing but records already listed stands where others should have been; a refresh would
+ * remove their rows. Such a list fails (nothing is written; a re-run asks again). A short or
+ * empty last page alone is the list's end, whatever `total` said (records removed while
+ * paging, or a count that ran ahead).
  */
 function checkWhole<T>(part: Part<T>): void {
   const pages = [...part.held.keys()].sort((a, b) => a - b);
@@ -271,14 +287,29 @@ function checkWhole<T>(part: Part<T>): void {
   const short = pages.find(
     page => page < lastHeld && (part.held.get(page) ?? 0) < part.pageSize,
   );
-  if (short === undefined) return;
-  throw new ApiError(
-    part.of.listing.op.name,
-    200,
-    200,
-    `page ${short} held ${part.held.get(short)} records where the page size is ${part.pageSize}, and later pages held more: the list came back incomplete, so nothing was changed; run it again`,
-    {},
+  const fail = (what: string) => {
+    throw new ApiError(
+      part.of.listing.op.name,
+      200,
+      200,
+      `${what}: the list came back incomplete, so nothing was changed; run it again`,
+      {},
+    );
+  };
+  if (short !== undefined)
+    fail(
+      `page ${short} held ${part.held.get(short)} records where the page size is ${part.pageSize}, and later pages held more`,
+    );
+  // A page of nothing but records already listed (a server that ignores `page`) stands
+  // where other records should have been. A record that slid across a page boundary repeats
+  // too, but its page brings others with it.
+  const stale = pages.find(
+    page => page > 1 && part.held.get(page)! > 0 && part.fresh.get(page) === 0,
   );
+  if (stale !== undefined)
+    fail(
+      `page ${stale} held only records that earlier pages held${part.told === undefined ? '' : `, and the list has ${[...part.fresh.values()].reduce((n, k) => n + k, 0)} of the ${part.told} records its total told`}`,
+    );
 }
 
 function asPage<T>(op: OperationSpec, data: unknown): Page<T> {

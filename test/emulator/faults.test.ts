@@ -257,7 +257,7 @@ describe('fault injection', () => {
     );
   });
 
-  it('bends a list page: no total, half its records, its own page size, a record without id; other answers pass', () => {
+  it('bends a list page: no total, half its records, its own page size, page 1 again, a record without id; other answers pass', () => {
     const {emulator} = setup({offers: 120});
     const page = (n: number) =>
       call(emulator, 'GET', api('offers'), {query: {page: n, limit: 50}})
@@ -287,6 +287,8 @@ describe('fault injection', () => {
     expect(own.list.map(o => (o as {offer_id: number}).offer_id)).toEqual(
       [...emulator.account(MAIN).offers.keys()].slice(20, 40),
     );
+    emulator.faults.configure({rules: [{kind: 'page', page: 'repeat'}]});
+    expect(page(3).data.list).toEqual(page(1).data.list);
     emulator.faults.configure({rules: [{kind: 'page', page: 'noId'}]});
     const [first, second] = page(1).data.list as Array<Record<string, unknown>>;
     expect(first).not.toHaveProperty('offer_id');

@@ -95,3 +95,37 @@ describe('an offers list holding a record without its id', () => {
     expect(['Offers', 'Budgets'].map(n => snapshotOf(rt, n))).toEqual(before);
   });
 });
+
+describe('an offers list that answers page 1 whatever page is asked', () => {
+  it('fails the refresh, says so, and removes no row', () => {
+    const {rt, emulator} = offerDesk({offers: 120});
+    rt.call('refreshOffers');
+    const before = ['Offers', 'Budgets'].map(n => snapshotOf(rt, n));
+    emulator.faults.add({kind: 'page', page: 'repeat', path: OFFERS});
+
+    expect(() => rt.call('refreshOffers')).toThrow(
+      'GET offers: code 200 page 2 held only records that earlier pages held, and the list has 50 of the 120 records its total told: the list came back incomplete, so nothing was changed; run it again',
+    );
+    expect(['Offers', 'Budgets'].map(n => snapshotOf(rt, n))).toEqual(before);
+  });
+
+  it('telling no total either: stops at the first page of nothing new, and fails', () => {
+    const {rt, emulator} = offerDesk({offers: 120});
+    // Page 1 without total (the first rule that fires wins), then page 1 again and again.
+    emulator.faults.add({
+      kind: 'page',
+      page: 'noTotal',
+      path: OFFERS,
+      count: 1,
+    });
+    emulator.faults.add({kind: 'page', page: 'repeat', path: OFFERS});
+
+    expect(() => rt.call('refreshOffers')).toThrow(
+      'GET offers: code 200 page 2 held only records that earlier pages held: the list came back incomplete, so nothing was changed; run it again',
+    );
+    expect(pagesAsked(emulator)).toEqual([
+      ['1', '50'],
+      ['2', '50'],
+    ]);
+  });
+});
