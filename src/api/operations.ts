@@ -7,6 +7,7 @@
 import {ApiClient, OperationSpec, Outcome} from './client';
 import {parseAlreadyExisted} from './duplicate-upload';
 import {isObject} from './envelope';
+import {ApiError, OutcomeUnknownError} from './errors';
 import type {Listing} from './paging';
 import {readCampaign, readOffer} from './records';
 import type {
@@ -237,15 +238,45 @@ function uploaded(data: unknown): UploadedMaterial {
   };
 }
 
-/** 4.10 (main account's keys), one outcome per request. */
+/**
+ * 4.10 (main account's keys), one outcome per request. A success that carries no access_key
+ * or api_key (text, not empty) made a sub-account whose keys are not known: its outcome counts
+ * as unknown, so the caller looks it up by name (4.11 answers both keys) rather than keep
+ * `undefined` for a key.
+ */
 export function createSubAccounts(
   client: ApiClient,
   requests: readonly SubAccountCreate[],
 ): Array<Outcome<SubAccount>> {
-  return client.callAll<SubAccount>(
-    OPERATIONS.createSubAccount,
-    requests.map(json => ({json})),
-  );
+  const op = OPERATIONS.createSubAccount;
+  return client
+    .callAll<unknown>(
+      op,
+      requests.map(json => ({json})),
+    )
+    .map(outcome => {
+      if (!outcome.ok) return outcome;
+      const data = outcome.data;
+      const keyed =
+        isObject(data) &&
+        [data.access_key, data.api_key].every(
+          key => typeof key === 'string' && key !== '',
+        );
+      if (keyed) return {ok: true, data: data as unknown as SubAccount};
+      return {
+        ok: false,
+        error: new OutcomeUnknownError(
+          op.name,
+          new ApiError(
+            op.name,
+            200,
+            200,
+            `success, but the answer carries no access_key and api_key (data ${JSON.stringify(data ?? null)})`,
+            {},
+          ),
+        ),
+      };
+    });
 }
 
 /** 4.11 (main account's keys): undefined when no such sub-account is listed. */
