@@ -20,6 +20,7 @@ import {
   type FaultKind,
   type PageShape,
   OWN_PAGE_SIZE,
+  GARBLED_BODY,
 } from './faults';
 import {
   accountSummaries,
@@ -427,7 +428,7 @@ function faultResponse(fault: FaultDecision) {
     return {
       status: 200,
       headers: {'content-type': 'text/html; charset=utf-8'},
-      body: encode(fault.body),
+      body: encode(fault.body ?? GARBLED_BODY),
     };
   }
   const text =
@@ -440,7 +441,7 @@ function faultResponse(fault: FaultDecision) {
         ? {'retry-after': String(fault.retryAfterSeconds)}
         : {}),
     },
-    body: encode(`${fault.status} ${text} (emulator fault)`),
+    body: encode(fault.body ?? `${fault.status} ${text} (emulator fault)`),
   };
 }
 

@@ -86,7 +86,10 @@ export interface FaultRule {
    */
   code?: number;
   msg?: string;
-  /** garbled: the body text (default GARBLED_BODY). */
+  /**
+   * garbled: the body text (default GARBLED_BODY); error and rateLimit: the body text in place
+   * of the status line (an HTML page, or '' for an empty body).
+   */
   body?: string;
   /** slow: the added latency of each matching request, in ms. */
   latencyMs?: number;
@@ -122,7 +125,7 @@ export interface FaultDecision {
   applied: boolean;
   code: number;
   msg: string;
-  body: string;
+  body: string | undefined;
   latencyMs: number;
   page: PageShape;
   fields: string[];
@@ -249,7 +252,7 @@ function decision(rule: FaultRule): FaultDecision {
       (!neverApplied && (rule.applied ?? appliedByDefault[rule.kind])),
     code: rule.code ?? BUSY_CODE,
     msg: rule.msg ?? (rule.kind === 'recode' ? '' : BUSY_MSG),
-    body: rule.body ?? GARBLED_BODY,
+    body: rule.body,
     latencyMs: rule.latencyMs ?? 0,
     page: rule.page ?? 'noTotal',
     fields: rule.fields ?? [],

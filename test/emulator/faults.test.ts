@@ -45,6 +45,16 @@ describe('fault injection', () => {
     expect(call(emulator, 'GET', api('offers')).status).toBe(200);
   });
 
+  it("answers a 5xx with the rule's body: an HTML page, or nothing", () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'error', status: 504, body: '', count: 1});
+    const empty = call(emulator, 'GET', api('offers'));
+    expect([empty.status, empty.text]).toEqual([504, '']);
+    emulator.faults.add({kind: 'error', status: 502, body: '<html>x</html>'});
+    const page = call(emulator, 'GET', api('offers'));
+    expect([page.status, page.text]).toEqual([502, '<html>x</html>']);
+  });
+
   it('answers 429 without Retry-After when its seconds are null', () => {
     const {emulator} = setup();
     emulator.faults.add({kind: 'rateLimit', retryAfterSeconds: null});

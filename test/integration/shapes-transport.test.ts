@@ -1,14 +1,17 @@
 /**
- * 429 answers, which the API document does not show (part 8: "Rate limits and quotas: not
- * shown"): taken in their HTTP meaning, "not applied, try later". With or without Retry-After
+ * Transport answers the API document does not show. 429 (part 8: "Rate limits and quotas: not
+ * shown") is taken in its HTTP meaning, "not applied, try later": with or without Retry-After
  * a read and a write are sent again within the run, after at least the time asked; a wait
- * past the job's time is not taken, and the row says the next push sends it again.
+ * past the job's time is not taken, and the row says the next push sends it again. A gateway's
+ * 502/504 with an HTML page or an empty body (part 7: "HTTP status codes used: not shown") is
+ * no envelope: a read fails naming it, a write's outcome is unknown and is read back.
  */
 import type {Emulator} from '../../local/emulator';
 import {
   offerDesk,
   offersPulled,
   recordsOf,
+  snapshotOf,
   typeInto,
 } from '../support/offer-desk';
 
@@ -96,5 +99,55 @@ describe('a 429 on a budget push', () => {
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
     expect(sent(emulator)).toEqual([`PUT ${BUDGET} 200`]);
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('432');
+  });
+});
+
+describe('a gateway answering 502 with an HTML page, or 504 with nothing', () => {
+  it('on every list page: the refresh fails naming the answer, the sheets as they were', () => {
+    const {rt, emulator} = offerDesk({offers: 30});
+    rt.call('refreshOffers');
+    const before = snapshotOf(rt, 'Offers');
+    const page =
+      '<html><head><title>502 Bad Gateway</title></head><body><h1>502</h1></body></html>';
+    emulator.faults.add({kind: 'error', status: 502, body: page, path: OFFERS});
+
+    expect(() => rt.call('refreshOffers')).toThrow(
+      `GET offers: HTTP 502 unexpected answer: ${page}`,
+    );
+    expect(snapshotOf(rt, 'Offers')).toEqual(before);
+
+    emulator.faults.clear();
+    emulator.faults.add({kind: 'error', status: 504, body: '', path: OFFERS});
+    expect(() => rt.call('refreshOffers')).toThrow(
+      'GET offers: HTTP 504 empty answer',
+    );
+    expect(snapshotOf(rt, 'Offers')).toEqual(before);
+  });
+
+  it('on a budget push the server applied: read back, confirmed, not sent again', () => {
+    const {rt, emulator, ids} = offersPulled();
+    const row =
+      recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === ids[0]) + 2;
+    typeInto(rt, 'Budgets', row, 'daily_cap', '654');
+    emulator.faults.add({
+      kind: 'error',
+      status: 504,
+      body: '',
+      applied: true,
+      method: 'PUT',
+      count: 1,
+    });
+    emulator.clearRequests();
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
+
+    expect(sent(emulator)).toEqual([`PUT ${BUDGET} 504`, `GET ${OFFERS} 200`]);
+    expect(recordsOf(rt, 'Budgets')[row - 2]).toMatchObject({
+      daily_cap: 654,
+      sync_status: 'OK',
+      sync_message:
+        'Pushed the budget of offer ' +
+        `${ids[0]} (1 group): the answer was lost (PUT offer/budget: HTTP 504 empty answer); reading it back confirmed it.`,
+    });
   });
 });
