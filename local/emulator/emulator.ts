@@ -406,6 +406,7 @@ function bentPage(body: Uint8Array, shape: PageShape): Uint8Array {
   const data = envelope?.data;
   if (!data || !Array.isArray(data.list)) return body;
   if (shape === 'noTotal') delete data.total;
+  else if (shape === 'zeroTotal') data.total = 0;
   else if (shape === 'noLimit') delete data.limit;
   else if (shape === 'noId') withoutId(data.list[0]);
   else if (shape === 'short')

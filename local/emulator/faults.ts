@@ -35,14 +35,16 @@ export type FaultKind =
   | 'page';
 
 /**
- * How a `page` fault bends a list answer: `noTotal` leaves `total` out of data; `short` keeps
+ * How a `page` fault bends a list answer: `noTotal` leaves `total` out of data; `zeroTotal`
+ * tells a total of 0 beside the records; `short` keeps
  * the first half of the page's records (rounded down) and drops the rest; `noLimit` pages by
  * OWN_PAGE_SIZE whatever limit was asked and leaves `limit` out of data; `repeat` answers
  * page 1 whatever page was asked (a server that ignores `page`); `noId` takes its id
  * (ad_id, offer_id, campaign_id, creative_md5 or sub_adv_user_name, the first it has) from the
  * page's first record.
  */
-export type PageShape = 'noTotal' | 'short' | 'noLimit' | 'repeat' | 'noId';
+export type PageShape =
+  'noTotal' | 'zeroTotal' | 'short' | 'noLimit' | 'repeat' | 'noId';
 
 /** The page size of a `noLimit` answer. */
 export const OWN_PAGE_SIZE = 20;
@@ -293,7 +295,9 @@ function checkRule(rule: FaultRule): void {
   }
   if (
     rule.page !== undefined &&
-    !['noTotal', 'short', 'noLimit', 'repeat', 'noId'].includes(rule.page)
+    !['noTotal', 'zeroTotal', 'short', 'noLimit', 'repeat', 'noId'].includes(
+      rule.page,
+    )
   ) {
     throw new RangeError(`unknown page shape: ${String(rule.page)}`);
   }

@@ -133,7 +133,8 @@ export function listEach<T>(
         : first.list.length > 0
           ? first.list.length
           : part.of.listing.maxLimit;
-    if (first.total === undefined) {
+    // A total below the records page 1 holds is no count of them: walked as if untold.
+    if (first.total === undefined || first.total < first.list.length) {
       part.untold = true;
       if (first.list.length >= part.pageSize) rest.push({part, page: 2});
       return;
@@ -320,12 +321,14 @@ function asPage<T>(op: OperationSpec, data: unknown): Page<T> {
   return {
     page: Number(data.page) || 0,
     limit: Number(data.limit) || 0,
-    // No `total` (or no number) is told apart from a total of 0: the pages are then walked.
+    // No `total` (or no count: not a whole number of at least 0) is told apart from a total
+    // of 0: the pages are then walked.
     total:
       data.total === undefined ||
       data.total === null ||
       data.total === '' ||
-      !Number.isFinite(total)
+      !Number.isInteger(total) ||
+      total < 0
         ? undefined
         : total,
     list: (op.readRecord ? data.list.map(op.readRecord) : data.list) as T[],

@@ -297,6 +297,9 @@ describe('fault injection', () => {
     expect(own.list.map(o => (o as {offer_id: number}).offer_id)).toEqual(
       [...emulator.account(MAIN).offers.keys()].slice(20, 40),
     );
+    emulator.faults.configure({rules: [{kind: 'page', page: 'zeroTotal'}]});
+    expect(page(1).data).toMatchObject({total: 0});
+    expect(page(1).data.list).toHaveLength(50);
     emulator.faults.configure({rules: [{kind: 'page', page: 'repeat'}]});
     expect(page(3).data.list).toEqual(page(1).data.list);
     emulator.faults.configure({rules: [{kind: 'page', page: 'noId'}]});

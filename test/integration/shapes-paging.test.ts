@@ -42,6 +42,20 @@ describe('an offers list that tells no total', () => {
   });
 });
 
+describe('an offers list whose total is below the records it holds', () => {
+  it('is walked as if it told none, and brings every offer', () => {
+    const {rt, emulator} = offerDesk({offers: 120});
+    emulator.faults.add({kind: 'page', page: 'zeroTotal', path: OFFERS});
+
+    expect(rt.call('refreshOffers')).toMatchObject({ok: 120});
+    expect(pagesAsked(emulator)).toEqual([
+      ['1', '50'],
+      ['2', '50'],
+      ['3', '50'],
+    ]);
+  });
+});
+
 describe('an offers list with a hole', () => {
   it('fails the refresh, says so, and removes no row', () => {
     const {rt, emulator} = offerDesk({offers: 120});
