@@ -218,7 +218,7 @@ export class Emulator {
       const response = faultResponse(fault);
       entry.status = response.status;
       if (fault.kind === 'busy') {
-        entry.code = fault.code;
+        entry.code = Number(fault.code);
         entry.msg = fault.msg;
       } else {
         entry.code = null;
@@ -228,7 +228,7 @@ export class Emulator {
     }
     entry.status = answer!.status;
     if (fault?.kind === 'recode') {
-      entry.code = fault.code;
+      entry.code = Number(fault.code);
       if (fault.msg) entry.msg = fault.msg;
     }
     return {

@@ -84,9 +84,10 @@ export interface FaultRule {
   applied?: boolean;
   /**
    * busy: the envelope code (default BUSY_CODE) and msg (default BUSY_MSG); recode: the code
-   * (required) and msg (default: the answer's own) the served answer is given.
+   * (required) and msg (default: the answer's own) the served answer is given. Text (`'200'`)
+   * is sent as a JSON string: a code the document types int, answered as text.
    */
-  code?: number;
+  code?: number | string;
   msg?: string;
   /**
    * garbled: the body text (default GARBLED_BODY); error and rateLimit: the body text in place
@@ -125,7 +126,7 @@ export interface FaultDecision {
   status: number;
   retryAfterSeconds: number | null;
   applied: boolean;
-  code: number;
+  code: number | string;
   msg: string;
   body: string | undefined;
   latencyMs: number;
@@ -287,7 +288,7 @@ function checkRule(rule: FaultRule): void {
   if (rule.kind === 'recode' && rule.code === undefined) {
     throw new RangeError('a recode fault names the code it answers');
   }
-  if (rule.kind === 'busy' && rule.code === 200) {
+  if (rule.kind === 'busy' && Number(rule.code) === 200) {
     throw new RangeError('a busy fault answers a failure code, not 200');
   }
   if (rule.kind === 'slow' && !((rule.latencyMs ?? 0) > 0)) {

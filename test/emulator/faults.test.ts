@@ -236,6 +236,9 @@ describe('fault injection', () => {
     });
     expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('96');
     expect(emulator.requests.at(-1)).toMatchObject({code: 0, fault: 'recode'});
+    emulator.faults.add({kind: 'recode', code: '200', method: 'GET', count: 1});
+    const text = call(emulator, 'GET', api('campaign')).json as {code: unknown};
+    expect(text.code).toBe('200');
     expect(() => emulator.faults.add({kind: 'recode'})).toThrow(
       'a recode fault names the code it answers',
     );

@@ -2,7 +2,8 @@
  * Envelopes off the API document's (2.1: code 200 is success, msg 'success'). A failure code
  * whose msg says success is a dialect (some services call success 0), not a refusal: for a
  * write it proves nothing, so the create is looked up by name and the replace read back,
- * rather than the row saying nothing was done while the server did it.
+ * rather than the row saying nothing was done while the server did it. A code given as text
+ * (`"200"`, `"10500"`) means the number it spells.
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
@@ -102,5 +103,30 @@ describe('a budget push answered with code 0 and msg success', () => {
     emulator.clearRequests();
     rt.call('pushBudgets');
     expect(emulator.requests).toEqual([]);
+  });
+});
+
+describe('codes given as text', () => {
+  it('"200" on the list pages is success: every offer brought', () => {
+    const {rt, emulator} = offerDesk({offers: 60});
+    emulator.faults.add({kind: 'recode', code: '200', path: OFFERS});
+
+    expect(rt.call('refreshOffers')).toMatchObject({ok: 60});
+    expect(recordsOf(rt, 'Offers')).toHaveLength(60);
+  });
+
+  it('"10500" on a budget push is the busy refusal: sent again within the run, OK', () => {
+    const {rt, emulator, ids} = offersPulled();
+    const row =
+      recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === ids[0]) + 2;
+    typeInto(rt, 'Budgets', row, 'daily_cap', '222');
+    emulator.faults.add({kind: 'busy', code: '10500', method: 'PUT', count: 1});
+    emulator.clearRequests();
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
+
+    expect(sent(emulator)).toEqual([`PUT ${BUDGET}`, `PUT ${BUDGET}`]);
+    expect(emulator.requests.map(r => r.code)).toEqual([10500, 200]);
+    expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('222');
   });
 });
