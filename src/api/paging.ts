@@ -181,7 +181,13 @@ export function listEach<T>(
     rest = [...rest.slice(batch.length), ...next].filter(b => !b.part.of.empty);
   }
   for (const part of parts) {
-    if (!part.of.empty) checkWhole(part);
+    if (part.of.empty) continue;
+    try {
+      checkWhole(part);
+    } catch (e) {
+      if (!part.of.listing.emptyOn?.(e as Error)) throw e;
+      part.of.empty = true;
+    }
   }
   return paged.map(p => ({
     items: p.empty ? [] : p.items,
@@ -243,6 +249,7 @@ function take<T>(
   try {
     if (!outcome.ok) throw outcome.error;
     page = asPage<T>(p.listing.op, outcome.data);
+    checkIds(p.listing, number, page.list);
   } catch (e) {
     if (!p.listing.emptyOn?.(e as Error)) throw e;
     p.empty = true;
@@ -251,24 +258,31 @@ function take<T>(
   part.held.set(number, page.list.length);
   part.fresh.set(number, 0);
   for (const record of page.list) {
-    const id = isObject(record) ? p.listing.key(record) : undefined;
-    // A record that cannot be told apart cannot be matched to its row: were it left out, a
-    // refresh would remove the row of the record it stands for.
-    if (id === undefined || id === null || id === '') {
-      throw new ApiError(
-        p.listing.op.name,
-        200,
-        200,
-        `page ${number} held a record ${isObject(record) ? 'without its id' : `that is no record (${JSON.stringify(record)})`}: the list cannot be matched to rows, so nothing was changed`,
-        {},
-      );
-    }
+    const id = p.listing.key(record);
     if (p.seen.has(id)) continue;
     p.seen.add(id);
     part.fresh.set(number, (part.fresh.get(number) ?? 0) + 1);
     p.items.push(record);
   }
   return page;
+}
+
+/**
+ * A record that cannot be told apart (no object, or no id) cannot be matched to its row: were
+ * it left out, a refresh would remove the row of the record it stands for.
+ */
+function checkIds<T>(listing: Listing<T>, page: number, list: unknown[]): void {
+  for (const record of list) {
+    const id = isObject(record) ? listing.key(record as T) : undefined;
+    if (id !== undefined && id !== null && id !== '') continue;
+    throw new ApiError(
+      listing.op.name,
+      200,
+      200,
+      `page ${page} held a record ${isObject(record) ? 'without its id' : `that is no record (${JSON.stringify(record)})`}: the list cannot be matched to rows, so nothing was changed`,
+      {},
+    );
+  }
 }
 
 /**

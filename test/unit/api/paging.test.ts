@@ -392,6 +392,25 @@ describe('listEach, the listings of a refresh', () => {
     expect(transport.batches.map(b => b.length)).toEqual([2]);
   });
 
+  it('counts a listing whose records it cannot tell apart as empty where it accepts the failure', () => {
+    const {main} = desk(() =>
+      ok({page: 1, limit: 50, total: 2, list: [{name: 'a'}, {name: 'b'}]}),
+    );
+    const listing = {
+      client: main,
+      op: OPERATIONS.getSubAccount,
+      query: {},
+      maxLimit: 50,
+      key: (a: {sub_adv_user_name?: string}) => a.sub_adv_user_name ?? '',
+    };
+    expect(() => listEach([listing])).toThrow(
+      'GET sub_adv_account: code 200 page 1 held a record without its id: the list cannot be matched to rows, so nothing was changed',
+    );
+    expect(listEach([{...listing, emptyOn: () => true}])).toEqual([
+      {items: [], total: 0, requests: 1},
+    ]);
+  });
+
   it('counts a listing whose failure it accepts as empty, and pages the others', () => {
     const refusal = (e: Error) => e instanceof ApiError && e.code === 10000;
     const {acting, main, transport} = desk(request =>
