@@ -8,15 +8,20 @@
  */
 import type {Emulator} from '../../local/emulator';
 import {
+  cpiOfferRow as cpi,
+  deliverableCampaign,
   offerDesk,
   offersPulled,
   recordsOf,
   snapshotOf,
   typeInto,
+  typeRows,
 } from '../support/offer-desk';
 
 const OFFERS = '/api/open/v3/offers';
 const BUDGET = '/api/open/v3/offer/budget';
+const OFFER = '/api/open/v3/offer';
+const TRACKING = '/api/open/v3/tracking';
 
 const sent = (emulator: Emulator) =>
   emulator.requests.map(r => `${r.method} ${r.path} ${r.status}`);
@@ -99,6 +104,61 @@ describe('a 429 on a budget push', () => {
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, error: 0});
     expect(sent(emulator)).toEqual([`PUT ${BUDGET} 200`]);
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('432');
+  });
+});
+
+describe('a 429 on an offer create asking a wait past the job’s time', () => {
+  it('says nothing was created, and the next run creates it once', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('createOffers');
+    const [md5, material] = [...emulator.account('demo_adv').materials][0];
+    typeRows(rt, 'Creatives', [
+      {creative_md5: md5, creative_name: material.creative_name},
+    ]);
+    typeRows(rt, 'New Offers', [
+      cpi(deliverableCampaign(emulator), 'rate_limited'),
+    ]);
+    typeRows(rt, 'Creative Sets', [
+      {
+        offer_name: 'rate_limited',
+        creative_set_name: 'rate_limited_set',
+        geos: 'ALL',
+        ad_outputs: '111',
+        creatives: md5,
+      },
+    ]);
+    emulator.faults.add({
+      kind: 'rateLimit',
+      retryAfterSeconds: 3600,
+      method: 'POST',
+      count: 1,
+    });
+    emulator.clearRequests();
+
+    expect(rt.call('createOffers')).toMatchObject({ok: 0, error: 1});
+
+    expect(sent(emulator)).toEqual([`GET ${OFFERS} 200`, `POST ${OFFER} 429`]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: '',
+      sync_status: 'ERROR',
+      sync_message:
+        'POST offer: HTTP 429 unexpected answer: 429 Too Many Requests (emulator fault). Nothing was created. The next run sends it again.',
+    });
+    emulator.clearRequests();
+    expect(rt.call('createOffers')).toMatchObject({ok: 1, error: 0});
+    expect(sent(emulator)).toEqual([
+      `GET ${OFFERS} 200`,
+      `POST ${OFFER} 200`,
+      `PUT ${TRACKING} 200`,
+    ]);
+    const made = [...emulator.account('demo_adv').offers.values()].filter(
+      o => o.offer_name === 'rate_limited',
+    );
+    expect(made).toHaveLength(1);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      offer_id: made[0].offer_id,
+      sync_status: 'OK',
+    });
   });
 });
 
