@@ -73,6 +73,11 @@ export interface EmulatorOptions {
    * default false, as the document has it (README, assumption 45b).
    */
   clientShapes?: boolean;
+  /**
+   * The offers list gives start_time and end_time in Unix milliseconds (2.3 says "timestamp"
+   * without its unit); default false: seconds, as 4.2 takes them (README, assumption 45c).
+   */
+  listsTimesInMs?: boolean;
   /** The clock in ms; default Date.now. Fault clock skew is added on top. */
   now?: () => number;
   /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
@@ -149,6 +154,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     extraBillingTypes: options.extraBillingTypes ?? [],
     listsServerClick: options.listsServerClick ?? false,
     clientShapes: options.clientShapes ?? false,
+    listsTimesInMs: options.listsTimesInMs ?? false,
   };
 }
 

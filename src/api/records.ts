@@ -1,8 +1,9 @@
 /**
  * List records read in the API document's names. The vendor's public clients read an offer's
  * geos, and those of its budget items, as `country_code` where 2.3 says `target_geo`, and
- * `campaign_id` as a number or a string; a listed support_server_click may be a boolean: a
- * server that answers so is read as if it had answered as documented. An alias counts only where the documented field is absent, and
+ * `campaign_id` as a number or a string; a listed support_server_click may be a boolean, and
+ * start_time and end_time may count milliseconds: a server that answers so is read as if it
+ * had answered as documented. An alias counts only where the documented field is absent, and
  * requests always carry the documented names (docs/architecture.md, assumptions).
  */
 type Fields = Record<string, unknown>;
@@ -55,10 +56,36 @@ function withServerClickText(record: Fields): Fields {
     : {...record, support_server_click: meant};
 }
 
+/** From 10^12 on, a Unix time counts milliseconds: in seconds it would be past the year 33,000. */
+const FIRST_MS = 1e12;
+
+/**
+ * start_time and end_time given in Unix milliseconds (2.3 says "timestamp", its unit not
+ * stated; 4.2 takes seconds) are read as the seconds they mean, in the type they came in.
+ */
+function withSecondTimes(record: Fields): Fields {
+  const times: Fields = {};
+  for (const field of ['start_time', 'end_time']) {
+    const value = record[field];
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= FIRST_MS
+    )
+      times[field] = Math.floor(value / 1000);
+    else if (/^\d+$/.test(text) && Number(text) >= FIRST_MS)
+      times[field] = String(Math.floor(Number(text) / 1000));
+  }
+  return Object.keys(times).length ? {...record, ...times} : record;
+}
+
 /** An offer of the offers list (2.3), its budget items included. */
 export function readOffer(raw: unknown): unknown {
   if (!isFields(raw)) return raw;
-  const offer = withServerClickText(withNumericCampaignId(withTargetGeo(raw)));
+  const offer = withSecondTimes(
+    withServerClickText(withNumericCampaignId(withTargetGeo(raw))),
+  );
   if (!Array.isArray(offer.budget)) return offer;
   return {
     ...offer,

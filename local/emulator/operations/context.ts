@@ -22,6 +22,8 @@ export interface Settings {
    * assumption 45b): country_code for target_geo, campaign_id as text.
    */
   clientShapes: boolean;
+  /** The offers list gives start_time and end_time in ms (README, assumption 45c). */
+  listsTimesInMs: boolean;
 }
 
 /**

@@ -51,6 +51,12 @@ export function listOffers({
   return pageOf(matches, paging, offer => {
     const shown = {
       ...presentOffer(store, offer),
+      ...(settings.listsTimesInMs
+        ? {
+            start_time: offer.start_time * 1000,
+            end_time: offer.end_time * 1000,
+          }
+        : {}),
       ...(settings.listsServerClick
         ? {
             support_server_click:
