@@ -78,6 +78,11 @@ export interface EmulatorOptions {
    * without its unit); default false: seconds, as 4.2 takes them (README, assumption 45c).
    */
   listsTimesInMs?: boolean;
+  /**
+   * PUT tracking keeps click_url with its scheme and host in lower case, as 2.3 says the
+   * service does for impression_url; default false: as sent (README, assumption 50a).
+   */
+  normalisesClickUrl?: boolean;
   /** The clock in ms; default Date.now. Fault clock skew is added on top. */
   now?: () => number;
   /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
@@ -155,6 +160,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     listsServerClick: options.listsServerClick ?? false,
     clientShapes: options.clientShapes ?? false,
     listsTimesInMs: options.listsTimesInMs ?? false,
+    normalisesClickUrl: options.normalisesClickUrl ?? false,
   };
 }
 

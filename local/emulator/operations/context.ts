@@ -24,6 +24,8 @@ export interface Settings {
   clientShapes: boolean;
   /** The offers list gives start_time and end_time in ms (README, assumption 45c). */
   listsTimesInMs: boolean;
+  /** PUT tracking keeps click_url with scheme and host in lower case (README, 50a). */
+  normalisesClickUrl: boolean;
 }
 
 /**
