@@ -270,7 +270,9 @@ export class Delivery<S, Q> {
   /**
    * The changed columns of a one-row record whose value read back is neither the one sent
    * nor the one it had before (`header value` each): the push was not refused, nor plainly
-   * applied. Columns the list does not return tell nothing.
+   * applied. None when another changed column still has its value from before: a PUT is
+   * applied whole or not at all, so that one was not applied. Columns the list does not
+   * return tell nothing.
    */
   private neitherSentNorBefore(
     back: {content: string[][]; blind: Set<string>},
@@ -282,13 +284,12 @@ export class Delivery<S, Q> {
     const theirs = back.content[0] ?? empty;
     const ours = unit.record.content[0] ?? empty;
     const before = unit.record.base.rows[0] ?? empty;
-    return columns.flatMap((c, k) =>
-      changed.includes(c.header) &&
-      !back.blind.has(c.header) &&
-      theirs[k] !== ours[k] &&
-      theirs[k] !== before[k]
-        ? [`${c.header} ${theirs[k]}`]
-        : [],
+    const told = columns
+      .map((c, k) => ({c, k}))
+      .filter(({c}) => changed.includes(c.header) && !back.blind.has(c.header));
+    if (told.some(({k}) => theirs[k] === before[k])) return [];
+    return told.flatMap(({c, k}) =>
+      theirs[k] !== ours[k] ? [`${c.header} ${theirs[k]}`] : [],
     );
   }
 
