@@ -6,13 +6,21 @@ import type {WireOutcome, WireRequest} from '../http-types';
 import {signHeaders} from './auth';
 import {DEMO_ACCOUNTS} from './demo-accounts';
 import {md5Hex} from './digest';
-import {dispatch, readRequest, type ReadRequest} from './dispatch';
+import {
+  dispatch,
+  readRequest,
+  type ApiRequest,
+  type ReadRequest,
+} from './dispatch';
 import type {BillingType} from './enums';
 import {
   Faults,
   type FaultConfig,
   type FaultDecision,
   type FaultKind,
+  type PageShape,
+  OWN_PAGE_SIZE,
+  GARBLED_BODY,
 } from './faults';
 import {
   accountSummaries,
@@ -54,16 +62,27 @@ export interface EmulatorOptions {
    */
   extraBillingTypes?: string[];
   /**
-   * The offers list shows each offer's support_server_click, which 2.3 leaves out; default
-   * false, as the document has it (README, assumption 45a).
+   * The offers list shows each offer's support_server_click, which 2.3 leaves out: true as
+   * YES or NO, 'boolean' as a JSON boolean; default false, as the document has it (README,
+   * assumption 45a).
    */
-  listsServerClick?: boolean;
+  listsServerClick?: boolean | 'boolean';
   /**
    * The offers and campaign lists name target_geo (of an offer and of its budget items)
    * country_code and give campaign_id as text, the shapes the vendor's public clients read;
    * default false, as the document has it (README, assumption 45b).
    */
   clientShapes?: boolean;
+  /**
+   * The offers list gives start_time and end_time in Unix milliseconds (2.3 says "timestamp"
+   * without its unit); default false: seconds, as 4.2 takes them (README, assumption 45c).
+   */
+  listsTimesInMs?: boolean;
+  /**
+   * PUT tracking keeps click_url with its scheme and host in lower case, as 2.3 says the
+   * service does for impression_url; default false: as sent (README, assumption 50a).
+   */
+  normalisesClickUrl?: boolean;
   /** The clock in ms; default Date.now. Fault clock skew is added on top. */
   now?: () => number;
   /** Emulator-clock seconds from setting a click URL to its test passing; default 30. */
@@ -140,6 +159,8 @@ function settingsOf(options: EmulatorOptions): Settings {
     extraBillingTypes: options.extraBillingTypes ?? [],
     listsServerClick: options.listsServerClick ?? false,
     clientShapes: options.clientShapes ?? false,
+    listsTimesInMs: options.listsTimesInMs ?? false,
+    normalisesClickUrl: options.normalisesClickUrl ?? false,
   };
 }
 
@@ -182,12 +203,18 @@ export class Emulator {
     const latencyMs = this.faults.latencyMs + (fault?.latencyMs ?? 0);
     const entry = this.record(method, url, read, fault?.kind ?? null);
     const served = !fault || fault.applied;
+    const asked =
+      fault?.kind === 'page' && fault.page === 'noLimit'
+        ? withParam(apiRequest, 'limit', OWN_PAGE_SIZE)
+        : fault?.kind === 'page' && fault.page === 'repeat'
+          ? withParam(apiRequest, 'page', 1)
+          : apiRequest;
     const answer = served
       ? dispatch(
           this.currentStore,
           this.settings,
-          apiRequest,
-          read,
+          asked,
+          asked === apiRequest ? read : readRequest(asked),
           this.nowSeconds(),
         )
       : undefined;
@@ -199,11 +226,11 @@ export class Emulator {
     if (fault?.kind === 'drop') {
       return {kind: 'dropped', applied: fault.applied, latencyMs};
     }
-    if (fault && fault.kind !== 'slow') {
+    if (fault && !['slow', 'recode', 'strip', 'page'].includes(fault.kind)) {
       const response = faultResponse(fault);
       entry.status = response.status;
       if (fault.kind === 'busy') {
-        entry.code = fault.code;
+        entry.code = Number(fault.code);
         entry.msg = fault.msg;
       } else {
         entry.code = null;
@@ -212,11 +239,22 @@ export class Emulator {
       return {kind: 'response', ...response, latencyMs};
     }
     entry.status = answer!.status;
+    if (fault?.kind === 'recode') {
+      entry.code = Number(fault.code);
+      if (fault.msg) entry.msg = fault.msg;
+    }
     return {
       kind: 'response',
       status: answer!.status,
       headers: {'content-type': 'application/json; charset=utf-8'},
-      body: answer!.body,
+      body:
+        fault?.kind === 'page'
+          ? bentPage(answer!.body, fault.page)
+          : fault?.kind === 'recode'
+            ? recoded(answer!.body, fault)
+            : fault?.kind === 'strip'
+              ? stripped(answer!.body, fault.fields)
+              : answer!.body,
       latencyMs,
     };
   };
@@ -325,6 +363,69 @@ export class Emulator {
  * A fault's answer: a gateway's plain text for 5xx and 429, a proxy's page (or whatever the
  * rule gives) for a garbled 200, the service's own failure envelope for busy.
  */
+/**
+ * The request as a server serves it that reads one parameter its own way (its page size, or
+ * page 1 whatever was asked).
+ */
+function withParam(
+  request: ApiRequest,
+  name: string,
+  value: number,
+): ApiRequest {
+  const url = new URL(request.url);
+  url.searchParams.set(name, String(value));
+  return {...request, url};
+}
+
+/** The served answer under the fault's code (and msg), its data as served. */
+function recoded(body: Uint8Array, fault: FaultDecision): Uint8Array {
+  const envelope = JSON.parse(new TextDecoder().decode(body));
+  envelope.code = fault.code;
+  if (fault.msg) envelope.msg = fault.msg;
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
+/** The served answer without `fields` in its data (in each record of a list). */
+function stripped(body: Uint8Array, fields: readonly string[]): Uint8Array {
+  const envelope = JSON.parse(new TextDecoder().decode(body));
+  if (fields.includes('data')) delete envelope.data;
+  const data = envelope.data;
+  const records = Array.isArray(data?.list) ? data.list : [data];
+  for (const record of records) {
+    if (record && typeof record === 'object')
+      for (const field of fields) delete record[field];
+  }
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
+/** The id fields of the lists, the one a record is told apart by first. */
+const ID_FIELDS = [
+  'ad_id',
+  'offer_id',
+  'campaign_id',
+  'creative_md5',
+  'sub_adv_user_name',
+];
+
+function withoutId(record: Record<string, unknown> | undefined): void {
+  const field = ID_FIELDS.find(name => record && name in record);
+  if (field) delete record![field];
+}
+
+/** A list answer bent as a `page` fault says; an answer without a list passes as it is. */
+function bentPage(body: Uint8Array, shape: PageShape): Uint8Array {
+  const envelope = JSON.parse(new TextDecoder().decode(body));
+  const data = envelope?.data;
+  if (!data || !Array.isArray(data.list)) return body;
+  if (shape === 'noTotal') delete data.total;
+  else if (shape === 'zeroTotal') data.total = 0;
+  else if (shape === 'noLimit') delete data.limit;
+  else if (shape === 'noId') withoutId(data.list[0]);
+  else if (shape === 'short')
+    data.list = data.list.slice(0, Math.floor(data.list.length / 2));
+  return new TextEncoder().encode(JSON.stringify(envelope));
+}
+
 function faultResponse(fault: FaultDecision) {
   const encode = (text: string) => new TextEncoder().encode(text);
   if (fault.kind === 'busy') {
@@ -340,7 +441,7 @@ function faultResponse(fault: FaultDecision) {
     return {
       status: 200,
       headers: {'content-type': 'text/html; charset=utf-8'},
-      body: encode(fault.body),
+      body: encode(fault.body ?? GARBLED_BODY),
     };
   }
   const text =
@@ -349,11 +450,11 @@ function faultResponse(fault: FaultDecision) {
     status: fault.status,
     headers: {
       'content-type': 'text/plain; charset=utf-8',
-      ...(fault.kind === 'rateLimit'
+      ...(fault.kind === 'rateLimit' && fault.retryAfterSeconds !== null
         ? {'retry-after': String(fault.retryAfterSeconds)}
         : {}),
     },
-    body: encode(`${fault.status} ${text} (emulator fault)`),
+    body: encode(fault.body ?? `${fault.status} ${text} (emulator fault)`),
   };
 }
 

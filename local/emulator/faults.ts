@@ -16,9 +16,38 @@ import {deriveSeed, Prng} from './prng';
  * - busy: HTTP 200 with a failure envelope `{code, msg}` (default 10500, "system busy,
  *   please try again later"), never applied: the service's own transient refusal.
  * - slow: served normally, `latencyMs` later.
+ * - recode: served, then answered with the service's envelope under another `code` (and `msg`,
+ *   when given), its data kept: a dialect that calls success 0, say.
+ * - strip: served, then the named `fields` taken out of the answer's data (of each record, for
+ *   a list; `data` takes out data itself): an answer short of what the document names.
+ * - page: a list page served off the document (`page`): without `total`, or short of records
+ *   that later pages still hold (a hole). Other answers pass untouched.
  */
 export type FaultKind =
-  'error' | 'rateLimit' | 'drop' | 'garbled' | 'busy' | 'slow';
+  | 'error'
+  | 'rateLimit'
+  | 'drop'
+  | 'garbled'
+  | 'busy'
+  | 'slow'
+  | 'recode'
+  | 'strip'
+  | 'page';
+
+/**
+ * How a `page` fault bends a list answer: `noTotal` leaves `total` out of data; `zeroTotal`
+ * tells a total of 0 beside the records; `short` keeps
+ * the first half of the page's records (rounded down) and drops the rest; `noLimit` pages by
+ * OWN_PAGE_SIZE whatever limit was asked and leaves `limit` out of data; `repeat` answers
+ * page 1 whatever page was asked (a server that ignores `page`); `noId` takes its id
+ * (ad_id, offer_id, campaign_id, creative_md5 or sub_adv_user_name, the first it has) from the
+ * page's first record.
+ */
+export type PageShape =
+  'noTotal' | 'zeroTotal' | 'short' | 'noLimit' | 'repeat' | 'noId';
+
+/** The page size of a `noLimit` answer. */
+export const OWN_PAGE_SIZE = 20;
 
 export const FAULT_KINDS: readonly FaultKind[] = [
   'error',
@@ -27,6 +56,9 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'garbled',
   'busy',
   'slow',
+  'recode',
+  'strip',
+  'page',
 ];
 
 export const BUSY_CODE = 10500;
@@ -43,20 +75,31 @@ export interface FaultRule {
   path?: string;
   /** error: the HTTP status, default 503. */
   status?: number;
-  /** rateLimit: the Retry-After seconds, default 1. */
-  retryAfterSeconds?: number;
+  /** rateLimit: the Retry-After seconds, default 1; null leaves the header out. */
+  retryAfterSeconds?: number | null;
   /**
    * Whether the request was served (applied) before the fault answered: default true for
    * drop and garbled, false for error; busy and rateLimit are never applied.
    */
   applied?: boolean;
-  /** busy: the envelope code (default BUSY_CODE) and msg (default BUSY_MSG). */
-  code?: number;
+  /**
+   * busy: the envelope code (default BUSY_CODE) and msg (default BUSY_MSG); recode: the code
+   * (required) and msg (default: the answer's own) the served answer is given. Text (`'200'`)
+   * is sent as a JSON string: a code the document types int, answered as text.
+   */
+  code?: number | string;
   msg?: string;
-  /** garbled: the body text (default GARBLED_BODY). */
+  /**
+   * garbled: the body text (default GARBLED_BODY); error and rateLimit: the body text in place
+   * of the status line (an HTML page, or '' for an empty body).
+   */
   body?: string;
   /** slow: the added latency of each matching request, in ms. */
   latencyMs?: number;
+  /** strip: the fields taken out of data (or of each listed record); `data` for data itself. */
+  fields?: string[];
+  /** page: how the list answer is bent, default 'noTotal'. */
+  page?: PageShape;
   /** Fire on at most this many requests, then stay quiet. */
   count?: number;
   /** Fire on the 1st, (1+every)th, (1+2*every)th... eligible matching request. */
@@ -81,12 +124,14 @@ export interface FaultConfig {
 export interface FaultDecision {
   kind: FaultKind;
   status: number;
-  retryAfterSeconds: number;
+  retryAfterSeconds: number | null;
   applied: boolean;
-  code: number;
+  code: number | string;
   msg: string;
-  body: string;
+  body: string | undefined;
   latencyMs: number;
+  page: PageShape;
+  fields: string[];
 }
 
 interface ActiveRule {
@@ -181,6 +226,9 @@ function decision(rule: FaultRule): FaultDecision {
     garbled: 200,
     busy: 200,
     slow: 200,
+    recode: 200,
+    strip: 200,
+    page: 200,
   };
   const appliedByDefault: Record<FaultKind, boolean> = {
     error: false,
@@ -189,19 +237,28 @@ function decision(rule: FaultRule): FaultDecision {
     garbled: true,
     busy: false,
     slow: true,
+    recode: true,
+    strip: true,
+    page: true,
   };
   const neverApplied = rule.kind === 'rateLimit' || rule.kind === 'busy';
   return {
     kind: rule.kind,
     status: statuses[rule.kind],
-    retryAfterSeconds: rule.retryAfterSeconds ?? 1,
+    retryAfterSeconds:
+      rule.retryAfterSeconds === null ? null : (rule.retryAfterSeconds ?? 1),
     applied:
       rule.kind === 'slow' ||
+      rule.kind === 'recode' ||
+      rule.kind === 'strip' ||
+      rule.kind === 'page' ||
       (!neverApplied && (rule.applied ?? appliedByDefault[rule.kind])),
     code: rule.code ?? BUSY_CODE,
-    msg: rule.msg ?? BUSY_MSG,
-    body: rule.body ?? GARBLED_BODY,
+    msg: rule.msg ?? (rule.kind === 'recode' ? '' : BUSY_MSG),
+    body: rule.body,
     latencyMs: rule.latencyMs ?? 0,
+    page: rule.page ?? 'noTotal',
+    fields: rule.fields ?? [],
   };
 }
 
@@ -225,11 +282,25 @@ function checkRule(rule: FaultRule): void {
   if (rule.rate !== undefined && (rule.rate < 0 || rule.rate > 1)) {
     throw new RangeError('a fault rate lies between 0 and 1');
   }
-  if (rule.kind === 'busy' && rule.code === 200) {
+  if (rule.kind === 'strip' && !rule.fields?.length) {
+    throw new RangeError('a strip fault names the fields it takes out');
+  }
+  if (rule.kind === 'recode' && rule.code === undefined) {
+    throw new RangeError('a recode fault names the code it answers');
+  }
+  if (rule.kind === 'busy' && Number(rule.code) === 200) {
     throw new RangeError('a busy fault answers a failure code, not 200');
   }
   if (rule.kind === 'slow' && !((rule.latencyMs ?? 0) > 0)) {
     throw new RangeError('a slow fault adds a positive latencyMs');
+  }
+  if (
+    rule.page !== undefined &&
+    !['noTotal', 'zeroTotal', 'short', 'noLimit', 'repeat', 'noId'].includes(
+      rule.page,
+    )
+  ) {
+    throw new RangeError(`unknown page shape: ${String(rule.page)}`);
   }
   if (rule.every !== undefined && !(rule.every >= 1)) {
     throw new RangeError('a fault `every` is at least 1');

@@ -6,6 +6,8 @@
  */
 import {ApiClient, OperationSpec, Outcome} from './client';
 import {parseAlreadyExisted} from './duplicate-upload';
+import {isObject} from './envelope';
+import {ApiError, OutcomeUnknownError} from './errors';
 import type {Listing} from './paging';
 import {readCampaign, readOffer} from './records';
 import type {
@@ -198,36 +200,83 @@ export function uploadMaterials(
   files: readonly FileBlob[],
 ): Array<Outcome<UploadedMaterial>> {
   return client
-    .callAll<{creative_md5: string; creative_name: string}>(
+    .callAll<unknown>(
       OPERATIONS.uploadMaterial,
       files.map(file => ({file})),
     )
     .map(outcome => {
-      if (outcome.ok) {
-        return {
-          ok: true,
-          data: {
-            creative_md5: String(outcome.data.creative_md5),
-            creative_name: String(outcome.data.creative_name),
-            alreadyExisted: false,
-          },
-        };
-      }
+      if (outcome.ok) return {ok: true, data: uploaded(outcome.data)};
       const existing = parseAlreadyExisted(outcome.error);
       if (!existing) return outcome;
       return {ok: true, data: {...existing, alreadyExisted: true}};
     });
 }
 
-/** 4.10 (main account's keys), one outcome per request. */
+/**
+ * A success's data.creative_md5 and data.creative_name (4.1), each only where it is one: an
+ * md5 is 32 hex digits, a name a text that is not empty. What is missing is left for the
+ * caller to look up (by md5) or to report, never filled with a stand-in such as `undefined`;
+ * the answer's data, quoted, is then its message.
+ */
+function uploaded(data: unknown): UploadedMaterial {
+  const fields = isObject(data) ? data : {};
+  const md5 =
+    typeof fields.creative_md5 === 'string' &&
+    /^[0-9a-f]{32}$/i.test(fields.creative_md5.trim())
+      ? fields.creative_md5.trim()
+      : undefined;
+  const name =
+    typeof fields.creative_name === 'string' && fields.creative_name !== ''
+      ? fields.creative_name
+      : undefined;
+  if (md5 !== undefined && name !== undefined)
+    return {creative_md5: md5, creative_name: name, alreadyExisted: false};
+  return {
+    ...(md5 === undefined ? {} : {creative_md5: md5}),
+    alreadyExisted: false,
+    message: `success, data ${JSON.stringify(data ?? null)}`,
+  };
+}
+
+/**
+ * 4.10 (main account's keys), one outcome per request. A success that carries no access_key
+ * or api_key (text, not empty) made a sub-account whose keys are not known: its outcome counts
+ * as unknown, so the caller looks it up by name (4.11 answers both keys) rather than keep
+ * `undefined` for a key.
+ */
 export function createSubAccounts(
   client: ApiClient,
   requests: readonly SubAccountCreate[],
 ): Array<Outcome<SubAccount>> {
-  return client.callAll<SubAccount>(
-    OPERATIONS.createSubAccount,
-    requests.map(json => ({json})),
-  );
+  const op = OPERATIONS.createSubAccount;
+  return client
+    .callAll<unknown>(
+      op,
+      requests.map(json => ({json})),
+    )
+    .map(outcome => {
+      if (!outcome.ok) return outcome;
+      const data = outcome.data;
+      const keyed =
+        isObject(data) &&
+        [data.access_key, data.api_key].every(
+          key => typeof key === 'string' && key !== '',
+        );
+      if (keyed) return {ok: true, data: data as unknown as SubAccount};
+      return {
+        ok: false,
+        error: new OutcomeUnknownError(
+          op.name,
+          new ApiError(
+            op.name,
+            200,
+            200,
+            `success, but the answer carries no access_key and api_key (data ${JSON.stringify(data ?? null)})`,
+            {},
+          ),
+        ),
+      };
+    });
 }
 
 /** 4.11 (main account's keys): undefined when no such sub-account is listed. */

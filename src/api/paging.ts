@@ -52,6 +52,23 @@ export type ListProgress = (fetched: number, total: number) => void;
  */
 const WIDEST_PAGE = 999999999;
 
+/**
+ * One query of a listing (a URL-sized part), paged on its own: the page size the server used,
+ * whether it told `total`, and how many records each page held as sent (repeats included).
+ */
+interface Part<T> {
+  of: Paged<T>;
+  query: Query;
+  pageSize: number;
+  /** The server told no `total`: pages are asked one after another until a short one. */
+  untold: boolean;
+  /** The `total` page 1 told, if any. */
+  told?: number;
+  held: Map<number, number>;
+  /** Records each page brought that no earlier page had. */
+  fresh: Map<number, number>;
+}
+
 /** Where one listing has got (all its parts together). */
 interface Paged<T> {
   listing: Listing<T>;
@@ -73,7 +90,9 @@ interface Paged<T> {
  * account's records: the first failure that `emptyOn` does not accept is thrown as soon as
  * its batch has answered. `onProgress` hears the records of all lists after page 1 and after
  * each batch. A list whose URL would be too long goes out as several (urlSizedQueries), each
- * paged as a list of its own and all merged into its one result, in order.
+ * paged as a list of its own and all merged into its one result, in order. An answer without
+ * `total` is paged one page per batch until a page comes short; a list with a hole fails
+ * (checkWhole).
  */
 export function listEach<T>(
   listings: ReadonlyArray<Listing<T>>,
@@ -89,47 +108,90 @@ export function listEach<T>(
     requests: 0,
     empty: false,
   }));
-  const parts = paged.flatMap(of =>
-    urlSizedQueries(of.listing).map(query => ({of, query})),
+  const parts: Array<Part<T>> = paged.flatMap(of =>
+    urlSizedQueries(of.listing).map(query => ({
+      of,
+      query,
+      pageSize: of.listing.maxLimit,
+      untold: false,
+      held: new Map(),
+      fresh: new Map(),
+    })),
   );
   const firsts = sender.callMixed<unknown>(
-    parts.map(({of, query}) =>
-      pageCall(of.listing, query, 1, of.listing.maxLimit),
-    ),
+    parts.map(part => pageCall(part, 1, part.of.listing.maxLimit)),
   );
-  const rest: Array<{of: Paged<T>; call: ApiCall}> = [];
-  parts.forEach(({of, query}, i) => {
-    of.requests++;
-    const first = take(of, firsts[i]);
+  let rest: Array<{part: Part<T>; page: number}> = [];
+  parts.forEach((part, i) => {
+    part.of.requests++;
+    const first = take(part, 1, firsts[i]);
     if (!first) return;
-    of.total += first.total;
-    const pageSize = first.limit > 0 ? first.limit : of.listing.maxLimit;
-    for (const page of remainingPages(first.total, pageSize)) {
-      rest.push({of, call: pageCall(of.listing, query, page, pageSize)});
+    // A server that tells no limit used a page size of its own: as many as page 1 held.
+    part.pageSize =
+      first.limit > 0
+        ? first.limit
+        : first.list.length > 0
+          ? first.list.length
+          : part.of.listing.maxLimit;
+    // A total below the records page 1 holds is no count of them: walked as if untold.
+    if (first.total === undefined || first.total < first.list.length) {
+      part.untold = true;
+      if (first.list.length >= part.pageSize) rest.push({part, page: 2});
+      return;
+    }
+    part.told = first.total;
+    part.of.total += first.total;
+    for (const page of remainingPages(first.total, part.pageSize)) {
+      rest.push({part, page});
     }
   });
   const report = () => {
     const counted = paged.filter(p => !p.empty);
-    const total = counted.reduce((n, p) => n + p.total, 0);
+    const total = counted.reduce(
+      (n, p) => n + Math.max(p.total, p.items.length),
+      0,
+    );
     const fetched = counted.reduce((n, p) => n + p.items.length, 0);
     onProgress?.(Math.min(fetched, total), total);
   };
   report();
   // One fetchAll batch at a time, so progress moves as the pages arrive; a list given up
-  // (emptyOn) sends no more pages.
-  for (let queue = rest; queue.length > 0;) {
-    const batch = queue.slice(0, sender.batchSize);
-    const outcomes = sender.callMixed<unknown>(batch.map(b => b.call));
-    batch.forEach(({of}, n) => {
-      of.requests++;
-      take(of, outcomes[n]);
+  // (emptyOn) sends no more pages, and a list without a `total` asks its next page only once
+  // the last one came full.
+  while (rest.length > 0) {
+    const batch = rest.slice(0, sender.batchSize);
+    const outcomes = sender.callMixed<unknown>(
+      batch.map(({part, page}) => pageCall(part, page, part.pageSize)),
+    );
+    const next: typeof rest = [];
+    batch.forEach(({part, page}, n) => {
+      part.of.requests++;
+      const got = take(part, page, outcomes[n]);
+      // A full page of records already listed is a server repeating itself: walking on
+      // would never end.
+      if (
+        got &&
+        part.untold &&
+        got.list.length >= part.pageSize &&
+        (part.fresh.get(page) ?? 0) > 0
+      )
+        next.push({part, page: page + 1});
     });
     report();
-    queue = queue.slice(batch.length).filter(b => !b.of.empty);
+    rest = [...rest.slice(batch.length), ...next].filter(b => !b.part.of.empty);
+  }
+  for (const part of parts) {
+    if (part.of.empty) continue;
+    try {
+      checkWhole(part);
+    } catch (e) {
+      if (!part.of.listing.emptyOn?.(e as Error)) throw e;
+      part.of.empty = true;
+    }
   }
   return paged.map(p => ({
     items: p.empty ? [] : p.items,
-    total: p.empty ? 0 : p.total,
+    total: p.empty ? 0 : Math.max(p.total, p.items.length),
     requests: p.requests,
   }));
 }
@@ -163,16 +225,12 @@ function urlSizedQueries<T>(listing: Listing<T>): Query[] {
   return splitQuery(listing.query, fits, listing.op.name);
 }
 
-function pageCall<T>(
-  listing: Listing<T>,
-  query: Query,
-  page: number,
-  limit: number,
-): ApiCall {
+function pageCall<T>(part: Part<T>, page: number, limit: number): ApiCall {
+  const {listing} = part.of;
   return {
     client: listing.client,
     op: listing.op,
-    payload: {query: {...query, page, limit}},
+    payload: {query: {...part.query, page, limit}},
   };
 }
 
@@ -180,34 +238,113 @@ function pageCall<T>(
  * Adds a page's records to its list; answers the page, or undefined when the list failed
  * (here or before). Throws a failure the listing does not accept.
  */
-function take<T>(p: Paged<T>, outcome: Outcome<unknown>): Page<T> | undefined {
+function take<T>(
+  part: Part<T>,
+  number: number,
+  outcome: Outcome<unknown>,
+): Page<T> | undefined {
+  const p = part.of;
   if (p.empty) return undefined;
   let page: Page<T>;
   try {
     if (!outcome.ok) throw outcome.error;
     page = asPage<T>(p.listing.op, outcome.data);
+    checkIds(p.listing, number, page.list);
   } catch (e) {
     if (!p.listing.emptyOn?.(e as Error)) throw e;
     p.empty = true;
     return undefined;
   }
+  part.held.set(number, page.list.length);
+  part.fresh.set(number, 0);
   for (const record of page.list) {
     const id = p.listing.key(record);
     if (p.seen.has(id)) continue;
     p.seen.add(id);
+    part.fresh.set(number, (part.fresh.get(number) ?? 0) + 1);
     p.items.push(record);
   }
   return page;
+}
+
+/**
+ * A record that cannot be told apart (no object, or no id) cannot be matched to its row: were
+ * it left out, a refresh would remove the row of the record it stands for.
+ */
+function checkIds<T>(listing: Listing<T>, page: number, list: unknown[]): void {
+  for (const record of list) {
+    const id = isObject(record) ? listing.key(record as T) : undefined;
+    if (id !== undefined && id !== null && id !== '') continue;
+    throw new ApiError(
+      listing.op.name,
+      200,
+      200,
+      `page ${page} held a record ${isObject(record) ? 'without its id' : `that is no record (${JSON.stringify(record)})`}: the list cannot be matched to rows, so nothing was changed`,
+      {},
+    );
+  }
+}
+
+/**
+ * A list with a hole is not the account's records: a page short of the page size while a
+ * later page held records lost some on the way (the server's, or a proxy's), and a page of
+ * nothing but records already listed stands where others should have been; a refresh would
+ * remove their rows. Such a list fails (nothing is written; a re-run asks again). A short or
+ * empty last page alone is the list's end, whatever `total` said (records removed while
+ * paging, or a count that ran ahead).
+ */
+function checkWhole<T>(part: Part<T>): void {
+  const pages = [...part.held.keys()].sort((a, b) => a - b);
+  const lastHeld = Math.max(
+    0,
+    ...pages.filter(page => (part.held.get(page) ?? 0) > 0),
+  );
+  const short = pages.find(
+    page => page < lastHeld && (part.held.get(page) ?? 0) < part.pageSize,
+  );
+  const fail = (what: string) => {
+    throw new ApiError(
+      part.of.listing.op.name,
+      200,
+      200,
+      `${what}: the list came back incomplete, so nothing was changed; run it again`,
+      {},
+    );
+  };
+  if (short !== undefined)
+    fail(
+      `page ${short} held ${part.held.get(short)} records where the page size is ${part.pageSize}, and later pages held more`,
+    );
+  // A page of nothing but records already listed (a server that ignores `page`) stands
+  // where other records should have been. A record that slid across a page boundary repeats
+  // too, but its page brings others with it.
+  const stale = pages.find(
+    page => page > 1 && part.held.get(page)! > 0 && part.fresh.get(page) === 0,
+  );
+  if (stale !== undefined)
+    fail(
+      `page ${stale} held only records that earlier pages held${part.told === undefined ? '' : `, and the list has ${[...part.fresh.values()].reduce((n, k) => n + k, 0)} of the ${part.told} records its total told`}`,
+    );
 }
 
 function asPage<T>(op: OperationSpec, data: unknown): Page<T> {
   if (!isObject(data) || !Array.isArray(data.list)) {
     throw new ApiError(op.name, 200, 200, 'the answer carries no list', {});
   }
+  const total = Number(data.total);
   return {
     page: Number(data.page) || 0,
     limit: Number(data.limit) || 0,
-    total: Number(data.total) || 0,
+    // No `total` (or no count: not a whole number of at least 0) is told apart from a total
+    // of 0: the pages are then walked.
+    total:
+      data.total === undefined ||
+      data.total === null ||
+      data.total === '' ||
+      !Number.isInteger(total) ||
+      total < 0
+        ? undefined
+        : total,
     list: (op.readRecord ? data.list.map(op.readRecord) : data.list) as T[],
   };
 }

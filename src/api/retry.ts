@@ -87,7 +87,8 @@ const BUSY_CODE = 10500;
  * cannot apply it twice:
  * - a 429, 401 or 403: refused at the door (rate limit, keys);
  * - the service's own failure envelope (JSON with a code other than 200) under an HTTP status
- *   below 500, unless its text says the service timed out (it may have applied the write), and,
+ *   below 500, unless its text says the service timed out (it may have applied the write) or
+ *   says success (a dialect that calls success 0, say: assumption, docs/architecture.md), and,
  *   for a create, unless it is a busy refusal: the document does not say a busy service applied
  *   nothing, and a create applied twice is a twin offer, so its offer is looked up by name. A
  *   replace's busy answer is taken as not applied and replayed (assumption).
@@ -102,8 +103,14 @@ export function provesNotApplied(
   if ([401, 403, 429].includes(error.httpStatus)) return true;
   if (error.code === null || error.code === 200 || error.httpStatus >= 500)
     return false;
-  if (/timed? ?out|timeout/i.test(error.msg)) return false;
+  if (/timed? ?out|timeout/i.test(error.msg) || saysSuccess(error.msg))
+    return false;
   return kind === 'replace' || !isBusy(error);
+}
+
+/** A msg that reports success, whatever the code beside it says. */
+function saysSuccess(msg: string): boolean {
+  return /^\s*(success(ful(ly)?)?|succeeded|ok)\s*[.!]?\s*$/i.test(msg);
 }
 
 /**

@@ -9,7 +9,8 @@
 export interface Page<T> {
   page: number;
   limit: number;
-  total: number;
+  /** Undefined when the answer told none (the document says it does: paging.ts walks on). */
+  total: number | undefined;
   list: T[];
 }
 
@@ -214,13 +215,13 @@ export interface CampaignUpdate {
 
 /** 4.1: the upload answer, or the material the duplicate answer names. */
 export interface UploadedMaterial {
-  /** Absent only when an `already existed` answer named no md5 that could be read. */
+  /** Absent when the answer (`already existed`, or a success) named no md5 that could be read. */
   creative_md5?: string;
-  /** Absent when an `already existed` answer named no single name that could be read. */
+  /** Absent when the answer named no single name that could be read. */
   creative_name?: string;
   /** True when the API answered `already existed` and md5 and name came from that answer. */
   alreadyExisted: boolean;
-  /** The API's text for an `already existed` answer. */
+  /** The API's text for an `already existed` answer; a success short of md5 or name, quoted. */
   message?: string;
 }
 

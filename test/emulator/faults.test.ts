@@ -45,6 +45,24 @@ describe('fault injection', () => {
     expect(call(emulator, 'GET', api('offers')).status).toBe(200);
   });
 
+  it("answers a 5xx with the rule's body: an HTML page, or nothing", () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'error', status: 504, body: '', count: 1});
+    const empty = call(emulator, 'GET', api('offers'));
+    expect([empty.status, empty.text]).toEqual([504, '']);
+    emulator.faults.add({kind: 'error', status: 502, body: '<html>x</html>'});
+    const page = call(emulator, 'GET', api('offers'));
+    expect([page.status, page.text]).toEqual([502, '<html>x</html>']);
+  });
+
+  it('answers 429 without Retry-After when its seconds are null', () => {
+    const {emulator} = setup();
+    emulator.faults.add({kind: 'rateLimit', retryAfterSeconds: null});
+    const limited = call(emulator, 'GET', api('offers'));
+    expect(limited.status).toBe(429);
+    expect(limited.headers).not.toHaveProperty('retry-after');
+  });
+
   it('fails a share of requests with 5xx, the same ones for the same seed', () => {
     const pattern = () => {
       const {emulator} = setup({
@@ -203,6 +221,98 @@ describe('fault injection', () => {
     });
     expect(statusOf(putBudget(emulator, offer.offer_id, 94))).toBe(200);
     expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('94');
+  });
+
+  it('answers a served write under another code, its data kept (recode)', () => {
+    const {emulator} = setup();
+    const [offer] = advOffers(emulator, 1);
+    emulator.faults.add({kind: 'recode', code: 0, method: 'PUT', count: 1});
+    const reply = putBudget(emulator, offer.offer_id, 96);
+    if (reply.kind !== 'response') throw new Error('dropped');
+    expect(JSON.parse(new TextDecoder().decode(reply.body))).toEqual({
+      code: 0,
+      msg: 'success',
+      data: {},
+    });
+    expect(emulator.offerView(offer.offer_id)!.budget[0].daily_cap).toBe('96');
+    expect(emulator.requests.at(-1)).toMatchObject({code: 0, fault: 'recode'});
+    emulator.faults.add({kind: 'recode', code: '200', method: 'GET', count: 1});
+    const text = call(emulator, 'GET', api('campaign')).json as {code: unknown};
+    expect(text.code).toBe('200');
+    expect(() => emulator.faults.add({kind: 'recode'})).toThrow(
+      'a recode fault names the code it answers',
+    );
+  });
+
+  it('takes named fields out of a served answer (strip): of data, of each record, or data itself', () => {
+    const {emulator} = setup({offers: 3});
+    emulator.faults.add({
+      kind: 'strip',
+      fields: ['budget', 'status'],
+      method: 'GET',
+    });
+    const listed = call(emulator, 'GET', api('offers')).json as {
+      data: {total: number; list: Array<Record<string, unknown>>};
+    };
+    expect(listed.data.total).toBe(3);
+    for (const offer of listed.data.list) {
+      expect(offer).not.toHaveProperty('budget');
+      expect(offer).not.toHaveProperty('status');
+      expect(offer).toHaveProperty('offer_id');
+    }
+    emulator.faults.configure({rules: [{kind: 'strip', fields: ['data']}]});
+    expect(call(emulator, 'GET', api('campaign')).json).toEqual({
+      code: 200,
+      msg: 'success',
+    });
+    expect(() => emulator.faults.add({kind: 'strip', fields: []})).toThrow(
+      'a strip fault names the fields it takes out',
+    );
+  });
+
+  it('bends a list page: no total, half its records, its own page size, page 1 again, a record without id; other answers pass', () => {
+    const {emulator} = setup({offers: 120});
+    const page = (n: number) =>
+      call(emulator, 'GET', api('offers'), {query: {page: n, limit: 50}})
+        .json as {data: {page: number; limit: number; list: unknown[]}};
+    emulator.faults.add({kind: 'page', path: '/api/open/v3/offers', count: 1});
+    const untold = page(1).data;
+    expect(untold).not.toHaveProperty('total');
+    expect([untold.page, untold.limit, untold.list.length]).toEqual([
+      1, 50, 50,
+    ]);
+    emulator.faults.configure({
+      rules: [
+        {kind: 'page', page: 'short', path: '/api/open/v3/offers', count: 1},
+      ],
+    });
+    expect(page(2).data).toMatchObject({total: 120, limit: 50});
+    expect(emulator.requests.at(-1)).toMatchObject({
+      status: 200,
+      fault: 'page',
+    });
+    emulator.faults.configure({rules: [{kind: 'page', page: 'short'}]});
+    expect(page(2).data.list).toHaveLength(25);
+    expect(statusOf(exchange(emulator, 'GET', api('campaign')))).toBe(200);
+    emulator.faults.configure({rules: [{kind: 'page', page: 'noLimit'}]});
+    const own = page(2).data;
+    expect(own).not.toHaveProperty('limit');
+    expect(own.list.map(o => (o as {offer_id: number}).offer_id)).toEqual(
+      [...emulator.account(MAIN).offers.keys()].slice(20, 40),
+    );
+    emulator.faults.configure({rules: [{kind: 'page', page: 'zeroTotal'}]});
+    expect(page(1).data).toMatchObject({total: 0});
+    expect(page(1).data.list).toHaveLength(50);
+    emulator.faults.configure({rules: [{kind: 'page', page: 'repeat'}]});
+    expect(page(3).data.list).toEqual(page(1).data.list);
+    emulator.faults.configure({rules: [{kind: 'page', page: 'noId'}]});
+    const [first, second] = page(1).data.list as Array<Record<string, unknown>>;
+    expect(first).not.toHaveProperty('offer_id');
+    expect(first).toHaveProperty('campaign_id');
+    expect(second).toHaveProperty('offer_id');
+    expect(() =>
+      emulator.faults.add({kind: 'page', page: 'odd' as 'short'}),
+    ).toThrow('unknown page shape: odd');
   });
 
   it("answers slowly: the rule's latency on top of the configured one, request served", () => {

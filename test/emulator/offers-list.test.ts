@@ -194,6 +194,32 @@ describe('GET offers with listsServerClick (assumption 45a)', () => {
       'support_server_click',
     );
   });
+
+  it("shows it as a JSON boolean with listsServerClick: 'boolean'", () => {
+    const {emulator} = setup({offers: 2, listsServerClick: 'boolean'});
+    const [first, second] = [...emulator.account(MAIN).offers.values()];
+    emulator.updateOffer(first.offer_id, {support_server_click: 'YES'});
+    emulator.updateOffer(second.offer_id, {support_server_click: 'NO'});
+    const listed = call(emulator, 'GET', api('offers'), {as: MAIN}).json.data
+      .list as Array<{support_server_click: unknown}>;
+    expect(listed.map(o => o.support_server_click)).toEqual([true, false]);
+  });
+});
+
+describe('GET offers with listsTimesInMs (assumption 45c)', () => {
+  it('lists start_time and end_time in milliseconds, 0 staying 0', () => {
+    const {emulator} = setup({offers: 3, listsTimesInMs: true});
+    const offers = [...emulator.account(MAIN).offers.values()];
+    emulator.updateOffer(offers[0].offer_id, {end_time: 0});
+    const listed = call(emulator, 'GET', api('offers'), {as: MAIN}).json.data
+      .list as Array<{start_time: number; end_time: number}>;
+    expect(listed.map(o => [o.start_time, o.end_time])).toEqual(
+      offers.map((o, k) => [
+        o.start_time * 1000,
+        k === 0 ? 0 : o.end_time * 1000,
+      ]),
+    );
+  });
 });
 
 describe('GET offers and GET campaign with clientShapes (assumption 45b)', () => {

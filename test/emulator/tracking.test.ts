@@ -107,3 +107,24 @@ describe('PUT tracking', () => {
     expect(put({offer_id: managed.offer_id}).code).toBe(10007);
   });
 });
+
+describe('PUT tracking with normalisesClickUrl (assumption 50a)', () => {
+  it('keeps click_url with scheme and host in lower case, the rest as sent', () => {
+    const {emulator} = setup({normalisesClickUrl: true});
+    const offer = [...emulator.account(MAIN).offers.values()].find(
+      o => o.maintain_by === 'ADV',
+    )!;
+    const reply = call(emulator, 'PUT', api('tracking'), {
+      json: {
+        offer_id: offer.offer_id,
+        tracking_method: 'APPSFLYER',
+        click_url: 'HTTPS://Track.Example.com/C?Id={click_id}',
+        support_server_click: 'NO',
+      },
+    }).json;
+    expect(reply.code).toBe(200);
+    expect(emulator.offerView(offer.offer_id)!.click_url).toBe(
+      'https://track.example.com/C?Id={click_id}',
+    );
+  });
+});

@@ -16,12 +16,16 @@ export interface Settings {
   /** Billing types accepted beyond the five (README, assumption 34a). */
   extraBillingTypes: readonly string[];
   /** The offers list shows support_server_click (README, assumption 45a). */
-  listsServerClick: boolean;
+  listsServerClick: boolean | 'boolean';
   /**
    * The offers and campaign lists answer as the vendor's public clients read them (README,
    * assumption 45b): country_code for target_geo, campaign_id as text.
    */
   clientShapes: boolean;
+  /** The offers list gives start_time and end_time in ms (README, assumption 45c). */
+  listsTimesInMs: boolean;
+  /** PUT tracking keeps click_url with scheme and host in lower case (README, 50a). */
+  normalisesClickUrl: boolean;
 }
 
 /**

@@ -51,8 +51,19 @@ export function listOffers({
   return pageOf(matches, paging, offer => {
     const shown = {
       ...presentOffer(store, offer),
+      ...(settings.listsTimesInMs
+        ? {
+            start_time: offer.start_time * 1000,
+            end_time: offer.end_time * 1000,
+          }
+        : {}),
       ...(settings.listsServerClick
-        ? {support_server_click: offer.support_server_click}
+        ? {
+            support_server_click:
+              settings.listsServerClick === 'boolean'
+                ? offer.support_server_click === 'YES'
+                : offer.support_server_click,
+          }
         : {}),
     };
     return settings.clientShapes ? inClientShape(shown) : shown;

@@ -30,8 +30,22 @@ export function updateTracking({
   assertEditable(offer!);
   offer!.tracking_method = method!;
   offer!.support_server_click = serverClick!;
-  setClickUrl(store, offer!, clickUrl!, nowSeconds, settings.clickTestSeconds);
+  const stored = settings.normalisesClickUrl
+    ? normalised(clickUrl!)
+    : clickUrl!;
+  setClickUrl(store, offer!, stored, nowSeconds, settings.clickTestSeconds);
   return {};
+}
+
+/**
+ * The link as a server that normalises it keeps it (README, assumption 50a): scheme and host
+ * in lower case, the rest as sent.
+ */
+function normalised(url: string): string {
+  if (!url) return url;
+  const at = url.indexOf('//') + 2;
+  const end = url.slice(at).search(/[/?#]|$/) + at;
+  return url.slice(0, end).toLowerCase() + url.slice(end);
 }
 
 function readClickUrl(errors: FieldErrors, value: unknown): string | undefined {

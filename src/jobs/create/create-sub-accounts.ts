@@ -259,7 +259,11 @@ class SubAccountRun {
       return;
     }
     if (found) {
-      this.created(p, found, 'Created (found after the connection dropped)');
+      this.created(
+        p,
+        found,
+        'Created (found by name: the answer to its create was lost or carried no keys)',
+      );
     } else {
       const absent = `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`;
       this.logCreate(p, 'ERROR', absent);

@@ -226,7 +226,19 @@ export class Delivery<S, Q> {
     const changed = this.table.schema.rowKey
       ? []
       : changedHeaders(unit.record, this.table, this.platform.workbook());
-    if (!this.holds(back.content, unit.record.content, changed)) {
+    const moved = this.neitherSentNorBefore(back, unit, changed);
+    if (moved.length > 0) {
+      // Sending it again would overwrite what the server holds now (and restart a tracking
+      // link's test); the sent values become the record's, so a re-run sends nothing and a
+      // refresh shows the server's.
+      this.settleState(unit, unit.record.content);
+      this.finish(
+        unit,
+        'ERROR',
+        `Unknown outcome: ${unit.lost}, and reading it back shows ${moved.join(', ')}, neither what was sent nor what it was (the server's own form of it, or a change made since): not sent again. Refresh to see what the server has; change the row to send it again.`,
+        'UNKNOWN',
+      );
+    } else if (!this.holds(back.content, unit.record.content, changed)) {
       if (!unit.again) {
         return {
           ...unit,
@@ -253,6 +265,32 @@ export class Delivery<S, Q> {
       );
     }
     return undefined;
+  }
+
+  /**
+   * The changed columns of a one-row record whose value read back is neither the one sent
+   * nor the one it had before (`header value` each): the push was not refused, nor plainly
+   * applied. None when another changed column still has its value from before: a PUT is
+   * applied whole or not at all, so that one was not applied. Columns the list does not
+   * return tell nothing.
+   */
+  private neitherSentNorBefore(
+    back: {content: string[][]; blind: Set<string>},
+    unit: Unit<Q>,
+    changed: readonly string[],
+  ): string[] {
+    const columns = editableColumns(this.table);
+    const empty = columns.map(() => EMPTY);
+    const theirs = back.content[0] ?? empty;
+    const ours = unit.record.content[0] ?? empty;
+    const before = unit.record.base.rows[0] ?? empty;
+    const told = columns
+      .map((c, k) => ({c, k}))
+      .filter(({c}) => changed.includes(c.header) && !back.blind.has(c.header));
+    if (told.some(({k}) => theirs[k] === before[k])) return [];
+    return told.flatMap(({c, k}) =>
+      theirs[k] !== ours[k] ? [`${c.header} ${theirs[k]}`] : [],
+    );
   }
 
   /** Whether the server has what was sent: the `changed` columns, or (none given) all. */

@@ -146,7 +146,7 @@ describe('listEach, one listing', () => {
     },
   );
 
-  it('stops on the metadata, not on a short page', () => {
+  it('asks every page the metadata names, and fails a list with a short page before the last', () => {
     const {acting, transport} = desk(request => {
       const page = Number(queryOf(request).page);
       // Page 2 is short although total says three pages.
@@ -160,7 +160,9 @@ describe('listEach, one listing', () => {
         })),
       });
     });
-    expect(listEach([offersListing(acting)])[0].items).toHaveLength(110);
+    expect(() => listEach([offersListing(acting)])).toThrow(
+      'GET offers: code 200 page 2 held 10 records where the page size is 50, and later pages held more: the list came back incomplete, so nothing was changed; run it again',
+    );
     expect(transport.requests).toHaveLength(3);
   });
 
@@ -388,6 +390,25 @@ describe('listEach, the listings of a refresh', () => {
       listEach<unknown>([campaignsListing(acting), offersListing(main)]),
     ).toThrow('GET offers: code 10003 invalid token');
     expect(transport.batches.map(b => b.length)).toEqual([2]);
+  });
+
+  it('counts a listing whose records it cannot tell apart as empty where it accepts the failure', () => {
+    const {main} = desk(() =>
+      ok({page: 1, limit: 50, total: 2, list: [{name: 'a'}, {name: 'b'}]}),
+    );
+    const listing = {
+      client: main,
+      op: OPERATIONS.getSubAccount,
+      query: {},
+      maxLimit: 50,
+      key: (a: {sub_adv_user_name?: string}) => a.sub_adv_user_name ?? '',
+    };
+    expect(() => listEach([listing])).toThrow(
+      'GET sub_adv_account: code 200 page 1 held a record without its id: the list cannot be matched to rows, so nothing was changed',
+    );
+    expect(listEach([{...listing, emptyOn: () => true}])).toEqual([
+      {items: [], total: 0, requests: 1},
+    ]);
   });
 
   it('counts a listing whose failure it accepts as empty, and pages the others', () => {
