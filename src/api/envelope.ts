@@ -17,12 +17,11 @@ export function openEnvelope(
 ): unknown {
   const body = parseJson(response.text);
   if (!isObject(body) || !('code' in body)) {
-    const snippet = response.text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
     throw new ApiError(
       operation,
       response.status,
       null,
-      snippet ? `unexpected answer: ${snippet}` : 'empty answer',
+      notAnEnvelope(response.text),
       {},
     );
   }
@@ -37,6 +36,29 @@ export function openEnvelope(
     fieldDetails(body.data),
     body,
   );
+}
+
+/**
+ * What a person can read of an answer that is not the API's: a gateway's or proxy's HTML
+ * page by its title (else its text, tags left out), so a cell says "502 Bad Gateway", not
+ * markup; any other text as it came, white space folded.
+ */
+function notAnEnvelope(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat === '') return 'empty answer';
+  if (!/^<(?:!doctype|html|head|body|title|h\d|p|div)\b/i.test(flat)) {
+    return `unexpected answer: ${flat.slice(0, SNIPPET)}`;
+  }
+  const title = /<title[^>]*>(.*?)<\/title>/i.exec(flat)?.[1];
+  const words = (
+    title ??
+    flat
+      .replace(/<(script|style)\b[^>]*>.*?<\/\1>/gi, ' ')
+      .replace(/<[^>]*>/g, ' ')
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `unexpected answer, an HTML page${words ? `: ${words.slice(0, SNIPPET)}` : ''}`;
 }
 
 /** A validation error's data maps field names to texts (part 7); other shapes are shown whole. */

@@ -939,7 +939,7 @@ describe('createOffers: an answer that does not prove the create failed', () => 
     [
       'HTTP 200 with a body that is not JSON, not applied',
       {kind: 'garbled', applied: false},
-      'POST offer: HTTP 200 unexpected answer: <html><head><title>502 Bad Gateway</title></head><body>upstream closed</body></html>',
+      'POST offer: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway',
     ],
     [
       'a 502, not applied',

@@ -361,7 +361,7 @@ describe('History outcomes, and what revert does with them', () => {
       [String(id), 'support_server_click', 'NO', 'YES', 'UNKNOWN'],
     ]);
     expect(rows[0][5]).toMatch(
-      /^Unknown outcome: the answer was lost \(PUT tracking: HTTP 200 unexpected answer: .+\), and reading it back cannot tell: the API's list does not return support_server_click\. The next push sends it again, which restarts the click-URL test\.$/,
+      /^Unknown outcome: the answer was lost \(PUT tracking: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway\), and reading it back cannot tell: the API's list does not return support_server_click\. The next push sends it again, which restarts the click-URL test\.$/,
     );
   });
 

@@ -196,7 +196,7 @@ describe('pushBudgets: a connection lost in a batch of five PUTs', () => {
     expect(statuses(rt, ids).slice(0, 2)).toEqual([
       [
         'OK',
-        `Pushed the budget of offer ${ids[0]} (1 group): the answer was lost (PUT offer/budget: HTTP 200 unexpected answer: <html><head><title>502 Bad Gateway</title></head><body>upstream closed</body></html>); reading it back confirmed it.`,
+        `Pushed the budget of offer ${ids[0]} (1 group): the answer was lost (PUT offer/budget: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway); reading it back confirmed it.`,
       ],
       [
         'OK',
@@ -463,7 +463,7 @@ describe('pushTracking: a lost answer', () => {
     expect(offer(id)).toMatchObject({
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
-        /^Unknown outcome: the answer was lost \(PUT tracking: HTTP 200 unexpected answer: .+\), and reading it back cannot tell: the API's list does not return support_server_click\. The next push sends it again, which restarts the click-URL test\.$/,
+        /^Unknown outcome: the answer was lost \(PUT tracking: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway\), and reading it back cannot tell: the API's list does not return support_server_click\. The next push sends it again, which restarts the click-URL test\.$/,
       ),
     });
 
@@ -499,7 +499,7 @@ describe('pushTracking: a lost answer, where the offers list shows support_serve
     expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
     expect(sent(emulator)).toEqual([`PUT tracking ${id}`, `GET offers ${id}`]);
     expect(recordsOf(rt, 'Offers')[0].sync_message).toMatch(
-      /^Pushed the tracking of offer \d+ \(support_server_click changed\): the answer was lost \(PUT tracking: HTTP 200 unexpected answer: .+\); reading it back confirmed it\.$/,
+      /^Pushed the tracking of offer \d+ \(support_server_click changed\): the answer was lost \(PUT tracking: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway\); reading it back confirmed it\.$/,
     );
   });
 

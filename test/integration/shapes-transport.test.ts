@@ -163,7 +163,7 @@ describe('a 429 on an offer create asking a wait past the job’s time', () => {
 });
 
 describe('a gateway answering 502 with an HTML page, or 504 with nothing', () => {
-  it('on every list page: the refresh fails naming the answer, the sheets as they were', () => {
+  it('on every list page: the refresh fails naming the page by its title, the sheets as they were', () => {
     const {rt, emulator} = offerDesk({offers: 30});
     rt.call('refreshOffers');
     const before = snapshotOf(rt, 'Offers');
@@ -172,7 +172,7 @@ describe('a gateway answering 502 with an HTML page, or 504 with nothing', () =>
     emulator.faults.add({kind: 'error', status: 502, body: page, path: OFFERS});
 
     expect(() => rt.call('refreshOffers')).toThrow(
-      `GET offers: HTTP 502 unexpected answer: ${page}`,
+      'GET offers: HTTP 502 unexpected answer, an HTML page: 502 Bad Gateway',
     );
     expect(snapshotOf(rt, 'Offers')).toEqual(before);
 

@@ -64,9 +64,38 @@ describe('openEnvelope', () => {
       ),
     );
     expect(error.message).toBe(
-      'GET campaign: HTTP 502 unexpected answer: <h1>Bad gateway</h1>',
+      'GET campaign: HTTP 502 unexpected answer, an HTML page: Bad gateway',
     );
     expect(error.code).toBeNull();
+  });
+
+  it.each([
+    [
+      'a gateway page, by its title',
+      '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title><style>h1{}</style></head><body><h1>502</h1></body></html>',
+      'HTTP 502 unexpected answer, an HTML page: 502 Bad Gateway',
+    ],
+    [
+      'a page without a title, by its text',
+      '<html><body><script>x()</script><p>upstream\n  closed</p></body></html>',
+      'HTTP 502 unexpected answer, an HTML page: upstream closed',
+    ],
+    [
+      'a page of tags only',
+      '<html></html>',
+      'HTTP 502 unexpected answer, an HTML page',
+    ],
+    [
+      'plain text, as it came',
+      '502 Service  Unavailable <maybe>',
+      'HTTP 502 unexpected answer: 502 Service Unavailable <maybe>',
+    ],
+    ['nothing', ' \n', 'HTTP 502 empty answer'],
+  ])('words %s', (_, text, said) => {
+    const error = errorOf(() =>
+      openEnvelope('GET offers', {status: 502, headers: {}, text}, 'msg'),
+    );
+    expect(error.message).toBe(`GET offers: ${said}`);
   });
 
   it('renders list and nested details readably', () => {
