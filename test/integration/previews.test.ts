@@ -148,7 +148,7 @@ describe('Create new offers (preview)', () => {
       [
         untracked.offer_id,
         'EDITED',
-        `Preview: a run sets the tracking of offer ${untracked.offer_id} (tracking_method APPSFLYER), only that.`,
+        `Preview: the answer to setting this tracking was lost: a run reads it back first, and sets the tracking of offer ${untracked.offer_id} (tracking_method APPSFLYER) only if it is not set.`,
       ],
       [done.offer_id, 'OK', done.sync_message],
       [
@@ -243,6 +243,8 @@ describe('Create new offers (preview)', () => {
       'GET /api/open/v3/creatives/source',
       'POST /api/open/v3/offer',
       'POST /api/open/v3/offer',
+      // untracked_one's tracking got a 5xx: read back (not set) before it is sent again.
+      'GET /api/open/v3/offers',
       'PUT /api/open/v3/tracking',
       'PUT /api/open/v3/tracking',
       'PUT /api/open/v3/tracking',

@@ -8,7 +8,7 @@ import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
 import {notes} from './offer-outcomes';
-import {trackable} from './offer-tracking';
+import {answerLost, trackable} from './offer-tracking';
 
 /** What the preview would send: the bodies it knows, and how many requests in all. */
 interface WouldSend {
@@ -35,10 +35,13 @@ export function preview(
     }
     would.requests++;
     would.bodies.push({offer_id: row.offerId, ...row.tracking});
+    const sets = `sets the tracking of offer ${row.offerId} (tracking_method ${row.tracking.tracking_method})`;
     run.offers.status(
       row.index,
       'EDITED',
-      `Preview: a run sets the tracking of offer ${row.offerId} (tracking_method ${row.tracking.tracking_method}), only that.`,
+      answerLost(run, row.offerId, row.tracking)
+        ? `Preview: the answer to setting this tracking was lost: a run reads it back first, and ${sets} only if it is not set.`
+        : `Preview: a run ${sets}, only that.`,
     );
   }
   return {

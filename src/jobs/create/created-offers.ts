@@ -20,12 +20,16 @@ export interface MadeFrom {
 
 /**
  * offer_id -> the row it was made from, and the trackingKey() of the tracking the API last
- * refused for it, if any (the row's own message says why).
+ * refused for it (the row's own message says why), or of the tracking whose answer was lost
+ * (read back before it is sent again), if any.
  */
 export type CreatedOffers = Record<
   string,
-  MadeFrom & {refused_tracking?: string}
+  MadeFrom & {refused_tracking?: string; lost_tracking?: string}
 >;
+
+/** What became of a tracking sent: refused, or its answer lost (each its trackingKey()). */
+export type TrackingVerdict = {refused: string} | {lost: string};
 
 /** The tracking columns' values as one comparable text. */
 export function trackingKey(tracking: {
@@ -63,20 +67,26 @@ export function rememberCreated(
 }
 
 /**
- * Records that the API refused the tracking of an offer made from a row (`refusal`: its
- * trackingKey()), or accepted it (undefined): a refused tracking is not sent again until the
- * row changes it.
+ * Records what became of the tracking of an offer made from a row: refused (not sent again
+ * until the row changes it), its answer lost (read back before it is sent again: sending it
+ * twice restarts the offer's click-URL test), or accepted (undefined).
  */
 export function rememberTrackingVerdict(
   book: StateBook,
   offerId: number,
-  refusal: string | undefined,
+  verdict: TrackingVerdict | undefined,
 ): void {
   const memo = createdOffers(book);
   const entry = memo?.[String(offerId)];
-  if (!memo || !entry || (!refusal && !entry.refused_tracking)) return;
-  if (refusal) entry.refused_tracking = refusal;
+  if (!memo || !entry) return;
+  const refused = verdict && 'refused' in verdict ? verdict.refused : undefined;
+  const lost = verdict && 'lost' in verdict ? verdict.lost : undefined;
+  if (entry.refused_tracking === refused && entry.lost_tracking === lost)
+    return;
+  if (refused) entry.refused_tracking = refused;
   else delete entry.refused_tracking;
+  if (lost) entry.lost_tracking = lost;
+  else delete entry.lost_tracking;
   book.setMemo(CREATED_OFFERS_MEMO, memo);
 }
 

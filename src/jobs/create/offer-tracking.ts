@@ -4,14 +4,20 @@
  * is resumed here only when its row is still the one it was made from (created-offers.ts).
  */
 import {OutcomeUnknownError} from '../../api/errors';
-import {setTracking} from '../../api/operations';
+import {offersListing, setTracking} from '../../api/operations';
+import {listByIds} from '../../api/paging';
+import type {Offer} from '../../api/types';
 import {hasVerdict} from '../../api/retry';
 import type {HistoryOutcome} from '../../sheets/history';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {rememberServerClicks} from '../server-click-memory';
 import type {CreateRun} from './context';
-import {rememberTrackingVerdict, trackingKey} from './created-offers';
-import type {CreatedRow} from './new-offer-rows';
+import {
+  createdOffers,
+  rememberTrackingVerdict,
+  trackingKey,
+} from './created-offers';
+import type {CreatedRow, Tracking} from './new-offer-rows';
 import {Made, WHAT, notes, trackingLeft} from './offer-outcomes';
 
 /** A created row whose tracking has problems is refused; the others go on. */
@@ -29,10 +35,13 @@ const what = (m: Made) => WHAT[m.origin](m.offerId);
 
 /** Sets the tracking of the offers that have it filled; every such row gets its status. */
 export function track(run: CreateRun, made: Made[]): void {
-  const withTracking = made.filter(m => m.tracking);
   for (const m of made) {
     if (!m.tracking) run.offers.status(m.index, 'OK', `${what(m)}.${notes(m)}`);
   }
+  const withTracking = settleLost(
+    run,
+    made.filter(m => m.tracking),
+  );
   const size = run.client.batchSize;
   for (let start = 0; start < withTracking.length; start += size) {
     const chunk = withTracking.slice(start, start + size);
@@ -67,6 +76,92 @@ export function track(run: CreateRun, made: Made[]): void {
   }
 }
 
+/** Whether an earlier run sent this tracking of the offer and its answer was lost. */
+export function answerLost(
+  run: CreateRun,
+  offerId: number,
+  tracking: Tracking,
+): boolean {
+  const memo = createdOffers(run.job.book);
+  return memo?.[String(offerId)]?.lost_tracking === trackingKey(tracking);
+}
+
+/**
+ * The offers whose tracking an earlier run sent and got no answer for, unchanged since, read
+ * back first: sending it twice would restart the offer's click-URL test. An offer the add-on
+ * made has no tracking but what it sent, so one that reads back with this tracking_method and
+ * a click_url took it (the server may rewrite the URL it was sent) and is not sent again; one
+ * without is sent. If reading back fails, nothing is sent for them. Answers what to send.
+ */
+function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
+  const isLost = (m: Made) => answerLost(run, m.offerId, m.tracking!);
+  const lost = withTracking.filter(isLost);
+  if (lost.length === 0) return withTracking;
+  const read = run.job.budget.batch(() => {
+    try {
+      return listByIds(
+        lost.map(m => String(m.offerId)),
+        ids => offersListing(run.client, {offer_id: ids}),
+        (offer: Offer) => [offer],
+      );
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
+  });
+  const rest = withTracking.filter(m => !isLost(m));
+  if (read === undefined) {
+    for (const m of lost) {
+      run.counts.remaining++;
+      run.offers.status(
+        m.index,
+        'ERROR',
+        trackingLeft(what(m), ' (the time ran out)'),
+      );
+    }
+    return rest;
+  }
+  if (read instanceof Error) {
+    for (const m of lost) {
+      run.offers.status(
+        m.index,
+        'ERROR',
+        `Offer ${m.offerId} exists (offer_id filled in); the answer to setting its tracking was lost, and reading it back failed (${read.message}): nothing was sent. Run Create new offers again: it reads the tracking back before sending it.`,
+      );
+    }
+    return rest;
+  }
+  run.counts.requests += read.requests;
+  const listed = new Map(
+    read.records.map(([offer]) => [offer.offer_id, offer]),
+  );
+  const confirmed: Made[] = [];
+  for (const m of lost) {
+    const offer = listed.get(m.offerId);
+    const took =
+      offer !== undefined &&
+      offer.tracking_method === m.tracking!.tracking_method &&
+      (offer.click_url ?? '') !== '';
+    if (!took) {
+      rest.push(m);
+      continue;
+    }
+    confirmed.push(m);
+    rememberTrackingVerdict(run.job.book, m.offerId, undefined);
+    const message = `${what(m)}; tracking set (the answer to setting it was lost; reading it back confirmed it).${notes(m)}`;
+    run.offers.status(m.index, 'OK', message);
+    logTracking(run, m, 'OK', message);
+  }
+  rememberServerClicks(
+    run.job.book,
+    confirmed.map(m => ({
+      offer_id: m.offerId,
+      support_server_click: m.tracking!.support_server_click,
+    })),
+    run.job.platform.clock.now(),
+  );
+  return rest;
+}
+
 /** One offer's tracking answer, on its row, in History and in the state: true if set. */
 function tracked(
   run: CreateRun,
@@ -84,15 +179,18 @@ function tracked(
     return true;
   }
   if (hasVerdict(outcome.error)) {
-    rememberTrackingVerdict(book, m.offerId, trackingKey(m.tracking!));
+    rememberTrackingVerdict(book, m.offerId, {
+      refused: trackingKey(m.tracking!),
+    });
     log(
       'ERROR',
       `Offer ${m.offerId} exists (offer_id filled in), but the API refused its tracking: ${outcome.error.message}. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
     );
   } else if (outcome.error instanceof OutcomeUnknownError) {
+    rememberTrackingVerdict(book, m.offerId, {lost: trackingKey(m.tracking!)});
     log(
       'UNKNOWN',
-      `Offer ${m.offerId} exists (offer_id filled in), but the answer to setting its tracking was lost (${outcome.error.message}): it may or may not be set. Run Create new offers again to send the tracking only, once more (a new offer's click-URL test starts again).`,
+      `Offer ${m.offerId} exists (offer_id filled in), but the answer to setting its tracking was lost (${outcome.error.message}): it may or may not be set. Run Create new offers again: it reads the tracking back and sends it only if it is not set.`,
     );
   } else {
     log(

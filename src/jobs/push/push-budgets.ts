@@ -4,6 +4,7 @@
  * The budget rules are checked first (rules/budget.ts); a refused budget marks every row of
  * the offer INVALID and sends nothing for it.
  */
+import {listByIds} from '../../api/paging';
 import type {RunOptions} from '../kernel';
 import {renderDetails} from '../../api/errors';
 import {offersListing, updateBudgets} from '../../api/operations';
@@ -14,7 +15,7 @@ import {EMPTY, decodeRow, editableTexts} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {guardBudgets} from './budget-hold';
-import {Built, PushSpec, listByIds} from './push-spec';
+import {Built, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 

@@ -5,6 +5,7 @@
  * campaigns (as last refreshed and as their rows have them now) and the materials the
  * Creatives sheet lists. A refused row is INVALID and nothing is sent for it.
  */
+import {listByIds} from '../../api/paging';
 import type {RunOptions} from '../kernel';
 import {renderDetails} from '../../api/errors';
 import {campaignsListing, updateCampaigns} from '../../api/operations';
@@ -36,7 +37,7 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import {Built, PushSpec, changedHeaders, listByIds} from './push-spec';
+import {Built, PushSpec, changedHeaders} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 

@@ -2,6 +2,7 @@
  * How a push sends what it built (push.ts): fetchAll batches inside the time budget, a verdict
  * per row, and the settling of writes whose answer was lost by reading their records back.
  */
+import {READ_BACK_IDS} from '../../api/paging';
 import type {ApiClient} from '../../api/client';
 import {OutcomeUnknownError} from '../../api/errors';
 import {hasVerdict} from '../../api/retry';
@@ -19,12 +20,7 @@ import {readColumn} from '../../sheets/schema';
 import type {RecordState, SheetState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
 import type {Table} from '../../sheets/table';
-import {
-  ChangedRecord,
-  PushSpec,
-  READ_BACK_IDS,
-  changedHeaders,
-} from './push-spec';
+import {ChangedRecord, PushSpec, changedHeaders} from './push-spec';
 import type {TimeBudget} from '../run';
 
 export interface Unit<Q> {

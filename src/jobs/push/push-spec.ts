@@ -4,7 +4,7 @@
  * read back after a lost answer.
  */
 import type {ApiClient, Outcome} from '../../api/client';
-import {Listing, listEach} from '../../api/paging';
+import type {ReadBack} from '../../api/paging';
 import type {Platform, Workbook} from '../../platform/ports';
 import type {CodecContext} from '../../sheets/codec';
 import {EMPTY, editableColumns, editableTexts} from '../../sheets/rows';
@@ -111,33 +111,4 @@ export interface Guarded<Q> {
   history(delivered: Delivered): Delivered;
   /** Added to the summary's message; '' when nothing was held. */
   note: string;
-}
-
-/** Ids per read-back list request: the largest page of the offers and campaigns lists. */
-export const READ_BACK_IDS = 50;
-
-/** Records read back, each as its row sources, and the requests that took. */
-export interface ReadBack<S> {
-  records: S[][];
-  requests: number;
-}
-
-/**
- * Lists records by id, READ_BACK_IDS per listing, every listing fetched together; `rows`
- * gives a listed item's row sources.
- */
-export function listByIds<T, S>(
-  ids: readonly string[],
-  listing: (ids: string[]) => Listing<T>,
-  rows: (item: T) => S[],
-): ReadBack<S> {
-  const listings: Array<Listing<T>> = [];
-  for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
-    listings.push(listing(ids.slice(k, k + READ_BACK_IDS)));
-  }
-  const results = listEach(listings);
-  return {
-    records: results.flatMap(result => result.items.map(rows)),
-    requests: results.reduce((n, result) => n + result.requests, 0),
-  };
 }

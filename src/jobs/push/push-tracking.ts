@@ -11,6 +11,7 @@
  * it is kept for the offer's next tracking change and sends nothing (a PUT tracking restarts
  * the click-URL test). With neither, a tracking change is INVALID naming support_server_click.
  */
+import {listByIds} from '../../api/paging';
 import type {RunOptions} from '../kernel';
 import {renderDetails} from '../../api/errors';
 import {offersListing, setTracking} from '../../api/operations';
@@ -25,13 +26,7 @@ import {EMPTY, columnOf, decodeRow, editableColumns} from '../../sheets/rows';
 import {OFFERS} from '../../sheets/schemas/offers';
 import type {CodecContext} from '../../sheets/codec';
 import type {Table} from '../../sheets/table';
-import {
-  Built,
-  ChangedRecord,
-  PushSpec,
-  changedHeaders,
-  listByIds,
-} from './push-spec';
+import {Built, ChangedRecord, PushSpec, changedHeaders} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 import {rememberServerClicks} from '../server-click-memory';

@@ -541,7 +541,7 @@ describe('createOffers', () => {
     ).toBe('ADJUST');
   });
 
-  it('a tracking that failed without a verdict (a lost connection) is sent again unchanged', () => {
+  it('a tracking that failed without a verdict (a lost connection, not applied) is read back, then sent again unchanged', () => {
     const env = twoOffers();
     env.emulator.faults.configure({
       rules: [{kind: 'drop', method: 'PUT', path: TRACKING, applied: false}],
@@ -551,13 +551,17 @@ describe('createOffers', () => {
     expect(first).toMatchObject({
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
-        /^Offer \d+ exists \(offer_id filled in\), but the answer to setting its tracking was lost \(PUT tracking: outcome unknown \(PUT tracking: network error: .+\)\): it may or may not be set\. Run Create new offers again to send the tracking only, once more \(a new offer's click-URL test starts again\)\.$/,
+        /^Offer \d+ exists \(offer_id filled in\), but the answer to setting its tracking was lost \(PUT tracking: outcome unknown \(PUT tracking: network error: .+\)\): it may or may not be set\. Run Create new offers again: it reads the tracking back and sends it only if it is not set\.$/,
       ),
     });
     env.emulator.faults.clear();
     env.emulator.clearRequests();
     createOffers(env.platform);
-    expect(paths(env)).toEqual([`PUT ${TRACKING}`, `PUT ${TRACKING}`]);
+    expect(paths(env)).toEqual([
+      `GET ${OFFERS}`,
+      `PUT ${TRACKING}`,
+      `PUT ${TRACKING}`,
+    ]);
     expect(env.workbook.records('New Offers').map(r => r.sync_status)).toEqual([
       'OK',
       'OK',

@@ -98,7 +98,7 @@ describe('testConnection', () => {
     expect(testConnection(platform)).toMatchObject({
       problem: 'url',
       message:
-        "The base URL does not answer like the Advertising Open API (GET campaign: HTTP 404 unexpected answer: <html>Not Found</html>). It should be the API's host, without /api/open/v3.",
+        "The base URL does not answer like the Advertising Open API (GET campaign: HTTP 404 unexpected answer, an HTML page: Not Found). It should be the API's host, without /api/open/v3.",
     });
   });
 
@@ -128,7 +128,7 @@ describe('testConnection', () => {
     expect(testConnection(platform)).toMatchObject({
       problem: 'server',
       message:
-        "The API's server is unavailable (GET campaign: HTTP 503 unexpected answer: <html>busy</html>): try again later.",
+        "The API's server is unavailable (GET campaign: HTTP 503 unexpected answer, an HTML page: busy): try again later.",
     });
     const other = connected(() => fail(10006, 'Permission denied'));
     expect(testConnection(other.platform)).toMatchObject({
