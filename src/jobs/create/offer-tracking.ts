@@ -64,14 +64,7 @@ export function track(run: CreateRun, made: Made[]): void {
     }
     run.counts.requests += chunk.length;
     const accepted = chunk.filter((m, i) => tracked(run, m, outcomes[i]));
-    rememberServerClicks(
-      run.job.book,
-      accepted.map(m => ({
-        offer_id: m.offerId,
-        support_server_click: m.tracking!.support_server_click,
-      })),
-      run.job.platform.clock.now(),
-    );
+    trackingTaken(run, accepted);
     run.job.save();
   }
 }
@@ -151,15 +144,20 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
     run.offers.status(m.index, 'OK', message);
     logTracking(run, m, 'OK', message);
   }
+  trackingTaken(run, confirmed);
+  return rest;
+}
+
+/** The server took these offers' tracking: its support_server_click is known now. */
+function trackingTaken(run: CreateRun, taken: readonly Made[]): void {
   rememberServerClicks(
     run.job.book,
-    confirmed.map(m => ({
+    taken.map(m => ({
       offer_id: m.offerId,
       support_server_click: m.tracking!.support_server_click,
     })),
     run.job.platform.clock.now(),
   );
-  return rest;
 }
 
 /** One offer's tracking answer, on its row, in History and in the state: true if set. */
