@@ -248,6 +248,9 @@ export class Delivery<S, Q> {
         'ERROR',
       );
     } else if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
+      // Reading back will never tell: what the server had stays the record's, so the next
+      // push sends it rather than reading it back again.
+      this.settleState(unit, unit.record.base.rows);
       this.finish(
         unit,
         'ERROR',
