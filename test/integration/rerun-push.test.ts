@@ -4,14 +4,120 @@
  * built dist/Code.js in the local runtime against the emulator.
  */
 import type {Emulator} from '../../local/emulator';
-import {offersPulled, typeInto} from '../support/offer-desk';
+import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
+import {
+  offerDesk,
+  offersPulled,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
 
+const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
+const ALL = {
+  target_geo: 'ALL',
+  total_budget: '1000',
+  daily_cap_type: 'BUDGET' as const,
+  daily_cap: '100',
+};
+
+/** Three ADV offers with one ALL budget each, pulled; each daily_cap typed 200 + k. */
+function budgetsEdited() {
+  const {rt, emulator} = offerDesk({offers: 3});
+  const ids = [...emulator.account('demo_adv').offers.keys()];
+  for (const id of ids) {
+    emulator.updateOffer(id, {
+      target_geo: 'US',
+      budget: [ALL],
+      maintain_by: 'ADV',
+    });
+  }
+  rt.call('refreshOffers');
+  ids.forEach((id, k) =>
+    typeInto(
+      rt,
+      'Budgets',
+      rowOf(rt, 'Budgets', id),
+      'daily_cap',
+      `${200 + k}`,
+    ),
+  );
+  emulator.clearRequests();
+  return {rt, emulator, ids};
+}
+
+function rowOf(rt: Runtime, sheet: string, id: number): number {
+  return recordsOf(rt, sheet).findIndex(r => r.offer_id === id) + 2;
+}
+
 /** Each request as `METHOD path-tail`. */
 const sent = (emulator: Emulator) =>
   emulator.requests.map(
     r => `${r.method} ${r.path.replace('/api/open/v3/', '')}`,
   );
+
+/** Every request to `path` takes longer than an execution may last: the run is killed. */
+function killedWhileOut(emulator: Emulator, path: string) {
+  emulator.faults.add({kind: 'slow', method: 'PUT', path, latencyMs: 400000});
+}
+
+describe('a push killed while its batch is out', () => {
+  it('pushBudgets: the re-run reads the three back and sends no PUT again', () => {
+    const {rt, emulator, ids} = budgetsEdited();
+    killedWhileOut(emulator, BUDGET);
+
+    expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
+    expect(sent(emulator)).toEqual([
+      'PUT offer/budget',
+      'PUT offer/budget',
+      'PUT offer/budget',
+    ]);
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({
+      ok: 3,
+      error: 0,
+      requests: 1,
+    });
+    expect(sent(emulator)).toEqual(['GET offers']);
+    for (const id of ids) {
+      expect(
+        recordsOf(rt, 'Budgets').find(r => r.offer_id === id),
+      ).toMatchObject({
+        sync_status: 'OK',
+        sync_message: `Pushed the budget of offer ${id} (1 group): the answer to the last push was lost; reading it back confirmed it.`,
+      });
+    }
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
+  });
+
+  it('pushTracking: the re-run does not send the PUT again (that would restart the click-URL test)', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(ids[0]),
+      'click_url',
+      'https://t.example.test/a',
+    );
+    typeInto(rt, 'Offers', offerRow(ids[0]), 'support_server_click', 'NO');
+    killedWhileOut(emulator, TRACKING);
+
+    expect(() => rt.call('pushTracking')).toThrow(EXCEEDED_TIME);
+    expect(sent(emulator)).toEqual(['PUT tracking']);
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1, requests: 1});
+    expect(sent(emulator)).toEqual(['GET offers']);
+    expect(offer(ids[0])).toMatchObject({
+      click_url: 'https://t.example.test/a',
+      sync_status: 'OK',
+    });
+  });
+});
 
 describe('a lost answer that reading back can never settle', () => {
   it('pushTracking of support_server_click alone: the push after "cannot tell" sends it, instead of reading back forever', () => {

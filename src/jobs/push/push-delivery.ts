@@ -103,17 +103,49 @@ export class Delivery<S, Q> {
       ...this.settle(units.filter(u => u.lost)),
       ...units.filter(u => !u.lost),
     ];
+    if (queue.length > 0) {
+      this.takeOff(queue);
+      this.deps.settled?.();
+    }
     while (queue.length > 0) {
       const chunk = queue.slice(0, this.deps.client.batchSize);
       const lost = this.deps.budget.batch(() => this.send(chunk));
       if (!lost) {
+        this.grounded(chunk);
         this.outOfTime(queue);
         break;
       }
       queue = [...queue.slice(chunk.length), ...this.settle(lost)];
+      // The next batch is saved as out before its requests leave, with this one's outcomes.
+      this.takeOff(queue);
       this.deps.settled?.();
     }
     this.spec.accepted?.(this.deps.book, this.accepted);
+  }
+
+  /**
+   * Records the next batch's records as sent with their answer unknown: Apps Script may kill
+   * the execution while the requests are out (the server applying them), and the next push
+   * must then read them back rather than send them a second time. Each outcome replaces it.
+   */
+  private takeOff(queue: ReadonlyArray<Unit<Q>>): void {
+    for (const unit of queue.slice(0, this.deps.client.batchSize)) {
+      this.settleState(unit, unit.record.base.rows, {
+        unknown: unit.record.content,
+      });
+    }
+  }
+
+  /**
+   * A batch the time budget kept from leaving: its records back to what they were, the one
+   * sent again after reading back showed the server does not have it.
+   */
+  private grounded(chunk: ReadonlyArray<Unit<Q>>): void {
+    for (const unit of chunk) {
+      this.state.records[unit.record.id] = unit.again
+        ? {...unit.record.base, refused: undefined, unknown: undefined}
+        : unit.record.base;
+    }
   }
 
   /** Sends one batch; answers the units whose answer was lost. */
