@@ -8,7 +8,10 @@
  * Every collaborator of the spreadsheet can read a password cell, so the job clears every
  * password it reads, whatever the row's outcome (created, refused here or by the API, outcome
  * unknown, not reached in time), and the row's message says so and what to type again. A
- * create whose answer was lost is looked up by name before anything is sent again.
+ * create whose answer was lost is looked up by name before anything is sent again; so is one
+ * an earlier run sent and never recorded the answer of (Apps Script stopped it while the
+ * request was out): each row is marked `Create sent as ...` and saved, its password cleared,
+ * before its batch goes out.
  *
  * A preview ({dryRun: true}) checks the same rows and sends nothing, so it clears no password:
  * each row says the password stays in its cell until the real run, which clears it.
@@ -29,14 +32,28 @@ import {
 } from '../../rules/sub-account';
 import {isBlank} from '../../sheets/cell';
 import type {HistoryOutcome} from '../../sheets/history';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
-import {cellOf, sheetRow} from '../../sheets/table';
+import {Table, cellOf, sheetRow} from '../../sheets/table';
 import {Job, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
 import type {JobSummary} from '../run';
 import type {SettingsStore} from '../settings-store';
 
 const JOB = 'createSubAccounts';
+
+/** How a row's sync_message starts while the answer to its create is not recorded. */
+const createSentAs = (name: string) =>
+  `Create sent as sub_adv_user_name ${name}`;
+
+/** The name a marker names, if the row holds one (a user name has no spaces, 4.10). */
+const SENT_AS = /^Create sent as sub_adv_user_name (\S+) at /;
+
+/** The name an earlier run sent a create under and never recorded the answer of. */
+function sentAs<S>(table: Table<S>, index: number): string | undefined {
+  if (String(cellOf(table, index, SYNC_STATUS)) !== 'ERROR') return undefined;
+  return SENT_AS.exec(String(cellOf(table, index, SYNC_MESSAGE)))?.[1];
+}
 
 /** The columns a create fills from the API's answer (4.10), never sent. */
 const ANSWERED = ['is_unlimited_credit', 'credit'];
@@ -84,7 +101,10 @@ const TYPED_IN_SIDEBAR: PasswordSource = {
 interface Pending {
   index: number;
   name: string;
+  /** Empty for a row marked sent whose password an earlier run cleared. */
   password: string;
+  /** The name an earlier run sent its create under, its answer never recorded. */
+  sentAs?: string;
 }
 
 class SubAccountRun {
@@ -167,7 +187,10 @@ class SubAccountRun {
     });
     const pending: Pending[] = [];
     table.values.forEach((_, i) => {
-      if (!SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) {
+      const sent = isBlank(cellOf(table, i, 'access_key'))
+        ? sentAs(table, i)
+        : undefined;
+      if (!sent && !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) {
         if (!isBlank(cellOf(table, i, 'password'))) this.existing(i);
         return;
       }
@@ -199,13 +222,15 @@ class SubAccountRun {
           index: i,
           name,
           password: String(cellOf(table, i, 'password')),
+          sentAs: sent,
         });
       }
     });
     return pending;
   }
 
-  create(pending: Pending[]): void {
+  create(all: Pending[]): void {
+    const pending = all.filter(p => !p.sentAs || this.absentBefore(p));
     const size = this.main.batchSize;
     for (let start = 0; start < pending.length; start += size) {
       if (!this.budget.canStart()) {
@@ -221,6 +246,16 @@ class SubAccountRun {
         return;
       }
       const chunk = pending.slice(start, start + size);
+      const sentAt = new Date(this.job.platform.clock.now()).toISOString();
+      for (const p of chunk) {
+        this.cleared(
+          p.index,
+          'ERROR',
+          `${createSentAs(p.name)} at ${sentAt}, but its answer was never recorded.`,
+          'run Create sub-accounts again; it looks the sub-account up by name before sending anything',
+        );
+      }
+      this.job.save();
       const outcomes = sendCreates(
         this.main,
         chunk.map(p => ({sub_adv_user_name: p.name, password: p.password})),
@@ -241,23 +276,41 @@ class SubAccountRun {
     }
   }
 
+  /**
+   * A row an earlier run sent the create of, its answer never recorded: looked up by the name
+   * sent. Answers whether to send its create now (not found, and a password at hand).
+   */
+  private absentBefore(p: Pending): boolean {
+    const name = p.sentAs!;
+    const why = `an earlier run sent the create of sub-account ${name} and never recorded its answer`;
+    const found = this.find({...p, name}, why);
+    if (found === 'failed') return false;
+    if (found) {
+      // The row is that sub-account's now: a name typed over it since would pair another
+      // name with its access_key.
+      const renamed =
+        name === p.name
+          ? ''
+          : `; this row said ${p.name} since: write it in a new row to create that one too`;
+      if (renamed) this.writes.set(p.index, 'sub_adv_user_name', name);
+      this.created(
+        {...p, name},
+        found,
+        `Created by an earlier run (found by name: ${why}${renamed})`,
+      );
+      return false;
+    }
+    if (p.password) return true;
+    const absent = `${why}; no sub-account ${name} exists, so it was not created.`;
+    this.logCreate({...p, name}, 'ERROR', absent);
+    this.cleared(p.index, 'ERROR', absent, this.source.again);
+    return false;
+  }
+
   /** The create's answer was lost: the sub-account exists or it does not. */
   private lookUp(p: Pending, error: OutcomeUnknownError): void {
-    let found: SubAccount | undefined;
-    try {
-      found = getSubAccount(this.main, p.name);
-      this.requests++;
-    } catch (e) {
-      const unknown = `${error.cause.message}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`;
-      this.logCreate(p, 'UNKNOWN', unknown);
-      this.cleared(
-        p.index,
-        'ERROR',
-        unknown,
-        `run Refresh sub-accounts, which looks the name up; if it finds no access_key, ${this.source.again}`,
-      );
-      return;
-    }
+    const found = this.find(p, error.cause.message);
+    if (found === 'failed') return;
     if (found) {
       this.created(
         p,
@@ -268,6 +321,28 @@ class SubAccountRun {
       const absent = `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`;
       this.logCreate(p, 'ERROR', absent);
       this.cleared(p.index, 'ERROR', absent, this.source.again);
+    }
+  }
+
+  /**
+   * The sub-account of that name, or none; 'failed' when the look-up failed, the row then
+   * saying that nobody knows whether it exists (`why`: why it was looked up).
+   */
+  private find(p: Pending, why: string): SubAccount | undefined | 'failed' {
+    try {
+      const found = getSubAccount(this.main, p.name);
+      this.requests++;
+      return found;
+    } catch (e) {
+      const unknown = `${why}, and looking the sub-account up failed too (${(e as Error).message}): it may or may not exist.`;
+      this.logCreate(p, 'UNKNOWN', unknown);
+      this.cleared(
+        p.index,
+        'ERROR',
+        unknown,
+        `run Refresh sub-accounts, which looks the name up; if it finds no access_key, ${this.source.again}`,
+      );
+      return 'failed';
     }
   }
 
@@ -383,7 +458,14 @@ export function createSubAccount(
     const index = existing >= 0 ? existing : writes.append();
     writes.set(index, 'sub_adv_user_name', account);
     writes.set(index, 'password', '');
-    run.create([{index, name: account, password: secret}]);
+    run.create([
+      {
+        index,
+        name: account,
+        password: secret,
+        sentAs: existing >= 0 ? sentAs(table, existing) : undefined,
+      },
+    ]);
     return run.finish();
   });
 }
