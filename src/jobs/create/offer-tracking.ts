@@ -45,12 +45,13 @@ export function track(run: CreateRun, made: Made[]): void {
   const size = run.client.batchSize;
   for (let start = 0; start < withTracking.length; start += size) {
     const chunk = withTracking.slice(start, start + size);
-    const outcomes = run.job.budget.batch(() =>
-      setTracking(
+    const outcomes = run.job.budget.batch(() => {
+      outForSending(run, chunk);
+      return setTracking(
         run.client,
         chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
-      ),
-    );
+      );
+    });
     if (!outcomes) {
       for (const m of withTracking.slice(start)) {
         run.counts.remaining++;
@@ -67,6 +68,26 @@ export function track(run: CreateRun, made: Made[]): void {
     trackingTaken(run, accepted);
     run.job.save();
   }
+}
+
+/**
+ * Records a batch's trackings as sent with their answer lost, and saves, before the batch
+ * leaves: should Apps Script stop the run while it is out (the server setting them), the next
+ * run reads them back instead of sending them twice. Each answer replaces the mark.
+ */
+function outForSending(run: CreateRun, chunk: readonly Made[]): void {
+  const sentAt = new Date(run.job.platform.clock.now()).toISOString();
+  for (const m of chunk) {
+    rememberTrackingVerdict(run.job.book, m.offerId, {
+      lost: trackingKey(m.tracking!),
+    });
+    run.offers.status(
+      m.index,
+      'ERROR',
+      `Offer ${m.offerId} exists (offer_id filled in); its tracking was sent at ${sentAt}, but the answer was never recorded: it may or may not be set. Run Create new offers again: it reads the tracking back and sends it only if it is not set.`,
+    );
+  }
+  run.job.save();
 }
 
 /** Whether an earlier run sent this tracking of the offer and its answer was lost. */
