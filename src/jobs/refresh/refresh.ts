@@ -161,6 +161,10 @@ export function refreshSheet<S>(
     if (others || Object.keys(merged.others).length > 0) {
       context.state.setMemo(othersMemo(schema.name), merged.others);
     }
+    // Queued behind the sheet's writes, so both reach the document in the same round trip: a
+    // run Apps Script stops before the job's end (at the next sheet's read, say) leaves no
+    // sheet written beside its old state, whose rows the next push would take for edits.
+    context.state.save();
   }
   return {sheet: schema.name, counts: merged.counts, notes};
 }
