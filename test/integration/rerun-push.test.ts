@@ -89,8 +89,47 @@ describe('a push killed while its batch is out', () => {
         sync_message: `Pushed the budget of offer ${id} (1 group): the answer to the last push was lost; reading it back confirmed it.`,
       });
     }
+    // The killed run recorded nothing; the run that confirmed them records the change.
+    expect(
+      recordsOf(rt, 'History').map(r => [
+        r.record,
+        r.field,
+        r.before,
+        r.after,
+        r.outcome,
+      ]),
+    ).toEqual(
+      ids.map((id, k) => [
+        `${id}`,
+        'daily_cap [ALL]',
+        '100',
+        `${200 + k}`,
+        'OK',
+      ]),
+    );
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
+  });
+
+  it('pushBudgets: an unknown outcome confirmed by the next push is recorded in History as OK', () => {
+    const {rt, emulator, ids} = budgetsEdited();
+    emulator.faults.add({kind: 'drop', method: 'PUT', path: BUDGET, count: 1});
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, error: 3});
+    emulator.faults.clear();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 3, requests: 1});
+    const first = recordsOf(rt, 'History').filter(
+      r => r.record === `${ids[0]}`,
+    );
+    expect(first.map(r => [r.before, r.after, r.outcome])).toEqual([
+      ['100', '200', 'UNKNOWN'],
+      ['100', '200', 'OK'],
+    ]);
+    expect(first[1].change_id).not.toBe(first[0].change_id);
   });
 
   it('pushTracking: the re-run does not send the PUT again (that would restart the click-URL test)', () => {

@@ -103,7 +103,9 @@ export class Delivery<S, Q> {
       ...this.settle(units.filter(u => u.lost)),
       ...units.filter(u => !u.lost),
     ];
-    if (queue.length > 0) {
+    // Saved before the first batch: what reading back settled (its History too), and the
+    // batch itself as out.
+    if (units.length > 0) {
       this.takeOff(queue);
       this.deps.settled?.();
     }
