@@ -55,6 +55,13 @@ describe('Create sub-accounts stopped while its create is out', () => {
 
     emulator.faults.clear();
     emulator.clearRequests();
+    // A preview sends nothing and leaves the marker the real run looks the name up by.
+    const marked = row(rt, 'team_porto');
+    expect(rt.call('createSubAccounts', {dryRun: true})).toMatchObject({
+      requests: 0,
+    });
+    expect(emulator.requests).toEqual([]);
+    expect(row(rt, 'team_porto')).toEqual(marked);
     expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
     expect(sent(desk)).toEqual([`GET ${SUB}`]);
     expect(row(rt, 'team_porto')).toEqual([

@@ -354,6 +354,8 @@ class SubAccountRun {
     pending: Pending[],
   ): Array<{sub_adv_user_name: string; password: string}> {
     for (const p of pending) {
+      // A row marked sent keeps its marker: the real run looks its name up by it.
+      if (p.sentAs) continue;
       this.writes.status(
         p.index,
         'EDITED',
@@ -361,8 +363,10 @@ class SubAccountRun {
       );
     }
     return pending.map(p => ({
-      sub_adv_user_name: p.name,
-      password: `(the password cell of Sub-accounts row ${sheetRow(p.index)})`,
+      sub_adv_user_name: p.sentAs ?? p.name,
+      password: p.sentAs
+        ? `(none sent unless looking ${p.sentAs} up by name finds no sub-account: an earlier run sent its create and never recorded the answer)`
+        : `(the password cell of Sub-accounts row ${sheetRow(p.index)})`,
     }));
   }
 
