@@ -158,6 +158,75 @@ describe('a push killed while its batch is out', () => {
   });
 });
 
+describe('pushCampaigns killed while its batch is out', () => {
+  it('the re-run reads the campaign back and sends no PUT again', () => {
+    const {rt, emulator} = offerDesk({offers: 3, campaigns: 3});
+    rt.call('refreshCampaigns');
+    const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+      c => c.maintain_by === 'ADV',
+    )!;
+    typeInto(
+      rt,
+      'Campaigns',
+      recordsOf(rt, 'Campaigns').findIndex(
+        r => r.campaign_id === campaign.campaign_id,
+      ) + 2,
+      'description',
+      'typed here',
+    );
+    emulator.clearRequests();
+    emulator.faults.add({
+      kind: 'slow',
+      method: 'PUT',
+      path: '/api/open/v3/campaign',
+      latencyMs: 400000,
+    });
+    expect(() => rt.call('pushCampaigns')).toThrow(EXCEEDED_TIME);
+    expect(sent(emulator)).toEqual(['PUT campaign']);
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushCampaigns')).toMatchObject({ok: 1, requests: 1});
+    expect(sent(emulator)).toEqual(['GET campaign']);
+    expect(
+      recordsOf(rt, 'Campaigns').find(
+        r => r.campaign_id === campaign.campaign_id,
+      ),
+    ).toMatchObject({description: 'typed here', sync_status: 'OK'});
+  });
+});
+
+describe('revert, then a push killed while its batch is out', () => {
+  it('the re-run reads the budgets back: the server has the values from before, each sent once', () => {
+    const {rt, emulator, ids} = budgetsEdited();
+    const pushed = rt.call('pushBudgets') as {changeId: string};
+    expect(rt.call('revertChange', pushed.changeId)).toMatchObject({
+      edited: 3,
+    });
+    emulator.clearRequests();
+    killedWhileOut(emulator, BUDGET);
+    expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
+    expect(sent(emulator)).toEqual([
+      'PUT offer/budget',
+      'PUT offer/budget',
+      'PUT offer/budget',
+    ]);
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 3, requests: 1});
+    expect(sent(emulator)).toEqual(['GET offers']);
+    for (const id of ids) {
+      expect(emulator.account('demo_adv').offers.get(id)!.budget).toEqual([
+        ALL,
+      ]);
+      expect(
+        recordsOf(rt, 'Budgets').find(r => r.offer_id === id),
+      ).toMatchObject({daily_cap: 100, sync_status: 'OK'});
+    }
+  });
+});
+
 describe('a lost answer that reading back can never settle', () => {
   it('pushTracking of support_server_click alone: the push after "cannot tell" sends it, instead of reading back forever', () => {
     const {rt, emulator, ids, offerRow, offer} = offersPulled();
