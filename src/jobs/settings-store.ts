@@ -120,8 +120,11 @@ export interface ScheduledRun {
    * 'error': it failed (five in a row pause the schedule). Not run, and no failure of the
    * refresh: 'unauthorized' (the user must authorize the add-on again), 'quota' (Google's
    * daily time for triggers is used up), 'misfired' (its trigger ran without this spreadsheet).
+   * 'unfinished': written as a run starts, replaced as it ends; still there, Apps Script
+   * stopped it (the next run counts it as a failure).
    */
   outcome:
+    | 'unfinished'
     | 'ok'
     | 'attention'
     | 'skipped'

@@ -261,6 +261,7 @@ export function scheduledRefresh(
       message: `${title} not run: Apps Script gave the run no spreadsheet, and no schedule of yours has this trigger.`,
     };
   }
+  if (!unauthorized) startTurn(platform, store, fired.documentId, title);
   const turn: Turn = unauthorized
     ? {
         outcome: 'unauthorized',
@@ -291,6 +292,40 @@ export function scheduledRefresh(
   if (turn.unforeseen !== undefined) throw turn.unforeseen;
   if (!kept) record.message += ` Not remembered: ${STORE_FULL_NOTE}.`;
   return record;
+}
+
+/**
+ * Records the turn as started before it runs: Apps Script stops an execution at its time limit
+ * without a word, and the record of the turn before would go on saying how that one went. A
+ * start record still there is such a stopped turn: counted (and emailed) as a failure now.
+ */
+function startTurn(
+  platform: Platform,
+  store: SettingsStore,
+  documentId: string,
+  title: string,
+): void {
+  const last = store.lastScheduledRun(documentId);
+  if (last?.outcome === 'unfinished') {
+    const reason =
+      'it never finished: Apps Script stopped it, most likely at its time limit for one run (6 minutes). What it wrote before shows in the sheets';
+    checkHealth(platform, store, {
+      documentId,
+      title,
+      record: {
+        at: last.at,
+        outcome: 'error',
+        message: `${title} failed: ${reason}.`,
+      },
+      reason,
+      conflicts: 0,
+    });
+  }
+  store.setLastScheduledRun(documentId, {
+    at: platform.clock.now(),
+    outcome: 'unfinished',
+    message: `${title} started and has not finished: it is running, or Apps Script stopped it (at its 6-minute limit for one run, most likely; the next scheduled run counts that as a failure).`,
+  });
 }
 
 /** How one turn of the schedule went, before it is recorded. */

@@ -11,6 +11,7 @@ import {server} from './server';
 const DAILY = 24;
 
 export const OUTCOME_TONE: Record<ScheduledRun['outcome'], Tone> = {
+  unfinished: 'warn',
   ok: 'ok',
   attention: 'warn',
   skipped: 'warn',
