@@ -227,6 +227,33 @@ describe('revert, then a push killed while its batch is out', () => {
   });
 });
 
+describe('a write lost twice, and not applied', () => {
+  it('the next push sends it, as its row says, without reading it back first', () => {
+    const {rt, emulator, ids} = budgetsEdited();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: BUDGET,
+      applied: false,
+    });
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, error: 3});
+    expect(
+      recordsOf(rt, 'Budgets').find(r => r.offer_id === ids[0])!.sync_message,
+    ).toMatch(
+      /^Not applied: .*reading it back shows the server does not have it: the next push sends it again\.$/,
+    );
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 3, requests: 3});
+    expect(sent(emulator)).toEqual([
+      'PUT offer/budget',
+      'PUT offer/budget',
+      'PUT offer/budget',
+    ]);
+  });
+});
+
 describe('a lost answer that reading back can never settle', () => {
   it('pushTracking of support_server_click alone: the push after "cannot tell" sends it, instead of reading back forever', () => {
     const {rt, emulator, ids, offerRow, offer} = offersPulled();

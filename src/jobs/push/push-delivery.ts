@@ -275,6 +275,8 @@ export class Delivery<S, Q> {
           again: `${unit.lost}, and reading it back showed it was not applied`,
         };
       }
+      // Known not applied: the next push sends it, as the row says, without reading back.
+      this.settleState(unit, unit.record.base.rows);
       this.finish(
         unit,
         'ERROR',
