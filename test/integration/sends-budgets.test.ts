@@ -1,0 +1,104 @@
+/**
+ * What pushBudgets sends, body for body: the whole budget of an offer, its untouched groups as
+ * the server had them, and nothing at all for an amount the API cannot mean (a negative total,
+ * a number too large to go out as typed), as the built dist/Code.js runs in the local Apps
+ * Script runtime against the Open API emulator.
+ */
+import type {BudgetGroup} from '../../local/emulator/model';
+import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+
+const BUDGET_PATH = '/api/open/v3/offer/budget';
+
+/** An ADV offer delivering to US,GB with a BUDGET group for US and a CONVERSION one for GB. */
+function twoGroups() {
+  const {rt, emulator} = offerDesk({offers: 2});
+  const id = [...emulator.account('demo_adv').offers.keys()][0];
+  const budget: BudgetGroup[] = [
+    {
+      target_geo: 'US',
+      daily_cap_type: 'BUDGET',
+      daily_cap: '100.50',
+      total_budget: '1000',
+    },
+    {
+      target_geo: 'GB',
+      daily_cap_type: 'CONVERSION',
+      daily_cap: '60',
+      total_budget: 'OPEN',
+    },
+  ];
+  emulator.updateOffer(id, {target_geo: 'US,GB', budget, maintain_by: 'ADV'});
+  rt.call('refreshOffers');
+  emulator.clearRequests();
+  const row = (geo: string) =>
+    recordsOf(rt, 'Budgets').findIndex(
+      r => r.offer_id === id && r.country_code === geo,
+    ) + 2;
+  const rows = () =>
+    recordsOf(rt, 'Budgets')
+      .filter(r => r.offer_id === id)
+      .map(r => [
+        r.country_code,
+        r.total_budget,
+        r.sync_status,
+        r.sync_message,
+      ]);
+  const bodies = () =>
+    emulator.requests.filter(r => r.path === BUDGET_PATH).map(r => r.body);
+  return {rt, emulator, id, row, rows, bodies};
+}
+
+describe('pushBudgets sends', () => {
+  it('the group changed and the untouched group as the server had it', () => {
+    const {rt, id, row, bodies} = twoGroups();
+    typeInto(rt, 'Budgets', row('US'), 'total_budget', '2000.500');
+
+    rt.call('pushBudgets');
+
+    expect(bodies()).toEqual([
+      {
+        offer_id: id,
+        budget: [
+          {
+            country_code: 'US',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 100.5,
+            total_budget: 2000.5,
+          },
+          {
+            country_code: 'GB',
+            daily_cap_type: 'CONVERSION',
+            daily_cap: 60,
+            total_budget: 'OPEN',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it.each([['-5'], ['0']])(
+    'nothing for a total_budget of %s: the row is INVALID saying why',
+    typed => {
+      const {rt, emulator, id, row, rows} = twoGroups();
+      typeInto(rt, 'Budgets', row('US'), 'total_budget', typed);
+
+      expect(rt.call('pushBudgets')).toMatchObject({invalid: 2, requests: 0});
+
+      expect(emulator.requests).toEqual([]);
+      expect(rows()).toEqual([
+        [
+          'US',
+          Number(typed),
+          'INVALID',
+          'total_budget: must be greater than 0, or OPEN for no limit',
+        ],
+        [
+          'GB',
+          'OPEN',
+          'INVALID',
+          `Not sent: another row of offer ${id} is refused (row ${row('US')}: total_budget: must be greater than 0, or OPEN for no limit).`,
+        ],
+      ]);
+    },
+  );
+});
