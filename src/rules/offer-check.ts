@@ -5,7 +5,14 @@
  */
 import type {CreateOfferRequest} from '../api/types';
 import type {FieldMessages} from './maintain';
-import {excerpt, isBlank, parseList, parseNumber, textOf} from './values';
+import {
+  excerpt,
+  isBlank,
+  parseList,
+  parseNumber,
+  sizeProblem,
+  textOf,
+} from './values';
 
 /** The body of POST offer without creative_sets. */
 export type OfferBody = Omit<CreateOfferRequest, 'creative_sets'>;
@@ -104,6 +111,8 @@ export class Check {
         `may have at most ${decimals} decimals${context} (got ${excerpt(value, false)})`,
       );
     }
+    const tooLarge = sizeProblem(parsed.value, value);
+    if (tooLarge) return this.fail(field, tooLarge);
     return parsed.value;
   }
 }

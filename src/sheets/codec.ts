@@ -14,7 +14,12 @@
  * word the refusal. Only a cell that cannot be read as its type at all is a problem here.
  */
 import type {CellValue} from '../platform/ports';
-import {UNPLACEABLE_DATE_PROBLEM, asShown, excerpt} from '../rules/values';
+import {
+  UNPLACEABLE_DATE_PROBLEM,
+  asShown,
+  excerpt,
+  sizeProblem,
+} from '../rules/values';
 import {isBlank, isDate} from './cell';
 
 export type ColumnType =
@@ -188,6 +193,8 @@ function decodeNumber(spec: CodecSpec, cell: unknown, whole: boolean): Decoded {
   const problem = `must be ${kind}${spec.open ? ' or OPEN' : ''} (not ${excerpt(text)})`;
   if (!Number.isFinite(value)) return {ok: false, problem};
   if (whole && !Number.isSafeInteger(value)) return {ok: false, problem};
+  const tooLarge = whole ? undefined : sizeProblem(value, text);
+  if (tooLarge) return {ok: false, problem: tooLarge};
   return {ok: true, value};
 }
 

@@ -101,4 +101,25 @@ describe('pushBudgets sends', () => {
       ]);
     },
   );
+
+  it.each([
+    ['1e30', 1e30, '1e+30'],
+    ['123456789012345678901', 123456789012345680000, '123456789012345680000'],
+  ])(
+    'nothing for a total_budget of %s, which would not go out as typed',
+    (typed, shown, quoted) => {
+      const {rt, emulator, row, rows} = twoGroups();
+      typeInto(rt, 'Budgets', row('US'), 'total_budget', typed);
+
+      expect(rt.call('pushBudgets')).toMatchObject({invalid: 2, requests: 0});
+
+      expect(emulator.requests).toEqual([]);
+      expect(rows()[0]).toEqual([
+        'US',
+        shown,
+        'INVALID',
+        `total_budget: is too large to send as typed: at most 15 digits before the decimal point (got "${quoted}")`,
+      ]);
+    },
+  );
 });
