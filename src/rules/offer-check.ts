@@ -27,7 +27,14 @@ const WORD = /^[A-Za-z0-9_]+$/;
 export class Check {
   readonly problems: FieldMessages = {};
   readonly notes: string[] = [];
-  constructor(readonly cells: Cells) {}
+  constructor(
+    readonly cells: Cells,
+    /**
+     * Why the sheet's reader could not read a cell, where it knows better than a rule (a time
+     * the clocks skip in the spreadsheet's zone): field -> reason.
+     */
+    readonly unread: Readonly<Record<string, string>> = {},
+  ) {}
 
   blank(field: string): boolean {
     return isBlank(this.cells[field]);

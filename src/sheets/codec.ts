@@ -254,6 +254,15 @@ function decodeTimestamp(cell: unknown, context: CodecContext): Decoded {
     zone === undefined
       ? fromWallTime(wall, context)
       : wall - zoneMinutes(zone) * 60000;
+  if (
+    zone === undefined &&
+    ms + context.utcOffsetMinutes(ms) * 60000 !== wall
+  ) {
+    return {
+      ok: false,
+      problem: `names a time that does not exist in the spreadsheet's time zone (${excerpt(text)}: the clocks jump ahead over it): type a time after the jump, or Unix seconds`,
+    };
+  }
   return {ok: true, value: Math.round(ms / 1000)};
 }
 
@@ -264,7 +273,11 @@ function zoneMinutes(zone: string): number {
   return digits.startsWith('-') ? -minutes : minutes;
 }
 
-/** The instant a wall-clock time in the spreadsheet's zone names (the offset settled twice). */
+/**
+ * The instant a wall-clock time in the spreadsheet's zone names (the offset settled twice).
+ * A time the clocks repeat (autumn) is its first instant; one they skip (spring) names none,
+ * which decodeTimestamp tells by the instant not reading back as that wall time.
+ */
 function fromWallTime(wall: number, context: CodecContext): number {
   const first = wall - context.utcOffsetMinutes(wall) * 60000;
   return wall - context.utcOffsetMinutes(first) * 60000;
