@@ -123,3 +123,66 @@ describe('pushBudgets sends', () => {
     },
   );
 });
+
+describe('pushBudgets and a budget changed on the server since the refresh', () => {
+  it('reads the offer first and sends nothing where the server changed a group the user did not edit: CONFLICT, and the server keeps its change', () => {
+    const {rt, emulator, id, row, rows, bodies} = twoGroups();
+    emulator.updateOffer(id, {
+      budget: [
+        {
+          target_geo: 'US',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '100.50',
+          total_budget: '1000',
+        },
+        {
+          target_geo: 'GB',
+          daily_cap_type: 'CONVERSION',
+          daily_cap: '80',
+          total_budget: 'OPEN',
+        },
+      ],
+    });
+    emulator.clearRequests();
+    typeInto(rt, 'Budgets', row('US'), 'total_budget', '2000');
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, requests: 1});
+
+    expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/open/v3/offers',
+    ]);
+    expect(bodies()).toEqual([]);
+    const conflict = `Not sent: the server changed offer_id ${id} since the last refresh, and this push would put back what you did not edit as it was then. Refresh offers and budgets (your edits stay), check them, then push again.`;
+    expect(rows()).toEqual([
+      ['US', 2000, 'CONFLICT', conflict],
+      ['GB', 'OPEN', 'CONFLICT', conflict],
+    ]);
+    expect(emulator.offerView(id)!.budget[1].daily_cap).toBe('80');
+  });
+
+  it('reads the offer first and sends the budget where the server has what was pulled', () => {
+    const {rt, emulator, row, rows, bodies} = twoGroups();
+    typeInto(rt, 'Budgets', row('US'), 'total_budget', '2000');
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 2, requests: 2});
+
+    expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/open/v3/offers',
+      `PUT ${BUDGET_PATH}`,
+    ]);
+    expect(bodies()).toHaveLength(1);
+    expect(rows().map(r => r[2])).toEqual(['OK', 'OK']);
+  });
+
+  it('sends a budget whose every group the user edited without reading it first', () => {
+    const {rt, emulator, row} = twoGroups();
+    typeInto(rt, 'Budgets', row('US'), 'total_budget', '2000');
+    typeInto(rt, 'Budgets', row('GB'), 'daily_cap', '90');
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 2, requests: 1});
+
+    expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      `PUT ${BUDGET_PATH}`,
+    ]);
+  });
+});

@@ -11,7 +11,7 @@ import {offersListing, updateBudgets} from '../../api/operations';
 import type {BudgetGroup, BudgetUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
-import {EMPTY, decodeRow, editableTexts} from '../../sheets/rows';
+import {EMPTY, decodeRow, editableTexts, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {guardBudgets} from './budget-hold';
@@ -76,6 +76,12 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     return {ok: false, refused};
   },
   send: updateBudgets,
+  // A group the user did not touch goes out as last pulled: a change made on the server since
+  // must not be overwritten by it.
+  resendsPulled: record =>
+    record.content.some(row =>
+      record.base.rows.some(pulled => sameContent([row], [pulled])),
+    ),
   guard: guardBudgets,
   readBack: (client, ids) =>
     listByIds(
