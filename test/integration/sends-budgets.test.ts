@@ -5,7 +5,7 @@
  * Script runtime against the Open API emulator.
  */
 import type {BudgetGroup} from '../../local/emulator/model';
-import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
 
 const BUDGET_PATH = '/api/open/v3/offer/budget';
 
@@ -183,6 +183,84 @@ describe('pushBudgets and a budget changed on the server since the refresh', () 
 
     expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       `PUT ${BUDGET_PATH}`,
+    ]);
+  });
+});
+
+describe('pushBudgets sends the groups as the rows now have them', () => {
+  it('merged: US and GB typed into one row as "us, gb", the GB row deleted', () => {
+    const {rt, id, row, bodies} = twoGroups();
+    typeInto(rt, 'Budgets', row('US'), 'country_code', 'us, gb');
+    sheetOf(rt, 'Budgets').deleteRow(row('GB'));
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1});
+
+    expect(bodies()).toEqual([
+      {
+        offer_id: id,
+        budget: [
+          {
+            country_code: 'US,GB',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 100.5,
+            total_budget: 1000,
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('split: the ALL group turned into US, and a GB row added with OPEN caps', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const id = [...emulator.account('demo_adv').offers.keys()][0];
+    emulator.updateOffer(id, {
+      target_geo: 'US,GB',
+      maintain_by: 'ADV',
+      budget: [
+        {
+          target_geo: 'ALL',
+          daily_cap_type: 'BUDGET',
+          daily_cap: 'OPEN',
+          total_budget: '500',
+        },
+      ],
+    });
+    rt.call('refreshOffers');
+    emulator.clearRequests();
+    const all = recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
+    typeInto(rt, 'Budgets', all, 'country_code', 'US');
+    typeInto(rt, 'Budgets', all, 'daily_cap_type', 'CONVERSION');
+    typeInto(rt, 'Budgets', all, 'daily_cap', '60');
+    const added = recordsOf(rt, 'Budgets').length + 2;
+    for (const [header, text] of Object.entries({
+      offer_id: String(id),
+      country_code: 'GB',
+      daily_cap_type: 'BUDGET',
+      daily_cap: 'open',
+      total_budget: 'OPEN',
+    }))
+      typeInto(rt, 'Budgets', added, header, text);
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 2, requests: 1});
+
+    expect(emulator.requests.map(r => r.body)).toEqual([
+      {
+        offer_id: id,
+        budget: [
+          {
+            country_code: 'US',
+            daily_cap_type: 'CONVERSION',
+            daily_cap: 60,
+            total_budget: 500,
+          },
+          {
+            country_code: 'GB',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 'OPEN',
+            total_budget: 'OPEN',
+          },
+        ],
+      },
     ]);
   });
 });
