@@ -124,6 +124,9 @@ describe('pushBudgets sends', () => {
   );
 });
 
+const NOT_READ =
+  /^Not sent yet: the push reads the server's offer_id \d+ first \(it sends values you did not edit as last refreshed\), and reading it back failed \(.+\)\. Run the push again\.$/;
+
 describe('pushBudgets and a budget changed on the server since the refresh', () => {
   it('reads the offer first and sends nothing where the server changed a group the user did not edit: CONFLICT, and the server keeps its change', () => {
     const {rt, emulator, id, row, rows, bodies} = twoGroups();
@@ -172,6 +175,23 @@ describe('pushBudgets and a budget changed on the server since the refresh', () 
     ]);
     expect(bodies()).toHaveLength(1);
     expect(rows().map(r => r[2])).toEqual(['OK', 'OK']);
+  });
+
+  it('sends nothing when the offer cannot be read first: the rows stay EDITED for the next push, which sends it', () => {
+    const {rt, emulator, id, row, rows, bodies} = twoGroups();
+    emulator.faults.add({kind: 'error', status: 503, method: 'GET'});
+    typeInto(rt, 'Budgets', row('US'), 'total_budget', '2000');
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, remaining: 2});
+
+    expect(bodies()).toEqual([]);
+    expect(rows()).toEqual([
+      ['US', 2000, 'EDITED', expect.stringMatching(NOT_READ)],
+      ['GB', 'OPEN', 'EDITED', expect.stringMatching(NOT_READ)],
+    ]);
+    emulator.faults.clear();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 2});
+    expect(emulator.offerView(id)!.budget[0].total_budget).toBe('2000');
   });
 
   it('sends a budget whose every group the user edited without reading it first', () => {
