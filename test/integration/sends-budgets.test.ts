@@ -63,7 +63,8 @@ describe('pushBudgets sends', () => {
             country_code: 'US',
             daily_cap_type: 'BUDGET',
             daily_cap: 100.5,
-            total_budget: 2000.5,
+            // 4.5 types it "string or int": decimals go as text.
+            total_budget: '2000.5',
           },
           {
             country_code: 'GB',

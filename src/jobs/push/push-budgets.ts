@@ -52,7 +52,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
         country_code: String(g.country_code),
         daily_cap_type: String(g.daily_cap_type),
         daily_cap: g.daily_cap as number | string,
-        total_budget: g.total_budget as number | string,
+        total_budget: totalBudget(g.total_budget as number | string),
       }));
       const plural = budget.length === 1 ? 'group' : 'groups';
       return {
@@ -90,6 +90,16 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
       budgetRows,
     ),
 };
+
+/**
+ * 4.5 types total_budget "string or int" (daily_cap only int): a whole amount goes as an int,
+ * one with decimals as its text ("2000.5"), which that type allows and a float is not.
+ */
+function totalBudget(value: number | string): number | string {
+  return typeof value === 'number' && !Number.isInteger(value)
+    ? String(value)
+    : value;
+}
 
 export function pushBudgets(
   platform: Platform,
