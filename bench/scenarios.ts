@@ -309,7 +309,8 @@ export function pushScenario(
   );
   const {rt} = desk;
   rt.run('refreshOffers');
-  editBudgets(desk, sizes.edits);
+  const edited = editBudgets(desk, sizes.edits);
+  const reads = Math.ceil(withOtherGroups(desk, edited) / READ_BACK_IDS);
   return measure(desk, {
     name: 'push',
     title: `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
@@ -320,18 +321,43 @@ export function pushScenario(
       const sent = total(runs, s => s.requests ?? 0);
       const refused = total(runs, s => s.invalid + s.error);
       expect(
-        sent === sizes.edits && refused === 0,
-        `pushBudgets sent ${sent} budgets (${sizes.edits} edited) and refused ${refused} rows: ${lastMessage(runs)}`,
+        sent === sizes.edits + reads && refused === 0,
+        `pushBudgets sent ${sent} requests (${sizes.edits} budgets edited, ${reads} reads first) and refused ${refused} rows: ${lastMessage(runs)}`,
       );
       // One daily_cap field changed per offer.
       expectHistory(rt, sizes.edits, runs.runs);
       return {runs: runs.runs, outcome: lastMessage(runs)};
     },
     needs: touches => ({
-      phases: [{what: 'budget updates', requests: sizes.edits}],
+      phases: [
+        {
+          what: 'reads of offers whose other groups go out as pulled',
+          requests: reads,
+        },
+        {what: 'budget updates', requests: sizes.edits},
+      ],
       sheets: touches,
     }),
   });
+}
+
+/** Offers one read-back list request asks for: the offers list's largest limit (API 4.3). */
+const READ_BACK_IDS = 50;
+
+/**
+ * Of the edited Budgets rows, how many belong to an offer with other groups: its push sends
+ * them as pulled, so it reads the offer first (push-delivery.ts current).
+ */
+function withOtherGroups(
+  desk: BenchDesk,
+  edited: ReadonlyArray<{row: number}>,
+): number {
+  const records = recordsOf(desk.rt, 'Budgets');
+  const groups = new Map<unknown, number>();
+  for (const {cells} of records)
+    groups.set(cells.offer_id, (groups.get(cells.offer_id) ?? 0) + 1);
+  const at = new Map(records.map(r => [r.row, r.cells.offer_id]));
+  return edited.filter(e => (groups.get(at.get(e.row)) ?? 0) > 1).length;
 }
 
 function deliverableCampaign(emulator: Emulator): number {

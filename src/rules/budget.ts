@@ -35,6 +35,7 @@ export const BUDGET_MESSAGES = {
   dailyCapEmpty: 'is empty: write a number of at least 50, or OPEN',
   totalBudgetEmpty: 'is empty: write a number, or OPEN',
   dailyCapMin: `at least ${DAILY_CAP_MIN}`,
+  totalBudgetPositive: 'must be greater than 0, or OPEN for no limit',
   countryCodeEmpty: 'is empty: write ALL or geo codes of the offer',
   allTwice: 'ALL is in more than one group: an offer has a single ALL budget',
   conversionWhole:
@@ -94,6 +95,10 @@ function checkGroup(group: BudgetGroupInput, out: FieldMessages): void {
   const total = group.total_budget;
   if (total === null) {
     out.total_budget = BUDGET_MESSAGES.totalBudgetEmpty;
+  } else if (typeof total === 'number' && total <= 0) {
+    // Not stated in 4.5, but a budget of nothing or less is no budget: 4.2 asks at least 10
+    // (BUDGET) or more than 0 (CONVERSION, as the emulator reads it), and so does this.
+    out.total_budget = BUDGET_MESSAGES.totalBudgetPositive;
   } else if (typeof total === 'number' && decimals(total) > MAX_DECIMALS) {
     out.total_budget = BUDGET_MESSAGES.decimals('total_budget');
   }

@@ -78,6 +78,10 @@ export const CAMPAIGN_MESSAGES = {
   minVersionWebsite: 'min_version must be empty for a WEBSITE campaign',
   minVersionApp:
     'min_version is empty: an APP campaign needs one (x, x.x, x.x.x or x.x.x.x)',
+  packageNameApp:
+    'package_name is empty: an APP campaign needs its Android bundle id or iOS store id',
+  packageNameSpace:
+    'package_name cannot hold spaces: it is an Android bundle id (com.example.app) or an iOS store id (123456789)',
   nameTaken: (name: string, id: string) =>
     `campaign_name ${excerpt(name)} is already used by campaign ${id}: campaign names are unique in the account (ignoring case)`,
   nameTwice: (name: string, id: string, row: number) =>
@@ -151,6 +155,14 @@ export function checkCampaign(
     );
     if (problem) out.min_version = problem;
   }
+  if (sent('package_name') || sent('promotion_type')) {
+    const problem = packageNameProblem(
+      text(row.package_name),
+      text(row.promotion_type),
+      sent('package_name'),
+    );
+    if (problem) out.package_name = problem;
+  }
   for (const field of changed) {
     const problem = out[field] ? undefined : lengthProblem(field, row[field]);
     if (problem) out[field] = problem;
@@ -201,6 +213,21 @@ function appSizeProblem(value: unknown): string | undefined {
   const fraction = /\.(\d+)$/.exec(String(value));
   if (fraction && fraction[1].length > 2)
     return CAMPAIGN_MESSAGES.appSizeDecimals;
+  return undefined;
+}
+
+/**
+ * 2.2: the package of an app product. Its form is not shown, but an id never holds spaces
+ * (judged only where it is sent: the server's own value is not held against a type change).
+ */
+function packageNameProblem(
+  name: string,
+  promotionType: string,
+  typed: boolean,
+): string | undefined {
+  if (typed && /\s/.test(name)) return CAMPAIGN_MESSAGES.packageNameSpace;
+  if (name === '' && promotionType === 'APP')
+    return CAMPAIGN_MESSAGES.packageNameApp;
   return undefined;
 }
 

@@ -5,7 +5,14 @@
  */
 import type {CreateOfferRequest} from '../api/types';
 import type {FieldMessages} from './maintain';
-import {excerpt, isBlank, parseList, parseNumber, textOf} from './values';
+import {
+  excerpt,
+  isBlank,
+  parseList,
+  parseNumber,
+  sizeProblem,
+  textOf,
+} from './values';
 
 /** The body of POST offer without creative_sets. */
 export type OfferBody = Omit<CreateOfferRequest, 'creative_sets'>;
@@ -20,7 +27,14 @@ const WORD = /^[A-Za-z0-9_]+$/;
 export class Check {
   readonly problems: FieldMessages = {};
   readonly notes: string[] = [];
-  constructor(readonly cells: Cells) {}
+  constructor(
+    readonly cells: Cells,
+    /**
+     * Why the sheet's reader could not read a cell, where it knows better than a rule (a time
+     * the clocks skip in the spreadsheet's zone): field -> reason.
+     */
+    readonly unread: Readonly<Record<string, string>> = {},
+  ) {}
 
   blank(field: string): boolean {
     return isBlank(this.cells[field]);
@@ -104,6 +118,8 @@ export class Check {
         `may have at most ${decimals} decimals${context} (got ${excerpt(value, false)})`,
       );
     }
+    const tooLarge = sizeProblem(parsed.value, value);
+    if (tooLarge) return this.fail(field, tooLarge);
     return parsed.value;
   }
 }

@@ -28,6 +28,10 @@ function millisecondsProblem(value: number): string {
   return `has 13 digits: that is milliseconds, not seconds. Type Unix seconds (${Math.floor(value / 1000)}) or a date`;
 }
 
+function notATime(value: unknown): string {
+  return `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got ${excerpt(value)})`;
+}
+
 /** start_time (required) and end_time (empty or 0 for none), into the body. */
 export function times(c: Check, body: Partial<OfferBody>): void {
   for (const field of ['start_time', 'end_time']) {
@@ -42,10 +46,7 @@ export function times(c: Check, body: Partial<OfferBody>): void {
       c.fail('start_time', millisecondsProblem(startSeconds));
       startSeconds = undefined;
     } else if (startSeconds === undefined) {
-      c.fail(
-        'start_time',
-        `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got ${excerpt(start)})`,
-      );
+      c.fail('start_time', c.unread.start_time ?? notATime(start));
     } else if (startSeconds < MIN_START_TIME) {
       c.fail(
         'start_time',
@@ -58,10 +59,7 @@ export function times(c: Check, body: Partial<OfferBody>): void {
   if (c.blank('end_time')) return;
   const end = parseInteger(c.cells.end_time);
   if (end === undefined) {
-    c.fail(
-      'end_time',
-      `must be a date, a date and time (yyyy-mm-dd hh:mm) or Unix seconds (got ${excerpt(c.cells.end_time)})`,
-    );
+    c.fail('end_time', c.unread.end_time ?? notATime(c.cells.end_time));
     return;
   }
   if (end === 0) return;

@@ -45,8 +45,11 @@ export interface OfferCheck {
 }
 
 /** Checks a New Offers row against 4.2 and builds its request body. */
-export function checkNewOffer(cells: Cells): OfferCheck {
-  const c = new Check(cells);
+export function checkNewOffer(
+  cells: Cells,
+  unread: Readonly<Record<string, string>> = {},
+): OfferCheck {
+  const c = new Check(cells, unread);
   const body: Partial<OfferBody> = {};
   // First, so that an overlong cell is refused by its length, not quoted by another rule.
   // Tracking has its own rules (tracking.ts).

@@ -95,6 +95,19 @@ export function asShown(value: number): number {
 }
 
 /**
+ * Digits before the decimal point a sent amount may have. JSON numbers are doubles: past 15
+ * digits the value sent is no longer the one typed (123456789012345678901 goes out as
+ * 123456789012345680000), and the API's amounts (ints, three decimals) are nowhere near.
+ */
+export const MAX_WHOLE_DIGITS = 15;
+
+/** The problem of an amount too large to send as typed, after the field's name; else undefined. */
+export function sizeProblem(value: number, typed: unknown): string | undefined {
+  if (Math.abs(value) < 10 ** MAX_WHOLE_DIGITS) return undefined;
+  return `is too large to send as typed: at most ${MAX_WHOLE_DIGITS} digits before the decimal point (got ${excerpt(typed)})`;
+}
+
+/**
  * A number typed in a number cell or as numeric text; undefined for anything else. A number
  * cell is read as shown (asShown): its decimals are counted, and its value sent, without the
  * noise a formula leaves.

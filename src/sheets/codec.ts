@@ -14,7 +14,12 @@
  * word the refusal. Only a cell that cannot be read as its type at all is a problem here.
  */
 import type {CellValue} from '../platform/ports';
-import {UNPLACEABLE_DATE_PROBLEM, asShown, excerpt} from '../rules/values';
+import {
+  UNPLACEABLE_DATE_PROBLEM,
+  asShown,
+  excerpt,
+  sizeProblem,
+} from '../rules/values';
 import {isBlank, isDate} from './cell';
 
 export type ColumnType =
@@ -188,6 +193,8 @@ function decodeNumber(spec: CodecSpec, cell: unknown, whole: boolean): Decoded {
   const problem = `must be ${kind}${spec.open ? ' or OPEN' : ''} (not ${excerpt(text)})`;
   if (!Number.isFinite(value)) return {ok: false, problem};
   if (whole && !Number.isSafeInteger(value)) return {ok: false, problem};
+  const tooLarge = whole ? undefined : sizeProblem(value, text);
+  if (tooLarge) return {ok: false, problem: tooLarge};
   return {ok: true, value};
 }
 
@@ -247,6 +254,15 @@ function decodeTimestamp(cell: unknown, context: CodecContext): Decoded {
     zone === undefined
       ? fromWallTime(wall, context)
       : wall - zoneMinutes(zone) * 60000;
+  if (
+    zone === undefined &&
+    ms + context.utcOffsetMinutes(ms) * 60000 !== wall
+  ) {
+    return {
+      ok: false,
+      problem: `names a time that does not exist in the spreadsheet's time zone (${excerpt(text)}: the clocks jump ahead over it): type a time after the jump, or Unix seconds`,
+    };
+  }
   return {ok: true, value: Math.round(ms / 1000)};
 }
 
@@ -257,7 +273,11 @@ function zoneMinutes(zone: string): number {
   return digits.startsWith('-') ? -minutes : minutes;
 }
 
-/** The instant a wall-clock time in the spreadsheet's zone names (the offset settled twice). */
+/**
+ * The instant a wall-clock time in the spreadsheet's zone names (the offset settled twice).
+ * A time the clocks repeat (autumn) is its first instant; one they skip (spring) names none,
+ * which decodeTimestamp tells by the instant not reading back as that wall time.
+ */
 function fromWallTime(wall: number, context: CodecContext): number {
   const first = wall - context.utcOffsetMinutes(wall) * 60000;
   return wall - context.utcOffsetMinutes(first) * 60000;

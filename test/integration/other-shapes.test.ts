@@ -125,7 +125,14 @@ describe('the offers and campaign lists in the shapes public clients read', () =
 
     expect(rt.call('pushBudgets')).toMatchObject({ok: 2, invalid: 0, error: 0});
 
+    // GB,DE goes out as pulled: the offer is read first, read in the shape it is listed in.
     expect(sent(emulator)).toEqual([
+      [
+        'GET',
+        '/api/open/v3/offers',
+        {page: '1', limit: '50', offer_id: String(id)},
+        null,
+      ],
       [
         'PUT',
         '/api/open/v3/offer/budget',

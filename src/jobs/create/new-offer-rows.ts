@@ -105,20 +105,21 @@ export interface Sheets {
 
 /**
  * A row's values as the rules take them: decoded where the cell reads as its column's type,
- * the cell as typed where it does not (the rules then say what is wrong with it).
+ * the cell as typed where it does not (the rules then say what is wrong with it, or take the
+ * reader's own problem: `unread`, field -> reason).
  */
-function valuesOf(
+function readRow(
   table: Table<never>,
   index: number,
   context: CodecContext,
-): Record<string, unknown> {
+): {values: Record<string, unknown>; unread: Record<string, string>} {
   const headers = table.schema.columns.map(c => c.header);
-  const {values} = decodeRow(table, index, headers, context);
+  const {values, problems} = decodeRow(table, index, headers, context);
   for (const header of headers) {
     if (values[header] === undefined)
       values[header] = cellOf(table, index, header);
   }
-  return values;
+  return {values, unread: problems};
 }
 
 /**
@@ -208,7 +209,9 @@ function planSet(
   materials: readonly MaterialRow[],
   context: CodecContext,
 ): SetPlan {
-  const {problems, draft} = checkCreativeSet(valuesOf(sets, index, context));
+  const {problems, draft} = checkCreativeSet(
+    readRow(sets, index, context).values,
+  );
   const plan: SetPlan = {
     index,
     problems: withFormulaErrors(formulaErrors(sets, index), problems),
@@ -380,6 +383,7 @@ function planCandidate(
     sheets: Sheets;
     index: number;
     values: Record<string, unknown>;
+    unread: Record<string, string>;
     tracking: {tracking?: Tracking; problems: string[]};
     twin: string | undefined;
     offerSets: SetPlan[];
@@ -388,7 +392,7 @@ function planCandidate(
   const {offers, sets} = row.sheets;
   const {index, tracking, offerSets} = row;
   const name = textCell(offers, index, 'offer_name');
-  const check = checkNewOffer(row.values);
+  const check = checkNewOffer(row.values, row.unread);
   const errors = formulaErrors(offers, index);
   const problems = [
     ...withFormulaErrors(errors, check.problems),
@@ -461,7 +465,7 @@ export function readPlan(
   const twins = duplicateNameProblems(named);
   const percents = percentGoals(offers, offerRows);
   for (const index of offerRows) {
-    const values = valuesOf(offers, index, context);
+    const {values, unread} = readRow(offers, index, context);
     const percent = percents.get(index);
     if (percent !== undefined) values.target_goal = percent;
     const tracking = trackingOf(values);
@@ -473,6 +477,7 @@ export function readPlan(
       sheets,
       index,
       values,
+      unread,
       tracking,
       twin: twins.get(sheetRow(index)),
       offerSets: setsByOffer.get(textCell(offers, index, 'offer_name')) ?? [],

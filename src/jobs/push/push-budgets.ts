@@ -11,7 +11,7 @@ import {offersListing, updateBudgets} from '../../api/operations';
 import type {BudgetGroup, BudgetUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
-import {EMPTY, decodeRow, editableTexts} from '../../sheets/rows';
+import {EMPTY, decodeRow, editableTexts, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {guardBudgets} from './budget-hold';
@@ -52,7 +52,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
         country_code: String(g.country_code),
         daily_cap_type: String(g.daily_cap_type),
         daily_cap: g.daily_cap as number | string,
-        total_budget: g.total_budget as number | string,
+        total_budget: totalBudget(g.total_budget as number | string),
       }));
       const plural = budget.length === 1 ? 'group' : 'groups';
       return {
@@ -76,6 +76,12 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     return {ok: false, refused};
   },
   send: updateBudgets,
+  // A group the user did not touch goes out as last pulled: a change made on the server since
+  // must not be overwritten by it.
+  resendsPulled: record =>
+    record.content.some(row =>
+      record.base.rows.some(pulled => sameContent([row], [pulled])),
+    ),
   guard: guardBudgets,
   readBack: (client, ids) =>
     listByIds(
@@ -84,6 +90,16 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
       budgetRows,
     ),
 };
+
+/**
+ * 4.5 types total_budget "string or int" (daily_cap only int): a whole amount goes as an int,
+ * one with decimals as its text ("2000.5"), which that type allows and a float is not.
+ */
+function totalBudget(value: number | string): number | string {
+  return typeof value === 'number' && !Number.isInteger(value)
+    ? String(value)
+    : value;
+}
 
 export function pushBudgets(
   platform: Platform,

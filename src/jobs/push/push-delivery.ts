@@ -101,7 +101,7 @@ export class Delivery<S, Q> {
     // What the last push lost is read back before anything is sent again.
     let queue = [
       ...this.settle(units.filter(u => u.lost)),
-      ...units.filter(u => !u.lost),
+      ...this.current(units.filter(u => !u.lost)),
     ];
     // Saved before the first batch: what reading back settled (its History too), and the
     // batch itself as out.
@@ -181,13 +181,57 @@ export class Delivery<S, Q> {
   }
 
   /**
+   * The units to send of those not sent before. A unit that would send, as last pulled,
+   * values the user did not touch (spec.resendsPulled: a budget's other groups) is read
+   * first: where the server's record changed since the pull, sending would put the pulled
+   * values back over that change, so its rows are CONFLICT and nothing is sent. Where the
+   * record cannot be read, nothing is sent either: the rows stay EDITED for the next push.
+   */
+  private current(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+    const resends = this.spec.resendsPulled;
+    const check = units.filter(u => resends?.(u.record));
+    if (check.length === 0) return [...units];
+    const server = this.readBack(check);
+    const changed = new Set<Unit<Q>>();
+    for (const unit of check) {
+      if (!(server instanceof Map)) {
+        this.remaining += unit.record.rows.length;
+        mark(
+          this.verdicts,
+          unit,
+          'EDITED',
+          `Not sent yet: the push reads the server's ${this.spec.schema.id} ${unit.record.id} first (it sends values you did not edit as last refreshed), and ${server.failed}. Run the push again.`,
+        );
+        changed.add(unit);
+        continue;
+      }
+      const rows = server.get(unit.record.id);
+      if (!rows) continue;
+      const back = this.readBackContent(rows, unit.record.content).content;
+      if (sameContent(back, contentOf(unit.record.base.rows))) continue;
+      mark(
+        this.verdicts,
+        unit,
+        'CONFLICT',
+        `Not sent: the server changed ${this.spec.schema.id} ${unit.record.id} since the last refresh, and this push would put back what you did not edit as it was then. ${this.spec.refreshTitle} (your edits stay), check them, then push again.`,
+      );
+      this.done += unit.record.rows.length;
+      changed.add(unit);
+    }
+    return units.filter(u => !changed.has(u));
+  }
+
+  /**
    * Reads back the records of units whose answer was lost, in one list request per up to 50
    * ids; answers the units to send (again): those the server does not have yet.
    */
   private settle(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
     if (units.length === 0) return [];
     const server = this.readBack(units);
-    if (!server) return [];
+    if (!(server instanceof Map)) {
+      for (const unit of units) this.unknown(unit, server.failed);
+      return [];
+    }
     const resend: Array<Unit<Q>> = [];
     for (const unit of units) {
       const rows = server.get(unit.record.id);
@@ -205,16 +249,14 @@ export class Delivery<S, Q> {
   }
 
   /**
-   * The server's records of the units by canonical id; undefined when they could not be read
-   * (no time left, or the list failed), the units then left an unknown outcome.
+   * The server's records of the units by canonical id; or why they could not be read (no
+   * time left, or the list failed).
    */
   private readBack(
     units: ReadonlyArray<Unit<Q>>,
-  ): Map<string, S[]> | undefined {
+  ): Map<string, S[]> | {failed: string} {
     if (!this.deps.budget.canStart()) {
-      for (const unit of units)
-        this.unknown(unit, 'the time ran out before reading it back');
-      return undefined;
+      return {failed: 'the time ran out before reading it back'};
     }
     let listed: S[][];
     try {
@@ -228,9 +270,7 @@ export class Delivery<S, Q> {
       // Each list's first page went out, at least.
       this.requests += Math.ceil(units.length / READ_BACK_IDS);
       const why = e instanceof Error ? e.message : String(e);
-      for (const unit of units)
-        this.unknown(unit, `reading it back failed (${why})`);
-      return undefined;
+      return {failed: `reading it back failed (${why})`};
     }
     const idColumn = columnOf(this.table, this.table.schema.id);
     return new Map(

@@ -86,6 +86,12 @@ export interface PushSpec<S, Q> {
    * what the server has after a write whose answer was lost.
    */
   readBack(client: ApiClient, ids: readonly string[]): ReadBack<S>;
+  /**
+   * Whether the record's request carries values the user did not touch, as last pulled (a
+   * budget's other groups): it is then read first, and not sent where the server changed
+   * since the pull (push-delivery.ts current).
+   */
+  resendsPulled?(record: ChangedRecord): boolean;
   /** Added to "the next push sends it again" where resending has a side effect. */
   againNote?: string;
   /**
