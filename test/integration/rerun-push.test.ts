@@ -4,13 +4,14 @@
  * built dist/Code.js in the local runtime against the emulator.
  */
 import type {Emulator} from '../../local/emulator';
-import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
+import {EXCEEDED_TIME} from '../../local/runtime';
 import {
   offerDesk,
   offersPulled,
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
+import {budgetsPulled} from '../support/history';
 
 const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
@@ -23,31 +24,10 @@ const ALL = {
 
 /** Three ADV offers with one ALL budget each, pulled; each daily_cap typed 200 + k. */
 function budgetsEdited() {
-  const {rt, emulator} = offerDesk({offers: 3});
-  const ids = [...emulator.account('demo_adv').offers.keys()];
-  for (const id of ids) {
-    emulator.updateOffer(id, {
-      target_geo: 'US',
-      budget: [ALL],
-      maintain_by: 'ADV',
-    });
-  }
-  rt.call('refreshOffers');
-  ids.forEach((id, k) =>
-    typeInto(
-      rt,
-      'Budgets',
-      rowOf(rt, 'Budgets', id),
-      'daily_cap',
-      `${200 + k}`,
-    ),
-  );
-  emulator.clearRequests();
-  return {rt, emulator, ids};
-}
-
-function rowOf(rt: Runtime, sheet: string, id: number): number {
-  return recordsOf(rt, sheet).findIndex(r => r.offer_id === id) + 2;
+  const desk = budgetsPulled(3);
+  desk.ids.forEach((id, k) => desk.cap(id, `${200 + k}`));
+  desk.emulator.clearRequests();
+  return desk;
 }
 
 /** Each request as `METHOD path-tail`. */
