@@ -30,6 +30,9 @@ import type {
   WorkbookView,
 } from './protocol';
 
+/** Shared with the sidebar host's demo world. */
+export {updateOffer} from '../sidebar-host/world';
+
 export interface PlaygroundWorldOptions {
   emulator?: Omit<EmulatorOptions, 'now'>;
   /** The API's address: requests to any other host fail as an unknown host does. */
@@ -412,13 +415,4 @@ export function apiRequests(world: World) {
     account: r.account,
     body: r.body,
   }));
-}
-
-/** An admin change of an offer on the server (status, stop reason), as the docs' pictures need. */
-export function updateOffer(
-  world: World,
-  id: number,
-  patch: {status?: string; offer_stop_reason?: string},
-): void {
-  world.emulator!.updateOffer(id, patch as never);
 }

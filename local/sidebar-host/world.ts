@@ -48,3 +48,12 @@ export function demoWorld(options: DemoWorldOptions = {}): World {
   clock.now = () => runtime.clock.now();
   return {runtime, wire: emulator.handle, emulator};
 }
+
+/** An admin change of an offer on the server (its status, its stop reason), for `invoke`. */
+export function updateOffer(
+  world: World,
+  id: number,
+  patch: {status?: string; offer_stop_reason?: string},
+): void {
+  world.emulator!.updateOffer(id, patch as never);
+}

@@ -11,6 +11,9 @@ import {
   World,
 } from '../../local/sidebar-host/world';
 
+/** Shared with the sidebar host's demo world. */
+export {updateOffer} from '../../local/sidebar-host/world';
+
 export function setup(options: DemoWorldOptions): World {
   return demoWorld(options);
 }
@@ -101,13 +104,4 @@ export function questions(world: World) {
     .alerts()
     .filter(a => a.buttons === 'YES_NO')
     .map(a => ({title: a.title, prompt: a.prompt, response: a.response}));
-}
-
-/** An admin change of an offer on the server (its status, its stop reason). */
-export function updateOffer(
-  world: World,
-  id: number,
-  patch: {status?: string; offer_stop_reason?: string},
-): void {
-  world.emulator!.updateOffer(id, patch as never);
 }

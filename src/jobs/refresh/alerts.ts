@@ -18,6 +18,7 @@
  * `click` is told, being the add-on's own recent work.
  */
 import type {Offer} from '../../api/types';
+import type {AlertCells} from '../../sheets/alerts-sheet';
 
 /** Facts of an offer an alert compares, as the Offers state keeps them (refresh.ts). */
 export const WATCHED = [
@@ -58,15 +59,8 @@ export const ALERTS_MEMO = 'alerts';
 /** The conditions told and not cleared: `offer_id kind` -> the condition. */
 export type OpenConditions = Record<string, OpenCondition>;
 
-/** One Alerts row to write. */
-export interface Alert {
-  offerId: string;
-  offerName: string;
-  what: string;
-  before: string;
-  after: string;
-  reason: string;
-}
+/** One Alerts row to write: the cells appendAlerts writes. */
+export type Alert = AlertCells;
 
 export interface WatchInput {
   /** offer_id -> the facts of the last pull; undefined when there is none to compare with. */
