@@ -4,7 +4,7 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, splitPushed} from '../support/history';
 import {recordsOf, sheetOf, typeInto, valuesOf} from '../support/offer-desk';
 
 const HEADERS = [
@@ -229,18 +229,7 @@ describe('History of a budget push, and its revert', () => {
     const [id] = ids;
     const before = structuredClone(emulator.offerView(id)!.budget);
     const row = rowOf(id);
-    typeInto(rt, 'Budgets', row, 'country_code', 'US');
-    typeInto(rt, 'Budgets', row, 'daily_cap', '60');
-    const added = valuesOf(rt, 'Budgets').length + 1;
-    for (const [header, text] of Object.entries({
-      offer_id: String(id),
-      country_code: 'GB',
-      daily_cap_type: 'BUDGET',
-      daily_cap: '70',
-      total_budget: '500',
-    }))
-      typeInto(rt, 'Budgets', added, header, text);
-    const pushed = rt.call('pushBudgets') as Summary;
+    const pushed = splitPushed(rt, id, row);
     expect(pushed.ok).toBe(2);
     expect(
       history(rt).map(r => [r.record, r.field, r.before, r.after, r.outcome]),

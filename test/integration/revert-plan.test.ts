@@ -5,7 +5,7 @@
  * dist/Code.js in the local Apps Script runtime against the Open API emulator.
  */
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
-import {budgetsPulled, clickUrlPushed} from '../support/history';
+import {budgetsPulled, clickUrlPushed, splitPushed} from '../support/history';
 import {
   EMULATOR_URL,
   columnLetter,
@@ -71,18 +71,7 @@ describe('revert under the rules of a push', () => {
   it('a split of ALL into US+GB, the server adding a CA group since: CONFLICT naming CA, every row of the offer untouched, the push after sends nothing', () => {
     const {rt, emulator, ids, rowOf} = budgetsPulled(2, {}, 'US,GB');
     const [id, other] = ids;
-    typeInto(rt, 'Budgets', rowOf(id), 'country_code', 'US');
-    typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '60');
-    const added = valuesOf(rt, 'Budgets').length + 1;
-    for (const [header, text] of Object.entries({
-      offer_id: String(id),
-      country_code: 'GB',
-      daily_cap_type: 'BUDGET',
-      daily_cap: '70',
-      total_budget: '500',
-    }))
-      typeInto(rt, 'Budgets', added, header, text);
-    const pushed = rt.call('pushBudgets') as Summary;
+    const pushed = splitPushed(rt, id, rowOf(id));
     expect(pushed.ok).toBe(2);
     emulator.updateOffer(id, {
       target_geo: 'US,GB,CA',
@@ -189,20 +178,9 @@ describe('revert moves rows with their formulas (issue 19 case 1)', () => {
   it('a split of ALL into US+GB reverted: the GB row is deleted, the formula of the offer below still points at its own row, and the push sends only the reverted offer', () => {
     const {rt, emulator, ids, rowOf, budget} = budgetsPulled(3, {}, 'US,GB');
     const [id, below] = ids;
-    typeInto(rt, 'Budgets', rowOf(id), 'country_code', 'US');
-    typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '60');
     // A row inserted right below the offer's, as a person splits a budget.
     sheetOf(rt, 'Budgets').insertRowAfter(rowOf(id));
-    const added = rowOf(id) + 1;
-    for (const [header, text] of Object.entries({
-      offer_id: String(id),
-      country_code: 'GB',
-      daily_cap_type: 'BUDGET',
-      daily_cap: '70',
-      total_budget: '500',
-    }))
-      typeInto(rt, 'Budgets', added, header, text);
-    const pushed = rt.call('pushBudgets') as Summary;
+    const pushed = splitPushed(rt, id, rowOf(id), rowOf(id) + 1);
     expect(pushed.ok).toBe(2);
     rt.call('refreshOffers');
     // The offer's two rows together, the next offer right below them.

@@ -1,8 +1,15 @@
 /**
  * Set-ups shared by the History integration tests (test/integration/history-*.test.ts).
  */
-import type {RuntimeOptions} from '../../local/runtime';
-import {offerDesk, offersPulled, recordsOf, typeInto} from './offer-desk';
+import type {Runtime, RuntimeOptions} from '../../local/runtime';
+import {
+  offerDesk,
+  offersPulled,
+  recordsOf,
+  typeInto,
+  typeRows,
+  valuesOf,
+} from './offer-desk';
 
 /**
  * ADV offers delivering to `geos` with one ALL budget each (daily_cap 100), pulled; `rowOf`
@@ -36,6 +43,36 @@ export function budgetsPulled(
   const budget = (id: number) =>
     recordsOf(desk.rt, 'Budgets').find(r => r.offer_id === id)!;
   return {...desk, ids, rowOf, cap, budget};
+}
+
+/**
+ * An offer's ALL budget split by hand and pushed: its row (sheet row `row`) typed US with
+ * daily_cap 60, and a GB row (daily_cap 70, total_budget 500) typed at sheet row `gbRow`
+ * (default: below the last). Answers the push's summary.
+ */
+export function splitPushed(
+  rt: Runtime,
+  id: number,
+  row: number,
+  gbRow = valuesOf(rt, 'Budgets').length + 1,
+) {
+  typeInto(rt, 'Budgets', row, 'country_code', 'US');
+  typeInto(rt, 'Budgets', row, 'daily_cap', '60');
+  typeRows(
+    rt,
+    'Budgets',
+    [
+      {
+        offer_id: String(id),
+        country_code: 'GB',
+        daily_cap_type: 'BUDGET',
+        daily_cap: '70',
+        total_budget: '500',
+      },
+    ],
+    gbRow,
+  );
+  return rt.call('pushBudgets') as {ok: number; changeId: string};
 }
 
 /** The budget PUT of a budgetsPulled offer whose ALL group's daily cap is `cap`. */
