@@ -18,6 +18,7 @@ import {
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
+import {clickUrlPushed} from '../support/history';
 
 const BUDGET_PATH = '/api/open/v3/offer/budget';
 const ALL = {
@@ -443,17 +444,10 @@ describe('pushTracking: a lost answer', () => {
   });
 
   it('says reading back cannot tell when only support_server_click changed, and the next push sends it again', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
-    const [id] = ids;
-    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
-    typeInto(
-      rt,
-      'Offers',
-      offerRow(id),
-      'click_url',
+    const {rt, emulator, id, offerRow, offer} = clickUrlPushed(
+      offersPulled(),
       'https://t.example.test/f',
     );
-    rt.call('pushTracking');
     emulator.clearRequests();
     typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
     emulator.faults.add(firstPut('garbled', TRACKING_PATH));

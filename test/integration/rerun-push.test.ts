@@ -11,7 +11,7 @@ import {
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, clickUrlPushed} from '../support/history';
 
 const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
@@ -236,17 +236,11 @@ describe('a write lost twice, and not applied', () => {
 
 describe('a lost answer that reading back can never settle', () => {
   it('pushTracking of support_server_click alone: the push after "cannot tell" sends it, instead of reading back forever', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
-    const [id] = ids;
-    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
-    typeInto(
-      rt,
-      'Offers',
-      offerRow(id),
-      'click_url',
+    const {rt, emulator, id, offerRow, offer, pushed} = clickUrlPushed(
+      offersPulled(),
       'https://t.example.test/f',
     );
-    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    expect(pushed).toMatchObject({ok: 1});
     typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'YES');
     emulator.faults.add({
       kind: 'drop',

@@ -96,17 +96,13 @@ export const trackedOffers = () =>
  * trackedOffers, and a tracking push of the first offer's new click_url (its
  * support_server_click decided NO): `pushed` is the push's summary.
  */
-export function clickUrlPushed() {
-  const desk = trackedOffers();
+export function clickUrlPushed(
+  desk: ReturnType<typeof offersPulled> = trackedOffers(),
+  url = 'https://t.example.test/new',
+) {
   const [id] = desk.ids;
   typeInto(desk.rt, 'Offers', desk.offerRow(id), 'support_server_click', 'NO');
-  typeInto(
-    desk.rt,
-    'Offers',
-    desk.offerRow(id),
-    'click_url',
-    'https://t.example.test/new',
-  );
+  typeInto(desk.rt, 'Offers', desk.offerRow(id), 'click_url', url);
   const pushed = desk.rt.call('pushTracking') as {ok: number; changeId: string};
   return {...desk, id, pushed};
 }
