@@ -5,7 +5,7 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled, clickUrlPushed} from '../support/history';
+import {budgetsPulled, capSent, clickUrlPushed} from '../support/history';
 import {recordsOf, sheetOf, valuesOf} from '../support/offer-desk';
 
 interface Summary {
@@ -148,21 +148,7 @@ describe('a sorted History is read by change_id and time', () => {
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 3});
     expect(writes(emulator)).toEqual(
-      ids.map(id => [
-        'PUT',
-        'offer/budget',
-        {
-          offer_id: id,
-          budget: [
-            {
-              country_code: 'ALL',
-              daily_cap_type: 'BUDGET',
-              daily_cap: 100,
-              total_budget: 1000,
-            },
-          ],
-        },
-      ]),
+      ids.map(id => ['PUT', 'offer/budget', capSent(id, 100)]),
     );
   });
 

@@ -13,9 +13,9 @@ import {
   offerDesk,
   recordsOf,
   sheetOf,
-  typeInto,
   typeRows,
 } from '../support/offer-desk';
+import {budgetsPulled} from '../support/history';
 
 const BUDGET = '/api/open/v3/offer/budget';
 const ALL = {
@@ -27,29 +27,14 @@ const ALL = {
 
 /** `n` ADV offers with one ALL budget each, pulled; the first `edited` get a new daily_cap. */
 function budgetsEdited(n: number, edited: number, runtime = {}) {
-  const {rt, emulator} = offerDesk({offers: n}, runtime);
-  const ids = [...emulator.account('demo_adv').offers.keys()];
-  for (const id of ids) {
-    emulator.updateOffer(id, {
-      target_geo: 'US',
-      budget: [ALL],
-      maintain_by: 'ADV',
-    });
-  }
-  rt.call('refreshOffers');
+  const desk = budgetsPulled(n, runtime);
   const typed = new Map<number, string>();
-  for (const id of ids.slice(0, edited)) {
+  for (const id of desk.ids.slice(0, edited)) {
     typed.set(id, String(200 + (id % 97)));
-    typeInto(
-      rt,
-      'Budgets',
-      rowOf(rt, 'Budgets', id),
-      'daily_cap',
-      typed.get(id)!,
-    );
+    desk.cap(id, typed.get(id)!);
   }
-  emulator.clearRequests();
-  return {rt, emulator, ids, typed};
+  desk.emulator.clearRequests();
+  return {...desk, typed};
 }
 
 function rowOf(rt: Runtime, sheet: string, id: number): number {

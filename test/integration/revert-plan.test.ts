@@ -5,7 +5,12 @@
  * dist/Code.js in the local Apps Script runtime against the Open API emulator.
  */
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
-import {budgetsPulled, clickUrlPushed, splitPushed} from '../support/history';
+import {
+  budgetsPulled,
+  capSent,
+  clickUrlPushed,
+  splitPushed,
+} from '../support/history';
 import {
   EMULATOR_URL,
   columnLetter,
@@ -32,21 +37,7 @@ const writes = (emulator: Emulator) =>
     .map(r => [r.method, r.path.replace('/api/open/v3/', ''), r.body]);
 
 /** The PUT that puts an offer's one ALL budget back as budgetsPulled pulled it. */
-const budgetBack = (id: number) => [
-  'PUT',
-  'offer/budget',
-  {
-    offer_id: id,
-    budget: [
-      {
-        country_code: 'ALL',
-        daily_cap_type: 'BUDGET',
-        daily_cap: 100,
-        total_budget: 1000,
-      },
-    ],
-  },
-];
+const budgetBack = (id: number) => ['PUT', 'offer/budget', capSent(id, 100)];
 
 /** A sheet's cells without its sync columns: what a revert may not rewrite. */
 const valuesWithoutSync = (
