@@ -58,6 +58,19 @@ describe('createOffers after the answer to a tracking was lost', () => {
     expect(sent(d)).toEqual([]);
   });
 
+  it('the server took it and lists it its own way (tracking_method in lower case, click_url rewritten): still confirmed, not sent again', () => {
+    const d = trackingLost(true);
+    d.emulator.updateOffer(d.offerId, {
+      tracking_method: 'appsflyer',
+      click_url: 'https://track.example.com/click?o=offer_one&src=x',
+    } as never);
+
+    d.rt.call('createOffers');
+
+    expect(sent(d)).toEqual([`GET ${OFFERS}`]);
+    expect(recordsOf(d.rt, 'New Offers')[0].sync_status).toBe('OK');
+  });
+
   it('the server did not take it: the next run reads it back and sends it once', () => {
     const d = trackingLost(false);
 

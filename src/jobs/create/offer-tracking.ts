@@ -151,10 +151,12 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
   const confirmed: Made[] = [];
   for (const m of lost) {
     const offer = listed.get(m.offerId);
+    // Compared as text whatever its case: the list may spell an enumeration its own way.
     const took =
       offer !== undefined &&
-      offer.tracking_method === m.tracking!.tracking_method &&
-      (offer.click_url ?? '') !== '';
+      String(offer.tracking_method ?? '').toUpperCase() ===
+        m.tracking!.tracking_method.toUpperCase() &&
+      String(offer.click_url ?? '') !== '';
     if (!took) {
       rest.push(m);
       continue;
