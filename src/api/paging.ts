@@ -34,6 +34,8 @@ export interface Listing<T> {
    * has another way to the records (sub-accounts are then looked up by name).
    */
   emptyOn?(error: Error): boolean;
+  /** A failure fails this listing only (ListResult.failed), not the others nor the job. */
+  isolated?: boolean;
 }
 
 export interface ListResult<T> {
@@ -41,6 +43,8 @@ export interface ListResult<T> {
   total: number;
   /** Requests sent. */
   requests: number;
+  /** Why an isolated listing failed (its items are then none). */
+  failed?: Error;
 }
 
 /** Told how many records have arrived out of how many the listings hold. */
@@ -352,28 +356,42 @@ function asPage<T>(op: OperationSpec, data: unknown): Page<T> {
 /** Ids per read-back list request: the largest page of the offers and campaigns lists. */
 export const READ_BACK_IDS = 50;
 
-/** Records read back, each as its row sources, and the requests that took. */
+/** Ids to read back, and the client of the account they belong to. */
+export interface IdGroup {
+  client: ApiClient;
+  ids: readonly string[];
+}
+
+/** Records read back, per group asked, each as its row sources; and the requests that took. */
 export interface ReadBack<S> {
-  records: S[][];
+  records: S[][][];
   requests: number;
 }
 
 /**
- * Lists records by id, READ_BACK_IDS per listing, every listing fetched together; `rows`
- * gives a listed item's row sources.
+ * Lists records by id, READ_BACK_IDS per listing, each group signed by its own client, every
+ * listing of every group fetched together; `rows` gives a listed item's row sources.
  */
 export function listByIds<T, S>(
-  ids: readonly string[],
-  listing: (ids: string[]) => Listing<T>,
+  groups: readonly IdGroup[],
+  listing: (client: ApiClient, ids: string[]) => Listing<T>,
   rows: (item: T) => S[],
 ): ReadBack<S> {
   const listings: Array<Listing<T>> = [];
-  for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
-    listings.push(listing(ids.slice(k, k + READ_BACK_IDS)));
-  }
+  const groupOf: number[] = [];
+  groups.forEach(({client, ids}, g) => {
+    for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
+      listings.push(listing(client, ids.slice(k, k + READ_BACK_IDS)));
+      groupOf.push(g);
+    }
+  });
   const results = listEach(listings);
+  const records = groups.map((): S[][] => []);
+  results.forEach((result, k) =>
+    records[groupOf[k]].push(...result.items.map(rows)),
+  );
   return {
-    records: results.flatMap(result => result.items.map(rows)),
+    records,
     requests: results.reduce((n, result) => n + result.requests, 0),
   };
 }

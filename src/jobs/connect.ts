@@ -28,10 +28,22 @@ export interface Connected {
   fingerprint: string;
   /** How messages name this connection: its host and the end of its access key. */
   connectionLabel: string;
+  /** The client that signs as `account` ('' the main account): one per account per run. */
+  clientFor(account: string): ApiClient;
 }
 
 export function accountLabel(account: string): string {
+  if (account === '*') return 'every account';
   return account === '' ? 'main account' : `sub-account ${account}`;
+}
+
+/** The account an accountLabel names (History's account column); undefined for none. */
+export function accountOfLabel(label: string): string | undefined {
+  const text = label.trim();
+  if (text === 'main account') return '';
+  return text.startsWith('sub-account ')
+    ? text.slice('sub-account '.length)
+    : undefined;
 }
 
 export function connect(platform: Platform, deadlineMs?: number): Connected {
@@ -68,20 +80,28 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     ),
     connectionLabel: connectionLabel(connection.baseUrl, main.accessKey),
   };
-  if (account === '')
-    return {client: mainClient, mainClient, account, store, ...identity};
-  const credentials = new SubAccountCredentials(account, store, name => {
-    const found = getSubAccount(mainClient, name);
-    return found
-      ? {accessKey: found.access_key, apiKey: found.api_key}
-      : undefined;
-  });
+  const clients = new Map<string, ApiClient>([['', mainClient]]);
+  const clientFor = (name: string): ApiClient => {
+    let client = clients.get(name);
+    if (!client) {
+      const credentials = new SubAccountCredentials(name, store, wanted => {
+        const found = getSubAccount(mainClient, wanted);
+        return found
+          ? {accessKey: found.access_key, apiKey: found.api_key}
+          : undefined;
+      });
+      client = new ApiClient(endpoint, credentials, deps);
+      clients.set(name, client);
+    }
+    return client;
+  };
   return {
-    client: new ApiClient(endpoint, credentials, deps),
+    client: account === '*' ? mainClient : clientFor(account),
     mainClient,
     account,
     store,
     ...identity,
+    clientFor,
   };
 }
 
@@ -94,8 +114,9 @@ export function connectionFingerprint(
 }
 
 /**
- * What was last pulled into `sheet`, if a push or a revert may act on it now: pulled, by this
- * account, with these keys, and recording every field this release can push. Otherwise a
+ * What was last pulled into `sheet`, if a push or a revert may act on it now: pulled with
+ * these keys, and recording every field this release can push (whichever account acts: each
+ * record is its account's, and is signed with its keys). Otherwise a
  * ConfigError says what to do; nothing is sent.
  */
 export function pulledByThisConnection(
@@ -113,11 +134,6 @@ export function pulledByThisConnection(
   if (state.connection && state.connection !== connected.fingerprint) {
     throw new ConfigError(
       `${sheet} was refreshed with other keys (${state.connectionLabel || 'another connection'}), but you are connected with ${connected.connectionLabel}: nothing was sent. Connect with those keys to push what was edited under them, or run "${refreshTitle}" with yours first.`,
-    );
-  }
-  if (state.account !== connected.account) {
-    throw new ConfigError(
-      `${sheet} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(connected.account)} now: nothing was sent. Run "${refreshTitle}" as the ${accountLabel(connected.account)} first (your unpushed edits are kept), then push.`,
     );
   }
   if (state.unrecorded && state.unrecorded.length > 0) {

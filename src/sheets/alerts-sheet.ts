@@ -21,6 +21,8 @@ const ALERTS_LOG: LogSpec = {
 
 /** One alert as appendAlerts writes it. */
 export interface AlertCells {
+  /** Whose offer, as the sheet names accounts (accountLabel). */
+  account: string;
   offerId: string;
   offerName: string;
   what: string;
@@ -33,7 +35,6 @@ export interface AlertCells {
 export function appendAlerts(
   workbook: Workbook,
   at: Date,
-  account: string,
   alerts: readonly AlertCells[],
   limit = ALERTS_LIMIT,
 ): void {
@@ -47,7 +48,7 @@ export function appendAlerts(
   log.append(
     alerts.map(a => ({
       time: at,
-      account,
+      account: a.account,
       offer_id: a.offerId,
       offer_name: a.offerName,
       what: a.what,

@@ -43,6 +43,8 @@ export interface HistoryRun {
 
 /** One field of one record a job run sent, and what came of it. */
 export interface HistoryChange {
+  /** Whose record (accountLabel): the run's account when not given. */
+  account?: string;
   sheet: string;
   record: string;
   field: string;
@@ -91,11 +93,11 @@ export function appendHistory(
 ): AppendResult {
   if (changes.length === 0) return {};
   const history = LogSheet.open(workbook, HISTORY_LOG, {create: true})!;
-  const rows = changes.map(({at, ...change}): LogCells => ({
+  const rows = changes.map(({at, account, ...change}): LogCells => ({
     time: at ?? run.at,
     change_id: run.changeId,
     job: run.job,
-    account: run.account,
+    account: account ?? run.account,
     user: run.user,
     ...change,
   }));

@@ -48,8 +48,10 @@ export function track(run: CreateRun, made: Made[]): void {
     const outcomes = run.job.budget.batch(() => {
       outForSending(run, chunk);
       return setTracking(
-        run.client,
-        chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
+        chunk.map(m => ({
+          client: run.client,
+          body: {offer_id: m.offerId, ...m.tracking!},
+        })),
       );
     });
     if (!outcomes) {
@@ -114,8 +116,8 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
   const read = run.job.budget.batch(() => {
     try {
       return listByIds(
-        lost.map(m => String(m.offerId)),
-        ids => offersListing(run.client, {offer_id: ids}),
+        [{client: run.client, ids: lost.map(m => String(m.offerId))}],
+        (client, ids) => offersListing(client, {offer_id: ids}),
         (offer: Offer) => [offer],
       );
     } catch (e) {
@@ -146,7 +148,7 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
   }
   run.counts.requests += read.requests;
   const listed = new Map(
-    read.records.map(([offer]) => [offer.offer_id, offer]),
+    read.records[0].map(([offer]) => [offer.offer_id, offer]),
   );
   const confirmed: Made[] = [];
   for (const m of lost) {

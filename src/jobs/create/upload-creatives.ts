@@ -41,7 +41,7 @@ import {
 import {excerpt} from '../../rules/values';
 import {CodecContext, canonical, encode} from '../../sheets/codec';
 import type {HistoryChange} from '../../sheets/history';
-import {OtherAccounts, othersMemo} from '../../sheets/merge';
+import {ACCOUNT, accountCell, recordKey} from '../../sheets/accounts';
 import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import type {RecordState, StateBook} from '../../sheets/state';
@@ -247,6 +247,7 @@ function recordVerdict(
   if (verdict.material) {
     writes.set(index, 'creative_md5', verdict.material.creative_md5);
     writes.set(index, 'creative_name', verdict.material.creative_name);
+    writes.set(index, ACCOUNT, accountCell(context.owner.account));
     rememberMaterial(
       context.owner,
       writes.table,
@@ -430,19 +431,11 @@ function rememberMaterial(
   const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
   // No editable column: a material's pulled content is no rows (state.ts RecordState).
   const pulled: RecordState = {rows: []};
-  const state = book.get(CREATIVES.name);
-  if (state?.account === account) {
-    book.set(CREATIVES.name, {
-      ...state,
-      records: {...state.records, [id]: state.records[id] ?? pulled},
-    });
-    return;
-  }
-  const memo = othersMemo(CREATIVES.name);
-  const others = book.memo<OtherAccounts>(memo) ?? {};
-  book.setMemo(memo, {
-    ...others,
-    [account]: {...others[account], [id]: pulled},
+  const key = recordKey(account, id);
+  const state = book.get(CREATIVES.name) ?? {accounts: [], records: {}};
+  book.set(CREATIVES.name, {
+    ...state,
+    records: {...state.records, [key]: state.records[key] ?? pulled},
   });
 }
 

@@ -8,6 +8,7 @@ import {OutcomeUnknownError} from '../../api/errors';
 import {hasVerdict} from '../../api/retry';
 import type {Platform} from '../../platform/ports';
 import {canonical, encode} from '../../sheets/codec';
+import {recordKey} from '../../sheets/accounts';
 import {
   EMPTY,
   columnOf,
@@ -64,7 +65,10 @@ export interface Delivered {
 }
 
 export interface DeliveryDeps {
-  client: ApiClient;
+  /** The client of a record's account: its requests are signed with its keys (DESIGN 4.4). */
+  clientFor(account: string): ApiClient;
+  /** Requests a fetchAll batch carries. */
+  batchSize: number;
   book: StateBook;
   budget: TimeBudget;
   totalRows: number;
@@ -110,7 +114,7 @@ export class Delivery<S, Q> {
       this.deps.settled?.();
     }
     while (queue.length > 0) {
-      const chunk = queue.slice(0, this.deps.client.batchSize);
+      const chunk = queue.slice(0, this.deps.batchSize);
       const lost = this.deps.budget.batch(() => this.send(chunk));
       if (!lost) {
         this.grounded(chunk);
@@ -131,7 +135,7 @@ export class Delivery<S, Q> {
    * must then read them back rather than send them a second time. Each outcome replaces it.
    */
   private takeOff(queue: ReadonlyArray<Unit<Q>>): void {
-    for (const unit of queue.slice(0, this.deps.client.batchSize)) {
+    for (const unit of queue.slice(0, this.deps.batchSize)) {
       this.settleState(unit, unit.record.base.rows, {
         unknown: unit.record.content,
       });
@@ -144,7 +148,7 @@ export class Delivery<S, Q> {
    */
   private grounded(chunk: ReadonlyArray<Unit<Q>>): void {
     for (const unit of chunk) {
-      this.state.records[unit.record.id] = unit.again
+      this.state.records[unit.record.key] = unit.again
         ? {...unit.record.base, refused: undefined, unknown: undefined}
         : unit.record.base;
     }
@@ -153,8 +157,10 @@ export class Delivery<S, Q> {
   /** Sends one batch; answers the units whose answer was lost. */
   private send(chunk: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
     const outcomes = this.spec.send(
-      this.deps.client,
-      chunk.map(u => u.request),
+      chunk.map(u => ({
+        client: this.deps.clientFor(u.record.account),
+        body: u.request,
+      })),
     );
     this.requests += chunk.length;
     const lost: Array<Unit<Q>> = [];
@@ -205,7 +211,7 @@ export class Delivery<S, Q> {
         changed.add(unit);
         continue;
       }
-      const rows = server.get(unit.record.id);
+      const rows = server.get(unit.record.key);
       if (!rows) continue;
       const back = this.readBackContent(rows, unit.record.content).content;
       if (sameContent(back, contentOf(unit.record.base.rows))) continue;
@@ -234,7 +240,7 @@ export class Delivery<S, Q> {
     }
     const resend: Array<Unit<Q>> = [];
     for (const unit of units) {
-      const rows = server.get(unit.record.id);
+      const rows = server.get(unit.record.key);
       if (!rows) {
         this.unknown(
           unit,
@@ -249,7 +255,7 @@ export class Delivery<S, Q> {
   }
 
   /**
-   * The server's records of the units by canonical id; or why they could not be read (no
+   * The server's records of the units by record key; or why they could not be read (no
    * time left, or the list failed).
    */
   private readBack(
@@ -258,11 +264,16 @@ export class Delivery<S, Q> {
     if (!this.deps.budget.canStart()) {
       return {failed: 'the time ran out before reading it back'};
     }
-    let listed: S[][];
+    const accounts = [...new Set(units.map(u => u.record.account))];
+    let listed: S[][][];
     try {
       const back = this.spec.readBack(
-        this.deps.client,
-        units.map(u => u.record.id),
+        accounts.map(account => ({
+          client: this.deps.clientFor(account),
+          ids: units
+            .filter(u => u.record.account === account)
+            .map(u => u.record.id),
+        })),
       );
       listed = back.records;
       this.requests += back.requests;
@@ -274,14 +285,19 @@ export class Delivery<S, Q> {
     }
     const idColumn = columnOf(this.table, this.table.schema.id);
     return new Map(
-      listed.map(rows => [
-        canonical(
-          idColumn,
-          encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
-          this.platform.workbook(),
-        ),
-        rows,
-      ]),
+      listed.flatMap((records, g) =>
+        records.map((rows): [string, S[]] => [
+          recordKey(
+            accounts[g],
+            canonical(
+              idColumn,
+              encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
+              this.platform.workbook(),
+            ),
+          ),
+          rows,
+        ]),
+      ),
     );
   }
 
@@ -440,7 +456,7 @@ export class Delivery<S, Q> {
     rows: string[][],
     open: Pick<RecordState, 'refused' | 'unknown'> = {},
   ): void {
-    this.state.records[unit.record.id] = {
+    this.state.records[unit.record.key] = {
       ...unit.record.base,
       refused: undefined,
       unknown: undefined,

@@ -51,10 +51,10 @@ export function trackingPush(
     build: (record, table, context) =>
       buildTracking(fallback, record, table, context),
     send: setTracking,
-    readBack: (client, ids) =>
+    readBack: groups =>
       listByIds(
-        ids,
-        chunk => offersListing(client, {offer_id: chunk}),
+        groups,
+        (client, chunk) => offersListing(client, {offer_id: chunk}),
         offer => [offer],
       ),
     againNote: ', which restarts the click-URL test',

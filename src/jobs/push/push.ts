@@ -21,7 +21,6 @@ import {ConfigError} from '../../api/errors';
 import type {Platform, Workbook} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
 import {fieldChanges} from '../../sheets/history-fields';
-import {OtherAccounts, othersMemo} from '../../sheets/merge';
 import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
@@ -83,10 +82,7 @@ function decodeSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
   const table = readTable(job.workbook, spec);
   const rows = job.track(table);
   const state = pulledState(job.book, spec, job.connected);
-  const others =
-    job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
   const records = decodeRecords(table, state, job.workbook, {
-    ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
     label: accountLabel,
     refreshTitle: spec.refreshTitle,
   });
@@ -146,7 +142,8 @@ function deliver<S, Q>(
 ): {requests: number; remaining: number} {
   let logged = 0;
   const delivery = new Delivery(job.platform, spec, table, state, verdicts, {
-    client: job.connected.client,
+    clientFor: account => job.connected.clientFor(account),
+    batchSize: job.connected.mainClient.batchSize,
     book: job.book,
     budget: job.budget,
     totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
@@ -233,7 +230,9 @@ function planChanged<S, Q>(
   plan: PushPlan<Q>,
 ): void {
   const changed = {
+    account: record.account,
     id: record.id,
+    key: record.key,
     rows: record.rows,
     base: record.base!,
     content: record.content,
@@ -242,7 +241,7 @@ function planChanged<S, Q>(
   if ('kept' in built) {
     plan.kept = true;
     plan.unchanged += record.rows.length;
-    state.records[record.id] = {...record.base!, rows: record.content};
+    state.records[record.key] = {...record.base!, rows: record.content};
     for (const [row, message] of built.kept)
       plan.verdicts.set(row, {
         status: '',
@@ -294,6 +293,7 @@ function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
   const {record, outcome, message, at} = delivered;
   return fieldChanges(spec.schema, record.base.rows, record.content).map(
     change => ({
+      account: accountLabel(record.account),
       sheet: spec.schema.name,
       record: record.id,
       ...change,
@@ -348,8 +348,8 @@ function noteReadOnlyEdits<S>(
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
 ): void {
-  for (const {id, rows} of records) {
-    const print = state.records[id]?.readOnly;
+  for (const {key, rows} of records) {
+    const print = state.records[key]?.readOnly;
     if (print === undefined) continue;
     for (const row of rows) {
       const edits = readOnlyEdits(

@@ -20,7 +20,7 @@ import {
   watch,
   watchedFacts,
 } from './alerts';
-import {accountLabel} from '../connect';
+import {recordKey} from '../../sheets/accounts';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
 import {TRACKING_SET_MEMO} from '../server-click-memory';
@@ -33,11 +33,27 @@ const IN_EMAIL = 50;
 const UNWRITTEN = 1000;
 
 interface Memo {
-  /** The account whose pulls the conditions follow. */
-  account: string;
+  /**
+   * Until the state's version 3, the one account whose pulls the conditions followed, by
+   * offer id; since, absent: conditions are by record key (accounts.ts), every account's.
+   */
+  account?: string;
   open: OpenConditions;
   /** Alerts found when the Alerts sheet could not be written: the next refresh writes them. */
   unwritten?: Alert[];
+}
+
+/** The open conditions by record key, from a memo of any version. */
+function openByKey(memo: Memo): OpenConditions {
+  const {account} = memo;
+  if (account === undefined) return memo.open;
+  return Object.fromEntries(
+    Object.entries(memo.open).map(([k, condition]) => {
+      const at = k.lastIndexOf(' ');
+      const key = recordKey(account, k.slice(0, at));
+      return [`${key}${k.slice(at)}`, condition];
+    }),
+  );
 }
 
 /** What one refresh of offers found. */
@@ -55,39 +71,39 @@ export class OfferWatch {
    * again).
    */
   check(
-    where: {workbook: Workbook; state: StateBook; account: string; now: Date},
+    where: {workbook: Workbook; state: StateBook; now: Date},
     previous: SheetState | undefined,
-    offers: readonly Offer[],
+    listed: ReadonlyArray<{account: string; items: readonly Offer[]}>,
   ): void {
-    const {state, account} = where;
+    const {state} = where;
     const now = where.now.getTime();
     const memo = state.memo<Memo>(ALERTS_MEMO);
-    const ours = memo?.account === account;
-    const same = previous?.account === account;
-    const before: Record<string, Watched> | undefined = same
+    const before: Record<string, Watched> | undefined = previous
       ? Object.fromEntries(
-          Object.entries(previous.records).map(([id, r]) => [
-            id,
+          Object.entries(previous.records).map(([key, r]) => [
+            key,
             r.facts ?? {},
           ]),
         )
       : undefined;
     const result = watch({
       previous: before,
-      current: offers.map(o => ({
-        id: String(o.offer_id),
-        facts: watchedFacts(o),
-      })),
-      open: ours ? memo.open : {},
+      current: listed.flatMap(({account, items}) =>
+        items.map(o => ({
+          id: recordKey(account, String(o.offer_id)),
+          facts: watchedFacts(o),
+        })),
+      ),
+      open: memo ? openByKey(memo) : {},
       tracked: state.memo<Record<string, number>>(TRACKING_SET_MEMO) ?? {},
       now,
       hours: new SettingsStore(this.platform.userProperties).alertSettings()
         .hours,
     });
-    const alerts = [...((ours && memo.unwritten) || []), ...result.alerts];
-    const next: Memo = {account, open: result.open};
+    const alerts = [...(memo?.unwritten ?? []), ...result.alerts];
+    const next: Memo = {open: result.open};
     try {
-      appendAlerts(where.workbook, where.now, accountLabel(account), alerts);
+      appendAlerts(where.workbook, where.now, alerts);
       this.found.push(...alerts);
     } catch (e) {
       // The add-on's own layout message says what to do, in full; another error's is excerpted.

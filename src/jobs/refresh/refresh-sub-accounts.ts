@@ -13,10 +13,12 @@ import {ApiError} from '../../api/errors';
 import {OPERATIONS} from '../../api/operations';
 import type {ListResult, Listing} from '../../api/paging';
 import type {SubAccount} from '../../api/types';
-import type {Platform, Workbook} from '../../platform/ports';
-import {isBlank} from '../../sheets/cell';
-import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
-import {cellOf, openTable} from '../../sheets/table';
+import type {Platform} from '../../platform/ports';
+import {
+  SUB_ACCOUNTS,
+  SubAccountRow,
+} from '../../sheets/schemas/sub-accounts';
+import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';
 import type {JobSummary} from '../run';
@@ -39,18 +41,6 @@ export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
     key: account => account.sub_adv_user_name,
     emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
   };
-}
-
-/** The names of the sheet's sub-accounts (rows waiting for creation aside). */
-function namesInSheet(workbook: Workbook): string[] {
-  const table = openTable(workbook, SUB_ACCOUNTS, {create: false});
-  if (!table) return [];
-  const names = table.values
-    .map((_, i) => i)
-    .filter(i => !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h)))
-    .map(i => String(cellOf(table, i, 'sub_adv_user_name')).trim())
-    .filter(name => !isBlank(name));
-  return [...new Set(names)];
 }
 
 /** What the listing answered, and the names of `names` it did not, looked up in one batch. */
@@ -91,14 +81,15 @@ function row(account: SubAccount): SubAccountRow {
 export const subAccountsRefresher: Refresher<SubAccount> = {
   // Whoever acts, these are the main account's: the summary's "(main account)" says who acted.
   what: noun('sub-account'),
+  mainOnly: true,
   listing: ({main}) => subAccountsListing(main),
-  pulled(listed, {main, workbook}) {
-    const {items, requests} = withNamesLookedUp(
+  pulled([listed], {main, workbook}) {
+    const found = withNamesLookedUp(
       main,
       listed,
-      namesInSheet(workbook),
+      subAccountNamesInSheet(workbook),
     );
-    return sheetPulled(SUB_ACCOUNTS, items, requests, account => ({
+    return sheetPulled(SUB_ACCOUNTS, [{...listed, ...found}], account => ({
       sources: [row(account)],
     }));
   },

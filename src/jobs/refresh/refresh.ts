@@ -12,6 +12,10 @@
  * every first page in one fetchAll, then every other page in shared batches, so refreshAll
  * costs the round trips of one listing, not of four in a row. refresh-all.ts lists what
  * refreshAll runs.
+ *
+ * Acting as every account, each refresher's listing goes out once per account (signed by it),
+ * all of them in the same two phases; an account any of whose lists fails is left out of the
+ * write, its rows exactly as they were, and the summary names it with the error.
  */
 import type {ApiClient} from '../../api/client';
 import {campaignsListing, offersListing} from '../../api/operations';
@@ -20,8 +24,6 @@ import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {
   MergeCounts,
-  OtherAccounts,
-  othersMemo,
   PulledRecord,
   RowNote,
   mergeRecords,
@@ -48,9 +50,12 @@ import {
   sheetRow,
 } from '../../sheets/table';
 import {SheetWriter} from '../../sheets/writer';
+import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
+import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
+import {accountsToActFor} from '../accounts';
 import {JobFacts, withJob} from '../kernel';
 import {OfferWatch} from './offer-watch';
 import {ServerClickMemo, sentServerClicks} from '../server-click-memory';
@@ -60,8 +65,8 @@ import {JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 export interface RefreshContext {
   workbook: Workbook;
   state: StateBook;
-  /** '' for the main account. */
-  account: string;
+  /** The accounts whose lists answered ('' for the main account): their rows are replaced. */
+  accounts: readonly string[];
   /** The connection's fingerprint and label (connect.ts): stored with what is pulled. */
   connection: {fingerprint: string; label: string};
   now: Date;
@@ -88,7 +93,7 @@ export interface Pulled {
 
 /** What a refresher may use to declare its listing and to complete what it listed. */
 export interface FetchContext {
-  /** Signs as the account acted as. */
+  /** Signs as the account listed. */
   client: ApiClient;
   /** Signs as the main account: sub-accounts are listed with its keys (API part 5, rule 3). */
   main: ApiClient;
@@ -96,14 +101,28 @@ export interface FetchContext {
   workbook: Workbook;
 }
 
+/** What one account's listing answered. */
+export interface AccountListed<T> extends ListResult<T> {
+  /** '' for the main account. */
+  account: string;
+}
+
 /** One API listing and the sheets it fills. */
 export interface Refresher<T = unknown> {
   /** What it lists, for messages: noun('offer'). */
   what: Noun;
+  /**
+   * The main account's records whoever acts (sub-accounts): listed once, with its keys.
+   * Otherwise the listing goes out for each account acted for.
+   */
+  mainOnly?: boolean;
   /** The listing it needs, with the client that signs it; the job fetches it. */
   listing(context: FetchContext): Listing<T>;
-  /** What to write, from the listed records; writes nothing, may ask the API for more. */
-  pulled(listed: ListResult<T>, context: FetchContext): Pulled;
+  /**
+   * What to write, from what each account listed; writes nothing, may ask the API for more
+   * (signed by the main account).
+   */
+  pulled(listed: ReadonlyArray<AccountListed<T>>, context: FetchContext): Pulled;
 }
 
 /**
@@ -121,14 +140,12 @@ export function refreshSheet<S>(
     create: true,
     rows: records.reduce((n, r) => n + r.sources.length, 0),
   })!;
-  const others = context.state.memo<OtherAccounts>(othersMemo(schema.name));
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
   const merged = mergeRecords({
     table,
     records,
     previous: sameConnection(context.state.get(schema.name), context),
-    others,
-    account: context.account,
+    accounts: context.accounts,
     label: accountLabel,
     context: context.workbook,
     now: context.now,
@@ -145,22 +162,18 @@ export function refreshSheet<S>(
     const listed = context.now.toISOString().slice(0, 16).replace('T', ' ');
     table.sheet.setNotes(1, table.position.get(schema.id)! + 1, [
       [
-        `${headerNote(id as Column<never>)}\n\nThe rows answer the list of ${answers}, as the ${accountLabel(context.account)}, ${listed} UTC.`,
+        `${headerNote(id as Column<never>)}\n\nThe rows answer the list of ${answers}, as the ${context.accounts.map(accountLabel).join(', ')}, ${listed} UTC.`,
       ],
     ]);
   }
-  // A sheet with statuses remembers its records even without editable columns: refreshed as
-  // another account, rows of these records are then known as another account's, not unknown.
+  // A sheet with statuses remembers its records even without editable columns: a row of
+  // them is then known as its account's, not unknown.
   if (schema.sync) {
     context.state.set(schema.name, {
       ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
-    // Written once some row of another account is kept, and from then on.
-    if (others || Object.keys(merged.others).length > 0) {
-      context.state.setMemo(othersMemo(schema.name), merged.others);
-    }
     // Queued behind the sheet's writes, so both reach the document in the same round trip: a
     // run Apps Script stops before the job's end (at the next sheet's read, say) leaves no
     // sheet written beside its old state, whose rows the next push would take for edits.
@@ -220,29 +233,44 @@ function withReadOnlyPrints<S>(
       return contents instanceof Formula ? '' : (contents ?? '');
     };
     const id = canonical(idColumn, cell(schema.id), context);
-    if (printed.has(id) || !records[id]) continue;
-    printed.add(id);
-    records[id] = {
-      ...records[id],
+    const account = schema.account ? accountOfCell(cell(ACCOUNT)) : '';
+    if (account === undefined) continue;
+    const key = recordKey(account, id);
+    if (printed.has(key) || !records[key]) continue;
+    printed.add(key);
+    records[key] = {
+      ...records[key],
       readOnly: readOnlyPrint(schema, cell),
     };
   }
   return {...state, records};
 }
 
-/** Records listed with `requests` requests, written into the sheet of `schema`. */
+/** A listed record as the sheet shows it, its account aside (the listing's). */
+export type ToRecord<T, S> = (item: T) => Omit<PulledRecord<S>, 'account'>;
+
+/** The records each account listed, as the merge takes them: with their account. */
+export function pulledRecords<T, S>(
+  listed: ReadonlyArray<AccountListed<T>>,
+  toRecord: ToRecord<T, S>,
+): Array<PulledRecord<S>> {
+  return listed.flatMap(({account, items}) =>
+    items.map(item => ({...toRecord(item), account})),
+  );
+}
+
+/** What the accounts listed, written into the sheet of `schema`. */
 export function sheetPulled<T, S>(
   schema: SheetSchema<S>,
-  items: readonly T[],
-  requests: number,
-  toRecord: (item: T) => PulledRecord<S>,
+  listed: ReadonlyArray<AccountListed<T>>,
+  toRecord: ToRecord<T, S>,
   answers?: string,
 ): Pulled {
   return {
-    records: items.length,
-    requests,
+    records: listed.reduce((n, l) => n + l.items.length, 0),
+    requests: listed.reduce((n, l) => n + l.requests, 0),
     write: refresh => [
-      refreshSheet(refresh, schema, items.map(toRecord), answers),
+      refreshSheet(refresh, schema, pulledRecords(listed, toRecord), answers),
     ],
   };
 }
@@ -255,14 +283,13 @@ export function sheetRefresher<T, S>(
   what: Noun,
   schema: SheetSchema<S>,
   listing: (context: FetchContext) => Listing<T>,
-  toRecord: (item: T) => PulledRecord<S>,
+  toRecord: ToRecord<T, S>,
   answers?: string,
 ): Refresher<T> {
   return {
     what,
     listing,
-    pulled: ({items, requests}) =>
-      sheetPulled(schema, items, requests, toRecord, answers),
+    pulled: listed => sheetPulled(schema, listed, toRecord, answers),
   };
 }
 
@@ -305,9 +332,9 @@ function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
 export const offersRefresher: Refresher<Offer> = {
   what: noun('offer'),
   listing: ({client}) => offersListing(client),
-  pulled: ({items, requests}) => ({
-    records: items.length,
-    requests,
+  pulled: listed => ({
+    records: listed.reduce((n, l) => n + l.items.length, 0),
+    requests: listed.reduce((n, l) => n + l.requests, 0),
     write: context => {
       const sent = sentServerClicks(context.state);
       const previous = context.state.get(OFFERS.name);
@@ -315,7 +342,7 @@ export const offersRefresher: Refresher<Offer> = {
         refreshSheet(
           context,
           OFFERS,
-          items.map(offer => ({
+          pulledRecords(listed, offer => ({
             sources: [withServerClick(offer, sent)],
             facts: {...offerFacts(offer), ...watchedFacts(offer)},
           })),
@@ -323,13 +350,13 @@ export const offersRefresher: Refresher<Offer> = {
         refreshSheet(
           context,
           BUDGETS,
-          items.map(offer => ({
+          pulledRecords(listed, offer => ({
             sources: budgetRows(offer),
             facts: offerFacts(offer),
           })),
         ),
       ];
-      context.watch?.check(context, previous, items);
+      context.watch?.check(context, previous, listed);
       return reports;
     },
   }),
@@ -343,21 +370,42 @@ export function runRefresh(
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
-    const fetching: FetchContext = {
-      client: connected.client,
+    const found = accountsToActFor(
+      connected,
+      connected.account === '*' ? subAccountNamesInSheet(workbook) : [],
+    );
+    const fetching = (account: string): FetchContext => ({
+      client: connected.clientFor(account),
       main: connected.mainClient,
       workbook,
-    };
-    // All listings in the same two phases; the sidebar's bar follows their sum.
-    const listed = listEach(
-      refreshers.map(r => r.listing(fetching)),
+    });
+    const plan = refreshers.map(r => (r.mainOnly ? [''] : found.accounts));
+    // Several accounts: one that fails is named and left as it was, the others are written.
+    const isolated = found.accounts.length > 1;
+    // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
+    const results = listEach(
+      refreshers.flatMap((r, i) =>
+        plan[i].map(account => ({
+          ...r.listing(fetching(account)),
+          ...(isolated ? {isolated: true} : {}),
+        })),
+      ),
       (fetched, total) => platform.progress.report(job, fetched, total),
     );
-    const pulled = refreshers.map((r, i) => r.pulled(listed[i], fetching));
+    const listed = refreshers.map((_, i) => {
+      const from = plan.slice(0, i).reduce((n, p) => n + p.length, 0);
+      return plan[i].map((account, k) => ({account, ...results[from + k]}));
+    });
+    const failed = accountFailures(found.failed, listed.flat());
+    const answered = (list: Array<AccountListed<unknown>>) =>
+      list.filter(l => !failed.has(l.account));
+    const pulled = refreshers.map((r, i) =>
+      r.pulled(answered(listed[i]), fetching('')),
+    );
     const context: RefreshContext = {
       workbook,
       state: run.book,
-      account: connected.account,
+      accounts: found.accounts.filter(a => !failed.has(a)),
       connection: {
         fingerprint: connected.fingerprint,
         label: connected.connectionLabel,
@@ -373,9 +421,27 @@ export function runRefresh(
       run.save();
     }
     return context.watch!.summarize(
-      run.summary(refreshFacts(refreshers, pulled, reports, run.account)),
+      run.summary(
+        refreshFacts(refreshers, pulled, reports, run.account, failed),
+      ),
     );
   });
+}
+
+/**
+ * The accounts left out of a refresh, each with why: its keys could not be had, or one of its
+ * lists failed (the first failure said).
+ */
+function accountFailures(
+  keyless: ReadonlyArray<{account: string; message: string}>,
+  listed: ReadonlyArray<AccountListed<unknown>>,
+): Map<string, string> {
+  const failed = new Map(keyless.map(f => [f.account, f.message]));
+  for (const l of listed) {
+    if (l.failed && !failed.has(l.account))
+      failed.set(l.account, l.failed.message);
+  }
+  return failed;
 }
 
 function refreshFacts(
@@ -383,6 +449,7 @@ function refreshFacts(
   pulled: readonly Pulled[],
   reports: SheetReport[],
   account: string,
+  failed: ReadonlyMap<string, string>,
 ): JobFacts {
   const sum = (pick: (c: MergeCounts) => number) =>
     reports.reduce((n, r) => n + pick(r.counts), 0);
@@ -406,13 +473,16 @@ function refreshFacts(
     invalid > 0 ? `${counted(invalid, 'row')} INVALID` : '',
   ].filter(Boolean);
   const details = [...changes, ...kept].join('; ');
+  const failures = [...failed].map(
+    ([name, why]) => `${accountLabel(name)} (${why})`,
+  );
   return {
     sheet: reports[0]?.sheet ?? '',
     ok: pulled.reduce((n, p) => n + p.records, 0),
     invalid,
-    error: 0,
+    error: failed.size,
     skipped: edited + conflict,
-    message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.`,
+    message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.${failures.length > 0 ? ` Not refreshed, rows left as they were: ${failures.join('; ')}.` : ''}`,
     problems,
     requests: pulled.reduce((n, p) => n + p.requests, 0),
     edited,
