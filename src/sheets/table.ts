@@ -16,6 +16,7 @@
  * values, and `Formula` for a formula to keep.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
+import {ACCOUNT} from './accounts';
 import {addColumns, isPlainText} from './layout';
 import {Column, SheetSchema, allColumns} from './schema';
 
@@ -138,10 +139,13 @@ export function openTable<S>(
       `The ${schema.name} sheet has no ${schema.id} column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.`,
     );
   }
+  // An account column an earlier release did not make is put back whatever the job: its
+  // empty cells mean what they meant then (rows.ts rowAccount), so nothing is lost or misread.
+  const refused = missing.filter(c => c.header !== ACCOUNT);
   if (missing.length > 0) {
-    if (!options.create) {
+    if (!options.create && refused.length > 0) {
       throw new SheetLayoutError(
-        `The ${schema.name} sheet has no ${missing.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
+        `The ${schema.name} sheet has no ${refused.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
       );
     }
     if (empty) sheet.freezeRows(1);
@@ -153,8 +157,8 @@ export function openTable<S>(
     );
     missing.forEach((c, i) => position.set(c.header, width + i));
     width += missing.length;
-    if (options.input && rowsBelow) {
-      const names = missing.map(c => c.header).join(', ');
+    if (options.input && rowsBelow && refused.length > 0) {
+      const names = refused.map(c => c.header).join(', ');
       throw new SheetLayoutError(
         `The ${schema.name} sheet had no ${names} column (renamed or deleted): it is back, empty, at the end of row 1. Nothing was sent, so that no row goes out without what you typed there: fill it in (or restore your header and delete the new column), then run again.`,
       );
