@@ -3,6 +3,7 @@ import {
   saveSettings,
   setActingAccount,
 } from '../../../src/jobs/host/settings';
+import {OPERATIONS} from '../../../src/api/operations';
 import {connect} from '../../../src/jobs/connect';
 import {
   ScriptedTransport,
@@ -186,15 +187,8 @@ describe('settings', () => {
     const {clientFor, mainClient} = connect(platform);
     expect(clientFor('')).toBe(mainClient);
     expect(clientFor('team_a')).toBe(clientFor('team_a'));
-    const offers = {
-      name: 'GET offers',
-      method: 'get' as const,
-      path: '/api/open/v3/offers',
-      kind: 'read' as const,
-      messageField: 'msg',
-    };
-    clientFor('team_a').call(offers);
-    clientFor('team_a').call(offers);
+    clientFor('team_a').call(OPERATIONS.listOffers);
+    clientFor('team_a').call(OPERATIONS.listOffers);
     expect(transport.requests.map(r => r.headers['access-key'])).toEqual([
       'ak-main-0001',
       'ak-team-a',
