@@ -4,7 +4,7 @@
  * the other listings of a job; writes come in batch form, one outcome per item, because every
  * job sends many at once.
  */
-import {ApiClient, OperationSpec, Outcome} from './client';
+import {ApiClient, OperationSpec, Outcome, isKeyRefusal} from './client';
 import {parseAlreadyExisted} from './duplicate-upload';
 import {isObject} from './envelope';
 import {ApiError, OutcomeUnknownError} from './errors';
@@ -130,6 +130,43 @@ export function materialsListing(
     query: {...filter},
     maxLimit: MAX_LIMIT.materials,
     key: m => m.creative_md5,
+  };
+}
+
+/** Page size asked of the sub-account listing: the document gives none for this operation. */
+export const SUB_ACCOUNT_PAGE = 50;
+
+/**
+ * 4.11 without a name, with the main account's keys: every sub-account, where a server answers
+ * it (the document shows the lookup by name only). A refusal that is not about the keys leaves
+ * it empty (the names known otherwise are looked up by name instead); refused keys fail it.
+ */
+export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
+  return {
+    client: main,
+    op: OPERATIONS.getSubAccount,
+    query: {},
+    maxLimit: SUB_ACCOUNT_PAGE,
+    key: account => account.sub_adv_user_name,
+    emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
+  };
+}
+
+/**
+ * 4.11 by name, with the main account's keys, as a listing so that it shares a fetchAll with
+ * the other lists. Isolated: one name's failure is that sub-account's alone.
+ */
+export function subAccountLookup(
+  main: ApiClient,
+  name: string,
+): Listing<SubAccount> {
+  return {
+    client: main,
+    op: OPERATIONS.getSubAccount,
+    query: {sub_adv_user_name: name},
+    maxLimit: SUB_ACCOUNT_PAGE,
+    key: account => account.sub_adv_user_name,
+    isolated: true,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Builds the API client for the account the user acts as in this spreadsheet: the main
- * account, or a sub-account whose keys the main account looks up (API part 1).
+ * Builds the API clients for the accounts the user acts as in this spreadsheet: the main
+ * account, a sub-account whose keys the main account looks up (API part 1), or every account
+ * ('*'), each record's requests then signed by the client of its own account (clientFor).
  */
 import {ApiClient, ClientDeps, Endpoint} from '../api/client';
 import {
@@ -11,14 +12,24 @@ import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
 import type {Platform} from '../platform/ports';
 import type {SheetState, StateBook} from '../sheets/state';
-import {SettingsStore} from './settings-store';
+import {EVERY_ACCOUNT, SettingsStore} from './settings-store';
 
 export interface Connected {
-  /** Signs as the acting account. */
+  /**
+   * Signs as the acting account. Acting as every account ('*') it is the main account's
+   * client, and a job must sign nothing with it but what the main account owns: each
+   * record's requests go through clientFor(the record's account).
+   */
   client: ApiClient;
   /** Signs as the main account: sub-account operations need its keys (API part 5, rule 3). */
   mainClient: ApiClient;
-  /** '' for the main account. */
+  /**
+   * The client that signs as `account` ('' the main account, else a sub-account name): one
+   * per account per run, keys looked up with the main account's when not kept
+   * (SubAccountCredentials). Never called with '*'.
+   */
+  clientFor(account: string): ApiClient;
+  /** The acting account: '' for the main account, a sub-account's name, or '*' for every account. */
   account: string;
   store: SettingsStore;
   /**
@@ -28,12 +39,10 @@ export interface Connected {
   fingerprint: string;
   /** How messages name this connection: its host and the end of its access key. */
   connectionLabel: string;
-  /** The client that signs as `account` ('' the main account): one per account per run. */
-  clientFor(account: string): ApiClient;
 }
 
 export function accountLabel(account: string): string {
-  if (account === '*') return 'every account';
+  if (account === EVERY_ACCOUNT) return 'every account';
   return account === '' ? 'main account' : `sub-account ${account}`;
 }
 
@@ -80,12 +89,19 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     ),
     connectionLabel: connectionLabel(connection.baseUrl, main.accessKey),
   };
+  // One client per account, so each account's keys are looked up (or refreshed after a
+  // refusal) at most once per run, and every client shares the one transport of fetchAll.
   const clients = new Map<string, ApiClient>([['', mainClient]]);
   const clientFor = (name: string): ApiClient => {
+    if (name === EVERY_ACCOUNT) {
+      throw new Error(
+        "clientFor('*'): every account signs nothing; ask for the client of the record's account.",
+      );
+    }
     let client = clients.get(name);
     if (!client) {
-      const credentials = new SubAccountCredentials(name, store, wanted => {
-        const found = getSubAccount(mainClient, wanted);
+      const credentials = new SubAccountCredentials(name, store, sub => {
+        const found = getSubAccount(mainClient, sub);
         return found
           ? {accessKey: found.access_key, apiKey: found.api_key}
           : undefined;
@@ -96,12 +112,12 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     return client;
   };
   return {
-    client: account === '*' ? mainClient : clientFor(account),
+    client: account === EVERY_ACCOUNT ? mainClient : clientFor(account),
     mainClient,
+    clientFor,
     account,
     store,
     ...identity,
-    clientFor,
   };
 }
 

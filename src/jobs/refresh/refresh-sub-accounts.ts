@@ -8,10 +8,9 @@
  * this listing does not answer (the API refuses the nameless GET, or lists nothing for it) are
  * looked up one by one, so a sub-account the sheet knows is never dropped for want of a list.
  */
-import {ApiClient, isKeyRefusal} from '../../api/client';
-import {ApiError} from '../../api/errors';
-import {OPERATIONS} from '../../api/operations';
-import type {ListResult, Listing} from '../../api/paging';
+import type {ApiClient} from '../../api/client';
+import {OPERATIONS, subAccountsListing} from '../../api/operations';
+import type {ListResult} from '../../api/paging';
 import type {SubAccount} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {
@@ -23,25 +22,7 @@ import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';
 import type {JobSummary} from '../run';
 
-/** Page size asked of the listing: the document gives none for this operation. */
-export const SUB_ACCOUNT_PAGE = 50;
-
 type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;
-
-/**
- * The nameless GET, with the main account's keys. A refusal that is not about the keys leaves
- * it empty (the names in the sheet are looked up instead); refused keys fail the job.
- */
-export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
-  return {
-    client: main,
-    op: OPERATIONS.getSubAccount,
-    query: {},
-    maxLimit: SUB_ACCOUNT_PAGE,
-    key: account => account.sub_adv_user_name,
-    emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
-  };
-}
 
 /** What the listing answered, and the names of `names` it did not, looked up in one batch. */
 export function withNamesLookedUp(
