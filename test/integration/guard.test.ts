@@ -53,11 +53,11 @@ describe('pushBudgets holds large changes for a yes', () => {
     expect(alerts[0].prompt).toBe(
       [
         'The budget guard holds 3 offers of this push:',
-        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap [ALL] 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)`,
-        `• offer ${open} (${row(open).offer_name}): daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number`,
-        `• offer ${ceiling} (${row(ceiling).offer_name}): daily_cap [ALL] 100 → 250: past your USD ceiling of 200`,
+        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)`,
+        `• offer ${open} (${row(open).offer_name}): daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number`,
+        `• offer ${ceiling} (${row(ceiling).offer_name}): daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200`,
         '',
-        'This push adds to the daily caps: USD +3,400 and OPEN on 1 group.',
+        'This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.',
         '',
         'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
       ].join('\n'),
@@ -71,7 +71,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       daily_cap: 1000,
       sync_status: 'EDITED',
       sync_message:
-        "Held by the budget guard (daily_cap [ALL] 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
+        "Held by the budget guard (daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
     });
     expect([open, ceiling].map(id => row(id).sync_status)).toEqual([
       'EDITED',
@@ -93,7 +93,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       [...held].sort(),
     );
     expect(confirmed[0].message).toMatch(
-      /^Confirmed past the budget guard \(daily_cap \[ALL\] 100 → 1,000: 10× .*\)\. Pushed/,
+      /^Confirmed past the budget guard \(daily_cap \(BUDGET, all groups\) 100 → 1,000: 10× .*\)\. Pushed/,
     );
     expect(history).toHaveLength(50);
   });
@@ -119,13 +119,151 @@ describe('pushBudgets holds large changes for a yes', () => {
       id => `offer ${id} (${row(id).offer_name})`,
     );
     expect(summary.message).toBe(
-      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap [ALL] 100 → 1,000: 10× the last pulled value (the guard holds more than 3×); ${open}: daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap [ALL] 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 group.`,
+      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×); ${open}: daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.`,
     );
     expect(puts(emulator)).toHaveLength(0);
     expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toHaveLength(0);
     expect(row(held[1]).sync_message).toBe(
-      'Preview: held by the budget guard (daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number). A push asks you before sending it.',
+      'Preview: held by the budget guard (daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number). A push asks you before sending it.',
     );
+  });
+});
+
+/**
+ * One offer delivering to US, GB, FR and DE, pulled with `budget` (emulator groups), the guard's
+ * ceiling USD 1,000; `row(k)` is the sheet row of its k-th Budgets row.
+ */
+function pulledWith(budget: Array<Record<string, string>>) {
+  const desk = budgetsPulled(1, {}, 'US,GB,FR,DE');
+  const [id] = desk.ids;
+  desk.emulator.updateOffer(id, {budget});
+  desk.rt.call('refreshOffers');
+  desk.rt.call('saveSettings', {
+    baseUrl: EMULATOR_URL,
+    accessKey: DEMO_ACCOUNTS.main.accessKey,
+    guard: {ceilings: 'USD 1000'},
+  });
+  desk.emulator.clearRequests();
+  const name = recordsOf(desk.rt, 'Budgets')[0].offer_name;
+  return {...desk, id, offer: `offer ${id} (${name})`};
+}
+
+const group = (geo: string, type: string, cap: string, total: string) => ({
+  target_geo: geo,
+  daily_cap_type: type,
+  daily_cap: cap,
+  total_budget: total,
+});
+
+/** The guard's question after a No, the budget PUTs sent, and the Budgets rows' statuses. */
+function pushAnsweredNo(rt: ReturnType<typeof pulledWith>['rt']) {
+  rt.ui.answerNextAlert('NO');
+  rt.run('menuPushBudgets');
+  return rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+}
+
+describe('the guard judges what the offer gets, summed over its groups', () => {
+  it('holds ALL 100 split into four copies of 100: four times the daily cap and the total', () => {
+    const {rt, emulator, id, offer} = pulledWith([
+      group('ALL', 'BUDGET', '100', '1000'),
+    ]);
+    typeInto(rt, 'Budgets', 2, 'country_code', 'US');
+    typeRows(
+      rt,
+      'Budgets',
+      ['GB', 'FR', 'DE'].map(geo => ({
+        offer_id: String(id),
+        country_code: geo,
+        daily_cap_type: 'BUDGET',
+        daily_cap: '100',
+        total_budget: '1000',
+      })),
+      3,
+    );
+
+    const asked = pushAnsweredNo(rt);
+
+    expect(asked.map(a => a.prompt)).toEqual([
+      [
+        'The budget guard holds 1 offer of this push:',
+        `• ${offer}: daily_cap (BUDGET, all groups) 100 → 400 in 4 groups: 4× the last pulled value (the guard holds more than 3×)`,
+        `• ${offer}: total_budget (all groups) 1,000 → 4,000 in 4 groups: 4× the last pulled value (the guard holds more than 3×)`,
+        '',
+        'This push adds to the daily caps: USD +300.',
+        '',
+        'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+      ].join('\n'),
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(
+      recordsOf(rt, 'Budgets').map(r => [r.country_code, r.sync_status]),
+    ).toEqual([
+      ['US', 'EDITED'],
+      ['GB', 'EDITED'],
+      ['FR', 'EDITED'],
+      ['DE', 'EDITED'],
+    ]);
+    expect(recordsOf(rt, 'Budgets')[0].sync_message).toMatch(
+      /^Held by the budget guard \(daily_cap \(BUDGET, all groups\) 100 → 400 in 4 groups: 4× .*\): not sent, as you answered No\./,
+    );
+  });
+
+  it('holds US, GB, FR, DE at 50 regrouped into "US,GB" 500 and "FR,DE" 500: five times', () => {
+    const {rt, emulator, offer} = pulledWith(
+      ['US', 'GB', 'FR', 'DE'].map(geo => group(geo, 'BUDGET', '50', '1000')),
+    );
+    expect(recordsOf(rt, 'Budgets').map(r => r.country_code)).toEqual([
+      'US',
+      'GB',
+      'FR',
+      'DE',
+    ]);
+    typeInto(rt, 'Budgets', 2, 'country_code', 'US,GB');
+    typeInto(rt, 'Budgets', 2, 'daily_cap', '500');
+    typeInto(rt, 'Budgets', 3, 'country_code', 'FR,DE');
+    typeInto(rt, 'Budgets', 3, 'daily_cap', '500');
+    rt.collaborator.deleteRows('Budgets', 4, 2);
+
+    const asked = pushAnsweredNo(rt);
+
+    expect(asked.map(a => a.prompt.split('\n')[1])).toEqual([
+      `• ${offer}: daily_cap (BUDGET, all groups) 200 in 4 groups → 1,000 in 2 groups: 5× the last pulled value (the guard holds more than 3×)`,
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(
+      recordsOf(rt, 'Budgets').map(r => [
+        r.country_code,
+        r.daily_cap,
+        r.sync_status,
+      ]),
+    ).toEqual([
+      ['US,GB', 500, 'EDITED'],
+      ['FR,DE', 500, 'EDITED'],
+    ]);
+  });
+
+  it('holds a CONVERSION cap of 5,000 retyped BUDGET as a new USD 5,000 past the USD 1,000 ceiling', () => {
+    const {rt, emulator, offer} = pulledWith([
+      group('ALL', 'CONVERSION', '5000', '9000'),
+    ]);
+    typeInto(rt, 'Budgets', 2, 'daily_cap_type', 'BUDGET');
+
+    const asked = pushAnsweredNo(rt);
+
+    expect(asked.map(a => a.prompt.split('\n').slice(0, 4))).toEqual([
+      [
+        'The budget guard holds 1 offer of this push:',
+        `• ${offer}: daily_cap (BUDGET, all groups) (none) → 5,000: past your USD ceiling of 1,000`,
+        '',
+        'This push adds to the daily caps: USD +5,000.',
+      ],
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(recordsOf(rt, 'Budgets')[0]).toMatchObject({
+      daily_cap_type: 'BUDGET',
+      daily_cap: 5000,
+      sync_status: 'EDITED',
+    });
   });
 });
 
