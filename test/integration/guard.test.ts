@@ -267,6 +267,64 @@ describe('the guard judges what the offer gets, summed over its groups', () => {
   });
 });
 
+describe('a change confirmed past the guard whose answer was lost', () => {
+  it('is read back by the next push, not asked again: OK, and History resolved', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(1);
+    const [id] = ids;
+    cap(id, '1000');
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+    rt.ui.answerNextAlert('YES');
+    rt.run('menuPushBudgets');
+    expect(budget(id).sync_message).toMatch(
+      /^Unknown outcome: .*: the next push reads it back before sending anything\.$/,
+    );
+    expect(emulator.offerView(id)!.budget[0].daily_cap).toBe('1000');
+    emulator.faults.clear();
+    emulator.clearRequests();
+    const asked = rt.ui.alerts().length;
+
+    // Were the guard to ask again, this No would hold what the server has had since.
+    rt.ui.answerNextAlert('NO');
+    rt.run('menuPushBudgets');
+
+    expect(
+      rt.ui
+        .alerts()
+        .slice(asked)
+        .filter(a => a.buttons === 'YES_NO'),
+    ).toEqual([]);
+    expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/open/v3/offers',
+    ]);
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'OK',
+      sync_message: `Pushed the budget of offer ${id} (1 group): the answer to the last push was lost; reading it back confirmed it.`,
+    });
+    expect(
+      recordsOf(rt, 'History').map(r => [
+        r.field,
+        r.before,
+        r.after,
+        r.outcome,
+      ]),
+    ).toEqual([
+      ['daily_cap [ALL]', '100', '1000', 'UNKNOWN'],
+      ['daily_cap [ALL]', '100', '1000', 'OK'],
+    ]);
+  });
+});
+
 describe('values legal for the API but almost surely mistaken, in New Offers', () => {
   const ROAS = {
     billing_type: 'OCPI',

@@ -81,18 +81,22 @@ export function guardBudgets(
   dryRun: boolean,
 ): Guarded<BudgetUpdate> {
   const settings = new SettingsStore(platform.userProperties).guard();
-  const changes = units.map(unit => {
-    const before = groupsOf(unit.record.base.rows);
-    const after = groupsOf(unit.record.content);
-    const currency = unit.record.base.facts?.currency ?? '';
-    return {
-      unit,
-      before,
-      after,
-      currency,
-      holds: holdsOf(before, after, currency, settings),
-    };
-  });
+  // A unit whose answer was lost went out past the guard already (nothing is sent unguarded):
+  // it is read back first, never asked again, or a No would hold what the server may have.
+  const changes = units
+    .filter(unit => !unit.lost)
+    .map(unit => {
+      const before = groupsOf(unit.record.base.rows);
+      const after = groupsOf(unit.record.content);
+      const currency = unit.record.base.facts?.currency ?? '';
+      return {
+        unit,
+        before,
+        after,
+        currency,
+        holds: holdsOf(before, after, currency, settings),
+      };
+    });
   const held = changes.filter(c => c.holds.length > 0);
   const none = {
     send: [...units],
