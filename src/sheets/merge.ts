@@ -54,7 +54,7 @@ import {
   readColumn,
 } from './schema';
 import type {RecordState, SheetState} from './state';
-import type {SyncStatus} from './status';
+import {SyncStatus, withoutPreviewNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
@@ -502,7 +502,9 @@ class Merge<S> {
     const stale = this.returning || verdict.base !== undefined;
     if (status === 'EDITED' && KEPT_STATUSES.has(current) && !stale) {
       status = current as SyncStatus;
-      message = String(cellOf(this.table, index, SYNC_MESSAGE));
+      message = withoutPreviewNote(
+        String(cellOf(this.table, index, SYNC_MESSAGE)),
+      );
     }
     this.setSync(row, index, status, message);
     if (status !== 'EDITED')

@@ -325,6 +325,68 @@ describe('a change confirmed past the guard whose answer was lost', () => {
   });
 });
 
+/** An offer's daily_cap typed `typed` here, and changed to 150 on the server, then refreshed. */
+function conflicted(typed: string) {
+  const desk = budgetsPulled(1);
+  const [id] = desk.ids;
+  desk.cap(id, typed);
+  desk.emulator.updateOffer(id, {
+    budget: [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET',
+        daily_cap: '150',
+      },
+    ],
+  });
+  desk.rt.call('refreshOffers');
+  const conflict = desk.budget(id);
+  expect(conflict).toMatchObject({sync_status: 'CONFLICT'});
+  desk.emulator.clearRequests();
+  return {...desk, id, conflict};
+}
+
+describe('a preview of a CONFLICT row', () => {
+  it('whose edit the guard holds keeps CONFLICT and its message, and the next refresh keeps the conflict without the note', () => {
+    const {rt, emulator, id, budget, conflict} = conflicted('1000');
+
+    rt.call('pushBudgets', {dryRun: true});
+
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'CONFLICT',
+      sync_message: `${conflict.sync_message} Preview: held by the budget guard (daily_cap (BUDGET, all groups) 150 → 1,000: 6.7× the last pulled value (the guard holds more than 3×)). A push asks you before sending it.`,
+    });
+    expect(puts(emulator)).toEqual([]);
+    expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toEqual([]);
+
+    rt.call('refreshOffers');
+
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'CONFLICT',
+      sync_message: conflict.sync_message,
+    });
+  });
+
+  it('leaves no preview note behind after the next refresh', () => {
+    const {rt, id, budget, conflict} = conflicted('200');
+    rt.call('pushBudgets', {dryRun: true});
+    expect(budget(id).sync_message).toBe(
+      `${conflict.sync_message} Preview: a push sends the budget of offer ${id} (1 group).`,
+    );
+
+    rt.call('refreshOffers');
+
+    expect(budget(id)).toMatchObject({
+      daily_cap: 200,
+      sync_status: 'CONFLICT',
+      sync_message: conflict.sync_message,
+    });
+  });
+});
+
 describe('values legal for the API but almost surely mistaken, in New Offers', () => {
   const ROAS = {
     billing_type: 'OCPI',

@@ -26,7 +26,7 @@ import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import type {SheetState, StateBook} from '../../sheets/state';
-import type {SyncStatus} from '../../sheets/status';
+import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
@@ -62,8 +62,10 @@ export function runPush<S, Q>(
     const sent = job.dryRun
       ? previewSending(spec, table, plan.verdicts, sending)
       : deliver(job, spec, table, state, plan.verdicts, sending, guard, save);
-    for (const {unit, message} of guard?.held ?? [])
-      mark(plan.verdicts, unit, 'EDITED', message);
+    for (const {unit, message} of guard?.held ?? []) {
+      if (job.dryRun) previewMark(table, plan.verdicts, unit, message);
+      else mark(plan.verdicts, unit, 'EDITED', message);
+    }
     noteReadOnlyEdits(table, records, state, plan.verdicts);
     save('now');
     const summary = job.summary({
@@ -279,9 +281,7 @@ function previewMark<S, Q>(
       verdicts.set(row, {status: 'EDITED', message: note});
       continue;
     }
-    const said = String(cellOf(table, row, SYNC_MESSAGE)).split(
-      ' Preview: ',
-    )[0];
+    const said = withoutPreviewNote(String(cellOf(table, row, SYNC_MESSAGE)));
     verdicts.set(row, {
       status: status as SyncStatus,
       message: `${said} ${note}`,
