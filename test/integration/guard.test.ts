@@ -3,7 +3,7 @@
  * of which 3 are held (10 times the last pulled cap, OPEN for a number, past the USD ceiling):
  * answered No, answered Yes, run where no one can answer, and previewed.
  */
-import type {Emulator} from '../../local/emulator';
+import type {Emulator, OfferPatch} from '../../local/emulator';
 import {budgetsPulled} from '../support/history';
 import {
   EMULATOR_URL,
@@ -133,7 +133,7 @@ describe('pushBudgets holds large changes for a yes', () => {
  * One offer delivering to US, GB, FR and DE, pulled with `budget` (emulator groups), the guard's
  * ceiling USD 1,000; `row(k)` is the sheet row of its k-th Budgets row.
  */
-function pulledWith(budget: Array<Record<string, string>>) {
+function pulledWith(budget: OfferPatch['budget']) {
   const desk = budgetsPulled(1, {}, 'US,GB,FR,DE');
   const [id] = desk.ids;
   desk.emulator.updateOffer(id, {budget});
@@ -148,7 +148,12 @@ function pulledWith(budget: Array<Record<string, string>>) {
   return {...desk, id, offer: `offer ${id} (${name})`};
 }
 
-const group = (geo: string, type: string, cap: string, total: string) => ({
+const group = (
+  geo: string,
+  type: 'BUDGET' | 'CONVERSION',
+  cap: string,
+  total: string,
+) => ({
   target_geo: geo,
   daily_cap_type: type,
   daily_cap: cap,
