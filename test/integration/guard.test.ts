@@ -4,9 +4,10 @@
  * answered No, answered Yes, run where no one can answer, and previewed.
  */
 import type {Emulator, OfferPatch} from '../../local/emulator';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, capSent} from '../support/history';
 import {
   EMULATOR_URL,
+  columnLetter,
   cpiOfferRow as cpi,
   deliverableCampaign,
   offerDesk,
@@ -389,6 +390,49 @@ describe('a preview of a CONFLICT row', () => {
       sync_status: 'CONFLICT',
       sync_message: conflict.sync_message,
     });
+  });
+});
+
+describe('a cell changed while the guard asks', () => {
+  it('is not sent after Yes: the row stays EDITED beside what it holds, and the next push asks about that', () => {
+    const {rt, emulator, ids, cap, budget, rowOf} = budgetsPulled(1);
+    const [id] = ids;
+    cap(id, '10000');
+    emulator.clearRequests();
+    const headers = valuesOf(rt, 'Budgets')[0].map(String);
+    const cell = `${columnLetter(headers.indexOf('daily_cap'))}${rowOf(id)}`;
+    // Another editor corrects the fat finger while the owner reads the question.
+    rt.collaborator.duringAlert((_ss, editor) =>
+      editor.typeInto('Budgets', cell, '1000'),
+    );
+    rt.ui.answerNextAlert('YES');
+
+    rt.run('menuPushBudgets');
+
+    const asked = () =>
+      rt.ui
+        .alerts()
+        .filter(a => a.buttons === 'YES_NO')
+        .map(a => a.prompt.split('\n')[1]);
+    expect(asked()).toEqual([
+      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 10,000: 100× the last pulled value (the guard holds more than 3×)`,
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'EDITED',
+      sync_message: `Not sent: offer_id ${id} changed in Budgets while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    });
+    expect(rt.spreadsheet.getSheetByName('History')).toBeNull();
+
+    rt.ui.answerNextAlert('YES');
+    rt.run('menuPushBudgets');
+
+    expect(asked()[1]).toBe(
+      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)`,
+    );
+    expect(puts(emulator).map(r => r.body)).toEqual([capSent(id, 1000)]);
+    expect(budget(id)).toMatchObject({daily_cap: 1000, sync_status: 'OK'});
   });
 });
 

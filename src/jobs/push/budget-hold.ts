@@ -103,6 +103,7 @@ export function guardBudgets(
     held: [],
     history: (d: Parameters<Guarded<BudgetUpdate>['history']>[0]) => d,
     note: '',
+    asked: false,
   };
   if (held.length === 0) return none;
   const found: HeldChanges = {
@@ -113,7 +114,7 @@ export function guardBudgets(
   if (dryRun) return {...none, ...previewHeld(found)};
   const answer = askToSend(platform, found);
   return answer === true
-    ? {...none, ...sendConfirmed(found)}
+    ? {...none, ...sendConfirmed(found), asked: true}
     : holdBack(units, found, answer);
 }
 
@@ -188,6 +189,7 @@ function holdBack(
       message: `Held by the budget guard (${whyHeld(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
     })),
     history: d => d,
+    asked: answer === false,
     note: ` The budget guard held ${offers} (rows ${held.map(c => rowsOf(c.unit)).join(', ')}): not sent, as ${because}.`,
   };
 }

@@ -24,6 +24,7 @@ import {fieldChanges} from '../../sheets/history-fields';
 import {OtherAccounts, othersMemo} from '../../sheets/merge';
 import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
+import {sameContent} from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import type {SheetState, StateBook} from '../../sheets/state';
 import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
@@ -57,7 +58,9 @@ export function runPush<S, Q>(
       job.dryRun,
     );
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
-    const sending = guard ? guard.send : plan.units;
+    const sending = guard?.asked
+      ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
+      : (guard?.send ?? plan.units);
     const save = saver(job, spec.schema.name, rows, state, plan);
     const sent = job.dryRun
       ? previewSending(spec, table, plan.verdicts, sending)
@@ -85,14 +88,54 @@ function decodeSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
   const table = readTable(job.workbook, spec);
   const rows = job.track(table);
   const state = pulledState(job.book, spec, job.connected);
+  return {table, rows, state, records: recordsOf(job, spec, table, state)};
+}
+
+function recordsOf<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  state: SheetState,
+): SheetRecord[] {
   const others =
     job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
-  const records = decodeRecords(table, state, job.workbook, {
+  return decodeRecords(table, state, job.workbook, {
     ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
     label: accountLabel,
     refreshTitle: spec.refreshTitle,
   });
-  return {table, rows, state, records};
+}
+
+/**
+ * The units whose rows still hold what the push read, the sheet read again after a question:
+ * a question waits as long as the person takes, while other editors type on, and what is sent
+ * must be what the person answered for and what the sheet shows. A unit changed meanwhile is
+ * not sent; its rows stay EDITED for the next push, which reads them afresh.
+ */
+function asTheSheetShows<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  state: SheetState,
+  verdicts: Map<number, RowVerdict>,
+  units: ReadonlyArray<Unit<Q>>,
+): Array<Unit<Q>> {
+  const now = new Map(
+    recordsOf(job, spec, readTable(job.workbook, spec), state).map(r => [
+      r.id,
+      r.content,
+    ]),
+  );
+  return units.filter(unit => {
+    const content = now.get(unit.record.id);
+    if (content && sameContent(content, unit.record.content)) return true;
+    mark(
+      verdicts,
+      unit,
+      'EDITED',
+      `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    );
+    return false;
+  });
 }
 
 type Save = (when: 'now' | 'when due') => void;
