@@ -56,7 +56,7 @@ import {
   readColumn,
 } from './schema';
 import {RecordState, SheetState, blankAccountOf} from './state';
-import type {SyncStatus} from './status';
+import {SyncStatus, withoutPreviewNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
@@ -511,7 +511,9 @@ class Merge<S> {
       verdict.base === undefined
     ) {
       status = current as SyncStatus;
-      message = String(cellOf(this.table, index, SYNC_MESSAGE));
+      message = withoutPreviewNote(
+        String(cellOf(this.table, index, SYNC_MESSAGE)),
+      );
     }
     this.setSync(row, index, status, message);
     if (status !== 'EDITED')

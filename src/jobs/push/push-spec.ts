@@ -124,4 +124,6 @@ export interface Guarded<Q> {
   history(delivered: Delivered): Delivered;
   /** Added to the summary's message; '' when nothing was held. */
   note: string;
+  /** Whether a question was asked: the sheet may have changed while it was open. */
+  asked: boolean;
 }

@@ -23,9 +23,10 @@ import {excerpt} from '../../rules/values';
 import {fieldChanges} from '../../sheets/history-fields';
 import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
+import {sameContent} from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import type {SheetState, StateBook} from '../../sheets/state';
-import type {SyncStatus} from '../../sheets/status';
+import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
@@ -56,13 +57,17 @@ export function runPush<S, Q>(
       job.dryRun,
     );
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
-    const sending = guard ? guard.send : plan.units;
+    const sending = guard?.asked
+      ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
+      : (guard?.send ?? plan.units);
     const save = saver(job, spec.schema.name, rows, state, plan);
     const sent = job.dryRun
       ? previewSending(spec, table, plan.verdicts, sending)
       : deliver(job, spec, table, state, plan.verdicts, sending, guard, save);
-    for (const {unit, message} of guard?.held ?? [])
-      mark(plan.verdicts, unit, 'EDITED', message);
+    for (const {unit, message} of guard?.held ?? []) {
+      if (job.dryRun) previewMark(table, plan.verdicts, unit, message);
+      else mark(plan.verdicts, unit, 'EDITED', message);
+    }
     noteReadOnlyEdits(table, records, state, plan.verdicts);
     save('now');
     const summary = job.summary({
@@ -82,11 +87,51 @@ function decodeSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
   const table = readTable(job.workbook, spec);
   const rows = job.track(table);
   const state = pulledState(job.book, spec, job.connected);
-  const records = decodeRecords(table, state, job.workbook, {
+  return {table, rows, state, records: recordsOf(job, spec, table, state)};
+}
+
+function recordsOf<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  state: SheetState,
+): SheetRecord[] {
+  return decodeRecords(table, state, job.workbook, {
     label: accountLabel,
     refreshTitle: spec.refreshTitle,
   });
-  return {table, rows, state, records};
+}
+
+/**
+ * The units whose rows still hold what the push read, the sheet read again after a question:
+ * a question waits as long as the person takes, while other editors type on, and what is sent
+ * must be what the person answered for and what the sheet shows. A unit changed meanwhile is
+ * not sent; its rows stay EDITED for the next push, which reads them afresh.
+ */
+function asTheSheetShows<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  state: SheetState,
+  verdicts: Map<number, RowVerdict>,
+  units: ReadonlyArray<Unit<Q>>,
+): Array<Unit<Q>> {
+  const now = new Map(
+    recordsOf(job, spec, readTable(job.workbook, spec), state).map(r => [
+      r.key,
+      r.content,
+    ]),
+  );
+  return units.filter(unit => {
+    const content = now.get(unit.record.key);
+    if (content && sameContent(content, unit.record.content)) return true;
+    mark(
+      verdicts,
+      unit,
+      'EDITED',
+      `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    );
+    return false;
+  });
 }
 
 type Save = (when: 'now' | 'when due') => void;
@@ -278,9 +323,7 @@ function previewMark<S, Q>(
       verdicts.set(row, {status: 'EDITED', message: note});
       continue;
     }
-    const said = String(cellOf(table, row, SYNC_MESSAGE)).split(
-      ' Preview: ',
-    )[0];
+    const said = withoutPreviewNote(String(cellOf(table, row, SYNC_MESSAGE)));
     verdicts.set(row, {
       status: status as SyncStatus,
       message: `${said} ${note}`,

@@ -23,7 +23,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
       holdsOf([group('ALL', 500)], [group('ALL', 50000)], 'USD', DEFAULT_GUARD),
     ).toEqual([
       {
-        field: 'daily_cap [ALL]',
+        field: 'daily_cap (BUDGET, all groups)',
         before: '500',
         after: '50,000',
         factor: 100,
@@ -41,7 +41,11 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
         DEFAULT_GUARD,
       ).map(h => [h.field, h.after, h.why]),
     ).toEqual([
-      ['daily_cap [US]', 'OPEN', 'OPEN (no limit) replaces a number'],
+      [
+        'daily_cap (BUDGET, all groups)',
+        'OPEN',
+        'OPEN (no limit) replaces a number',
+      ],
     ]);
     expect(
       holdsOf([group('US', 500)], [group('US', 60)], 'USD', DEFAULT_GUARD),
@@ -69,30 +73,77 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
     ).toEqual([]);
   });
 
-  it('compares a split with the group it replaces, and a new group beside others with nothing', () => {
+  it('judges what the offer gets: a split into copies multiplies it, a regroup sums it', () => {
+    // ALL 100 copied into four geos: each group has its own cap, so the offer gets 400.
+    expect(
+      holdsOf(
+        [group('ALL', 100, 1000)],
+        ['US', 'GB', 'FR', 'DE'].map(g => group(g, 100, 1000)),
+        'USD',
+        DEFAULT_GUARD,
+      ),
+    ).toEqual([
+      {
+        field: 'daily_cap (BUDGET, all groups)',
+        before: '100',
+        after: '400 in 4 groups',
+        factor: 4,
+        why: '4× the last pulled value (the guard holds more than 3×)',
+      },
+      {
+        field: 'total_budget (all groups)',
+        before: '1,000',
+        after: '4,000 in 4 groups',
+        factor: 4,
+        why: '4× the last pulled value (the guard holds more than 3×)',
+      },
+    ]);
+    expect(
+      holdsOf(
+        ['US', 'GB', 'FR', 'DE'].map(g => group(g, 50, 1000)),
+        [group('US,GB', 500, 2000), group('FR,DE', 500, 2000)],
+        'USD',
+        DEFAULT_GUARD,
+      ).map(h => [h.field, h.before, h.after, h.factor]),
+    ).toEqual([
+      [
+        'daily_cap (BUDGET, all groups)',
+        '200 in 4 groups',
+        '1,000 in 2 groups',
+        5,
+      ],
+    ]);
+    // A split that shares the cap out is no raise, whatever one group gets.
     expect(
       holdsOf(
         [group('ALL', 500)],
-        [group('US', 500), group('GB', 500)],
+        [group('US', 100), group('GB', 400)],
         'USD',
         DEFAULT_GUARD,
       ),
     ).toEqual([]);
+  });
+
+  it('takes a cap whose type changed as a new number: a CONVERSION cap retyped BUDGET meets the ceiling', () => {
+    const settings = {...DEFAULT_GUARD, ceilings: {USD: 1000}};
     expect(
       holdsOf(
-        [group('ALL', 500)],
-        [group('US', 500), group('GB', 5000)],
+        [group('ALL', 5000, 'OPEN', 'CONVERSION')],
+        [group('ALL', 5000, 'OPEN', 'BUDGET')],
         'USD',
-        DEFAULT_GUARD,
-      ).map(h => [h.field, h.before, h.after]),
-    ).toEqual([['daily_cap [GB]', '500', '5,000']]);
-    expect(
-      holdsOf(
-        [group('US', 500)],
-        [group('US', 500), group('GB,CA', 9000)],
-        'USD',
-        DEFAULT_GUARD,
+        settings,
       ),
+    ).toEqual([
+      {
+        field: 'daily_cap (BUDGET, all groups)',
+        before: '',
+        after: '5,000',
+        why: 'past your USD ceiling of 1,000',
+      },
+    ]);
+    // Lowering a cap already past the ceiling gives the offer less: nothing to confirm.
+    expect(
+      holdsOf([group('ALL', 5000)], [group('ALL', 4000)], 'USD', settings),
     ).toEqual([]);
   });
 
@@ -107,7 +158,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
 });
 
 describe('the daily cap a whole push adds, per currency', () => {
-  it('sums money daily caps, counts new OPENs, leaves conversions out', () => {
+  it('sums money daily caps, counts offers become OPEN, leaves conversions out', () => {
     const totals = capTotals([
       {
         currency: 'USD',
@@ -130,7 +181,7 @@ describe('the daily cap a whole push adds, per currency', () => {
         after: [group('ALL', 5000, 'OPEN', 'CONVERSION')],
       },
     ]);
-    expect(totalsText(totals)).toBe('EUR -200, USD +1,500 and OPEN on 1 group');
+    expect(totalsText(totals)).toBe('EUR -200, USD +1,500 and OPEN on 1 offer');
   });
 });
 
