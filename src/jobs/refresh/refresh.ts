@@ -20,6 +20,7 @@ import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {
   MergeCounts,
+  MergeResult,
   OtherAccounts,
   othersMemo,
   PulledRecord,
@@ -117,28 +118,39 @@ export function refreshSheet<S>(
   records: ReadonlyArray<PulledRecord<S>>,
   answers?: string,
 ): SheetReport {
-  const table = openTable(context.workbook, schema, {
-    create: true,
-    rows: records.reduce((n, r) => n + r.sources.length, 0),
-  })!;
+  const rows = records.reduce((n, r) => n + r.sources.length, 0);
+  let table = openTable(context.workbook, schema, {create: true, rows})!;
   const others = context.state.memo<OtherAccounts>(othersMemo(schema.name));
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
-  const merged = mergeRecords({
-    table,
-    records,
-    previous: sameConnection(context.state.get(schema.name), context),
-    others,
-    account: context.account,
-    label: accountLabel,
-    context: context.workbook,
-    now: context.now,
-  });
-  const writer = new SheetWriter(table, () => context.now.getTime());
-  const rowAt = writer.replaceRows(merged.rows, merged.sources);
-  writer.flush();
+  const merge = () =>
+    mergeRecords({
+      table,
+      records,
+      previous: sameConnection(context.state.get(schema.name), context),
+      others,
+      account: context.account,
+      label: accountLabel,
+      context: context.workbook,
+      now: context.now,
+    });
+  const first = merge();
+  let merged = first;
+  let rowAt = writeMerged(table, merged, context);
+  // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
+  // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
+  for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
+    table = openTable(context.workbook, schema, {create: true, rows})!;
+    merged = merge();
+    rowAt = writeMerged(table, merged, context);
+  }
+  const counts = {
+    ...merged.counts,
+    added: first.counts.added,
+    removed: first.counts.removed,
+  };
   const notes = merged.notes.map(note => ({
     ...note,
-    row: sheetRow(rowAt[note.row - sheetRow(0)]),
+    row: sheetRow(rowAt.at[note.row - sheetRow(0)]),
   }));
   if (answers !== undefined) {
     const id = schema.columns.find(c => c.header === schema.id)!;
@@ -166,7 +178,25 @@ export function refreshSheet<S>(
     // sheet written beside its old state, whose rows the next push would take for edits.
     context.state.save();
   }
-  return {sheet: schema.name, counts: merged.counts, notes};
+  return {sheet: schema.name, counts, notes};
+}
+
+/**
+ * How many times a refresh merges one sheet at most: again only after a person typed over a
+ * cell it was writing, so a third pass means someone is typing fast into the rows it writes.
+ * Their cells are kept whatever the passes (the writer never overwrites them).
+ */
+const MERGE_PASSES = 3;
+
+/** Writes a merge through the one writer: where its rows landed, and whether typing was kept. */
+function writeMerged<S>(
+  table: Table<S>,
+  merged: MergeResult,
+  context: RefreshContext,
+): {at: number[]; kept: boolean} {
+  const writer = new SheetWriter(table, () => context.now.getTime());
+  const at = writer.replaceRows(merged.rows, merged.sources);
+  return {at, kept: writer.flush().kept.length > 0};
 }
 
 /**
