@@ -52,8 +52,9 @@ import {SheetWriter} from '../../sheets/writer';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
-import {JobFacts, withJob} from '../kernel';
-import {OfferWatch} from './offer-watch';
+import {JobFacts, RunOptions, withJob} from '../kernel';
+import {OfferWatch, alertsEmail} from './offer-watch';
+import {SettingsStore} from '../settings-store';
 import {ServerClickMemo, sentServerClicks} from '../server-click-memory';
 import {JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
@@ -340,27 +341,29 @@ export const offersRefresher: Refresher<Offer> = {
     requests,
     write: context => {
       const sent = sentServerClicks(context.state);
-      const previous = context.state.get(OFFERS.name);
-      const reports = [
-        refreshSheet(
-          context,
-          OFFERS,
-          items.map(offer => ({
-            sources: [withServerClick(offer, sent)],
-            facts: {...offerFacts(offer), ...watchedFacts(offer)},
-          })),
-        ),
-        refreshSheet(
-          context,
-          BUDGETS,
-          items.map(offer => ({
-            sources: budgetRows(offer),
-            facts: offerFacts(offer),
-          })),
-        ),
-      ];
-      context.watch?.check(context, previous, items);
-      return reports;
+      // The alerts are decided on what the server answered, before any sheet is written, and
+      // recorded with the Offers state they compare against: a run failing after it (at
+      // Budgets, say) leaves them to the next refresh, which would not find them again.
+      context.watch?.check(context, context.state.get(OFFERS.name), items);
+      const offers = refreshSheet(
+        context,
+        OFFERS,
+        items.map(offer => ({
+          sources: [withServerClick(offer, sent)],
+          facts: {...offerFacts(offer), ...watchedFacts(offer)},
+        })),
+      );
+      context.watch?.commit(context.state);
+      const budgets = refreshSheet(
+        context,
+        BUDGETS,
+        items.map(offer => ({
+          sources: budgetRows(offer),
+          facts: offerFacts(offer),
+        })),
+      );
+      context.watch?.write(context);
+      return [offers, budgets];
     },
   }),
 };
@@ -370,6 +373,7 @@ export function runRefresh(
   platform: Platform,
   job: string,
   refreshers: readonly Refresher[],
+  options: RunOptions = {},
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
@@ -402,8 +406,14 @@ export function runRefresh(
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
     }
+    // A scheduled run emails the alerts not told yet; a person reads any other's summary.
+    const store = new SettingsStore(platform.userProperties);
     return context.watch!.summarize(
       run.summary(refreshFacts(refreshers, pulled, reports, run.account)),
+      run.book,
+      options.scheduled
+        ? (lines, problem) => alertsEmail(platform, store, lines, problem)
+        : undefined,
     );
   });
 }
@@ -455,6 +465,9 @@ export function refreshCampaigns(platform: Platform): JobSummary {
 }
 
 /** Fills Offers and Budgets from one offers listing. */
-export function refreshOffers(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshOffers', [offersRefresher]);
+export function refreshOffers(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(platform, 'refreshOffers', [offersRefresher], options);
 }
