@@ -34,6 +34,8 @@ const ROWS_SHARE = 30;
 export interface RunOptions {
   /** A preview: nothing is sent, and nothing a later run reads is saved. */
   dryRun?: boolean;
+  /** Run by the schedule, with no one looking: a refresh of offers emails its alerts. */
+  scheduled?: boolean;
 }
 
 export interface JobOptions extends RunOptions {

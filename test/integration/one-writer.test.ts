@@ -14,6 +14,7 @@ import {
   recordsOf,
   sheetOf,
   typeRows,
+  valuesOf,
 } from '../support/offer-desk';
 import {budgetsPulled} from '../support/history';
 
@@ -325,5 +326,58 @@ describe('createOffers refused with a text longer than a cell', () => {
       sync_status: 'ERROR',
       sync_message: message,
     });
+  });
+});
+
+describe('a scheduled refresh while a collaborator types into Budgets', () => {
+  /** Offer ids[0]'s budget changed on the server to 150; 500 typed once the refresh read Budgets. */
+  function typedDuringRefresh() {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, rowOf} = desk;
+    emulator.updateOffer(ids[0], {budget: [{...ALL, daily_cap: '150'}]});
+    const column = valuesOf(rt, 'Budgets')[0].indexOf('daily_cap');
+    rt.collaborator.afterRead('Budgets', (_, c) =>
+      c.typeInto('Budgets', `${columnLetter(column)}${rowOf(ids[0])}`, '500'),
+    );
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    rt.runDueTriggers(rt.clock.now() + 3600_000);
+    return desk;
+  }
+
+  it('keeps the 500 typed after its read, CONFLICT naming the server value, and the next push sends it', () => {
+    const {rt, emulator, ids, budget} = typedDuringRefresh();
+
+    expect(rt.collaborator.pending()).toBe(0);
+    expect(budget(ids[0])).toMatchObject({
+      daily_cap: 500,
+      sync_status: 'CONFLICT',
+    });
+    expect(budget(ids[0]).sync_message).toBe(
+      "Changed on the server too; the server has: country_code ALL, daily_cap_type BUDGET, daily_cap 150, total_budget 1000. A push sends your values; type the server's to keep them.",
+    );
+    expect(budget(ids[1])).toMatchObject({daily_cap: 100, sync_status: ''});
+    // The state holds the server's 150 as pulled, not the 500: a refresh keeps the edit...
+    rt.call('refreshOffers');
+    expect(budget(ids[0])).toMatchObject({daily_cap: 500});
+    // ...and a push sends it.
+    emulator.clearRequests();
+    rt.call('pushBudgets');
+    expect(
+      emulator.requests
+        .filter(r => r.method === 'PUT')
+        .map(r => r.body as {offer_id: number; budget: unknown}),
+    ).toEqual([
+      {
+        offer_id: ids[0],
+        budget: [
+          {
+            country_code: 'ALL',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 500,
+            total_budget: 1000,
+          },
+        ],
+      },
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from './refresh';
 import {creativesRefresher} from './refresh-creatives';
 import {subAccountsRefresher} from './refresh-sub-accounts';
+import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 
 /** What refreshAll runs, in order. */
@@ -23,6 +24,9 @@ export const ALL_REFRESHERS: readonly Refresher[] = [
   subAccountsRefresher,
 ];
 
-export function refreshAll(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS);
+export function refreshAll(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS, options);
 }

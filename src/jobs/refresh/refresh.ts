@@ -24,6 +24,7 @@ import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {
   MergeCounts,
+  MergeResult,
   PulledRecord,
   RowNote,
   mergeRecords,
@@ -56,8 +57,9 @@ import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
 import {accountsToActFor} from '../accounts';
-import {JobFacts, withJob} from '../kernel';
-import {OfferWatch} from './offer-watch';
+import {JobFacts, RunOptions, withJob} from '../kernel';
+import {OfferWatch, alertsEmail} from './offer-watch';
+import {SettingsStore} from '../settings-store';
 import {ServerClickMemo, sentServerClicks} from '../server-click-memory';
 import {JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
@@ -136,26 +138,37 @@ export function refreshSheet<S>(
   records: ReadonlyArray<PulledRecord<S>>,
   answers?: string,
 ): SheetReport {
-  const table = openTable(context.workbook, schema, {
-    create: true,
-    rows: records.reduce((n, r) => n + r.sources.length, 0),
-  })!;
+  const rows = records.reduce((n, r) => n + r.sources.length, 0);
+  let table = openTable(context.workbook, schema, {create: true, rows})!;
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
-  const merged = mergeRecords({
-    table,
-    records,
-    previous: sameConnection(context.state.get(schema.name), context),
-    accounts: context.accounts,
-    label: accountLabel,
-    context: context.workbook,
-    now: context.now,
-  });
-  const writer = new SheetWriter(table, () => context.now.getTime());
-  const rowAt = writer.replaceRows(merged.rows, merged.sources);
-  writer.flush();
+  const merge = () =>
+    mergeRecords({
+      table,
+      records,
+      previous: sameConnection(context.state.get(schema.name), context),
+      accounts: context.accounts,
+      label: accountLabel,
+      context: context.workbook,
+      now: context.now,
+    });
+  const first = merge();
+  let merged = first;
+  let rowAt = writeMerged(table, merged, context);
+  // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
+  // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
+  for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
+    table = openTable(context.workbook, schema, {create: true, rows})!;
+    merged = merge();
+    rowAt = writeMerged(table, merged, context);
+  }
+  const counts = {
+    ...merged.counts,
+    added: first.counts.added,
+    removed: first.counts.removed,
+  };
   const notes = merged.notes.map(note => ({
     ...note,
-    row: sheetRow(rowAt[note.row - sheetRow(0)]),
+    row: sheetRow(rowAt.at[note.row - sheetRow(0)]),
   }));
   if (answers !== undefined) {
     const id = schema.columns.find(c => c.header === schema.id)!;
@@ -179,7 +192,25 @@ export function refreshSheet<S>(
     // sheet written beside its old state, whose rows the next push would take for edits.
     context.state.save();
   }
-  return {sheet: schema.name, counts: merged.counts, notes};
+  return {sheet: schema.name, counts, notes};
+}
+
+/**
+ * How many times a refresh merges one sheet at most: again only after a person typed over a
+ * cell it was writing, so a third pass means someone is typing fast into the rows it writes.
+ * Their cells are kept whatever the passes (the writer never overwrites them).
+ */
+const MERGE_PASSES = 3;
+
+/** Writes a merge through the one writer: where its rows landed, and whether typing was kept. */
+function writeMerged<S>(
+  table: Table<S>,
+  merged: MergeResult,
+  context: RefreshContext,
+): {at: number[]; kept: boolean} {
+  const writer = new SheetWriter(table, () => context.now.getTime());
+  const at = writer.replaceRows(merged.rows, merged.sources);
+  return {at, kept: writer.flush().kept.length > 0};
 }
 
 /**
@@ -337,27 +368,29 @@ export const offersRefresher: Refresher<Offer> = {
     requests: listed.reduce((n, l) => n + l.requests, 0),
     write: context => {
       const sent = sentServerClicks(context.state);
-      const previous = context.state.get(OFFERS.name);
-      const reports = [
-        refreshSheet(
-          context,
-          OFFERS,
-          pulledRecords(listed, offer => ({
-            sources: [withServerClick(offer, sent)],
-            facts: {...offerFacts(offer), ...watchedFacts(offer)},
-          })),
-        ),
-        refreshSheet(
-          context,
-          BUDGETS,
-          pulledRecords(listed, offer => ({
-            sources: budgetRows(offer),
-            facts: offerFacts(offer),
-          })),
-        ),
-      ];
-      context.watch?.check(context, previous, listed);
-      return reports;
+      // The alerts are decided on what the server answered, before any sheet is written, and
+      // recorded with the Offers state they compare against: a run failing after it (at
+      // Budgets, say) leaves them to the next refresh, which would not find them again.
+      context.watch?.check(context, context.state.get(OFFERS.name), listed);
+      const offers = refreshSheet(
+        context,
+        OFFERS,
+        pulledRecords(listed, offer => ({
+          sources: [withServerClick(offer, sent)],
+          facts: {...offerFacts(offer), ...watchedFacts(offer)},
+        })),
+      );
+      context.watch?.commit(context.state);
+      const budgets = refreshSheet(
+        context,
+        BUDGETS,
+        pulledRecords(listed, offer => ({
+          sources: budgetRows(offer),
+          facts: offerFacts(offer),
+        })),
+      );
+      context.watch?.write(context);
+      return [offers, budgets];
     },
   }),
 };
@@ -367,6 +400,7 @@ export function runRefresh(
   platform: Platform,
   job: string,
   refreshers: readonly Refresher[],
+  options: RunOptions = {},
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
@@ -420,10 +454,16 @@ export function runRefresh(
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
     }
+    // A scheduled run emails the alerts not told yet; a person reads any other's summary.
+    const store = new SettingsStore(platform.userProperties);
     return context.watch!.summarize(
       run.summary(
         refreshFacts(refreshers, pulled, reports, run.account, failed),
       ),
+      run.book,
+      options.scheduled
+        ? (lines, problem) => alertsEmail(platform, store, lines, problem)
+        : undefined,
     );
   });
 }
@@ -495,6 +535,9 @@ export function refreshCampaigns(platform: Platform): JobSummary {
 }
 
 /** Fills Offers and Budgets from one offers listing. */
-export function refreshOffers(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshOffers', [offersRefresher]);
+export function refreshOffers(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(platform, 'refreshOffers', [offersRefresher], options);
 }
