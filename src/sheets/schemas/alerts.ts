@@ -73,6 +73,7 @@ export const ALERTS = defineSchema<AlertRow>({
     {
       header: 'seen',
       type: 'text',
+      typed: true,
       note: 'Yours: type anything (x, TRUE) once you have looked; the sidebar counts the rows left empty (or FALSE).',
     },
   ],
