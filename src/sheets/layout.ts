@@ -44,7 +44,8 @@ export function headerNote(column: Column<never>, sends?: string): string {
 }
 
 function roleNote(column: Column<never>, sends?: string): string {
-  if (column.editable) return `Editable: ${sends ?? 'a push sends your changes.'}`;
+  if (column.editable)
+    return `Editable: ${sends ?? 'a push sends your changes.'}`;
   if (column.typed) return 'Input: yours to type; no push sends it.';
   return 'Read-only: a refresh overwrites it with the API value.';
 }
