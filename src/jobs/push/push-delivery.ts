@@ -59,8 +59,6 @@ export interface Delivered {
   record: ChangedRecord;
   outcome: HistoryOutcome;
   message: string;
-  /** When its outcome became known. */
-  at: Date;
 }
 
 export interface DeliveryDeps {
@@ -472,7 +470,6 @@ export class Delivery<S, Q> {
       record: unit.record,
       outcome,
       message,
-      at: new Date(this.platform.clock.now()),
     });
     this.done += unit.record.rows.length;
   }

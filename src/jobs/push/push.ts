@@ -291,7 +291,7 @@ function previewMark<S, Q>(
 
 /** A delivered record's History rows: a row per field its push changed. */
 function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
-  const {record, outcome, message, at} = delivered;
+  const {record, outcome, message} = delivered;
   return fieldChanges(spec.schema, record.base.rows, record.content).map(
     change => ({
       sheet: spec.schema.name,
@@ -299,7 +299,6 @@ function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
       ...change,
       outcome,
       message,
-      at,
     }),
   );
 }
