@@ -338,4 +338,22 @@ describe('every sheet the add-on creates', () => {
       /\nRead-only: a refresh overwrites it with the API value\.$/,
     );
   });
+
+  it('Alerts: offer_id a number as in Offers, what wide enough for the longest condition, seen narrow (issue 28)', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {status: 'RUNNING'});
+    rt.call('refreshOffers');
+    emulator.updateOffer(id, {status: 'STOPPED'});
+    rt.call('refreshOffers');
+
+    expect(cell(rt, 'Alerts', 2, 'offer_id')).toEqual({
+      value: id,
+      format: '0',
+      shown: String(id),
+    });
+    expect(
+      widths(rt, 'Alerts', ['offer_name', 'what', 'reason', 'seen']),
+    ).toEqual({offer_name: 180, what: 330, reason: 200, seen: 60});
+  });
 });
