@@ -49,7 +49,9 @@ export function appendAlerts(
     alerts.map(a => ({
       time: at,
       account: a.account,
-      offer_id: a.offerId,
+      // An id as a number, as in Offers (right-aligned, found by a numeric filter); the API's
+      // ids are whole numbers, and anything else is written as it came.
+      offer_id: /^\d+$/.test(a.offerId) ? Number(a.offerId) : a.offerId,
       offer_name: a.offerName,
       what: a.what,
       before: a.before,

@@ -52,8 +52,6 @@ export interface HistoryChange {
   after: string;
   outcome: HistoryOutcome;
   message: string;
-  /** When its answer arrived; the run's time when not given. */
-  at?: Date;
 }
 
 function historyRow(cells: LogCells): HistoryRow {
@@ -93,8 +91,8 @@ export function appendHistory(
 ): AppendResult {
   if (changes.length === 0) return {};
   const history = LogSheet.open(workbook, HISTORY_LOG, {create: true})!;
-  const rows = changes.map(({at, account, ...change}): LogCells => ({
-    time: at ?? run.at,
+  const rows = changes.map(({account, ...change}): LogCells => ({
+    time: run.at,
     change_id: run.changeId,
     job: run.job,
     account: account ?? run.account,

@@ -54,9 +54,9 @@ export interface Column<S = unknown> extends CodecSpec {
   /** Width in pixels; by default one that suits the type and the header. */
   width?: number;
   /**
-   * The user types it for a create although no push sends it (a Creatives file, or its name
-   * before the upload; a sub-account's password): not protected like the other read-only
-   * columns.
+   * The user types it although no push sends it (a Creatives file, or its name before the
+   * upload; a sub-account's name and password; the Alerts `seen` tick): an input column, with
+   * the editable columns' header colour and never protected like the read-only columns.
    */
   typed?: boolean;
   /**

@@ -53,7 +53,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     expect(alerts(rt)).toEqual([
       [
         'main account',
-        String(id),
+        id,
         name(id),
         'status left RUNNING',
         'RUNNING',
@@ -86,7 +86,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     expect(alerts(rt).slice(1)).toEqual([
       [
         'main account',
-        String(id),
+        id,
         name(id),
         'status back to RUNNING',
         'STOPPED',
@@ -108,7 +108,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
       alerts: string[];
     };
     expect(summary.alerts).toEqual([
-      `offer ${ids[0]} (${name(ids[0])}): stop reason appeared ((none) → CREATIVE_REJECTED), reason CREATIVE_REJECTED`,
+      `offer ${ids[0]} (${name(ids[0])}): stop reason appeared (now CREATIVE_REJECTED), reason CREATIVE_REJECTED`,
       `offer ${ids[2]} (${name(ids[2])}): status left RUNNING (RUNNING → OVER_DAILY_CAP)`,
     ]);
     expect(summary.message).toMatch(/ 2 new alerts: offer .*\.$/);
@@ -143,16 +143,12 @@ describe('Alerts: what changed on the server that needs a person', () => {
     rt.call('refreshOffers');
     rt.call('refreshOffers');
     expect(alerts(rt).map(a => [a[1], a[3], a[5]])).toEqual([
-      [
-        String(id),
-        'click URL not passed 6 hours after Offer Desk set it',
-        'PENDDING',
-      ],
+      [id, 'click URL not passed 6 hours after Offer Desk set it', 'PENDDING'],
     ]);
     rt.clock.advance(2 * HOUR);
     rt.call('refreshOffers');
     expect(alerts(rt).map(a => [a[1], a[3], a[4], a[5]])[1]).toEqual([
-      String(id),
+      id,
       'click URL passed its test',
       'PENDDING',
       'PASS',

@@ -312,4 +312,48 @@ describe('every sheet the add-on creates', () => {
       'F2:H1000',
     ]);
   });
+
+  it('the notes of the columns a user types say input, never read-only (issue 28)', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {status: 'RUNNING'});
+    rt.call('refreshSubAccounts');
+    rt.call('refreshOffers');
+    emulator.updateOffer(id, {status: 'STOPPED'});
+    rt.call('refreshOffers');
+
+    const header = (sheet: string, name: string) =>
+      sheetOf(rt, sheet).getRange(1, at(rt, sheet, name));
+    for (const [sheet, name] of [
+      ['Sub-accounts', 'sub_adv_user_name'],
+      ['Sub-accounts', 'password'],
+      ['Alerts', 'seen'],
+    ]) {
+      expect(header(sheet, name).getNote()).toMatch(
+        /\nInput: yours to type; no push sends it\.$/,
+      );
+      expect(header(sheet, name).getBackground()).toBe('#d9ead3');
+    }
+    expect(header('Sub-accounts', 'access_key').getNote()).toMatch(
+      /\nRead-only: a refresh overwrites it with the API value\.$/,
+    );
+  });
+
+  it('Alerts: offer_id a number as in Offers, what wide enough for the longest condition, seen narrow (issue 28)', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {status: 'RUNNING'});
+    rt.call('refreshOffers');
+    emulator.updateOffer(id, {status: 'STOPPED'});
+    rt.call('refreshOffers');
+
+    expect(cell(rt, 'Alerts', 2, 'offer_id')).toEqual({
+      value: id,
+      format: '0',
+      shown: String(id),
+    });
+    expect(
+      widths(rt, 'Alerts', ['offer_name', 'what', 'reason', 'seen']),
+    ).toEqual({offer_name: 180, what: 330, reason: 200, seen: 60});
+  });
 });

@@ -60,8 +60,6 @@ export interface Delivered {
   record: ChangedRecord;
   outcome: HistoryOutcome;
   message: string;
-  /** When its outcome became known. */
-  at: Date;
 }
 
 export interface DeliveryDeps {
@@ -488,7 +486,6 @@ export class Delivery<S, Q> {
       record: unit.record,
       outcome,
       message,
-      at: new Date(this.platform.clock.now()),
     });
     this.done += unit.record.rows.length;
   }

@@ -333,7 +333,7 @@ function previewMark<S, Q>(
 
 /** A delivered record's History rows: a row per field its push changed. */
 function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
-  const {record, outcome, message, at} = delivered;
+  const {record, outcome, message} = delivered;
   return fieldChanges(spec.schema, record.base.rows, record.content).map(
     change => ({
       account: accountLabel(record.account),
@@ -342,7 +342,6 @@ function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
       ...change,
       outcome,
       message,
-      at,
     }),
   );
 }

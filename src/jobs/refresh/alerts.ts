@@ -287,13 +287,21 @@ function forgetStale(
   }
 }
 
-/** One line per alert, for a summary or an email. */
+/**
+ * One line per alert, for a summary or an email. A value seen for the first time, or one that
+ * went, reads "now" or "was": an arrow from or to nothing says nothing.
+ */
 export function alertLine(alert: Alert): string {
   const offer = `offer ${alert.offerId}${alert.offerName ? ` (${alert.offerName})` : ''}`;
+  const {before, after} = alert;
   const change =
-    alert.before || alert.after
-      ? ` (${alert.before || '(none)'} → ${alert.after || '(none)'})`
-      : '';
+    before && after
+      ? ` (${before} → ${after})`
+      : after
+        ? ` (now ${after})`
+        : before
+          ? ` (was ${before})`
+          : '';
   const reason = alert.reason ? `, reason ${alert.reason}` : '';
   return `${offer}: ${alert.what}${change}${reason}`;
 }
