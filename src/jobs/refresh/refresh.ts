@@ -449,7 +449,14 @@ export function runRefresh(
     };
     let reports: SheetReport[];
     try {
-      reports = pulled.flatMap(p => p.write(context));
+      // Each refresher replaces the rows of the accounts it listed (the main account's alone for
+      // sub-accounts), of those whose lists all answered.
+      reports = pulled.flatMap((p, i) =>
+        p.write({
+          ...context,
+          accounts: plan[i].filter(a => !failed.has(a)),
+        }),
+      );
     } finally {
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
