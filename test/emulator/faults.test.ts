@@ -336,7 +336,7 @@ describe('fault injection', () => {
     expect(emulator.nowSeconds()).toBe(clock.ms / 1000 - 30);
   });
 
-  it('records every request with its parsed parts, account, code and fault', () => {
+  it('records every request with its parsed parts, signer, account, code and fault', () => {
     const {emulator} = setup();
     emulator.faults.add({kind: 'error', count: 1});
     call(emulator, 'GET', api('offers'), {query: {limit: 5}});
@@ -351,6 +351,7 @@ describe('fault injection', () => {
         query: {limit: '5'},
         body: null,
         account: null,
+        accessKey: 'demo-access-key',
         status: 503,
         code: null,
         msg: null,
@@ -364,6 +365,7 @@ describe('fault injection', () => {
         query: {limit: '5'},
         body: {page: 2},
         account: MAIN,
+        accessKey: 'demo-access-key',
         status: 200,
         code: 200,
         msg: 'success',
@@ -377,6 +379,7 @@ describe('fault injection', () => {
         query: {},
         body: null,
         account: null,
+        accessKey: null,
         status: 200,
         code: 10001,
         msg: 'missing authentication header: access-key, token, timestamp',
