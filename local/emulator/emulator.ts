@@ -227,14 +227,19 @@ export class Emulator {
     const {method, url} = apiRequest;
     const read = readRequest(apiRequest);
     const retryKey = `${method} ${url.pathname}${url.search} ${md5Hex(request.body)}`;
-    const fault = this.faults.decide(method, url.pathname, retryKey);
+    const accessKey = apiRequest.headers['access-key'] ?? null;
+    const signer =
+      accessKey === null
+        ? null
+        : (this.currentStore.accountByAccessKey(accessKey)?.name ?? null);
+    const fault = this.faults.decide(method, url.pathname, retryKey, signer);
     const latencyMs = this.faults.latencyMs + (fault?.latencyMs ?? 0);
     const entry = this.record(
       method,
       url,
       read,
       fault?.kind ?? null,
-      apiRequest.headers['access-key'] ?? null,
+      accessKey,
     );
     const served = !fault || fault.applied;
     const asked =
