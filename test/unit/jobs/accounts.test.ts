@@ -230,6 +230,27 @@ describe('accountsToActFor', () => {
     });
   });
 
+  it('lets kept keys serve where a lookup failed, never where the sub-account is gone', () => {
+    const {connected} = actingAs('*', {
+      known: ['team_busy'],
+      lookup: {team_busy: fail(10500, 'system busy')},
+    });
+    const kept = {accessKey: 'ak-kept', apiKey: 'fake-kept'};
+    connected.store.put('team_busy', kept);
+    connected.store.put('team_gone', kept);
+    expect(accountsToActFor(connected, ['team_busy', 'team_gone'])).toEqual({
+      accounts: ['', 'team_busy'],
+      failed: [
+        {
+          account: 'team_gone',
+          message: 'The main account has no sub-account named "team_gone".',
+        },
+      ],
+      requests: 3,
+    });
+    expect(connected.store.get('team_busy')).toEqual(kept);
+  });
+
   it("fails as a whole when the main account's keys are refused", () => {
     const {platform} = actingAs('*', {known: ['team_a']});
     const refused = fakePlatform(
