@@ -28,8 +28,11 @@ export interface AccountsFound {
   requests: number;
 }
 
-/** What became of one sub-account name: its keys, or why there are none. */
-type Found = {keys: Credentials} | {message: string};
+/**
+ * What became of one sub-account name: its keys, or why there are none (`gone`: the main
+ * account has no such sub-account, so keys kept from an earlier run must not serve).
+ */
+type Found = {keys: Credentials} | {message: string; gone: boolean};
 
 /**
  * The accounts a job acts for: [acting] for one account (no request); for '*', the main
@@ -69,14 +72,15 @@ export function accountsToActFor(
   const accounts = [''];
   const failed: AccountsFound['failed'] = [];
   for (const name of order) {
-    // Absent: listed without keys, and its keys are kept from an earlier run.
     const result = found.get(name);
-    if (result && 'message' in result)
-      failed.push({account: name, message: result.message});
-    else {
-      if (result) store.put(name, result.keys);
+    if (result && 'keys' in result) {
+      store.put(name, result.keys);
       accounts.push(name);
-    }
+    } else if (result === undefined || (!result.gone && store.get(name))) {
+      // Listed without keys, or its lookup failed: the keys kept from an earlier run serve
+      // (refused, they are looked up again).
+      accounts.push(name);
+    } else failed.push({account: name, message: result.message});
   }
   return {
     accounts,
@@ -104,14 +108,19 @@ function lookedUp(name: string, result: ListResult<SubAccount>): Found {
   if (result.failed)
     return {
       message: `The keys of sub-account ${name} could not be looked up (${result.failed.message}).`,
+      gone: false,
     };
   const account = result.items.find(a => a.sub_adv_user_name === name);
   if (!account)
-    return {message: `The main account has no sub-account named "${name}".`};
+    return {
+      message: `The main account has no sub-account named "${name}".`,
+      gone: true,
+    };
   const keys = keysOf(account);
   return keys
     ? {keys}
     : {
         message: `The lookup of sub-account ${name} answered no access_key and api_key.`,
+        gone: false,
       };
 }

@@ -168,6 +168,40 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       .waitFor();
   });
 
+  it('acts as every account from the picker, offered above the main account', async () => {
+    const picker = page.getByLabel('Act as');
+    await expect(
+      picker
+        .locator('option')
+        .evaluateAll(options =>
+          options
+            .slice(0, 2)
+            .map(o => [(o as HTMLOptionElement).value, o.textContent]),
+        ),
+    ).resolves.toEqual([
+      ['*', 'Every account'],
+      ['', 'Main account'],
+    ]);
+    await picker.selectOption('*');
+    await page
+      .locator('#account-message[data-tone="ok"]', {
+        hasText: 'Jobs now act as every account',
+      })
+      .waitFor();
+    await expect(host.call('getSettings', [])).resolves.toMatchObject({
+      ok: true,
+      value: {actingAccount: '*'},
+    });
+    await expect(picker.inputValue()).resolves.toBe('*');
+    await shot('06-acting-every-account');
+    await picker.selectOption('');
+    await page
+      .locator('#account-message', {
+        hasText: 'Jobs now act as the main account.',
+      })
+      .waitFor();
+  });
+
   it('runs a refresh showing its progress, then its summary', async () => {
     // Every text "n of m rows" the sidebar shows, however briefly.
     await page.evaluate(() => {

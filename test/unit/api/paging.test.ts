@@ -1,5 +1,5 @@
 import {ApiClient, CredentialSource} from '../../../src/api/client';
-import {ApiError} from '../../../src/api/errors';
+import {ApiError, ConfigError} from '../../../src/api/errors';
 import {
   OPERATIONS,
   campaignsListing,
@@ -586,6 +586,46 @@ describe('listEach, isolated listings', () => {
     expect(
       transport.requests.filter(r => mainOffers(r) && queryOf(r).page === '3'),
     ).toEqual([]);
+  });
+
+  it('fails alone a listing whose refused keys are looked up again and the sub-account is gone', () => {
+    const gone = new ConfigError(
+      'The main account has no sub-account named "team_gone": choose another account in the sidebar.',
+    );
+    let looked = false;
+    const {main, acting, transport} = desk(
+      request =>
+        request.headers['access-key'] === 'ak-sub'
+          ? fail(10004, 'invalid access-key')
+          : accountServer({campaigns: 60})(request),
+      {
+        acting: {
+          current: () => {
+            if (looked) throw gone;
+            return {accessKey: 'ak-sub', apiKey: 'fake-key-sub'};
+          },
+          refresh: () => (looked = true),
+        },
+      },
+    );
+    const results = listEach<unknown>([
+      {...offersListing(acting), isolated: true},
+      {...campaignsListing(main), isolated: true},
+    ]);
+    expect(results[0]).toEqual({
+      items: [],
+      total: 0,
+      requests: 1,
+      failed: gone,
+    });
+    expect(results[1]).toMatchObject({total: 60, requests: 2});
+    expect(transport.batches.map(shape)).toEqual([
+      [
+        ['offers', '1', '50', 'ak-sub'],
+        ['campaign', '1', '50', 'ak-main'],
+      ],
+      [['campaign', '2', '50', 'ak-main']],
+    ]);
   });
 
   it('still empties a failure that emptyOn accepts, without calling it failed', () => {

@@ -1,4 +1,5 @@
-import {OPERATIONS} from '../../../src/api/operations';
+import {OPERATIONS, offersListing} from '../../../src/api/operations';
+import {listEach} from '../../../src/api/paging';
 import {accountsToActFor} from '../../../src/jobs/accounts';
 import {connect} from '../../../src/jobs/connect';
 import {saveSettings, setActingAccount} from '../../../src/jobs/host/settings';
@@ -13,6 +14,12 @@ import {
   ok,
   queryOf,
 } from '../../support/fakes';
+import {
+  AGENCY_SUB_ACCOUNTS,
+  signedRequests,
+  subAccountNames,
+} from '../../support/accounts';
+import {emulatorPlatform} from '../../support/emulator-platform';
 
 const SETTINGS = {
   baseUrl: 'https://api.example.test',
@@ -223,6 +230,27 @@ describe('accountsToActFor', () => {
     });
   });
 
+  it('lets kept keys serve where a lookup failed, never where the sub-account is gone', () => {
+    const {connected} = actingAs('*', {
+      known: ['team_busy'],
+      lookup: {team_busy: fail(10500, 'system busy')},
+    });
+    const kept = {accessKey: 'ak-kept', apiKey: 'fake-kept'};
+    connected.store.put('team_busy', kept);
+    connected.store.put('team_gone', kept);
+    expect(accountsToActFor(connected, ['team_busy', 'team_gone'])).toEqual({
+      accounts: ['', 'team_busy'],
+      failed: [
+        {
+          account: 'team_gone',
+          message: 'The main account has no sub-account named "team_gone".',
+        },
+      ],
+      requests: 3,
+    });
+    expect(connected.store.get('team_busy')).toEqual(kept);
+  });
+
   it("fails as a whole when the main account's keys are refused", () => {
     const {platform} = actingAs('*', {known: ['team_a']});
     const refused = fakePlatform(
@@ -232,5 +260,81 @@ describe('accountsToActFor', () => {
     expect(() => accountsToActFor(connect(refused), ['team_a'])).toThrow(
       'GET sub_adv_account: code 10004 invalid access-key',
     );
+  });
+});
+
+describe('accountsToActFor, an agency of 14 sub-accounts on the emulator', () => {
+  function agency(listsSubAccounts: boolean | 'names' = false) {
+    const world = emulatorPlatform({
+      subAccounts: AGENCY_SUB_ACCOUNTS,
+      listsSubAccounts,
+    });
+    setActingAccount(world.platform, '*');
+    const batches = jest.spyOn(world.transport, 'sendAll');
+    return {...world, batches, connected: connect(world.platform)};
+  }
+
+  it('gets every key in one round trip signed by the main account where the listing is refused (rule 15), then each account lists its own offers', () => {
+    const {emulator, connected, batches} = agency();
+    const names = subAccountNames(emulator);
+    expect(names).toHaveLength(14);
+    const found = accountsToActFor(connected, names);
+    expect(found).toEqual({accounts: ['', ...names], failed: [], requests: 15});
+    expect(batches).toHaveBeenCalledTimes(1);
+    expect(signedRequests(emulator)).toEqual([
+      {
+        op: 'GET sub_adv_account',
+        signer: 'demo_adv',
+        query: {page: '1', limit: '50'},
+      },
+      ...names.map(name => ({
+        op: 'GET sub_adv_account',
+        signer: 'demo_adv',
+        query: {sub_adv_user_name: name, page: '1', limit: '50'},
+      })),
+    ]);
+    const since = emulator.requests.at(-1)!.seq;
+    const lists = listEach(
+      found.accounts.map(account =>
+        offersListing(connected.clientFor(account)),
+      ),
+    );
+    expect(batches).toHaveBeenCalledTimes(2);
+    expect(signedRequests(emulator, since).map(r => r.signer)).toEqual([
+      'demo_adv',
+      ...names,
+    ]);
+    found.accounts.forEach((account, i) =>
+      expect(lists[i].items.map(o => o.offer_id)).toEqual([
+        ...emulator.account(account || 'demo_adv').offers.keys(),
+      ]),
+    );
+  });
+
+  it('takes every account from the listing alone where the server lists them with keys', () => {
+    const {emulator, connected, batches} = agency(true);
+    expect(accountsToActFor(connected, [])).toEqual({
+      accounts: ['', ...subAccountNames(emulator)],
+      failed: [],
+      requests: 1,
+    });
+    expect(batches).toHaveBeenCalledTimes(1);
+    expect(connected.store.get('agency_sub_12')).toEqual({
+      accessKey: 'agency-sub-12-access-key',
+      apiKey: emulator.account('agency_sub_12').api_key,
+    });
+  });
+
+  it('looks the names up in a second round trip where the listing gives no keys', () => {
+    const {emulator, connected, batches} = agency('names');
+    const names = subAccountNames(emulator);
+    expect(accountsToActFor(connected, names.slice(0, 2))).toEqual({
+      accounts: ['', ...names],
+      failed: [],
+      requests: 15,
+    });
+    expect(batches.mock.calls.map(([requests]) => requests.length)).toEqual([
+      3, 12,
+    ]);
   });
 });
