@@ -44,6 +44,7 @@ describe('watch: one alert when a condition appears, one when it clears', () => 
     const first = pull(running, stopped);
     expect(first.alerts).toEqual([
       {
+        account: 'main account',
         offerId: '7',
         offerName: 'spring_sale',
         what: 'status left RUNNING',

@@ -300,7 +300,7 @@ describe('pushBudgets', () => {
     );
     workbook.edit('Budgets', rowOf(ids[0]), 'daily_cap', 250);
     expect(pushBudgets(platform)).toMatchObject({ok: 1, requests: 1});
-    expect(puts().map(r => r.headers['access-key'])).toEqual([
+    expect(puts().map(r => r.accessKey)).toEqual([
       DEMO_ACCOUNTS.main.accessKey,
     ]);
   });

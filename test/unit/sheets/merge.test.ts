@@ -100,6 +100,7 @@ describe('a first refresh', () => {
         rows: 1,
         columns: headers.length,
       }),
+      data('account', 'account'),
       data('alive_in_store', 'preview_url'),
       data('platform', 'platform'),
       data('maintain_by', 'synced_at'),
