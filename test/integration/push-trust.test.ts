@@ -415,21 +415,14 @@ describe('pushTracking: support_server_click, which the offers list never return
 
 describe('pushTracking: what a click_url edit sends besides', () => {
   it('reads the offer first: a tracking_method changed on the server since the refresh is not put back', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
-    const [id] = ids;
-    emulator.updateOffer(id, {tracking_method: 'ADJUST'});
-    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
-    typeInto(
-      rt,
-      'Offers',
-      offerRow(id),
-      'click_url',
+    const desk = offersPulled();
+    desk.emulator.updateOffer(desk.ids[0], {tracking_method: 'ADJUST'});
+    const {rt, emulator, id, offer, pushed} = clickUrlPushed(
+      desk,
       'https://t.example.test/g',
     );
-    emulator.clearRequests();
 
-    expect(rt.call('pushTracking')).toMatchObject({ok: 0, requests: 1});
-
+    expect(pushed).toMatchObject({ok: 0, requests: 1});
     expect(sent(emulator)).toEqual([`GET offers ${id}`]);
     expect(emulator.offerView(id)!.tracking_method).toBe('ADJUST');
     expect(offer(id)).toMatchObject({
@@ -450,19 +443,12 @@ describe('pushTracking: what a click_url edit sends besides', () => {
   });
 
   it('says on the row what it sends as last refreshed', () => {
-    const {rt, emulator, ids, offerRow, offer} = offersPulled();
-    const [id] = ids;
-    typeInto(rt, 'Offers', offerRow(id), 'support_server_click', 'NO');
-    typeInto(
-      rt,
-      'Offers',
-      offerRow(id),
-      'click_url',
+    const {emulator, id, offer, pushed} = clickUrlPushed(
+      offersPulled(),
       'https://t.example.test/h',
     );
 
-    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
-
+    expect(pushed).toMatchObject({ok: 1});
     expect(sent(emulator)).toEqual([`GET offers ${id}`, `PUT tracking ${id}`]);
     expect(offer(id).sync_message).toBe(
       `Pushed the tracking of offer ${id} (click_url, support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER).`,
