@@ -394,16 +394,21 @@ describe('a preview of a CONFLICT row', () => {
 });
 
 describe('a cell changed while the guard asks', () => {
+  /** The A1 address of an offer's daily_cap cell in Budgets. */
+  const capCell = (desk: ReturnType<typeof budgetsPulled>, id: number) => {
+    const headers = valuesOf(desk.rt, 'Budgets')[0].map(String);
+    return `${columnLetter(headers.indexOf('daily_cap'))}${desk.rowOf(id)}`;
+  };
+
   it('is not sent after Yes: the row stays EDITED beside what it holds, and the next push asks about that', () => {
-    const {rt, emulator, ids, cap, budget, rowOf} = budgetsPulled(1);
+    const desk = budgetsPulled(1);
+    const {rt, emulator, ids, cap, budget} = desk;
     const [id] = ids;
     cap(id, '10000');
     emulator.clearRequests();
-    const headers = valuesOf(rt, 'Budgets')[0].map(String);
-    const cell = `${columnLetter(headers.indexOf('daily_cap'))}${rowOf(id)}`;
     // Another editor corrects the fat finger while the owner reads the question.
     rt.collaborator.duringAlert((_ss, editor) =>
-      editor.typeInto('Budgets', cell, '1000'),
+      editor.typeInto('Budgets', capCell(desk, id), '1000'),
     );
     rt.ui.answerNextAlert('YES');
 
@@ -433,6 +438,33 @@ describe('a cell changed while the guard asks', () => {
     );
     expect(puts(emulator).map(r => r.body)).toEqual([capSent(id, 1000)]);
     expect(budget(id)).toMatchObject({daily_cap: 1000, sync_status: 'OK'});
+  });
+
+  it('is not sent after No either, where the guard held another offer', () => {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, cap, budget} = desk;
+    const [held, other] = ids;
+    cap(held, '10000');
+    cap(other, '150');
+    emulator.clearRequests();
+    rt.collaborator.duringAlert((_ss, editor) =>
+      editor.typeInto('Budgets', capCell(desk, other), '160'),
+    );
+    rt.ui.answerNextAlert('NO');
+
+    rt.run('menuPushBudgets');
+
+    expect(puts(emulator)).toEqual([]);
+    expect(budget(other)).toMatchObject({
+      daily_cap: 160,
+      sync_status: 'EDITED',
+      sync_message: `Not sent: offer_id ${other} changed in Budgets while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    });
+    expect(budget(held)).toMatchObject({
+      daily_cap: 10000,
+      sync_status: 'EDITED',
+      sync_message: expect.stringMatching(/^Held by the budget guard/),
+    });
   });
 });
 
