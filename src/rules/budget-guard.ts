@@ -70,12 +70,16 @@ const capType = (group: GuardGroup) =>
     .trim()
     .toUpperCase();
 
-function totalOf(values: ReadonlyArray<BudgetAmount | null | undefined>) {
+function totalOf(
+  values: ReadonlyArray<BudgetAmount | null | undefined>,
+): Total | undefined {
   if (values.length === 0) return undefined;
+  // Amounts have at most three decimals (4.2): their sum is rounded to them, not to a float's.
+  const sum = values.filter(isNumber).reduce((a, b) => a + b, 0);
   const amount = values.some(v => v === 'OPEN')
     ? 'OPEN'
-    : values.filter(isNumber).reduce((a, b) => a + b, 0);
-  return {amount, groups: values.length} as Total;
+    : Math.round(sum * 1000) / 1000;
+  return {amount, groups: values.length};
 }
 
 /** An offer's totals by name: the daily cap per daily_cap_type, and total_budget. */

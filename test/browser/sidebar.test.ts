@@ -825,7 +825,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     expect(question.title).toBe('Send large budget changes?');
     expect(question.prompt).toMatch(
       new RegExp(
-        `^The budget guard holds 1 offer of this push:\n• offer ${id} \\(.*\\): daily_cap \\[ALL\\] [\\d,.]+ → 1,000,000: `,
+        `^The budget guard holds 1 offer of this push:\n• offer ${id} \\(.*\\): daily_cap \\(BUDGET, all groups\\) [\\d,.]+ → 1,000,000: `,
       ),
     );
     expect(question.response).toBe('NO');

@@ -350,12 +350,22 @@ function conflicted(typed: string) {
   const conflict = desk.budget(id);
   expect(conflict).toMatchObject({sync_status: 'CONFLICT'});
   desk.emulator.clearRequests();
-  return {...desk, id, conflict};
+  /** A refresh keeps the row CONFLICT beside the edit, saying what it said then. */
+  const refreshedStillConflict = () => {
+    desk.rt.call('refreshOffers');
+    expect(desk.budget(id)).toMatchObject({
+      daily_cap: Number(typed),
+      sync_status: 'CONFLICT',
+      sync_message: conflict.sync_message,
+    });
+  };
+  return {...desk, id, conflict, refreshedStillConflict};
 }
 
 describe('a preview of a CONFLICT row', () => {
   it('whose edit the guard holds keeps CONFLICT and its message, and the next refresh keeps the conflict without the note', () => {
-    const {rt, emulator, id, budget, conflict} = conflicted('1000');
+    const {rt, emulator, id, budget, conflict, refreshedStillConflict} =
+      conflicted('1000');
 
     rt.call('pushBudgets', {dryRun: true});
 
@@ -366,48 +376,52 @@ describe('a preview of a CONFLICT row', () => {
     });
     expect(puts(emulator)).toEqual([]);
     expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toEqual([]);
-
-    rt.call('refreshOffers');
-
-    expect(budget(id)).toMatchObject({
-      daily_cap: 1000,
-      sync_status: 'CONFLICT',
-      sync_message: conflict.sync_message,
-    });
+    refreshedStillConflict();
   });
 
   it('leaves no preview note behind after the next refresh', () => {
-    const {rt, id, budget, conflict} = conflicted('200');
+    const {rt, id, budget, conflict, refreshedStillConflict} =
+      conflicted('200');
     rt.call('pushBudgets', {dryRun: true});
     expect(budget(id).sync_message).toBe(
       `${conflict.sync_message} Preview: a push sends the budget of offer ${id} (1 group).`,
     );
-
-    rt.call('refreshOffers');
-
-    expect(budget(id)).toMatchObject({
-      daily_cap: 200,
-      sync_status: 'CONFLICT',
-      sync_message: conflict.sync_message,
-    });
+    refreshedStillConflict();
   });
 });
 
 describe('a cell changed while the guard asks', () => {
+  /**
+   * Pushes from the menu, answering `answer`, while another editor types `text` into the
+   * daily_cap of offer `id` as the question waits.
+   */
+  function typedWhileAsked(
+    desk: ReturnType<typeof budgetsPulled>,
+    id: number,
+    text: string,
+    answer: 'YES' | 'NO',
+  ) {
+    const headers = valuesOf(desk.rt, 'Budgets')[0].map(String);
+    const cell = `${columnLetter(headers.indexOf('daily_cap'))}${desk.rowOf(id)}`;
+    desk.emulator.clearRequests();
+    desk.rt.collaborator.duringAlert((_ss, editor) =>
+      editor.typeInto('Budgets', cell, text),
+    );
+    desk.rt.ui.answerNextAlert(answer);
+    desk.rt.run('menuPushBudgets');
+  }
+
+  const changedWhileAsked = (id: number) =>
+    `Not sent: offer_id ${id} changed in Budgets while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`;
+
   it('is not sent after Yes: the row stays EDITED beside what it holds, and the next push asks about that', () => {
-    const {rt, emulator, ids, cap, budget, rowOf} = budgetsPulled(1);
+    const desk = budgetsPulled(1);
+    const {rt, emulator, ids, cap, budget} = desk;
     const [id] = ids;
     cap(id, '10000');
-    emulator.clearRequests();
-    const headers = valuesOf(rt, 'Budgets')[0].map(String);
-    const cell = `${columnLetter(headers.indexOf('daily_cap'))}${rowOf(id)}`;
-    // Another editor corrects the fat finger while the owner reads the question.
-    rt.collaborator.duringAlert((_ss, editor) =>
-      editor.typeInto('Budgets', cell, '1000'),
-    );
-    rt.ui.answerNextAlert('YES');
 
-    rt.run('menuPushBudgets');
+    // Another editor corrects the fat finger while the owner reads the question.
+    typedWhileAsked(desk, id, '1000', 'YES');
 
     const asked = () =>
       rt.ui
@@ -421,7 +435,7 @@ describe('a cell changed while the guard asks', () => {
     expect(budget(id)).toMatchObject({
       daily_cap: 1000,
       sync_status: 'EDITED',
-      sync_message: `Not sent: offer_id ${id} changed in Budgets while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+      sync_message: changedWhileAsked(id),
     });
     expect(rt.spreadsheet.getSheetByName('History')).toBeNull();
 
@@ -433,6 +447,28 @@ describe('a cell changed while the guard asks', () => {
     );
     expect(puts(emulator).map(r => r.body)).toEqual([capSent(id, 1000)]);
     expect(budget(id)).toMatchObject({daily_cap: 1000, sync_status: 'OK'});
+  });
+
+  it('is not sent after No either, where the guard held another offer', () => {
+    const desk = budgetsPulled(2);
+    const {emulator, ids, cap, budget} = desk;
+    const [held, other] = ids;
+    cap(held, '10000');
+    cap(other, '150');
+
+    typedWhileAsked(desk, other, '160', 'NO');
+
+    expect(puts(emulator)).toEqual([]);
+    expect(budget(other)).toMatchObject({
+      daily_cap: 160,
+      sync_status: 'EDITED',
+      sync_message: changedWhileAsked(other),
+    });
+    expect(budget(held)).toMatchObject({
+      daily_cap: 10000,
+      sync_status: 'EDITED',
+      sync_message: expect.stringMatching(/^Held by the budget guard/),
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Set-ups shared by the History integration tests (test/integration/history-*.test.ts).
  */
+import type {Emulator} from '../../local/emulator';
 import type {Runtime, RuntimeOptions} from '../../local/runtime';
 import {
   offerDesk,
@@ -105,4 +106,23 @@ export function clickUrlPushed(
   typeInto(desk.rt, 'Offers', desk.offerRow(id), 'click_url', url);
   const pushed = desk.rt.call('pushTracking') as {ok: number; changeId: string};
   return {...desk, id, pushed};
+}
+
+/**
+ * The offers list fails (HTTP `status`) once a tracking push's PUTs are out: the push reads
+ * the offers before sending (what it sends as last refreshed) and that read passes; the read
+ * back after a lost answer fails.
+ */
+export function trackingReadBackFails(
+  desk: {rt: Runtime; emulator: Emulator},
+  status?: number,
+) {
+  desk.rt.collaborator.duringFetch(2, () =>
+    desk.emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+      ...(status === undefined ? {} : {status}),
+    }),
+  );
 }

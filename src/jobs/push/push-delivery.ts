@@ -211,7 +211,8 @@ export class Delivery<S, Q> {
       }
       const rows = server.get(unit.record.key);
       if (!rows) continue;
-      const back = this.readBackContent(rows, unit.record.content).content;
+      // A column the list does not return cannot tell a change: it counts as last pulled.
+      const back = this.readBackContent(rows, unit.record.base.rows).content;
       if (sameContent(back, contentOf(unit.record.base.rows))) continue;
       mark(
         this.verdicts,
@@ -399,11 +400,11 @@ export class Delivery<S, Q> {
 
   /**
    * A record's editable texts as read back. Columns the list does not return (`blind`) take
-   * what was sent: reading back cannot tell them.
+   * their text of `fill` (what was sent, or what was last pulled): reading cannot tell them.
    */
   private readBackContent(
     rows: S[],
-    sent: string[][],
+    fill: string[][],
   ): {content: string[][]; blind: Set<string>} {
     const blind = new Set<string>();
     const context = this.platform.workbook();
@@ -413,7 +414,7 @@ export class Delivery<S, Q> {
         if (value !== undefined)
           return canonical(column, encode(column, value), context);
         blind.add(column.header);
-        return sent.length === 1 ? sent[0][k] : EMPTY;
+        return fill.length === 1 ? fill[0][k] : EMPTY;
       }),
     );
     return {content: contentOf(texts), blind};

@@ -95,8 +95,8 @@ export interface PushSpec<S, Q> {
   readBack(groups: readonly IdGroup[]): ReadBack<S>;
   /**
    * Whether the record's request carries values the user did not touch, as last pulled (a
-   * budget's other groups): it is then read first, and not sent where the server changed
-   * since the pull (push-delivery.ts current).
+   * budget's other groups, a tracking's unedited tracking_method): it is then read first, and
+   * not sent where the server changed since the pull (push-delivery.ts current).
    */
   resendsPulled?(record: ChangedRecord): boolean;
   /** Added to "the next push sends it again" where resending has a side effect. */

@@ -113,6 +113,15 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
         5,
       ],
     ]);
+    // Sums of amounts with decimals read as typed, not as a float's noise.
+    expect(
+      holdsOf(
+        [group('ALL', 100, 100.1)],
+        [group('US', 100, 200.1), group('GB', 100, 200.2)],
+        'USD',
+        DEFAULT_GUARD,
+      ).map(h => h.after),
+    ).toEqual(['400.3 in 2 groups']);
     // A split that shares the cap out is no raise, whatever one group gets.
     expect(
       holdsOf(
