@@ -293,7 +293,7 @@ describe('pushBudgets', () => {
         'There is no Budgets sheet yet: run "Refresh offers and budgets" first, then edit and push.',
       ),
     );
-    const {platform, emulator, workbook, ids, rowOf, puts} = pulled();
+    const {platform, workbook, ids, rowOf, puts} = pulled();
     new SettingsStore(platform.userProperties).setActingAccount(
       'doc-1',
       'demo_sub_a',
