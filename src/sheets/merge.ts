@@ -187,10 +187,13 @@ class Merge<S> {
   run(): MergeResult {
     const server = this.serverRecords();
     const {previous} = this.input;
+    // An empty account cell is the account that pulled its id, else the one account listed.
+    const pulledBy = blankAccountOf(previous);
+    const only = this.listed.size === 1 ? [...this.listed][0] : undefined;
     const {byKey, order} = groupRows(
       this.table,
       this.input.context,
-      blankAccountOf(previous),
+      id => pulledBy?.(id) ?? only,
     );
     const seen = new Set<string>();
     for (const {index, key, awaits, noAccount} of order) {

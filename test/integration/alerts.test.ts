@@ -242,7 +242,7 @@ describe('An alert is told once, whatever fails in the run (issue 26)', () => {
     expect(lastRun(rt).message).toContain(told.slice(2));
     expect(alertMails(rt)).toEqual([[told]]);
     expect(alerts(rt).map(a => [a[1], a[3]])).toEqual([
-      [String(ids[1]), 'status left RUNNING'],
+      [ids[1], 'status left RUNNING'],
     ]);
     // Told once: the next run neither writes nor emails it again.
     hourLater(rt);
@@ -274,7 +274,7 @@ describe('An alert is told once, whatever fails in the run (issue 26)', () => {
     hourLater(rt);
     expect(lastRun(rt).outcome).toBe('error');
     expect(alerts(rt).map(a => [a[1], a[3]])).toEqual([
-      [String(ids[2]), 'status left RUNNING'],
+      [ids[2], 'status left RUNNING'],
     ]);
     expect(alertMails(rt)).toEqual([]);
 
@@ -323,7 +323,7 @@ describe('An alert is told once, whatever fails in the run (issue 26)', () => {
     hourLater(rt);
     expect(lastRun(rt).outcome).toBe('ok');
     expect(alerts(rt).map(a => [a[1], a[3]])).toEqual([
-      [String(ids[0]), 'status left RUNNING'],
+      [ids[0], 'status left RUNNING'],
     ]);
     expect(alertMails(rt)).toHaveLength(1);
   });

@@ -59,7 +59,7 @@ describe('pushBudgets while a collaborator works in Budgets', () => {
     rt.collaborator.duringFetch(1, (_, c) => {
       c.sortRows('Budgets', {column: 'offer_id', ascending: false});
       c.insertRows('Budgets', 2, 1);
-      c.typeInto('Budgets', 'A2', 'my own row');
+      c.typeInto('Budgets', 'B2', 'my own row');
       c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const header = sheetOf(rt, 'Budgets')
         .getRange(1, 1, 1, sheetOf(rt, 'Budgets').getLastColumn())
