@@ -57,13 +57,17 @@ describe('pushBudgets while a collaborator works in Budgets', () => {
     const untouched = ids[6];
     const gone = ids[7];
     rt.collaborator.duringFetch(1, (_, c) => {
-      c.sortRows('Budgets', {column: 'offer_id', ascending: false});
-      c.insertRows('Budgets', 2, 1);
-      c.typeInto('Budgets', 'A2', 'my own row');
-      c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const header = sheetOf(rt, 'Budgets')
         .getRange(1, 1, 1, sheetOf(rt, 'Budgets').getLastColumn())
         .getValues()[0];
+      c.sortRows('Budgets', {column: 'offer_id', ascending: false});
+      c.insertRows('Budgets', 2, 1);
+      c.typeInto(
+        'Budgets',
+        `${columnLetter(header.indexOf('offer_id'))}2`,
+        'my own row',
+      );
+      c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const total = header.indexOf('total_budget');
       c.typeInto(
         'Budgets',
