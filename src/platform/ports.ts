@@ -229,8 +229,12 @@ export interface ProtectedBlock {
  */
 export interface SheetPort {
   name(): string;
-  /** Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell. */
-  readValues(): CellValue[][];
+  /**
+   * Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell.
+   * `cellChars`: what each cell is known to hold at most, for a sheet of big cells that no
+   * person edits (blocks.ts readInRuns): without it, a sheet within the cell bound is one call.
+   */
+  readValues(cellChars?: number): CellValue[][];
   /** Values of a block (getRange(...).getValues()). */
   readBlock(
     row: number,

@@ -155,7 +155,8 @@ export class StateBook {
   static open(workbook: Workbook): StateBook {
     const sheet = workbook.sheet(STATE_SHEET);
     const book = new StateBook(workbook, sheet);
-    if (sheet) book.load(sheet.readValues());
+    // Its cells hold whole chunks: its calls are sized by them, not by the cell bound alone.
+    if (sheet) book.load(sheet.readValues(CHUNK + PREFIX.length));
     return book;
   }
 

@@ -57,13 +57,17 @@ describe('pushBudgets while a collaborator works in Budgets', () => {
     const untouched = ids[6];
     const gone = ids[7];
     rt.collaborator.duringFetch(1, (_, c) => {
-      c.sortRows('Budgets', {column: 'offer_id', ascending: false});
-      c.insertRows('Budgets', 2, 1);
-      c.typeInto('Budgets', 'B2', 'my own row');
-      c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const header = sheetOf(rt, 'Budgets')
         .getRange(1, 1, 1, sheetOf(rt, 'Budgets').getLastColumn())
         .getValues()[0];
+      c.sortRows('Budgets', {column: 'offer_id', ascending: false});
+      c.insertRows('Budgets', 2, 1);
+      c.typeInto(
+        'Budgets',
+        `${columnLetter(header.indexOf('offer_id'))}2`,
+        'my own row',
+      );
+      c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const total = header.indexOf('total_budget');
       c.typeInto(
         'Budgets',
@@ -98,6 +102,34 @@ describe('pushBudgets while a collaborator works in Budgets', () => {
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, requests: 1});
     expect(puts(emulator)).toEqual([untouched]);
+  });
+
+  it('sorted right after the job read Budgets: each edited offer is sent once and its status lands on it', () => {
+    const {rt, emulator, ids, typed} = budgetsEdited(8, 3);
+    rt.collaborator.afterRead('Budgets', (_, c) =>
+      c.sortRows('Budgets', {column: 'offer_id', ascending: false}),
+    );
+
+    const summary = rt.call('pushBudgets') as Record<string, unknown>;
+
+    expect(summary).toMatchObject({ok: 3, error: 0, invalid: 0, requests: 3});
+    expect(puts(emulator).sort()).toEqual(ids.slice(0, 3).sort());
+    expect(recordsOf(rt, 'Budgets').map(r => r.offer_id)).toEqual(
+      [...ids].reverse(),
+    );
+    const rows = byOffer(rt, 'Budgets');
+    for (const id of ids) {
+      const cap = typed.get(id);
+      expect(rows.get(id)).toMatchObject(
+        cap === undefined
+          ? {daily_cap: 100, sync_status: ''}
+          : {
+              daily_cap: Number(cap),
+              sync_status: 'OK',
+              sync_message: `Pushed the budget of offer ${id} (1 group).`,
+            },
+      );
+    }
   });
 
   it('an edited row deleted during the PUT: its outcome is not written elsewhere, and the summary says so', () => {
