@@ -25,7 +25,8 @@
  *
  * Accounts: a record is its account and its id (accounts.ts), so the rows of the accounts
  * listed now are merged as above, and the rows of every other account, with what they last
- * pulled, stay exactly as they are: a refresh as one account replaces that account's rows only.
+ * pulled, stay exactly as they are: a refresh as one account replaces that account's rows only
+ * (but in a sheet without status columns, which shows the answer to the last query only).
  * A row whose `account` cell is empty (an earlier release wrote none) is the account that
  * release pulled (state.ts blankAccountOf); the merge fills its cell.
  *
@@ -197,8 +198,12 @@ class Merge<S> {
     );
     const seen = new Set<string>();
     for (const {index, key, awaits, noAccount} of order) {
-      if (awaits || (key !== null && !this.listed.has(keyParts(key).account))) {
+      if (awaits) {
         this.emit(this.carried(index), index);
+      } else if (key !== null && !this.listed.has(keyParts(key).account)) {
+        // A sheet that answers one query (Creative Ads) shows the last answer only.
+        if (this.table.schema.sync) this.emit(this.carried(index), index);
+        else this.counts.removed++;
       } else if (noAccount) {
         this.counts.invalid++;
         this.keepRow(index, {

@@ -292,7 +292,12 @@ function forgetStale(
  * went, reads "now" or "was": an arrow from or to nothing says nothing.
  */
 export function alertLine(alert: Alert): string {
-  const offer = `offer ${alert.offerId}${alert.offerName ? ` (${alert.offerName})` : ''}`;
+  // A sub-account's offer says whose it is; the main account's, as before accounts, does not.
+  const whose =
+    alert.account && alert.account !== accountLabel('')
+      ? ` of ${alert.account}`
+      : '';
+  const offer = `offer ${alert.offerId}${alert.offerName ? ` (${alert.offerName})` : ''}${whose}`;
   const {before, after} = alert;
   const change =
     before && after

@@ -57,6 +57,7 @@ import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
 import {accountsToActFor} from '../accounts';
+import {EVERY_ACCOUNT} from '../settings-store';
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
@@ -465,7 +466,15 @@ export function runRefresh(
     const store = new SettingsStore(platform.userProperties);
     return context.watch!.summarize(
       run.summary(
-        refreshFacts(refreshers, pulled, reports, run.account, failed),
+        refreshFacts(
+          refreshers,
+          pulled,
+          reports,
+          connected.account === EVERY_ACCOUNT
+            ? everyAccount(found.accounts.length - 1)
+            : run.account,
+          failed,
+        ),
       ),
       run.book,
       options.scheduled
@@ -473,6 +482,13 @@ export function runRefresh(
         : undefined,
     );
   });
+}
+
+/** Who a refresh as every account acted for, as its summary says it. */
+function everyAccount(subAccounts: number): string {
+  return subAccounts === 0
+    ? 'every account: the main account only, no sub-account was listed or named in Sub-accounts'
+    : `every account: the main account and ${counted(subAccounts, 'sub-account')}`;
 }
 
 /**

@@ -35,7 +35,7 @@ export const ALERTS = defineSchema<AlertRow>({
     {
       header: 'account',
       type: 'text',
-      note: 'The account the refresh acted as: the main account or a sub-account.',
+      note: 'Whose offer it is: the main account or a sub-account.',
     },
     {
       header: 'offer_id',

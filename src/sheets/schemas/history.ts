@@ -47,7 +47,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'account',
       type: 'text',
-      note: 'The account the job acted as: the main account or a sub-account.',
+      note: 'Whose record was written: the main account or a sub-account (its keys signed the request).',
     },
     {
       header: 'user',
