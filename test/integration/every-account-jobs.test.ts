@@ -268,3 +268,24 @@ describe('push across accounts', () => {
     );
   });
 });
+
+describe("a pulled row's account cell", () => {
+  it('typed over with another account: the row is refused with the reason, nothing is signed with the other keys', () => {
+    const {rt, emulator, subs} = agency();
+    const id = editableOffer(emulator, MAIN);
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    const row = recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
+    typeInto(rt, 'Budgets', row, 'account', subs[0]);
+    typeInto(rt, 'Budgets', row, 'daily_cap', '777');
+    const since = emulator.requests.at(-1)!.seq;
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 0, invalid: 1});
+
+    expect(puts(emulator, since)).toEqual([]);
+    expect(recordsOf(rt, 'Budgets')[row - 2]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: `account ${subs[0]}: offer_id ${id} is the main account's record, as last refreshed; a row's account cannot be changed (its requests are signed with its owner's keys). Type (main account) back in account. Nothing was sent.`,
+    });
+  });
+});
