@@ -61,6 +61,18 @@ export interface JobSummary {
   alertsEmail?: string;
   /** A refresh of offers: alerts the Alerts sheet could not take, kept for the next one. */
   unwrittenAlerts?: number;
+  /** A job that acted for several accounts: one line each (the sidebar lists them). */
+  accounts?: AccountLine[];
+}
+
+/** What one account of a run that acted for several came to. */
+export interface AccountLine {
+  /** As accountLabel says it: 'main account', 'sub-account NAME'. */
+  account: string;
+  /** Records listed (a refresh). */
+  records: number;
+  /** Why the account was left out, its rows as they were. */
+  error?: string;
 }
 
 export const MAX_PROBLEMS = 50;

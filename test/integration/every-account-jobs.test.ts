@@ -161,6 +161,22 @@ describe('refresh as every account', () => {
     };
 
     expect(summary.error).toBe(2);
+    // The sidebar's line per account: the records each listed, or why it was left out.
+    expect(summary.accounts).toHaveLength(accounts.length);
+    expect(summary.accounts).toContainEqual({
+      account: 'main account',
+      records: emulator.account(MAIN).offers.size,
+    });
+    expect(summary.accounts).toContainEqual({
+      account: `sub-account ${broken}`,
+      records: 0,
+      error: expect.stringMatching(/503/),
+    });
+    expect(summary.accounts).toContainEqual({
+      account: `sub-account ${refused}`,
+      records: 0,
+      error: expect.stringMatching(/access-key is invalid/),
+    });
     expect(summary.message).toContain('Not refreshed, rows left as they were:');
     expect(summary.message).toContain(`sub-account ${refused} (`);
     expect(summary.message).toContain(`sub-account ${broken} (`);

@@ -62,7 +62,7 @@ import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
 import {ServerClickMemo, sentServerClicks} from '../server-click-memory';
-import {JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
+import {AccountLine, JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
 /** Where a refresher writes: the spreadsheet, the state sheet, who pulled, and when. */
 export interface RefreshContext {
@@ -464,7 +464,7 @@ export function runRefresh(
     }
     // A scheduled run emails the alerts not told yet; a person reads any other's summary.
     const store = new SettingsStore(platform.userProperties);
-    return context.watch!.summarize(
+    const summary = context.watch!.summarize(
       run.summary(
         refreshFacts(
           refreshers,
@@ -481,6 +481,30 @@ export function runRefresh(
         ? (lines, problem) => alertsEmail(platform, store, lines, problem)
         : undefined,
     );
+    return found.accounts.length > 1
+      ? {...summary, accounts: accountLines(found.accounts, listed, failed)}
+      : summary;
+  });
+}
+
+/** One line per account acted for: the records it listed, or why it was left out. */
+function accountLines(
+  accounts: readonly string[],
+  listed: ReadonlyArray<ReadonlyArray<AccountListed<unknown>>>,
+  failed: ReadonlyMap<string, string>,
+): AccountLine[] {
+  return accounts.map(account => {
+    const error = failed.get(account);
+    return {
+      account: accountLabel(account),
+      records: error
+        ? 0
+        : listed
+            .flat()
+            .filter(l => l.account === account)
+            .reduce((n, l) => n + l.items.length, 0),
+      ...(error !== undefined ? {error} : {}),
+    };
   });
 }
 

@@ -57,6 +57,7 @@ export class JobsPanel {
   private readonly resultMessage = byId('result-message');
   private readonly resultHint = byId('result-hint');
   private readonly problems = byId<HTMLUListElement>('result-problems');
+  private readonly accounts = byId<HTMLUListElement>('result-accounts');
   /** The run box shows a job another execution runs (the menu, the schedule). */
   private outside = false;
   /** The sidebar itself runs a job: no other execution's result is shown over its own. */
@@ -244,6 +245,7 @@ export class JobsPanel {
     say(this.resultMessage, `Scheduled run: ${run.message}${email}`, tone);
     this.resultHint.textContent = '';
     this.problems.replaceChildren();
+    this.accounts.replaceChildren();
   }
 
   /** A job the user ran from the menu while the sidebar was open. */
@@ -265,6 +267,20 @@ export class JobsPanel {
       ...[...groupProblems(summary.problems)].map(([sheet, groups]) =>
         this.sheetGroup(sheet, groups),
       ),
+    );
+    // A run for several accounts: a line each, the ones left out first.
+    this.accounts.replaceChildren(
+      ...[...(summary.accounts ?? [])]
+        .sort((a, b) => Number(!!b.error) - Number(!!a.error))
+        .map(line =>
+          element(
+            'li',
+            line.error
+              ? `${line.account}: not refreshed, its rows as they were: ${line.error}`
+              : `${line.account}: ${counted(line.records, 'record')}`,
+            line.error ? {class: 'failed'} : {},
+          ),
+        ),
     );
     const flagged = summary.invalid + summary.error;
     this.resultHint.textContent =
@@ -308,6 +324,7 @@ export class JobsPanel {
     say(this.resultMessage, `${title}: not done. ${text}`, 'error');
     this.resultHint.textContent = '';
     this.problems.replaceChildren();
+    this.accounts.replaceChildren();
   }
 
   private async select(p: RowProblem): Promise<void> {
