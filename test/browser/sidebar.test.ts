@@ -872,8 +872,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     expect(unseen).toBeGreaterThan(before);
     expect(
       alerts.find(
-        r =>
-          r[ah.indexOf('offer_id')] === String(running[oh.indexOf('offer_id')]),
+        r => r[ah.indexOf('offer_id')] === running[oh.indexOf('offer_id')],
       ),
     ).toBeDefined();
     await page
@@ -882,5 +881,45 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       })
       .waitFor();
     await shot('18-alerts-count');
+  });
+
+  it('acting as every account, lists a line per account under a refresh, the one left out first', async () => {
+    await button('Refresh sub-accounts').click();
+    await page.locator('#result-message', {hasText: 'sub-account'}).waitFor();
+    await world('type', 'Sub-accounts', 2, 'sub_adv_user_name', 'demo_sub_a');
+    await world('type', 'Sub-accounts', 3, 'sub_adv_user_name', 'demo_sub_b');
+    await world('faults', [
+      {
+        kind: 'error',
+        status: 503,
+        account: 'demo_sub_b',
+        path: '/api/open/v3/offers',
+      },
+    ]);
+    await page.getByLabel('Act as').selectOption('*');
+    await page
+      .locator('#account-message', {hasText: 'every account'})
+      .waitFor();
+    await button('Refresh offers and budgets').click();
+    await page
+      .locator('#result-message', {hasText: 'Not refreshed'})
+      .waitFor({timeout: 20000});
+    const lines = await page
+      .locator('#result-accounts li')
+      .evaluateAll(items =>
+        items.map(li => [li.className, li.textContent ?? '']),
+      );
+    expect(lines).toHaveLength(3);
+    expect(lines[0][0]).toBe('failed');
+    expect(lines[0][1]).toMatch(
+      /^sub-account demo_sub_b: not refreshed, its rows as they were: .*503/,
+    );
+    expect(lines.slice(1)).toEqual([
+      ['', expect.stringMatching(/^main account: \d+ records$/)],
+      ['', expect.stringMatching(/^sub-account demo_sub_a: \d+ records$/)],
+    ]);
+    await shot('19-every-account-lines');
+    await world('faults', []);
+    await page.getByLabel('Act as').selectOption('');
   });
 });
