@@ -18,4 +18,3 @@ export function subAccountNamesInSheet(workbook: Workbook): string[] {
     .filter(name => !isBlank(name));
   return [...new Set(names)];
 }
-

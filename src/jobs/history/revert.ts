@@ -40,11 +40,7 @@ import {decodeRecords} from '../../sheets/records';
 import {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
 import {recordKey} from '../../sheets/accounts';
-import {
-  accountLabel,
-  accountOfLabel,
-  pulledByThisConnection,
-} from '../connect';
+import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {campaignsPush} from '../push/push-campaigns';

@@ -26,10 +26,7 @@ import {
   rowAccount,
 } from '../../sheets/rows';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
-import {
-  CREATIVES,
-  creativesRefreshedAs,
-} from '../../sheets/schemas/creatives';
+import {CREATIVES, creativesRefreshedAs} from '../../sheets/schemas/creatives';
 import {StateBook, blankAccountOf} from '../../sheets/state';
 import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
 import {
@@ -148,7 +145,8 @@ function knownSheets(
   const all = materialsIn(workbook, refreshedAs);
   return {
     campaigns,
-    materials: all && new Map(refreshedAs.map(a => [a, all.get(a) ?? new Map()])),
+    materials:
+      all && new Map(refreshedAs.map(a => [a, all.get(a) ?? new Map()])),
   };
 }
 

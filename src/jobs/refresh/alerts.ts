@@ -279,8 +279,7 @@ function forgetStale(
   const accounts = new Set(current.map(c => keyParts(c.id).account));
   for (const k of Object.keys(open)) {
     const key = k.slice(0, k.lastIndexOf(' '));
-    if (accounts.has(keyParts(key).account) && !listed.has(key))
-      delete open[k];
+    if (accounts.has(keyParts(key).account) && !listed.has(key)) delete open[k];
   }
   for (const [id, at] of Object.entries(tracked)) {
     if (now - at > TRACKED_DAYS * 24 * HOUR) delete tracked[id];

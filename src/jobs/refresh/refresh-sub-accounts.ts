@@ -13,10 +13,7 @@ import {OPERATIONS, subAccountsListing} from '../../api/operations';
 import type {ListResult} from '../../api/paging';
 import type {SubAccount} from '../../api/types';
 import type {Platform} from '../../platform/ports';
-import {
-  SUB_ACCOUNTS,
-  SubAccountRow,
-} from '../../sheets/schemas/sub-accounts';
+import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
 import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';

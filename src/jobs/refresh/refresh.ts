@@ -125,7 +125,10 @@ export interface Refresher<T = unknown> {
    * What to write, from what each account listed; writes nothing, may ask the API for more
    * (signed by the main account).
    */
-  pulled(listed: ReadonlyArray<AccountListed<T>>, context: FetchContext): Pulled;
+  pulled(
+    listed: ReadonlyArray<AccountListed<T>>,
+    context: FetchContext,
+  ): Pulled;
 }
 
 /**

@@ -380,10 +380,15 @@ describe('a later refresh', () => {
     ]);
   });
 
-  it('tells two accounts\' records of one id apart by the account cell', () => {
+  it("tells two accounts' records of one id apart by the account cell", () => {
     const book = new MemoryWorkbook();
     pull(book, CAMPAIGNS, campaigns([campaign(1)]));
-    pull(book, CAMPAIGNS, campaigns([campaign(1, {description: 'Sub'})]), 'sub1');
+    pull(
+      book,
+      CAMPAIGNS,
+      campaigns([campaign(1, {description: 'Sub'})]),
+      'sub1',
+    );
     book.edit('Campaigns', 1, 'description', 'Sub edited');
     pull(book, CAMPAIGNS, campaigns([campaign(1, {description: 'Main now'})]));
     expect(
