@@ -166,3 +166,23 @@ export interface TriggerRunResult {
   /** Why nothing ran. */
   message: string | null;
 }
+
+/** The ad platform stopped an offer (the playground's way to an alert). */
+export interface StopResult {
+  /** The offer stopped; null when no offer was RUNNING. */
+  offerId: number | null;
+  message: string;
+}
+
+/** Data > Sort range: the range's rows by one of its columns (a sheet column number). */
+export interface SortRequest {
+  range: {row: number; column: number; numRows: number; numColumns: number};
+  column: number;
+  ascending: boolean;
+}
+
+/** A row inserted above or below `row`, or `row` deleted. */
+export interface RowChange {
+  op: 'insertAbove' | 'insertBelow' | 'delete';
+  row: number;
+}

@@ -24,10 +24,13 @@ import type {
   DialogAnswer,
   DriveFileView,
   PickResult,
+  RowChange,
+  SortRequest,
   EditResult,
   MenuResult,
   SheetView,
   StatusView,
+  StopResult,
   TriggerRunResult,
   WorkbookView,
   MenuView,
@@ -281,6 +284,24 @@ export async function startPlayground(
         revision++;
         return sendJson(response, result);
       }
+      case 'POST /api/sort': {
+        const {sheet, sort} = await readJson<{
+          sheet: string;
+          sort: SortRequest;
+        }>(request);
+        await invoke('sortRange', sheet, sort);
+        revision++;
+        return sendJson(response, {});
+      }
+      case 'POST /api/rows': {
+        const {sheet, change} = await readJson<{
+          sheet: string;
+          change: RowChange;
+        }>(request);
+        await invoke('changeRows', sheet, change);
+        revision++;
+        return sendJson(response, {});
+      }
       case 'POST /api/activate': {
         const {sheet} = await readJson<{sheet: string}>(request);
         await invoke('activate', sheet);
@@ -305,6 +326,8 @@ export async function startPlayground(
         if (result.runs.length > 0) await reopenSidebar();
         return sendJson(response, result);
       }
+      case 'POST /api/server/stop-offer':
+        return sendJson(response, await invoke<StopResult>('stopAnOffer'));
       case 'GET /api/drive':
         return sendJson(response, drive.list());
       case 'POST /api/drive/pick': {

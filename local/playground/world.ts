@@ -6,7 +6,7 @@
  *
  * Every export but `setup` is called by the server through the host's `invoke`.
  */
-import type {EmulatorOptions} from '../emulator';
+import {DEMO_ACCOUNTS, EmulatorOptions} from '../emulator';
 import type {WireFetch} from '../http-types';
 import {typeIntoCell} from '../runtime';
 import type {FakeSheet, MenuEntry, Runtime} from '../runtime';
@@ -24,8 +24,11 @@ import type {
   MenuEntryView,
   MenuResult,
   MenuView,
+  RowChange,
   SelectionView,
   SheetView,
+  SortRequest,
+  StopResult,
   TriggerRunResult,
   WorkbookView,
 } from './protocol';
@@ -298,6 +301,33 @@ export function typeCells(
   return {refused};
 }
 
+/**
+ * Data > Sort range: the rows of `range` reordered by one of its columns, through Range.sort
+ * as a person's sort in Sheets does (the add-on finds its rows by id afterwards).
+ */
+export function sortRange(
+  world: World,
+  sheetName: string,
+  sort: SortRequest,
+): void {
+  const {range, column, ascending} = sort;
+  sheetNamed(world, sheetName)
+    .getRange(range.row, range.column, range.numRows, range.numColumns)
+    .sort({column, ascending});
+}
+
+/** Insert > Row above or below, Edit > Delete row: Sheet.insertRowBefore/After, deleteRow. */
+export function changeRows(
+  world: World,
+  sheetName: string,
+  change: RowChange,
+): void {
+  const s = sheetNamed(world, sheetName);
+  if (change.op === 'insertAbove') s.insertRowBefore(change.row);
+  else if (change.op === 'insertBelow') s.insertRowAfter(change.row);
+  else s.deleteRow(change.row);
+}
+
 /** The person picks a tab: it becomes the active sheet, as getActiveSheet sees it. */
 export function activate(world: World, sheetName: string): void {
   world.runtime.spreadsheet.activate(sheetNamed(world, sheetName));
@@ -381,6 +411,36 @@ export function runScheduledTriggers(world: World): TriggerRunResult {
       error: e.error ?? null,
     })),
     message: null,
+  };
+}
+
+/** What the ad platform says when it stops an offer on its own (API 2.3's example). */
+const STOP_REASON = 'insufficient balance';
+
+/**
+ * The ad platform stops the main account's first RUNNING offer, as it does when the balance
+ * runs out: the next refresh of offers compares it with the last and writes an Alerts row.
+ * The playground's one-click way to an alert (the schedule's own alerts take hours).
+ */
+export function stopAnOffer(world: World): StopResult {
+  const emulator = world.emulator!;
+  const running = [...emulator.account(DEMO_ACCOUNTS.main.name).offers.values()]
+    .filter(o => o.status === 'RUNNING')
+    .sort((a, b) => a.offer_id - b.offer_id);
+  const offer = running[0];
+  if (!offer)
+    return {
+      offerId: null,
+      message:
+        'No offer of the main account is RUNNING: there is none to stop.',
+    };
+  emulator.updateOffer(offer.offer_id, {
+    status: 'STOPPED',
+    offer_stop_reason: STOP_REASON,
+  });
+  return {
+    offerId: offer.offer_id,
+    message: `The server stopped offer ${offer.offer_id} (${offer.offer_name}): ${STOP_REASON}. Refresh offers and budgets (as the main account) to see it in the Alerts sheet.`,
   };
 }
 
