@@ -233,6 +233,21 @@ export async function startPlayground(
     return file;
   };
 
+  /** A person's action on a sheet's rows: {sheet, action} run by the world's `name`. */
+  const sheetAction = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    name: 'sortRange' | 'changeRows',
+  ): Promise<void> => {
+    const {sheet, action} = await readJson<{
+      sheet: string;
+      action: SortRequest | RowChange;
+    }>(request);
+    await invoke(name, sheet, action);
+    revision++;
+    sendJson(response, {});
+  };
+
   const route = async (
     request: IncomingMessage,
     response: ServerResponse,
@@ -284,24 +299,10 @@ export async function startPlayground(
         revision++;
         return sendJson(response, result);
       }
-      case 'POST /api/sort': {
-        const {sheet, sort} = await readJson<{
-          sheet: string;
-          sort: SortRequest;
-        }>(request);
-        await invoke('sortRange', sheet, sort);
-        revision++;
-        return sendJson(response, {});
-      }
-      case 'POST /api/rows': {
-        const {sheet, change} = await readJson<{
-          sheet: string;
-          change: RowChange;
-        }>(request);
-        await invoke('changeRows', sheet, change);
-        revision++;
-        return sendJson(response, {});
-      }
+      case 'POST /api/sort':
+        return sheetAction(request, response, 'sortRange');
+      case 'POST /api/rows':
+        return sheetAction(request, response, 'changeRows');
       case 'POST /api/activate': {
         const {sheet} = await readJson<{sheet: string}>(request);
         await invoke('activate', sheet);

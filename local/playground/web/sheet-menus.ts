@@ -91,13 +91,13 @@ async function act(grid: Grid, caption: string): Promise<void> {
   if (op) {
     const at = grid.activeRow();
     if (!at) return;
-    await post('/api/rows', {sheet: at.sheet, change: {op, row: at.row}});
+    await post('/api/rows', {sheet: at.sheet, action: {op, row: at.row}});
   } else {
     const target = grid.sortTarget();
     if (!target) throw new Error('There are no rows below the header to sort.');
     await post('/api/sort', {
       sheet: target.sheet,
-      sort: {
+      action: {
         range: target.range,
         column: target.column,
         ascending: caption === SORT_UP,
