@@ -148,7 +148,7 @@ export class PlaygroundDriver {
 
   private async sheetAction(item: Locator): Promise<void> {
     const done = this.page.waitForResponse(r =>
-      /\/api\/(sort|rows)$/.test(r.url()),
+      /\/api\/(sort|rows|filter)$/.test(r.url()),
     );
     await item.click();
     await done;

@@ -41,6 +41,16 @@ export interface SheetView {
   widths: number[];
   /** Rows past the view's limit, not shown. */
   rowsNotShown: number;
+  /** The sheet's filter: its block and the columns with criteria; null without one. */
+  filter: {
+    row: number;
+    column: number;
+    numRows: number;
+    numColumns: number;
+    filtered: number[];
+  } | null;
+  /** Rows the filter hides (1-based), not drawn. */
+  hiddenRows: number[];
 }
 
 export interface TriggerView {
@@ -186,3 +196,7 @@ export interface RowChange {
   op: 'insertAbove' | 'insertBelow' | 'delete';
   row: number;
 }
+
+/** Data > Filter by this value (a filter made on the data first if there is none), or Remove filter. */
+export type FilterChange =
+  {op: 'byValue'; row: number; column: number} | {op: 'remove'};

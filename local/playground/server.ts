@@ -27,6 +27,7 @@ import type {
   RowChange,
   SortRequest,
   EditResult,
+  FilterChange,
   MenuResult,
   SheetView,
   StatusView,
@@ -237,11 +238,11 @@ export async function startPlayground(
   const sheetAction = async (
     request: IncomingMessage,
     response: ServerResponse,
-    name: 'sortRange' | 'changeRows',
+    name: 'sortRange' | 'changeRows' | 'filterRows',
   ): Promise<void> => {
     const {sheet, action} = await readJson<{
       sheet: string;
-      action: SortRequest | RowChange;
+      action: SortRequest | RowChange | FilterChange;
     }>(request);
     await invoke(name, sheet, action);
     revision++;
@@ -303,6 +304,8 @@ export async function startPlayground(
         return sheetAction(request, response, 'sortRange');
       case 'POST /api/rows':
         return sheetAction(request, response, 'changeRows');
+      case 'POST /api/filter':
+        return sheetAction(request, response, 'filterRows');
       case 'POST /api/activate': {
         const {sheet} = await readJson<{sheet: string}>(request);
         await invoke('activate', sheet);

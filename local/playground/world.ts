@@ -21,6 +21,7 @@ import type {
   CellView,
   DialogQuestion,
   EditResult,
+  FilterChange,
   MenuEntryView,
   MenuResult,
   MenuView,
@@ -277,6 +278,8 @@ function sheetNow(world: World, name: string): SheetView {
     cells,
     widths,
     rowsNotShown: wanted - rows,
+    filter: filterView(s),
+    hiddenRows: s.rowsHiddenByFilter().filter(r => r <= rows),
   };
 }
 
@@ -314,6 +317,48 @@ export function sortRange(
   sheetNamed(world, sheetName)
     .getRange(range.row, range.column, range.numRows, range.numColumns)
     .sort({column, ascending});
+}
+
+function filterView(s: FakeSheet): SheetView['filter'] {
+  const filter = s.filterNow();
+  return filter
+    ? {...filter.block(), filtered: filter.filteredColumns()}
+    : null;
+}
+
+/**
+ * Data > Filter by this value: the rows whose cell in that column shows another value are
+ * hidden, through the calls a script makes (Range.createFilter over the data when the sheet
+ * has no filter, then setColumnFilterCriteria with the other shown values hidden); Remove
+ * filter: Filter.remove.
+ */
+export function filterRows(
+  world: World,
+  sheetName: string,
+  change: FilterChange,
+): void {
+  const s = sheetNamed(world, sheetName);
+  if (change.op === 'remove') {
+    s.getFilter()?.remove();
+    return;
+  }
+  const filter =
+    s.getFilter() ??
+    s.getRange(1, 1, s.lastRow(), s.lastColumn()).createFilter();
+  const block = filter.block();
+  if (change.row <= block.row || change.row >= block.row + block.numRows)
+    throw new Error(
+      'Select a cell of the data below the header: the filter shows the rows with its value.',
+    );
+  const shown = s
+    .getRange(block.row + 1, change.column, block.numRows - 1, 1)
+    .getDisplayValues()
+    .map(([v]) => String(v));
+  const keep = s.getRange(change.row, change.column).getDisplayValue();
+  const criteria = world.runtime.globals.SpreadsheetApp.newFilterCriteria()
+    .setHiddenValues([...new Set(shown.filter(v => v !== keep))])
+    .build();
+  filter.setColumnFilterCriteria(change.column, criteria);
 }
 
 /** Insert > Row above or below, Edit > Delete row: Sheet.insertRowBefore/After, deleteRow. */

@@ -746,6 +746,51 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       expect(up).toEqual([...ids].reverse());
     });
 
+    it("filters Budgets by a cell's value through Range.createFilter: other rows hidden, a push sends nothing, Remove filter shows them", async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const valuesOf = (c: number) =>
+        v.cells.slice(1, v.lastRow).map(r => r[c - 1].text);
+      // A column whose rows differ, so that a filter hides some.
+      const column = ['daily_cap_type', 'country_code', 'target_geo']
+        .map(h => columnOf(v, h))
+        .find(c => new Set(valuesOf(c)).size > 1)!;
+      const values = valuesOf(column);
+      const kept = values[0];
+      await ui.contextMenu(2, column, 'Filter by this value');
+      const visible = () =>
+        ui.page
+          .locator('table.sheet tbody tr:not([hidden])')
+          .evaluateAll(
+            (trs, c) =>
+              trs
+                .map(tr => tr.querySelector(`td[data-column="${c}"]`))
+                .map(td => td?.firstChild?.textContent ?? ''),
+            column,
+          );
+      const shownValues = (await visible()).slice(
+        1,
+        1 + values.filter(x => x === kept).length,
+      );
+      expect(shownValues).toEqual(values.filter(x => x === kept));
+      await expect(
+        ui.page.locator('table.sheet tbody tr[hidden]').count(),
+      ).resolves.toBe(values.filter(x => x !== kept).length);
+      await expect(
+        ui.page
+          .locator(`table.sheet thead th[data-column="${column}"]`)
+          .getAttribute('class'),
+      ).resolves.toMatch(/\bfiltered\b/);
+
+      const before = (await requests()).length;
+      await ui.menu('Offer Desk', 'Push', 'Push budgets');
+      expect((await requests()).slice(before)).toEqual([]);
+      await ui.sheetMenu('Data', 'Remove filter');
+      await expect(
+        ui.page.locator('table.sheet tbody tr[hidden]').count(),
+      ).resolves.toBe(0);
+    });
+
     it('inserts and deletes rows from the Insert and Edit menus and a right click; Push tracking then sends nothing', async () => {
       await ui.openSheet('Offers');
       const v = await view('Offers');

@@ -175,9 +175,9 @@ export class Grid {
     };
   }
 
-  /** The active cell's row, for Insert row and Delete row. */
-  activeRow(): {sheet: string; row: number} | null {
-    return this.view ? {sheet: this.view.name, row: this.position().row} : null;
+  /** The active cell, for Insert row, Delete row and Filter by this value. */
+  activeCell(): ({sheet: string} & Position) | null {
+    return this.view ? {sheet: this.view.name, ...this.position()} : null;
   }
 
   /**
@@ -241,8 +241,20 @@ export class Grid {
     for (const w of widths)
       colgroup.append(el('col', {style: `width: ${w}px`}));
     const letters = el('tr', {}, el('th', {class: 'corner'}));
+    const filtered = new Set(view.filter?.filtered ?? []);
     for (let c = 1; c <= columns; c++)
-      letters.append(el('th', {'data-column': String(c)}, columnLetter(c)));
+      letters.append(
+        el(
+          'th',
+          {
+            'data-column': String(c),
+            class: filtered.has(c) ? 'filtered' : undefined,
+            title: filtered.has(c) ? 'Filtered' : undefined,
+          },
+          columnLetter(c),
+        ),
+      );
+    const hidden = new Set(view.hiddenRows);
     const body = el('tbody');
     view.cells.forEach((cells, i) => {
       const row = i + 1;
@@ -251,6 +263,7 @@ export class Grid {
         class: frozen
           ? `frozen${row === view.frozenRows ? ' last' : ''}`
           : undefined,
+        hidden: hidden.has(row),
       });
       tr.append(el('th', {'data-row': String(row)}, String(row)));
       cells.forEach((cell, j) => tr.append(this.cell(cell, row, j + 1)));
