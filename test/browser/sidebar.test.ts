@@ -297,6 +297,20 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       `Select Budgets row ${bad}`,
     );
     await expect(world('requests')).resolves.toHaveLength(before);
+    // The body the push would send, folded under the summary; no change id: nothing was sent.
+    const bodies = page.locator('#result-bodies');
+    await expect(bodies.isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator('#result-bodies-title').textContent(),
+    ).resolves.toBe('1 request body known before sending');
+    await page.locator('#result-bodies-title').click();
+    const [body] = JSON.parse(
+      `[${await page.locator('#result-bodies-json').textContent()}]`,
+    ) as Array<{budget: Array<{daily_cap: unknown}>}>;
+    expect(body.budget).toEqual([expect.objectContaining({daily_cap: 120})]);
+    await expect(page.locator('#result-change').isVisible()).resolves.toBe(
+      false,
+    );
     await problem.click();
     await page
       .locator('#result-hint', {hasText: `Budgets row ${bad} is selected.`})
@@ -315,6 +329,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await result.waitFor();
     await expect(result.textContent()).resolves.toMatch(
       /^Push budgets: 2 OK, 0 invalid, 0 error/,
+    );
+    const history = await world<string[][]>('values', 'History');
+    const changeId = history[history.length - 1][1];
+    await expect(page.locator('#result-change').textContent()).resolves.toBe(
+      `Change ${changeId}: its rows are in the History sheet, and History below can revert it.`,
+    );
+    await expect(page.locator('#result-bodies').isVisible()).resolves.toBe(
+      false,
     );
     type Sent = {
       method: string;

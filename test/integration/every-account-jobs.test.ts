@@ -158,6 +158,7 @@ describe('refresh as every account', () => {
     const summary = rt.call('refreshOffers') as {
       message: string;
       error: number;
+      accounts: unknown[];
     };
 
     expect(summary.error).toBe(2);

@@ -13,7 +13,7 @@ import {
   CheckedJob as JobSpec,
   checkedJob as jobSpec,
 } from '../entry-points';
-import {counted} from '../../text/wording';
+import {counted, noun} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {OWN_JOB_POLL_MS, pollAfterEach} from './poll-plan';
 import {server} from './server';
@@ -58,6 +58,10 @@ export class JobsPanel {
   private readonly resultHint = byId('result-hint');
   private readonly problems = byId<HTMLUListElement>('result-problems');
   private readonly accounts = byId<HTMLUListElement>('result-accounts');
+  private readonly change = byId('result-change');
+  private readonly bodies = byId<HTMLDetailsElement>('result-bodies');
+  private readonly bodiesTitle = byId('result-bodies-title');
+  private readonly bodiesJson = byId('result-bodies-json');
   /** The run box shows a job another execution runs (the menu, the schedule). */
   private outside = false;
   /** The sidebar itself runs a job: no other execution's result is shown over its own. */
@@ -246,6 +250,7 @@ export class JobsPanel {
     this.resultHint.textContent = '';
     this.problems.replaceChildren();
     this.accounts.replaceChildren();
+    this.showSent(undefined);
   }
 
   /** A job the user ran from the menu while the sidebar was open. */
@@ -282,6 +287,7 @@ export class JobsPanel {
           ),
         ),
     );
+    this.showSent(summary);
     const flagged = summary.invalid + summary.error;
     this.resultHint.textContent =
       summary.problems.length > 0 && summary.problems.length < flagged
@@ -289,6 +295,26 @@ export class JobsPanel {
         : summary.problems.length > 0
           ? 'Click a row to select it in its sheet.'
           : '';
+  }
+
+  /**
+   * What the run sent or would send: the change id History and Revert know a run by, and a
+   * preview's request bodies, folded (a preview run from the menu comes without them: they
+   * do not fit what the sidebar is told).
+   */
+  private showSent(summary: JobSummary | undefined): void {
+    const changeId = summary?.changeId;
+    this.change.hidden = !changeId;
+    this.change.textContent = changeId
+      ? `Change ${changeId}: its rows are in the History sheet, and History below can revert it.`
+      : '';
+    const bodies = summary?.wouldSend ?? [];
+    this.bodies.hidden = bodies.length === 0;
+    this.bodies.open = false;
+    this.bodiesTitle.textContent = `${counted(bodies.length, noun('request body', 'request bodies'))} known before sending`;
+    this.bodiesJson.textContent = bodies
+      .map(b => JSON.stringify(b, null, 2))
+      .join('\n\n');
   }
 
   /** One sheet's rows, collapsible: its reasons, each with a button per row. */
@@ -325,6 +351,7 @@ export class JobsPanel {
     this.resultHint.textContent = '';
     this.problems.replaceChildren();
     this.accounts.replaceChildren();
+    this.showSent(undefined);
   }
 
   private async select(p: RowProblem): Promise<void> {
