@@ -29,27 +29,30 @@ export function withMaterials(
   run: CreateRun,
   candidates: OfferPlan[],
 ): Ready[] {
-  const pending = new Set<number>();
+  // Each material to upload goes to the account of the offers that use it: a creative set
+  // names only its own account's materials (new-offer-rows.ts).
+  const pending = new Map<number, string>();
   for (const c of candidates) {
     for (const set of c.sets) {
       for (const {material} of set.materials) {
-        if (!material.creative_md5) pending.add(materialIndex(material));
+        if (!material.creative_md5)
+          pending.set(materialIndex(material), c.account!);
       }
     }
   }
   const upload = uploadRows(
     {
-      client: run.client,
+      clientFor: run.clientFor,
       files: run.job.platform.files,
       writes: run.creatives,
       budget: run.job.budget,
       owner: {
-        account: run.job.connected.account,
+        accountOf: index => pending.get(index)!,
         book: run.job.book,
         context: run.job.workbook,
       },
     },
-    [...pending].sort((a, b) => a - b),
+    [...pending.keys()].sort((a, b) => a - b),
   );
   run.counts.requests += upload.requests;
   run.job.log.add(uploadChanges(run.creatives.table, upload));
