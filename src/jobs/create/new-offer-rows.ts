@@ -414,7 +414,12 @@ function planMade(
   const {offers, index, values, made, claimed} = row;
   const resume = (offerId: number) => {
     if ('account' in row.account) {
-      plan.created.push({index, offerId, account: row.account.account, ...tracking});
+      plan.created.push({
+        index,
+        offerId,
+        account: row.account.account,
+        ...tracking,
+      });
     } else {
       plan.refused.push({
         table: 'offers',
@@ -625,11 +630,7 @@ export function readPlan(
     if (percent !== undefined) values.target_goal = percent;
     const tracking = trackingOf(values);
     if (!isBlank(cellOf(offers, index, 'offer_id'))) {
-      planMade(
-        plan,
-        {offers, index, values, account, made, claimed},
-        tracking,
-      );
+      planMade(plan, {offers, index, values, account, made, claimed}, tracking);
       return;
     }
     planCandidate(plan, {

@@ -56,11 +56,7 @@ function namesOf(c: OfferPlan): NameInAccount[] {
 }
 
 /** The offers a row's name found in its account, or why its lookup failed. */
-function foundFor(
-  byName: ByName,
-  c: OfferPlan,
-  name: string,
-): Offer[] | Error {
+function foundFor(byName: ByName, c: OfferPlan, name: string): Offer[] | Error {
   return byName.get(recordKey(c.account!, name)) ?? [];
 }
 

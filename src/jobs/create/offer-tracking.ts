@@ -121,7 +121,9 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
       return listByIds(
         accounts.map(account => ({
           client: run.clientFor(account),
-          ids: lost.filter(m => m.account === account).map(m => String(m.offerId)),
+          ids: lost
+            .filter(m => m.account === account)
+            .map(m => String(m.offerId)),
         })),
         (client, ids) => offersListing(client, {offer_id: ids}),
         (offer: Offer) => [offer],
