@@ -126,6 +126,42 @@ describe('createOffers as the main account, a row of a sub-account', () => {
   });
 });
 
+describe('createOffers: a row naming a sub-account whose keys cannot be had', () => {
+  it('fails that row alone, with the reason; the other row is created', () => {
+    const {rt, emulator} = offerDesk();
+    withSheets(rt, emulator);
+    const material = listedMaterial(emulator, MAIN);
+    typeRows(rt, 'Creatives', [material]);
+    typeOffers(rt, emulator, [
+      {
+        name: 'main_offer',
+        account: '',
+        owner: MAIN,
+        md5: material.creative_md5,
+      },
+      {
+        name: 'nobody_offer',
+        account: 'no_such_sub',
+        owner: MAIN,
+        md5: material.creative_md5,
+      },
+    ]);
+
+    const summary = rt.call('createOffers') as Record<string, unknown>;
+
+    expect(summary).toMatchObject({ok: 1, error: 1});
+    expect(signed(emulator).filter(r => r.startsWith('POST'))).toEqual([
+      `POST offer ${MAIN}`,
+    ]);
+    const [main, nobody] = recordsOf(rt, 'New Offers');
+    expect(main.sync_status).toBe('OK');
+    expect(nobody).toMatchObject({offer_id: '', sync_status: 'ERROR'});
+    expect(String(nobody.sync_message)).toMatch(
+      /^Could not check that offer_name nobody_offer is not taken \(.*no_such_sub.*\)\. Nothing was sent\. Run Create new offers again\.$/,
+    );
+  });
+});
+
 describe('uploadCreatives as the main account', () => {
   it("uploads each row to the account its cell names (empty: the acting account's), and fills the cell", () => {
     const drive = driveFiles({
@@ -205,6 +241,36 @@ describe('createOffers as every account', () => {
     expect(
       rt.meter.snapshot().counts['UrlFetchApp.fetchAll'],
     ).toBeLessThanOrEqual(4);
+  });
+
+  it('a file of no account that offers of two accounts need is not guessed at: both INVALID, nothing uploaded', () => {
+    const drive = driveFiles({'1SharedFileId': ['shared.png', 'shared']});
+    const {rt, emulator} = offerDesk({}, {drive});
+    rt.call('setActingAccount', '*');
+    withSheets(rt, emulator);
+    typeRows(rt, 'Creatives', [
+      {file: '1SharedFileId', creative_name: 'shared'},
+    ]);
+    typeOffers(rt, emulator, [
+      {
+        name: 'main_offer',
+        account: '(main account)',
+        owner: MAIN,
+        md5: 'shared',
+      },
+      {name: 'sub_offer', account: SUB, owner: SUB, md5: 'shared'},
+    ]);
+
+    rt.call('createOffers');
+
+    expect(signed(emulator).filter(r => !r.startsWith('GET'))).toEqual([]);
+    for (const row of recordsOf(rt, 'New Offers')) {
+      expect(row).toMatchObject({
+        sync_status: 'INVALID',
+        sync_message:
+          "creatives: the file of Creatives row 2 is to be uploaded for offers of several accounts: write in its account cell which account it is uploaded to (another account's offer needs a row of its own). Nothing was sent.",
+      });
+    }
   });
 
   it('a row with an empty account cell is INVALID naming the column, and nothing is sent', () => {

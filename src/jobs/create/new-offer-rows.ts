@@ -214,32 +214,36 @@ function trackingOf(values: Record<string, unknown>): {
   };
 }
 
-/** A Creatives row and its account (undefined: its `account` cell names none). */
-type AccountMaterial = MaterialRow & {account?: string};
+/**
+ * A Creatives row and the account its `account` cell names: undefined for an empty cell (the
+ * material is then the account's of the offer that uses it, and uploaded to that account),
+ * null for a cell that names no account (no offer's).
+ */
+type AccountMaterial = MaterialRow & {account: string | null | undefined};
 
-function materialRows(
-  creatives: Table<Material>,
-  acting: string,
-): AccountMaterial[] {
+function materialRows(creatives: Table<Material>): AccountMaterial[] {
   return dataRows(creatives).map(index => {
-    const owner = typedAccount(
-      cellOf(creatives, index, ACCOUNT),
-      acting,
-      'uploads the material',
-    );
+    const cell = cellOf(creatives, index, ACCOUNT);
+    const owner = typedAccount(cell, undefined, 'uploads the material');
     return {
       row: sheetRow(index),
       file: textCell(creatives, index, 'file'),
       creative_md5: textCell(creatives, index, 'creative_md5'),
       creative_name: textCell(creatives, index, 'creative_name'),
-      ...('account' in owner ? {account: owner.account} : {}),
+      account:
+        'account' in owner
+          ? owner.account
+          : accountOfCell(cell) === undefined
+            ? undefined
+            : null,
     };
   });
 }
 
 /**
- * The material an item of a creative set names among its account's Creatives rows (all rows
- * while that account is unknown); one of another account's is named as such.
+ * The material an item of a creative set names among its account's Creatives rows (and those
+ * of no account yet; all rows while the set's account is unknown); one of another account's
+ * is named as such.
  */
 function resolveOwn(
   item: string,
@@ -249,7 +253,7 @@ function resolveOwn(
   if (account === undefined) return resolveCreative(item, materials);
   const found = resolveCreative(
     item,
-    materials.filter(m => m.account === account),
+    materials.filter(m => m.account === undefined || m.account === account),
   );
   const elsewhere = found.ok ? found : resolveCreative(item, materials);
   if (found.ok || !elsewhere.ok) return found;
@@ -618,7 +622,7 @@ export function readPlan(
     plan,
     sheets.sets,
     accounts,
-    materialRows(sheets.creatives, acting),
+    materialRows(sheets.creatives),
     context,
   );
   const twins = duplicateNameProblems(named);

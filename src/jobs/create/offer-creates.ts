@@ -10,13 +10,10 @@ import {createOffers as sendCreates} from '../../api/operations';
 import {hasVerdict} from '../../api/retry';
 import {SYNC_STATUS} from '../../sheets/schema';
 import {cellOf} from '../../sheets/table';
-import type {Material} from '../../api/types';
-import {ACCOUNT, accountCell, accountOfCell} from '../../sheets/accounts';
 import {accountLabel} from '../connect';
-import type {RowWrites} from '../row-writes';
 import type {CreateRun} from './context';
 import {refusedCreates, rememberCreateVerdict} from './created-offers';
-import {OfferPlan, createSentAs, materialIndex} from './new-offer-rows';
+import {OfferPlan, createSentAs} from './new-offer-rows';
 import {resolveLost} from './offer-names';
 import type {Ready} from './offer-materials';
 import {Made, RERUN, later, logOffer, made} from './offer-outcomes';
@@ -33,7 +30,6 @@ export function create(run: CreateRun, ready: Ready[]): Made[] {
     const sentAt = new Date(run.job.platform.clock.now()).toISOString();
     const outcomes = run.job.budget.batch(() => {
       for (const {plan} of chunk) {
-        nameAccount(run, plan);
         run.offers.status(
           plan.index,
           'ERROR',
@@ -59,28 +55,6 @@ export function create(run: CreateRun, ready: Ready[]): Made[] {
     run.job.save();
   }
   return offers;
-}
-
-/**
- * A row sent says whose it is in its empty `account` cells, and so do its creative sets and
- * their materials: read by a re-run as another account (after a switch, or by another
- * editor), they are still this account's rows, its marker resumed with the keys that sent it.
- */
-function nameAccount(run: CreateRun, plan: OfferPlan): void {
-  const cell = accountCell(plan.account!);
-  const fill = (
-    writes: RowWrites<never> | RowWrites<Material>,
-    index: number,
-  ) => {
-    if (accountOfCell(writes.cell(index, ACCOUNT)) === undefined)
-      writes.set(index, ACCOUNT, cell);
-  };
-  fill(run.offers, plan.index);
-  for (const set of plan.sets) {
-    fill(run.sets, set.index);
-    for (const {material} of set.materials)
-      fill(run.creatives, materialIndex(material));
-  }
 }
 
 /**

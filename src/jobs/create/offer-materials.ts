@@ -5,6 +5,7 @@
  */
 import type {CreateOfferRequest} from '../../api/types';
 import {excerpt} from '../../rules/values';
+import {ACCOUNT} from '../../sheets/accounts';
 import {
   MaterialVerdict,
   UploadReport,
@@ -29,17 +30,7 @@ export function withMaterials(
   run: CreateRun,
   candidates: OfferPlan[],
 ): Ready[] {
-  // Each material to upload goes to the account of the offers that use it: a creative set
-  // names only its own account's materials (new-offer-rows.ts).
-  const pending = new Map<number, string>();
-  for (const c of candidates) {
-    for (const set of c.sets) {
-      for (const {material} of set.materials) {
-        if (!material.creative_md5)
-          pending.set(materialIndex(material), c.account!);
-      }
-    }
-  }
+  const {pending, sendable} = uploadAccounts(run, candidates);
   const upload = uploadRows(
     {
       clientFor: run.clientFor,
@@ -59,11 +50,54 @@ export function withMaterials(
   run.job.save();
   const late = new Set(upload.remaining);
   const ready: Ready[] = [];
-  for (const c of candidates) {
+  for (const c of sendable) {
     const request = requestOf(run, c, upload, late);
     if (request) ready.push({plan: c, request});
   }
   return ready;
+}
+
+/**
+ * The account each material to upload goes to: that of the offers that use it (a creative set
+ * names only its own account's materials, or rows of no account yet: new-offer-rows.ts). A
+ * material of no account that offers of two accounts use is not guessed at: those offers are
+ * INVALID, and the rest go on.
+ */
+function uploadAccounts(
+  run: CreateRun,
+  candidates: OfferPlan[],
+): {pending: Map<number, string>; sendable: OfferPlan[]} {
+  const uses = (c: OfferPlan) =>
+    c.sets.flatMap(set =>
+      set.materials.flatMap(({material}) =>
+        material.creative_md5 ? [] : [material],
+      ),
+    );
+  const accounts = new Map<number, Set<string>>();
+  for (const c of candidates) {
+    for (const material of uses(c)) {
+      const at = materialIndex(material);
+      accounts.set(at, (accounts.get(at) ?? new Set()).add(c.account!));
+    }
+  }
+  const pending = new Map<number, string>();
+  const sendable = candidates.filter(c => {
+    const shared = uses(c).filter(
+      m => accounts.get(materialIndex(m))!.size > 1,
+    );
+    if (shared.length === 0) {
+      for (const m of uses(c)) pending.set(materialIndex(m), c.account!);
+      return true;
+    }
+    const rows = [...new Set(shared.map(m => m.row))].join(', ');
+    run.offers.status(
+      c.index,
+      'INVALID',
+      `creatives: the file of Creatives row ${rows} is to be uploaded for offers of several accounts: write in its ${ACCOUNT} cell which account it is uploaded to (another account's offer needs a row of its own). ${NOT_SENT}`,
+    );
+    return false;
+  });
+  return {pending, sendable};
 }
 
 /**
