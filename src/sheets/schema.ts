@@ -237,7 +237,7 @@ function accountColumn<S>(kind: 'pulled' | 'typed'): Column<S> {
         type: 'text',
         width: 140,
         read: () => undefined,
-        note: 'Whose record the row is: (main account), or the sub-account it was listed as. A push, a revert and a create sign the row with that account\'s keys, whichever account you act as. Filled by a refresh; do not change it.',
+        note: "Whose record the row is: (main account), or the sub-account it was listed as. A push, a revert and a create sign the row with that account's keys, whichever account you act as. Filled by a refresh; do not change it.",
       }
     : {
         header: ACCOUNT,
@@ -246,7 +246,7 @@ function accountColumn<S>(kind: 'pulled' | 'typed'): Column<S> {
         typed: true,
         read: () => undefined,
         kept: true,
-        note: 'Which account creates the row: (main account), or a sub-account\'s sub_adv_user_name; its requests are signed with that account\'s keys, whichever account you act as. Empty: the account you act as (required when you act as every account); in Creative Sets, its offer\'s; in Creatives, that of the new offers that use it (filled once uploaded).',
+        note: "Which account creates the row: (main account), or a sub-account's sub_adv_user_name; its requests are signed with that account's keys, whichever account you act as. Empty: the account you act as (required when you act as every account); in Creative Sets, its offer's; in Creatives, that of the new offers that use it (filled once uploaded).",
       };
 }
 

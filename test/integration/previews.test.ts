@@ -128,7 +128,9 @@ describe('Create new offers (preview)', () => {
       killed.sync_status,
     ]).toEqual(['ERROR', 'OK', 'ERROR']);
     const marker = String(killed.sync_message);
-    expect(marker).toMatch(/^Create sent as offer_name killed_one in account \(main account\) at /);
+    expect(marker).toMatch(
+      /^Create sent as offer_name killed_one in account \(main account\) at /,
+    );
 
     const preview = rt.call('createOffers', {dryRun: true}) as Record<
       string,
