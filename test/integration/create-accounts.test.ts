@@ -303,6 +303,31 @@ describe('createOffers as every account', () => {
     });
   });
 
+  it('an account cell that can name no account is INVALID naming the column, and nothing is sent', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('setActingAccount', '*');
+    withSheets(rt, emulator);
+    const material = listedMaterial(emulator, MAIN);
+    typeRows(rt, 'Creatives', [{account: '(main account)', ...material}]);
+    typeOffers(rt, emulator, [
+      {
+        name: 'typo_offer',
+        account: '(main acount)',
+        owner: MAIN,
+        md5: material.creative_md5,
+      },
+    ]);
+
+    rt.call('createOffers');
+
+    expect(emulator.requests).toEqual([]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message:
+        'account "(main acount)" names no account: write (main account) or a sub-account\'s sub_adv_user_name. Nothing was sent.',
+    });
+  });
+
   it('a Creatives row to upload with an empty account cell is INVALID, and nothing is uploaded', () => {
     const drive = driveFiles({'1WhoseFileId': ['whose.png', 'whose']});
     const {rt, emulator} = offerDesk({}, {drive});
