@@ -276,57 +276,40 @@ describe('createOffers as every account', () => {
     }
   });
 
-  it('a row with an empty account cell is INVALID naming the column, and nothing is sent', () => {
-    const {rt, emulator} = offerDesk();
-    rt.call('setActingAccount', '*');
-    withSheets(rt, emulator);
-    const material = listedMaterial(emulator, MAIN);
-    typeRows(rt, 'Creatives', [{account: '(main account)', ...material}]);
-    typeOffers(rt, emulator, [
-      {
-        name: 'whose_offer',
-        account: '',
-        owner: MAIN,
-        md5: material.creative_md5,
-      },
-    ]);
+  it.each([
+    [
+      'empty',
+      '',
+      "account is empty: acting as every account, say which account creates the offer ((main account) or a sub-account's sub_adv_user_name). Nothing was sent.",
+    ],
+    [
+      'one that can name no account',
+      '(main acount)',
+      'account "(main acount)" names no account: write (main account) or a sub-account\'s sub_adv_user_name. Nothing was sent.',
+    ],
+  ])(
+    'a row whose account cell is %s is INVALID naming the column, and nothing is sent',
+    (_, account, message) => {
+      const {rt, emulator} = offerDesk();
+      rt.call('setActingAccount', '*');
+      withSheets(rt, emulator);
+      const material = listedMaterial(emulator, MAIN);
+      typeRows(rt, 'Creatives', [{account: '(main account)', ...material}]);
+      typeOffers(rt, emulator, [
+        {name: 'whose_offer', account, owner: MAIN, md5: material.creative_md5},
+      ]);
 
-    const summary = rt.call('createOffers') as Record<string, unknown>;
+      const summary = rt.call('createOffers') as Record<string, unknown>;
 
-    expect(summary).toMatchObject({ok: 0, invalid: 1});
-    expect(emulator.requests).toEqual([]);
-    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
-      offer_id: '',
-      sync_status: 'INVALID',
-      sync_message:
-        "account is empty: acting as every account, say which account creates the offer ((main account) or a sub-account's sub_adv_user_name). Nothing was sent.",
-    });
-  });
-
-  it('an account cell that can name no account is INVALID naming the column, and nothing is sent', () => {
-    const {rt, emulator} = offerDesk();
-    rt.call('setActingAccount', '*');
-    withSheets(rt, emulator);
-    const material = listedMaterial(emulator, MAIN);
-    typeRows(rt, 'Creatives', [{account: '(main account)', ...material}]);
-    typeOffers(rt, emulator, [
-      {
-        name: 'typo_offer',
-        account: '(main acount)',
-        owner: MAIN,
-        md5: material.creative_md5,
-      },
-    ]);
-
-    rt.call('createOffers');
-
-    expect(emulator.requests).toEqual([]);
-    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
-      sync_status: 'INVALID',
-      sync_message:
-        'account "(main acount)" names no account: write (main account) or a sub-account\'s sub_adv_user_name. Nothing was sent.',
-    });
-  });
+      expect(summary).toMatchObject({ok: 0, invalid: 1});
+      expect(emulator.requests).toEqual([]);
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'INVALID',
+        sync_message: message,
+      });
+    },
+  );
 
   it('a Creatives row to upload with an empty account cell is INVALID, and nothing is uploaded', () => {
     const drive = driveFiles({'1WhoseFileId': ['whose.png', 'whose']});
