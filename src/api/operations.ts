@@ -184,15 +184,14 @@ export function creativeAdsListing(
   };
 }
 
-/** 4.2, one outcome per request; unknown outcomes are OutcomeUnknownError. */
+/**
+ * 4.2, one outcome per request, each signed by the account that creates the offer; unknown
+ * outcomes are OutcomeUnknownError.
+ */
 export function createOffers(
-  client: ApiClient,
-  requests: readonly CreateOfferRequest[],
+  calls: ReadonlyArray<SignedBy<CreateOfferRequest>>,
 ): Array<Outcome<CreatedOffer>> {
-  return client.callAll<CreatedOffer>(
-    OPERATIONS.createOffer,
-    requests.map(json => ({json})),
-  );
+  return sendEach<CreatedOffer>(OPERATIONS.createOffer, calls);
 }
 
 /** 4.5: each update replaces the offer's whole budget. */
@@ -234,17 +233,21 @@ function sendEach<T>(
 }
 
 /**
- * 4.1: an `already existed` answer is a success that reuses the md5 and name it carries
- * (part 1, rule 3), as far as they can be read from it: the caller looks up what is missing.
+ * 4.1, each file signed by the account it is uploaded to, sharing fetchAll batches: an `already
+ * existed` answer is a success that reuses the md5 and name it carries (part 1, rule 3), as far
+ * as they can be read from it: the caller looks up what is missing.
  */
 export function uploadMaterials(
-  client: ApiClient,
-  files: readonly FileBlob[],
+  calls: ReadonlyArray<SignedBy<FileBlob>>,
 ): Array<Outcome<UploadedMaterial>> {
-  return client
-    .callAll<unknown>(
-      OPERATIONS.uploadMaterial,
-      files.map(file => ({file})),
+  if (calls.length === 0) return [];
+  return calls[0].client
+    .callMixed<unknown>(
+      calls.map(({client, body}) => ({
+        client,
+        op: OPERATIONS.uploadMaterial,
+        payload: {file: body},
+      })),
     )
     .map(outcome => {
       if (outcome.ok) return {ok: true, data: uploaded(outcome.data)};

@@ -246,7 +246,7 @@ function accountColumn<S>(kind: 'pulled' | 'typed'): Column<S> {
         typed: true,
         read: () => undefined,
         kept: true,
-        note: "Which account creates the row: (main account), or a sub-account's sub_adv_user_name. Empty: the account you act as (required when you act as every account).",
+        note: "Which account creates the row: (main account), or a sub-account's sub_adv_user_name; its requests are signed with that account's keys, whichever account you act as. Empty: the account you act as (required when you act as every account); in Creative Sets, its offer's; in Creatives, that of the new offers that use it (filled once uploaded).",
       };
 }
 

@@ -22,8 +22,12 @@
 import type {Job, RunOptions} from '../kernel';
 import type {ApiClient, Outcome} from '../../api/client';
 import {OutcomeUnknownError} from '../../api/errors';
-import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../../api/operations';
-import {listAllEach} from '../../api/paging';
+import {
+  MAX_LIMIT,
+  materialsListing,
+  uploadMaterials,
+} from '../../api/operations';
+import {listEach} from '../../api/paging';
 import type {Material, UploadedMaterial} from '../../api/types';
 import type {
   FileBlob,
@@ -52,6 +56,7 @@ import {RowWrites} from '../row-writes';
 import {withJob} from '../kernel';
 import type {JobSummary, TimeBudget} from '../run';
 import {urlWhitelistProblem} from '../url-whitelist';
+import {typedAccount} from './row-account';
 
 /**
  * Files per upload batch (a fetchAll batch of the API client's size), and their bytes
@@ -71,11 +76,12 @@ export interface MaterialVerdict {
 }
 
 export interface UploadContext {
-  client: ApiClient;
+  /** The client that signs as an account ('' the main account): Connected.clientFor. */
+  clientFor(account: string): ApiClient;
   files: FileSource;
   writes: RowWrites<Material>;
   budget: TimeBudget;
-  /** Who uploads ('' for the main account): its materials are remembered as its own. */
+  /** Whose each row's material is: its upload is signed by that account, and remembered as its. */
   owner: MaterialOwner;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
@@ -98,9 +104,12 @@ interface Ready {
   blob: FileBlob;
 }
 
-/** The account acting, the state book that remembers whose materials are whose, the codec's. */
+/**
+ * The account each row uploads to (by its Creatives data row), the state book that remembers
+ * whose materials are whose, the codec's.
+ */
 export interface MaterialOwner {
-  account: string;
+  accountOf(index: number): string;
   book: StateBook;
   context: CodecContext;
 }
@@ -186,8 +195,10 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   const {context, report} = run;
   const from = report.sent.length;
   const outcomes = uploadMaterials(
-    context.client,
-    batch.map(r => r.blob),
+    batch.map(r => ({
+      client: context.clientFor(context.owner.accountOf(r.index)),
+      body: r.blob,
+    })),
   );
   report.requests += batch.length;
   batch.forEach((ready, i) => {
@@ -241,15 +252,20 @@ function recordVerdict(
   index: number,
   verdict: MaterialVerdict,
 ): void {
-  const {writes} = context;
+  const {writes, owner} = context;
+  const account = owner.accountOf(index);
   report.verdicts.set(index, verdict);
   writes.status(index, verdict.status, verdict.message);
+  // A file whose answer was lost keeps the account it went to: sent again by a re-run as
+  // another account, it would land in another account instead of answering "already existed".
+  if (verdict.material || verdict.unknown)
+    writes.set(index, ACCOUNT, accountCell(account));
   if (verdict.material) {
     writes.set(index, 'creative_md5', verdict.material.creative_md5);
     writes.set(index, 'creative_name', verdict.material.creative_name);
-    writes.set(index, ACCOUNT, accountCell(context.owner.account));
     rememberMaterial(
-      context.owner,
+      owner,
+      account,
       writes.table,
       verdict.material.creative_md5,
     );
@@ -262,24 +278,29 @@ function recordVerdict(
  */
 function completeFromServerList(run: UploadRun): void {
   const {context, report, unnamed} = run;
-  const uploaded = [...report.verdicts.values()].flatMap(v =>
-    v.material ? [v.material.creative_md5] : [],
+  const {accountOf} = context.owner;
+  const uploaded = [...report.verdicts].flatMap(([index, v]) =>
+    v.material ? [{index, md5: v.material.creative_md5}] : [],
   );
   if (unnamed.length + uploaded.length === 0) return;
-  const lookup = listByMd5(context.client, [
-    ...unnamed.map(r => r.md5),
-    ...uploaded,
-  ]);
-  report.requests += lookup.requests;
+  const lookups = listByMd5(
+    context.clientFor,
+    [...unnamed, ...uploaded].map(r => ({
+      account: accountOf(r.index),
+      md5: r.md5,
+    })),
+  );
+  for (const lookup of lookups.values()) report.requests += lookup.requests;
+  const lookupOf = (index: number) => lookups.get(accountOf(index))!;
   if (unnamed.length > 0) {
-    const named = nameByMd5(unnamed, lookup, context.writes.table);
+    const named = nameByMd5(unnamed, lookupOf, context.writes.table);
     for (const [index, verdict] of named) recordVerdict(run, index, verdict);
     context.settled?.(report, [...named.keys()]);
   }
   for (const [index, verdict] of report.verdicts) {
     const listed =
       verdict.material &&
-      lookup.listed?.get(verdict.material.creative_md5.toLowerCase());
+      lookupOf(index).listed?.get(verdict.material.creative_md5.toLowerCase());
     if (listed) fillDetails(context.writes, index, listed);
   }
 }
@@ -313,37 +334,51 @@ interface Md5Lookup {
 }
 
 /**
- * Looks the md5s up in creatives/source (4.9), at most 200 per request, all requests in one
- * batch: the upload answer names a material's md5 and name at most, the list gives its type,
- * resolution and size (and the name an `already existed` answer left out). It runs even when
- * the time budget is spent: it is one read, bounded by the retry deadline, and without it the
- * uploads just answered would be lost.
+ * Looks the md5s up in creatives/source (4.9), each in the materials of its account (signed by
+ * it), at most 200 per request, all requests of all accounts in one batch: the upload answer
+ * names a material's md5 and name at most, the list gives its type, resolution and size (and
+ * the name an `already existed` answer left out). It runs even when the time budget is spent:
+ * it is one read, bounded by the retry deadline, and without it the uploads just answered
+ * would be lost. One account's failed look-up is that account's alone. Answers by account.
  */
-function listByMd5(client: ApiClient, all: readonly string[]): Md5Lookup {
-  const md5s = [...new Set(all)];
-  const chunks: string[][] = [];
-  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
-    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
+function listByMd5(
+  clientFor: (account: string) => ApiClient,
+  wanted: ReadonlyArray<{account: string; md5: string}>,
+): Map<string, Md5Lookup> {
+  const byAccount = new Map<string, Set<string>>();
+  for (const {account, md5} of wanted) {
+    byAccount.set(account, (byAccount.get(account) ?? new Set()).add(md5));
   }
-  try {
-    const results = listAllEach<Material>(
-      client,
-      OPERATIONS.listMaterials,
-      chunks.map(chunk => ({creative_md5: chunk})),
-      MAX_LIMIT.materials,
-      m => m.creative_md5,
-    );
-    return {
-      listed: new Map(
-        results
-          .flatMap(r => r.items)
-          .map(m => [String(m.creative_md5).toLowerCase(), m]),
-      ),
-      requests: results.reduce((n, r) => n + r.requests, 0),
+  const chunks: Array<{account: string; md5s: string[]}> = [];
+  for (const [account, set] of byAccount) {
+    const md5s = [...set];
+    for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
+      chunks.push({account, md5s: md5s.slice(i, i + MAX_LIMIT.materials)});
+    }
+  }
+  const results = listEach<Material>(
+    chunks.map(({account, md5s}) => ({
+      ...materialsListing(clientFor(account), {creative_md5: md5s}),
+      isolated: true,
+    })),
+  );
+  const lookups = new Map<string, Md5Lookup>();
+  chunks.forEach(({account}, k) => {
+    const lookup: Md5Lookup = lookups.get(account) ?? {
+      listed: new Map(),
+      requests: 0,
     };
-  } catch (e) {
-    return {failure: e as Error, requests: chunks.length};
+    const {items, failed, requests} = results[k];
+    lookup.requests += requests;
+    if (failed) lookup.failure = failed;
+    for (const m of items)
+      lookup.listed!.set(String(m.creative_md5).toLowerCase(), m);
+    lookups.set(account, lookup);
+  });
+  for (const lookup of lookups.values()) {
+    if (lookup.failure) delete lookup.listed;
   }
+  return lookups;
 }
 
 /**
@@ -377,26 +412,27 @@ export function uploadChanges(
   });
 }
 
-/** The rows whose `already existed` answer named no name get the one the server lists. */
+/**
+ * The rows whose `already existed` answer named no name get the one the server lists in
+ * their account (`lookupOf` a row).
+ */
 function nameByMd5(
   rows: readonly Unnamed[],
-  lookup: Md5Lookup,
+  lookupOf: (index: number) => Md5Lookup,
   table: Table<Material>,
 ): Map<number, MaterialVerdict> {
   const verdicts = new Map<number, MaterialVerdict>();
   const said = (row: Unnamed) =>
     `The API answered ${quoted(row.answer)}: material ${row.md5} is already on the server`;
-  const {listed, failure} = lookup;
-  if (!listed) {
-    for (const row of rows) {
+  for (const row of rows) {
+    const {listed, failure} = lookupOf(row.index);
+    if (!listed) {
       verdicts.set(row.index, {
         status: 'ERROR',
         message: `${said(row)}, but looking up its creative_name failed (${failure?.message}), so nothing was filled in. Run Upload creative materials again.`,
       });
+      continue;
     }
-    return verdicts;
-  }
-  for (const row of rows) {
     const name = listed.get(row.md5)?.creative_name;
     verdicts.set(
       row.index,
@@ -424,10 +460,11 @@ function nameByMd5(
  */
 function rememberMaterial(
   owner: MaterialOwner,
+  account: string,
   table: Table<Material>,
   md5: string,
 ): void {
-  const {book, account} = owner;
+  const {book} = owner;
   const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
   // No editable column: a material's pulled content is no rows (state.ts RecordState).
   const pulled: RecordState = {rows: []};
@@ -654,15 +691,37 @@ export function uploadCreatives(
   return withJob(platform, JOB, options, job => {
     const writes = job.rows(CREATIVES);
     const {table} = writes;
-    const pending = table.values
-      .map((_, i) => i)
-      .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
+    const accounts = uploadAccounts(writes, job.connected.account);
+    const pending = [...accounts.keys()];
     for (const [index, message] of copiedMd5s(table))
       writes.status(index, 'INVALID', message);
     return job.dryRun
       ? previewJob(platform, job, writes, pending)
-      : uploadJob(platform, job, writes, pending);
+      : uploadJob(platform, job, writes, accounts);
   });
+}
+
+/**
+ * The rows to upload, each with the account it is uploaded to: its `account` cell's, else the
+ * acting account's. A row whose cell names no account is INVALID, naming the column.
+ */
+function uploadAccounts(
+  writes: RowWrites<Material>,
+  acting: string,
+): Map<number, string> {
+  const {table} = writes;
+  const accounts = new Map<number, string>();
+  table.values.forEach((_, i) => {
+    if (!CREATIVES.awaitsCreation!(h => cellOf(table, i, h))) return;
+    const owner = typedAccount(
+      cellOf(table, i, ACCOUNT),
+      acting,
+      'uploads the material',
+    );
+    if ('account' in owner) accounts.set(i, owner.account);
+    else writes.status(i, 'INVALID', `${owner.problem}. Nothing was uploaded.`);
+  });
+  return accounts;
 }
 
 /**
@@ -713,22 +772,26 @@ function previewJob(
   });
 }
 
-/** The run of uploadCreatives: the rows `pending` uploaded, each batch saved as it settles. */
+/**
+ * The run of uploadCreatives: the rows `accounts` names uploaded, each to its account, each
+ * batch saved as it settles.
+ */
 function uploadJob(
   platform: Platform,
   job: Job,
   writes: RowWrites<Material>,
-  pending: readonly number[],
+  accounts: ReadonlyMap<number, string>,
 ): JobSummary {
+  const pending = [...accounts.keys()];
   platform.progress.report(JOB, 0, pending.length);
   const report = uploadRows(
     {
-      client: job.connected.client,
+      clientFor: account => job.connected.clientFor(account),
       files: platform.files,
       writes,
       budget: job.budget,
       owner: {
-        account: job.connected.account,
+        accountOf: index => accounts.get(index)!,
         book: job.book,
         context: job.workbook,
       },
