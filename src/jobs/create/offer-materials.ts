@@ -41,7 +41,9 @@ export function withMaterials(
     {
       client: run.client,
       files: run.job.platform.files,
+      digest: run.job.platform.digest,
       writes: run.creatives,
+      sending: () => run.job.save(),
       budget: run.job.budget,
       owner: {
         account: run.job.connected.account,

@@ -11,7 +11,10 @@
  * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
  * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
  * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
- * per request. A row whose file cannot be read is INVALID (not picked, too large, not a
+ * per request. Each batch's rows are marked `Upload sent` and saved before it goes out; a row an
+ * earlier run marked or left with an unknown outcome has its file's md5 looked up before
+ * (one creatives/source request for the batch): a file the server stored then is filled in,
+ * not sent again. A row whose file cannot be read is INVALID (not picked, too large, not a
  * material) or ERROR (not reachable now), and nothing is sent for it.
  *
  * A preview ({dryRun: true}) uploads nothing: each row to upload gets its cell checked and, for
@@ -31,6 +34,7 @@ import type {
   FileRef,
   FileSource,
   FileWanted,
+  Digest,
   Platform,
 } from '../../platform/ports';
 import {
@@ -46,6 +50,7 @@ import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import type {RecordState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
+import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
 import {RowWrites} from '../row-writes';
@@ -73,10 +78,14 @@ export interface MaterialVerdict {
 export interface UploadContext {
   client: ApiClient;
   files: FileSource;
+  /** Computes a file's md5, looked up before its bytes are sent. */
+  digest: Digest;
   writes: RowWrites<Material>;
   budget: TimeBudget;
   /** Who uploads ('' for the main account): its materials are remembered as its own. */
   owner: MaterialOwner;
+  /** Called before a batch goes out, its rows marked `Upload sent`: the job saves them. */
+  sending?: () => void;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
    * (rows, History) before the next batch.
@@ -88,6 +97,8 @@ export interface UploadReport {
   verdicts: Map<number, MaterialVerdict>;
   /** Rows whose file was sent, in order. */
   sent: number[];
+  /** Rows whose file the server had already (its md5 listed): nothing was sent for them. */
+  found: number[];
   /** Rows not reached for lack of time. */
   remaining: number[];
   requests: number;
@@ -113,6 +124,9 @@ interface Unnamed {
   answer: string;
 }
 
+/** The mark of a row whose file is out: the next run looks it up before sending it again. */
+const UPLOAD_SENT = 'Upload sent';
+
 /** Longest excerpt of an API text that a row's message quotes. */
 const MSG_EXCERPT = 120;
 
@@ -134,7 +148,13 @@ export function uploadRows(
 ): UploadReport {
   const run: UploadRun = {
     context,
-    report: {verdicts: new Map(), sent: [], remaining: [], requests: 0},
+    report: {
+      verdicts: new Map(),
+      sent: [],
+      found: [],
+      remaining: [],
+      requests: 0,
+    },
     unnamed: [],
   };
   run.report.remaining = uploadInBatches(run, indexes);
@@ -176,8 +196,53 @@ function readAndSend(run: UploadRun, group: Inspected[]): boolean {
     if ('status' in read) recordVerdict(run, group[k].index, read);
     else ready.push(read);
   });
-  sendBatch(run, ready);
+  sendBatch(run, notOnServer(run, ready));
   return true;
+}
+
+/**
+ * The files of a batch the server does not list yet, where an earlier run may have sent them
+ * (`Upload sent`, left by a run stopped while its batch was out, or ERROR: an unknown outcome,
+ * a 5xx or a lost connection): the md5s of their bytes are looked up first (one request for
+ * the batch), and a file the server stored then is filled in without its bytes being sent
+ * again. A batch no run sent before goes without a look-up. Should the look-up fail, every
+ * file is sent: the server answers `already existed` for one it has.
+ */
+function notOnServer(run: UploadRun, batch: Ready[]): Ready[] {
+  const {context, report} = run;
+  const {table} = context.writes;
+  const maybeSent = (r: Ready) =>
+    String(cellOf(table, r.index, SYNC_STATUS)).trim() === 'ERROR' ||
+    String(cellOf(table, r.index, SYNC_MESSAGE)).startsWith(UPLOAD_SENT);
+  if (!batch.some(maybeSent)) return batch;
+  const md5s = batch.map(r => context.digest.md5OfBytes(r.blob.getBytes()));
+  const lookup = listByMd5(context.client, md5s);
+  report.requests += lookup.requests;
+  const {listed} = lookup;
+  if (!listed) return batch;
+  const found: number[] = [];
+  const send = batch.filter((ready, k) => {
+    const material = listed.get(md5s[k]);
+    if (!material) return true;
+    const name = String(material.creative_name ?? '');
+    recordVerdict(
+      run,
+      ready.index,
+      onServer(
+        context.writes.table,
+        ready.index,
+        md5s[k],
+        name,
+        `Already on the server (its md5 is listed, so nothing was sent): creative_md5 ${md5s[k]} and creative_name ${name} filled in.`,
+      ),
+    );
+    fillDetails(context.writes, ready.index, material);
+    found.push(ready.index);
+    return false;
+  });
+  report.found.push(...found);
+  if (found.length > 0) context.settled?.(report, found);
+  return send;
 }
 
 /** Uploads one batch and hands the rows it settled to the job at once, to be saved. */
@@ -185,6 +250,16 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   if (batch.length === 0) return;
   const {context, report} = run;
   const from = report.sent.length;
+  // Saved before the batch goes out: a run stopped while it is out leaves the mark, and the
+  // next run looks these files up by md5 before sending them again.
+  for (const {index} of batch) {
+    context.writes.status(
+      index,
+      'EDITED',
+      `${UPLOAD_SENT}: if this stays, the run was stopped while the file was out. Run it again: it looks the file up by its md5 first, and sends it only if the server does not have it.`,
+    );
+  }
+  context.sending?.();
   const outcomes = uploadMaterials(
     context.client,
     batch.map(r => r.blob),
@@ -261,9 +336,11 @@ function recordVerdict(
  */
 function completeFromServerList(run: UploadRun): void {
   const {context, report, unnamed} = run;
-  const uploaded = [...report.verdicts.values()].flatMap(v =>
-    v.material ? [v.material.creative_md5] : [],
-  );
+  // A file found before its upload has its details already.
+  const uploaded = report.sent.flatMap(i => {
+    const material = report.verdicts.get(i)?.material;
+    return material ? [material.creative_md5] : [];
+  });
   if (unnamed.length + uploaded.length === 0) return;
   const lookup = listByMd5(context.client, [
     ...unnamed.map(r => r.md5),
@@ -346,13 +423,14 @@ function listByMd5(client: ApiClient, all: readonly string[]): Md5Lookup {
 }
 
 /**
- * The History rows of the files an upload sent: a material by its md5 once on the server,
- * else by its file cell (a file the API refused, or whose answer was lost).
+ * The History rows of the files an upload sent, or found on the server by their md5 (an
+ * earlier run's upload whose answer was lost): a material by its md5 once on the server, else
+ * by its file cell (a file the API refused, or whose answer was lost).
  */
 export function uploadChanges(
   table: Table<Material>,
   report: UploadReport,
-  rows: readonly number[] = report.sent,
+  rows: readonly number[] = [...report.sent, ...report.found],
 ): HistoryChange[] {
   return rows.flatMap(index => {
     const verdict = report.verdicts.get(index);
@@ -591,7 +669,7 @@ function quoted(text: string): string {
 
 function uploadError(error: Error): string {
   if (error instanceof OutcomeUnknownError) {
-    return `${error.cause.message}. Run the upload again: if the file was stored, the API answers "already existed" and the md5 is filled in.`;
+    return `${error.cause.message}. Run the upload again: it looks the file's md5 up first, and if the file was stored, fills it in without sending the file again.`;
   }
   return `${error.message}. Nothing was uploaded.`;
 }
@@ -732,6 +810,7 @@ function uploadJob(
     {
       client: job.connected.client,
       files: platform.files,
+      digest: platform.digest,
       writes,
       budget: job.budget,
       owner: {
@@ -739,6 +818,7 @@ function uploadJob(
         book: job.book,
         context: job.workbook,
       },
+      sending: () => job.save(),
       settled: (sofar, rows) => {
         job.log.add(uploadChanges(writes.table, sofar, rows));
         job.save();
