@@ -3,7 +3,8 @@
  * wrote one sheet and before it wrote the next, and a push follows. The built dist/Code.js in
  * the local runtime against the emulator.
  */
-import {EXCEEDED_TIME} from '../../local/runtime';
+import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
+import {budgetsPulled} from '../support/history';
 import {offerDesk, recordsOf} from '../support/offer-desk';
 
 describe('refreshAll stopped between two sheets', () => {
@@ -44,5 +45,90 @@ describe('refreshAll stopped between two sheets', () => {
     expect(rt.call('refreshAll')).toMatchObject({edited: 0});
     emulator.clearRequests();
     expect(rt.call('pushCampaigns')).toMatchObject({requests: 0});
+  });
+});
+
+describe('a refresh after a push stopped while its writes were out', () => {
+  const history = (rt: Runtime) =>
+    (rt.spreadsheet.getSheetByName('History')
+      ? recordsOf(rt, 'History')
+      : []
+    ).map(r => [r.job, r.record, r.field, r.before, r.after, r.outcome]);
+
+  /**
+   * Two budgets pulled, one daily_cap typed, the push killed while its PUT is out (the server
+   * takes it and answers after the execution's end); `meanwhile` runs once the server has it.
+   */
+  function pushKilled(
+    meanwhile: (desk: ReturnType<typeof budgetsPulled>) => void = () => {},
+  ) {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, cap} = desk;
+    cap(ids[0], '250');
+    emulator.faults.add({kind: 'slow', method: 'PUT', latencyMs: 400000});
+    rt.collaborator.duringFetch(1, () => meanwhile(desk));
+    expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
+    emulator.faults.clear();
+    expect(history(rt)).toEqual([]);
+    return desk;
+  }
+
+  it('records in History the change the server took, and the row and state are the server’s', () => {
+    const {rt, emulator, ids, budget} = pushKilled();
+    expect(emulator.offerView(ids[0])!.budget).toMatchObject([
+      {daily_cap: '250'},
+    ]);
+
+    rt.call('refreshOffers');
+
+    expect(history(rt)).toEqual([
+      ['refreshOffers', String(ids[0]), 'daily_cap [ALL]', '100', '250', 'OK'],
+    ]);
+    expect(String(recordsOf(rt, 'History')[0].message)).toBe(
+      'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found it on the server.',
+    );
+    expect(budget(ids[0])).toMatchObject({daily_cap: 250, sync_status: ''});
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
+    // Told once: the next refresh records nothing more.
+    rt.call('refreshOffers');
+    expect(history(rt)).toHaveLength(1);
+  });
+
+  it('records a change the server does not have as not applied, and the next push sends it', () => {
+    const {rt, emulator, ids, budget} = pushKilled(({emulator, ids}) =>
+      emulator.updateOffer(ids[0], {
+        budget: [
+          {
+            target_geo: 'ALL',
+            total_budget: '1000',
+            daily_cap_type: 'BUDGET',
+            daily_cap: '100',
+          },
+        ],
+      }),
+    );
+
+    rt.call('refreshOffers');
+
+    expect(history(rt)).toEqual([
+      [
+        'refreshOffers',
+        String(ids[0]),
+        'daily_cap [ALL]',
+        '100',
+        '250',
+        'ERROR',
+      ],
+    ]);
+    expect(budget(ids[0])).toMatchObject({
+      daily_cap: 250,
+      sync_status: 'EDITED',
+    });
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, requests: 1});
+    expect(emulator.offerView(ids[0])!.budget).toMatchObject([
+      {daily_cap: '250'},
+    ]);
   });
 });

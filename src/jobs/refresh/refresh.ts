@@ -38,8 +38,10 @@ import {BUDGETS, budgetRows} from '../../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {CodecContext, canonical} from '../../sheets/codec';
+import {fieldChanges} from '../../sheets/history-fields';
+import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
-import {columnOf} from '../../sheets/rows';
+import {columnOf, sameContent} from '../../sheets/rows';
 import {SheetState, StateBook} from '../../sheets/state';
 import {
   Contents,
@@ -52,6 +54,7 @@ import {SheetWriter} from '../../sheets/writer';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
+import type {ChangeLog} from '../change-log';
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
@@ -69,6 +72,8 @@ export interface RefreshContext {
   now: Date;
   /** The alerts a refresh of offers finds (offer-watch.ts). */
   watch?: OfferWatch;
+  /** The run's History: what a push left in flight and the refresh found settled. */
+  log?: ChangeLog;
 }
 
 /** How one sheet came out of a refresh. */
@@ -165,6 +170,16 @@ export function refreshSheet<S>(
   // A sheet with statuses remembers its records even without editable columns: refreshed as
   // another account, rows of these records are then known as another account's, not unknown.
   if (schema.sync) {
+    // Before the state that forgets them: what a push left in flight, as the server has it.
+    const found = inFlight(
+      schema,
+      sameConnection(context.state.get(schema.name), context),
+      merged.state,
+    );
+    if (found.length > 0 && context.log) {
+      context.log.add(found);
+      context.log.flush(context.workbook);
+    }
     context.state.set(schema.name, {
       ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
       connection: context.connection.fingerprint,
@@ -180,6 +195,45 @@ export function refreshSheet<S>(
     context.state.save();
   }
   return {sheet: schema.name, counts, notes};
+}
+
+/**
+ * The History of the writes a push left in flight (saved `unknown`: it was stopped while they
+ * were out, or lost their answers and could not read them back), told by what the server has
+ * now: the values sent (OK), the values before (not applied: the row keeps the edit, which the
+ * next push sends and records), or neither (UNKNOWN: changed since, by whoever). The refresh's
+ * state forgets them, so this is the last moment they can be told.
+ */
+function inFlight<S>(
+  schema: SheetSchema<S>,
+  previous: SheetState | undefined,
+  pulled: SheetState,
+): HistoryChange[] {
+  if (!previous || previous.account !== pulled.account) return [];
+  return Object.entries(previous.records).flatMap(([id, was]) => {
+    const now = pulled.records[id];
+    // A record not listed keeps what was pulled, in-flight writes and all: nothing is known.
+    if (!was.unknown || !now || now.unknown) return [];
+    const outcome: HistoryOutcome = sameContent(now.rows, was.unknown)
+      ? 'OK'
+      : sameContent(now.rows, was.rows)
+        ? 'ERROR'
+        : 'UNKNOWN';
+    const message = {
+      OK: 'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found it on the server.',
+      ERROR:
+        'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found the server without it: not applied. The row keeps your edit for the next push.',
+      UNKNOWN:
+        'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found other values on the server (changed since): whether it was applied is not known.',
+    }[outcome];
+    return fieldChanges(schema, was.rows, was.unknown).map(change => ({
+      sheet: schema.name,
+      record: id,
+      ...change,
+      outcome,
+      message,
+    }));
+  });
 }
 
 /**
@@ -398,6 +452,7 @@ export function runRefresh(
       },
       now: new Date(platform.clock.now()),
       watch: new OfferWatch(platform),
+      log: run.log,
     };
     let reports: SheetReport[];
     try {
