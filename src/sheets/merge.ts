@@ -53,7 +53,7 @@ import {
   SYNC_STATUS,
   readColumn,
 } from './schema';
-import type {RecordState, SheetState} from './state';
+import {RecordState, SheetState, pulledAs} from './state';
 import type {SyncStatus} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
@@ -298,7 +298,8 @@ class Merge<S> {
       editableTexts(this.table, i, this.input.context),
     );
     const user = this.project(texts);
-    const base = this.own[id];
+    const pulled = this.own[id];
+    const base = pulled && pulledAs(pulled, user, rows => this.project(rows));
     if (!record) {
       this.unlisted(id, indexes[0], user, base);
       return;

@@ -15,7 +15,7 @@ import {
   missingIdMessage,
   sameContent,
 } from './rows';
-import type {RecordState, SheetState} from './state';
+import {RecordState, SheetState, pulledAs} from './state';
 import {Table, sheetRow} from './table';
 
 /** What a record is to a push. */
@@ -89,8 +89,8 @@ export function decodeRecords<S>(
     }
   }
   for (const [id, rows] of groups.byId) {
-    const base = state.records[id];
-    if (!base) {
+    const pulled = state.records[id];
+    if (!pulled) {
       const owner = options.ownerOf(id);
       records.push(
         owner === undefined
@@ -116,13 +116,14 @@ export function decodeRecords<S>(
           id,
           rows,
           `${schema.id} ${id} is in rows ${rows.map(sheetRow).join(', ')}: keep one row per ${schema.id}.`,
-          base,
+          pulled,
         ),
       );
       continue;
     }
     const texts = rows.map(r => editableTexts(table, r, context));
     const content = contentOf(texts);
+    const base = pulledAs(pulled, content);
     const edited = editedFields(table, texts, base);
     const record = {id, rows, content, base, edited};
     if (sameContent(content, base.rows)) {

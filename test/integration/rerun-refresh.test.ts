@@ -5,7 +5,12 @@
  */
 import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
 import {budgetsPulled} from '../support/history';
-import {offerDesk, recordsOf} from '../support/offer-desk';
+import {
+  columnLetter,
+  offerDesk,
+  recordsOf,
+  valuesOf,
+} from '../support/offer-desk';
 
 describe('refreshAll stopped between two sheets', () => {
   it('the sheet written has its state with it: the next push takes none of the server values for edits', () => {
@@ -130,5 +135,45 @@ describe('a refresh after a push stopped while its writes were out', () => {
     expect(emulator.offerView(ids[0])!.budget).toMatchObject([
       {daily_cap: '250'},
     ]);
+  });
+});
+
+describe('a refresh stopped inside one sheet’s write', () => {
+  it('leaves no row the server wrote to pass for an edit: the next push sends only what a person typed', () => {
+    const {rt, emulator, ids, rowOf, budget} = budgetsPulled(2);
+    const group = (cap: string) => [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET',
+        daily_cap: cap,
+      },
+    ];
+    emulator.updateOffer(ids[0], {budget: group('150')});
+    emulator.updateOffer(ids[1], {budget: group('170')});
+    const column = valuesOf(rt, 'Budgets')[0].indexOf('daily_cap');
+    // A person types over the cell the refresh writes, so it reads Budgets again once it has
+    // written the rest; Apps Script stops the run at that read, the rest sent, the state not.
+    rt.collaborator.afterRead('Budgets', (_, c) => {
+      c.typeInto('Budgets', `${columnLetter(column)}${rowOf(ids[0])}`, '500');
+      const stopOnceWritten = () =>
+        rt.collaborator.afterRead('Budgets', () => {
+          if (budget(ids[1]).daily_cap === 170) rt.clock.advance(7 * 60_000);
+          else stopOnceWritten();
+        });
+      stopOnceWritten();
+    });
+    expect(() => rt.call('refreshOffers')).toThrow(EXCEEDED_TIME);
+    expect(budget(ids[0]).daily_cap).toBe(500);
+    expect(budget(ids[1])).toMatchObject({daily_cap: 170, sync_status: ''});
+
+    emulator.clearRequests();
+    rt.call('pushBudgets');
+    expect(
+      emulator.requests
+        .filter(r => r.method === 'PUT')
+        .map(r => (r.body as {offer_id: number}).offer_id),
+    ).toEqual([ids[0]]);
+    expect(budget(ids[1])).toMatchObject({daily_cap: 170, sync_status: ''});
   });
 });

@@ -128,11 +128,12 @@ export function refreshSheet<S>(
   let table = openTable(context.workbook, schema, {create: true, rows})!;
   const others = context.state.memo<OtherAccounts>(othersMemo(schema.name));
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
+  const previous = sameConnection(context.state.get(schema.name), context);
   const merge = () =>
     mergeRecords({
       table,
       records,
-      previous: sameConnection(context.state.get(schema.name), context),
+      previous,
       others,
       account: context.account,
       label: accountLabel,
@@ -140,6 +141,7 @@ export function refreshSheet<S>(
       now: context.now,
     });
   const first = merge();
+  if (schema.sync) beforeWriting(context, schema, previous, table, first);
   let merged = first;
   let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
@@ -170,16 +172,6 @@ export function refreshSheet<S>(
   // A sheet with statuses remembers its records even without editable columns: refreshed as
   // another account, rows of these records are then known as another account's, not unknown.
   if (schema.sync) {
-    // Before the state that forgets them: what a push left in flight, as the server has it.
-    const found = inFlight(
-      schema,
-      sameConnection(context.state.get(schema.name), context),
-      merged.state,
-    );
-    if (found.length > 0 && context.log) {
-      context.log.add(found);
-      context.log.flush(context.workbook);
-    }
     context.state.set(schema.name, {
       ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
       connection: context.connection.fingerprint,
@@ -195,6 +187,55 @@ export function refreshSheet<S>(
     context.state.save();
   }
   return {sheet: schema.name, counts, notes};
+}
+
+/**
+ * What is saved before a sheet's write, so that a run Apps Script stops inside it (the writer
+ * reads between blocks; a person's typing makes the sheet merged again) leaves History and the
+ * state true whatever rows it wrote: first the History of the writes a push left in flight,
+ * then the state as last pulled with, beside each record, what the write puts in its rows
+ * (`writing`: rows showing either are as pulled, neither is an edit). The in-flight writes it
+ * recorded are settled; a record whose read-only cells change keeps no print (neither the old
+ * one nor the new one holds for every row); the facts stay the last pull's, which the alerts
+ * compare. The state saved after the write replaces it.
+ */
+function beforeWriting<S>(
+  context: RefreshContext,
+  schema: SheetSchema<S>,
+  previous: SheetState | undefined,
+  table: Table<S>,
+  merged: MergeResult,
+): void {
+  if (!previous || previous.account !== context.account) return;
+  const found = inFlight(schema, previous, merged.state);
+  if (found.length > 0 && context.log) {
+    context.log.add(found);
+    context.log.flush(context.workbook);
+  }
+  const next = withReadOnlyPrints(
+    table,
+    merged.rows,
+    merged.state,
+    context.workbook,
+  ).records;
+  const records = {...previous.records};
+  for (const [id, now] of Object.entries(next)) {
+    const was = records[id];
+    // A record not listed keeps what was pulled, in-flight writes and all.
+    if (now.unknown) continue;
+    if (!was) {
+      records[id] = now;
+      continue;
+    }
+    records[id] = {
+      ...was,
+      unknown: undefined,
+      writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
+      readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
+    };
+  }
+  context.state.set(schema.name, {...previous, records});
+  context.state.save();
 }
 
 /**
