@@ -53,6 +53,16 @@ describe('refreshAll stopped between two sheets', () => {
   });
 });
 
+/** An offer's one budget group, ALL, with this daily_cap. */
+const allGroup = (cap: string) => [
+  {
+    target_geo: 'ALL',
+    total_budget: '1000',
+    daily_cap_type: 'BUDGET' as const,
+    daily_cap: cap,
+  },
+];
+
 describe('a refresh after a push stopped while its writes were out', () => {
   const history = (rt: Runtime) =>
     (rt.spreadsheet.getSheetByName('History')
@@ -102,16 +112,7 @@ describe('a refresh after a push stopped while its writes were out', () => {
 
   it('records a change the server does not have as not applied, and the next push sends it', () => {
     const {rt, emulator, ids, budget} = pushKilled(({emulator, ids}) =>
-      emulator.updateOffer(ids[0], {
-        budget: [
-          {
-            target_geo: 'ALL',
-            total_budget: '1000',
-            daily_cap_type: 'BUDGET',
-            daily_cap: '100',
-          },
-        ],
-      }),
+      emulator.updateOffer(ids[0], {budget: allGroup('100')}),
     );
 
     rt.call('refreshOffers');
@@ -141,16 +142,8 @@ describe('a refresh after a push stopped while its writes were out', () => {
 describe('a refresh stopped inside one sheet’s write', () => {
   it('leaves no row the server wrote to pass for an edit: the next push sends only what a person typed', () => {
     const {rt, emulator, ids, rowOf, budget} = budgetsPulled(2);
-    const group = (cap: string) => [
-      {
-        target_geo: 'ALL',
-        total_budget: '1000',
-        daily_cap_type: 'BUDGET',
-        daily_cap: cap,
-      },
-    ];
-    emulator.updateOffer(ids[0], {budget: group('150')});
-    emulator.updateOffer(ids[1], {budget: group('170')});
+    emulator.updateOffer(ids[0], {budget: allGroup('150')});
+    emulator.updateOffer(ids[1], {budget: allGroup('170')});
     const column = valuesOf(rt, 'Budgets')[0].indexOf('daily_cap');
     // A person types over the cell the refresh writes, so it reads Budgets again once it has
     // written the rest; Apps Script stops the run at that read, the rest sent, the state not.
