@@ -43,7 +43,7 @@ export function withMaterials(
       files: run.job.platform.files,
       digest: run.job.platform.digest,
       writes: run.creatives,
-      sending: () => run.job.save(),
+      sending: () => run.job.saveState(),
       budget: run.job.budget,
       owner: {
         account: run.job.connected.account,

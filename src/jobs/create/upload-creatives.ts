@@ -11,10 +11,10 @@
  * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
  * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
  * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
- * per request. Each batch's rows are marked `Upload sent` and saved before it goes out; a row an
- * earlier run marked or left with an unknown outcome has its file's md5 looked up before
- * (one creatives/source request for the batch): a file the server stored then is filled in,
- * not sent again. A row whose file cannot be read is INVALID (not picked, too large, not a
+ * per request. Each batch's files are named in the state book before it goes out; a file an
+ * earlier run named so or left with an unknown outcome (ERROR) has its md5 looked up first
+ * (one creatives/source request for the batch): one the server stored then is filled in, not
+ * sent again. A row whose file cannot be read is INVALID (not picked, too large, not a
  * material) or ERROR (not reachable now), and nothing is sent for it.
  *
  * A preview ({dryRun: true}) uploads nothing: each row to upload gets its cell checked and, for
@@ -50,7 +50,7 @@ import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import type {RecordState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
-import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
+import {SYNC_STATUS} from '../../sheets/schema';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
 import {RowWrites} from '../row-writes';
@@ -84,7 +84,7 @@ export interface UploadContext {
   budget: TimeBudget;
   /** Who uploads ('' for the main account): its materials are remembered as its own. */
   owner: MaterialOwner;
-  /** Called before a batch goes out, its rows marked `Upload sent`: the job saves them. */
+  /** Called before a batch goes out, its files named in the state book: the job saves it. */
   sending?: () => void;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
@@ -124,8 +124,15 @@ interface Unnamed {
   answer: string;
 }
 
-/** The mark of a row whose file is out: the next run looks it up before sending it again. */
-const UPLOAD_SENT = 'Upload sent';
+/**
+ * The state-book memo of the files of the batch out (their cells): a run stopped while it is
+ * out leaves them there, and the next run looks them up before sending them again.
+ */
+const UPLOADS_OUT = 'uploads out';
+
+/** A row's file cell, as the memo of the files out names it. */
+const fileText = (table: Table<Material>, index: number) =>
+  String(cellOf(table, index, 'file')).trim();
 
 /** Longest excerpt of an API text that a row's message quotes. */
 const MSG_EXCERPT = 120;
@@ -158,6 +165,8 @@ export function uploadRows(
     unnamed: [],
   };
   run.report.remaining = uploadInBatches(run, indexes);
+  // Every batch out has its outcome now (saved with the rows).
+  if (run.report.sent.length > 0) context.owner.book.setMemo(UPLOADS_OUT, []);
   completeFromServerList(run);
   return run.report;
 }
@@ -202,8 +211,8 @@ function readAndSend(run: UploadRun, group: Inspected[]): boolean {
 
 /**
  * The files of a batch the server does not list yet, where an earlier run may have sent them
- * (`Upload sent`, left by a run stopped while its batch was out, or ERROR: an unknown outcome,
- * a 5xx or a lost connection): the md5s of their bytes are looked up first (one request for
+ * (named in the memo of the files out, left by a run stopped while its batch was out, or
+ * ERROR: an unknown outcome, a 5xx or a lost connection): the md5s of their bytes are looked up first (one request for
  * the batch), and a file the server stored then is filled in without its bytes being sent
  * again. A batch no run sent before goes without a look-up. Should the look-up fail, every
  * file is sent: the server answers `already existed` for one it has.
@@ -211,9 +220,10 @@ function readAndSend(run: UploadRun, group: Inspected[]): boolean {
 function notOnServer(run: UploadRun, batch: Ready[]): Ready[] {
   const {context, report} = run;
   const {table} = context.writes;
+  const out = new Set(context.owner.book.memo<string[]>(UPLOADS_OUT) ?? []);
   const maybeSent = (r: Ready) =>
     String(cellOf(table, r.index, SYNC_STATUS)).trim() === 'ERROR' ||
-    String(cellOf(table, r.index, SYNC_MESSAGE)).startsWith(UPLOAD_SENT);
+    out.has(fileText(table, r.index));
   if (!batch.some(maybeSent)) return batch;
   const md5s = batch.map(r => context.digest.md5OfBytes(r.blob.getBytes()));
   const lookup = listByMd5(context.client, md5s);
@@ -250,15 +260,12 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   if (batch.length === 0) return;
   const {context, report} = run;
   const from = report.sent.length;
-  // Saved before the batch goes out: a run stopped while it is out leaves the mark, and the
-  // next run looks these files up by md5 before sending them again.
-  for (const {index} of batch) {
-    context.writes.status(
-      index,
-      'EDITED',
-      `${UPLOAD_SENT}: if this stays, the run was stopped while the file was out. Run it again: it looks the file up by its md5 first, and sends it only if the server does not have it.`,
-    );
-  }
+  // On record before the batch goes out: a run stopped while it is out leaves its files named,
+  // and the next run looks them up by md5 before sending them again.
+  context.owner.book.setMemo(
+    UPLOADS_OUT,
+    batch.map(r => fileText(context.writes.table, r.index)),
+  );
   context.sending?.();
   const outcomes = uploadMaterials(
     context.client,
@@ -435,7 +442,7 @@ export function uploadChanges(
   return rows.flatMap(index => {
     const verdict = report.verdicts.get(index);
     if (!verdict) return [];
-    const file = String(cellOf(table, index, 'file')).trim();
+    const file = fileText(table, index);
     return [
       {
         sheet: CREATIVES.name,
@@ -709,7 +716,7 @@ function previewUploads(
       for (const index of drive.slice(next)) {
         unread(
           index,
-          String(cellOf(writes.table, index, 'file')).trim(),
+          fileText(writes.table, index),
           'the preview had no time left to inspect it',
         );
       }
@@ -818,7 +825,7 @@ function uploadJob(
         book: job.book,
         context: job.workbook,
       },
-      sending: () => job.save(),
+      sending: () => job.saveState(),
       settled: (sofar, rows) => {
         job.log.add(uploadChanges(writes.table, sofar, rows));
         job.save();
