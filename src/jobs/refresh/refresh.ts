@@ -141,7 +141,11 @@ export function refreshSheet<S>(
       now: context.now,
     });
   const first = merge();
-  if (schema.sync) beforeWriting(context, schema, previous, table, first);
+  const printed = (m: MergeResult) =>
+    withReadOnlyPrints(table, m.rows, m.state, context.workbook);
+  // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
+  const pulled = schema.sync ? printed(first) : undefined;
+  if (pulled) beforeWriting(context, schema, previous, first, pulled);
   let merged = first;
   let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
@@ -173,7 +177,7 @@ export function refreshSheet<S>(
   // another account, rows of these records are then known as another account's, not unknown.
   if (schema.sync) {
     context.state.set(schema.name, {
-      ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
+      ...(merged === first && pulled ? pulled : printed(merged)),
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
@@ -203,8 +207,8 @@ function beforeWriting<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
   previous: SheetState | undefined,
-  table: Table<S>,
   merged: MergeResult,
+  pulled: SheetState,
 ): void {
   if (!previous || previous.account !== context.account) return;
   const found = inFlight(schema, previous, merged.state);
@@ -212,14 +216,8 @@ function beforeWriting<S>(
     context.log.add(found);
     context.log.flush(context.workbook);
   }
-  const next = withReadOnlyPrints(
-    table,
-    merged.rows,
-    merged.state,
-    context.workbook,
-  ).records;
   const records = {...previous.records};
-  for (const [id, now] of Object.entries(next)) {
+  for (const [id, now] of Object.entries(pulled.records)) {
     const was = records[id];
     // A record not listed keeps what was pulled, in-flight writes and all.
     if (now.unknown) continue;
