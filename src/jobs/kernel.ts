@@ -141,6 +141,16 @@ export class Job {
     this.workbook.flush();
   }
 
+  /**
+   * Sends the state book's changes now, and nothing else: a mark a job needs on record before
+   * its requests leave (the files of an upload batch), without locating rows again.
+   */
+  saveState(): void {
+    if (this.dryRun) return;
+    this.opened?.save();
+    this.workbook.flush();
+  }
+
   /** The summary every job returns, from what it found and did. */
   summary(facts: JobFacts): JobSummary {
     const counts = {

@@ -64,6 +64,8 @@ export interface Cache {
 export interface Digest {
   /** md5 of the UTF-8 bytes of `text`, as lowercase hex. */
   md5Hex(text: string): string;
+  /** md5 of `bytes` (a blob's getBytes()), as lowercase hex: a material's creative_md5. */
+  md5OfBytes(bytes: number[]): string;
 }
 
 /** The spreadsheet's document lock, one job at a time. */

@@ -56,7 +56,7 @@ import {
   SYNC_STATUS,
   readColumn,
 } from './schema';
-import {RecordState, SheetState, blankAccountOf} from './state';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
 import {SyncStatus, withoutPreviewNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
@@ -322,7 +322,8 @@ class Merge<S> {
       editableTexts(this.table, i, this.input.context),
     );
     const user = this.project(texts);
-    const base = this.own[key];
+    const pulled = this.own[key];
+    const base = pulled && pulledAs(pulled, user, rows => this.project(rows));
     if (!record) {
       this.unlisted(key, indexes[0], user, base);
       return;

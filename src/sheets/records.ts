@@ -17,7 +17,7 @@ import {
   sameContent,
 } from './rows';
 import {ACCOUNT, accountCell, keyParts} from './accounts';
-import {RecordState, SheetState, blankAccountOf} from './state';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
 import {Table, sheetRow} from './table';
 
 /** What a record is to a push. */
@@ -109,9 +109,9 @@ export function decodeRecords<S>(
     }
   }
   for (const [key, rows] of groups.byKey) {
-    const base = state.records[key];
+    const pulled = state.records[key];
     const {account, id} = keyParts(key);
-    if (!base) {
+    if (!pulled) {
       const owner = owners.get(id);
       records.push(
         owner === undefined
@@ -137,13 +137,14 @@ export function decodeRecords<S>(
           key,
           rows,
           `${schema.id} ${id} is in rows ${rows.map(sheetRow).join(', ')}: keep one row per ${schema.id}.`,
-          base,
+          pulled,
         ),
       );
       continue;
     }
     const texts = rows.map(r => editableTexts(table, r, context));
     const content = contentOf(texts);
+    const base = pulledAs(pulled, content);
     const edited = editedFields(table, texts, base);
     const record = {account, id, key, rows, content, base, edited};
     if (sameContent(content, base.rows)) {

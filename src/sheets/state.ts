@@ -16,7 +16,7 @@
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 import {keyParts, recordKey} from './accounts';
-import {EMPTY, contentOf} from './rows';
+import {EMPTY, contentOf, sameContent} from './rows';
 import {editableOf} from './schema';
 import {SCHEMAS} from './schemas';
 
@@ -79,8 +79,29 @@ export interface RecordState {
    * push reads the record back before sending it again.
    */
   unknown?: string[][];
+  /**
+   * What a refresh was writing into the record's rows (the server's content) when it saved
+   * this state before the sheet: stopped inside that write, it leaves each row as before or
+   * as written, so a row showing this content is as pulled too, not an edit. The state the
+   * refresh saves after the sheet has none.
+   */
+  writing?: string[][];
   /** The print of its read-only cells as last written from the server (read-only.ts). */
   readOnly?: string;
+}
+
+/**
+ * The state rows showing `content` were pulled with: what an interrupted refresh was writing
+ * where they show that, else the record as last pulled. `view` is how the caller compares
+ * contents (the merge leaves out the columns the table put back).
+ */
+export function pulledAs(
+  base: RecordState,
+  content: string[][],
+  view: (rows: string[][]) => string[][] = rows => rows,
+): RecordState {
+  if (!base.writing || !sameContent(content, view(base.writing))) return base;
+  return {...base, rows: base.writing, writing: undefined};
 }
 
 export interface SheetState {
@@ -387,6 +408,7 @@ function reorder(then: readonly string[], now: readonly string[]) {
         rows: rows(r.rows)!,
         ...(r.refused ? {refused: rows(r.refused)} : {}),
         ...(r.unknown ? {unknown: rows(r.unknown)} : {}),
+        ...(r.writing ? {writing: rows(r.writing)} : {}),
       };
     }
     return out;

@@ -223,6 +223,23 @@ describe('History of a budget push, and its revert', () => {
     });
   });
 
+  it('a value typed while the revert runs is kept, and the summary says so', () => {
+    const {rt, ids, rowOf, budget} = pulled(2);
+    typeInto(rt, 'Budgets', rowOf(ids[0]), 'daily_cap', '150');
+    const pushed = rt.call('pushBudgets') as Summary;
+    // Once the revert has read Budgets, someone types over the cell it puts 100 back into.
+    rt.collaborator.afterRead('Budgets', () =>
+      typeInto(rt, 'Budgets', rowOf(ids[0]), 'daily_cap', '175'),
+    );
+
+    const reverted = rt.call('revertChange', pushed.changeId) as Summary;
+
+    expect(budget(ids[0]).daily_cap).toBe(175);
+    expect(reverted.message).toContain(
+      `1 row of Budgets kept what someone typed into it while the revert ran, instead of the value it put back: check it, then revert ${pushed.changeId} again if you still want it.`,
+    );
+  });
+
   it('a budget split into per-geo groups is reverted to its one ALL group, and pushed back exactly', () => {
     const {rt, emulator, ids, rowOf} = pulled(3);
     const [id] = ids;

@@ -35,7 +35,9 @@ export function withMaterials(
     {
       clientFor: run.clientFor,
       files: run.job.platform.files,
+      digest: run.job.platform.digest,
       writes: run.creatives,
+      sending: () => run.job.saveState(),
       budget: run.job.budget,
       owner: {
         accountOf: index => pending.get(index)!,

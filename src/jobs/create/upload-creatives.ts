@@ -11,7 +11,10 @@
  * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
  * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
  * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
- * per request. A row whose file cannot be read is INVALID (not picked, too large, not a
+ * per request. Each batch's files are named in the state book before it goes out; a file an
+ * earlier run named so or left with an unknown outcome (ERROR) has its md5 looked up first
+ * (one creatives/source request for the batch): one the server stored then is filled in, not
+ * sent again. A row whose file cannot be read is INVALID (not picked, too large, not a
  * material) or ERROR (not reachable now), and nothing is sent for it.
  *
  * A preview ({dryRun: true}) uploads nothing: each row to upload gets its cell checked and, for
@@ -35,6 +38,7 @@ import type {
   FileRef,
   FileSource,
   FileWanted,
+  Digest,
   Platform,
 } from '../../platform/ports';
 import {
@@ -50,6 +54,7 @@ import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import type {RecordState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
+import {SYNC_STATUS} from '../../sheets/schema';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
 import {RowWrites} from '../row-writes';
@@ -79,10 +84,14 @@ export interface UploadContext {
   /** The client that signs as an account ('' the main account): Connected.clientFor. */
   clientFor(account: string): ApiClient;
   files: FileSource;
+  /** Computes a file's md5, looked up before its bytes are sent. */
+  digest: Digest;
   writes: RowWrites<Material>;
   budget: TimeBudget;
   /** Whose each row's material is: its upload is signed by that account, and remembered as its. */
   owner: MaterialOwner;
+  /** Called before a batch goes out, its files named in the state book: the job saves it. */
+  sending?: () => void;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
    * (rows, History) before the next batch.
@@ -94,6 +103,8 @@ export interface UploadReport {
   verdicts: Map<number, MaterialVerdict>;
   /** Rows whose file was sent, in order. */
   sent: number[];
+  /** Rows whose file the server had already (its md5 listed): nothing was sent for them. */
+  found: number[];
   /** Rows not reached for lack of time. */
   remaining: number[];
   requests: number;
@@ -122,6 +133,16 @@ interface Unnamed {
   answer: string;
 }
 
+/**
+ * The state-book memo of the files of the batch out (their cells): a run stopped while it is
+ * out leaves them there, and the next run looks them up before sending them again.
+ */
+const UPLOADS_OUT = 'uploads out';
+
+/** A row's file cell, as the memo of the files out names it. */
+const fileText = (table: Table<Material>, index: number) =>
+  String(cellOf(table, index, 'file')).trim();
+
 /** Longest excerpt of an API text that a row's message quotes. */
 const MSG_EXCERPT = 120;
 
@@ -143,10 +164,18 @@ export function uploadRows(
 ): UploadReport {
   const run: UploadRun = {
     context,
-    report: {verdicts: new Map(), sent: [], remaining: [], requests: 0},
+    report: {
+      verdicts: new Map(),
+      sent: [],
+      found: [],
+      remaining: [],
+      requests: 0,
+    },
     unnamed: [],
   };
   run.report.remaining = uploadInBatches(run, indexes);
+  // Every batch out has its outcome now (saved with the rows).
+  if (run.report.sent.length > 0) context.owner.book.setMemo(UPLOADS_OUT, []);
   completeFromServerList(run);
   return run.report;
 }
@@ -185,8 +214,58 @@ function readAndSend(run: UploadRun, group: Inspected[]): boolean {
     if ('status' in read) recordVerdict(run, group[k].index, read);
     else ready.push(read);
   });
-  sendBatch(run, ready);
+  sendBatch(run, notOnServer(run, ready));
   return true;
+}
+
+/**
+ * The files of a batch the server does not list yet, where an earlier run may have sent them
+ * (named in the memo of the files out, left by a run stopped while its batch was out, or
+ * ERROR: an unknown outcome, a 5xx or a lost connection): the md5s of their bytes are looked up first (one request for
+ * the batch), and a file the server stored then is filled in without its bytes being sent
+ * again. A batch no run sent before goes without a look-up. Should the look-up fail, every
+ * file is sent: the server answers `already existed` for one it has.
+ */
+function notOnServer(run: UploadRun, batch: Ready[]): Ready[] {
+  const {context, report} = run;
+  const {table} = context.writes;
+  const out = new Set(context.owner.book.memo<string[]>(UPLOADS_OUT) ?? []);
+  const maybeSent = (r: Ready) =>
+    String(cellOf(table, r.index, SYNC_STATUS)).trim() === 'ERROR' ||
+    out.has(fileText(table, r.index));
+  if (!batch.some(maybeSent)) return batch;
+  const md5s = batch.map(r => context.digest.md5OfBytes(r.blob.getBytes()));
+  const {accountOf} = context.owner;
+  // Each file is looked up in the account it goes to; an account whose look-up failed sends.
+  const lookups = listByMd5(
+    context.clientFor,
+    batch.map((r, k) => ({account: accountOf(r.index), md5: md5s[k]})),
+  );
+  for (const lookup of lookups.values()) report.requests += lookup.requests;
+  const found: number[] = [];
+  const send = batch.filter((ready, k) => {
+    const lookup = lookups.get(accountOf(ready.index));
+    const material = lookup?.failure ? undefined : lookup?.listed?.get(md5s[k]);
+    if (!material) return true;
+    const name = String(material.creative_name ?? '');
+    recordVerdict(
+      run,
+      ready.index,
+      onServer(
+        context.writes.table,
+        ready.index,
+        md5s[k],
+        name,
+        `Already on the server (its md5 is listed, so nothing was sent): creative_md5 ${md5s[k]} and creative_name ${name} filled in.`,
+      ),
+    );
+    fillDetails(context.writes, ready.index, material);
+    found.push(ready.index);
+    return false;
+  });
+  report.found.push(...found);
+  if (found.length > 0) context.settled?.(report, found);
+  return send;
 }
 
 /** Uploads one batch and hands the rows it settled to the job at once, to be saved. */
@@ -194,6 +273,13 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   if (batch.length === 0) return;
   const {context, report} = run;
   const from = report.sent.length;
+  // On record before the batch goes out: a run stopped while it is out leaves its files named,
+  // and the next run looks them up by md5 before sending them again.
+  context.owner.book.setMemo(
+    UPLOADS_OUT,
+    batch.map(r => fileText(context.writes.table, r.index)),
+  );
+  context.sending?.();
   const outcomes = uploadMaterials(
     batch.map(r => ({
       client: context.clientFor(context.owner.accountOf(r.index)),
@@ -279,9 +365,11 @@ function recordVerdict(
 function completeFromServerList(run: UploadRun): void {
   const {context, report, unnamed} = run;
   const {accountOf} = context.owner;
-  const uploaded = [...report.verdicts].flatMap(([index, v]) =>
-    v.material ? [{index, md5: v.material.creative_md5}] : [],
-  );
+  // A file found before its upload has its details already.
+  const uploaded = report.sent.flatMap(index => {
+    const material = report.verdicts.get(index)?.material;
+    return material ? [{index, md5: material.creative_md5}] : [];
+  });
   if (unnamed.length + uploaded.length === 0) return;
   const lookups = listByMd5(
     context.clientFor,
@@ -382,18 +470,19 @@ function listByMd5(
 }
 
 /**
- * The History rows of the files an upload sent: a material by its md5 once on the server,
- * else by its file cell (a file the API refused, or whose answer was lost).
+ * The History rows of the files an upload sent, or found on the server by their md5 (an
+ * earlier run's upload whose answer was lost): a material by its md5 once on the server, else
+ * by its file cell (a file the API refused, or whose answer was lost).
  */
 export function uploadChanges(
   table: Table<Material>,
   report: UploadReport,
-  rows: readonly number[] = report.sent,
+  rows: readonly number[] = [...report.sent, ...report.found],
 ): HistoryChange[] {
   return rows.flatMap(index => {
     const verdict = report.verdicts.get(index);
     if (!verdict) return [];
-    const file = String(cellOf(table, index, 'file')).trim();
+    const file = fileText(table, index);
     return [
       {
         sheet: CREATIVES.name,
@@ -621,7 +710,7 @@ function quoted(text: string): string {
 
 function uploadError(error: Error): string {
   if (error instanceof OutcomeUnknownError) {
-    return `${error.cause.message}. Run the upload again: if the file was stored, the API answers "already existed" and the md5 is filled in.`;
+    return `${error.cause.message}. Run the upload again: it looks the file's md5 up first, and if the file was stored, fills it in without sending the file again.`;
   }
   return `${error.message}. Nothing was uploaded.`;
 }
@@ -661,7 +750,7 @@ function previewUploads(
       for (const index of drive.slice(next)) {
         unread(
           index,
-          String(cellOf(writes.table, index, 'file')).trim(),
+          fileText(writes.table, index),
           'the preview had no time left to inspect it',
         );
       }
@@ -788,6 +877,7 @@ function uploadJob(
     {
       clientFor: account => job.connected.clientFor(account),
       files: platform.files,
+      digest: platform.digest,
       writes,
       budget: job.budget,
       owner: {
@@ -795,6 +885,7 @@ function uploadJob(
         book: job.book,
         context: job.workbook,
       },
+      sending: () => job.saveState(),
       settled: (sofar, rows) => {
         job.log.add(uploadChanges(writes.table, sofar, rows));
         job.save();

@@ -246,7 +246,13 @@ function revertSheet(
       if (counted) counts.push(counted);
     }
   }
-  tallyWritten(run, table, layout, counts, new Set(writer.flush().gone));
+  const {gone, kept} = writer.flush();
+  tallyWritten(run, table, layout, counts, new Set(gone));
+  if (kept.length > 0) {
+    run.tally.notes.push(
+      `${counted(kept.length, 'row')} of ${table.schema.name} kept what someone typed into ${kept.length === 1 ? 'it' : 'them'} while the revert ran, instead of the value it put back: check ${kept.length === 1 ? 'it' : 'them'}, then revert ${run.changeId} again if you still want it.`,
+    );
+  }
 }
 
 /** The sheet and its pulled state, if revert may act on it; else null, the reason noted. */

@@ -40,8 +40,10 @@ import {BUDGETS, budgetRows} from '../../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {CodecContext, canonical} from '../../sheets/codec';
+import {fieldChanges} from '../../sheets/history-fields';
+import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
-import {columnOf} from '../../sheets/rows';
+import {columnOf, sameContent} from '../../sheets/rows';
 import {SheetState, StateBook} from '../../sheets/state';
 import {
   Contents,
@@ -51,12 +53,18 @@ import {
   sheetRow,
 } from '../../sheets/table';
 import {SheetWriter} from '../../sheets/writer';
-import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
+import {
+  ACCOUNT,
+  accountOfCell,
+  keyParts,
+  recordKey,
+} from '../../sheets/accounts';
 import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
 import {accountsToActFor} from '../accounts';
+import type {ChangeLog} from '../change-log';
 import {EVERY_ACCOUNT} from '../settings-store';
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
@@ -75,6 +83,8 @@ export interface RefreshContext {
   now: Date;
   /** The alerts a refresh of offers finds (offer-watch.ts). */
   watch?: OfferWatch;
+  /** The run's History: what a push left in flight and the refresh found settled. */
+  log?: ChangeLog;
 }
 
 /** How one sheet came out of a refresh. */
@@ -145,17 +155,23 @@ export function refreshSheet<S>(
   const rows = records.reduce((n, r) => n + r.sources.length, 0);
   let table = openTable(context.workbook, schema, {create: true, rows})!;
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
+  const previous = sameConnection(context.state.get(schema.name), context);
   const merge = () =>
     mergeRecords({
       table,
       records,
-      previous: sameConnection(context.state.get(schema.name), context),
+      previous,
       accounts: context.accounts,
       label: accountLabel,
       context: context.workbook,
       now: context.now,
     });
   const first = merge();
+  const printed = (m: MergeResult) =>
+    withReadOnlyPrints(table, m.rows, m.state, context.workbook);
+  // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
+  const pulled = schema.sync ? printed(first) : undefined;
+  if (pulled) beforeWriting(context, schema, previous, first, pulled);
   let merged = first;
   let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
@@ -187,7 +203,7 @@ export function refreshSheet<S>(
   // them is then known as its account's, not unknown.
   if (schema.sync) {
     context.state.set(schema.name, {
-      ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
+      ...(merged === first && pulled ? pulled : printed(merged)),
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
@@ -197,6 +213,90 @@ export function refreshSheet<S>(
     context.state.save();
   }
   return {sheet: schema.name, counts, notes};
+}
+
+/**
+ * What is saved before a sheet's write, so that a run Apps Script stops inside it (the writer
+ * reads between blocks; a person's typing makes the sheet merged again) leaves History and the
+ * state true whatever rows it wrote: first the History of the writes a push left in flight,
+ * then the state as last pulled with, beside each record, what the write puts in its rows
+ * (`writing`: rows showing either are as pulled, neither is an edit). The in-flight writes it
+ * recorded are settled; a record whose read-only cells change keeps no print (neither the old
+ * one nor the new one holds for every row); the facts stay the last pull's, which the alerts
+ * compare. The state saved after the write replaces it.
+ */
+function beforeWriting<S>(
+  context: RefreshContext,
+  schema: SheetSchema<S>,
+  previous: SheetState | undefined,
+  merged: MergeResult,
+  pulled: SheetState,
+): void {
+  if (!previous) return;
+  const found = inFlight(schema, previous, merged.state);
+  if (found.length > 0 && context.log) {
+    context.log.add(found);
+    context.log.flush(context.workbook);
+  }
+  const records = {...previous.records};
+  for (const [id, now] of Object.entries(pulled.records)) {
+    const was = records[id];
+    // A record not listed keeps what was pulled, in-flight writes and all.
+    if (now.unknown) continue;
+    if (!was) {
+      records[id] = now;
+      continue;
+    }
+    records[id] = {
+      ...was,
+      unknown: undefined,
+      writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
+      readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
+    };
+  }
+  context.state.set(schema.name, {...previous, records});
+  context.state.save();
+}
+
+/**
+ * The History of the writes a push left in flight (saved `unknown`: it was stopped while they
+ * were out, or lost their answers and could not read them back), told by what the server has
+ * now: the values sent (OK), the values before (not applied: the row keeps the edit, which the
+ * next push sends and records), or neither (UNKNOWN: changed since, by whoever). The refresh's
+ * state forgets them, so this is the last moment they can be told.
+ */
+function inFlight<S>(
+  schema: SheetSchema<S>,
+  previous: SheetState | undefined,
+  pulled: SheetState,
+): HistoryChange[] {
+  if (!previous) return [];
+  return Object.entries(previous.records).flatMap(([key, was]) => {
+    const now = pulled.records[key];
+    // A record not listed keeps what was pulled, in-flight writes and all: nothing is known.
+    if (!was.unknown || !now || now.unknown) return [];
+    const outcome: HistoryOutcome = sameContent(now.rows, was.unknown)
+      ? 'OK'
+      : sameContent(now.rows, was.rows)
+        ? 'ERROR'
+        : 'UNKNOWN';
+    const message = {
+      OK: 'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found it on the server.',
+      ERROR:
+        'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found the server without it: not applied. The row keeps your edit for the next push.',
+      UNKNOWN:
+        'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found other values on the server (changed since): whether it was applied is not known.',
+    }[outcome];
+    const {account, id} = keyParts(key);
+    return fieldChanges(schema, was.rows, was.unknown).map(change => ({
+      account: accountLabel(account),
+      sheet: schema.name,
+      record: id,
+      ...change,
+      outcome,
+      message,
+    }));
+  });
 }
 
 /**
@@ -450,6 +550,7 @@ export function runRefresh(
       },
       now: new Date(platform.clock.now()),
       watch: new OfferWatch(platform),
+      log: run.log,
     };
     let reports: SheetReport[];
     try {
