@@ -18,7 +18,8 @@ import {
 } from './rows';
 import {ACCOUNT, accountCell, keyParts} from './accounts';
 import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
-import {Table, sheetRow} from './table';
+import {SYNC_MESSAGE, SYNC_STATUS} from './schema';
+import {Table, cellOf, sheetRow} from './table';
 
 /** What a record is to a push. */
 export type RecordKind =
@@ -41,6 +42,12 @@ export type RecordKind =
   /** maintain_by AM: the account manager's, view only. */
   | 'managed';
 
+/** A row's status cells as a job read them. */
+export interface RowSaid {
+  status: string;
+  message: string;
+}
+
 export interface SheetRecord {
   kind: RecordKind;
   /** Whose record it is ('' the main account): its requests are signed with its keys. */
@@ -51,6 +58,8 @@ export interface SheetRecord {
   key: string;
   /** Data rows, in sheet order. */
   rows: number[];
+  /** What each row's status cells say now, in the order of `rows`. */
+  said: RowSaid[];
   /** Editable content now (rows.ts contentOf). */
   content: string[][];
   /** What was last pulled (absent for noId, unknownId, otherAccount). */
@@ -92,11 +101,17 @@ export function decodeRecords<S>(
     ...keyParts(key),
     key,
     rows,
+    said: saidOf(rows),
     content: [],
     edited: [],
     reason,
     base,
   });
+  const saidOf = (rows: readonly number[]): RowSaid[] =>
+    rows.map(row => ({
+      status: String(cellOf(table, row, SYNC_STATUS)),
+      message: String(cellOf(table, row, SYNC_MESSAGE)),
+    }));
   for (const {index, key, awaits, noAccount} of groups.order) {
     if (noAccount) {
       records.push(
@@ -146,7 +161,16 @@ export function decodeRecords<S>(
     const content = contentOf(texts);
     const base = pulledAs(pulled, content);
     const edited = editedFields(table, texts, base);
-    const record = {account, id, key, rows, content, base, edited};
+    const record = {
+      account,
+      id,
+      key,
+      rows,
+      said: saidOf(rows),
+      content,
+      base,
+      edited,
+    };
     if (sameContent(content, base.rows)) {
       records.push({...record, kind: 'unchanged'});
     } else if (sameContent(content, base.refused)) {

@@ -36,7 +36,7 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import {Built, PushSpec, changedHeaders} from './push-spec';
+import type {Built, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
@@ -50,7 +50,7 @@ export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
     build(record, table, context, opened): Built<CampaignUpdate> {
       known ??= knownSheets(opened.workbook, opened.book, table, context);
       const [row] = record.rows;
-      const changed = changedHeaders(record, table, context) as CampaignField[];
+      const changed = record.edited as CampaignField[];
       const columns = editableColumns(table);
       const decoded = decodeRow(
         table,

@@ -21,7 +21,7 @@ import {readColumn} from '../../sheets/schema';
 import type {RecordState, SheetState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
 import type {Table} from '../../sheets/table';
-import {ChangedRecord, PushSpec, changedHeaders} from './push-spec';
+import type {ChangedRecord, PushSpec} from './push-spec';
 import type {TimeBudget} from '../run';
 
 export interface Unit<Q> {
@@ -308,9 +308,7 @@ export class Delivery<S, Q> {
     const back = this.readBackContent(rows, unit.record.content);
     // A one-row record is judged by what it changed: a field changed on the server since
     // the pull is no sign that this push was not applied.
-    const changed = this.table.schema.rowKey
-      ? []
-      : changedHeaders(unit.record, this.table, this.platform.workbook());
+    const changed = this.table.schema.rowKey ? [] : unit.record.edited;
     const moved = this.neitherSentNorBefore(back, unit, changed);
     if (moved.length > 0) {
       // Sending it again would overwrite what the server holds now (and restart a tracking

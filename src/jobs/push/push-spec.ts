@@ -8,7 +8,7 @@ import type {SignedBy} from '../../api/operations';
 import type {IdGroup, ReadBack} from '../../api/paging';
 import type {Platform, Workbook} from '../../platform/ports';
 import type {CodecContext} from '../../sheets/codec';
-import {EMPTY, editableColumns, editableTexts} from '../../sheets/rows';
+import type {RowSaid} from '../../sheets/records';
 import type {SheetSchema} from '../../sheets/schema';
 import type {RecordState, StateBook} from '../../sheets/state';
 import type {Table} from '../../sheets/table';
@@ -24,25 +24,14 @@ export interface ChangedRecord {
   key: string;
   /** Its data rows, in sheet order. */
   rows: number[];
+  /** What each row's status cells said when the push read them (records.ts). */
+  said: readonly RowSaid[];
   /** What was last pulled. */
   base: RecordState;
   /** Its editable content now (rows.ts contentOf). */
   content: string[][];
-}
-
-/**
- * The headers of the editable cells that differ from what was last pulled, for a record that
- * takes one row (a campaign, an offer's tracking).
- */
-export function changedHeaders<S>(
-  record: ChangedRecord,
-  table: Table<S>,
-  context: CodecContext,
-): string[] {
-  const columns = editableColumns(table);
-  const now = editableTexts(table, record.rows[0], context);
-  const before = record.base.rows[0] ?? columns.map(() => EMPTY);
-  return columns.filter((_, k) => now[k] !== before[k]).map(c => c.header);
+  /** The editable fields whose text differs from the pull (a one-row record's; records.ts). */
+  edited: readonly string[];
 }
 
 /**

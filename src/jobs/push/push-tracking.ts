@@ -30,7 +30,7 @@ import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
 import type {CodecContext} from '../../sheets/codec';
 import type {Table} from '../../sheets/table';
-import {Built, ChangedRecord, PushSpec, changedHeaders} from './push-spec';
+import type {Built, ChangedRecord, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 import {rememberServerClicks} from '../server-click-memory';
@@ -86,7 +86,7 @@ function buildTracking(
   context: CodecContext,
 ): Built<TrackingUpdate> {
   const [row] = record.rows;
-  const changed = changedHeaders(record, table, context);
+  const changed = record.edited;
   const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
   const values = decoded.values as unknown as TrackingInput;
   const at = editableColumns(table).indexOf(columnOf(table, SERVER_CLICK));

@@ -24,7 +24,6 @@ import {fieldChanges} from '../../sheets/history-fields';
 import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
-import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import type {SheetState, StateBook} from '../../sheets/state';
 import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
@@ -62,10 +61,10 @@ export function runPush<S, Q>(
       : (guard?.send ?? plan.units);
     const save = saver(job, spec.schema.name, rows, state, plan);
     const sent = job.dryRun
-      ? previewSending(spec, table, plan.verdicts, sending)
+      ? previewSending(spec, plan.verdicts, sending)
       : deliver(job, spec, table, state, plan.verdicts, sending, guard, save);
     for (const {unit, message} of guard?.held ?? []) {
-      if (job.dryRun) previewMark(table, plan.verdicts, unit, message);
+      if (job.dryRun) previewMark(plan.verdicts, unit, message);
       else mark(plan.verdicts, unit, 'EDITED', message);
     }
     noteReadOnlyEdits(table, records, state, plan.verdicts);
@@ -161,7 +160,6 @@ function saver<S, Q>(
 /** What was sent: nothing, in a preview, whose rows say what a push would send. */
 function previewSending<S, Q>(
   spec: PushSpec<S, Q>,
-  table: Table<S>,
   verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Unit<Q>>,
 ): {requests: number; remaining: number} {
@@ -169,7 +167,7 @@ function previewSending<S, Q>(
     const first = unit.lost
       ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
       : `sends ${unit.sends}`;
-    previewMark(table, verdicts, unit, `Preview: a push ${first}.`);
+    previewMark(verdicts, unit, `Preview: a push ${first}.`);
   }
   return {requests: 0, remaining: 0};
 }
@@ -241,11 +239,11 @@ function planPush<S, Q>(
         break;
       case 'unchanged':
         plan.unchanged += record.rows.length;
-        for (const row of record.rows) {
-          if (STALE.has(String(cellOf(table, row, SYNC_STATUS)))) {
+        record.rows.forEach((row, k) => {
+          if (STALE.has(record.said[k].status)) {
             plan.verdicts.set(row, {status: '', message: ''});
           }
-        }
+        });
         break;
       case 'changed':
         planChanged(spec, table, record, state, opened, plan);
@@ -257,10 +255,8 @@ function planPush<S, Q>(
   }
   if (dryRun) {
     plan.previewed = plan.units
-      .flatMap(u => u.record.rows)
-      .filter(row =>
-        KEPT_BY_PREVIEW.has(String(cellOf(table, row, SYNC_STATUS))),
-      ).length;
+      .flatMap(u => u.record.said)
+      .filter(said => KEPT_BY_PREVIEW.has(said.status)).length;
   }
   return plan;
 }
@@ -279,8 +275,10 @@ function planChanged<S, Q>(
     id: record.id,
     key: record.key,
     rows: record.rows,
+    said: record.said,
     base: record.base!,
     content: record.content,
+    edited: record.edited,
   };
   const built = spec.build(changed, table, opened.workbook, opened);
   if ('kept' in built) {
@@ -311,24 +309,22 @@ function planChanged<S, Q>(
  * A preview's mark: EDITED "Preview: …", except on a CONFLICT or ERROR row, which keeps its
  * status and what it said (the server's values, the API's reason), the preview's note after.
  */
-function previewMark<S, Q>(
-  table: Table<S>,
+function previewMark<Q>(
   verdicts: Map<number, RowVerdict>,
   unit: Unit<Q>,
   note: string,
 ): void {
-  for (const row of unit.record.rows) {
-    const status = String(cellOf(table, row, SYNC_STATUS));
+  unit.record.rows.forEach((row, k) => {
+    const {status, message} = unit.record.said[k];
     if (!KEPT_BY_PREVIEW.has(status)) {
       verdicts.set(row, {status: 'EDITED', message: note});
-      continue;
+      return;
     }
-    const said = withoutPreviewNote(String(cellOf(table, row, SYNC_MESSAGE)));
     verdicts.set(row, {
       status: status as SyncStatus,
-      message: `${said} ${note}`,
+      message: `${withoutPreviewNote(message)} ${note}`,
     });
-  }
+  });
 }
 
 /** A delivered record's History rows: a row per field its push changed. */
