@@ -24,7 +24,7 @@ import {fieldChanges} from '../../sheets/history-fields';
 import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
-import type {SheetState, StateBook} from '../../sheets/state';
+import type {RecordState, SheetState, StateBook} from '../../sheets/state';
 import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
@@ -51,10 +51,10 @@ export function runPush<S, Q>(
       spec,
       table,
       records,
-      state,
       {workbook: job.workbook, book: job.book},
       job.dryRun,
     );
+    Object.assign(state.records, plan.taken);
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
     const sending = guard?.asked
       ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
@@ -150,7 +150,8 @@ function saver<S, Q>(
       written.set(index, verdict);
       rows.status(index, verdict.status, verdict.message);
     }
-    if (!job.dryRun && (plan.units.length > 0 || plan.kept)) {
+    const taken = Object.keys(plan.taken).length > 0;
+    if (!job.dryRun && (plan.units.length > 0 || taken)) {
       job.book.set(sheet, state);
     }
     job.save(when);
@@ -208,8 +209,11 @@ interface PushPlan<Q> {
   verdicts: Map<number, RowVerdict>;
   /** Rows of records that send nothing (as pulled, or refused before and unchanged). */
   unchanged: number;
-  /** A change taken as what the record has, sending nothing (pushTracking's kept value). */
-  kept: boolean;
+  /**
+   * Changes taken as what their records have, sending nothing (pushTracking's kept value):
+   * the records' new pulled state, by record key.
+   */
+  taken: Record<string, RecordState>;
   /** CONFLICT or ERROR rows a preview says would be sent, keeping their status. */
   previewed: number;
   dryRun: boolean;
@@ -220,7 +224,6 @@ function planPush<S, Q>(
   spec: PushSpec<S, Q>,
   table: Table<S>,
   records: readonly SheetRecord[],
-  state: SheetState,
   opened: {workbook: Workbook; book: StateBook},
   dryRun: boolean,
 ): PushPlan<Q> {
@@ -228,7 +231,7 @@ function planPush<S, Q>(
     units: [],
     verdicts: new Map(),
     unchanged: 0,
-    kept: false,
+    taken: {},
     previewed: 0,
     dryRun,
   };
@@ -246,7 +249,7 @@ function planPush<S, Q>(
         });
         break;
       case 'changed':
-        planChanged(spec, table, record, state, opened, plan);
+        planChanged(spec, table, record, opened, plan);
         break;
       default:
         for (const row of record.rows)
@@ -266,7 +269,6 @@ function planChanged<S, Q>(
   spec: PushSpec<S, Q>,
   table: Table<S>,
   record: SheetRecord,
-  state: SheetState,
   opened: {workbook: Workbook; book: StateBook},
   plan: PushPlan<Q>,
 ): void {
@@ -282,9 +284,8 @@ function planChanged<S, Q>(
   };
   const built = spec.build(changed, table, opened.workbook, opened);
   if ('kept' in built) {
-    plan.kept = true;
     plan.unchanged += record.rows.length;
-    state.records[record.key] = {...record.base!, rows: record.content};
+    plan.taken[record.key] = {...record.base!, rows: record.content};
     for (const [row, message] of built.kept)
       plan.verdicts.set(row, {
         status: '',
