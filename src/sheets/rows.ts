@@ -7,7 +7,7 @@ import {excerpt} from '../rules/values';
 import {ACCOUNT, MAIN_ACCOUNT_CELL, accountOfCell, recordKey} from './accounts';
 import {isBlank} from './cell';
 import {CodecContext, canonical, decode} from './codec';
-import {Column, SYNC_COLUMNS, editableOf} from './schema';
+import {Column, SYNC_COLUMNS, SheetSchema, editableOf} from './schema';
 import {Table, cellOf} from './table';
 
 /** The canonical text of an empty cell. */
@@ -21,8 +21,17 @@ export function isBlankRow<S>(table: Table<S>, index: number): boolean {
   );
 }
 
+/** Each schema's columns by header, found once: rows are read cell by cell. */
+const BY_HEADER = new WeakMap<SheetSchema<never>, Map<string, Column<never>>>();
+
 export function columnOf<S>(table: Table<S>, header: string): Column<S> {
-  const column = table.schema.columns.find(c => c.header === header);
+  const schema = table.schema as SheetSchema<never>;
+  let byHeader = BY_HEADER.get(schema);
+  if (!byHeader) {
+    byHeader = new Map(schema.columns.map(c => [c.header, c]));
+    BY_HEADER.set(schema, byHeader);
+  }
+  const column = byHeader.get(header) as Column<S> | undefined;
   if (!column)
     throw new Error(`schema ${table.schema.name} has no column ${header}`);
   return column;

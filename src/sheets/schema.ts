@@ -213,11 +213,23 @@ export function allColumns<S>(
     : schema.columns;
 }
 
+/** Each schema's editable columns, found once: every row's texts are read in their order. */
+const EDITABLE = new WeakMap<
+  SheetSchema<never>,
+  ReadonlyArray<Column<never>>
+>();
+
 /** The columns a push sends, in schema order: the order of a record's canonical texts. */
 export function editableOf<S>(
   schema: SheetSchema<S>,
 ): ReadonlyArray<Column<S>> {
-  return schema.columns.filter(c => c.editable);
+  const key = schema as SheetSchema<never>;
+  let found = EDITABLE.get(key);
+  if (!found) {
+    found = key.columns.filter(c => c.editable);
+    EDITABLE.set(key, found);
+  }
+  return found as ReadonlyArray<Column<S>>;
 }
 
 /** The API value of a column for a row source. */

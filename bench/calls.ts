@@ -1,0 +1,93 @@
+/**
+ * Where a push of 20 budget rows spends its function calls, by folder of src/ (issue 25's
+ * "the house"): the built bundle runs in the local runtime against the emulator under V8's
+ * precise coverage, which counts every call of every function; a function belongs to the
+ * module whose `// src/...` banner (esbuild's) precedes it in the bundle. Run as
+ * `npx tsx bench/calls.ts [bundle dir]`: dist/ by default, or an earlier release's fixture
+ * (test/fixtures/release-2) to compare.
+ */
+import {Session} from 'node:inspector/promises';
+import {readFileSync} from 'node:fs';
+import {join, resolve} from 'node:path';
+import {offerDesk, recordsOf, typeInto} from '../test/support/offer-desk';
+
+const ROWS = 20;
+
+interface FunctionCoverage {
+  ranges: Array<{startOffset: number; count: number}>;
+}
+interface ScriptCoverage {
+  url: string;
+  functions: FunctionCoverage[];
+}
+
+/** Module banners of the bundle: offset -> src path. */
+function modules(code: string): Array<{at: number; path: string}> {
+  const out: Array<{at: number; path: string}> = [];
+  const banner = /^ {2}\/\/ (src\/\S+)$/gm;
+  for (let m = banner.exec(code); m; m = banner.exec(code)) {
+    out.push({at: m.index, path: m[1]});
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const dir = resolve(process.argv[2] ?? 'dist');
+  const code = readFileSync(join(dir, 'Code.js'), 'utf8');
+  const banners = modules(code);
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.startPreciseCoverage', {
+    callCount: true,
+    detailed: false,
+  });
+  const {rt, emulator} = offerDesk({offers: ROWS}, {distDir: dir});
+  const ids = [...emulator.account('demo_adv').offers.keys()];
+  for (const id of ids)
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      target_geo: 'US',
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '100',
+        },
+      ],
+    });
+  rt.call('refreshOffers');
+  recordsOf(rt, 'Budgets').forEach((_, k) =>
+    typeInto(rt, 'Budgets', k + 2, 'daily_cap', String(120 + k)),
+  );
+  await session.post('Profiler.takePreciseCoverage');
+  const summary = rt.call('pushBudgets') as {ok: number};
+  const {result} = (await session.post('Profiler.takePreciseCoverage')) as {
+    result: ScriptCoverage[];
+  };
+  await session.post('Profiler.stopPreciseCoverage');
+  const bundle = result.filter(s => s.url.endsWith('Code.js'));
+  const byFolder = new Map<string, number>();
+  let calls = 0;
+  for (const script of bundle) {
+    for (const fn of script.functions) {
+      const {startOffset, count} = fn.ranges[0];
+      if (count === 0) continue;
+      const module = banners.filter(b => b.at <= startOffset).at(-1);
+      const folder = module
+        ? module.path.split('/').slice(0, 2).join('/')
+        : '(bundle)';
+      byFolder.set(folder, (byFolder.get(folder) ?? 0) + count);
+      calls += count;
+    }
+  }
+  console.log(
+    `${dir}: pushBudgets of ${ROWS} rows (${summary.ok} OK): ${calls} calls, ${(calls / ROWS).toFixed(1)} a row`,
+  );
+  for (const [folder, n] of [...byFolder].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${folder}: ${n} (${((100 * n) / calls).toFixed(0)}%)`);
+  }
+}
+
+void main();
