@@ -306,3 +306,36 @@ describe("a pulled row's account cell", () => {
     });
   });
 });
+
+describe('the one writer across accounts', () => {
+  it('Budgets sorted by offer_id while a push of three accounts is out: each status lands on its own account and offer', () => {
+    const {rt, emulator, subs} = agency();
+    const owners = [MAIN, subs[3], subs[8]];
+    const ids = owners.map(name => editableOffer(emulator, name));
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    for (const id of ids) {
+      const row =
+        recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
+      typeInto(rt, 'Budgets', row, 'daily_cap', '222');
+    }
+    rt.collaborator.duringFetch(1, (_, c) =>
+      c.sortRows('Budgets', {column: 'offer_id', ascending: false}),
+    );
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 3, error: 0});
+
+    const rows = recordsOf(rt, 'Budgets');
+    const numbers = rows.map(r => Number(r.offer_id));
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+    owners.forEach((name, k) => {
+      expect(rows.find(r => r.offer_id === ids[k])).toMatchObject({
+        account: cellOfAccount(name),
+        daily_cap: 222,
+        sync_status: 'OK',
+        sync_message: `Pushed the budget of offer ${ids[k]} (1 group).`,
+      });
+    });
+    expect(rows.filter(r => r.sync_status === 'OK')).toHaveLength(3);
+  });
+});
