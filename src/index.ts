@@ -5,6 +5,7 @@
  */
 import type {RunOptions} from './jobs/kernel';
 import {appsScriptPlatform as platform} from './platform/apps-script';
+import * as accountFilter from './jobs/host/account-filter';
 import * as connectionTest from './jobs/host/connection-test';
 import * as creativeAds from './jobs/refresh/creative-ads';
 import * as filePicker from './jobs/create/file-picker';
@@ -115,6 +116,11 @@ export function testConnection(): ConnectionCheck {
 
 export function listActingAccounts(): sidebar.ActingAccounts {
   return sidebar.actingAccounts(platform());
+}
+
+/** Filters every record sheet to one account's rows; '*' shows them all again. */
+export function showAccount(account: string): accountFilter.AccountShown {
+  return fromSidebar(p => accountFilter.showAccount(p, account));
 }
 
 export function getProgress(): JobProgress | null {

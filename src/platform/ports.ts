@@ -322,6 +322,12 @@ export interface SheetPort {
   insertRowsAfter(row: number, count: number): void;
   freezeRows(rows: number): void;
   hide(): void;
+  /**
+   * Sheets' basic filter on one column: the data rows whose cell there shows one of `hidden`
+   * are hidden (the filter is made over the used range when the sheet has none); null clears
+   * that column's criteria. Hidden rows are still read and written as any other.
+   */
+  filterColumn(column: number, hidden: readonly string[] | null): void;
 }
 
 /** The spreadsheet the add-on runs in. */

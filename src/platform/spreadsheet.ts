@@ -282,6 +282,23 @@ class AppsScriptSheet implements SheetPort {
     if (typeof this.sheet.hideSheet === 'function') this.sheet.hideSheet();
   }
 
+  filterColumn(column: number, hidden: readonly string[] | null): void {
+    const filter =
+      this.sheet.getFilter() ??
+      (hidden === null ? null : this.sheet.getDataRange().createFilter());
+    if (!filter) return;
+    if (hidden === null) {
+      filter.removeColumnFilterCriteria(column);
+      return;
+    }
+    filter.setColumnFilterCriteria(
+      column,
+      SpreadsheetApp.newFilterCriteria()
+        .setHiddenValues([...hidden])
+        .build(),
+    );
+  }
+
   private range(row: number, column: number, rows: number, columns: number) {
     const key = `${row},${column},${rows},${columns}`;
     let range = this.ranges.get(key);

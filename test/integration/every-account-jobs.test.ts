@@ -13,7 +13,13 @@ import {
   signedRequests,
   subAccountNames,
 } from '../support/accounts';
-import {offerDesk, recordsOf, typeInto, valuesOf} from '../support/offer-desk';
+import {
+  offerDesk,
+  recordsOf,
+  sheetOf,
+  typeInto,
+  valuesOf,
+} from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
 
@@ -337,5 +343,36 @@ describe('the one writer across accounts', () => {
       });
     });
     expect(rows.filter(r => r.sync_status === 'OK')).toHaveLength(3);
+  });
+});
+
+describe('showing one account', () => {
+  it("filters every record sheet to that account's rows with Sheets' filter, sends nothing, and shows all again", () => {
+    const {rt, emulator, subs} = agency();
+    rt.call('setActingAccount', '*');
+    rt.call('refreshAll');
+    const one = subs[2];
+    const since = emulator.requests.at(-1)!.seq;
+    const hidden = (sheet: string) => {
+      const s = sheetOf(rt, sheet);
+      return recordsOf(rt, sheet).flatMap((r, k) =>
+        s.isRowHiddenByFilter(k + 2) ? [] : [r.account],
+      );
+    };
+
+    const shown = rt.call('showAccount', one) as {sheets: string[]};
+
+    expect(shown.sheets).toEqual(
+      expect.arrayContaining(['Campaigns', 'Offers', 'Budgets', 'Creatives']),
+    );
+    for (const sheet of ['Campaigns', 'Offers', 'Budgets']) {
+      const visible = hidden(sheet);
+      expect(visible.length).toBeGreaterThan(0);
+      expect(new Set(visible)).toEqual(new Set([one]));
+    }
+    expect(signedRequests(emulator, since)).toEqual([]);
+
+    rt.call('showAccount', '*');
+    expect(hidden('Offers')).toHaveLength(recordsOf(rt, 'Offers').length);
   });
 });

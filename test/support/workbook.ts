@@ -303,6 +303,15 @@ export class MemorySheet implements SheetPort {
     this.hidden = true;
   }
 
+  /** Column -> the values its filter hides. */
+  readonly filters = new Map<number, readonly string[]>();
+
+  filterColumn(column: number, hidden: readonly string[] | null): void {
+    this.calls.push('filterColumn');
+    if (hidden === null) this.filters.delete(column);
+    else this.filters.set(column, hidden);
+  }
+
   private each(
     row: number,
     column: number,

@@ -15,7 +15,11 @@ export class AccountPicker {
   private readonly select = byId<HTMLSelectElement>('account');
   private readonly name = byId<HTMLInputElement>('account-name');
   private readonly message = byId('account-message');
+  private readonly shown = byId<HTMLSelectElement>('show-account');
+  private readonly shownMessage = byId('show-account-message');
   private current = MAIN;
+  /** The account whose rows the sheets were last filtered to. */
+  private showing = EVERY;
 
   private readonly newName = byId<HTMLInputElement>('new-sub-name');
   private readonly newPassword = byId<HTMLInputElement>('new-sub-password');
@@ -24,10 +28,14 @@ export class AccountPicker {
   constructor(private readonly busy: Busy) {
     const use = byId<HTMLButtonElement>('account-use');
     const create = byId<HTMLButtonElement>('new-sub-create');
+    const show = byId<HTMLButtonElement>('show-account-apply');
+    show.addEventListener('click', () => void this.showRows());
     busy.add(
       this.select,
       this.name,
       use,
+      this.shown,
+      show,
       this.newName,
       this.newPassword,
       create,
@@ -67,6 +75,27 @@ export class AccountPicker {
       ),
     );
     this.select.value = accounts.current;
+    this.shown.replaceChildren(
+      element('option', 'Every account', {value: EVERY}),
+      element('option', 'Main account', {value: MAIN}),
+      ...accounts.subAccounts.map(n =>
+        element('option', `Sub-account ${n}`, {value: n}),
+      ),
+    );
+    this.shown.value = this.showing;
+  }
+
+  /** Filters the record sheets to the rows of the account chosen under "Show rows of". */
+  private async showRows(): Promise<void> {
+    try {
+      const result = await this.busy.during(() =>
+        server.showAccount(this.shown.value),
+      );
+      this.showing = this.shown.value;
+      say(this.shownMessage, result.message, 'ok');
+    } catch (e) {
+      say(this.shownMessage, (e as Error).message, 'error');
+    }
   }
 
   /** Creates one sub-account; the password field is emptied whatever the outcome. */
