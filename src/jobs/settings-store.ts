@@ -109,7 +109,7 @@ export interface Schedule {
 
 /** What a scheduled run emails its owner about; each kind at most once a day. */
 export type ProblemKind =
-  'failed' | 'conflicts' | 'paused' | 'authorization' | 'misfired';
+  'failed' | 'conflicts' | 'accounts' | 'paused' | 'authorization' | 'misfired';
 
 /** The day (yyyy-mm-dd, the spreadsheet's time zone) each kind was last emailed. */
 export type MailedDays = Partial<Record<ProblemKind, string>>;

@@ -76,3 +76,28 @@ describe('alerts of every account', () => {
     );
   });
 });
+
+describe('a scheduled refresh of every account', () => {
+  it('that leaves an account out emails its owner naming it, the others refreshed', () => {
+    const {rt, emulator} = running();
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    emulator.faults.add({kind: 'error', status: 503, account: SUB});
+
+    hourLater(rt);
+
+    const run = (rt.call('getSchedule') as {lastRun: {outcome: string}})
+      .lastRun;
+    expect(run.outcome).toBe('attention');
+    expect(rt.outbox.sent).toHaveLength(1);
+    const [mail] = rt.outbox.sent;
+    expect(mail.subject).toBe(
+      `Offer Desk: the scheduled refresh of "${rt.spreadsheet.getName()}" left accounts out`,
+    );
+    expect(mail.body).toContain('and left 1 account out');
+    expect(mail.body).toContain(
+      `Not refreshed, rows left as they were: sub-account ${SUB} (`,
+    );
+  });
+});

@@ -33,6 +33,8 @@ export interface RunFacts {
   reason: string;
   /** Rows it kept as CONFLICT. */
   conflicts: number;
+  /** Accounts it left out, their rows as they were (a refresh as every account). */
+  accountsLeftOut?: number;
   /** Where the user authorizes the add-on again, when the run was skipped for want of it. */
   authorizationUrl?: string | null;
 }
@@ -75,9 +77,11 @@ export function checkHealth(
         ? 'misfired'
         : outcome === 'error'
           ? 'failed'
-          : run.conflicts > 0
-            ? 'conflicts'
-            : undefined;
+          : (run.accountsLeftOut ?? 0) > 0
+            ? 'accounts'
+            : run.conflicts > 0
+              ? 'conflicts'
+              : undefined;
   return kind && emailOwner(platform, store, kind, run);
 }
 
@@ -203,6 +207,11 @@ export function problemEmail(
       subject: 'found conflicts',
       what: `${refresh} ran at ${where.time} and kept ${counted(run.conflicts, 'row')} as CONFLICT: edited in the sheet while they changed on the server.`,
       todo: "Open the spreadsheet and look at the rows whose sync_status is CONFLICT: push to send your values, or type the server's values (in sync_message) to keep them.",
+    },
+    accounts: {
+      subject: 'left accounts out',
+      what: `${refresh} ran at ${where.time} for every account, and left ${counted(run.accountsLeftOut ?? 0, 'account')} out: their rows are as they were (the others were refreshed).`,
+      todo: 'The run below names each account and why (keys refused, the sub-account deleted, the server failing). Check them in the Sub-accounts sheet (Refresh sub-accounts), then refresh again; a passing failure clears at the next run.',
     },
     authorization: {
       subject: 'needs your authorization',

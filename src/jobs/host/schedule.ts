@@ -280,6 +280,7 @@ export function scheduledRefresh(
     record,
     reason: turn.reason ?? '',
     conflicts: turn.conflicts ?? 0,
+    accountsLeftOut: turn.accountsLeftOut ?? 0,
     authorizationUrl: turn.authorizationUrl,
   });
   const mails = [email, turn.alertsEmail].filter(Boolean);
@@ -338,6 +339,8 @@ interface Turn {
   /** A failure we did not foresee: thrown once recorded. */
   unforeseen?: unknown;
   authorizationUrl?: string | null;
+  /** Accounts a refresh as every account left out (their keys refused, their lists failed). */
+  accountsLeftOut?: number;
 }
 
 /** Runs the refresh where its trigger may: in its spreadsheet, holding no one else's lock. */
@@ -363,6 +366,7 @@ function runTurn(
       outcome: needsAttention(summary) ? 'attention' : 'ok',
       message: `${title}: ${summary.message}`,
       conflicts: summary.conflict ?? 0,
+      accountsLeftOut: (summary.accounts ?? []).filter(a => a.error).length,
       alertsEmail: summary.alertsEmail,
     };
   } catch (e) {
