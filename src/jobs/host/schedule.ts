@@ -7,6 +7,7 @@
  * when given. `options.job` picks the refresh (default: everything).
  */
 import {ConfigError} from '../../api/errors';
+import {DAILY, SCHEDULE_HOURS} from '../../rules/refresh-estimate';
 import type {Platform, TriggerTiming} from '../../platform/ports';
 import {
   DEFAULT_SCHEDULED_JOB,
@@ -30,8 +31,7 @@ import {
 } from '../settings-store';
 import {scheduleChanged} from './sidebar-state';
 
-export const EVERY_HOURS: readonly number[] = [1, 2, 4, 6, 8, 12];
-export const DAILY = 24;
+export const EVERY_HOURS = SCHEDULE_HOURS.filter(h => h !== DAILY);
 /** A property value holds at most 9 KB. */
 const MESSAGE_LIMIT = 2000;
 
