@@ -328,9 +328,33 @@ export function pushScenario(
   rt.run('refreshOffers');
   const edited = editBudgets(desk, sizes.edits);
   const reads = Math.ceil(withOtherGroups(desk, edited).length / READ_BACK_IDS);
-  return measure(desk, {
-    name: 'push',
-    title: `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
+  return measure(
+    desk,
+    budgetPush(
+      desk,
+      'push',
+      `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
+      sizes.edits,
+      reads,
+    ),
+  );
+}
+
+/**
+ * pushBudgets of `edits` typed budgets, which must send exactly one update each and `reads`
+ * list requests first, refuse none, and leave one History row per edit.
+ */
+function budgetPush(
+  desk: BenchDesk,
+  name: string,
+  title: string,
+  edits: number,
+  reads: number,
+): Measure {
+  const {rt} = desk;
+  return {
+    name,
+    title,
     entry: 'pushBudgets',
     sheets: ['Budgets', 'History'],
     act() {
@@ -338,11 +362,11 @@ export function pushScenario(
       const sent = total(runs, s => s.requests ?? 0);
       const refused = total(runs, s => s.invalid + s.error);
       expect(
-        sent === sizes.edits + reads && refused === 0,
-        `pushBudgets sent ${sent} requests (${sizes.edits} budgets edited, ${reads} reads first) and refused ${refused} rows: ${lastMessage(runs)}`,
+        sent === edits + reads && refused === 0,
+        `pushBudgets sent ${sent} requests (${edits} budgets edited, ${reads} reads first) and refused ${refused} rows: ${lastMessage(runs)}`,
       );
       // One daily_cap field changed per offer.
-      expectHistory(rt, sizes.edits, runs.runs);
+      expectHistory(rt, edits, runs.runs);
       return {runs: runs.runs, outcome: lastMessage(runs)};
     },
     needs: touches => ({
@@ -351,11 +375,11 @@ export function pushScenario(
           what: 'reads of offers whose other groups go out as pulled',
           requests: reads,
         },
-        {what: 'budget updates', requests: sizes.edits},
+        {what: 'budget updates', requests: edits},
       ],
       sheets: touches,
     }),
-  });
+  };
 }
 
 /** Offers one read-back list request asks for: the offers list's largest limit (API 4.3). */
@@ -466,6 +490,16 @@ export function createScenario(
   }
 }
 
+/** Saves an hourly refresh of everything: its trigger's id. */
+function hourlySchedule(rt: Runtime): string {
+  rt.call('setRefreshSchedule', 1);
+  const trigger = rt.triggers.records.find(
+    t => t.handler === 'scheduledRefresh',
+  );
+  if (!trigger) throw new Error('setRefreshSchedule(1) installed no trigger');
+  return trigger.id;
+}
+
 /** The scheduled refresh (its trigger fired) of N offers while M Budgets edits are unpushed. */
 export function scheduledScenario(
   sizes: PushSizes,
@@ -478,18 +512,14 @@ export function scheduledScenario(
   const {rt, emulator} = desk;
   rt.run('refreshAll');
   const edited = editBudgets(desk, sizes.edits);
-  rt.call('setRefreshSchedule', 1);
-  const trigger = rt.triggers.records.find(
-    t => t.handler === 'scheduledRefresh',
-  );
-  if (!trigger) throw new Error('setRefreshSchedule(1) installed no trigger');
+  const trigger = hourlySchedule(rt);
   return measure(desk, {
     name: 'scheduled',
     title: `scheduled refresh of ${count(sizes.offers)} offers, ${count(sizes.edits)} edits kept`,
     entry: 'scheduledRefresh',
     sheets: REFRESH_SHEETS,
     act() {
-      const run = rt.fireTrigger(trigger.id) as {
+      const run = rt.fireTrigger(trigger) as {
         outcome: string;
         message: string;
       };
@@ -691,40 +721,19 @@ export function agencyScenarios(
     .map(rows => Math.ceil(rows.length / READ_BACK_IDS))
     .reduce((n, k) => n + k, 0);
   const pushed = new Set(edited.map(e => owner.get(e.row))).size;
-  const push = measure(desk, {
-    name: 'agency push',
-    title: `push budgets of ${count(sizes.edits)} offers across ${count(pushed)} accounts`,
-    entry: 'pushBudgets',
-    sheets: ['Budgets', 'History'],
-    act() {
-      const runs = runUntilDone(rt, 'pushBudgets');
-      const sent = total(runs, s => s.requests ?? 0);
-      const refused = total(runs, s => s.invalid + s.error);
-      expect(
-        sent === sizes.edits + readRequests && refused === 0,
-        `pushBudgets as every account sent ${sent} requests (${sizes.edits} budgets edited, ${readRequests} reads first) and refused ${refused} rows: ${lastMessage(runs)}`,
-      );
-      expectHistory(rt, sizes.edits, runs.runs);
-      return {runs: runs.runs, outcome: lastMessage(runs)};
-    },
-    needs: touches => ({
-      phases: [
-        {
-          what: 'reads of offers whose other groups go out as pulled',
-          requests: readRequests,
-        },
-        {what: 'budget updates', requests: sizes.edits},
-      ],
-      sheets: touches,
-    }),
-  });
-  rt.call('setRefreshSchedule', 1);
-  const trigger = rt.triggers.records.find(
-    t => t.handler === 'scheduledRefresh',
+  const push = measure(
+    desk,
+    budgetPush(
+      desk,
+      'agency push',
+      `push budgets of ${count(sizes.edits)} offers across ${count(pushed)} accounts`,
+      sizes.edits,
+      readRequests,
+    ),
   );
-  if (!trigger) throw new Error('setRefreshSchedule(1) installed no trigger');
+  const trigger = hourlySchedule(rt);
   emulator.clearRequests();
-  const run = rt.fireTrigger(trigger.id) as {outcome: string; message: string};
+  const run = rt.fireTrigger(trigger) as {outcome: string; message: string};
   expect(
     run.outcome === 'ok',
     `the scheduled refresh of the agency ended ${run.outcome}: ${run.message}`,
