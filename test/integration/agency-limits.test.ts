@@ -112,7 +112,7 @@ describe('a refresh past one execution', () => {
 
     // The keys, then every account's first page: two round trips of 150 s.
     expect(() => rt.call('refreshOffers')).toThrow(
-      'Refreshing every account (15 accounts) would take about 300.3 s (72 records at the last pull: 16 requests in 2 round trips of about 150.1 s each), more than one run of Apps Script gives a job (4.5 of its 6 minutes): nothing was sent and no sheet changed. To fit, refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own.',
+      'Refreshing every account (15 accounts) would take about 300.4 s (72 records at the last pull: 16 requests in 2 round trips of about 150.1 s each), more than one run of Apps Script gives a job (4.5 of its 6 minutes): nothing was sent and no sheet changed. To fit, refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own.',
     );
     expect(emulator.requests).toEqual([]);
     expect(valuesOf(rt, 'Offers')).toEqual(before);

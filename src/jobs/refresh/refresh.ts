@@ -415,6 +415,9 @@ export const offersRefresher: Refresher<Offer> = {
   }),
 };
 
+/** The precision of the round trip a refresh measures for the next one's estimate. */
+const PACE_STEP_MS = 100;
+
 /** Runs refreshers under the document lock: fetch all (together), then write all. */
 export function runRefresh(
   platform: Platform,
@@ -458,8 +461,11 @@ export function runRefresh(
         platform.progress.report(job, fetched, total);
       },
     );
+    // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
+    // leaves the state sheet unwritten.
+    const pace = (platform.clock.now() - listingFrom) / roundTrips;
     run.book.setMemo(PACE_MEMO, {
-      roundTripMs: (platform.clock.now() - listingFrom) / roundTrips,
+      roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
     });
     const listed = refreshers.map((_, i) => {
       const from = plan.slice(0, i).reduce((n, p) => n + p.length, 0);
