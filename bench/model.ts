@@ -14,6 +14,8 @@
  *   people sort and insert rows while a job runs).
  *   Looking sheets and ranges up, formats, notes, colours and the add-on's hidden state sheet
  *   are not part of the bound: they are overhead the ratio shows.
+ * - Every account (`'*'`): one phase for the sub-account keys (the nameless listing), then
+ *   each account's lists as listings of their own, paged together (everyAccountPhases).
  * - Drive: a material file is two Drive REST requests over UrlFetchApp, its metadata then its
  *   bytes: two HTTP phases before the uploads (scenarios.ts `drivePhases`).
  * - Locks, properties, caches and request signing are left out (overhead again).
@@ -80,12 +82,25 @@ export function listingPhases(listings: readonly Listing[]): Phase[] {
   const rest = listings.reduce((n, l) => n + pagesOf(l) - 1, 0);
   const phases: Phase[] = [
     {
-      what: `page 1 of ${listings.map(l => l.what).join(', ')}`,
+      what: `page 1 of ${[...new Set(listings.map(l => l.what))].join(', ')}`,
       requests: listings.length,
     },
   ];
   if (rest > 0) phases.push({what: 'the other pages', requests: rest});
   return phases;
+}
+
+/**
+ * Acting as every account: the sub-account keys first (one listing signed by the main
+ * account, whose answer names the accounts), then every account's lists together, each
+ * account's list a listing of its own (ceil(N / page size) requests), all first pages in one
+ * phase and all other pages in the next.
+ */
+export function everyAccountPhases(
+  keys: Listing,
+  perAccount: ReadonlyArray<readonly Listing[]>,
+): Phase[] {
+  return [...listingPhases([keys]), ...listingPhases(perAccount.flat())];
 }
 
 export function lowerBound(
@@ -138,6 +153,6 @@ export function describeModel(
     `HTTP: a round trip costs ${ms(latency.httpRoundTripMs)} (or the server's latency if higher); UrlFetchApp adds ${ms(latency.urlFetchPerRequestMs)} per request; a fetchAll batch costs its slowest request plus ${ms(latency.urlFetchPerRequestMs)} per request in it.`,
     `Spreadsheet: ${ms(latency.spreadsheetCallMs)} per round trip (a call that needs the document's answer) plus ${ms(latency.spreadsheetPerCellMs)} per cell read or written (values, formats, notes and colours alike). Writes are queued (write caching): ${ms(latency.spreadsheetQueuedCallMs)} each plus their cells, and the queue costs one round trip when the next read, a flush or the end of the execution sends it. A Range (getRange) is coordinates: ${ms(latency.otherCallMs)}.`,
     `Other services per call: DriveApp ${ms(latency.driveCallMs)}, ScriptApp ${ms(latency.scriptAppCallMs)}, Ui ${ms(latency.uiCallMs)}, Properties ${ms(latency.propertiesCallMs)}, Cache ${ms(latency.cacheCallMs)}, Lock ${ms(latency.lockCallMs)}, Utilities/Session/HtmlService ${ms(latency.otherCallMs)}.`,
-    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip, and one read of the id column of a sheet that held rows and is written (the one writer); a material file's Drive metadata and bytes are two phases of requests before its upload. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
+    `Lower bound: HTTP phases (independent requests) in fetchAll batches of at most ${batchSize}, each batch one round trip plus the per-request cost; a paged list needs page 1 before the others (several lists share both phases); acting as every account, the sub-account keys are one phase before the lists, and each account's list is a listing of its own; one read per sheet (the cells it held) plus, if anything changed, one write of the changed cells, the writes sent in one round trip, and one read of the id column of a sheet that held rows and is written (the one writer); a material file's Drive metadata and bytes are two phases of requests before its upload. Formats, look-ups, locks, properties and signing are overhead, not bound.`,
   ];
 }

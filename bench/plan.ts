@@ -4,11 +4,14 @@
  */
 import type {BenchOptions} from './desk';
 import {
+  AgencyQuota,
+  AgencySizes,
   CreateSizes,
   PullSizes,
   PushSizes,
   ScenarioResult,
   UploadSizes,
+  agencyScenarios,
   createScenario,
   largePullScenario,
   pullScenario,
@@ -35,6 +38,8 @@ export interface BenchSizes {
   /** `edits`: unpushed Budgets edits the refresh must keep. */
   scheduled: PushSizes;
   upload: UploadSizes;
+  /** Issue 25's agency: every account in one workbook. */
+  agency: AgencySizes;
   /** Offers of each pull of the scaling series, each twice the one before. */
   scaling: number[];
   /**
@@ -57,6 +62,7 @@ export const FULL: BenchSizes = {
   create: {offers: 200, materialsPerOffer: 3},
   scheduled: {offers: 10000, campaigns: 500, edits: 100},
   upload: {files: 3000},
+  agency: {subAccounts: 30, offersPerAccount: 1000, edits: 2000},
   scaling: [5000, 10000, 20000],
   judged: true,
 };
@@ -69,6 +75,7 @@ export const QUICK: BenchSizes = {
   create: {offers: 20, materialsPerOffer: 3},
   scheduled: {offers: 1000, campaigns: 50, edits: 10},
   upload: {files: 60},
+  agency: {subAccounts: 30, offersPerAccount: 100, edits: 200},
   scaling: [500, 1000, 2000],
   judged: false,
 };
@@ -84,6 +91,8 @@ export interface BenchRun {
   failures: ScenarioFailure[];
   points: ScalingPoint[];
   steps: Doubling[];
+  /** The agency's hourly refresh against a day's UrlFetch quota; null when it failed. */
+  quota: AgencyQuota | null;
   /** null when the sizes are not judged (a quick run). */
   checks: TargetCheck[] | null;
 }
@@ -95,14 +104,20 @@ export function runBench(
 ): BenchRun {
   const results: ScenarioResult[] = [];
   const failures: ScenarioFailure[] = [];
-  const attempt = (name: string, scenario: () => ScenarioResult) => {
+  const attempt = <T>(
+    name: string,
+    scenario: () => T,
+    measured: (outcome: T) => readonly ScenarioResult[],
+  ): T | undefined => {
     progress(`running ${name}...`);
     try {
-      const result = scenario();
-      progress(
-        `  ${result.title}: ${(result.simulatedMs / 1000).toFixed(1)} simulated s, ${result.ratio.toFixed(2)}x its bound`,
-      );
-      return result;
+      const outcome = scenario();
+      for (const result of measured(outcome)) {
+        progress(
+          `  ${result.title}: ${(result.simulatedMs / 1000).toFixed(1)} simulated s, ${result.ratio.toFixed(2)}x its bound`,
+        );
+      }
+      return outcome;
     } catch (e) {
       const error = e instanceof Error ? e.message : String(e);
       progress(`  failed: ${error}`);
@@ -110,6 +125,7 @@ export function runBench(
       return undefined;
     }
   };
+  const one = (r: ScenarioResult) => [r];
   const scenarios: Array<[string, () => ScenarioResult]> = [
     ['pull', () => pullScenario(sizes.pull, options)],
     ['large pull', () => largePullScenario(sizes.largePull, options)],
@@ -119,17 +135,25 @@ export function runBench(
     ['upload', () => uploadScenario(sizes.upload, options)],
   ];
   for (const [name, scenario] of scenarios) {
-    const result = attempt(name, scenario);
+    const result = attempt(name, scenario, one);
     if (result) results.push(result);
   }
+  const agency = attempt(
+    'agency',
+    () => agencyScenarios(sizes.agency, options),
+    a => a.results,
+  );
+  if (agency) results.push(...agency.results);
   const points: ScalingPoint[] = [];
   for (const offers of sizes.scaling) {
     const pulls = results.filter(
       r => r.name === 'pull' && offers === sizes.pull.offers,
     );
     while (pulls.length < SCALING_REPEATS) {
-      const pull = attempt(`pull of ${offers} offers`, () =>
-        pullScenario({...sizes.pull, offers}, options),
+      const pull = attempt(
+        `pull of ${offers} offers`,
+        () => pullScenario({...sizes.pull, offers}, options),
+        one,
       );
       if (!pull) break;
       pulls.push(pull);
@@ -144,6 +168,7 @@ export function runBench(
     failures,
     points,
     steps,
+    quota: agency?.quota ?? null,
     checks: sizes.judged ? checkTargets(results, sizes, steps) : null,
   };
 }

@@ -3,7 +3,8 @@
  * targets, the scaling series, and for each scenario where its simulated time went.
  */
 import {appendFileSync, existsSync, writeFileSync} from 'node:fs';
-import type {ScenarioResult} from './scenarios';
+import {URL_FETCH_QUOTA} from '../src/rules/refresh-estimate';
+import type {AgencyQuota, ScenarioResult} from './scenarios';
 import type {Doubling, ScalingPoint, TargetCheck} from './targets';
 
 /** A scenario that could not be measured: the job failed or did not do the work. */
@@ -73,6 +74,17 @@ export function resultsTable(
 
 export function targetLines(checks: readonly TargetCheck[]): string[] {
   return checks.map(c => `- **${c.verdict}** ${c.target}: ${c.detail}`);
+}
+
+/** The agency's hourly scheduled refresh against a day's UrlFetch quotas. */
+export function quotaLines(q: AgencyQuota | null): string[] {
+  if (q === null) return ['- not measured: the agency scenario failed'];
+  const share = (quota: number) =>
+    `${n(quota)} a day: ${((100 * q.callsPerDay) / quota).toFixed(0)}%`;
+  return [
+    `- ${q.job} as every account, ${n(q.accounts)} accounts and ${n(q.offers)} offers, every hour: ${n(q.requestsPerRun)} calls a run, ${n(q.callsPerDay)} a day (${q.runsPerDay} runs)`,
+    `- consumer (gmail.com) quota, ${share(URL_FETCH_QUOTA.consumer)}; Google Workspace quota, ${share(URL_FETCH_QUOTA.workspace)}`,
+  ];
 }
 
 export function scalingTable(

@@ -13,6 +13,7 @@ import {FULL, QUICK, runBench} from './plan';
 import {
   appendResults,
   breakdown,
+  quotaLines,
   resultsTable,
   scalingTable,
   targetLines,
@@ -70,6 +71,10 @@ function main(): void {
     'Targets:',
     '',
     ...(run.checks === null ? [NOT_JUDGED] : targetLines(run.checks)),
+    '',
+    'UrlFetch calls a day of an hourly scheduled refresh of the agency:',
+    '',
+    ...quotaLines(run.quota),
     '',
     'Scaling of the pull (campaigns fixed):',
     '',

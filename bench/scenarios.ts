@@ -21,11 +21,13 @@ import {
   Needs,
   Phase,
   SheetTouch,
+  everyAccountPhases,
   listingPhases,
   lowerBound,
 } from './model';
 import type {MethodCost} from './probe';
 import {cpiOfferRow} from '../test/support/offer-desk';
+import {MAIN_ACCOUNT_CELL} from '../src/sheets/accounts';
 import {
   appendRows,
   recordsOf,
@@ -269,21 +271,28 @@ export function largePullScenario(
   return pullScenario(sizes, options, 'large pull');
 }
 
-/**
- * Changes the daily_cap of the first Budgets row of `edits` offers the user may edit
- * (maintain_by ADV), as a person types; answers the rows and what was typed.
- */
-function editBudgets(
+/** The first Budgets row of each offer the user may edit (maintain_by ADV), in sheet order. */
+function editableBudgetRows(
   desk: BenchDesk,
-  edits: number,
-): Array<{row: number; text: string}> {
+): Array<{row: number; cells: Record<string, unknown>}> {
   const seen = new Set<unknown>();
-  const rows = recordsOf(desk.rt, 'Budgets').filter(({cells}) => {
+  return recordsOf(desk.rt, 'Budgets').filter(({cells}) => {
     const id = cells.offer_id;
     if (seen.has(id)) return false;
     seen.add(id);
     return desk.emulator.store.offer(Number(id))?.maintain_by === 'ADV';
   });
+}
+
+/**
+ * Changes the daily_cap of `edits` of `rows`, as a person types; answers the rows and what
+ * was typed.
+ */
+function typeBudgets(
+  desk: BenchDesk,
+  rows: ReadonlyArray<{row: number; cells: Record<string, unknown>}>,
+  edits: number,
+): Array<{row: number; text: string}> {
   expect(
     rows.length >= edits,
     `only ${rows.length} offers maintained by ADV to edit, ${edits} wanted`,
@@ -298,6 +307,14 @@ function editBudgets(
   return typed;
 }
 
+/** Changes the daily_cap of the first Budgets row of `edits` offers the user may edit. */
+function editBudgets(
+  desk: BenchDesk,
+  edits: number,
+): Array<{row: number; text: string}> {
+  return typeBudgets(desk, editableBudgetRows(desk), edits);
+}
+
 /** Push budget changes of M offers, edited in Budgets after a pull of N offers. */
 export function pushScenario(
   sizes: PushSizes,
@@ -310,10 +327,34 @@ export function pushScenario(
   const {rt} = desk;
   rt.run('refreshOffers');
   const edited = editBudgets(desk, sizes.edits);
-  const reads = Math.ceil(withOtherGroups(desk, edited) / READ_BACK_IDS);
-  return measure(desk, {
-    name: 'push',
-    title: `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
+  const reads = Math.ceil(withOtherGroups(desk, edited).length / READ_BACK_IDS);
+  return measure(
+    desk,
+    budgetPush(
+      desk,
+      'push',
+      `push budgets of ${count(sizes.edits)} offers (of ${count(sizes.offers)})`,
+      sizes.edits,
+      reads,
+    ),
+  );
+}
+
+/**
+ * pushBudgets of `edits` typed budgets, which must send exactly one update each and `reads`
+ * list requests first, refuse none, and leave one History row per edit.
+ */
+function budgetPush(
+  desk: BenchDesk,
+  name: string,
+  title: string,
+  edits: number,
+  reads: number,
+): Measure {
+  const {rt} = desk;
+  return {
+    name,
+    title,
     entry: 'pushBudgets',
     sheets: ['Budgets', 'History'],
     act() {
@@ -321,11 +362,11 @@ export function pushScenario(
       const sent = total(runs, s => s.requests ?? 0);
       const refused = total(runs, s => s.invalid + s.error);
       expect(
-        sent === sizes.edits + reads && refused === 0,
-        `pushBudgets sent ${sent} requests (${sizes.edits} budgets edited, ${reads} reads first) and refused ${refused} rows: ${lastMessage(runs)}`,
+        sent === edits + reads && refused === 0,
+        `pushBudgets sent ${sent} requests (${edits} budgets edited, ${reads} reads first) and refused ${refused} rows: ${lastMessage(runs)}`,
       );
       // One daily_cap field changed per offer.
-      expectHistory(rt, sizes.edits, runs.runs);
+      expectHistory(rt, edits, runs.runs);
       return {runs: runs.runs, outcome: lastMessage(runs)};
     },
     needs: touches => ({
@@ -334,30 +375,30 @@ export function pushScenario(
           what: 'reads of offers whose other groups go out as pulled',
           requests: reads,
         },
-        {what: 'budget updates', requests: sizes.edits},
+        {what: 'budget updates', requests: edits},
       ],
       sheets: touches,
     }),
-  });
+  };
 }
 
 /** Offers one read-back list request asks for: the offers list's largest limit (API 4.3). */
 const READ_BACK_IDS = 50;
 
 /**
- * Of the edited Budgets rows, how many belong to an offer with other groups: its push sends
- * them as pulled, so it reads the offer first (push-delivery.ts current).
+ * The edited Budgets rows of an offer with other groups: its push sends them as pulled, so it
+ * reads the offer first (push-delivery.ts current).
  */
-function withOtherGroups(
+function withOtherGroups<E extends {row: number}>(
   desk: BenchDesk,
-  edited: ReadonlyArray<{row: number}>,
-): number {
+  edited: readonly E[],
+): E[] {
   const records = recordsOf(desk.rt, 'Budgets');
   const groups = new Map<unknown, number>();
   for (const {cells} of records)
     groups.set(cells.offer_id, (groups.get(cells.offer_id) ?? 0) + 1);
   const at = new Map(records.map(r => [r.row, r.cells.offer_id]));
-  return edited.filter(e => (groups.get(at.get(e.row)) ?? 0) > 1).length;
+  return edited.filter(e => (groups.get(at.get(e.row)) ?? 0) > 1);
 }
 
 function deliverableCampaign(emulator: Emulator): number {
@@ -449,6 +490,16 @@ export function createScenario(
   }
 }
 
+/** Saves an hourly refresh of everything: its trigger's id. */
+function hourlySchedule(rt: Runtime): string {
+  rt.call('setRefreshSchedule', 1);
+  const trigger = rt.triggers.records.find(
+    t => t.handler === 'scheduledRefresh',
+  );
+  if (!trigger) throw new Error('setRefreshSchedule(1) installed no trigger');
+  return trigger.id;
+}
+
 /** The scheduled refresh (its trigger fired) of N offers while M Budgets edits are unpushed. */
 export function scheduledScenario(
   sizes: PushSizes,
@@ -461,18 +512,14 @@ export function scheduledScenario(
   const {rt, emulator} = desk;
   rt.run('refreshAll');
   const edited = editBudgets(desk, sizes.edits);
-  rt.call('setRefreshSchedule', 1);
-  const trigger = rt.triggers.records.find(
-    t => t.handler === 'scheduledRefresh',
-  );
-  if (!trigger) throw new Error('setRefreshSchedule(1) installed no trigger');
+  const trigger = hourlySchedule(rt);
   return measure(desk, {
     name: 'scheduled',
     title: `scheduled refresh of ${count(sizes.offers)} offers, ${count(sizes.edits)} edits kept`,
     entry: 'scheduledRefresh',
     sheets: REFRESH_SHEETS,
     act() {
-      const run = rt.fireTrigger(trigger.id) as {
+      const run = rt.fireTrigger(trigger) as {
         outcome: string;
         message: string;
       };
@@ -562,4 +609,165 @@ function deskWithMaterials(
     folder.files.map(f => ({file: f.id, creative_name: f.name})),
   );
   return desk;
+}
+
+export interface AgencySizes {
+  /** Sub-accounts of the main account, the emulator's two demo ones among them. */
+  subAccounts: number;
+  /** Offers of every account, the main one's included. */
+  offersPerAccount: number;
+  /** Budgets edits pushed, spread over the sub-accounts in turn. */
+  edits: number;
+}
+
+/** What an hourly scheduled refresh of the agency spends of a day's UrlFetch calls. */
+export interface AgencyQuota {
+  accounts: number;
+  offers: number;
+  /** The job the schedule runs. */
+  job: string;
+  /** Requests one scheduled run sent, as the emulator served them. */
+  requestsPerRun: number;
+  runsPerDay: number;
+  callsPerDay: number;
+}
+
+export interface AgencyResults {
+  results: ScenarioResult[];
+  quota: AgencyQuota;
+}
+
+/** The emulator's own sub-accounts of demo_adv (demo_sub_a, demo_sub_b), before an agency's. */
+const DEMO_SUB_ACCOUNTS = 2;
+/** Campaigns of each agency account: one page, as the bench does not vary them. */
+const AGENCY_CAMPAIGNS = 50;
+/** An hourly schedule runs 24 times a day. */
+const HOURLY_RUNS = 24;
+
+/**
+ * An agency (issue 25): the main account and its sub-accounts, each with the same number of
+ * offers, in one workbook acting as every account. Measured on one desk, in turn: the refresh
+ * of every account's offers, a push of budget edits spread over the sub-accounts, and the
+ * UrlFetch calls of one run of an hourly scheduled refresh (everything), counted for a day.
+ */
+export function agencyScenarios(
+  sizes: AgencySizes,
+  options: BenchOptions = {},
+): AgencyResults {
+  const per = sizes.offersPerAccount;
+  const desk = benchDesk(
+    {
+      subAccounts: sizes.subAccounts - DEMO_SUB_ACCOUNTS,
+      offers: per,
+      otherOffers: per,
+      campaigns: AGENCY_CAMPAIGNS,
+      otherCampaigns: AGENCY_CAMPAIGNS,
+      listsSubAccounts: true,
+    },
+    options,
+  );
+  const {rt, emulator} = desk;
+  rt.call('setActingAccount', '*');
+  const accounts = sizes.subAccounts + 1;
+  const offers = accounts * per;
+  const keys: Listing = {
+    what: 'sub-account keys',
+    records: sizes.subAccounts,
+    pageSize: SUB_ACCOUNTS_PAGE,
+  };
+  const refresh = measure(desk, {
+    name: 'agency refresh',
+    title: `refresh ${count(accounts)} accounts as every account, ${count(offers)} offers + budgets`,
+    entry: 'refreshOffers',
+    sheets: ['Offers', 'Budgets'],
+    act() {
+      const runs = runUntilDone(rt, 'refreshOffers');
+      const owners = new Set(recordsOf(rt, 'Offers').map(r => r.cells.account));
+      expect(
+        runs.runs === 1 &&
+          dataRows(rt, 'Offers') === offers &&
+          owners.size === accounts &&
+          total(runs, s => s.error) === 0,
+        `refreshOffers as every account left ${dataRows(rt, 'Offers')} Offers rows of ${owners.size} accounts in ${runs.runs} runs, not ${offers} of ${accounts} in one: ${lastMessage(runs)}`,
+      );
+      return {runs: runs.runs, outcome: lastMessage(runs)};
+    },
+    needs: touches => ({
+      phases: everyAccountPhases(
+        keys,
+        Array.from({length: accounts}, () => [
+          {what: 'offers', records: per, pageSize: OFFERS_PAGE},
+        ]),
+      ),
+      sheets: touches,
+    }),
+  });
+  const edited = typeBudgets(
+    desk,
+    takingTurns(
+      editableBudgetRows(desk).filter(
+        r => r.cells.account !== MAIN_ACCOUNT_CELL,
+      ),
+      r => r.cells.account,
+    ),
+    sizes.edits,
+  );
+  const owner = new Map(
+    recordsOf(rt, 'Budgets').map(r => [r.row, r.cells.account]),
+  );
+  // A read-back lists one account's offers, signed by it: each account's reads are its own.
+  const reads = withOtherGroups(desk, edited);
+  const readRequests = [...groupBy(reads, e => owner.get(e.row)).values()]
+    .map(rows => Math.ceil(rows.length / READ_BACK_IDS))
+    .reduce((n, k) => n + k, 0);
+  const pushed = new Set(edited.map(e => owner.get(e.row))).size;
+  const push = measure(
+    desk,
+    budgetPush(
+      desk,
+      'agency push',
+      `push budgets of ${count(sizes.edits)} offers across ${count(pushed)} accounts`,
+      sizes.edits,
+      readRequests,
+    ),
+  );
+  const trigger = hourlySchedule(rt);
+  emulator.clearRequests();
+  const run = rt.fireTrigger(trigger) as {outcome: string; message: string};
+  expect(
+    run.outcome === 'ok',
+    `the scheduled refresh of the agency ended ${run.outcome}: ${run.message}`,
+  );
+  const requestsPerRun = emulator.requests.length;
+  return {
+    results: [refresh, push],
+    quota: {
+      accounts,
+      offers,
+      job: 'refreshAll',
+      requestsPerRun,
+      runsPerDay: HOURLY_RUNS,
+      callsPerDay: requestsPerRun * HOURLY_RUNS,
+    },
+  };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => unknown) {
+  const groups = new Map<unknown, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** One item of each group in turn (the groups in order of first appearance), until none is left. */
+function takingTurns<T>(items: readonly T[], key: (item: T) => unknown): T[] {
+  const groups = [...groupBy(items, key).values()];
+  const longest = Math.max(0, ...groups.map(g => g.length));
+  return Array.from({length: longest}, (_, i) =>
+    groups.flatMap(g => (i < g.length ? [g[i]] : [])),
+  ).flat();
 }

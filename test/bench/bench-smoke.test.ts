@@ -7,6 +7,7 @@ import {DEFAULT_LATENCY} from '../../local/runtime';
 import {BOUND_BATCH_SIZE, listingPhases, lowerBound} from '../../bench/model';
 import {
   ScenarioResult,
+  agencyScenarios,
   createScenario,
   pullScenario,
   pushScenario,
@@ -200,6 +201,40 @@ describe('bench scenarios at tiny sizes', () => {
     });
     expect(r.bound).toMatchObject({requests: 13, batches: 4});
     expect(r).toMatchObject({batches: 3, fetches: 1});
+  });
+});
+
+describe('the agency at a tiny size', () => {
+  it('4 accounts of 120 offers: the keys in one request, then 3 pages of each account; a push of 6 edits across the 3 sub-accounts; the calls of an hourly refresh counted for a day', () => {
+    const {results, quota} = agencyScenarios({
+      subAccounts: 3,
+      offersPerAccount: 120,
+      edits: 6,
+    });
+    const [refresh, push] = results;
+    for (const r of results) expectConsistent(r);
+    expect(refresh.operations).toEqual({[SUB_ACCOUNTS]: 1, [OFFERS]: 4 * 3});
+    // The keys (one request: a fetch), the 4 first pages, the 8 other pages: three round trips.
+    expect(refresh.bound).toMatchObject({requests: 13, batches: 3});
+    expect(refresh).toMatchObject({runs: 1, batches: 2, fetches: 1});
+    expect(refresh.needs.sheets.map(s => s.sheet)).toEqual([
+      'Offers',
+      'Budgets',
+    ]);
+    expect(refresh.outcome).toContain('(every account)');
+    expect(push.title).toBe('push budgets of 6 offers across 3 accounts');
+    expect(push.operations[BUDGET]).toBe(6);
+    expect(push.runs).toBe(1);
+    // refreshAll as every account: the keys, then each account's campaigns, offers (3 pages)
+    // and materials, and the main account's sub-accounts.
+    expect(quota).toEqual({
+      accounts: 4,
+      offers: 480,
+      job: 'refreshAll',
+      requestsPerRun: 1 + 4 * (1 + 3 + 1) + 1,
+      runsPerDay: 24,
+      callsPerDay: 24 * (1 + 4 * (1 + 3 + 1) + 1),
+    });
   });
 });
 

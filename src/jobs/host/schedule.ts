@@ -7,6 +7,7 @@
  * when given. `options.job` picks the refresh (default: everything).
  */
 import {ConfigError} from '../../api/errors';
+import {DAILY, SCHEDULE_HOURS} from '../../rules/refresh-estimate';
 import type {Platform, TriggerTiming} from '../../platform/ports';
 import {
   DEFAULT_SCHEDULED_JOB,
@@ -29,9 +30,11 @@ import {
   SettingsStore,
 } from '../settings-store';
 import {scheduleChanged} from './sidebar-state';
+import {StateBook} from '../../sheets/state';
+import {SCHEDULED_REFRESHERS} from '../refresh/refresh-all';
+import {quotaProblem, refreshCost} from '../refresh/refresh-cost';
 
-export const EVERY_HOURS: readonly number[] = [1, 2, 4, 6, 8, 12];
-export const DAILY = 24;
+export const EVERY_HOURS = SCHEDULE_HOURS.filter(h => h !== DAILY);
 /** A property value holds at most 9 KB. */
 const MESSAGE_LIMIT = 2000;
 
@@ -128,6 +131,7 @@ export function setRefreshSchedule(
   const schedule = scheduleFrom(hours, options ?? {});
   const documentId = platform.documentId();
   const store = new SettingsStore(platform.userProperties);
+  if (schedule) checkQuota(platform, store, schedule);
   removeScheduleTriggers(platform);
   store.setSchedule(documentId, undefined);
   if (schedule) {
@@ -150,6 +154,28 @@ export function setRefreshSchedule(
   }
   scheduleChanged(platform);
   return getSchedule(platform);
+}
+
+/**
+ * Refuses a schedule whose runs would spend more UrlFetch calls a day than the quota, told
+ * from the accounts acted for and their records at the last pull; the schedule saved before
+ * stays as it was.
+ */
+function checkQuota(
+  platform: Platform,
+  store: SettingsStore,
+  schedule: Schedule,
+): void {
+  const acting = store.actingAccount(platform.documentId());
+  const cost = refreshCost(
+    StateBook.open(platform.workbook()),
+    SCHEDULED_REFRESHERS[scheduledJob(schedule)],
+    acting,
+  );
+  const problem = quotaProblem(cost, acting, schedule.hours);
+  if (problem) {
+    throw new ConfigError(`The scheduled refresh was not saved: ${problem}`);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * the promoted package. ids are preferred: a package lists every creative of the package.
  */
 import {ConfigError} from '../../api/errors';
-import {creativeAdsListing} from '../../api/operations';
+import {MAX_LIMIT, creativeAdsListing} from '../../api/operations';
 import type {CreativeAdFilter} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
@@ -66,6 +66,7 @@ function creativeAdsRefresher(filter: CreativeAdFilter) {
     noun(`creative ad for ${query}`, `creative ads for ${query}`),
     CREATIVE_ADS,
     ({client}) => creativeAdsListing(client, filter),
+    MAX_LIMIT.creativeAds,
     ad => ({sources: creativeAdRows(ad)}),
     query,
   );

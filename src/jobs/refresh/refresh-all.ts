@@ -13,6 +13,7 @@ import {
 } from './refresh';
 import {creativesRefresher} from './refresh-creatives';
 import {subAccountsRefresher} from './refresh-sub-accounts';
+import type {ScheduledJobName} from '../catalog';
 import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 
@@ -23,6 +24,17 @@ export const ALL_REFRESHERS: readonly Refresher[] = [
   creativesRefresher,
   subAccountsRefresher,
 ];
+
+/** What each refresh a schedule may run lists: its cost is told from them (refresh-cost.ts). */
+export const SCHEDULED_REFRESHERS: Readonly<
+  Record<ScheduledJobName, readonly Refresher[]>
+> = {
+  refreshAll: ALL_REFRESHERS,
+  refreshCampaigns: [campaignsRefresher],
+  refreshOffers: [offersRefresher],
+  refreshCreatives: [creativesRefresher],
+  refreshSubAccounts: [subAccountsRefresher],
+};
 
 export function refreshAll(
   platform: Platform,

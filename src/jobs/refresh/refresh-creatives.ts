@@ -6,7 +6,7 @@
  * The Creatives sheet has no editable column, so no pull state says whose materials it lists:
  * a memo does (CREATIVES_ACCOUNT_MEMO), for the campaign push to judge an icon against them.
  */
-import {materialsListing} from '../../api/operations';
+import {MAX_LIMIT, materialsListing} from '../../api/operations';
 import type {Material} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {
@@ -22,6 +22,7 @@ const listed = sheetRefresher(
   noun('creative material'),
   CREATIVES,
   ({client}) => materialsListing(client),
+  MAX_LIMIT.materials,
   (material: Material) => ({sources: [material]}),
 );
 

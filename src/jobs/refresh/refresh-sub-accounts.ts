@@ -9,7 +9,11 @@
  * looked up one by one, so a sub-account the sheet knows is never dropped for want of a list.
  */
 import type {ApiClient} from '../../api/client';
-import {OPERATIONS, subAccountsListing} from '../../api/operations';
+import {
+  OPERATIONS,
+  SUB_ACCOUNT_PAGE,
+  subAccountsListing,
+} from '../../api/operations';
 import type {ListResult} from '../../api/paging';
 import type {SubAccount} from '../../api/types';
 import type {Platform} from '../../platform/ports';
@@ -60,6 +64,7 @@ export const subAccountsRefresher: Refresher<SubAccount> = {
   // Whoever acts, these are the main account's: the summary's "(main account)" says who acted.
   what: noun('sub-account'),
   mainOnly: true,
+  cost: {sheets: [SUB_ACCOUNTS.name], pageSize: SUB_ACCOUNT_PAGE},
   listing: ({main}) => subAccountsListing(main),
   pulled([listed], {main, workbook}) {
     const found = withNamesLookedUp(

@@ -18,7 +18,7 @@
  * write, its rows exactly as they were, and the summary names it with the error.
  */
 import type {ApiClient} from '../../api/client';
-import {campaignsListing, offersListing} from '../../api/operations';
+import {MAX_LIMIT, campaignsListing, offersListing} from '../../api/operations';
 import {ListResult, Listing, listEach} from '../../api/paging';
 import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
@@ -66,6 +66,14 @@ import {accountLabel} from '../connect';
 import {accountsToActFor} from '../accounts';
 import type {ChangeLog} from '../change-log';
 import {EVERY_ACCOUNT} from '../settings-store';
+import {ConfigError} from '../../api/errors';
+import {
+  PACE_MEMO,
+  RefreshCost,
+  checkRefreshTime,
+  quotaProblem,
+  refreshCost,
+} from './refresh-cost';
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
@@ -129,6 +137,11 @@ export interface Refresher<T = unknown> {
    * Otherwise the listing goes out for each account acted for.
    */
   mainOnly?: boolean;
+  /**
+   * What its cost is told from before it starts (refresh-cost.ts): the sheets it writes, the
+   * first holding a record per item listed, as last pulled; and its listing's page size.
+   */
+  cost: {sheets: readonly string[]; pageSize: number};
   /** The listing it needs, with the client that signs it; the job fetches it. */
   listing(context: FetchContext): Listing<T>;
   /**
@@ -418,11 +431,13 @@ export function sheetRefresher<T, S>(
   what: Noun,
   schema: SheetSchema<S>,
   listing: (context: FetchContext) => Listing<T>,
+  pageSize: number,
   toRecord: ToRecord<T, S>,
   answers?: string,
 ): Refresher<T> {
   return {
     what,
+    cost: {sheets: [schema.name], pageSize},
     listing,
     pulled: listed => sheetPulled(schema, listed, toRecord, answers),
   };
@@ -432,6 +447,7 @@ export const campaignsRefresher = sheetRefresher(
   noun('campaign'),
   CAMPAIGNS,
   ({client}) => campaignsListing(client),
+  MAX_LIMIT.campaigns,
   campaign => ({
     sources: [campaign],
     facts: {maintain_by: String(campaign.maintain_by ?? '')},
@@ -466,6 +482,7 @@ function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
 /** One offers listing fills both Offers and Budgets. */
 export const offersRefresher: Refresher<Offer> = {
   what: noun('offer'),
+  cost: {sheets: [OFFERS.name, BUDGETS.name], pageSize: MAX_LIMIT.offers},
   listing: ({client}) => offersListing(client),
   pulled: listed => ({
     records: listed.reduce((n, l) => n + l.items.length, 0),
@@ -499,6 +516,9 @@ export const offersRefresher: Refresher<Offer> = {
   }),
 };
 
+/** The precision of the round trip a refresh measures for the next one's estimate. */
+const PACE_STEP_MS = 100;
+
 /** Runs refreshers under the document lock: fetch all (together), then write all. */
 export function runRefresh(
   platform: Platform,
@@ -508,6 +528,12 @@ export function runRefresh(
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
+    // Told before anything is sent: a refresh that cannot fit never starts.
+    const cost = refreshCost(run.book, refreshers, connected.account);
+    checkRefreshTime(cost, connected.account);
+    const store = new SettingsStore(platform.userProperties);
+    if (options.scheduled)
+      checkScheduledQuota(store, platform, cost, connected.account);
     const found = accountsToActFor(
       connected,
       connected.account === '*' ? subAccountNamesInSheet(workbook) : [],
@@ -521,6 +547,8 @@ export function runRefresh(
     // Several accounts: one that fails is named and left as it was, the others are written.
     const isolated = found.accounts.length > 1;
     // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
+    const listingFrom = platform.clock.now();
+    let roundTrips = 0;
     const results = listEach(
       refreshers.flatMap((r, i) =>
         plan[i].map(account => ({
@@ -528,8 +556,18 @@ export function runRefresh(
           ...(isolated ? {isolated: true} : {}),
         })),
       ),
-      (fetched, total) => platform.progress.report(job, fetched, total),
+      (fetched, total) => {
+        // Told once per phase of first pages and once per batch after it: its round trips.
+        roundTrips++;
+        platform.progress.report(job, fetched, total);
+      },
     );
+    // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
+    // leaves the state sheet unwritten.
+    const pace = (platform.clock.now() - listingFrom) / roundTrips;
+    run.book.setMemo(PACE_MEMO, {
+      roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
+    });
     const listed = refreshers.map((_, i) => {
       const from = plan.slice(0, i).reduce((n, p) => n + p.length, 0);
       return plan[i].map((account, k) => ({account, ...results[from + k]}));
@@ -567,7 +605,6 @@ export function runRefresh(
       run.save();
     }
     // A scheduled run emails the alerts not told yet; a person reads any other's summary.
-    const store = new SettingsStore(platform.userProperties);
     const summary = context.watch!.summarize(
       run.summary(
         refreshFacts(
@@ -617,6 +654,23 @@ function everyAccount(subAccounts: number): string {
   return subAccounts === 0
     ? 'every account: the main account only, no sub-account was listed or named in Sub-accounts'
     : `every account: the main account and ${counted(subAccounts, 'sub-account')}`;
+}
+
+/**
+ * A scheduled run whose schedule would spend more UrlFetch calls a day than the quota (the
+ * accounts grew since it was saved) does not start, and says what to change.
+ */
+function checkScheduledQuota(
+  store: SettingsStore,
+  platform: Platform,
+  cost: RefreshCost,
+  acting: string,
+): void {
+  const hours = store.schedule(platform.documentId())?.hours;
+  const problem = hours && quotaProblem(cost, acting, hours);
+  if (problem) {
+    throw new ConfigError(`nothing was sent and no sheet changed. ${problem}`);
+  }
 }
 
 /**

@@ -12,7 +12,11 @@ import {RecordingTriggers, summary} from '../ui/fakes';
 
 function setup() {
   const triggers = new RecordingTriggers();
-  const workbook = {timeZone: () => 'Europe/Berlin'} as Workbook;
+  // No state sheet: nothing pulled yet, so a schedule's calls are those of empty lists.
+  const workbook = {
+    timeZone: () => 'Europe/Berlin',
+    sheet: () => null,
+  } as unknown as Workbook;
   const platform = fakePlatform(
     new ScriptedTransport(() => {
       throw new Error('no request expected');

@@ -20,7 +20,9 @@ function setup() {
   const workbook = {
     timeZone: () => 'Etc/UTC',
     flush: () => undefined,
-  } as Workbook;
+    // No state sheet: a schedule saved here is priced on empty lists.
+    sheet: () => null,
+  } as unknown as Workbook;
   const platform = fakePlatform(
     new ScriptedTransport(() => {
       throw new Error('no request expected');
