@@ -221,7 +221,9 @@ describe('the agency at a tiny size', () => {
       'Offers',
       'Budgets',
     ]);
-    expect(refresh.outcome).toContain('(every account)');
+    expect(refresh.outcome).toContain(
+      '(every account: the main account and 3 sub-accounts)',
+    );
     expect(push.title).toBe('push budgets of 6 offers across 3 accounts');
     expect(push.operations[BUDGET]).toBe(6);
     expect(push.runs).toBe(1);
