@@ -15,7 +15,7 @@ export function openEnvelope(
   response: HttpResponse,
   messageField: MessageField,
 ): unknown {
-  const body = parseJson(response.text);
+  const body = jsonOrUndefined(response.text);
   if (!isObject(body) || !('code' in body)) {
     throw new ApiError(
       operation,
@@ -27,7 +27,7 @@ export function openEnvelope(
   }
   const code = Number(body.code);
   if (code === 200 && response.status < 400) return body.data;
-  const msg = textOf(body[messageField] ?? body.msg ?? body.message);
+  const msg = asText(body[messageField] ?? body.msg ?? body.message);
   throw new ApiError(
     operation,
     response.status,
@@ -65,20 +65,20 @@ function notAnEnvelope(text: string): string {
 export function fieldDetails(data: unknown): FieldDetails {
   if (data === null || data === undefined || data === '') return {};
   if (Array.isArray(data)) {
-    return data.length ? {data: data.map(textOf).join(', ')} : {};
+    return data.length ? {data: data.map(asText).join(', ')} : {};
   }
-  if (!isObject(data)) return {data: textOf(data)};
+  if (!isObject(data)) return {data: asText(data)};
   const details: FieldDetails = {};
   for (const [field, value] of Object.entries(data)) {
     const text = Array.isArray(value)
-      ? value.map(textOf).join(', ')
-      : textOf(value);
+      ? value.map(asText).join(', ')
+      : asText(value);
     if (text !== '') details[field] = text;
   }
   return details;
 }
 
-function textOf(value: unknown): string {
+function asText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean')
@@ -86,7 +86,7 @@ function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function parseJson(text: string): unknown {
+function jsonOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -10,7 +10,7 @@ export function isDate(value: unknown): value is Date {
 }
 
 /** Nothing typed, or only spaces. */
-export function isBlank(value: unknown): boolean {
+export function isEmptyCell(value: unknown): boolean {
   return (
     value === undefined ||
     value === null ||

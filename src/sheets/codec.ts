@@ -20,7 +20,7 @@ import {
   excerpt,
   sizeProblem,
 } from '../rules/values';
-import {isBlank, isDate} from './cell';
+import {isEmptyCell, isDate} from './cell';
 
 export type ColumnType =
   'text' | 'yesno' | 'integer' | 'decimal' | 'timestamp' | 'list' | 'json';
@@ -84,7 +84,7 @@ export function decode(
   cell: unknown,
   context: CodecContext,
 ): Decoded {
-  if (isBlank(cell)) return {ok: true, value: null};
+  if (isEmptyCell(cell)) return {ok: true, value: null};
   switch (spec.type) {
     case 'integer':
       return decodeNumber(spec, cell, true);

@@ -38,12 +38,16 @@ function canonicalOf(column: Column<never>, text: string): string {
 }
 
 /** The positions of the rowKey columns among the editable ones. */
-function keyPositions<S>(schema: SheetSchema<S>): number[] {
+export function keyPositions<S>(schema: SheetSchema<S>): number[] {
   const columns = editableOf(schema);
   return (schema.rowKey ?? []).map(h => columns.findIndex(c => c.header === h));
 }
 
-function keyOf(row: readonly string[], keys: readonly number[]): string {
+/** What tells a row of a record from its others: its rowKey texts (canonical). */
+export function rowKeyText(
+  row: readonly string[],
+  keys: readonly number[],
+): string {
   return JSON.stringify(keys.map(k => row[k]));
 }
 
@@ -83,9 +87,9 @@ export function fieldChanges<S>(
     string,
     {b?: readonly string[]; a?: readonly string[]}
   >();
-  for (const row of before) groups.set(keyOf(row, keys), {b: row});
+  for (const row of before) groups.set(rowKeyText(row, keys), {b: row});
   for (const row of after) {
-    const key = keyOf(row, keys);
+    const key = rowKeyText(row, keys);
     groups.set(key, {...groups.get(key), a: row});
   }
   for (const {b, a} of groups.values()) {

@@ -9,7 +9,7 @@
  * the sheet are not judged, nor emptied cells; a print made for another set of columns is
  * ignored.
  */
-import {isBlank} from './cell';
+import {isEmptyCell} from './cell';
 import type {Column, SheetSchema} from './schema';
 
 const DIGITS =
@@ -77,7 +77,7 @@ export function readOnlyEdits<S>(
     return judged && now.split(':')[1] !== whole ? [{}] : [];
   // An emptied cell loses nothing the user typed: the next refresh fills it again.
   return changed
-    .filter(c => !isBlank(cell(c.header)))
+    .filter(c => !isEmptyCell(cell(c.header)))
     .map(c => ({header: c.header, value: cell(c.header)}));
 }
 

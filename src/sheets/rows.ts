@@ -5,7 +5,7 @@
  */
 import {excerpt} from '../rules/values';
 import {ACCOUNT, MAIN_ACCOUNT_CELL, accountOfCell, recordKey} from './accounts';
-import {isBlank} from './cell';
+import {isEmptyCell} from './cell';
 import {CodecContext, canonical, decode} from './codec';
 import {Column, SYNC_COLUMNS, SheetSchema, editableOf} from './schema';
 import {Table, cellOf} from './table';
@@ -17,7 +17,8 @@ export const EMPTY = 'null';
 export function isBlankRow<S>(table: Table<S>, index: number): boolean {
   const sync = new Set(SYNC_COLUMNS.map(c => table.position.get(c.header)));
   return table.values[index].every(
-    (cell, c) => sync.has(c) || (isBlank(cell) && !table.formulas[index]?.[c]),
+    (cell, c) =>
+      sync.has(c) || (isEmptyCell(cell) && !table.formulas[index]?.[c]),
   );
 }
 
@@ -60,7 +61,7 @@ export function recordId<S>(
 export function missingIdMessage<S>(table: Table<S>, index: number): string {
   const {id} = table.schema;
   const cell = cellOf(table, index, id);
-  return isBlank(cell)
+  return isEmptyCell(cell)
     ? `${id} is empty: rows here are matched with the API's records by ${id}; fill it or delete the row.`
     : `${id} ${excerpt(cell)} is not a valid id: fix it or delete the row.`;
 }

@@ -3,7 +3,7 @@
  * acting as every account, the accounts a job acts for besides the listing's.
  */
 import type {Workbook} from '../platform/ports';
-import {isBlank} from './cell';
+import {isEmptyCell} from './cell';
 import {SUB_ACCOUNTS} from './schemas/sub-accounts';
 import {cellOf, openTable} from './table';
 
@@ -15,6 +15,6 @@ export function subAccountNamesInSheet(workbook: Workbook): string[] {
     .map((_, i) => i)
     .filter(i => !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h)))
     .map(i => String(cellOf(table, i, 'sub_adv_user_name')).trim())
-    .filter(name => !isBlank(name));
+    .filter(name => !isEmptyCell(name));
   return [...new Set(names)];
 }

@@ -30,7 +30,7 @@ import {
   answeredOnly,
   takenInSheet,
 } from '../../rules/sub-account';
-import {isBlank} from '../../sheets/cell';
+import {isEmptyCell} from '../../sheets/cell';
 import type {HistoryOutcome} from '../../sheets/history';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
@@ -187,11 +187,11 @@ class SubAccountRun {
     });
     const pending: Pending[] = [];
     table.values.forEach((_, i) => {
-      const sent = isBlank(cellOf(table, i, 'access_key'))
+      const sent = isEmptyCell(cellOf(table, i, 'access_key'))
         ? sentAs(table, i)
         : undefined;
       if (!sent && !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) {
-        if (!isBlank(cellOf(table, i, 'password'))) this.existing(i);
+        if (!isEmptyCell(cellOf(table, i, 'password'))) this.existing(i);
         return;
       }
       const name = text(i, 'sub_adv_user_name');
@@ -199,7 +199,7 @@ class SubAccountRun {
         r => r !== sheetRow(i),
       );
       const answered = ANSWERED.flatMap(h =>
-        isBlank(cellOf(table, i, h))
+        isEmptyCell(cellOf(table, i, h))
           ? []
           : [[h, cellOf(table, i, h)] as [string, unknown]],
       );

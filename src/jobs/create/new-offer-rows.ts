@@ -25,7 +25,7 @@ import {
   accountCell,
   accountOfCell,
 } from '../../sheets/accounts';
-import {isBlank} from '../../sheets/cell';
+import {isEmptyCell} from '../../sheets/cell';
 import type {CodecContext} from '../../sheets/codec';
 import {
   decodeRow,
@@ -194,7 +194,7 @@ function trackingOf(values: Record<string, unknown>): {
   tracking?: Tracking;
   problems: string[];
 } {
-  if (TRACKING_FIELDS.every(f => isBlank(values[f]))) return {problems: []};
+  if (TRACKING_FIELDS.every(f => isEmptyCell(values[f]))) return {problems: []};
   const input = {
     tracking_method: values.tracking_method ?? null,
     click_url: values.click_url ?? null,
@@ -317,7 +317,7 @@ function offerAccount(
   made: CreatedOffers | undefined,
 ): RowAccount {
   const offerId = cellOf(offers, index, 'offer_id');
-  const madeBy = isBlank(offerId)
+  const madeBy = isEmptyCell(offerId)
     ? sentMarker(offers, index)?.account
     : made?.[String(offerId)]?.account;
   return madeBy !== undefined
@@ -633,7 +633,7 @@ export function readPlan(
     const percent = percents.get(index);
     if (percent !== undefined) values.target_goal = percent;
     const tracking = trackingOf(values);
-    if (!isBlank(cellOf(offers, index, 'offer_id'))) {
+    if (!isEmptyCell(cellOf(offers, index, 'offer_id'))) {
       planMade(plan, {offers, index, values, account, made, claimed}, tracking);
       return;
     }

@@ -14,12 +14,8 @@ import type {Platform} from '../../platform/ports';
 import {CodecContext, encode, fromCanonical} from '../../sheets/codec';
 import {HistoryRow} from '../../sheets/schemas/history';
 import {readChange} from '../../sheets/history';
-import {
-  EMPTY,
-  columnOf,
-  editableColumns,
-  editableTexts,
-} from '../../sheets/rows';
+import {keyPositions, rowKeyText} from '../../sheets/history-fields';
+import {EMPTY, editableColumns, editableTexts} from '../../sheets/rows';
 import {
   SYNCED_AT,
   SYNC_MESSAGE,
@@ -436,12 +432,8 @@ function placeGroups(
   context: CodecContext,
 ): {kept: number[]; free: number[]; left: string[][]} {
   const {table} = writer;
-  const columns = editableColumns(table);
-  const keys = (table.schema.rowKey ?? []).map(h =>
-    columns.indexOf(columnOf(table, h)),
-  );
-  const keyOf = (texts: readonly string[]) =>
-    JSON.stringify(keys.map(k => texts[k]));
+  const keys = keyPositions(table.schema);
+  const keyOf = (texts: readonly string[]) => rowKeyText(texts, keys);
   const pending = new Map(content.map(texts => [keyOf(texts), texts]));
   const free: number[] = [];
   const kept: number[] = [];

@@ -148,7 +148,7 @@ function emailOwner(
     return `Emailed ${to}.`;
   } catch (e) {
     const text = e instanceof Error ? e.message : String(e);
-    return `No email: sending failed (${excerpt(text, 200)}).`;
+    return `No email: sending failed (${cutAt(text, 200)}).`;
   }
 }
 
@@ -171,7 +171,7 @@ function whereItRan(platform: Platform, run: RunFacts): Where {
     const workbook = platform.workbook();
     const local = localTime(at, workbook.utcOffsetMinutes(at));
     return {
-      name: excerpt(workbook.name(), NAME_LIMIT),
+      name: cutAt(workbook.name(), NAME_LIMIT),
       url: workbook.url(),
       time: `${local} (${workbook.timeZone()})`,
       day: local.slice(0, 10),
@@ -254,6 +254,6 @@ function localTime(atMs: number, offsetMinutes: number): string {
     .replace('T', ' ');
 }
 
-function excerpt(text: string, limit: number): string {
+function cutAt(text: string, limit: number): string {
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }

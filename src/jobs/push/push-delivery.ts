@@ -49,7 +49,7 @@ export function mark<Q>(
 }
 
 /** The message of a failed push, and what the next push does with the row. */
-function failureMessage(error: Error): string {
+function refusalWords(error: Error): string {
   return hasVerdict(error)
     ? `${error.message}: change the row to send it again.`
     : `${error.message}: the next push sends it again.`;
@@ -432,7 +432,7 @@ export class Delivery<S, Q> {
       base.rows,
       hasVerdict(error) ? {refused: content} : {},
     );
-    this.finish(unit, 'ERROR', failureMessage(error), 'ERROR');
+    this.finish(unit, 'ERROR', refusalWords(error), 'ERROR');
   }
 
   /** Nobody knows whether it was applied: the next push reads it back first. */

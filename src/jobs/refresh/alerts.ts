@@ -18,6 +18,7 @@
  * `click` is told, being the add-on's own recent work.
  */
 import type {Offer} from '../../api/types';
+import {textOf} from '../../rules/values';
 import {keyParts} from '../../sheets/accounts';
 import type {AlertCells} from '../../sheets/alerts-sheet';
 import {accountLabel} from '../connect';
@@ -37,11 +38,6 @@ export type Watched = Partial<Record<(typeof WATCHED)[number], string>>;
 export function watchedFacts(offer: Offer): Record<string, string> {
   const fields = offer as unknown as Record<string, unknown>;
   return Object.fromEntries(WATCHED.map(k => [k, textOf(fields[k])] as const));
-}
-
-function textOf(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return String(value).trim();
 }
 
 export type ConditionKind = 'stopped' | 'reason' | 'click' | 'pending';

@@ -4,7 +4,7 @@
  * no creative_md5 is a material to upload, and stays, untouched, until it is uploaded.
  */
 import type {Material} from '../../api/types';
-import {isBlank} from '../cell';
+import {isEmptyCell} from '../cell';
 import {defineSchema} from '../schema';
 
 /**
@@ -33,7 +33,7 @@ export const CREATIVES = defineSchema<Material>({
   identity: ['creative_md5', 'file'],
   sync: true,
   awaitsCreation: cell =>
-    !isBlank(cell('file')) && isBlank(cell('creative_md5')),
+    !isEmptyCell(cell('file')) && isEmptyCell(cell('creative_md5')),
   columns: [
     {
       header: 'file',

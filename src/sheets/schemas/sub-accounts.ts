@@ -5,7 +5,7 @@
  * here: Offer Desk keeps it in your own user properties only.
  */
 import type {SubAccount} from '../../api/types';
-import {isBlank} from '../cell';
+import {isEmptyCell} from '../cell';
 import {MONEY_FORMAT, defineSchema} from '../schema';
 
 /** A sub-account as the sheet shows it: never its api key. */
@@ -16,7 +16,7 @@ export const SUB_ACCOUNTS = defineSchema<SubAccountRow>({
   id: 'sub_adv_user_name',
   sync: true,
   awaitsCreation: cell =>
-    !isBlank(cell('password')) && isBlank(cell('access_key')),
+    !isEmptyCell(cell('password')) && isEmptyCell(cell('access_key')),
   columns: [
     {
       header: 'sub_adv_user_name',
