@@ -42,7 +42,7 @@ import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
 import {create, notRefusedBefore} from './offer-creates';
 import {withMaterials} from './offer-materials';
 import {unused} from './offer-names';
-import {Made, NOT_SENT, markSets} from './offer-outcomes';
+import {ExistingOffer, NOT_SENT, markSets} from './offer-outcomes';
 import {track, trackable} from './offer-tracking';
 
 const JOB = 'createOffers';
@@ -122,7 +122,7 @@ function send(run: CreateRun, plan: Plan, sendable: OfferPlan[]): void {
   const total = plan.candidates.length + plan.created.length;
   job.platform.progress.report(JOB, 0, total);
   const valid = unused(run, sendable);
-  const made: Made[] = [
+  const made: ExistingOffer[] = [
     ...valid.found,
     ...plan.created
       .filter(c => trackable(run, c))

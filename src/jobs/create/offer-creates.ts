@@ -16,14 +16,14 @@ import {refusedCreates, rememberCreateVerdict} from './created-offers';
 import {OfferPlan, createSentAs} from './new-offer-rows';
 import {resolveLost} from './offer-names';
 import type {Ready} from './offer-materials';
-import {Made, RERUN, later, logOffer, made} from './offer-outcomes';
+import {ExistingOffer, RERUN, later, logOffer, made} from './offer-outcomes';
 
 const RESEND_REFUSED =
   'Change the row, or clear its sync_status, to send it again: unchanged, it is not sent again.';
 
 /** Sends the creates batch by batch; each batch's offer_ids are saved before the next step. */
-export function create(run: CreateRun, ready: Ready[]): Made[] {
-  const offers: Made[] = [];
+export function create(run: CreateRun, ready: Ready[]): ExistingOffer[] {
+  const offers: ExistingOffer[] = [];
   const size = run.batchSize;
   for (let start = 0; start < ready.length; start += size) {
     const chunk = ready.slice(start, start + size);
@@ -65,7 +65,7 @@ function answered(
   run: CreateRun,
   chunk: Ready[],
   outcomes: ReturnType<typeof sendCreates>,
-  offers: Made[],
+  offers: ExistingOffer[],
 ): Array<{plan: OfferPlan; error: Error}> {
   const lost: Array<{plan: OfferPlan; error: Error}> = [];
   chunk.forEach(({plan, request}, i) => {

@@ -10,7 +10,7 @@ import type {CreateRun} from './context';
 import {OfferPlan, createSentAs} from './new-offer-rows';
 import {NameInAccount, offersNamed} from './offer-lookup';
 import {
-  Made,
+  ExistingOffer,
   NOT_SENT,
   RERUN,
   later,
@@ -67,7 +67,7 @@ function foundFor(byName: ByName, c: OfferPlan, name: string): Offer[] | Error {
 export function unused(
   run: CreateRun,
   candidates: OfferPlan[],
-): {free: OfferPlan[]; found: Made[]} {
+): {free: OfferPlan[]; found: ExistingOffer[]} {
   if (candidates.length === 0) return {free: [], found: []};
   const byName = lookUp(run, candidates.flatMap(namesOf));
   if (!byName) {
@@ -104,9 +104,9 @@ function sortByName(
   run: CreateRun,
   candidates: OfferPlan[],
   byName: ByName,
-): {free: OfferPlan[]; found: Made[]} {
+): {free: OfferPlan[]; found: ExistingOffer[]} {
   const free: OfferPlan[] = [];
-  const found: Made[] = [];
+  const found: ExistingOffer[] = [];
   for (const c of candidates) {
     const same = listed(byName, c, c.name);
     const mine = madeBy(same, c);
@@ -143,7 +143,7 @@ function sortByName(
 export function resolveLost(
   run: CreateRun,
   lost: Array<{plan: OfferPlan; error: Error}>,
-): Made[] {
+): ExistingOffer[] {
   if (lost.length === 0) return [];
   const answered = (plan: OfferPlan, error: Error) =>
     `${createSentAs(plan.name, plan.account)}, but its outcome is unknown (${error.message})`;
@@ -151,7 +151,7 @@ export function resolveLost(
     run,
     lost.map(l => ({account: l.plan.account!, name: l.plan.name})),
   );
-  const found: Made[] = [];
+  const found: ExistingOffer[] = [];
   for (const {plan, error} of lost) {
     const named = byName ? foundFor(byName, plan, plan.name) : undefined;
     const offer = Array.isArray(named) ? madeBy(named, plan) : undefined;

@@ -29,7 +29,7 @@ export const WHAT: Record<Origin, (offerId: number) => string> = {
 };
 
 /** An offer that exists, with what is still to do for its row. */
-export interface Made {
+export interface ExistingOffer {
   index: number;
   offerId: number;
   /** The account that made it, whose keys set its tracking. */
@@ -87,7 +87,7 @@ export function made(
   c: OfferPlan,
   offerId: number,
   origin: Origin,
-): Made {
+): ExistingOffer {
   const {book} = run.job;
   run.offers.set(c.index, 'offer_id', offerId);
   rememberCreateVerdict(book, c.name, undefined);

@@ -20,7 +20,7 @@ import {
   trackingKey,
 } from './created-offers';
 import type {CreatedRow, Tracking} from './new-offer-rows';
-import {Made, WHAT, notes, trackingLeft} from './offer-outcomes';
+import {ExistingOffer, WHAT, notes, trackingLeft} from './offer-outcomes';
 
 /** A created row whose tracking has problems is refused; the others go on. */
 export function trackable(run: CreateRun, row: CreatedRow): boolean {
@@ -33,10 +33,10 @@ export function trackable(run: CreateRun, row: CreatedRow): boolean {
   return false;
 }
 
-const what = (m: Made) => WHAT[m.origin](m.offerId);
+const what = (m: ExistingOffer) => WHAT[m.origin](m.offerId);
 
 /** Sets the tracking of the offers that have it filled; every such row gets its status. */
-export function track(run: CreateRun, made: Made[]): void {
+export function track(run: CreateRun, made: ExistingOffer[]): void {
   for (const m of made) {
     if (!m.tracking) run.offers.status(m.index, 'OK', `${what(m)}.${notes(m)}`);
   }
@@ -79,7 +79,7 @@ export function track(run: CreateRun, made: Made[]): void {
  * leaves: should Apps Script stop the run while it is out (the server setting them), the next
  * run reads them back instead of sending them twice. Each answer replaces the mark.
  */
-function outForSending(run: CreateRun, chunk: readonly Made[]): void {
+function outForSending(run: CreateRun, chunk: readonly ExistingOffer[]): void {
   const sentAt = new Date(run.job.platform.clock.now()).toISOString();
   for (const m of chunk) {
     rememberTrackingVerdict(run.job.book, m.offerId, {
@@ -111,8 +111,11 @@ export function answerLost(
  * a click_url took it (the server may rewrite the URL it was sent) and is not sent again; one
  * without is sent. If reading back fails, nothing is sent for them. Answers what to send.
  */
-function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
-  const isLost = (m: Made) => answerLost(run, m.offerId, m.tracking!);
+function settleLost(
+  run: CreateRun,
+  withTracking: ExistingOffer[],
+): ExistingOffer[] {
+  const isLost = (m: ExistingOffer) => answerLost(run, m.offerId, m.tracking!);
   const lost = withTracking.filter(isLost);
   if (lost.length === 0) return withTracking;
   const accounts = [...new Set(lost.map(m => m.account))];
@@ -163,7 +166,7 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
       ]),
     ),
   );
-  const confirmed: Made[] = [];
+  const confirmed: ExistingOffer[] = [];
   for (const m of lost) {
     const offer = listed.get(recordKey(m.account, String(m.offerId)));
     // Compared as text whatever its case: the list may spell an enumeration its own way.
@@ -187,7 +190,7 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
 }
 
 /** The server took these offers' tracking: its support_server_click is known now. */
-function trackingTaken(run: CreateRun, taken: readonly Made[]): void {
+function trackingTaken(run: CreateRun, taken: readonly ExistingOffer[]): void {
   rememberServerClicks(
     run.job.book,
     taken.map(m => ({
@@ -201,7 +204,7 @@ function trackingTaken(run: CreateRun, taken: readonly Made[]): void {
 /** One offer's tracking answer, on its row, in History and in the state: true if set. */
 function tracked(
   run: CreateRun,
-  m: Made,
+  m: ExistingOffer,
   outcome: ReturnType<typeof setTracking>[number],
 ): boolean {
   const log = (outcome: HistoryOutcome, message: string) => {
@@ -240,7 +243,7 @@ function tracked(
 /** The History rows of an offer's tracking this run sent. */
 function logTracking(
   run: CreateRun,
-  m: Made,
+  m: ExistingOffer,
   outcome: HistoryOutcome,
   message: string,
 ): void {

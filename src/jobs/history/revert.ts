@@ -98,7 +98,8 @@ function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
   return new Map([...sheets].map(([sheet, m]) => [sheet, [...m.values()]]));
 }
 
-interface Tally {
+/** What a revert did with the records of a change, for its summary. */
+interface RevertCounts {
   edited: number;
   conflict: number;
   unchanged: number;
@@ -119,7 +120,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
         `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
       );
     }
-    const tally: Tally = {
+    const tally: RevertCounts = {
       edited: 0,
       conflict: 0,
       unchanged: 0,
@@ -169,7 +170,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
 }
 
 /** "Revert of c1: 2 rows put back as EDITED: …; 1 row CONFLICT: …. Nothing was sent. …" */
-function revertMessage(tally: Tally): string {
+function revertMessage(tally: RevertCounts): string {
   const parts = [
     tally.edited > 0
       ? `${counted(tally.edited, 'row')} put back as EDITED: preview and push to send ${tally.edited === 1 ? 'it' : 'them'}`
@@ -197,7 +198,7 @@ interface RevertRun {
   /** The account the change was made as (accountLabel). */
   account: string;
   changeId: string;
-  tally: Tally;
+  tally: RevertCounts;
 }
 
 function revertSheet(

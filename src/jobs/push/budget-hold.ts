@@ -19,7 +19,7 @@ import {editableOf} from '../../sheets/schema';
 import {BUDGETS} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
-import type {Unit} from './push-delivery';
+import type {Sending} from './push-delivery';
 import type {Guarded} from './push-spec';
 import {SettingsStore} from '../settings-store';
 
@@ -38,11 +38,11 @@ function groupsOf(content: readonly string[][]): GuardGroup[] {
 }
 
 interface Checked {
-  unit: Unit<BudgetUpdate>;
+  unit: Sending<BudgetUpdate>;
   holds: Hold[];
 }
 
-const offerOf = (unit: Unit<BudgetUpdate>) => {
+const offerOf = (unit: Sending<BudgetUpdate>) => {
   const name = unit.record.base.facts?.offer_name;
   return `offer ${unit.record.id}${name ? ` (${name})` : ''}`;
 };
@@ -60,7 +60,7 @@ function listing(checked: readonly Checked[]): string[] {
     : lines;
 }
 
-const rowsOf = (unit: Unit<BudgetUpdate>) =>
+const rowsOf = (unit: Sending<BudgetUpdate>) =>
   unit.record.rows.map(sheetRow).join(', ');
 
 /** Why a unit is held, every held field of it. */
@@ -76,7 +76,7 @@ interface HeldChanges {
 }
 
 export function guardBudgets(
-  units: ReadonlyArray<Unit<BudgetUpdate>>,
+  units: ReadonlyArray<Sending<BudgetUpdate>>,
   platform: Platform,
   dryRun: boolean,
 ): Guarded<BudgetUpdate> {
@@ -173,7 +173,7 @@ function sendConfirmed({
 
 /** After a No, or with no one to answer, the held units stay behind and their rows say why. */
 function holdBack(
-  units: ReadonlyArray<Unit<BudgetUpdate>>,
+  units: ReadonlyArray<Sending<BudgetUpdate>>,
   {held, offers}: HeldChanges,
   answer: false | null,
 ): Guarded<BudgetUpdate> {

@@ -15,7 +15,7 @@ import {EMPTY, decodeRow, editableTexts, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {guardBudgets} from './budget-hold';
-import {Built, PushSpec} from './push-spec';
+import {RecordDecision, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
@@ -30,7 +30,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
   job: 'pushBudgets',
   schema: BUDGETS,
   refreshTitle: 'Refresh offers and budgets',
-  build(record, table, context): Built<BudgetUpdate> {
+  build(record, table, context): RecordDecision<BudgetUpdate> {
     // A row with every budget cell empty is no group (an offer without a budget).
     const groupRows = record.rows.filter(r =>
       editableTexts(table, r, context).some(text => text !== EMPTY),

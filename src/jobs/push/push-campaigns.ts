@@ -36,7 +36,7 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import type {Built, PushSpec} from './push-spec';
+import type {RecordDecision, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
@@ -47,7 +47,7 @@ export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
     job: 'pushCampaigns',
     schema: CAMPAIGNS,
     refreshTitle: 'Refresh campaigns',
-    build(record, table, context, opened): Built<CampaignUpdate> {
+    build(record, table, context, opened): RecordDecision<CampaignUpdate> {
       known ??= knownSheets(opened.workbook, opened.book, table, context);
       const [row] = record.rows;
       const changed = record.edited as CampaignField[];

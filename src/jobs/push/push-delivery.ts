@@ -24,7 +24,8 @@ import type {Table} from '../../sheets/table';
 import type {ChangedRecord, PushSpec} from './push-spec';
 import type {TimeBudget} from '../run';
 
-export interface Unit<Q> {
+/** A changed record's request on its way (a push sends it in a batch, or reads it back). */
+export interface Sending<Q> {
   record: ChangedRecord;
   request: Q;
   sends: string;
@@ -41,7 +42,7 @@ export interface RowVerdict {
 
 export function mark<Q>(
   verdicts: Map<number, RowVerdict>,
-  unit: Unit<Q>,
+  unit: Sending<Q>,
   status: SyncStatus,
   message: string,
 ): void {
@@ -98,7 +99,7 @@ export class Delivery<S, Q> {
     private readonly deps: DeliveryDeps,
   ) {}
 
-  run(units: ReadonlyArray<Unit<Q>>): void {
+  run(units: ReadonlyArray<Sending<Q>>): void {
     this.report();
     // What the last push lost is read back before anything is sent again.
     let queue = [
@@ -132,7 +133,7 @@ export class Delivery<S, Q> {
    * the execution while the requests are out (the server applying them), and the next push
    * must then read them back rather than send them a second time. Each outcome replaces it.
    */
-  private takeOff(queue: ReadonlyArray<Unit<Q>>): void {
+  private takeOff(queue: ReadonlyArray<Sending<Q>>): void {
     for (const unit of queue.slice(0, this.deps.batchSize)) {
       this.settleState(unit, unit.record.base.rows, {
         unknown: unit.record.content,
@@ -144,7 +145,7 @@ export class Delivery<S, Q> {
    * A batch the time budget kept from leaving: its records back to what they were, the one
    * sent again after reading back showed the server does not have it.
    */
-  private grounded(chunk: ReadonlyArray<Unit<Q>>): void {
+  private grounded(chunk: ReadonlyArray<Sending<Q>>): void {
     for (const unit of chunk) {
       this.state.records[unit.record.key] = unit.again
         ? {...unit.record.base, refused: undefined, unknown: undefined}
@@ -153,7 +154,7 @@ export class Delivery<S, Q> {
   }
 
   /** Sends one batch; answers the units whose answer was lost. */
-  private send(chunk: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+  private send(chunk: ReadonlyArray<Sending<Q>>): Array<Sending<Q>> {
     const outcomes = this.spec.send(
       chunk.map(u => ({
         client: this.deps.clientFor(u.record.account),
@@ -161,7 +162,7 @@ export class Delivery<S, Q> {
       })),
     );
     this.requests += chunk.length;
-    const lost: Array<Unit<Q>> = [];
+    const lost: Array<Sending<Q>> = [];
     chunk.forEach((unit, i) => {
       const outcome = outcomes[i];
       if (outcome.ok) {
@@ -191,12 +192,12 @@ export class Delivery<S, Q> {
    * values back over that change, so its rows are CONFLICT and nothing is sent. Where the
    * record cannot be read, nothing is sent either: the rows stay EDITED for the next push.
    */
-  private current(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+  private current(units: ReadonlyArray<Sending<Q>>): Array<Sending<Q>> {
     const resends = this.spec.resendsPulled;
     const check = units.filter(u => resends?.(u.record));
     if (check.length === 0) return [...units];
     const server = this.readBack(check);
-    const changed = new Set<Unit<Q>>();
+    const changed = new Set<Sending<Q>>();
     for (const unit of check) {
       if (!(server instanceof Map)) {
         this.remaining += unit.record.rows.length;
@@ -230,14 +231,14 @@ export class Delivery<S, Q> {
    * Reads back the records of units whose answer was lost, in one list request per up to 50
    * ids; answers the units to send (again): those the server does not have yet.
    */
-  private settle(units: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
+  private settle(units: ReadonlyArray<Sending<Q>>): Array<Sending<Q>> {
     if (units.length === 0) return [];
     const server = this.readBack(units);
     if (!(server instanceof Map)) {
       for (const unit of units) this.unknown(unit, server.failed);
       return [];
     }
-    const resend: Array<Unit<Q>> = [];
+    const resend: Array<Sending<Q>> = [];
     for (const unit of units) {
       const rows = server.get(unit.record.key);
       if (!rows) {
@@ -258,7 +259,7 @@ export class Delivery<S, Q> {
    * time left, or the list failed).
    */
   private readBack(
-    units: ReadonlyArray<Unit<Q>>,
+    units: ReadonlyArray<Sending<Q>>,
   ): Map<string, S[]> | {failed: string} {
     if (!this.deps.budget.canStart()) {
       return {failed: 'the time ran out before reading it back'};
@@ -304,7 +305,7 @@ export class Delivery<S, Q> {
    * Settles a unit by its record as read back (`rows`): confirmed, not applied, or not
    * telling; answers the unit to send once more when it was not applied the first time.
    */
-  private judgeReadBack(unit: Unit<Q>, rows: S[]): Unit<Q> | undefined {
+  private judgeReadBack(unit: Sending<Q>, rows: S[]): Sending<Q> | undefined {
     const back = this.readBackContent(rows, unit.record.content);
     // A one-row record is judged by what it changed: a field changed on the server since
     // the pull is no sign that this push was not applied.
@@ -364,7 +365,7 @@ export class Delivery<S, Q> {
    */
   private neitherSentNorBefore(
     back: {content: string[][]; blind: Set<string>},
-    unit: Unit<Q>,
+    unit: Sending<Q>,
     changed: readonly string[],
   ): string[] {
     const columns = editableColumns(this.table);
@@ -418,14 +419,14 @@ export class Delivery<S, Q> {
     return {content: contentOf(texts), blind};
   }
 
-  private accept(unit: Unit<Q>, message: string): void {
+  private accept(unit: Sending<Q>, message: string): void {
     this.settleState(unit, unit.record.content);
     this.accepted.push(unit.request);
     this.finish(unit, 'OK', message, 'OK');
   }
 
   /** A refusal with a verdict on the values is not sent again unchanged. */
-  private fail(unit: Unit<Q>, error: Error): void {
+  private fail(unit: Sending<Q>, error: Error): void {
     const {base, content} = unit.record;
     this.settleState(
       unit,
@@ -436,7 +437,7 @@ export class Delivery<S, Q> {
   }
 
   /** Nobody knows whether it was applied: the next push reads it back first. */
-  private unknown(unit: Unit<Q>, after: string): void {
+  private unknown(unit: Sending<Q>, after: string): void {
     const {base, content} = unit.record;
     this.settleState(unit, base.rows, {unknown: content});
     this.finish(
@@ -449,7 +450,7 @@ export class Delivery<S, Q> {
 
   /** The record's new state: what the server has now, and what the last push left open. */
   private settleState(
-    unit: Unit<Q>,
+    unit: Sending<Q>,
     rows: string[][],
     open: Pick<RecordState, 'refused' | 'unknown'> = {},
   ): void {
@@ -462,7 +463,7 @@ export class Delivery<S, Q> {
     };
   }
 
-  private outOfTime(queue: ReadonlyArray<Unit<Q>>): void {
+  private outOfTime(queue: ReadonlyArray<Sending<Q>>): void {
     for (const unit of queue) {
       this.remaining += unit.record.rows.length;
       mark(
@@ -475,7 +476,7 @@ export class Delivery<S, Q> {
   }
 
   private finish(
-    unit: Unit<Q>,
+    unit: Sending<Q>,
     status: SyncStatus,
     message: string,
     outcome: HistoryOutcome,

@@ -12,7 +12,7 @@ import type {RowSaid} from '../../sheets/records';
 import type {SheetSchema} from '../../sheets/schema';
 import type {RecordState, StateBook} from '../../sheets/state';
 import type {Table} from '../../sheets/table';
-import type {Delivered, Unit} from './push-delivery';
+import type {Delivered, Sending} from './push-delivery';
 
 /** A record whose editable cells differ from what was last pulled. */
 export interface ChangedRecord {
@@ -38,7 +38,7 @@ export interface ChangedRecord {
  * What a changed record sends, or why it cannot be sent, or (`kept`) that its change sends
  * nothing and becomes what the record is taken to have (a decision, not an edit to send).
  */
-export type Built<Q> =
+export type RecordDecision<Q> =
   | {
       ok: false;
       /** Row index -> message; every row of the record gets one. */ kept: Map<
@@ -74,7 +74,7 @@ export interface PushSpec<S, Q> {
     table: Table<S>,
     context: CodecContext,
     opened: {workbook: Workbook; book: StateBook},
-  ): Built<Q>;
+  ): RecordDecision<Q>;
   /** Sends each request signed by its record's account, sharing fetchAll batches. */
   send(calls: ReadonlyArray<SignedBy<Q>>): Array<Outcome<unknown>>;
   /**
@@ -95,7 +95,7 @@ export interface PushSpec<S, Q> {
    * guard), asking where someone can answer; a preview asks nothing and sends nothing.
    */
   guard?(
-    units: ReadonlyArray<Unit<Q>>,
+    units: ReadonlyArray<Sending<Q>>,
     platform: Platform,
     dryRun: boolean,
   ): Guarded<Q>;
@@ -106,9 +106,9 @@ export interface PushSpec<S, Q> {
 /** What a push's guard decided. */
 export interface Guarded<Q> {
   /** The units to send (in a preview: all). */
-  send: Array<Unit<Q>>;
+  send: Array<Sending<Q>>;
   /** Units not sent, each with its rows' EDITED message. */
-  held: Array<{unit: Unit<Q>; message: string}>;
+  held: Array<{unit: Sending<Q>; message: string}>;
   /** A delivered record as History tells it: one sent after a yes says so. */
   history(delivered: Delivered): Delivered;
   /** Added to the summary's message; '' when nothing was held. */

@@ -30,7 +30,7 @@ import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
 import type {CodecContext} from '../../sheets/codec';
 import type {Table} from '../../sheets/table';
-import type {Built, ChangedRecord, PushSpec} from './push-spec';
+import type {RecordDecision, ChangedRecord, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 import {rememberServerClicks} from '../server-click-memory';
@@ -84,7 +84,7 @@ function buildTracking(
   record: ChangedRecord,
   table: Table<Offer>,
   context: CodecContext,
-): Built<TrackingUpdate> {
+): RecordDecision<TrackingUpdate> {
   const [row] = record.rows;
   const changed = record.edited;
   const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
@@ -123,7 +123,7 @@ function trackingRequest(
   changed: readonly string[],
   /** The sidebar's default when it stood in for an unknown support_server_click, else ''. */
   defaulted: ServerClickDefault,
-): Built<TrackingUpdate> {
+): RecordDecision<TrackingUpdate> {
   const text = (value: unknown) =>
     value === null || value === undefined ? '' : String(value);
   const request: TrackingUpdate = {

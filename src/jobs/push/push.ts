@@ -30,7 +30,7 @@ import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
-import {Delivered, Delivery, RowVerdict, Unit, mark} from './push-delivery';
+import {Delivered, Delivery, RowVerdict, Sending, mark} from './push-delivery';
 import type {Guarded, PushSpec} from './push-spec';
 import type {JobSummary} from '../run';
 
@@ -112,8 +112,8 @@ function asTheSheetShows<S, Q>(
   spec: PushSpec<S, Q>,
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
-  units: ReadonlyArray<Unit<Q>>,
-): Array<Unit<Q>> {
+  units: ReadonlyArray<Sending<Q>>,
+): Array<Sending<Q>> {
   const now = new Map(
     recordsOf(job, spec, readTable(job.workbook, spec), state).map(r => [
       r.key,
@@ -162,7 +162,7 @@ function saver<S, Q>(
 function previewSending<S, Q>(
   spec: PushSpec<S, Q>,
   verdicts: Map<number, RowVerdict>,
-  sending: ReadonlyArray<Unit<Q>>,
+  sending: ReadonlyArray<Sending<Q>>,
 ): {requests: number; remaining: number} {
   for (const unit of sending) {
     const first = unit.lost
@@ -180,7 +180,7 @@ function deliver<S, Q>(
   table: Table<S>,
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
-  sending: ReadonlyArray<Unit<Q>>,
+  sending: ReadonlyArray<Sending<Q>>,
   guard: Guarded<Q> | undefined,
   save: Save,
 ): {requests: number; remaining: number} {
@@ -205,7 +205,7 @@ function deliver<S, Q>(
 }
 
 interface PushPlan<Q> {
-  units: Array<Unit<Q>>;
+  units: Array<Sending<Q>>;
   verdicts: Map<number, RowVerdict>;
   /** Rows of records that send nothing (as pulled, or refused before and unchanged). */
   unchanged: number;
@@ -312,7 +312,7 @@ function planChanged<S, Q>(
  */
 function previewMark<Q>(
   verdicts: Map<number, RowVerdict>,
-  unit: Unit<Q>,
+  unit: Sending<Q>,
   note: string,
 ): void {
   unit.record.rows.forEach((row, k) => {
