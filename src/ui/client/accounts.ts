@@ -67,21 +67,16 @@ export class AccountPicker {
 
   show(accounts: ActingAccounts): void {
     this.current = accounts.current;
-    this.select.replaceChildren(
-      element('option', 'Every account', {value: EVERY}),
-      element('option', 'Main account', {value: MAIN}),
-      ...accounts.subAccounts.map(n =>
-        element('option', `Sub-account ${n}`, {value: n}),
-      ),
-    );
+    for (const select of [this.select, this.shown]) {
+      select.replaceChildren(
+        element('option', 'Every account', {value: EVERY}),
+        element('option', 'Main account', {value: MAIN}),
+        ...accounts.subAccounts.map(n =>
+          element('option', `Sub-account ${n}`, {value: n}),
+        ),
+      );
+    }
     this.select.value = accounts.current;
-    this.shown.replaceChildren(
-      element('option', 'Every account', {value: EVERY}),
-      element('option', 'Main account', {value: MAIN}),
-      ...accounts.subAccounts.map(n =>
-        element('option', `Sub-account ${n}`, {value: n}),
-      ),
-    );
     this.shown.value = this.showing;
   }
 
