@@ -944,4 +944,24 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await world('faults', []);
     await page.getByLabel('Act as').selectOption('');
   });
+
+  it("shows one account's rows: every record sheet filtered, nothing sent; Every account shows them all again", async () => {
+    const before = (await world<unknown[]>('requests')).length;
+    await page.getByLabel('Show rows of').selectOption('demo_sub_a');
+    await button('Show').click();
+    await page
+      .locator('#show-account-message[data-tone="ok"]', {
+        hasText:
+          /^Only the rows of the sub-account demo_sub_a are shown \(.*Offers.*\)/,
+      })
+      .waitFor();
+    await expect(world<unknown[]>('requests')).resolves.toHaveLength(before);
+    await page.getByLabel('Show rows of').selectOption('*');
+    await button('Show').click();
+    await page
+      .locator('#show-account-message', {
+        hasText: "Every account's rows are shown",
+      })
+      .waitFor();
+  });
 });
