@@ -781,7 +781,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     });
     await result.waitFor();
     await expect(result.textContent()).resolves.toContain(
-      `The budget guard held 1 offer (rows ${row}): not sent, as you answered No.`,
+      `The budget guard held 1 offer (row ${row}): not sent, as you answered No.`,
     );
     const question = (
       await world<Array<{title: string; prompt: string; response: string}>>(

@@ -53,7 +53,7 @@ describe('pushBudgets holds large changes for a yes', () => {
     expect(alerts[0].prompt).toBe(
       [
         'The budget guard holds 3 offers of this push:',
-        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap [ALL] 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)`,
+        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap [ALL] 100 → 1,000: 10× the value on the server (the guard holds more than 3×)`,
         `• offer ${open} (${row(open).offer_name}): daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number`,
         `• offer ${ceiling} (${row(ceiling).offer_name}): daily_cap [ALL] 100 → 250: past your USD ceiling of 200`,
         '',
@@ -71,7 +71,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       daily_cap: 1000,
       sync_status: 'EDITED',
       sync_message:
-        "Held by the budget guard (daily_cap [ALL] 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
+        "Held by the budget guard (daily_cap [ALL] 100 → 1,000: 10× the value on the server (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
     });
     expect([open, ceiling].map(id => row(id).sync_status)).toEqual([
       'EDITED',
@@ -119,7 +119,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       id => `offer ${id} (${row(id).offer_name})`,
     );
     expect(summary.message).toBe(
-      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap [ALL] 100 → 1,000: 10× the last pulled value (the guard holds more than 3×); ${open}: daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap [ALL] 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 group.`,
+      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap [ALL] 100 → 1,000: 10× the value on the server (the guard holds more than 3×); ${open}: daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap [ALL] 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 group.`,
     );
     expect(puts(emulator)).toHaveLength(0);
     expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toHaveLength(0);

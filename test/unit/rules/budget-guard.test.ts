@@ -27,7 +27,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
         before: '500',
         after: '50,000',
         factor: 100,
-        why: '100× the last pulled value (the guard holds more than 3×)',
+        why: '100× the value on the server (the guard holds more than 3×)',
       },
     ]);
   });
@@ -107,7 +107,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
 });
 
 describe('the daily cap a whole push adds, per currency', () => {
-  it('sums money daily caps, counts new OPENs, leaves conversions out', () => {
+  it('sums money daily caps per currency, counts new OPENs, and conversion caps in conversions', () => {
     const totals = capTotals([
       {
         currency: 'USD',
@@ -130,7 +130,9 @@ describe('the daily cap a whole push adds, per currency', () => {
         after: [group('ALL', 5000, 'OPEN', 'CONVERSION')],
       },
     ]);
-    expect(totalsText(totals)).toBe('EUR -200, USD +1,500 and OPEN on 1 group');
+    expect(totalsText(totals)).toBe(
+      'EUR -200, USD +1,500 and OPEN on 1 group, +4,950 conversions',
+    );
   });
 });
 
@@ -155,7 +157,7 @@ describe('readGuard: the settings the sidebar saves', () => {
       ok: false,
       problems: {
         factor:
-          'must be a number from 1.1 to 1000 (hold a raise to more than this many times the last pulled value), not "1"',
+          'must be a number from 1.1 to 1000 (hold a raise to more than this many times the value on the server), not "1"',
         ceilings:
           'must be a currency code of three letters and an amount, such as "USD 1000, EUR 800" (not "dollars")',
       },
