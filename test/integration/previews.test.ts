@@ -212,7 +212,8 @@ describe('Create new offers (preview)', () => {
       requests: 0,
       edited: 4,
       message:
-        'Preview (nothing sent): 4 rows would be sent in 7 requests; 2 rows INVALID: see sync_message in New Offers (main account).',
+        // 3 name lookups, 1 upload, 3 creates and 3 trackings: the steps the rows list.
+        'Preview (nothing sent): 4 rows would be sent in 10 requests; 2 rows INVALID: see sync_message in New Offers (main account).',
     });
     expect(preview.wouldSend).toEqual([
       body('killed_one', [known]),

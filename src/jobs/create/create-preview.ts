@@ -10,10 +10,14 @@ import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
 import {notes} from './offer-outcomes';
 import {answerLost, trackable} from './offer-tracking';
 
-/** What the preview would send: the bodies it knows, and how many requests in all. */
+/**
+ * What the preview would send: the bodies it knows, and how many requests in all, the
+ * lookups of the names it creates included (one per distinct name), as each row lists them.
+ */
 interface WouldSend {
   bodies: unknown[];
   requests: number;
+  lookups: Set<string>;
 }
 
 /** Marks the rows a run would send; answers the facts the preview's summary adds. */
@@ -22,7 +26,7 @@ export function preview(
   plan: Plan,
   sendable: readonly OfferPlan[],
 ): Pick<JobFacts, 'skipped' | 'edited' | 'wouldSend' | 'wouldRequest'> {
-  const would: WouldSend = {bodies: [], requests: 0};
+  const would: WouldSend = {bodies: [], requests: 0, lookups: new Set()};
   const uploads = new Set<number>();
   for (const c of sendable) previewCreate(run, c, uploads, would);
   let skipped = plan.done + run.counts.refusedAgain;
@@ -48,7 +52,7 @@ export function preview(
     skipped,
     edited: run.offers.count('EDITED'),
     wouldSend: would.bodies,
-    wouldRequest: would.requests,
+    wouldRequest: would.requests + would.lookups.size,
   };
 }
 
@@ -79,6 +83,7 @@ function previewCreate(
     uploads.add(row);
   }
   would.requests += c.tracking ? 2 : 1;
+  for (const name of [c.name, c.sentAs ?? c.name]) would.lookups.add(name);
   would.bodies.push({...c.body!, creative_sets: creativeSets});
   run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]));
 }
