@@ -4,7 +4,9 @@
  * Script runtime against the Open API emulator.
  */
 import {budgetsPulled} from '../support/history';
-import {recordsOf} from '../support/offer-desk';
+import {newOffersTyped, recordsOf, typeInto} from '../support/offer-desk';
+
+const POST_OFFER = '/api/open/v3/offer';
 
 describe('the budget guard says what a push adds, in the words of what it compares', () => {
   it('a CONVERSION cap raised tenfold adds conversions, compared with the value on the server; the summary names one row', () => {
@@ -40,6 +42,64 @@ describe('the budget guard says what a push adds, in the words of what it compar
     );
     expect(summary.message).toContain(
       `The budget guard held 1 offer (row ${rowOf(id)}): not sent, as you answered No.`,
+    );
+  });
+});
+
+describe('a new offer without a budget limit waits for a yes, and its preview says so', () => {
+  it('the preview counts every step it lists, and names the caps it sends or "no limit"', () => {
+    const {rt} = newOffersTyped({capped: {}, open: {}});
+    typeInto(rt, 'New Offers', 2, 'daily_cap_type', 'BUDGET');
+    typeInto(rt, 'New Offers', 2, 'daily_cap', '1500');
+    typeInto(rt, 'New Offers', 2, 'total_budget', '20000');
+    const summary = rt.call('createOffers', {dryRun: true}) as {
+      message: string;
+    };
+    // Per row: the lookup of its name, the create, the tracking.
+    expect(summary.message).toBe(
+      'Preview (nothing sent): 2 rows would be sent in 6 requests (main account).',
+    );
+    const [capped, open] = recordsOf(rt, 'New Offers');
+    expect(capped.sync_message).toMatch(
+      /creates offer capped \(billing_type CPI, campaign \d+, 1 creative set, daily_cap 1,500, total_budget 20,000\), then sets its tracking \(1 more request\)\.$/,
+    );
+    expect(open.sync_message).toMatch(
+      /creates offer open \(billing_type CPI, campaign \d+, 1 creative set, daily_cap no limit, total_budget no limit\), then sets its tracking \(1 more request\)\. The budget guard holds it: a run asks you before creating an offer with no limit\.$/,
+    );
+  });
+
+  it('asks once; No creates the capped offer only, and the held row says why and how to create it', () => {
+    const {rt, emulator} = newOffersTyped({capped: {}, open: {}});
+    typeInto(rt, 'New Offers', 2, 'daily_cap', '1500');
+    typeInto(rt, 'New Offers', 2, 'total_budget', '20000');
+    rt.ui.answerNextAlert('NO');
+    const summary = rt.call('createOffers') as {message: string};
+    const questions = rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+    expect(questions.map(q => [q.title, q.prompt])).toEqual([
+      [
+        'Create offers with no budget limit?',
+        [
+          'The budget guard holds 1 offer of this run, as it has no daily cap or no total budget (no limit):',
+          '• New Offers row 3, offer open: daily_cap no limit, total_budget no limit',
+          '',
+          'Yes creates them with the rest. No creates the rest only: the held rows stay EDITED.',
+        ].join('\n'),
+      ],
+    ]);
+    const created = emulator.requests.filter(
+      r => r.method === 'POST' && r.path === POST_OFFER,
+    );
+    expect(
+      created.map(r => (r.body as {offer_name: string}).offer_name),
+    ).toEqual(['capped']);
+    expect(recordsOf(rt, 'New Offers')[1]).toMatchObject({
+      offer_id: '',
+      sync_status: 'EDITED',
+      sync_message:
+        "Held by the budget guard (daily_cap no limit, total_budget no limit): not created, as you answered No. Run Create new offers again and answer Yes to create it, type a daily_cap and a total_budget, or turn holding off in the sidebar's settings. Nothing was sent.",
+    });
+    expect(summary.message).toBe(
+      '1 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). The budget guard held 1 offer with no budget limit (New Offers row 3): not created, as you answered No.',
     );
   });
 });

@@ -7,6 +7,7 @@ import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
+import {capsText, heldCreate} from './offer-budget-hold';
 import {notes} from './offer-outcomes';
 import {answerLost, trackable} from './offer-tracking';
 
@@ -85,7 +86,11 @@ function previewCreate(
   would.requests += c.tracking ? 2 : 1;
   for (const name of [c.name, c.sentAs ?? c.name]) would.lookups.add(name);
   would.bodies.push({...c.body!, creative_sets: creativeSets});
-  run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]));
+  const asked =
+    !c.sent && heldCreate(run, c.body!)
+      ? ' The budget guard holds it: a run asks you before creating an offer with no limit.'
+      : '';
+  run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]) + asked);
 }
 
 /** A row a run would create: what it sends, in order, starting with the lookup of its name. */
@@ -95,7 +100,7 @@ function previewOf(c: OfferPlan, uploads: number[]): string {
     uploads.length === 0
       ? ''
       : `uploads the ${uploads.length === 1 ? 'file of Creatives row' : 'files of Creatives rows'} ${uploads.join(', ')} first, `;
-  const create = `${upload}creates offer ${c.name} (billing_type ${body.billing_type}, campaign ${body.campaign_id}, ${counted(c.sets.length, 'creative set')})${c.tracking ? ', then sets its tracking (1 more request)' : ''}`;
+  const create = `${upload}creates offer ${c.name} (billing_type ${body.billing_type}, campaign ${body.campaign_id}, ${counted(c.sets.length, 'creative set')}, ${capsText(body)})${c.tracking ? ', then sets its tracking (1 more request)' : ''}`;
   if (!c.sent) {
     return `Preview: a run looks offer_name ${c.name} up (a name the account already has is refused), ${create}.${notes(c)}`;
   }
