@@ -148,7 +148,10 @@ export function summaryLine(
 ): string {
   // "168 unchanged" beside 120 offers reads as offers: the count is of the sheet's rows.
   const unchanged = sheet
-    ? counted(s.skipped, `unchanged ${sheet.toLowerCase().replace(/s$/, '')} row`)
+    ? counted(
+        s.skipped,
+        `unchanged ${sheet.toLowerCase().replace(/s$/, '')} row`,
+      )
     : `${s.skipped} unchanged`;
   const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${unchanged}`;
   const preview = s.dryRun ? 'Preview (nothing sent): ' : '';

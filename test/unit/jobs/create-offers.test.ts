@@ -113,7 +113,8 @@ describe('createOffers', () => {
       invalid: 0,
       error: 0,
       requests: 8,
-      message: '2 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). You confirmed 2 offers with no budget limit past the budget guard.',
+      message:
+        '2 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). You confirmed 2 offers with no budget limit past the budget guard.',
     });
   });
 
