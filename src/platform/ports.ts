@@ -328,6 +328,12 @@ export interface Workbook {
    * is not what they came to look at).
    */
   insertSheet(name: string, options?: {background?: boolean}): SheetPort;
+  /**
+   * When this handle inserted a sheet that Sheets then showed, shows the sheet `name` instead
+   * (a job that made several sheets shows the one a user starts in, not the last it made);
+   * otherwise leaves the user where they are.
+   */
+  showInstead(name: string): void;
   /** The spreadsheet's time zone (an IANA name). */
   timeZone(): string;
   /** The spreadsheet's file name, as Drive shows it. */

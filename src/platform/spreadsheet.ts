@@ -356,6 +356,7 @@ export function activeDocument(): ActiveDocument {
 export function activeWorkbook(document: ActiveDocument): Workbook {
   let zone: string | undefined;
   let count: number | undefined;
+  let shownInserted = false;
   const sheets = new Map<string, AppsScriptSheet | null>();
   const open = document.spreadsheet;
   const timeZone = () => (zone ??= open().getSpreadsheetTimeZone());
@@ -376,9 +377,13 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
         NEW_SHEET_SIZE,
       );
       shown?.activate();
+      shownInserted ||= !options?.background;
       count++;
       sheets.set(name, sheet);
       return sheet;
+    },
+    showInstead(name) {
+      if (shownInserted) open().getSheetByName(name)?.activate();
     },
     timeZone,
     name: () => open().getName(),

@@ -4,7 +4,12 @@
  * Script runtime against the Open API emulator.
  */
 import {budgetsPulled} from '../support/history';
-import {newOffersTyped, recordsOf, typeInto} from '../support/offer-desk';
+import {
+  newOffersTyped,
+  offerDesk,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
 
 const POST_OFFER = '/api/open/v3/offer';
 
@@ -101,5 +106,18 @@ describe('a new offer without a budget limit waits for a yes, and its preview sa
     expect(summary.message).toBe(
       '1 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). The budget guard held 1 offer with no budget limit (New Offers row 3): not created, as you answered No.',
     );
+  });
+});
+
+describe('the tab a refresh leaves open', () => {
+  it('Refresh everything on a new spreadsheet shows Offers, not the empty Sub-accounts sheet made last', () => {
+    const {rt} = offerDesk({offers: 3});
+    rt.open('FULL');
+    rt.clickMenu('Refresh everything');
+    expect(rt.spreadsheet.getActiveSheet().getName()).toBe('Offers');
+    // A later refresh leaves the user on the sheet they chose.
+    rt.spreadsheet.getSheetByName('Campaigns')!.activate();
+    rt.clickMenu('Refresh everything');
+    expect(rt.spreadsheet.getActiveSheet().getName()).toBe('Campaigns');
   });
 });

@@ -347,6 +347,9 @@ export class MemoryWorkbook implements Workbook {
     return sheet;
   }
 
+  /** No sheet is shown here. */
+  showInstead(): void {}
+
   timeZone(): string {
     return 'Test/Zone';
   }

@@ -14,6 +14,7 @@ import {
 import {creativesRefresher} from './refresh-creatives';
 import {subAccountsRefresher} from './refresh-sub-accounts';
 import type {JobSummary} from '../run';
+import {OFFERS} from '../../sheets/schemas/offers';
 
 /** What refreshAll runs, in order. */
 export const ALL_REFRESHERS: readonly Refresher[] = [
@@ -24,5 +25,6 @@ export const ALL_REFRESHERS: readonly Refresher[] = [
 ];
 
 export function refreshAll(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS);
+  // The empty Sub-accounts sheet, made last, is no place to start: Offers is.
+  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS, OFFERS.name);
 }

@@ -340,6 +340,8 @@ export function runRefresh(
   platform: Platform,
   job: string,
   refreshers: readonly Refresher[],
+  /** The sheet to show when the run made new sheets (else the last one made is shown). */
+  shows?: string,
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
@@ -368,6 +370,7 @@ export function runRefresh(
     let reports: SheetReport[];
     try {
       reports = pulled.flatMap(p => p.write(context));
+      if (shows) workbook.showInstead(shows);
     } finally {
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
@@ -426,5 +429,5 @@ export function refreshCampaigns(platform: Platform): JobSummary {
 
 /** Fills Offers and Budgets from one offers listing. */
 export function refreshOffers(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshOffers', [offersRefresher]);
+  return runRefresh(platform, 'refreshOffers', [offersRefresher], OFFERS.name);
 }
