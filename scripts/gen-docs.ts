@@ -130,7 +130,8 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
 - \`INVALID\`: refused before sending (the message names the field and why); nothing was sent.
 - \`ERROR\`: the API or the network refused; the message carries the API's code, msg and field
   messages.
-- \`EDITED\`: changed here and not pushed yet.
+- \`EDITED\`: changed here and not pushed yet. A row you type back to its pulled values is
+  unchanged: the next preview, push or refresh clears its status and message.
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
 
 See docs/jobs.md for what each job writes and what to do about each status.

@@ -121,3 +121,35 @@ describe('the tab a refresh leaves open', () => {
     expect(rt.spreadsheet.getActiveSheet().getName()).toBe('Campaigns');
   });
 });
+
+describe('a row typed back to its pulled value', () => {
+  it.each([
+    ['a preview', {job: 'pushBudgets', arg: {dryRun: true}}],
+    ['a push', {job: 'pushBudgets', arg: {}}],
+    ['a refresh', {job: 'refreshOffers', arg: {}}],
+  ])(
+    'is unchanged at the next job that reads it, %s: no stale EDITED or INVALID, not counted as edited',
+    (_, {job, arg}) => {
+      const {rt, ids, cap, budget} = budgetsPulled(3);
+      const [held, refused] = ids;
+      cap(held, '1500');
+      cap(refused, '10');
+      rt.call('pushBudgets', {dryRun: true});
+      expect([held, refused].map(id => budget(id).sync_status)).toEqual([
+        'EDITED',
+        'INVALID',
+      ]);
+      cap(held, '100');
+      cap(refused, '100');
+      const summary = rt.call(job, arg) as {edited?: number; message: string};
+      for (const id of [held, refused])
+        expect(budget(id)).toMatchObject({
+          daily_cap: 100,
+          sync_status: '',
+          sync_message: '',
+        });
+      expect(summary.edited ?? 0).toBe(0);
+      expect(summary.message).not.toMatch(/kept with unpushed edits|INVALID/);
+    },
+  );
+});
