@@ -153,3 +153,59 @@ describe('a row typed back to its pulled value', () => {
     },
   );
 });
+
+describe('a revert refused because of a later change of our own', () => {
+  it('names that change, its id and time, and leaves the healthy row as it was', () => {
+    const {rt, ids, cap, budget, rowOf} = budgetsPulled(2);
+    const [id] = ids;
+    cap(id, '120');
+    const first = rt.call('pushBudgets') as {changeId: string};
+    cap(id, '150');
+    rt.call('pushBudgets');
+    cap(id, '180');
+    const third = rt.call('pushBudgets') as {changeId: string};
+    const said = budget(id);
+    expect(said.sync_status).toBe('OK');
+    const time = recordsOf(rt, 'History').find(
+      r => r.change_id === third.changeId,
+    )!.time as Date;
+    const shown = new Date(time).toISOString().slice(0, 19).replace('T', ' ');
+
+    const reverted = rt.call('revertChange', first.changeId) as {
+      message: string;
+      conflict?: number;
+    };
+    expect(reverted.message).toBe(
+      `Nothing put back. Nothing was sent. Not reverted: change ${third.changeId} of ${shown}, pushed from this spreadsheet after change ${first.changeId}, set daily_cap [ALL] of offer_id ${id} since (the server did not change it). Revert the later changes first, newest first, or edit the rows by hand. Your rows are unchanged.`,
+    );
+    expect(reverted.conflict ?? 0).toBe(0);
+    expect(budget(id)).toEqual(said);
+    expect(rowOf(id)).toBe(2);
+  });
+
+  it('still says the server changed a field that the server changed after our change', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(2);
+    const [id] = ids;
+    cap(id, '120');
+    const first = rt.call('pushBudgets') as {changeId: string};
+    cap(id, '150');
+    rt.call('pushBudgets');
+    emulator.updateOffer(id, {
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '999',
+        },
+      ],
+    });
+    rt.call('refreshOffers');
+    rt.call('revertChange', first.changeId);
+    expect(budget(id)).toMatchObject({
+      daily_cap: 999,
+      sync_status: 'CONFLICT',
+      sync_message: `Not reverted: the server changed daily_cap [ALL] of offer_id ${id} since change ${first.changeId} (as last refreshed). Your rows are unchanged; edit them by hand if you still want the old values.`,
+    });
+  });
+});
