@@ -69,6 +69,11 @@ export interface Column<S = unknown> extends CodecSpec {
    * (Creatives `file`, Sub-accounts `password`) and fields only a create answers (credit).
    */
   kept?: boolean;
+  /**
+   * A read-only column a later release added: a sheet an earlier release made lacks it, and
+   * a job that adds no columns (a push) reads the sheet without it; the next refresh adds it.
+   */
+  later?: boolean;
 }
 
 export interface SheetSchema<S = unknown> {
@@ -97,6 +102,12 @@ export interface SheetSchema<S = unknown> {
    * whatever their id cell says. `cell` reads the row's cell under a header.
    */
   awaitsCreation?: (cell: (header: string) => CellValue) => boolean;
+  /**
+   * The read-only column and value that mark a row no push may send (maintain_by AM): a row's
+   * editable cells are greyed as a read-only header is, wherever a job writes that column, so
+   * a paste or a fill-down does not start on rows it cannot send.
+   */
+  lockedWhen?: {header: string; value: string};
 }
 
 /** The headers whose cells tell a row apart for a write (see `identity`). */

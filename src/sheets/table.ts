@@ -139,11 +139,14 @@ export function openTable<S>(
     );
   }
   if (missing.length > 0) {
-    if (!options.create) {
+    const lacking = missing.filter(c => !c.later);
+    if (!options.create && lacking.length > 0) {
       throw new SheetLayoutError(
-        `The ${schema.name} sheet has no ${missing.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
+        `The ${schema.name} sheet has no ${lacking.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
       );
     }
+  }
+  if (missing.length > 0 && options.create) {
     if (empty) sheet.freezeRows(1);
     addColumns(
       sheet,
@@ -172,7 +175,8 @@ export function openTable<S>(
   );
   const typed = (c: number) => c < width && !owned.has(c);
   const formulas = readFormulas(sheet, values.length, width, typed);
-  const added = new Set(missing.map(c => c.header));
+  // Without create, only a later release's column can be missing, and it is not put back.
+  const added = new Set(options.create ? missing.map(c => c.header) : []);
   return {schema, sheet, position, width, values, formulas, added};
 }
 

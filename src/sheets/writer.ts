@@ -20,7 +20,7 @@
 import type {CellValue, SheetPort} from '../platform/ports';
 import {isDate, sameCell} from './cell';
 import {cellEntries} from './cell-entries';
-import {formatRows} from './layout';
+import {LOCKED_COLOR, formatRows} from './layout';
 import {
   Column,
   SYNCED_AT,
@@ -403,6 +403,7 @@ export class SheetWriter<S> {
     const entries = cellEntries(this.table, top, block.left, contents);
     sheet.write(top, block.left + 1, entries);
     this.colourStatuses(block, contents, byRow);
+    this.colourLocked(block, contents, byRow);
     return rows * columns;
   }
 
@@ -448,6 +449,70 @@ export class SheetWriter<S> {
       at + 1,
       contents.map(row => [statusColor(row[k])]),
     );
+  }
+
+  /**
+   * Greys the editable cells of the block's rows whose lock cell (schema `lockedWhen`) it
+   * changes between locked and not, and clears the grey of rows unlocked.
+   */
+  private colourLocked(
+    block: Block,
+    contents: Contents[][],
+    byRow: Map<number, RowHandle>,
+  ): void {
+    const at = this.lockAt();
+    if (at === undefined || at < block.left || at > block.right) return;
+    const k = at - block.left;
+    const changed = contents.some((_, i) => {
+      const handle = byRow.get(block.top + i);
+      const decided = handle?.decided.get(at);
+      return (
+        decided !== undefined &&
+        this.locked(handle!.known[at]) !== this.locked(decided)
+      );
+    });
+    if (changed)
+      this.greyRows(
+        sheetRow(block.top),
+        contents.map(row => this.locked(row[k])),
+      );
+  }
+
+  /** The lock column's position, when the schema has one and the sheet holds it. */
+  private lockAt(): number | undefined {
+    const lock = this.table.schema.lockedWhen;
+    return lock && this.table.position.get(lock.header);
+  }
+
+  private locked(contents: Contents | undefined): boolean {
+    return (
+      String(contents ?? '').trim() === this.table.schema.lockedWhen?.value
+    );
+  }
+
+  /** Backgrounds of the editable cells of the rows from sheet row `top`: grey where locked. */
+  private greyRows(top: number, locked: readonly boolean[]): void {
+    const {schema, position, sheet} = this.table;
+    const columns = schema.columns
+      .filter(c => c.editable)
+      .map(c => position.get(c.header))
+      .filter((at): at is number => at !== undefined)
+      .sort((a, b) => a - b);
+    // One call per run of adjacent editable columns.
+    const runs: Array<[number, number]> = [];
+    for (const at of columns) {
+      const last = runs[runs.length - 1];
+      if (last && last[0] + last[1] === at) last[1]++;
+      else runs.push([at, 1]);
+    }
+    for (const [at, count] of runs)
+      sheet.setBackgrounds(
+        top,
+        at + 1,
+        locked.map(l =>
+          new Array<string | null>(count).fill(l ? LOCKED_COLOR : null),
+        ),
+      );
   }
 
   /**
@@ -523,6 +588,12 @@ export class SheetWriter<S> {
       cells += block.length * (right - left + 1);
     }
     this.colourNew(top, rows);
+    const at = this.lockAt();
+    if (at !== undefined && rows.some(r => this.locked(r[at])))
+      this.greyRows(
+        top,
+        rows.map(r => this.locked(r[at])),
+      );
     return cells;
   }
 

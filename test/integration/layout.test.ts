@@ -251,9 +251,9 @@ describe('every sheet the add-on creates', () => {
       format: '0.00##',
       shown: '1000.00',
     });
-    expectLayout(rt, 'Budgets', {offer_id: 80, offer_name: 220}, 'J', [
+    expectLayout(rt, 'Budgets', {offer_id: 80, offer_name: 220}, 'K', [
       'B2:C1000',
-      'H2:J1000',
+      'H2:K1000',
     ]);
 
     expect(cell(rt, 'Creatives', 2, 'size').format).toBe('General');

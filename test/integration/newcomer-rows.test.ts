@@ -4,11 +4,14 @@
  * Script runtime against the Open API emulator.
  */
 import {budgetsPulled} from '../support/history';
+import type {Runtime} from '../../local/runtime';
 import {
   newOffersTyped,
   offerDesk,
   recordsOf,
+  sheetOf,
   typeInto,
+  valuesOf,
 } from '../support/offer-desk';
 
 const POST_OFFER = '/api/open/v3/offer';
@@ -207,5 +210,93 @@ describe('a revert refused because of a later change of our own', () => {
       sync_status: 'CONFLICT',
       sync_message: `Not reverted: the server changed daily_cap [ALL] of offer_id ${id} since change ${first.changeId} (as last refreshed). Your rows are unchanged; edit them by hand if you still want the old values.`,
     });
+  });
+});
+
+describe('Budgets shows who manages an offer, and greys what a push cannot send', () => {
+  const GREY = '#efefef';
+  const EDITABLE = [
+    'country_code',
+    'daily_cap_type',
+    'daily_cap',
+    'total_budget',
+  ];
+
+  /** The backgrounds of a Budgets row's editable cells, by header. */
+  function editableBackgrounds(rt: Runtime, row: number): string[] {
+    const headers = valuesOf(rt, 'Budgets')[0].map(String);
+    const colours = sheetOf(rt, 'Budgets')
+      .getRange(row, 1, 1, headers.length)
+      .getBackgrounds()[0];
+    return EDITABLE.map(h => colours[headers.indexOf(h)]);
+  }
+
+  /** Two ADV offers pulled, the second then handed to the account manager and pulled again. */
+  function handedToAm() {
+    const desk = budgetsPulled(2);
+    const [adv, am] = desk.ids;
+    desk.emulator.updateOffer(am, {maintain_by: 'AM'});
+    desk.rt.call('refreshOffers');
+    return {...desk, adv, am};
+  }
+
+  it('a refresh fills maintain_by from the offer and greys the AM rows; a push still refuses them', () => {
+    const {rt, emulator, adv, am, rowOf, budget, cap} = handedToAm();
+    expect([budget(adv).maintain_by, budget(am).maintain_by]).toEqual([
+      'ADV',
+      'AM',
+    ]);
+    expect(editableBackgrounds(rt, rowOf(am))).toEqual(
+      EDITABLE.map(() => GREY),
+    );
+    expect(editableBackgrounds(rt, rowOf(adv))).not.toContain(GREY);
+
+    cap(am, '500');
+    emulator.clearRequests();
+    rt.call('pushBudgets');
+    expect(emulator.requests.filter(r => r.method === 'PUT')).toEqual([]);
+    expect(budget(am)).toMatchObject({
+      sync_status: 'INVALID',
+      sync_message: expect.stringContaining(
+        'maintain_by: this record is managed by your account manager',
+      ),
+    });
+
+    // Back with the advertiser: the grey goes.
+    emulator.updateOffer(am, {maintain_by: 'ADV'});
+    rt.call('refreshOffers');
+    expect(editableBackgrounds(rt, rowOf(am))).not.toContain(GREY);
+  });
+
+  it("a Budgets sheet without maintain_by (the last release's) is pushed as it is, and the next refresh adds the column, sending nothing and keeping the user's own", () => {
+    const {rt, emulator, adv, am, rowOf, budget, cap} = handedToAm();
+    const sheet = sheetOf(rt, 'Budgets');
+    const headers = () => valuesOf(rt, 'Budgets')[0].map(String);
+    sheet.deleteColumn(headers().indexOf('maintain_by') + 1);
+    sheet
+      .getRange(1, 1, sheet.getMaxRows(), sheet.getMaxColumns())
+      .setBackground(null);
+    const mine = headers().length + 1;
+    sheet.getRange(1, mine).setValue('my_note');
+    sheet.getRange(rowOf(adv), mine).setValue('watch it');
+    cap(adv, '150');
+    emulator.clearRequests();
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 1, invalid: 0});
+    expect(headers()).not.toContain('maintain_by');
+
+    emulator.clearRequests();
+    rt.call('refreshOffers');
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+    expect(headers().slice(-2)).toEqual(['my_note', 'maintain_by']);
+    expect(budget(am).maintain_by).toBe('AM');
+    expect(budget(adv)).toMatchObject({
+      maintain_by: 'ADV',
+      my_note: 'watch it',
+      daily_cap: 150,
+    });
+    expect(editableBackgrounds(rt, rowOf(am))).toEqual(
+      EDITABLE.map(() => GREY),
+    );
   });
 });

@@ -81,7 +81,15 @@ export const BUDGETS = defineSchema<BudgetRow>({
       read: r => r.group?.total_budget ?? null,
       note: 'Total consumable budget (three decimals at most), or OPEN for no limit.',
     },
+    {
+      header: 'maintain_by',
+      type: 'text',
+      read: r => r.offer.maintain_by,
+      later: true,
+      note: 'Who manages the offer: ADV (you: its budget is yours to edit) or AM (your account manager: a push refuses its rows, whose budget cells are grey).',
+    },
   ],
+  lockedWhen: {header: 'maintain_by', value: 'AM'},
 });
 
 /** An offer's rows: one per budget item, or one empty row when it has none. */
