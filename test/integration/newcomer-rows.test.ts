@@ -300,3 +300,29 @@ describe('Budgets shows who manages an offer, and greys what a push cannot send'
     );
   });
 });
+
+describe('what a sidebar reloaded during its own job finds', () => {
+  it("the end of a job the sidebar ran is recorded as the last job, as a menu job's is, failures too", () => {
+    const {rt} = budgetsPulled(2);
+    const summary = rt.call('pushBudgets', {dryRun: true}) as {message: string};
+    expect(rt.call('getSidebarState')).toMatchObject({
+      running: null,
+      lastJob: {
+        title: 'Push budgets (preview)',
+        from: 'sidebar',
+        summary: {message: summary.message},
+      },
+    });
+    expect(() => rt.call('pushCampaigns')).toThrow(
+      'There is no Campaigns sheet yet: run "Refresh campaigns" first, then edit and push.',
+    );
+    expect(rt.call('getSidebarState')).toMatchObject({
+      lastJob: {
+        title: 'Push campaigns',
+        from: 'sidebar',
+        failure:
+          'There is no Campaigns sheet yet: run "Refresh campaigns" first, then edit and push.',
+      },
+    });
+  });
+});
