@@ -435,15 +435,7 @@ export class SheetWriter<S> {
     if (!this.table.schema.sync || at === undefined) return;
     if (at < block.left || at > block.right) return;
     const k = at - block.left;
-    const changed = contents.some((_, i) => {
-      const handle = byRow.get(block.top + i);
-      const decided = handle?.decided.get(at);
-      return (
-        decided !== undefined &&
-        statusColor(handle!.known[at]) !== statusColor(decided)
-      );
-    });
-    if (!changed) return;
+    if (!changes(block, contents, byRow, at, statusColor)) return;
     this.table.sheet.setBackgrounds(
       sheetRow(block.top),
       at + 1,
@@ -463,15 +455,7 @@ export class SheetWriter<S> {
     const at = this.lockAt();
     if (at === undefined || at < block.left || at > block.right) return;
     const k = at - block.left;
-    const changed = contents.some((_, i) => {
-      const handle = byRow.get(block.top + i);
-      const decided = handle?.decided.get(at);
-      return (
-        decided !== undefined &&
-        this.locked(handle!.known[at]) !== this.locked(decided)
-      );
-    });
-    if (changed)
+    if (changes(block, contents, byRow, at, c => this.locked(c)))
       this.greyRows(
         sheetRow(block.top),
         contents.map(row => this.locked(row[k])),
@@ -681,4 +665,22 @@ export function sameContents(a: Contents, b: Contents): boolean {
     return a instanceof Formula && b instanceof Formula && a.text === b.text;
   }
   return sameCell(a, b);
+}
+
+/**
+ * Whether the block decides a cell of column `at` that `kind` tells apart from the cell as the
+ * job knew it (a status of another colour, a row locked or unlocked): its colours to redo.
+ */
+function changes(
+  block: Block,
+  contents: readonly Contents[][],
+  byRow: ReadonlyMap<number, RowHandle>,
+  at: number,
+  kind: (contents: Contents | undefined) => unknown,
+): boolean {
+  return contents.some((_, i) => {
+    const handle = byRow.get(block.top + i);
+    const decided = handle?.decided.get(at);
+    return decided !== undefined && kind(handle!.known[at]) !== kind(decided);
+  });
 }

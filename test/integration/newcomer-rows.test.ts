@@ -3,7 +3,7 @@
  * budget words that never mislead, as the built dist/Code.js says them in the local Apps
  * Script runtime against the Open API emulator.
  */
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, capChangedOnServer} from '../support/history';
 import type {Runtime} from '../../local/runtime';
 import {
   newOffersTyped,
@@ -193,16 +193,7 @@ describe('a revert refused because of a later change of our own', () => {
     const first = rt.call('pushBudgets') as {changeId: string};
     cap(id, '150');
     rt.call('pushBudgets');
-    emulator.updateOffer(id, {
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '999',
-        },
-      ],
-    });
+    capChangedOnServer(emulator, id, '999');
     rt.call('refreshOffers');
     rt.call('revertChange', first.changeId);
     expect(budget(id)).toMatchObject({

@@ -1,6 +1,7 @@
 /**
  * Set-ups shared by the History integration tests (test/integration/history-*.test.ts).
  */
+import type {Emulator} from '../../local/emulator';
 import type {Runtime, RuntimeOptions} from '../../local/runtime';
 import {
   offerDesk,
@@ -43,6 +44,24 @@ export function budgetsPulled(
   const budget = (id: number) =>
     recordsOf(desk.rt, 'Budgets').find(r => r.offer_id === id)!;
   return {...desk, ids, rowOf, cap, budget};
+}
+
+/** The server's budget of a budgetsPulled offer changed behind the add-on: its ALL daily_cap. */
+export function capChangedOnServer(
+  emulator: Emulator,
+  id: number,
+  dailyCap: string,
+): void {
+  emulator.updateOffer(id, {
+    budget: [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET',
+        daily_cap: dailyCap,
+      },
+    ],
+  });
 }
 
 /**
