@@ -134,6 +134,11 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
   unchanged: the next preview, push or refresh clears its status and message.
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
 
+Budgets' columns are sized so that, at 1280 px with the sidebar open, every column through
+\`sync_status\` shows beside the budget cells (a sheet the add-on made before keeps its widths:
+they are yours); a row's whole \`sync_message\` is in the sidebar's list of rows that need a look
+(a click selects the row) and in the formula bar.
+
 See docs/jobs.md for what each job writes and what to do about each status.
 
 ## What was last pulled

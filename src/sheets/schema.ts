@@ -123,6 +123,8 @@ export const SYNC_COLUMNS: ReadonlyArray<Column> = [
   {
     header: SYNC_STATUS,
     type: 'text',
+    // CONFLICT fits; a narrow status keeps it beside the editable columns.
+    width: 85,
     note: 'Written by Offer Desk: OK (accepted), INVALID (refused before sending, nothing sent), ERROR (the API or the network refused), EDITED (changed, not pushed yet), CONFLICT (edited here while the server changed it).',
   },
   {

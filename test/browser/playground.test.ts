@@ -118,12 +118,49 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       'Creatives',
       'Sub-accounts',
     ]);
+    // Offers is open, not Sub-accounts, the last sheet the refresh made.
+    await expect(
+      ui.page.locator('#tabs [aria-selected="true"]').textContent(),
+    ).resolves.toBe('Offers');
     await ui.openSheet('Offers');
     const header = await ui.cellAt(1, 'offer_id');
     await expect(header.getAttribute('title')).resolves.toMatch(
       /^Offer identifier\.\n/,
     );
     await shot('refreshed');
+  });
+
+  it('at 1280x720: the top bar on one line, a toast below the rows, and Budgets with sync_status beside the budget cells', async () => {
+    await ui.page.setViewportSize({width: 1280, height: 720});
+    try {
+      const tools = await ui.page
+        .locator('.topbar .tools > *')
+        .evaluateAll(els => els.map(e => e.getBoundingClientRect()));
+      const middle = (r: DOMRect) => r.top + r.height / 2;
+      for (const r of tools) {
+        expect(Math.abs(middle(r) - middle(tools[0]))).toBeLessThan(4);
+        // One line of 12 px text, or a button.
+        expect(r.height).toBeLessThan(36);
+      }
+      await ui.openSheet('Budgets');
+      await ui.menu('Offer Desk', 'Push', 'Push budgets (preview)');
+      const toast = ui.toast('Push budgets (preview)');
+      await toast.waitFor();
+      const grid = (await ui.page.locator('#grid').boundingBox())!;
+      const shown = (await toast.boundingBox())!;
+      expect(shown.y).toBeGreaterThanOrEqual(grid.y + grid.height - 1);
+      // The status beside the budget cells, the sidebar open.
+      await expect(ui.page.locator('#sidebar-panel').isVisible()).resolves.toBe(
+        true,
+      );
+      for (const header of ['total_budget', 'maintain_by', 'sync_status']) {
+        const cell = (await (await ui.cellAt(1, header)).boundingBox())!;
+        expect(cell.x + cell.width).toBeLessThanOrEqual(grid.x + grid.width);
+      }
+      await shot('budgets-1280x720');
+    } finally {
+      await ui.page.setViewportSize({width: 1280, height: 800});
+    }
   });
 
   it('edits a budget in the grid, previews it (EDITED) and pushes it (OK)', async () => {
@@ -166,7 +203,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await expect(
       ui.toast('Push budgets').locator('.toast-message').textContent(),
     ).resolves.toMatch(
-      /^1 OK, 0 invalid, 0 error, \d+ unchanged \(main account\)/,
+      /^1 OK, 0 invalid, 0 error, \d+ unchanged budget rows \(main account\)/,
     );
     // The push made the History sheet in the background: Budgets is drawn again after it.
     await expect(ui.until(() => status.textContent(), 'OK')).resolves.toBe(
@@ -317,6 +354,9 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       billing_type: 'CPI',
       bid_rate: '1.5',
       target_ad_type: 'BANNER',
+      daily_cap_type: 'BUDGET',
+      daily_cap: '100',
+      total_budget: '1000',
       tracking_method: 'APPSFLYER',
       click_url: 'https://track.example.com/click',
       support_server_click: 'NO',
@@ -486,7 +526,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await expect(
       ui.toast('Push budgets').locator('.toast-message').textContent(),
     ).resolves.toMatch(
-      /^1 OK, 0 invalid, 0 error, \d+ unchanged \(main account\)/,
+      /^1 OK, 0 invalid, 0 error, \d+ unchanged budget rows \(main account\)/,
     );
     const sent = (await requests()).filter(
       r => r.method === 'PUT' && r.path === BUDGET,

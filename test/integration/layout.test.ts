@@ -251,10 +251,22 @@ describe('every sheet the add-on creates', () => {
       format: '0.00##',
       shown: '1000.00',
     });
-    expectLayout(rt, 'Budgets', {offer_id: 80, offer_name: 220}, 'K', [
-      'B2:C1000',
-      'H2:K1000',
-    ]);
+    expectLayout(
+      rt,
+      'Budgets',
+      {offer_id: 80, offer_name: 130, sync_status: 85},
+      'K',
+      ['B2:C1000', 'H2:K1000'],
+    );
+    // At 1280 px with the sidebar open, Sheets shows some 860 px of columns: every one
+    // through sync_status, the status beside the budget cells (issue 28).
+    const headers = valuesOf(rt, 'Budgets')[0].map(String);
+    const through = headers.slice(0, headers.indexOf('sync_status') + 1);
+    const total = Object.values(widths(rt, 'Budgets', through)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    expect(total).toBeLessThanOrEqual(860);
 
     expect(cell(rt, 'Creatives', 2, 'size').format).toBe('General');
     // file, creative_md5 (the id) and creative_name are typed before an upload: open.

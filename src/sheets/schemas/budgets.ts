@@ -17,6 +17,10 @@ export interface BudgetRow {
 
 export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
 
+/**
+ * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, every column
+ * through sync_status shows (the status next to the budget cells, issue 28), headers unclipped.
+ */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
   about:
@@ -35,12 +39,14 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'offer_name',
+      width: 130,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
     },
     {
       header: 'target_geo',
+      width: 90,
       type: 'list',
       joined: true,
       read: r => r.offer.target_geo,
@@ -48,6 +54,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'country_code',
+      width: 100,
       type: 'list',
       joined: true,
       upper: true,
@@ -58,6 +65,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
+      width: 100,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
@@ -74,6 +82,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'total_budget',
+      width: 90,
       type: 'decimal',
       format: MONEY_FORMAT,
       open: true,
@@ -83,6 +92,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'maintain_by',
+      width: 85,
       type: 'text',
       read: r => r.offer.maintain_by,
       later: true,
