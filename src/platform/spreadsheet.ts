@@ -33,6 +33,10 @@ class AppsScriptSheet implements SheetPort {
   name(): string {
     return this.sheet.getName();
   }
+  /** Makes it the sheet the user sees (showInstead). */
+  activate(): void {
+    this.sheet.activate();
+  }
 
   /** An empty sheet answers one empty cell (its data range is A1). */
   readValues(): CellValue[][] {
@@ -383,7 +387,11 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
       return sheet;
     },
     showInstead(name) {
-      if (shownInserted) open().getSheetByName(name)?.activate();
+      if (!shownInserted) return;
+      // The job's own handle when it has one: no look-up round trip.
+      const known = sheets.get(name);
+      if (known) known.activate();
+      else open().getSheetByName(name)?.activate();
     },
     timeZone,
     name: () => open().getName(),

@@ -6,8 +6,9 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
+import type {OfferBody} from '../../rules/offer-check';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
-import {capsText, heldCreate} from './offer-budget-hold';
+import {capsText, guardHolds} from './offer-budget-hold';
 import {notes} from './offer-outcomes';
 import {answerLost, trackable} from './offer-tracking';
 
@@ -29,7 +30,8 @@ export function preview(
 ): Pick<JobFacts, 'skipped' | 'edited' | 'wouldSend' | 'wouldRequest'> {
   const would: WouldSend = {bodies: [], requests: 0, lookups: new Set()};
   const uploads = new Set<number>();
-  for (const c of sendable) previewCreate(run, c, uploads, would);
+  const holds = guardHolds(run);
+  for (const c of sendable) previewCreate(run, c, uploads, would, holds);
   let skipped = plan.done + run.counts.refusedAgain;
   for (const row of plan.created) {
     if (!trackable(run, row)) continue;
@@ -63,6 +65,7 @@ function previewCreate(
   c: OfferPlan,
   uploads: Set<number>,
   would: WouldSend,
+  holds: (body: OfferBody) => boolean,
 ): void {
   const mine = new Set<number>();
   const creativeSets = c.sets.map(set => ({
@@ -87,7 +90,7 @@ function previewCreate(
   for (const name of [c.name, c.sentAs ?? c.name]) would.lookups.add(name);
   would.bodies.push({...c.body!, creative_sets: creativeSets});
   const asked =
-    !c.sent && heldCreate(run, c.body!)
+    !c.sent && holds(c.body!)
       ? ' The budget guard holds it: a run asks you before creating an offer with no limit.'
       : '';
   run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]) + asked);

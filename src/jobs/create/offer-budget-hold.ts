@@ -26,12 +26,16 @@ export function capsText(body: Caps): string {
   return `daily_cap ${cap(body.daily_cap)}, total_budget ${cap(body.total_budget)}`;
 }
 
-/** Whether the guard holds this create: holding is on and a cap has no limit. */
-export function heldCreate(run: CreateRun, body: Caps): boolean {
-  return (
-    new SettingsStore(run.job.platform.userProperties).guard().holding &&
-    (body.daily_cap === undefined || body.total_budget === undefined)
-  );
+/**
+ * Whether the guard holds a create of these caps: holding is on (the user's settings, read
+ * once per run) and a cap has no limit.
+ */
+export function guardHolds(run: CreateRun): (body: Caps) => boolean {
+  const holding = new SettingsStore(run.job.platform.userProperties).guard()
+    .holding;
+  return body =>
+    holding &&
+    (body.daily_cap === undefined || body.total_budget === undefined);
 }
 
 const rowOf = (c: OfferPlan) => `New Offers row ${sheetRow(c.index)}`;
@@ -45,7 +49,8 @@ export function guardCreates(
   run: CreateRun,
   sendable: readonly OfferPlan[],
 ): {send: OfferPlan[]; note: string} {
-  const held = sendable.filter(c => !c.sent && heldCreate(run, c.body!));
+  const holds = guardHolds(run);
+  const held = sendable.filter(c => !c.sent && holds(c.body!));
   if (held.length === 0) return {send: [...sendable], note: ''};
   const lines = held.map(
     c => `${rowOf(c)}, offer ${c.name}: ${capsText(c.body!)}`,
