@@ -254,7 +254,7 @@ describe('every sheet the add-on creates', () => {
     expectLayout(
       rt,
       'Budgets',
-      {offer_id: 80, offer_name: 130, sync_status: 85},
+      {offer_id: 80, offer_name: 120, daily_cap_type: 110, sync_status: 85},
       'K',
       ['B2:C1000', 'H2:K1000'],
     );

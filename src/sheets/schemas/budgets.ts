@@ -39,7 +39,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'offer_name',
-      width: 130,
+      width: 120,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
@@ -65,7 +65,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
-      width: 100,
+      width: 110,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
