@@ -44,9 +44,9 @@ function cell(text: string): string {
 
 function role(schema: SheetSchema<never>, column: Column<never>): string {
   if (SYNC_COLUMNS.some(c => c.header === column.header)) return 'status';
-  if (column.header === schema.id)
-    return column.editable ? 'id, editable' : 'id';
-  return column.editable ? 'editable' : 'read-only';
+  const own = column.editable ? 'editable' : column.typed ? 'input' : '';
+  if (column.header === schema.id) return own ? `id, ${own}` : 'id';
+  return own || 'read-only';
 }
 
 function sheetSection(schema: SheetSchema<never>): string {
@@ -93,11 +93,13 @@ its columns by header, never by position:
   records into (New Offers, Creative Sets, Creatives, Sub-accounts) the create puts it back
   empty and sends nothing that run, naming the column, so no row goes out without what you
   typed under the old header.
-- Header colours: editable columns green (${HEADER_COLORS.editable}), read-only columns grey
-  (${HEADER_COLORS.readOnly}), status columns yellow (${HEADER_COLORS.sync}). Each header has a note
-  with the field's meaning; an editable column's note says what is sent and when. The header row
-  is frozen and asks for confirmation before it is edited, and so do the cells of read-only
-  columns (the id column and columns you type for a create stay open): a warning, not a lock.
+- Header colours: editable and input columns green (${HEADER_COLORS.editable}), read-only columns
+  grey (${HEADER_COLORS.readOnly}), status columns yellow (${HEADER_COLORS.sync}). An input column
+  is one you type although no push sends it (a sub-account's name and password, a Creatives
+  file, the Alerts \`seen\`). Each header has a note with the field's meaning; an editable
+  column's note says what is sent and when. The header row is frozen and asks for confirmation
+  before it is edited, and so do the cells of read-only columns (the id column and input columns
+  stay open): a warning, not a lock.
 - Column widths are set once, when the add-on creates the sheet or puts a column back: ids and
   numbers narrow, names and links wide, JSON wide and clipped at the cell's edge. A width you
   change is yours: no refresh sets it again.
@@ -134,8 +136,9 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
   unchanged: the next preview, push or refresh clears its status and message.
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
 
-Budgets' columns are sized so that, at 1280 px with the sidebar open, every column through
-\`sync_status\` shows beside the budget cells (a sheet the add-on made before keeps its widths:
+Budgets' columns are sized so that, at 1280 px with the sidebar open and the sheet scrolled one
+column right (past \`account\`), every column from \`offer_id\` through \`sync_status\` shows beside
+the budget cells (a sheet the add-on made before keeps its widths:
 they are yours); a row's whole \`sync_message\` is in the sidebar's list of rows that need a look
 (a click selects the row) and in the formula bar.
 

@@ -40,8 +40,8 @@ import type {JobProgress, Platform} from './platform/ports';
  */
 const JOB_RUNS = {
   refreshCampaigns: p => refresh.refreshCampaigns(p),
-  refreshOffers: p => refresh.refreshOffers(p),
-  refreshAll: p => refreshAllJob(p),
+  refreshOffers: (p, o?: RunOptions) => refresh.refreshOffers(p, o),
+  refreshAll: (p, o?: RunOptions) => refreshAllJob(p, o),
   refreshCreatives: p => refreshCreativesJob.refreshCreatives(p),
   refreshSubAccounts: p => refreshSubAccountsJob.refreshSubAccounts(p),
   pushBudgets: (p, o) => pushBudgetsJob.pushBudgets(p, o),
@@ -156,7 +156,11 @@ export function setRefreshSchedule(
 /** The trigger's handler: `e` is the time-driven event, whose triggerUid names the schedule. */
 export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
-  return schedule.scheduledRefresh(p, job => JOB_RUNS[job](p), e);
+  return schedule.scheduledRefresh(
+    p,
+    job => JOB_RUNS[job](p, {scheduled: true}),
+    e,
+  );
 }
 
 export function menuRefreshCampaigns(): void {

@@ -14,6 +14,10 @@ export interface EmulatorProcessOptions {
   offers?: number;
   campaigns?: number;
   materials?: number;
+  /** Agency sub-accounts of demo_adv (EmulatorOptions.subAccounts). */
+  subAccounts?: number;
+  /** The nameless sub-account listing (EmulatorOptions.listsSubAccounts). */
+  listsSubAccounts?: boolean | 'names';
   clickTestSeconds?: number;
   duplicateUploadShape?: DuplicateUploadShape;
   duplicateUploadStatus?: number;
@@ -39,6 +43,8 @@ const FLAG_NAMES: Record<keyof EmulatorProcessOptions, string | undefined> = {
   offers: '--offers',
   campaigns: '--campaigns',
   materials: '--materials',
+  subAccounts: '--sub-accounts',
+  listsSubAccounts: '--lists-sub-accounts',
   clickTestSeconds: '--click-test-seconds',
   duplicateUploadShape: '--duplicate-upload-shape',
   duplicateUploadStatus: '--duplicate-upload-status',

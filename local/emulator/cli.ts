@@ -16,6 +16,9 @@ const USAGE = `Options:
   --offers N             offers of demo_adv (default 300, 0 = none)
   --campaigns N          campaigns of demo_adv (default 30)
   --materials N          materials of demo_adv (default 60)
+  --sub-accounts N       agency sub-accounts of demo_adv besides the demo ones (default 0)
+  --lists-sub-accounts W GET sub_adv_account without a name lists the sub-accounts: true (with
+                         their keys) or names (without them); default: a name is required (15a)
   --click-test-seconds N seconds until a new click URL passes its test (default 30)
   --duplicate-upload-shape S  where the 'already existed' upload answer puts fmd5 and name:
                          msgAndData (default), msg, data, dataText, validation, md5Only, nested
@@ -41,6 +44,8 @@ const FLAGS = {
   offers: {type: 'string'},
   campaigns: {type: 'string'},
   materials: {type: 'string'},
+  'sub-accounts': {type: 'string'},
+  'lists-sub-accounts': {type: 'string'},
   'click-test-seconds': {type: 'string'},
   'duplicate-upload-shape': {type: 'string'},
   'duplicate-upload-status': {type: 'string'},
@@ -57,6 +62,13 @@ const FLAGS = {
   'exit-on-stdin-close': {type: 'boolean'},
   help: {type: 'boolean'},
 } as const;
+
+function listsSubAccounts(text: string | undefined): boolean | 'names' {
+  if (text === undefined || text === 'false') return false;
+  if (text === 'true') return true;
+  if (text === 'names') return 'names';
+  throw new Error(`--lists-sub-accounts is true, names or false, not ${text}`);
+}
 
 async function main(): Promise<void> {
   const {values} = parseArgs({options: FLAGS, strict: true});
@@ -98,6 +110,8 @@ async function main(): Promise<void> {
     offers: number('offers'),
     campaigns: number('campaigns'),
     materials: number('materials'),
+    subAccounts: number('sub-accounts'),
+    listsSubAccounts: listsSubAccounts(values['lists-sub-accounts']),
     clickTestSeconds: number('click-test-seconds'),
     duplicateUploadShape: values['duplicate-upload-shape'] as
       DuplicateUploadShape | undefined,

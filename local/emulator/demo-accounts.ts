@@ -68,3 +68,26 @@ export const DEMO_ACCOUNTS = {
     main: false,
   },
 } as const satisfies Record<string, DemoAccount>;
+
+/** The most agency sub-accounts a world may seed (EmulatorOptions.subAccounts). */
+export const MAX_AGENCY_SUB_ACCOUNTS = 99;
+
+/**
+ * The `number`th (1-based) of the agency's sub-accounts of demo_adv that `subAccounts` seeds:
+ * `agency_sub_07`, its own made-up keys, every billing type, every third one billed in CNY (so
+ * an agency's accounts bill in two currencies).
+ */
+export function agencySubAccount(number: number): DemoAccount {
+  const nn = String(number).padStart(2, '0');
+  return {
+    name: `agency_sub_${nn}`,
+    kind: 'sub_adv_account',
+    parent: DEMO_ACCOUNTS.main.name,
+    accessKey: `agency-sub-${nn}-access-key`,
+    apiKey: `agency-sub-${nn}-api-key-`.padEnd(32, '0'),
+    password: 'demo-password',
+    permissions: ALL_BILLING,
+    currency: number % 3 === 0 ? 'CNY' : 'USD',
+    main: false,
+  };
+}

@@ -4,7 +4,7 @@
  */
 import type {WireOutcome, WireRequest} from '../http-types';
 import {signHeaders} from './auth';
-import {DEMO_ACCOUNTS} from './demo-accounts';
+import {DEMO_ACCOUNTS, MAX_AGENCY_SUB_ACCOUNTS} from './demo-accounts';
 import {md5Hex} from './digest';
 import {
   dispatch,
@@ -57,6 +57,17 @@ export interface EmulatorOptions {
   /** Billing types per account name, e.g. {demo_adv: ['CPI']}; replaces the demo defaults. */
   permissions?: Partial<Record<string, BillingType[]>>;
   /**
+   * Sub-accounts of demo_adv seeded besides demo_sub_a and demo_sub_b (`agency_sub_01`, ...,
+   * each with its own keys and the records of every other account); default 0, at most 99.
+   */
+  subAccounts?: number;
+  /**
+   * GET sub_adv_account without a name lists every sub-account of the caller, paged: true with
+   * their keys, 'names' without them; default false: a name is required, as the document
+   * shows the lookup (README, assumption 15a).
+   */
+  listsSubAccounts?: boolean | 'names';
+  /**
    * Billing types the service accepts beyond the five the document names, e.g. ['CPA'], open to
    * every account; default none: another type is refused (README, assumption 34a).
    */
@@ -107,6 +118,11 @@ export interface RecordedRequest {
   body: unknown;
   /** User name of the authenticated account; null if authentication failed or never ran. */
   account: string | null;
+  /**
+   * The access-key header as sent (null when absent), whatever became of the request: who
+   * signed it, even where a fault answered first or the keys were refused.
+   */
+  accessKey: string | null;
   /** HTTP status; null when the connection dropped. */
   status: number | null;
   /** Envelope code and text; null when no envelope was produced. */
@@ -124,8 +140,18 @@ function seedOptions(
   const offers = options.offers ?? 300;
   const campaigns = options.campaigns ?? 30;
   const materials = options.materials ?? 60;
+  const subAccounts = options.subAccounts ?? 0;
   if (offers > MAX_OFFERS || offers < 0 || campaigns < 0 || materials < 0) {
     throw new RangeError(`record counts lie between 0 and ${MAX_OFFERS}`);
+  }
+  if (
+    !Number.isInteger(subAccounts) ||
+    subAccounts < 0 ||
+    subAccounts > MAX_AGENCY_SUB_ACCOUNTS
+  ) {
+    throw new RangeError(
+      `subAccounts is a whole number from 0 to ${MAX_AGENCY_SUB_ACCOUNTS}`,
+    );
   }
   return {
     seed: options.seed ?? 1,
@@ -136,6 +162,7 @@ function seedOptions(
     otherCampaigns: options.otherCampaigns ?? Math.ceil(campaigns / 5),
     otherMaterials: options.otherMaterials ?? Math.ceil(materials / 4),
     permissions: options.permissions ?? {},
+    subAccounts,
     nowSeconds,
   };
 }
@@ -161,6 +188,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     clientShapes: options.clientShapes ?? false,
     listsTimesInMs: options.listsTimesInMs ?? false,
     normalisesClickUrl: options.normalisesClickUrl ?? false,
+    listsSubAccounts: options.listsSubAccounts ?? false,
   };
 }
 
@@ -199,9 +227,20 @@ export class Emulator {
     const {method, url} = apiRequest;
     const read = readRequest(apiRequest);
     const retryKey = `${method} ${url.pathname}${url.search} ${md5Hex(request.body)}`;
-    const fault = this.faults.decide(method, url.pathname, retryKey);
+    const accessKey = apiRequest.headers['access-key'] ?? null;
+    const signer =
+      accessKey === null
+        ? null
+        : (this.currentStore.accountByAccessKey(accessKey)?.name ?? null);
+    const fault = this.faults.decide(method, url.pathname, retryKey, signer);
     const latencyMs = this.faults.latencyMs + (fault?.latencyMs ?? 0);
-    const entry = this.record(method, url, read, fault?.kind ?? null);
+    const entry = this.record(
+      method,
+      url,
+      read,
+      fault?.kind ?? null,
+      accessKey,
+    );
     const served = !fault || fault.applied;
     const asked =
       fault?.kind === 'page' && fault.page === 'noLimit'
@@ -340,6 +379,7 @@ export class Emulator {
     url: URL,
     read: ReadRequest,
     fault: FaultKind | null,
+    accessKey: string | null,
   ): RecordedRequest {
     const entry: RecordedRequest = {
       seq: this.nextSeq++,
@@ -349,6 +389,7 @@ export class Emulator {
       query: read.query,
       body: read.body?.recorded ?? null,
       account: null,
+      accessKey,
       status: null,
       code: null,
       msg: null,

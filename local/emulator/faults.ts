@@ -73,6 +73,11 @@ export interface FaultRule {
   method?: string;
   /** Only this path; a trailing '*' matches a prefix. All API paths when omitted. */
   path?: string;
+  /**
+   * Only requests signed with this account's access-key (its user name): one account of an
+   * agency failing while the others answer. All accounts when omitted.
+   */
+  account?: string;
   /** error: the HTTP status, default 503. */
   status?: number;
   /** rateLimit: the Retry-After seconds, default 1; null leaves the header out. */
@@ -194,11 +199,20 @@ export class Faults {
     };
   }
 
-  /** The first rule that fires for this request, if any. `key` identifies a retry. */
-  decide(method: string, path: string, key: string): FaultDecision | undefined {
+  /**
+   * The first rule that fires for this request, if any. `key` identifies a retry; `signer` is
+   * the account whose access-key the request carries (null: none has it).
+   */
+  decide(
+    method: string,
+    path: string,
+    key: string,
+    signer: string | null = null,
+  ): FaultDecision | undefined {
     for (const entry of this.active) {
       const {rule} = entry;
       if (!matches(rule, method, path)) continue;
+      if (rule.account !== undefined && rule.account !== signer) continue;
       if (rule.once && entry.failed.has(key)) continue;
       const index = entry.eligible++;
       const fires =

@@ -3,7 +3,11 @@
  * creative ads drawn from its own PRNG stream (so one account's counts never change another's
  * values; ids come from global sequences). Built for speed: 20,000 offers take about 0.3 s.
  */
-import {DEMO_ACCOUNTS, type DemoAccount} from './demo-accounts';
+import {
+  DEMO_ACCOUNTS,
+  agencySubAccount,
+  type DemoAccount,
+} from './demo-accounts';
 import {md5Hex} from './digest';
 import {
   AD_OUTPUTS_BY_TYPE,
@@ -36,6 +40,11 @@ export interface SeedOptions {
   otherMaterials: number;
   /** Billing types per account name, replacing the demo defaults. */
   permissions: Partial<Record<string, BillingType[]>>;
+  /**
+   * Sub-accounts of demo_adv seeded after the demo accounts (agencySubAccount), each with the
+   * records of every other account: an agency's world.
+   */
+  subAccounts: number;
   /**
    * The emulator's clock at seeding, epoch seconds: dates count in whole days from its day, so
    * statuses agree with them when the data is looked at (no RUNNING offer past its end_time,
@@ -111,7 +120,14 @@ const PLATFORM_LABELS: Record<string, string> = {
 export function seedStore(options: SeedOptions): Store {
   const store = new Store(options.seed);
   const parents = new Map<string, number>();
-  for (const demo of Object.values(DEMO_ACCOUNTS) as DemoAccount[]) {
+  const agency = Array.from({length: options.subAccounts}, (_, i) =>
+    agencySubAccount(i + 1),
+  );
+  // The agency's accounts come last, so the demo accounts' ids stay what they always were.
+  for (const demo of [
+    ...(Object.values(DEMO_ACCOUNTS) as DemoAccount[]),
+    ...agency,
+  ]) {
     const account = store.addAccount({
       name: demo.name,
       kind: demo.kind,

@@ -120,6 +120,41 @@ export class PlaygroundDriver {
     await this.settled();
   }
 
+  /**
+   * Clicks a menu of the spreadsheet's own (Edit, Insert, Data) and its item, on the selection,
+   * and resolves once the sheet shows the result.
+   */
+  async sheetMenu(menu: string, item: string): Promise<void> {
+    await this.page
+      .getByRole('navigation', {name: 'Menu bar'})
+      .getByRole('button', {name: menu, exact: true})
+      .click();
+    await this.sheetAction(
+      this.page
+        .getByRole('menu', {name: menu})
+        .getByRole('menuitem', {name: item, exact: true}),
+    );
+  }
+
+  /** Right-clicks a cell and clicks an item of its context menu. */
+  async contextMenu(row: number, column: number, item: string): Promise<void> {
+    await this.cell(row, column).click({button: 'right'});
+    await this.sheetAction(
+      this.page
+        .getByRole('menu', {name: 'Cell actions'})
+        .getByRole('menuitem', {name: item, exact: true}),
+    );
+  }
+
+  private async sheetAction(item: Locator): Promise<void> {
+    const done = this.page.waitForResponse(r =>
+      /\/api\/(sort|rows|filter)$/.test(r.url()),
+    );
+    await item.click();
+    await done;
+    await this.settled();
+  }
+
   /** The alert or prompt showing: its title and text. */
   async dialog(): Promise<{title: string; prompt: string}> {
     const dialog = this.page.locator('dialog[open]');

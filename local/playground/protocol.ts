@@ -41,6 +41,16 @@ export interface SheetView {
   widths: number[];
   /** Rows past the view's limit, not shown. */
   rowsNotShown: number;
+  /** The sheet's filter: its block and the columns with criteria; null without one. */
+  filter: {
+    row: number;
+    column: number;
+    numRows: number;
+    numColumns: number;
+    filtered: number[];
+  } | null;
+  /** Rows the filter hides (1-based), not drawn. */
+  hiddenRows: number[];
 }
 
 export interface TriggerView {
@@ -166,3 +176,27 @@ export interface TriggerRunResult {
   /** Why nothing ran. */
   message: string | null;
 }
+
+/** The ad platform stopped an offer (the playground's way to an alert). */
+export interface StopResult {
+  /** The offer stopped; null when no offer was RUNNING. */
+  offerId: number | null;
+  message: string;
+}
+
+/** Data > Sort range: the range's rows by one of its columns (a sheet column number). */
+export interface SortRequest {
+  range: {row: number; column: number; numRows: number; numColumns: number};
+  column: number;
+  ascending: boolean;
+}
+
+/** A row inserted above or below `row`, or `row` deleted. */
+export interface RowChange {
+  op: 'insertAbove' | 'insertBelow' | 'delete';
+  row: number;
+}
+
+/** Data > Filter by this value (a filter made on the data first if there is none), or Remove filter. */
+export type FilterChange =
+  {op: 'byValue'; row: number; column: number} | {op: 'remove'};

@@ -24,10 +24,14 @@ import type {
   DialogAnswer,
   DriveFileView,
   PickResult,
+  RowChange,
+  SortRequest,
   EditResult,
+  FilterChange,
   MenuResult,
   SheetView,
   StatusView,
+  StopResult,
   TriggerRunResult,
   WorkbookView,
   MenuView,
@@ -230,6 +234,21 @@ export async function startPlayground(
     return file;
   };
 
+  /** A person's action on a sheet's rows: {sheet, action} run by the world's `name`. */
+  const sheetAction = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+    name: 'sortRange' | 'changeRows' | 'filterRows',
+  ): Promise<void> => {
+    const {sheet, action} = await readJson<{
+      sheet: string;
+      action: SortRequest | RowChange | FilterChange;
+    }>(request);
+    await invoke(name, sheet, action);
+    revision++;
+    sendJson(response, {});
+  };
+
   const route = async (
     request: IncomingMessage,
     response: ServerResponse,
@@ -281,6 +300,12 @@ export async function startPlayground(
         revision++;
         return sendJson(response, result);
       }
+      case 'POST /api/sort':
+        return sheetAction(request, response, 'sortRange');
+      case 'POST /api/rows':
+        return sheetAction(request, response, 'changeRows');
+      case 'POST /api/filter':
+        return sheetAction(request, response, 'filterRows');
       case 'POST /api/activate': {
         const {sheet} = await readJson<{sheet: string}>(request);
         await invoke('activate', sheet);
@@ -305,6 +330,8 @@ export async function startPlayground(
         if (result.runs.length > 0) await reopenSidebar();
         return sendJson(response, result);
       }
+      case 'POST /api/server/stop-offer':
+        return sendJson(response, await invoke<StopResult>('stopAnOffer'));
       case 'GET /api/drive':
         return sendJson(response, drive.list());
       case 'POST /api/drive/pick': {

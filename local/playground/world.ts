@@ -6,7 +6,7 @@
  *
  * Every export but `setup` is called by the server through the host's `invoke`.
  */
-import type {EmulatorOptions} from '../emulator';
+import {DEMO_ACCOUNTS, EmulatorOptions} from '../emulator';
 import type {WireFetch} from '../http-types';
 import {typeIntoCell} from '../runtime';
 import type {FakeSheet, MenuEntry, Runtime} from '../runtime';
@@ -21,11 +21,15 @@ import type {
   CellView,
   DialogQuestion,
   EditResult,
+  FilterChange,
   MenuEntryView,
   MenuResult,
   MenuView,
+  RowChange,
   SelectionView,
   SheetView,
+  SortRequest,
+  StopResult,
   TriggerRunResult,
   WorkbookView,
 } from './protocol';
@@ -274,6 +278,8 @@ function sheetNow(world: World, name: string): SheetView {
     cells,
     widths,
     rowsNotShown: wanted - rows,
+    filter: filterView(s),
+    hiddenRows: s.rowsHiddenByFilter().filter(r => r <= rows),
   };
 }
 
@@ -296,6 +302,75 @@ export function typeCells(
     }
   }
   return {refused};
+}
+
+/**
+ * Data > Sort range: the rows of `range` reordered by one of its columns, through Range.sort
+ * as a person's sort in Sheets does (the add-on finds its rows by id afterwards).
+ */
+export function sortRange(
+  world: World,
+  sheetName: string,
+  sort: SortRequest,
+): void {
+  const {range, column, ascending} = sort;
+  sheetNamed(world, sheetName)
+    .getRange(range.row, range.column, range.numRows, range.numColumns)
+    .sort({column, ascending});
+}
+
+function filterView(s: FakeSheet): SheetView['filter'] {
+  const filter = s.filterNow();
+  return filter
+    ? {...filter.block(), filtered: filter.filteredColumns()}
+    : null;
+}
+
+/**
+ * Data > Filter by this value: the rows whose cell in that column shows another value are
+ * hidden, through the calls a script makes (Range.createFilter over the data when the sheet
+ * has no filter, then setColumnFilterCriteria with the other shown values hidden); Remove
+ * filter: Filter.remove.
+ */
+export function filterRows(
+  world: World,
+  sheetName: string,
+  change: FilterChange,
+): void {
+  const s = sheetNamed(world, sheetName);
+  if (change.op === 'remove') {
+    s.getFilter()?.remove();
+    return;
+  }
+  const filter =
+    s.getFilter() ??
+    s.getRange(1, 1, s.lastRow(), s.lastColumn()).createFilter();
+  const block = filter.block();
+  if (change.row <= block.row || change.row >= block.row + block.numRows)
+    throw new Error(
+      'Select a cell of the data below the header: the filter shows the rows with its value.',
+    );
+  const shown = s
+    .getRange(block.row + 1, change.column, block.numRows - 1, 1)
+    .getDisplayValues()
+    .map(([v]) => String(v));
+  const keep = s.getRange(change.row, change.column).getDisplayValue();
+  const criteria = world.runtime.globals.SpreadsheetApp.newFilterCriteria()
+    .setHiddenValues([...new Set(shown.filter(v => v !== keep))])
+    .build();
+  filter.setColumnFilterCriteria(change.column, criteria);
+}
+
+/** Insert > Row above or below, Edit > Delete row: Sheet.insertRowBefore/After, deleteRow. */
+export function changeRows(
+  world: World,
+  sheetName: string,
+  change: RowChange,
+): void {
+  const s = sheetNamed(world, sheetName);
+  if (change.op === 'insertAbove') s.insertRowBefore(change.row);
+  else if (change.op === 'insertBelow') s.insertRowAfter(change.row);
+  else s.deleteRow(change.row);
 }
 
 /** The person picks a tab: it becomes the active sheet, as getActiveSheet sees it. */
@@ -381,6 +456,36 @@ export function runScheduledTriggers(world: World): TriggerRunResult {
       error: e.error ?? null,
     })),
     message: null,
+  };
+}
+
+/** What the ad platform says when it stops an offer on its own (API 2.3's example). */
+const STOP_REASON = 'insufficient balance';
+
+/**
+ * The ad platform stops the main account's first RUNNING offer, as it does when the balance
+ * runs out: the next refresh of offers compares it with the last and writes an Alerts row.
+ * The playground's one-click way to an alert (the schedule's own alerts take hours).
+ */
+export function stopAnOffer(world: World): StopResult {
+  const emulator = world.emulator!;
+  const running = [...emulator.account(DEMO_ACCOUNTS.main.name).offers.values()]
+    .filter(o => o.status === 'RUNNING')
+    .sort((a, b) => a.offer_id - b.offer_id);
+  const offer = running[0];
+  if (!offer)
+    return {
+      offerId: null,
+      message:
+        'No offer of the main account is RUNNING: there is none to stop.',
+    };
+  emulator.updateOffer(offer.offer_id, {
+    status: 'STOPPED',
+    offer_stop_reason: STOP_REASON,
+  });
+  return {
+    offerId: offer.offer_id,
+    message: `The server stopped offer ${offer.offer_id} (${offer.offer_name}): ${STOP_REASON}. Refresh offers and budgets (as the main account) to see it in the Alerts sheet.`,
   };
 }
 

@@ -43,6 +43,7 @@ export class Collaborator {
   private fetchCalls = 0;
   private readonly onFetch: OnFetch[] = [];
   private readonly onRead: OnRead[] = [];
+  private readonly onAlert: Array<{action: CollaboratorAction}> = [];
   /** An action that threw during an execution: the runtime reports it when the execution ends. */
   private failure: unknown;
 
@@ -70,9 +71,17 @@ export class Collaborator {
     this.onRead.push({sheet: sheetName, action});
   }
 
+  /**
+   * Runs `action` once while the add-on's next Ui.alert is open: the person asked has not
+   * answered yet, and another editor works on (a question waits as long as the person takes).
+   */
+  duringAlert(action: CollaboratorAction): void {
+    this.onAlert.push({action});
+  }
+
   /** Actions scheduled that have not run yet. */
   pending(): number {
-    return this.onFetch.length + this.onRead.length;
+    return this.onFetch.length + this.onRead.length + this.onAlert.length;
   }
 
   /** Runs `action` now, as a person; what it returns (a read nobody counts) comes back. */
@@ -135,6 +144,12 @@ export class Collaborator {
   valuesRead(sheet: FakeSheet): void {
     if (!this.env.execution) return;
     this.runDue(this.onRead, a => a.sheet === sheet.title());
+  }
+
+  /** An alert is open, its answer not returned yet. */
+  alertOpen(): void {
+    if (!this.env.execution) return;
+    this.runDue(this.onAlert, () => true);
   }
 
   /** Throws (once) what an action scheduled into the execution threw. */

@@ -200,7 +200,12 @@ export class Runtime {
     this.collaborator = new Collaborator(this.env, this.spreadsheet);
     const distDir =
       options.distDir === null ? undefined : (options.distDir ?? DEFAULT_DIST);
-    const ui = new FakeUi(this.env, this.ui, options.addonName ?? 'Offer Desk');
+    const ui = new FakeUi(
+      this.env,
+      this.ui,
+      options.addonName ?? 'Offer Desk',
+      () => this.collaborator.alertOpen(),
+    );
     const scopes = options.scopes ?? manifestScopes(distDir);
     this.drive = new DriveStore(options.drive ?? {});
     const driveApi = new FakeDriveApi(this.env, this.drive, scopes);

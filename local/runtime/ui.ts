@@ -227,6 +227,8 @@ export class FakeUi {
     private readonly env: Env,
     private readonly log: UiLog,
     private readonly addonName: string,
+    /** Called while an alert is open, before its answer returns (the collaborator acts). */
+    private readonly alertOpen: () => void = () => {},
   ) {}
 
   createMenu(caption: string): FakeMenu {
@@ -253,6 +255,7 @@ export class FakeUi {
       atMs: this.env.clock.now(),
       writesUnsent: this.env.writesWaiting,
     });
+    this.alertOpen();
     return Button[response];
   }
 

@@ -162,7 +162,14 @@ export class ApiClient {
     // Each account's keys are looked up afresh at most once per batch: a second refusal stands.
     const refreshed = new Set<CredentialSource>();
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const signed = pending.map(i => calls[i].client.sign(calls[i]));
+      // Keys that cannot be had (a sub-account's lookup finds no such account, or fails) fail
+      // the requests of that account alone, unsent: the other accounts' requests still go.
+      const signing = pending.map(i =>
+        ApiClient.signOrFail(calls[i], outcomes, i),
+      );
+      pending = pending.filter((_, n) => signing[n] !== undefined);
+      const signed = signing.filter((s): s is Signed => s !== undefined);
+      if (pending.length === 0) break;
       let responses: HttpResponse[];
       try {
         responses = this.send(signed.map(s => s.request));
@@ -247,6 +254,23 @@ export class ApiClient {
       : this.endpoint.baseUrl;
     const encoded = query ? encodeQuery(query) : '';
     return `${base.replace(/\/+$/, '')}${op.path}${encoded ? `?${encoded}` : ''}`;
+  }
+
+  /** The call signed by its client, or undefined with its failure in `outcomes[i]`. */
+  private static signOrFail<T>(
+    call: ApiCall,
+    outcomes: Array<Outcome<T>>,
+    i: number,
+  ): Signed | undefined {
+    try {
+      return call.client.sign(call);
+    } catch (e) {
+      outcomes[i] = {
+        ok: false,
+        error: e instanceof Error ? e : new Error(String(e)),
+      };
+      return undefined;
+    }
   }
 
   /** Signs with this client's keys at this client's clock. */

@@ -4,7 +4,7 @@
  * the other listings of a job; writes come in batch form, one outcome per item, because every
  * job sends many at once.
  */
-import {ApiClient, OperationSpec, Outcome} from './client';
+import {ApiClient, OperationSpec, Outcome, isKeyRefusal} from './client';
 import {parseAlreadyExisted} from './duplicate-upload';
 import {isObject} from './envelope';
 import {ApiError, OutcomeUnknownError} from './errors';
@@ -133,6 +133,43 @@ export function materialsListing(
   };
 }
 
+/** Page size asked of the sub-account listing: the document gives none for this operation. */
+export const SUB_ACCOUNT_PAGE = 50;
+
+/**
+ * 4.11 without a name, with the main account's keys: every sub-account, where a server answers
+ * it (the document shows the lookup by name only). A refusal that is not about the keys leaves
+ * it empty (the names known otherwise are looked up by name instead); refused keys fail it.
+ */
+export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
+  return {
+    client: main,
+    op: OPERATIONS.getSubAccount,
+    query: {},
+    maxLimit: SUB_ACCOUNT_PAGE,
+    key: account => account.sub_adv_user_name,
+    emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
+  };
+}
+
+/**
+ * 4.11 by name, with the main account's keys, as a listing so that it shares a fetchAll with
+ * the other lists. Isolated: one name's failure is that sub-account's alone.
+ */
+export function subAccountLookup(
+  main: ApiClient,
+  name: string,
+): Listing<SubAccount> {
+  return {
+    client: main,
+    op: OPERATIONS.getSubAccount,
+    query: {sub_adv_user_name: name},
+    maxLimit: SUB_ACCOUNT_PAGE,
+    key: account => account.sub_adv_user_name,
+    isolated: true,
+  };
+}
+
 /** 4.8 */
 export function creativeAdsListing(
   client: ApiClient,
@@ -147,62 +184,70 @@ export function creativeAdsListing(
   };
 }
 
-/** 4.2, one outcome per request; unknown outcomes are OutcomeUnknownError. */
+/**
+ * 4.2, one outcome per request, each signed by the account that creates the offer; unknown
+ * outcomes are OutcomeUnknownError.
+ */
 export function createOffers(
-  client: ApiClient,
-  requests: readonly CreateOfferRequest[],
+  calls: ReadonlyArray<SignedBy<CreateOfferRequest>>,
 ): Array<Outcome<CreatedOffer>> {
-  return client.callAll<CreatedOffer>(
-    OPERATIONS.createOffer,
-    requests.map(json => ({json})),
-  );
+  return sendEach<CreatedOffer>(OPERATIONS.createOffer, calls);
 }
 
 /** 4.5: each update replaces the offer's whole budget. */
 export function updateBudgets(
-  client: ApiClient,
-  updates: readonly BudgetUpdate[],
+  calls: ReadonlyArray<SignedBy<BudgetUpdate>>,
 ): Array<Outcome<unknown>> {
-  return client.callAll(
-    OPERATIONS.updateBudget,
-    updates.map(json => ({json})),
-  );
+  return sendEach(OPERATIONS.updateBudget, calls);
 }
 
 /** 4.4 */
 export function setTracking(
-  client: ApiClient,
-  updates: readonly TrackingUpdate[],
+  calls: ReadonlyArray<SignedBy<TrackingUpdate>>,
 ): Array<Outcome<unknown>> {
-  return client.callAll(
-    OPERATIONS.setTracking,
-    updates.map(json => ({json})),
-  );
+  return sendEach(OPERATIONS.setTracking, calls);
 }
 
 /** 4.7 */
 export function updateCampaigns(
-  client: ApiClient,
-  updates: readonly CampaignUpdate[],
+  calls: ReadonlyArray<SignedBy<CampaignUpdate>>,
 ): Array<Outcome<Partial<Campaign>>> {
-  return client.callAll<Partial<Campaign>>(
-    OPERATIONS.updateCampaign,
-    updates.map(json => ({json})),
+  return sendEach<Partial<Campaign>>(OPERATIONS.updateCampaign, calls);
+}
+
+/** A request body and the client of the account it is for (DESIGN 4.4: its owner's keys). */
+export interface SignedBy<T> {
+  client: ApiClient;
+  body: T;
+}
+
+/** JSON bodies, each signed by its own client, sharing fetchAll batches. */
+function sendEach<T>(
+  op: OperationSpec,
+  calls: ReadonlyArray<SignedBy<unknown>>,
+): Array<Outcome<T>> {
+  if (calls.length === 0) return [];
+  return calls[0].client.callMixed<T>(
+    calls.map(({client, body}) => ({client, op, payload: {json: body}})),
   );
 }
 
 /**
- * 4.1: an `already existed` answer is a success that reuses the md5 and name it carries
- * (part 1, rule 3), as far as they can be read from it: the caller looks up what is missing.
+ * 4.1, each file signed by the account it is uploaded to, sharing fetchAll batches: an `already
+ * existed` answer is a success that reuses the md5 and name it carries (part 1, rule 3), as far
+ * as they can be read from it: the caller looks up what is missing.
  */
 export function uploadMaterials(
-  client: ApiClient,
-  files: readonly FileBlob[],
+  calls: ReadonlyArray<SignedBy<FileBlob>>,
 ): Array<Outcome<UploadedMaterial>> {
-  return client
-    .callAll<unknown>(
-      OPERATIONS.uploadMaterial,
-      files.map(file => ({file})),
+  if (calls.length === 0) return [];
+  return calls[0].client
+    .callMixed<unknown>(
+      calls.map(({client, body}) => ({
+        client,
+        op: OPERATIONS.uploadMaterial,
+        payload: {file: body},
+      })),
     )
     .map(outcome => {
       if (outcome.ok) return {ok: true, data: uploaded(outcome.data)};

@@ -34,6 +34,12 @@ export interface Listing<T> {
    * has another way to the records (sub-accounts are then looked up by name).
    */
   emptyOn?(error: Error): boolean;
+  /**
+   * A failure `emptyOn` does not accept (after the retries its operation allows) fails this
+   * listing alone: its result carries the error and the other listings go on. One account's
+   * refused keys or 5xx must not cost every other account its refresh.
+   */
+  isolated?: boolean;
 }
 
 export interface ListResult<T> {
@@ -41,6 +47,8 @@ export interface ListResult<T> {
   total: number;
   /** Requests sent. */
   requests: number;
+  /** Why an isolated listing failed: its items are then [] and its total 0. */
+  failed?: Error;
 }
 
 /** Told how many records have arrived out of how many the listings hold. */
@@ -76,8 +84,10 @@ interface Paged<T> {
   seen: Set<string | number>;
   total: number;
   requests: number;
-  /** Failed in a way `emptyOn` accepts: no more pages, no records. */
+  /** Failed in a way `emptyOn` accepts, or failed isolated: no more pages, no records. */
   empty: boolean;
+  /** The failure of an isolated listing. */
+  failed?: Error;
 }
 
 /**
@@ -88,7 +98,7 @@ interface Paged<T> {
  * share the batches (their clients must share one transport; the first listing's client
  * sends). A failed page fails its whole list, so no caller mistakes a partial list for the
  * account's records: the first failure that `emptyOn` does not accept is thrown as soon as
- * its batch has answered. `onProgress` hears the records of all lists after page 1 and after
+ * its batch has answered, unless its listing is isolated (then that list alone has failed). `onProgress` hears the records of all lists after page 1 and after
  * each batch. A list whose URL would be too long goes out as several (urlSizedQueries), each
  * paged as a list of its own and all merged into its one result, in order. An answer without
  * `total` is paged one page per batch until a page comes short; a list with a hole fails
@@ -185,15 +195,27 @@ export function listEach<T>(
     try {
       checkWhole(part);
     } catch (e) {
-      if (!part.of.listing.emptyOn?.(e as Error)) throw e;
-      part.of.empty = true;
+      giveUp(part.of, e as Error);
     }
   }
   return paged.map(p => ({
     items: p.empty ? [] : p.items,
     total: p.empty ? 0 : Math.max(p.total, p.items.length),
     requests: p.requests,
+    ...(p.failed ? {failed: p.failed} : {}),
   }));
+}
+
+/**
+ * Ends a listing that failed: empty where `emptyOn` accepts the failure, failed where the
+ * listing is isolated; otherwise the failure is thrown.
+ */
+function giveUp<T>(p: Paged<T>, error: Error): void {
+  if (!p.listing.emptyOn?.(error)) {
+    if (!p.listing.isolated) throw error;
+    p.failed = error;
+  }
+  p.empty = true;
 }
 
 /**
@@ -236,7 +258,7 @@ function pageCall<T>(part: Part<T>, page: number, limit: number): ApiCall {
 
 /**
  * Adds a page's records to its list; answers the page, or undefined when the list failed
- * (here or before). Throws a failure the listing does not accept.
+ * (here or before). Throws a failure the listing neither accepts nor isolates.
  */
 function take<T>(
   part: Part<T>,
@@ -251,8 +273,7 @@ function take<T>(
     page = asPage<T>(p.listing.op, outcome.data);
     checkIds(p.listing, number, page.list);
   } catch (e) {
-    if (!p.listing.emptyOn?.(e as Error)) throw e;
-    p.empty = true;
+    giveUp(p, e as Error);
     return undefined;
   }
   part.held.set(number, page.list.length);
@@ -352,28 +373,42 @@ function asPage<T>(op: OperationSpec, data: unknown): Page<T> {
 /** Ids per read-back list request: the largest page of the offers and campaigns lists. */
 export const READ_BACK_IDS = 50;
 
-/** Records read back, each as its row sources, and the requests that took. */
+/** Ids to read back, and the client of the account they belong to. */
+export interface IdGroup {
+  client: ApiClient;
+  ids: readonly string[];
+}
+
+/** Records read back, per group asked, each as its row sources; and the requests that took. */
 export interface ReadBack<S> {
-  records: S[][];
+  records: S[][][];
   requests: number;
 }
 
 /**
- * Lists records by id, READ_BACK_IDS per listing, every listing fetched together; `rows`
- * gives a listed item's row sources.
+ * Lists records by id, READ_BACK_IDS per listing, each group signed by its own client, every
+ * listing of every group fetched together; `rows` gives a listed item's row sources.
  */
 export function listByIds<T, S>(
-  ids: readonly string[],
-  listing: (ids: string[]) => Listing<T>,
+  groups: readonly IdGroup[],
+  listing: (client: ApiClient, ids: string[]) => Listing<T>,
   rows: (item: T) => S[],
 ): ReadBack<S> {
   const listings: Array<Listing<T>> = [];
-  for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
-    listings.push(listing(ids.slice(k, k + READ_BACK_IDS)));
-  }
+  const groupOf: number[] = [];
+  groups.forEach(({client, ids}, g) => {
+    for (let k = 0; k < ids.length; k += READ_BACK_IDS) {
+      listings.push(listing(client, ids.slice(k, k + READ_BACK_IDS)));
+      groupOf.push(g);
+    }
+  });
   const results = listEach(listings);
+  const records = groups.map((): S[][] => []);
+  results.forEach((result, k) =>
+    records[groupOf[k]].push(...result.items.map(rows)),
+  );
   return {
-    records: results.flatMap(result => result.items.map(rows)),
+    records,
     requests: results.reduce((n, result) => n + result.requests, 0),
   };
 }

@@ -13,9 +13,12 @@ import {SheetLayoutError} from '../sheets/table';
 import type {JobSummary} from './run';
 import {SettingsStore} from './settings-store';
 
-/** A change id: when the run started (UTC) and four random characters, e.g. 20261125-184512-k3f9. */
-export function newChangeId(platform: Platform): string {
-  const stamp = new Date(platform.clock.now())
+/**
+ * A change id: when the run started (UTC, `at`) and four random characters, e.g.
+ * 20261125-184512-k3f9.
+ */
+export function newChangeId(platform: Platform, at: Date): string {
+  const stamp = at
     .toISOString()
     .replace(/[-:]/g, '')
     .replace('T', '-')
@@ -37,6 +40,12 @@ export function historyLimit(platform: Platform): number {
 
 export class ChangeLog {
   readonly changeId: string;
+  /**
+   * The change's one time, read from the clock once when the run starts and cut to the
+   * second: every History row of the change, its id and the sidebar show the same second
+   * (a sheet rounds milliseconds where the sidebar and the id cut them).
+   */
+  readonly at: Date;
   /** Changes recorded and not written yet. */
   private changes: HistoryChange[] = [];
   /** Whether any change was recorded in this run (written or not). */
@@ -50,13 +59,13 @@ export class ChangeLog {
     /** Who acted, as accountLabel says it. */
     private readonly account: string,
   ) {
-    this.changeId = newChangeId(platform);
+    this.at = new Date(Math.floor(platform.clock.now() / 1000) * 1000);
+    this.changeId = newChangeId(platform, this.at);
   }
 
-  /** Records changes whose answers arrived now (unless they say when). */
+  /** Records changes whose answers arrived. */
   add(changes: readonly HistoryChange[]): void {
-    const now = new Date(this.platform.clock.now());
-    this.changes.push(...changes.map(c => ({at: now, ...c})));
+    this.changes.push(...changes);
     if (changes.length > 0) this.recorded = true;
   }
 
@@ -101,7 +110,7 @@ export class ChangeLog {
           job: this.job,
           account: this.account,
           user: this.platform.identity.email(),
-          at: new Date(this.platform.clock.now()),
+          at: this.at,
         },
         this.changes,
         limit,

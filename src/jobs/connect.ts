@@ -1,6 +1,7 @@
 /**
- * Builds the API client for the account the user acts as in this spreadsheet: the main
- * account, or a sub-account whose keys the main account looks up (API part 1).
+ * Builds the API clients for the accounts the user acts as in this spreadsheet: the main
+ * account, a sub-account whose keys the main account looks up (API part 1), or every account
+ * ('*'), each record's requests then signed by the client of its own account (clientFor).
  */
 import {ApiClient, ClientDeps, Endpoint} from '../api/client';
 import {
@@ -11,14 +12,24 @@ import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
 import type {Platform} from '../platform/ports';
 import type {SheetState, StateBook} from '../sheets/state';
-import {SettingsStore} from './settings-store';
+import {EVERY_ACCOUNT, SettingsStore} from './settings-store';
 
 export interface Connected {
-  /** Signs as the acting account. */
+  /**
+   * Signs as the acting account. Acting as every account ('*') it is the main account's
+   * client, and a job must sign nothing with it but what the main account owns: each
+   * record's requests go through clientFor(the record's account).
+   */
   client: ApiClient;
   /** Signs as the main account: sub-account operations need its keys (API part 5, rule 3). */
   mainClient: ApiClient;
-  /** '' for the main account. */
+  /**
+   * The client that signs as `account` ('' the main account, else a sub-account name): one
+   * per account per run, keys looked up with the main account's when not kept
+   * (SubAccountCredentials). Never called with '*'.
+   */
+  clientFor(account: string): ApiClient;
+  /** The acting account: '' for the main account, a sub-account's name, or '*' for every account. */
   account: string;
   store: SettingsStore;
   /**
@@ -31,7 +42,17 @@ export interface Connected {
 }
 
 export function accountLabel(account: string): string {
+  if (account === EVERY_ACCOUNT) return 'every account';
   return account === '' ? 'main account' : `sub-account ${account}`;
+}
+
+/** The account an accountLabel names (History's account column); undefined for none. */
+export function accountOfLabel(label: string): string | undefined {
+  const text = label.trim();
+  if (text === 'main account') return '';
+  return text.startsWith('sub-account ')
+    ? text.slice('sub-account '.length)
+    : undefined;
 }
 
 export function connect(platform: Platform, deadlineMs?: number): Connected {
@@ -68,17 +89,32 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     ),
     connectionLabel: connectionLabel(connection.baseUrl, main.accessKey),
   };
-  if (account === '')
-    return {client: mainClient, mainClient, account, store, ...identity};
-  const credentials = new SubAccountCredentials(account, store, name => {
-    const found = getSubAccount(mainClient, name);
-    return found
-      ? {accessKey: found.access_key, apiKey: found.api_key}
-      : undefined;
-  });
+  // One client per account, so each account's keys are looked up (or refreshed after a
+  // refusal) at most once per run, and every client shares the one transport of fetchAll.
+  const clients = new Map<string, ApiClient>([['', mainClient]]);
+  const clientFor = (name: string): ApiClient => {
+    if (name === EVERY_ACCOUNT) {
+      throw new Error(
+        "clientFor('*'): every account signs nothing; ask for the client of the record's account.",
+      );
+    }
+    let client = clients.get(name);
+    if (!client) {
+      const credentials = new SubAccountCredentials(name, store, sub => {
+        const found = getSubAccount(mainClient, sub);
+        return found
+          ? {accessKey: found.access_key, apiKey: found.api_key}
+          : undefined;
+      });
+      client = new ApiClient(endpoint, credentials, deps);
+      clients.set(name, client);
+    }
+    return client;
+  };
   return {
-    client: new ApiClient(endpoint, credentials, deps),
+    client: account === EVERY_ACCOUNT ? mainClient : clientFor(account),
     mainClient,
+    clientFor,
     account,
     store,
     ...identity,
@@ -94,8 +130,9 @@ export function connectionFingerprint(
 }
 
 /**
- * What was last pulled into `sheet`, if a push or a revert may act on it now: pulled, by this
- * account, with these keys, and recording every field this release can push. Otherwise a
+ * What was last pulled into `sheet`, if a push or a revert may act on it now: pulled with
+ * these keys, and recording every field this release can push (whichever account acts: each
+ * record is its account's, and is signed with its keys). Otherwise a
  * ConfigError says what to do; nothing is sent.
  */
 export function pulledByThisConnection(
@@ -113,11 +150,6 @@ export function pulledByThisConnection(
   if (state.connection && state.connection !== connected.fingerprint) {
     throw new ConfigError(
       `${sheet} was refreshed with other keys (${state.connectionLabel || 'another connection'}), but you are connected with ${connected.connectionLabel}: nothing was sent. Connect with those keys to push what was edited under them, or run "${refreshTitle}" with yours first.`,
-    );
-  }
-  if (state.account !== connected.account) {
-    throw new ConfigError(
-      `${sheet} was refreshed as the ${accountLabel(state.account)}, but you act as the ${accountLabel(connected.account)} now: nothing was sent. Run "${refreshTitle}" as the ${accountLabel(connected.account)} first (your unpushed edits are kept), then push.`,
     );
   }
   if (state.unrecorded && state.unrecorded.length > 0) {

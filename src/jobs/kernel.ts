@@ -34,6 +34,8 @@ const ROWS_SHARE = 30;
 export interface RunOptions {
   /** A preview: nothing is sent, and nothing a later run reads is saved. */
   dryRun?: boolean;
+  /** Run by the schedule, with no one looking: a refresh of offers emails its alerts. */
+  scheduled?: boolean;
 }
 
 export interface JobOptions extends RunOptions {
@@ -136,6 +138,16 @@ export class Job {
       this.opened?.save();
       this.log.flush(this.workbook);
     }
+    this.workbook.flush();
+  }
+
+  /**
+   * Sends the state book's changes now, and nothing else: a mark a job needs on record before
+   * its requests leave (the files of an upload batch), without locating rows again.
+   */
+  saveState(): void {
+    if (this.dryRun) return;
+    this.opened?.save();
     this.workbook.flush();
   }
 

@@ -57,13 +57,29 @@ export interface JobSummary {
   wouldSend?: unknown[];
   /** A refresh of offers: the new alerts, one line each (offer, what changed, reason). */
   alerts?: string[];
+  /** A scheduled refresh of offers: what became of the email of its alerts. */
+  alertsEmail?: string;
+  /** A refresh of offers: alerts the Alerts sheet could not take, kept for the next one. */
+  unwrittenAlerts?: number;
+  /** A job that acted for several accounts: one line each (the sidebar lists them). */
+  accounts?: AccountLine[];
+}
+
+/** What one account of a run that acted for several came to. */
+export interface AccountLine {
+  /** As accountLabel says it: 'main account', 'sub-account NAME'. */
+  account: string;
+  /** Records listed (a refresh). */
+  records: number;
+  /** Why the account was left out, its rows as they were. */
+  error?: string;
 }
 
 export const MAX_PROBLEMS = 50;
 
 /**
  * Whether rows wait for the user: refused, failed, left for lack of time, or CONFLICT (a
- * refresh or a revert kept them). The menu alerts, the schedule records "attention" and the
+ * refresh or a revert kept them); or alerts the Alerts sheet could not take. The menu alerts, the schedule records "attention" and the
  * sidebar turns amber or red alike.
  */
 export function needsAttention(summary: JobSummary): boolean {
@@ -71,7 +87,8 @@ export function needsAttention(summary: JobSummary): boolean {
     summary.invalid > 0 ||
     summary.error > 0 ||
     summary.remaining > 0 ||
-    (summary.conflict ?? 0) > 0
+    (summary.conflict ?? 0) > 0 ||
+    (summary.unwrittenAlerts ?? 0) > 0
   );
 }
 

@@ -81,6 +81,11 @@ export const utilitiesDigest: Digest = {
       ),
     );
   },
+  md5OfBytes(bytes) {
+    return bytesToHex(
+      Utilities.computeDigest(Utilities.DigestAlgorithm.MD5, bytes),
+    );
+  },
 };
 
 export const appsScriptClock: Clock = {

@@ -10,15 +10,17 @@
  *   carry gigabytes (the hidden state sheet's cells hold 40,000 each).
  *
  * A write's characters are counted before it is sent. A read's cannot be known before it
- * answers: its first call reads as many rows as would stay within the bound were every cell
- * full (at least one row), and each later call as many as the widest row read so far allows.
+ * answers: its first call reads as many rows as the cell bound allows, and each later call as
+ * many as the widest row read so far allows. A read in several calls is not one state of the
+ * document: a person who sorts, inserts or deletes rows between two calls makes it hold a row
+ * twice and miss another. So a block within the cell bound is read in one call, whatever its
+ * characters; only a block whose cells are known to be big (the hidden state sheet's chunks,
+ * which no person edits) has its first call sized by what they hold.
  */
 import type {CellValue} from './ports';
 
 export const CELLS_PER_CALL = 100_000;
 export const CHARS_PER_CALL = 2_000_000;
-/** The most a Sheets cell holds. */
-const CELL_CHARS = 50_000;
 /** A date (the only object a cell holds) as the service carries it: a timestamp. */
 const DATE_CHARS = 24;
 
@@ -64,15 +66,16 @@ export function writeRuns<T extends CellValue | null>(
 
 /**
  * A block of `rows` by `columns` read in calls of whole rows within the bounds: `read(first,
- * count)` reads `count` rows from the block's row `first` (counted from 0). One call when the
- * block could not pass them even with every cell full. `cellChars`: the most one cell of
- * this read can carry (0: too little to count, as a number format).
+ * count)` reads `count` rows from the block's row `first` (counted from 0). `cellChars`: the
+ * characters every cell of the block may hold, known before it is read: the first call is
+ * sized by it (0: by the cell bound alone). `countChars` false: a cell carries too little to
+ * count (a number format), so only the cell bound sizes the calls.
  */
 export function readInRuns<T>(
   rows: number,
   columns: number,
   read: (first: number, count: number) => T[][],
-  cellChars = CELL_CHARS,
+  {cellChars = 0, countChars = true} = {},
 ): T[][] {
   const cellRows = Math.max(1, Math.floor(CELLS_PER_CALL / columns));
   let widest = columns * cellChars;
@@ -83,10 +86,10 @@ export function readInRuns<T>(
     const count = Math.min(rows - first, cellRows, fit);
     const part = read(first, count);
     // From the first call on, the widest row read stands for the rows still to come.
-    if (first === 0 && cellChars > 0) widest = 1;
+    if (first === 0 && countChars) widest = 1;
     for (const row of part) {
       out.push(row);
-      if (cellChars > 0) widest = Math.max(widest, rowChars(row));
+      if (countChars) widest = Math.max(widest, rowChars(row));
     }
     first += count;
   }

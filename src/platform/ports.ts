@@ -64,6 +64,8 @@ export interface Cache {
 export interface Digest {
   /** md5 of the UTF-8 bytes of `text`, as lowercase hex. */
   md5Hex(text: string): string;
+  /** md5 of `bytes` (a blob's getBytes()), as lowercase hex: a material's creative_md5. */
+  md5OfBytes(bytes: number[]): string;
 }
 
 /** The spreadsheet's document lock, one job at a time. */
@@ -229,8 +231,12 @@ export interface ProtectedBlock {
  */
 export interface SheetPort {
   name(): string;
-  /** Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell. */
-  readValues(): CellValue[][];
+  /**
+   * Values of the used range from A1 (getDataRange); an empty sheet gives one empty cell.
+   * `cellChars`: what each cell is known to hold at most, for a sheet of big cells that no
+   * person edits (blocks.ts readInRuns): without it, a sheet within the cell bound is one call.
+   */
+  readValues(cellChars?: number): CellValue[][];
   /** Values of a block (getRange(...).getValues()). */
   readBlock(
     row: number,

@@ -39,19 +39,23 @@ class AppsScriptSheet implements SheetPort {
   }
 
   /** An empty sheet answers one empty cell (its data range is A1). */
-  readValues(): CellValue[][] {
+  readValues(cellChars?: number): CellValue[][] {
     const data = this.sheet.getDataRange();
     const rows = data.getNumRows();
     const columns = data.getNumColumns();
-    return readInRuns(rows, columns, (first, count) =>
-      count === rows
-        ? (data.getValues() as CellValue[][])
-        : (this.range(
-            1 + first,
-            1,
-            count,
-            columns,
-          ).getValues() as CellValue[][]),
+    return readInRuns(
+      rows,
+      columns,
+      (first, count) =>
+        count === rows
+          ? (data.getValues() as CellValue[][])
+          : (this.range(
+              1 + first,
+              1,
+              count,
+              columns,
+            ).getValues() as CellValue[][]),
+      {cellChars},
     );
   }
 
@@ -103,7 +107,7 @@ class AppsScriptSheet implements SheetPort {
       columns,
       (first, count) =>
         this.range(row + first, column, count, columns).getNumberFormats(),
-      0,
+      {countChars: false},
     );
   }
 

@@ -1,16 +1,21 @@
 /**
- * The budget guard (issue 21): which budget changes wait for a yes before they are sent. A
- * fat-finger fill-down (a daily cap of 500 become 50,000, a cap set to OPEN) is legal for the
+ * The budget guard (issues 21, 26): which budget changes wait for a yes before they are sent.
+ * A fat-finger fill-down (a daily cap of 500 become 50,000, a cap set to OPEN) is legal for the
  * API, so no rule of rules/budget.ts refuses it; the guard holds it instead, per the user's
- * settings:
- * - a daily_cap or total_budget raised to more than `factor` times its last pulled value;
- * - a number replaced with OPEN (no limit);
- * - a money daily cap (daily_cap_type BUDGET) past the ceiling set for the offer's currency.
+ * settings.
  *
- * Groups are matched by country_code. A group that was not there before (a split, a new geo)
- * is compared with the groups that went away (their sum): splitting ALL 500 into US 500 and
- * GB 500 raises nothing; adding a group beside unchanged ones has no before, so only OPEN
- * and the ceiling can hold it.
+ * It judges what the offer gets, not its groups: each group has a cap of its own, so an offer
+ * gets the sum of its groups. Per offer (one currency) it sums, before and after, the daily
+ * caps of each daily_cap_type (BUDGET is money, CONVERSION counts conversions: never added
+ * together) and the total_budgets; OPEN anywhere in a sum makes it unlimited. A change is held
+ * where one of these totals
+ * - rises to more than `factor` times what it was (splitting ALL 100 into four copies of 100
+ *   is 4×; regrouping four groups of 50 into two of 500 is 5×);
+ * - becomes OPEN (unlimited) from a number;
+ * - rises past the ceiling of the offer's currency, for the BUDGET daily cap. A total the offer
+ *   did not have before (no group of that daily_cap_type: a CONVERSION cap of 5,000 retyped
+ *   BUDGET) has nothing to be compared with but the ceiling: a number whose meaning changed is
+ *   a new number.
  */
 import type {BudgetAmount, BudgetGroupInput} from './budget';
 
@@ -38,13 +43,11 @@ export type GuardGroup = Pick<
   'country_code' | 'daily_cap_type' | 'daily_cap' | 'total_budget'
 >;
 
-const FIELDS = ['daily_cap', 'total_budget'] as const;
-type CapField = (typeof FIELDS)[number];
-
-/** One held field of one group, and why. */
+/** One held total of one offer, and why. */
 export interface Hold {
-  /** `daily_cap [US,CA]`, as History names it. */
+  /** `daily_cap (BUDGET, all groups)`: which of the offer's totals. */
   field: string;
+  /** `200 in 4 groups`; '' when the offer had no such total. */
   before: string;
   after: string;
   /** after / before, when both are numbers. */
@@ -55,19 +58,58 @@ export interface Hold {
 const isNumber = (v: unknown): v is number =>
   typeof v === 'number' && Number.isFinite(v);
 
-/** A group's key: its geos, sorted, upper case. */
-function keyOf(group: GuardGroup): string {
-  return String(group.country_code ?? '')
-    .split(',')
-    .map(g => g.trim().toUpperCase())
-    .filter(Boolean)
-    .sort()
-    .join(',');
+/** What an offer gets of one cap: the sum over its groups, OPEN when one is unlimited. */
+interface Total {
+  amount: number | 'OPEN';
+  groups: number;
 }
+
+/** The daily_cap_type a group's daily cap counts in ('' when the cell gives none). */
+const capType = (group: GuardGroup) =>
+  String(group.daily_cap_type ?? '')
+    .trim()
+    .toUpperCase();
+
+function totalOf(
+  values: ReadonlyArray<BudgetAmount | null | undefined>,
+): Total | undefined {
+  if (values.length === 0) return undefined;
+  // Amounts have at most three decimals (4.2): their sum is rounded to them, not to a float's.
+  const sum = values.filter(isNumber).reduce((a, b) => a + b, 0);
+  const amount = values.some(v => v === 'OPEN')
+    ? 'OPEN'
+    : Math.round(sum * 1000) / 1000;
+  return {amount, groups: values.length};
+}
+
+/** An offer's totals by name: the daily cap per daily_cap_type, and total_budget. */
+function totalsOf(groups: readonly GuardGroup[]): Map<string, Total> {
+  const totals = new Map<string, Total>();
+  const types = [...new Set(groups.map(capType))].sort();
+  for (const type of types) {
+    const caps = groups.filter(g => capType(g) === type).map(g => g.daily_cap);
+    totals.set(
+      `daily_cap (${type || 'no daily_cap_type'}, all groups)`,
+      totalOf(caps)!,
+    );
+  }
+  const budgets = totalOf(groups.map(g => g.total_budget));
+  if (budgets) totals.set('total_budget (all groups)', budgets);
+  return totals;
+}
+
+const BUDGET_CAP = 'daily_cap (BUDGET, all groups)';
 
 export function amountText(value: BudgetAmount | null | undefined): string {
   if (value === null || value === undefined) return '';
   return isNumber(value) ? formatAmount(value) : String(value);
+}
+
+/** "100", "400 in 4 groups". */
+function totalText(total: Total | undefined): string {
+  if (!total) return '';
+  const amount = amountText(total.amount);
+  return total.groups === 1 ? amount : `${amount} in ${total.groups} groups`;
 }
 
 /** 50000 -> 50,000; 1.5 -> 1.5. */
@@ -82,25 +124,48 @@ export function factorText(factor: number): string {
   return `${Math.round(factor * 10) / 10}×`;
 }
 
-/**
- * What a group had before: the group of the same geos, or for a new group the sum of the
- * groups that went away (OPEN when one of them was; undefined when none went away).
- */
-function beforeOf(
-  key: string,
-  field: CapField,
-  before: ReadonlyMap<string, GuardGroup>,
-  gone: readonly GuardGroup[],
-): BudgetAmount | null | undefined {
-  const same = before.get(key);
-  if (same) return same[field];
-  const values = gone.map(g => g[field]);
-  if (values.some(v => v === 'OPEN')) return 'OPEN';
-  const numbers = values.filter(isNumber);
-  return numbers.length > 0 ? numbers.reduce((a, b) => a + b, 0) : undefined;
+/** Whether the offer gets more of a cap after than before (a total it had not: yes). */
+function rises(was: Total | undefined, now: Total): boolean {
+  if (!was) return true;
+  if (now.amount === 'OPEN') return was.amount !== 'OPEN';
+  return was.amount !== 'OPEN' && now.amount > was.amount;
 }
 
-/** The held fields of one offer's budget change; [] when nothing is held. */
+/** Why one total is held, or undefined. */
+function whyHeld(
+  name: string,
+  was: Total | undefined,
+  now: Total,
+  currency: string,
+  settings: GuardSettings,
+): Pick<Hold, 'why' | 'factor'> | undefined {
+  if (!rises(was, now)) return undefined;
+  if (now.amount === 'OPEN' && was) {
+    return {why: 'OPEN (no limit) replaces a number'};
+  }
+  if (isNumber(now.amount) && was && isNumber(was.amount)) {
+    const factor = was.amount > 0 ? now.amount / was.amount : Infinity;
+    if (now.amount > was.amount * settings.factor) {
+      return {
+        why: `${factorText(factor)} the value on the server (the guard holds more than ${factorText(settings.factor)})`,
+        factor,
+      };
+    }
+  }
+  const ceiling = settings.ceilings[currency.trim().toUpperCase()];
+  if (
+    name === BUDGET_CAP &&
+    ceiling !== undefined &&
+    (now.amount === 'OPEN' || now.amount > ceiling)
+  ) {
+    return {
+      why: `past your ${currency.toUpperCase()} ceiling of ${formatAmount(ceiling)}`,
+    };
+  }
+  return undefined;
+}
+
+/** The held totals of one offer's budget change; [] when nothing is held. */
 export function holdsOf(
   before: readonly GuardGroup[],
   after: readonly GuardGroup[],
@@ -108,50 +173,20 @@ export function holdsOf(
   settings: GuardSettings,
 ): Hold[] {
   if (!settings.holding) return [];
-  const byKey = new Map(before.map(g => [keyOf(g), g]));
-  const afterKeys = new Set(after.map(keyOf));
-  const gone = before.filter(g => !afterKeys.has(keyOf(g)));
-  const ceiling = settings.ceilings[currency.trim().toUpperCase()];
-  const holds: Hold[] = [];
-  for (const group of after) {
-    const key = keyOf(group);
-    for (const field of FIELDS) {
-      const now = group[field];
-      const was = beforeOf(key, field, byKey, gone);
-      const hold = (why: string, factor?: number) =>
-        holds.push({
-          field: `${field} [${key || '(none)'}]`,
-          before: amountText(was),
-          after: amountText(now),
-          ...(factor === undefined ? {} : {factor}),
-          why,
-        });
-      if (now === was) continue;
-      if (now === 'OPEN' && isNumber(was)) {
-        hold('OPEN (no limit) replaces a number');
-      } else if (
-        isNumber(now) &&
-        isNumber(was) &&
-        now > was * settings.factor
-      ) {
-        const factor = was > 0 ? now / was : Infinity;
-        hold(
-          `${factorText(factor)} the value on the server (the guard holds more than ${factorText(settings.factor)})`,
-          factor,
-        );
-      } else if (
-        field === 'daily_cap' &&
-        group.daily_cap_type === 'BUDGET' &&
-        ceiling !== undefined &&
-        (now === 'OPEN' || (isNumber(now) && now > ceiling))
-      ) {
-        hold(
-          `past your ${currency.toUpperCase()} ceiling of ${formatAmount(ceiling)}`,
-        );
-      }
-    }
-  }
-  return holds;
+  const was = totalsOf(before);
+  return [...totalsOf(after)].flatMap(([name, now]) => {
+    const held = whyHeld(name, was.get(name), now, currency, settings);
+    return held
+      ? [
+          {
+            field: name,
+            before: totalText(was.get(name)),
+            after: totalText(now),
+            ...held,
+          },
+        ]
+      : [];
+  });
 }
 
 /**
@@ -160,9 +195,9 @@ export function holdsOf(
  */
 export interface CapTotal {
   currency: string;
-  /** The sum of (after - before) over the daily caps that are numbers on both sides. */
+  /** The sum of (after - before) over the offers whose daily cap of the kind is a number after. */
   added: number;
-  /** Groups whose daily cap becomes OPEN. */
+  /** Offers whose daily cap of the kind becomes OPEN. */
   opened: number;
 }
 
@@ -170,36 +205,19 @@ export interface CapTotal {
 const CONVERSIONS = 'CONVERSIONS';
 
 /**
- * The daily caps of one daily_cap_type one offer's change adds: as a number, and as groups
- * that become OPEN (their number before is not counted as taken away).
+ * The daily cap of one daily_cap_type one offer's change adds: as a number (none before
+ * counts 0; an OPEN before adds nothing), or as an offer that becomes OPEN.
  */
 export function dailyCapAdded(
   before: readonly GuardGroup[],
   after: readonly GuardGroup[],
   type: 'BUDGET' | 'CONVERSION' = 'BUDGET',
 ): {added: number; opened: number} {
-  const money = (groups: readonly GuardGroup[]) =>
-    groups.filter(g => g.daily_cap_type === type);
-  const opened = new Set(
-    money(after)
-      .filter(g => g.daily_cap === 'OPEN')
-      .map(keyOf),
-  );
-  const sum = (groups: readonly GuardGroup[]) =>
-    money(groups)
-      .filter(g => !opened.has(keyOf(g)))
-      .map(g => g.daily_cap)
-      .filter(isNumber)
-      .reduce((a, b) => a + b, 0);
-  const wasOpen = new Set(
-    money(before)
-      .filter(g => g.daily_cap === 'OPEN')
-      .map(keyOf),
-  );
-  return {
-    added: sum(after) - sum(before),
-    opened: [...opened].filter(k => !wasOpen.has(k)).length,
-  };
+  const cap = `daily_cap (${type}, all groups)`;
+  const was = totalsOf(before).get(cap)?.amount ?? 0;
+  const now = totalsOf(after).get(cap)?.amount ?? 0;
+  if (now === 'OPEN') return {added: 0, opened: was === 'OPEN' ? 0 : 1};
+  return {added: was === 'OPEN' ? 0 : now - was, opened: 0};
 }
 
 /**
@@ -239,7 +257,7 @@ export function capTotals(
     );
 }
 
-/** "USD +14,500, EUR -200 and OPEN on 1 group, +4,527 conversions" */
+/** "USD +14,500, EUR -200 and OPEN on 1 offer, +4,527 conversions" */
 export function totalsText(totals: readonly CapTotal[]): string {
   if (totals.length === 0) return 'nothing';
   return totals
@@ -255,7 +273,7 @@ export function totalsText(totals: readonly CapTotal[]): string {
           : '';
       const open =
         t.opened > 0
-          ? `${amount ? ' and ' : ''}OPEN on ${t.opened} ${conversions ? 'conversion cap' : 'group'}${t.opened === 1 ? '' : 's'}`
+          ? `${amount ? ' and ' : ''}OPEN ${conversions ? 'conversion caps ' : ''}on ${t.opened} ${t.opened === 1 ? 'offer' : 'offers'}`
           : '';
       return `${name}${amount}${open}`;
     })

@@ -21,6 +21,8 @@ const ALERTS_LOG: LogSpec = {
 
 /** One alert as appendAlerts writes it. */
 export interface AlertCells {
+  /** Whose offer, as the sheet names accounts (accountLabel). */
+  account: string;
   offerId: string;
   offerName: string;
   what: string;
@@ -33,7 +35,6 @@ export interface AlertCells {
 export function appendAlerts(
   workbook: Workbook,
   at: Date,
-  account: string,
   alerts: readonly AlertCells[],
   limit = ALERTS_LIMIT,
 ): void {
@@ -47,8 +48,10 @@ export function appendAlerts(
   log.append(
     alerts.map(a => ({
       time: at,
-      account,
-      offer_id: a.offerId,
+      account: a.account,
+      // An id as a number, as in Offers (right-aligned, found by a numeric filter); the API's
+      // ids are whole numbers, and anything else is written as it came.
+      offer_id: /^\d+$/.test(a.offerId) ? Number(a.offerId) : a.offerId,
       offer_name: a.offerName,
       what: a.what,
       before: a.before,

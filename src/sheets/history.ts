@@ -43,6 +43,8 @@ export interface HistoryRun {
 
 /** One field of one record a job run sent, and what came of it. */
 export interface HistoryChange {
+  /** Whose record (accountLabel): the run's account when not given. */
+  account?: string;
   sheet: string;
   record: string;
   field: string;
@@ -50,8 +52,6 @@ export interface HistoryChange {
   after: string;
   outcome: HistoryOutcome;
   message: string;
-  /** When its answer arrived; the run's time when not given. */
-  at?: Date;
 }
 
 function historyRow(cells: LogCells): HistoryRow {
@@ -91,11 +91,11 @@ export function appendHistory(
 ): AppendResult {
   if (changes.length === 0) return {};
   const history = LogSheet.open(workbook, HISTORY_LOG, {create: true})!;
-  const rows = changes.map(({at, ...change}): LogCells => ({
-    time: at ?? run.at,
+  const rows = changes.map(({account, ...change}): LogCells => ({
+    time: run.at,
     change_id: run.changeId,
     job: run.job,
-    account: run.account,
+    account: account ?? run.account,
     user: run.user,
     ...change,
   }));

@@ -31,19 +31,26 @@ const isSync = (column: Column<never>) =>
 
 function headerColor(column: Column<never>): string {
   if (isSync(column)) return HEADER_COLORS.sync;
-  return column.editable ? HEADER_COLORS.editable : HEADER_COLORS.readOnly;
+  return column.editable || column.typed
+    ? HEADER_COLORS.editable
+    : HEADER_COLORS.readOnly;
 }
 
 /**
  * A header's note: what the column means and whether a push sends it: for an editable column,
- * what `sends` (the schema's) says is sent and when.
+ * what `sends` (the schema's) says is sent and when; a column the user types although no push
+ * sends it is input, never "read-only".
  */
 export function headerNote(column: Column<never>, sends?: string): string {
   if (isSync(column)) return column.note;
-  const role = column.editable
-    ? `Editable: ${sends ?? 'a push sends your changes.'}`
-    : 'Read-only: a refresh overwrites it with the API value.';
-  return `${column.note}${valuesNote(column)}\n${role}`;
+  return `${column.note}${valuesNote(column)}\n${roleNote(column, sends)}`;
+}
+
+function roleNote(column: Column<never>, sends?: string): string {
+  if (column.editable)
+    return `Editable: ${sends ?? 'a push sends your changes.'}`;
+  if (column.typed) return 'Input: yours to type; no push sends it.';
+  return 'Read-only: a refresh overwrites it with the API value.';
 }
 
 function valuesNote(column: Column<never>): string {

@@ -23,11 +23,12 @@
  * never typed never becomes an edit. A formula in an editable column stays when the server's
  * value equals its value; otherwise its value is an edit like any other.
  *
- * Accounts: the state is what the current account last pulled; what other accounts last pulled
- * of the records still in the sheet is kept beside it (`others`). A row of another account's
- * record is dropped when unedited, and kept EDITED with a message naming that account when it
- * holds edits, its pulled state carried along; acting as that account again, the row is judged
- * against it (EDITED, not CONFLICT, when the server did not change).
+ * Accounts: a record is its account and its id (accounts.ts), so the rows of the accounts
+ * listed now are merged as above, and the rows of every other account, with what they last
+ * pulled, stay exactly as they are: a refresh as one account replaces that account's rows only
+ * (but in a sheet without status columns, which shows the answer to the last query only).
+ * A row whose `account` cell is empty (an earlier release wrote none) is the account that
+ * release pulled (state.ts blankAccountOf); the merge fills its cell.
  *
  * The new state is the server's content for every listed record (so a CONFLICT is reported
  * once, then the row stays edited with its CONFLICT status until pushed or made equal).
@@ -35,6 +36,7 @@
 import type {CellValue} from '../platform/ports';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import {excerpt} from '../rules/values';
+import {ACCOUNT, accountCell, keyParts, recordKey} from './accounts';
 import {
   EMPTY,
   columnOf,
@@ -42,6 +44,7 @@ import {
   editableColumns,
   editableTexts,
   groupRows,
+  missingAccountMessage,
   missingIdMessage,
   sameContent,
 } from './rows';
@@ -53,12 +56,14 @@ import {
   SYNC_STATUS,
   readColumn,
 } from './schema';
-import type {RecordState, SheetState} from './state';
-import type {SyncStatus} from './status';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
+import {SyncStatus, withoutPreviewNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
 export interface PulledRecord<S> {
+  /** The account that listed it ('' for the main account). */
+  account: string;
   sources: S[];
   /** What a push needs to remember of it (maintain_by, delivery geos). */
   facts?: Record<string, string>;
@@ -81,24 +86,12 @@ export interface RowNote {
   message: string;
 }
 
-/** Account ('' for the main account) -> record id -> the record as that account last pulled it. */
-export type OtherAccounts = Record<string, Record<string, RecordState>>;
-
-/**
- * The state-book memo of what other accounts pulled of the rows a sheet keeps for their edits.
- * The sheet's own section stays the state of the account that last refreshed it, which is what
- * a push reads; a push reads this memo to say whose a row is.
- */
-export const othersMemo = (sheet: string) => `${sheet} as other accounts`;
-
 export interface MergeResult {
   /** The sheet's new data rows, for the writer's replaceRows. */
   rows: Contents[][];
   /** The data row each new row comes from (undefined: a new row). */
   sources: Array<number | undefined>;
   state: SheetState;
-  /** What other accounts pulled of the rows kept for their edits. */
-  others: OtherAccounts;
   counts: MergeCounts;
   /** Rows that need the user's attention (CONFLICT, INVALID). */
   notes: RowNote[];
@@ -109,10 +102,8 @@ export interface MergeInput<S> {
   records: ReadonlyArray<PulledRecord<S>>;
   /** What was last pulled, if anything. */
   previous: SheetState | undefined;
-  /** What other accounts pulled of rows kept for their edits (a MergeResult's `others`). */
-  others?: OtherAccounts;
-  /** The account the records come from ('' for the main account). */
-  account: string;
+  /** The accounts listed ('' for the main account): every record of `records` is of one. */
+  accounts: readonly string[];
   /** How messages name an account: 'main account', 'sub-account X'. */
   label: (account: string) => string;
   context: CodecContext;
@@ -127,15 +118,18 @@ export function mergeRecords<S>(input: MergeInput<S>): MergeResult {
   return new Merge(input).run();
 }
 
-/** A record id (its canonical text) as its cell shows it: an md5 without JSON's quotes. */
-function shownId(id: string): string {
+/** A record key's id (its canonical text) as its cell shows it: an md5 without JSON's quotes. */
+function shownId(key: string): string {
+  const {id} = keyParts(key);
   const value = fromCanonical(id);
   // A cell that did not decode: its canonical text is its raw text behind one marker character.
   return value === null ? id.slice(1) : String(value);
 }
 
 interface ServerRecord {
-  id: string;
+  /** Its record key (accounts.ts). */
+  key: string;
+  account: string;
   /** Cells of the schema's columns, by header. */
   rows: Array<Map<string, CellValue>>;
   content: string[][];
@@ -152,27 +146,19 @@ interface Verdict {
   base?: RecordState;
 }
 
-/** A record another account pulled. */
-interface Foreign {
-  account: string;
-  state: RecordState;
-}
-
 class Merge<S> {
   private readonly table: Table<S>;
   private readonly editable: ReadonlyArray<Column<S>>;
   /** Positions (in `editable`) of the editable columns the table put back. */
   private readonly absent: ReadonlySet<number>;
-  /** What this account last pulled. */
+  /** What was last pulled, by record key. */
   private readonly own: Record<string, RecordState>;
-  private readonly foreign = new Map<string, Foreign>();
-  /** The sheet was last refreshed as another account: its statuses speak of that one. */
-  private readonly returning: boolean;
+  /** The accounts listed now: the rows of others stay as they are. */
+  private readonly listed: ReadonlySet<string>;
   private readonly out: Contents[][] = [];
   private readonly sources: Array<number | undefined> = [];
   private readonly notes: RowNote[] = [];
   private readonly records: Record<string, RecordState> = {};
-  private readonly others: OtherAccounts = {};
   private readonly kept = new Map<string, Verdict>();
   private readonly counts: MergeCounts = {
     records: 0,
@@ -192,53 +178,74 @@ class Merge<S> {
         this.table.added.has(c.header) || unrecorded.has(c.header) ? [k] : [],
       ),
     );
-    const {previous, account} = input;
-    const pulled: OtherAccounts = {...input.others};
-    if (previous) pulled[previous.account] = previous.records;
-    this.own = pulled[account] ?? {};
-    this.returning = previous !== undefined && previous.account !== account;
-    for (const [other, records] of Object.entries(pulled)) {
-      if (other === account) continue;
-      for (const [id, state] of Object.entries(records)) {
-        this.foreign.set(id, {account: other, state});
-      }
+    this.own = input.previous?.records ?? {};
+    this.listed = new Set(input.accounts);
+    for (const [key, state] of Object.entries(this.own)) {
+      if (!this.listed.has(keyParts(key).account)) this.records[key] = state;
     }
   }
 
   run(): MergeResult {
     const server = this.serverRecords();
-    const {byId, order} = groupRows(this.table, this.input.context);
+    const {previous} = this.input;
+    // An empty account cell is the account that pulled its id, else the one account listed.
+    const pulledBy = blankAccountOf(previous);
+    const only = this.listed.size === 1 ? [...this.listed][0] : undefined;
+    const {byKey, order} = groupRows(
+      this.table,
+      this.input.context,
+      id => pulledBy?.(id) ?? only,
+    );
     const seen = new Set<string>();
-    for (const {index, id, awaits} of order) {
+    for (const {index, key, awaits, noAccount} of order) {
       if (awaits) {
         this.emit(this.carried(index), index);
-      } else if (id === null) {
+      } else if (key !== null && !this.listed.has(keyParts(key).account)) {
+        // A sheet that answers one query (Creative Ads) shows the last answer only.
+        if (this.table.schema.sync) this.emit(this.carried(index), index);
+        else this.counts.removed++;
+      } else if (noAccount) {
+        this.counts.invalid++;
+        this.keepRow(index, {
+          status: 'INVALID',
+          message: missingAccountMessage(this.table),
+          record: undefined,
+        });
+      } else if (key === null) {
         this.counts.invalid++;
         this.keepRow(index, {
           status: 'INVALID',
           message: missingIdMessage(this.table, index),
           record: undefined,
         });
-      } else if (!seen.has(id)) {
-        seen.add(id);
-        this.mergeRecord(id, byId.get(id)!, server.get(id));
+      } else if (!seen.has(key)) {
+        seen.add(key);
+        this.mergeRecord(key, byKey.get(key)!, server.get(key));
       } else {
-        const verdict = this.kept.get(id);
+        const verdict = this.kept.get(key);
         if (verdict) this.keepRow(index, verdict);
       }
     }
     for (const record of server.values()) {
-      if (byId.has(record.id)) continue;
+      if (byKey.has(record.key)) continue;
       this.remember(record);
       this.counts.added++;
       for (const row of record.rows) this.emitServerRow(row, undefined);
     }
     this.counts.records = server.size;
+    const accounts = new Set([...(previous?.accounts ?? []), ...this.listed]);
+    const legacy = previous?.legacyAccount;
     return {
       rows: this.out,
       sources: this.sources,
-      state: {account: this.input.account, records: this.records},
-      others: this.others,
+      state: {
+        accounts: [...accounts],
+        // Until a refresh of that account has filled its rows' empty account cells.
+        ...(legacy !== undefined && !this.listed.has(legacy)
+          ? {legacyAccount: legacy}
+          : {}),
+        records: this.records,
+      },
       counts: this.counts,
       notes: this.notes,
     };
@@ -247,24 +254,41 @@ class Merge<S> {
   private serverRecords(): Map<string, ServerRecord> {
     const {schema} = this.table;
     const idColumn = columnOf(this.table, schema.id);
-    const byId = new Map<string, ServerRecord>();
+    const byKey = new Map<string, ServerRecord>();
     for (const record of this.input.records) {
-      const rows = record.sources.map(source => this.encodeSource(source));
+      const {account} = record;
+      const rows = record.sources.map(source =>
+        this.encodeSource(source, account),
+      );
       const id = this.canonicalOf(idColumn, rows[0].get(schema.id)!);
-      if (byId.has(id)) continue;
-      this.fillUnknown(rows, record.sources, this.own[id]);
+      const key = recordKey(account, id);
+      if (byKey.has(key)) continue;
+      this.fillUnknown(rows, record.sources, this.own[key]);
       const texts = rows.map(row =>
         this.editable.map(c => this.canonicalOf(c, row.get(c.header)!)),
       );
-      byId.set(id, {id, rows, content: contentOf(texts), facts: record.facts});
+      byKey.set(key, {
+        key,
+        account,
+        rows,
+        content: contentOf(texts),
+        facts: record.facts,
+      });
     }
-    return byId;
+    return byKey;
   }
 
-  /** A kept column the API said nothing about gets no cell: the row's own stays. */
-  private encodeSource(source: S): Map<string, CellValue> {
+  /**
+   * A kept column the API said nothing about gets no cell: the row's own stays. The account
+   * column says whose the record is.
+   */
+  private encodeSource(source: S, account: string): Map<string, CellValue> {
     const cells = new Map<string, CellValue>();
     for (const c of this.table.schema.columns) {
+      if (c.header === ACCOUNT) {
+        cells.set(c.header, accountCell(account));
+        continue;
+      }
       const value = readColumn(c, source);
       if (value === undefined && c.kept) continue;
       cells.set(c.header, encode(c, value ?? null));
@@ -289,7 +313,7 @@ class Merge<S> {
   }
 
   private mergeRecord(
-    id: string,
+    key: string,
     indexes: number[],
     record: ServerRecord | undefined,
   ): void {
@@ -298,17 +322,18 @@ class Merge<S> {
       editableTexts(this.table, i, this.input.context),
     );
     const user = this.project(texts);
-    const base = this.own[id];
+    const pulled = this.own[key];
+    const base = pulled && pulledAs(pulled, user, rows => this.project(rows));
     if (!record) {
-      this.unlisted(id, indexes[0], user, base);
+      this.unlisted(key, indexes[0], user, base);
       return;
     }
     this.remember(record);
     if (!schema.rowKey && indexes.length > 1) {
       const rows = indexes.map(sheetRow).join(', ');
-      this.keep(id, indexes[0], {
+      this.keep(key, indexes[0], {
         status: 'INVALID',
-        message: `${schema.id} ${shownId(id)} is in rows ${rows}: keep one row per ${schema.id}.`,
+        message: `${schema.id} ${shownId(key)} is in rows ${rows}: keep one row per ${schema.id}.`,
         record,
       });
       return;
@@ -318,13 +343,13 @@ class Merge<S> {
     if (!edited || sameContent(user, server)) {
       this.replace(indexes, record);
     } else if (base && sameContent(server, this.project(base.rows))) {
-      this.keep(id, indexes[0], {
+      this.keep(key, indexes[0], {
         status: 'EDITED',
         message: 'Edited here, not pushed yet.',
         record,
       });
     } else {
-      this.keep(id, indexes[0], {
+      this.keep(key, indexes[0], {
         status: 'CONFLICT',
         message: this.conflictMessage(texts, record),
         record,
@@ -333,39 +358,29 @@ class Merge<S> {
   }
 
   /**
-   * Rows of a record this account does not list: dropped when they hold no edit, else kept
-   * with what was last pulled of them (a record deleted on the server, or another account's).
+   * Rows of a record its account does not list: dropped when they hold no edit, else kept
+   * with what was last pulled of them (a record deleted on the server, or no longer the
+   * account's).
    */
   private unlisted(
-    id: string,
+    key: string,
     first: number,
     user: string[][],
     base: RecordState | undefined,
   ): void {
     const {schema} = this.table;
-    const foreign = base ? undefined : this.foreign.get(id);
-    const pulled = base ?? foreign?.state;
-    const unedited = pulled && sameContent(user, this.project(pulled.rows));
+    const unedited = base && sameContent(user, this.project(base.rows));
     if (!schema.sync || unedited) {
       this.counts.removed++;
       return;
     }
-    if (foreign) {
-      (this.others[foreign.account] ??= {})[id] = foreign.state;
-      this.keep(id, first, {
-        status: 'EDITED',
-        message: `Edited as the ${this.input.label(foreign.account)}, not pushed. To push it: act as the ${this.input.label(foreign.account)} again, refresh ${this.table.schema.name} as it (your edit is kept), then push.`,
-        record: undefined,
-        base: foreign.state,
-      });
-      return;
-    }
-    if (base) this.records[id] = base;
-    this.keep(id, first, {
+    const {account} = keyParts(key);
+    if (base) this.records[key] = base;
+    this.keep(key, first, {
       status: base ? 'CONFLICT' : 'INVALID',
       message: base
-        ? `The API no longer lists ${schema.id} ${shownId(id)} for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.`
-        : `${schema.id} ${shownId(id)} is not among the records the ${this.input.label(this.input.account)} lists, and no refresh here pulled it: if it is another account's, act as that account and refresh; otherwise check the id, or delete the row.`,
+        ? `The API no longer lists ${schema.id} ${shownId(key)} for the ${this.input.label(account)} (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.`
+        : `${schema.id} ${shownId(key)} is not among the records the ${this.input.label(account)} lists, and no refresh here pulled it: check the id and the ${ACCOUNT} cell, or delete the row.`,
       record: undefined,
       base,
     });
@@ -384,7 +399,7 @@ class Merge<S> {
 
   /** The new state of a listed record: the server's content. */
   private remember(record: ServerRecord): void {
-    this.records[record.id] = {
+    this.records[record.key] = {
       rows: record.content,
       ...(record.facts ? {facts: record.facts} : {}),
     };
@@ -499,10 +514,15 @@ class Merge<S> {
     this.fillPutBack(row, index, verdict);
     let {status, message} = verdict;
     const current = String(cellOf(this.table, index, SYNC_STATUS));
-    const stale = this.returning || verdict.base !== undefined;
-    if (status === 'EDITED' && KEPT_STATUSES.has(current) && !stale) {
+    if (
+      status === 'EDITED' &&
+      KEPT_STATUSES.has(current) &&
+      verdict.base === undefined
+    ) {
       status = current as SyncStatus;
-      message = String(cellOf(this.table, index, SYNC_MESSAGE));
+      message = withoutPreviewNote(
+        String(cellOf(this.table, index, SYNC_MESSAGE)),
+      );
     }
     this.setSync(row, index, status, message);
     if (status !== 'EDITED')

@@ -12,10 +12,12 @@ import {
   editableColumns,
   editableTexts,
   groupRows,
+  missingAccountMessage,
   missingIdMessage,
   sameContent,
 } from './rows';
-import type {RecordState, SheetState} from './state';
+import {ACCOUNT, accountCell, keyParts} from './accounts';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
 import {Table, sheetRow} from './table';
 
 /** What a record is to a push. */
@@ -28,9 +30,11 @@ export type RecordKind =
   | 'refusedBefore'
   /** A row without a readable id. */
   | 'noId'
+  /** A row without an account (an empty `account` cell). */
+  | 'noAccount'
   /** An id the last refresh did not list. */
   | 'unknownId'
-  /** A record another account pulled (a row kept across an account switch). */
+  /** An id another account pulled: the row's `account` cell was changed. */
   | 'otherAccount'
   /** A one-row record in several rows. */
   | 'duplicate'
@@ -39,8 +43,12 @@ export type RecordKind =
 
 export interface SheetRecord {
   kind: RecordKind;
+  /** Whose record it is ('' the main account): its requests are signed with its keys. */
+  account: string;
   /** Canonical id; '' for a row without one. */
   id: string;
+  /** Its identity, account and id (accounts.ts recordKey): its key in the state. */
+  key: string;
   /** Data rows, in sheet order. */
   rows: number[];
   /** Editable content now (rows.ts contentOf). */
@@ -56,8 +64,6 @@ export interface SheetRecord {
 }
 
 export interface DecodeOptions {
-  /** The other account that pulled a record, if any. */
-  ownerOf(id: string): string | undefined;
   /** How messages name an account. */
   label(account: string): string;
   /** The menu title of the refresh that fills the sheet. */
@@ -72,39 +78,54 @@ export function decodeRecords<S>(
   options: DecodeOptions,
 ): SheetRecord[] {
   const {schema} = table;
-  const groups = groupRows(table, context);
+  const groups = groupRows(table, context, blankAccountOf(state));
+  const owners = ownersOf(state);
   const records: SheetRecord[] = [];
   const refused = (
     kind: RecordKind,
-    id: string,
+    key: string,
     rows: number[],
     reason: string,
     base?: RecordState,
-  ): SheetRecord => ({kind, id, rows, content: [], edited: [], reason, base});
-  for (const {index, id, awaits} of groups.order) {
-    if (id === null && !awaits) {
+  ): SheetRecord => ({
+    kind,
+    ...keyParts(key),
+    key,
+    rows,
+    content: [],
+    edited: [],
+    reason,
+    base,
+  });
+  for (const {index, key, awaits, noAccount} of groups.order) {
+    if (noAccount) {
+      records.push(
+        refused('noAccount', '', [index], missingAccountMessage(table)),
+      );
+    } else if (key === null && !awaits) {
       records.push(
         refused('noId', '', [index], missingIdMessage(table, index)),
       );
     }
   }
-  for (const [id, rows] of groups.byId) {
-    const base = state.records[id];
-    if (!base) {
-      const owner = options.ownerOf(id);
+  for (const [key, rows] of groups.byKey) {
+    const pulled = state.records[key];
+    const {account, id} = keyParts(key);
+    if (!pulled) {
+      const owner = owners.get(id);
       records.push(
         owner === undefined
           ? refused(
               'unknownId',
-              id,
+              key,
               rows,
-              `${schema.id} ${id} was not in the last refresh of ${schema.name}: check the id, or run "${options.refreshTitle}" first.`,
+              `${schema.id} ${id} was not in the last refresh of ${schema.name}${state.accounts.includes(account) ? '' : ` as the ${options.label(account)}`}: check the id and the ${ACCOUNT} cell, or run "${options.refreshTitle}" first.`,
             )
           : refused(
               'otherAccount',
-              id,
+              key,
               rows,
-              `${schema.id} ${id} was pulled as the ${options.label(owner)}: act as it again, run "${options.refreshTitle}" (your edit is kept), then push this row. Nothing was sent.`,
+              `${ACCOUNT} ${accountCell(account)}: ${schema.id} ${id} is the ${options.label(owner)}'s record, as last refreshed; a row's account cannot be changed (its requests are signed with its owner's keys). Type ${accountCell(owner)} back in ${ACCOUNT}. Nothing was sent.`,
             ),
       );
       continue;
@@ -113,18 +134,19 @@ export function decodeRecords<S>(
       records.push(
         refused(
           'duplicate',
-          id,
+          key,
           rows,
           `${schema.id} ${id} is in rows ${rows.map(sheetRow).join(', ')}: keep one row per ${schema.id}.`,
-          base,
+          pulled,
         ),
       );
       continue;
     }
     const texts = rows.map(r => editableTexts(table, r, context));
     const content = contentOf(texts);
+    const base = pulledAs(pulled, content);
     const edited = editedFields(table, texts, base);
-    const record = {id, rows, content, base, edited};
+    const record = {account, id, key, rows, content, base, edited};
     if (sameContent(content, base.rows)) {
       records.push({...record, kind: 'unchanged'});
     } else if (sameContent(content, base.refused)) {
@@ -147,6 +169,19 @@ export function decodeRecords<S>(
     }
   }
   return records;
+}
+
+/** The one account that pulled each id, where only one did. */
+function ownersOf(state: SheetState): Map<string, string> {
+  const owners = new Map<string, string>();
+  const twice = new Set<string>();
+  for (const key of Object.keys(state.records)) {
+    const {account, id} = keyParts(key);
+    if (owners.has(id)) twice.add(id);
+    owners.set(id, account);
+  }
+  for (const id of twice) owners.delete(id);
+  return owners;
 }
 
 /** The editable fields of a one-row record whose text differs from what was pulled. */

@@ -4,6 +4,7 @@
  * the pushes, so both judge a row the same way.
  */
 import {excerpt} from '../rules/values';
+import {ACCOUNT, MAIN_ACCOUNT_CELL, accountOfCell, recordKey} from './accounts';
 import {isBlank} from './cell';
 import {CodecContext, canonical, decode} from './codec';
 import {Column, SYNC_COLUMNS, editableOf} from './schema';
@@ -66,37 +67,75 @@ export function editableTexts<S>(
   );
 }
 
-/** Rows of each record, in sheet order, and the non-blank rows without a readable id. */
-export interface RowGroups {
-  /** Record id -> data row indexes, in order of first appearance. */
-  byId: Map<string, number[]>;
-  /**
-   * Rows in sheet order, with their record id (null: no readable id). A row waiting for a
-   * create (the schema's awaitsCreation) has `awaits` set and belongs to no record.
-   */
-  order: Array<{index: number; id: string | null; awaits?: true}>;
+/** The account a row belongs to: its `account` cell, else `blank` (see RowGroups). */
+export function rowAccount<S>(
+  table: Table<S>,
+  index: number,
+  id: string | null,
+  blank: BlankAccount | undefined,
+): string | undefined {
+  if (!table.schema.account) return '';
+  const cell = accountOfCell(cellOf(table, index, ACCOUNT));
+  return cell ?? (id === null ? undefined : blank?.(id));
 }
 
+/** The account of a record id whose row has an empty `account` cell, if any is known. */
+export type BlankAccount = (id: string) => string | undefined;
+
+/** Why a row that is not blank has no account. */
+export function missingAccountMessage<S>(table: Table<S>): string {
+  return `${ACCOUNT} is empty: rows here are matched with the API's records by ${ACCOUNT} and ${table.schema.id}; type the account the record is listed as (${MAIN_ACCOUNT_CELL} for the main account), or refresh.`;
+}
+
+/** Rows of each record, in sheet order, and the non-blank rows without a readable id. */
+export interface RowGroups {
+  /** Record key (accounts.ts recordKey) -> data row indexes, in order of first appearance. */
+  byKey: Map<string, number[]>;
+  /**
+   * Rows in sheet order, with their record key (null: no readable id, or no account). A row
+   * waiting for a create (the schema's awaitsCreation) has `awaits` set and belongs to no
+   * record.
+   */
+  order: Array<{
+    index: number;
+    key: string | null;
+    awaits?: true;
+    noAccount?: true;
+  }>;
+}
+
+/**
+ * The rows of each record. A row's account is its `account` cell; an empty one is what
+ * `blank` says (state.ts blankAccountOf: the rows of an earlier release), else the row has none.
+ * Sheets without accounts hold the main account's records.
+ */
 export function groupRows<S>(
   table: Table<S>,
   context: CodecContext,
+  blank?: BlankAccount,
 ): RowGroups {
-  const byId = new Map<string, number[]>();
+  const byKey = new Map<string, number[]>();
   const order: RowGroups['order'] = [];
   table.values.forEach((_, index) => {
     if (isBlankRow(table, index)) return;
     if (table.schema.awaitsCreation?.(h => cellOf(table, index, h))) {
-      order.push({index, id: null, awaits: true});
+      order.push({index, key: null, awaits: true});
       return;
     }
     const id = recordId(table, index, context);
-    order.push({index, id});
-    if (id === null) return;
-    const rows = byId.get(id);
+    const account = rowAccount(table, index, id, blank);
+    if (id !== null && account === undefined) {
+      order.push({index, key: null, noAccount: true});
+      return;
+    }
+    const key = id === null ? null : recordKey(account!, id);
+    order.push({index, key});
+    if (key === null) return;
+    const rows = byKey.get(key);
     if (rows) rows.push(index);
-    else byId.set(id, [index]);
+    else byKey.set(key, [index]);
   });
-  return {byId, order};
+  return {byKey, order};
 }
 
 /**

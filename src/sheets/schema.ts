@@ -24,6 +24,7 @@
  * state.ts to remember what was pulled.
  */
 import type {CellValue} from '../platform/ports';
+import {ACCOUNT} from './accounts';
 import type {CodecSpec, ColumnType} from './codec';
 
 export interface Column<S = unknown> extends CodecSpec {
@@ -53,9 +54,9 @@ export interface Column<S = unknown> extends CodecSpec {
   /** Width in pixels; by default one that suits the type and the header. */
   width?: number;
   /**
-   * The user types it for a create although no push sends it (a Creatives file, or its name
-   * before the upload; a sub-account's password): not protected like the other read-only
-   * columns.
+   * The user types it although no push sends it (a Creatives file, or its name before the
+   * upload; a sub-account's name and password; the Alerts `seen` tick): an input column, with
+   * the editable columns' header colour and never protected like the read-only columns.
    */
   typed?: boolean;
   /**
@@ -108,11 +109,18 @@ export interface SheetSchema<S = unknown> {
    * a paste or a fill-down does not start on rows it cannot send.
    */
   lockedWhen?: {header: string; value: string};
+  /**
+   * Rows belong to an account (DESIGN 4.3): `defineSchema` puts the `account` column first.
+   * 'pulled': a refresh fills it, read-only; 'typed': the user says which account creates
+   * the row (empty: the acting account).
+   */
+  account?: 'pulled' | 'typed';
 }
 
 /** The headers whose cells tell a row apart for a write (see `identity`). */
 export function identityOf<S>(schema: SheetSchema<S>): readonly string[] {
-  return schema.identity ?? [schema.id, ...(schema.rowKey ?? [])];
+  const own = schema.identity ?? [schema.id, ...(schema.rowKey ?? [])];
+  return schema.account ? [ACCOUNT, ...own] : own;
 }
 
 export const SYNC_STATUS = 'sync_status';
@@ -231,8 +239,35 @@ export function readColumn<S>(column: Column<S>, source: S): unknown {
   return (source as Record<string, unknown>)[column.header];
 }
 
+/**
+ * The `account` column of a schema whose rows belong to an account. Its cell is never read
+ * from the API record (`read` gives nothing): the merge writes the account it listed.
+ */
+function accountColumn<S>(kind: 'pulled' | 'typed'): Column<S> {
+  return kind === 'pulled'
+    ? {
+        header: ACCOUNT,
+        type: 'text',
+        width: 140,
+        read: () => undefined,
+        note: "Whose record the row is: (main account), or the sub-account it was listed as. A push, a revert and a create sign the row with that account's keys, whichever account you act as. Filled by a refresh; do not change it.",
+      }
+    : {
+        header: ACCOUNT,
+        type: 'text',
+        width: 140,
+        typed: true,
+        read: () => undefined,
+        kept: true,
+        note: "Which account creates the row: (main account), or a sub-account's sub_adv_user_name; its requests are signed with that account's keys, whichever account you act as. Empty: the account you act as (required when you act as every account); in Creative Sets, its offer's; in Creatives, that of the new offers that use it (filled once uploaded).",
+      };
+}
+
 /** Checks a schema's internal consistency once, where it is defined. */
-export function defineSchema<S>(schema: SheetSchema<S>): SheetSchema<S> {
+export function defineSchema<S>(given: SheetSchema<S>): SheetSchema<S> {
+  const schema = given.account
+    ? {...given, columns: [accountColumn<S>(given.account), ...given.columns]}
+    : given;
   const headers = allColumns(schema).map(c => c.header);
   const twice = headers.find((h, i) => headers.indexOf(h) !== i);
   if (twice !== undefined) {

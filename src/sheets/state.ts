@@ -15,7 +15,8 @@
  * from which rows). A memo is any JSON value under its own section name.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
-import {EMPTY, contentOf} from './rows';
+import {keyParts, recordKey} from './accounts';
+import {EMPTY, contentOf, sameContent} from './rows';
 import {editableOf} from './schema';
 import {SCHEMAS} from './schemas';
 
@@ -24,11 +25,13 @@ export const STATE_SHEET = 'Offer Desk state';
 export const CHUNK = 40000;
 const PREFIX = 'j';
 /**
+ * 3: records are keyed by account and id (accounts.ts recordKey): one section holds the
+ * records of every account refreshed into the sheet.
  * 2: each section names the fields its row texts hold (`fields`), so no version of the
  * add-on that reorders, adds or removes an editable column misreads what was pulled.
  * 1 (until 2026-11): the texts were in the order of the editable columns of that release.
  */
-const VERSION = 2;
+const VERSION = 3;
 
 /**
  * The editable columns of each sheet in release 1, in the order its state rows hold them:
@@ -51,7 +54,10 @@ const V1_FIELDS: Readonly<Record<string, readonly string[]>> = {
   Offers: ['tracking_method', 'click_url', 'support_server_click'],
 };
 
-/** The memo of what other accounts pulled of a sheet's rows holds record states too. */
+/**
+ * Until version 3 a section held one account's records, and what other accounts had pulled of
+ * the rows kept for their edits was a memo of this suffix: read once into the section.
+ */
 const OTHERS_SUFFIX = ' as other accounts';
 
 /** A record as last pulled. */
@@ -73,13 +79,39 @@ export interface RecordState {
    * push reads the record back before sending it again.
    */
   unknown?: string[][];
+  /**
+   * What a refresh was writing into the record's rows (the server's content) when it saved
+   * this state before the sheet: stopped inside that write, it leaves each row as before or
+   * as written, so a row showing this content is as pulled too, not an edit. The state the
+   * refresh saves after the sheet has none.
+   */
+  writing?: string[][];
   /** The print of its read-only cells as last written from the server (read-only.ts). */
   readOnly?: string;
 }
 
+/**
+ * The state rows showing `content` were pulled with: what an interrupted refresh was writing
+ * where they show that, else the record as last pulled. `view` is how the caller compares
+ * contents (the merge leaves out the columns the table put back).
+ */
+export function pulledAs(
+  base: RecordState,
+  content: string[][],
+  view: (rows: string[][]) => string[][] = rows => rows,
+): RecordState {
+  if (!base.writing || !sameContent(content, view(base.writing))) return base;
+  return {...base, rows: base.writing, writing: undefined};
+}
+
 export interface SheetState {
-  /** The account the records were pulled as ('' for the main account). */
-  account: string;
+  /** The accounts whose records were refreshed into the sheet ('' for the main account). */
+  accounts: string[];
+  /**
+   * The one account an earlier release pulled the sheet as: its rows have no `account` cell
+   * yet, and an empty one is taken for this account's until a refresh fills it.
+   */
+  legacyAccount?: string;
   /**
    * Which connection pulled them: a digest of the base URL and the main account's access key
    * (never a key), so rows pulled with other keys (another editor's) are never pushed.
@@ -99,7 +131,10 @@ export interface SheetState {
 
 interface Stored {
   v: number;
-  account: string;
+  /** Versions 1 and 2: the one account pulled. */
+  account?: string;
+  accounts?: string[];
+  legacyAccount?: string;
   connection?: string;
   connectionLabel?: string;
   /** The field of each position of the row texts. */
@@ -141,7 +176,8 @@ export class StateBook {
   static open(workbook: Workbook): StateBook {
     const sheet = workbook.sheet(STATE_SHEET);
     const book = new StateBook(workbook, sheet);
-    if (sheet) book.load(sheet.readValues());
+    // Its cells hold whole chunks: its calls are sized by them, not by the cell bound alone.
+    if (sheet) book.load(sheet.readValues(CHUNK + PREFIX.length));
     return book;
   }
 
@@ -213,7 +249,10 @@ export class StateBook {
     const state = this.sections.get(section)!;
     return {
       v: VERSION,
-      account: state.account,
+      accounts: state.accounts,
+      ...(state.legacyAccount !== undefined
+        ? {legacyAccount: state.legacyAccount}
+        : {}),
       ...(state.connection
         ? {connection: state.connection, connectionLabel: state.connectionLabel}
         : {}),
@@ -242,6 +281,28 @@ export class StateBook {
       else if (stored) this.sections.set(name, stored);
       this.loaded.set(name, text);
     });
+    for (const [name, memo] of this.memos) {
+      if (!name.endsWith(OTHERS_SUFFIX) || !memo) continue;
+      this.foldOthers(name.slice(0, -OTHERS_SUFFIX.length), memo);
+      // Cleared when next saved, so no later load folds its old records in again.
+      this.setMemo(name, null);
+    }
+  }
+
+  /** An earlier release's memo of other accounts' records, put into the sheet's section. */
+  private foldOthers(sheet: string, memo: unknown): void {
+    const section = this.sections.get(sheet);
+    if (!section || typeof memo !== 'object') return;
+    const others = memo as Record<string, Record<string, RecordState>>;
+    const records = {...section.records};
+    const accounts = new Set(section.accounts);
+    for (const [account, byId] of Object.entries(others)) {
+      for (const [id, record] of Object.entries(byId ?? {})) {
+        records[recordKey(account, id)] ??= record;
+      }
+      accounts.add(account);
+    }
+    this.sections.set(sheet, {...section, accounts: [...accounts], records});
   }
 }
 
@@ -260,7 +321,7 @@ function parse(
   } catch {
     return undefined;
   }
-  if (stored.v !== 1 && stored.v !== VERSION) return undefined;
+  if (![1, 2, VERSION].includes(stored.v)) return undefined;
   const now = fieldsOf(section);
   const then =
     stored.v === 1
@@ -281,8 +342,9 @@ function parse(
   }
   if (typeof stored.records !== 'object' || stored.records === null)
     return undefined;
+  const records = move ? move.records(stored.records) : stored.records;
   return {
-    account: String(stored.account ?? ''),
+    ...accountsOf(stored, records),
     ...(stored.v !== VERSION ? {storedAs: stored.v} : {}),
     ...(stored.connection
       ? {
@@ -290,10 +352,37 @@ function parse(
           connectionLabel: String(stored.connectionLabel ?? ''),
         }
       : {}),
-    records: move ? move.records(stored.records) : stored.records,
     ...(move && move.unrecorded.length > 0
       ? {unrecorded: move.unrecorded}
       : {}),
+  };
+}
+
+/**
+ * The accounts of a section and its records by record key: versions 1 and 2 held one
+ * account's records by id, which become that account's, its rows' empty `account` cells
+ * included (legacyAccount).
+ */
+function accountsOf(
+  stored: Stored,
+  records: Record<string, RecordState>,
+): Pick<SheetState, 'accounts' | 'legacyAccount' | 'records'> {
+  if (stored.v === VERSION) {
+    return {
+      accounts: (stored.accounts ?? []).map(String),
+      ...(stored.legacyAccount !== undefined
+        ? {legacyAccount: String(stored.legacyAccount)}
+        : {}),
+      records,
+    };
+  }
+  const account = String(stored.account ?? '');
+  return {
+    accounts: [account],
+    legacyAccount: account,
+    records: Object.fromEntries(
+      Object.entries(records).map(([id, r]) => [recordKey(account, id), r]),
+    ),
   };
 }
 
@@ -319,11 +408,35 @@ function reorder(then: readonly string[], now: readonly string[]) {
         rows: rows(r.rows)!,
         ...(r.refused ? {refused: rows(r.refused)} : {}),
         ...(r.unknown ? {unknown: rows(r.unknown)} : {}),
+        ...(r.writing ? {writing: rows(r.writing)} : {}),
       };
     }
     return out;
   };
   return {records, unrecorded};
+}
+
+/**
+ * The account of a row whose `account` cell is empty (a row an earlier release pulled, or one
+ * a user added by typing its id): the one account that pulled a record of that id, else the
+ * account an earlier release acted as, else none.
+ */
+export function blankAccountOf(
+  state: SheetState | undefined,
+): ((id: string) => string | undefined) | undefined {
+  if (!state) return undefined;
+  const owners = new Map<string, Set<string>>();
+  for (const key of Object.keys(state.records)) {
+    const {account, id} = keyParts(key);
+    const set = owners.get(id) ?? new Set<string>();
+    set.add(account);
+    owners.set(id, set);
+  }
+  const legacy = state.legacyAccount;
+  return id => {
+    const found = owners.get(id);
+    return found?.size === 1 ? [...found][0] : legacy;
+  };
 }
 
 /** Pieces of at most CHUNK characters, never splitting a surrogate pair. */

@@ -15,3 +15,12 @@ export function statusColor(status: unknown): string | null {
     ? STATUS_COLORS[status as SyncStatus]
     : null;
 }
+
+/**
+ * A CONFLICT or ERROR row keeps its own message in a preview, the preview's note after it
+ * (jobs/push/push.ts previewMark): what that message said, without the note. The note tells
+ * one preview; the next refresh or preview keeps only what the row said.
+ */
+export function withoutPreviewNote(message: string): string {
+  return message.split(' Preview: ')[0];
+}

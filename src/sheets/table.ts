@@ -16,6 +16,7 @@
  * values, and `Formula` for a formula to keep.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
+import {ACCOUNT} from './accounts';
 import {addColumns, isPlainText} from './layout';
 import {Column, SheetSchema, allColumns} from './schema';
 
@@ -138,26 +139,30 @@ export function openTable<S>(
       `The ${schema.name} sheet has no ${schema.id} column: rows are matched with the API's records by it, so it cannot come back empty: restore the header text.`,
     );
   }
-  if (missing.length > 0) {
-    const lacking = missing.filter(c => !c.later);
-    if (!options.create && lacking.length > 0) {
-      throw new SheetLayoutError(
-        `The ${schema.name} sheet has no ${lacking.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
-      );
-    }
+  // An account column an earlier release did not make is put back whatever the job: its
+  // empty cells mean what they meant then (rows.ts rowAccount), so nothing is lost or misread.
+  // A later release's read-only column (maintain_by) waits for a refresh to add it.
+  const refused = missing.filter(c => c.header !== ACCOUNT && !c.later);
+  if (!options.create && refused.length > 0) {
+    throw new SheetLayoutError(
+      `The ${schema.name} sheet has no ${refused.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
+    );
   }
-  if (missing.length > 0 && options.create) {
+  const putBack = options.create
+    ? missing
+    : missing.filter(c => c.header === ACCOUNT);
+  if (putBack.length > 0) {
     if (empty) sheet.freezeRows(1);
     addColumns(
       sheet,
       schema as SheetSchema<never>,
       width + 1,
-      missing as ReadonlyArray<Column<never>>,
+      putBack as ReadonlyArray<Column<never>>,
     );
-    missing.forEach((c, i) => position.set(c.header, width + i));
-    width += missing.length;
-    if (options.input && rowsBelow) {
-      const names = missing.map(c => c.header).join(', ');
+    putBack.forEach((c, i) => position.set(c.header, width + i));
+    width += putBack.length;
+    if (options.input && rowsBelow && refused.length > 0) {
+      const names = refused.map(c => c.header).join(', ');
       throw new SheetLayoutError(
         `The ${schema.name} sheet had no ${names} column (renamed or deleted): it is back, empty, at the end of row 1. Nothing was sent, so that no row goes out without what you typed there: fill it in (or restore your header and delete the new column), then run again.`,
       );
@@ -175,8 +180,7 @@ export function openTable<S>(
   );
   const typed = (c: number) => c < width && !owned.has(c);
   const formulas = readFormulas(sheet, values.length, width, typed);
-  // Without create, only a later release's column can be missing, and it is not put back.
-  const added = new Set(options.create ? missing.map(c => c.header) : []);
+  const added = new Set(putBack.map(c => c.header));
   return {schema, sheet, position, width, values, formulas, added};
 }
 

@@ -11,6 +11,10 @@
  *   columns that tell a row apart: the schema's `identity`) and puts each decision on the row
  *   that holds that identity now. A row whose identity is gone, or is now held by more rows or
  *   fewer than the job read, is not written: it is reported (`gone`), never written elsewhere;
+ * - keeps what a person typed since the job read: a decided cell of a column people type in
+ *   (an editable one or their own) is read again just before the write, and where it no longer
+ *   shows what the job read, it is not written: the row is reported (`kept`) so that the job
+ *   can say what became of it (a refresh merges it again: EDITED, or CONFLICT);
  * - removes and inserts rows with Sheets' own row operations, so that the formulas of rows
  *   that move keep pointing at the cells they meant (a refresh and a revert alike);
  * - bounds every text it writes (cell-entries.ts), so text from a server never makes a write
@@ -43,6 +47,7 @@ import {
   Block,
   CELL_MS,
   READ_MS,
+  area,
   cost,
   exactBlocks,
   filledColumnRuns,
@@ -58,6 +63,8 @@ export interface FlushReport {
   gone: number[];
   /** Cells written (values), for the bench's counters. */
   cellsWritten: number;
+  /** Handles of rows where a cell a person changed since the job read it was not written. */
+  kept: number[];
 }
 
 /** A row a job can address: one it read, or one it appended. */
@@ -71,6 +78,8 @@ interface RowHandle {
   shown?: readonly CellValue[];
   /** Decisions not written yet: column -> contents. */
   decided: Map<number, Contents>;
+  /** Columns this job wrote since it read the row: `shown` no longer says what they hold. */
+  written: Set<number>;
   /** Rows to insert right after this one (a refresh: a record that grew). */
   inserts: Contents[][];
   /** Rows to insert right above this one. */
@@ -85,6 +94,8 @@ interface RowHandle {
 export class SheetWriter<S> {
   private readonly handles: RowHandle[];
   private readonly identity: number[];
+  /** Columns people type in: the editable ones and their own (no schema column's). */
+  private readonly typed: ReadonlySet<number>;
   private reported = new Set<number>();
   /** Whether a flush wrote before: the sheet may hold what this job put there. */
   private flushed = false;
@@ -97,6 +108,7 @@ export class SheetWriter<S> {
       known: rowOf(table, i),
       shown: values,
       decided: new Map(),
+      written: new Set(),
       inserts: [],
       before: [],
       remove: false,
@@ -107,6 +119,17 @@ export class SheetWriter<S> {
       const at = table.position.get(header);
       return at === undefined ? [] : [at];
     });
+    const theirs = new Set(
+      allColumns(table.schema).flatMap(c => {
+        const at = table.position.get(c.header);
+        return at === undefined || c.editable ? [] : [at];
+      }),
+    );
+    this.typed = new Set(
+      Array.from({length: table.width}, (_, c) => c).filter(
+        c => !theirs.has(c),
+      ),
+    );
   }
 
   /** A new row below the others, written at the next flush; answers its handle. */
@@ -114,6 +137,7 @@ export class SheetWriter<S> {
     this.handles.push({
       known: new Array<Contents>(this.table.width).fill(''),
       decided: new Map(),
+      written: new Set(),
       inserts: [],
       before: [],
       remove: false,
@@ -247,11 +271,11 @@ export class SheetWriter<S> {
           h.remove ||
           !h.placed),
     );
-    if (!pending) return {gone: [], cellsWritten: 0};
+    if (!pending) return {gone: [], cellsWritten: 0, kept: []};
     const {rows: where, last} = this.locate();
     const gone: number[] = [];
     let cellsWritten = 0;
-    const updates: Array<{row: number; handle: RowHandle}> = [];
+    const updates: Array<{row: number; handle: RowHandle; k: number}> = [];
     this.handles.forEach((handle, k) => {
       if (handle.dead || !handle.placed) return;
       const busy =
@@ -271,12 +295,61 @@ export class SheetWriter<S> {
         handle.remove = false;
         return;
       }
-      if (handle.decided.size > 0) updates.push({row: at, handle});
+      if (handle.decided.size > 0) updates.push({row: at, handle, k});
     });
-    cellsWritten += this.writeUpdates(updates);
+    const kept = this.keepTyping(updates);
+    cellsWritten += this.writeUpdates(
+      updates.filter(u => u.handle.decided.size > 0),
+    );
     const height = this.restructure(where);
     cellsWritten += this.writeAppends(last + height);
-    return {gone, cellsWritten};
+    return {gone, cellsWritten, kept};
+  }
+
+  /**
+   * Drops the decisions on cells people type in that no longer show what the job read (a
+   * collaborator typed there meanwhile), reading them again in the blocks that cost least;
+   * answers the handles of the rows concerned.
+   */
+  private keepTyping(
+    updates: ReadonlyArray<{row: number; handle: RowHandle; k: number}>,
+  ): number[] {
+    const watched = updates.flatMap(({row, handle, k}) => {
+      const decided = new Map(
+        [...handle.decided].filter(
+          ([c]) => this.typed.has(c) && handle.shown && !handle.written.has(c),
+        ),
+      );
+      return decided.size > 0 ? [{row, handle: {decided}, k, of: handle}] : [];
+    });
+    if (watched.length === 0) return [];
+    const price = (blocks: Block[]) =>
+      blocks.reduce((ms, b) => ms + READ_MS + area(b) * CELL_MS, 0);
+    const exact = exactBlocks(watched);
+    const joined = joinedBlocks(watched, this.table.width);
+    const blocks = price(joined) < price(exact) ? joined : exact;
+    const byRow = new Map(watched.map(w => [w.row, w]));
+    const kept = new Set<number>();
+    for (const block of blocks) {
+      const now = this.table.sheet.readBlock(
+        sheetRow(block.top),
+        block.left + 1,
+        block.bottom - block.top + 1,
+        block.right - block.left + 1,
+      );
+      for (let r = block.top; r <= block.bottom; r++) {
+        const w = byRow.get(r);
+        if (!w) continue;
+        for (let c = block.left; c <= block.right; c++) {
+          if (!w.handle.decided.has(c)) continue;
+          if (sameCell(now[r - block.top][c - block.left], w.of.shown![c]))
+            continue;
+          w.of.decided.delete(c);
+          kept.add(w.k);
+        }
+      }
+    }
+    return [...kept];
   }
 
   /**
@@ -375,7 +448,10 @@ export class SheetWriter<S> {
     let cells = 0;
     for (const block of blocks) cells += this.writeBlock(block, byRow);
     for (const {handle} of updates) {
-      for (const [c, contents] of handle.decided) handle.known[c] = contents;
+      for (const [c, contents] of handle.decided) {
+        handle.known[c] = contents;
+        handle.written.add(c);
+      }
       handle.decided.clear();
     }
     return cells;

@@ -726,6 +726,184 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       await expect(cell.locator('.invalid-mark').count()).resolves.toBe(0);
     });
 
+    it("centres a dropdown's arrow on the cell's height, in an empty cell as in a filled one", async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const column = v.cells[1].findIndex(c => c.choices) + 1;
+      const empty =
+        v.cells.findIndex((r, i) => i > 0 && r[column - 1].text === '') + 1;
+      expect(v.cells[1][column - 1].text).not.toBe('');
+      expect(v.cells[empty - 1][column - 1].choices).toBeDefined();
+      /** The arrow's vertical middle and the cell's, in px from the cell's top. */
+      const arrow = (row: number) =>
+        ui.cell(row, column).evaluate(td => {
+          const style = getComputedStyle(td, '::after');
+          const shift =
+            style.transform === 'none' ? 0 : new DOMMatrix(style.transform).m42;
+          return {
+            content: style.content,
+            arrow: parseFloat(style.top) + shift + parseFloat(style.height) / 2,
+            cell: td.clientHeight / 2,
+          };
+        });
+      for (const row of [2, empty]) {
+        const at = await arrow(row);
+        expect(at.content).toBe('"▾"');
+        expect(Math.abs(at.arrow - at.cell)).toBeLessThanOrEqual(1);
+      }
+    });
+
+    /** The texts of a column of the grid shown, rows 2 to `last`. */
+    const columnShown = (column: number, last: number) =>
+      Promise.all(
+        Array.from({length: last - 1}, (_, i) => shown(i + 2, column)),
+      );
+
+    it('sorts Budgets with Data > Sort range, through Range.sort: a push then sends nothing', async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const column = columnOf(v, 'offer_id');
+      await ui.cell(2, column).click();
+      await ui.sheetMenu('Data', 'Sort range Z → A');
+      const ids = (await columnShown(column, v.lastRow)).map(Number);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      expect(ids[0]).toBeGreaterThan(ids[ids.length - 1]);
+      // What the runtime holds: the page showed the sorted sheet, not a sorted view of it.
+      expect(
+        (await view('Budgets')).cells
+          .slice(1, v.lastRow)
+          .map(r => Number(r[column - 1].text)),
+      ).toEqual(ids);
+
+      const before = (await requests()).length;
+      await ui.menu('Offer Desk', 'Push', 'Push budgets');
+      await expect(
+        ui.toast('Push budgets').locator('.toast-message').textContent(),
+      ).resolves.toMatch(/^0 OK, 0 invalid, 0 error, \d+ unchanged/);
+      expect((await requests()).slice(before)).toEqual([]);
+      await ui.sheetMenu('Data', 'Sort range A → Z');
+      const up = (await columnShown(column, v.lastRow)).map(Number);
+      expect(up).toEqual([...ids].reverse());
+    });
+
+    it("filters Budgets by a cell's value through Range.createFilter: other rows hidden, a push sends nothing, Remove filter shows them", async () => {
+      await ui.openSheet('Budgets');
+      const v = await view('Budgets');
+      const valuesOf = (c: number) =>
+        v.cells.slice(1, v.lastRow).map(r => r[c - 1].text);
+      // A column whose rows differ, so that a filter hides some.
+      const column = ['daily_cap_type', 'country_code', 'target_geo']
+        .map(h => columnOf(v, h))
+        .find(c => new Set(valuesOf(c)).size > 1)!;
+      const values = valuesOf(column);
+      const kept = values[0];
+      await ui.contextMenu(2, column, 'Filter by this value');
+      const visible = () =>
+        ui.page
+          .locator('table.sheet tbody tr:not([hidden])')
+          .evaluateAll(
+            (trs, c) =>
+              trs
+                .map(tr => tr.querySelector(`td[data-column="${c}"]`))
+                .map(td => td?.firstChild?.textContent ?? ''),
+            column,
+          );
+      const shownValues = (await visible()).slice(
+        1,
+        1 + values.filter(x => x === kept).length,
+      );
+      expect(shownValues).toEqual(values.filter(x => x === kept));
+      await expect(
+        ui.page.locator('table.sheet tbody tr[hidden]').count(),
+      ).resolves.toBe(values.filter(x => x !== kept).length);
+      await expect(
+        ui.page
+          .locator(`table.sheet thead th[data-column="${column}"]`)
+          .getAttribute('class'),
+      ).resolves.toMatch(/\bfiltered\b/);
+
+      const before = (await requests()).length;
+      await ui.menu('Offer Desk', 'Push', 'Push budgets');
+      expect((await requests()).slice(before)).toEqual([]);
+      await ui.sheetMenu('Data', 'Remove filter');
+      await expect(
+        ui.page.locator('table.sheet tbody tr[hidden]').count(),
+      ).resolves.toBe(0);
+    });
+
+    it('inserts and deletes rows from the Insert and Edit menus and a right click; Push tracking then sends nothing', async () => {
+      await ui.openSheet('Offers');
+      const v = await view('Offers');
+      const column = columnOf(v, 'offer_id');
+      const [w, x, y] = [
+        await shown(2, column),
+        await shown(3, column),
+        await shown(4, column),
+      ];
+      await ui.contextMenu(3, column, 'Insert 1 row above');
+      await expect(columnShown(column, 5)).resolves.toEqual([w, '', x, y]);
+      await ui.sheetMenu('Insert', 'Insert 1 row below');
+      await expect(columnShown(column, 6)).resolves.toEqual([w, '', '', x, y]);
+      await ui.sheetMenu('Edit', 'Delete row');
+      await ui.contextMenu(3, column, 'Delete row');
+      await expect(columnShown(column, 4)).resolves.toEqual([w, x, y]);
+      await ui.contextMenu(3, column, 'Delete row');
+      await expect(columnShown(column, 3)).resolves.toEqual([w, y]);
+      expect((await view('Offers')).lastRow).toBe(v.lastRow - 1);
+
+      const before = (await requests()).length;
+      await ui.menu('Offer Desk', 'Push', 'Push tracking links');
+      expect(
+        (await requests()).slice(before).filter(r => r.method === 'PUT'),
+      ).toEqual([]);
+      // The offer whose row was deleted comes back with the next refresh.
+      await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
+      await ui.openSheet('Offers');
+      const ids = (await view('Offers')).cells.map(r => r[column - 1].text);
+      expect(ids).toContain(x);
+    });
+
+    it('shows an alert in one step: the server stops an offer, a refresh writes the Alerts row', async () => {
+      await ui.page.getByRole('button', {name: 'Demo keys'}).click();
+      await ui.page
+        .getByRole('button', {name: 'Stop an offer on the server'})
+        .click();
+      const said = ui.page.locator('#stop-offer-message');
+      await said.filter({hasText: 'The server stopped offer'}).waitFor();
+      const offerId = /offer (\d+)/.exec((await said.textContent()) ?? '')![1];
+      await ui.page.keyboard.press('Escape');
+      await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
+      await expect(
+        ui
+          .toast('Refresh offers and budgets')
+          .locator('.toast-message')
+          .textContent(),
+      ).resolves.toMatch(
+        new RegExp(
+          `1 new alert: offer ${offerId} .*status left RUNNING \\(RUNNING → STOPPED\\), reason insufficient balance`,
+        ),
+      );
+      await ui.openSheet('Alerts');
+      const alerts = await view('Alerts');
+      const row =
+        alerts.cells.findIndex(
+          r => r[columnOf(alerts, 'offer_id') - 1].text === offerId,
+        ) + 1;
+      expect(row).toBeGreaterThan(1);
+      expect(alerts.cells[row - 1][columnOf(alerts, 'what') - 1].text).toBe(
+        'status left RUNNING',
+      );
+      const cellOf = (header: string) => ui.cell(row, columnOf(alerts, header));
+      // The id sits on the right, as numbers do; the condition is not cut.
+      await expect(
+        cellOf('offer_id').evaluate(td => getComputedStyle(td).textAlign),
+      ).resolves.toBe('right');
+      await expect(
+        cellOf('what').evaluate(td => td.scrollWidth <= td.clientWidth),
+      ).resolves.toBe(true);
+      await shot('alert');
+    });
+
     it("selects the row a click in the sidebar's attention list names", async () => {
       await ui.openSheet('Budgets');
       const v = await view('Budgets');

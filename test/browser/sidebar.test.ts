@@ -168,6 +168,40 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       .waitFor();
   });
 
+  it('acts as every account from the picker, offered above the main account', async () => {
+    const picker = page.getByLabel('Act as');
+    await expect(
+      picker
+        .locator('option')
+        .evaluateAll(options =>
+          options
+            .slice(0, 2)
+            .map(o => [(o as HTMLOptionElement).value, o.textContent]),
+        ),
+    ).resolves.toEqual([
+      ['*', 'Every account'],
+      ['', 'Main account'],
+    ]);
+    await picker.selectOption('*');
+    await page
+      .locator('#account-message[data-tone="ok"]', {
+        hasText: 'Jobs now act as every account',
+      })
+      .waitFor();
+    await expect(host.call('getSettings', [])).resolves.toMatchObject({
+      ok: true,
+      value: {actingAccount: '*'},
+    });
+    await expect(picker.inputValue()).resolves.toBe('*');
+    await shot('06-acting-every-account');
+    await picker.selectOption('');
+    await page
+      .locator('#account-message', {
+        hasText: 'Jobs now act as the main account.',
+      })
+      .waitFor();
+  });
+
   it('runs a refresh showing its progress, then its summary', async () => {
     // Every text "n of m rows" the sidebar shows, however briefly.
     await page.evaluate(() => {
@@ -263,6 +297,20 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       `Select Budgets row ${bad}`,
     );
     await expect(world('requests')).resolves.toHaveLength(before);
+    // The body the push would send, folded under the summary; no change id: nothing was sent.
+    const bodies = page.locator('#result-bodies');
+    await expect(bodies.isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator('#result-bodies-title').textContent(),
+    ).resolves.toBe('1 request body known before sending');
+    await page.locator('#result-bodies-title').click();
+    const [body] = JSON.parse(
+      `[${await page.locator('#result-bodies-json').textContent()}]`,
+    ) as Array<{budget: Array<{daily_cap: unknown}>}>;
+    expect(body.budget).toEqual([expect.objectContaining({daily_cap: 120})]);
+    await expect(page.locator('#result-change').isVisible()).resolves.toBe(
+      false,
+    );
     await problem.click();
     await page
       .locator('#result-hint', {hasText: `Budgets row ${bad} is selected.`})
@@ -281,6 +329,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await result.waitFor();
     await expect(result.textContent()).resolves.toMatch(
       /^Push budgets: 2 OK, 0 invalid, 0 error/,
+    );
+    const history = await world<string[][]>('values', 'History');
+    const changeId = history[history.length - 1][1];
+    await expect(page.locator('#result-change').textContent()).resolves.toBe(
+      `Change ${changeId}: its rows are in the History sheet, and History below can revert it.`,
+    );
+    await expect(page.locator('#result-bodies').isVisible()).resolves.toBe(
+      false,
     );
     type Sent = {
       method: string;
@@ -828,7 +884,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     expect(question.title).toBe('Send large budget changes?');
     expect(question.prompt).toMatch(
       new RegExp(
-        `^The budget guard holds 1 offer of this push:\n• offer ${id} \\(.*\\): daily_cap \\[ALL\\] [\\d,.]+ → 1,000,000: `,
+        `^The budget guard holds 1 offer of this push:\n• offer ${id} \\(.*\\): daily_cap \\(BUDGET, all groups\\) [\\d,.]+ → 1,000,000: `,
       ),
     );
     expect(question.response).toBe('NO');
@@ -875,8 +931,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     expect(unseen).toBeGreaterThan(before);
     expect(
       alerts.find(
-        r =>
-          r[ah.indexOf('offer_id')] === String(running[oh.indexOf('offer_id')]),
+        r => r[ah.indexOf('offer_id')] === running[oh.indexOf('offer_id')],
       ),
     ).toBeDefined();
     await page
@@ -885,5 +940,45 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       })
       .waitFor();
     await shot('18-alerts-count');
+  });
+
+  it('acting as every account, lists a line per account under a refresh, the one left out first', async () => {
+    await button('Refresh sub-accounts').click();
+    await page.locator('#result-message', {hasText: 'sub-account'}).waitFor();
+    await world('type', 'Sub-accounts', 2, 'sub_adv_user_name', 'demo_sub_a');
+    await world('type', 'Sub-accounts', 3, 'sub_adv_user_name', 'demo_sub_b');
+    await world('faults', [
+      {
+        kind: 'error',
+        status: 503,
+        account: 'demo_sub_b',
+        path: '/api/open/v3/offers',
+      },
+    ]);
+    await page.getByLabel('Act as').selectOption('*');
+    await page
+      .locator('#account-message', {hasText: 'every account'})
+      .waitFor();
+    await button('Refresh offers and budgets').click();
+    await page
+      .locator('#result-message', {hasText: 'Not refreshed'})
+      .waitFor({timeout: 20000});
+    const lines = await page
+      .locator('#result-accounts li')
+      .evaluateAll(items =>
+        items.map(li => [li.className, li.textContent ?? '']),
+      );
+    expect(lines).toHaveLength(3);
+    expect(lines[0][0]).toBe('failed');
+    expect(lines[0][1]).toMatch(
+      /^sub-account demo_sub_b: not refreshed, its rows as they were: .*503/,
+    );
+    expect(lines.slice(1)).toEqual([
+      ['', expect.stringMatching(/^main account: \d+ records$/)],
+      ['', expect.stringMatching(/^sub-account demo_sub_a: \d+ records$/)],
+    ]);
+    await shot('19-every-account-lines');
+    await world('faults', []);
+    await page.getByLabel('Act as').selectOption('');
   });
 });

@@ -1,6 +1,6 @@
 import type {Emulator} from '../../local/emulator';
 import {BUSY_CODE, GARBLED_BODY} from '../../local/emulator/faults';
-import {api, call, exchange, MAIN, setup, T0_MS} from './helpers';
+import {api, call, exchange, MAIN, setup, SUB_A, SUB_B, T0_MS} from './helpers';
 
 function advOffers(emulator: Emulator, count: number) {
   return [...emulator.account(MAIN).offers.values()]
@@ -336,7 +336,7 @@ describe('fault injection', () => {
     expect(emulator.nowSeconds()).toBe(clock.ms / 1000 - 30);
   });
 
-  it('records every request with its parsed parts, account, code and fault', () => {
+  it('records every request with its parsed parts, signer, account, code and fault', () => {
     const {emulator} = setup();
     emulator.faults.add({kind: 'error', count: 1});
     call(emulator, 'GET', api('offers'), {query: {limit: 5}});
@@ -351,6 +351,7 @@ describe('fault injection', () => {
         query: {limit: '5'},
         body: null,
         account: null,
+        accessKey: 'demo-access-key',
         status: 503,
         code: null,
         msg: null,
@@ -364,6 +365,7 @@ describe('fault injection', () => {
         query: {limit: '5'},
         body: {page: 2},
         account: MAIN,
+        accessKey: 'demo-access-key',
         status: 200,
         code: 200,
         msg: 'success',
@@ -377,6 +379,7 @@ describe('fault injection', () => {
         query: {},
         body: null,
         account: null,
+        accessKey: null,
         status: 200,
         code: 10001,
         msg: 'missing authentication header: access-key, token, timestamp',
@@ -385,6 +388,26 @@ describe('fault injection', () => {
     ]);
     emulator.clearRequests();
     expect(emulator.requests).toEqual([]);
+  });
+
+  it('fails only the requests one account signs, and logs who signed each', () => {
+    const {emulator} = setup();
+    emulator.faults.add({
+      kind: 'busy',
+      account: SUB_A,
+      code: 10004,
+      msg: 'invalid access-key',
+    });
+    const codes = [MAIN, SUB_A, SUB_B, SUB_A].map(
+      as => call(emulator, 'GET', api('offers'), {as}).json.code,
+    );
+    expect(codes).toEqual([200, 10004, 200, 10004]);
+    expect(emulator.requests.map(r => [r.accessKey, r.fault])).toEqual([
+      ['demo-access-key', null],
+      ['demo-sub-a-access-key', 'busy'],
+      ['demo-sub-b-access-key', null],
+      ['demo-sub-a-access-key', 'busy'],
+    ]);
   });
 
   it('resets data, log and faults', () => {

@@ -53,7 +53,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     expect(alerts(rt)).toEqual([
       [
         'main account',
-        String(id),
+        id,
         name(id),
         'status left RUNNING',
         'RUNNING',
@@ -86,7 +86,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     expect(alerts(rt).slice(1)).toEqual([
       [
         'main account',
-        String(id),
+        id,
         name(id),
         'status back to RUNNING',
         'STOPPED',
@@ -108,7 +108,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
       alerts: string[];
     };
     expect(summary.alerts).toEqual([
-      `offer ${ids[0]} (${name(ids[0])}): stop reason appeared ((none) → CREATIVE_REJECTED), reason CREATIVE_REJECTED`,
+      `offer ${ids[0]} (${name(ids[0])}): stop reason appeared (now CREATIVE_REJECTED), reason CREATIVE_REJECTED`,
       `offer ${ids[2]} (${name(ids[2])}): status left RUNNING (RUNNING → OVER_DAILY_CAP)`,
     ]);
     expect(summary.message).toMatch(/ 2 new alerts: offer .*\.$/);
@@ -143,23 +143,19 @@ describe('Alerts: what changed on the server that needs a person', () => {
     rt.call('refreshOffers');
     rt.call('refreshOffers');
     expect(alerts(rt).map(a => [a[1], a[3], a[5]])).toEqual([
-      [
-        String(id),
-        'click URL not passed 6 hours after Offer Desk set it',
-        'PENDDING',
-      ],
+      [id, 'click URL not passed 6 hours after Offer Desk set it', 'PENDDING'],
     ]);
     rt.clock.advance(2 * HOUR);
     rt.call('refreshOffers');
     expect(alerts(rt).map(a => [a[1], a[3], a[4], a[5]])[1]).toEqual([
-      String(id),
+      id,
       'click URL passed its test',
       'PENDDING',
       'PASS',
     ]);
   });
 
-  it("writes nothing into the user's own sheet named Alerts, and writes the alerts once it is renamed", () => {
+  it("writes nothing into the user's own sheet named Alerts, but names the alerts, and writes them once it is renamed", () => {
     const {rt, emulator, ids} = watched();
     const own = rt.spreadsheet.insertSheet('Alerts');
     own.getRange('A1:B2').setValues([
@@ -167,23 +163,168 @@ describe('Alerts: what changed on the server that needs a person', () => {
       ['call the bank', 'ana'],
     ]);
     emulator.updateOffer(ids[0], {status: 'STOPPED'});
-    const first = rt.call('refreshOffers') as {message: string};
+    const first = rt.call('refreshOffers') as {
+      message: string;
+      alerts: string[];
+    };
+    const line = new RegExp(
+      `^offer ${ids[0]} .*: status left RUNNING \\(RUNNING → STOPPED\\)$`,
+    );
+    expect(first.alerts).toEqual([expect.stringMatching(line)]);
     expect(first.message).toMatch(
-      /The Alerts sheet could not be written \(Row 1 of the Alerts sheet has no time header.*\): the next refresh of offers writes its alerts\.$/,
+      /1 new alert: offer .*\. The Alerts sheet could not be written \(Row 1 of the Alerts sheet has no time header.*\): the next refresh of offers writes its alerts\.$/,
     );
     expect(own.getRange('A1:B2').getValues()).toEqual([
       ['my notes', 'owner'],
       ['call the bank', 'ana'],
     ]);
     own.setName('My alerts');
-    const second = rt.call('refreshOffers') as {alerts: string[]};
-    expect(second.alerts).toEqual([
+    const second = rt.call('refreshOffers') as {
+      message: string;
+      alerts?: string[];
+    };
+    // Told once, by the first summary; written now.
+    expect(second.alerts).toBeUndefined();
+    expect(second.message).not.toMatch(/alert/);
+    expect(alerts(rt).map(a => a[3])).toEqual(['status left RUNNING']);
+  });
+});
+
+interface LastRun {
+  outcome: string;
+  message: string;
+  email?: string;
+}
+
+const lastRun = (rt: Runtime) =>
+  (rt.call('getSchedule') as {lastRun: LastRun}).lastRun;
+
+/** The emails of alerts sent so far, by the lines naming offers. */
+const alertMails = (rt: Runtime) =>
+  rt.outbox.sent
+    .filter(m => m.subject.includes('new alert'))
+    .map(m => m.body.split('\n').filter(l => l.startsWith('• ')));
+
+/** Renames the header `from` of `sheet` to `to`, as a person would. */
+function retype(rt: Runtime, sheet: string, from: string, to: string) {
+  const header = sheetOf(rt, sheet)
+    .getRange(1, 1, 1, sheetOf(rt, sheet).getLastColumn())
+    .getValues()[0];
+  sheetOf(rt, sheet)
+    .getRange(1, header.indexOf(from) + 1)
+    .setValue(to);
+}
+
+describe('An alert is told once, whatever fails in the run (issue 26)', () => {
+  it('a refresh that fails at Budgets after saving Offers: the next refresh writes, names and emails the alert', () => {
+    const {rt, emulator, ids, name} = watched();
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    emulator.updateOffer(ids[1], {
+      status: 'STOPPED',
+      offer_stop_reason: 'INSUFFICIENT_BALANCE',
+    });
+    retype(rt, 'Budgets', 'offer_id', 'which offer');
+    hourLater(rt);
+    expect(lastRun(rt).outcome).toBe('error');
+    // The Offers state was saved: the next pull compares STOPPED with STOPPED.
+    expect(
+      recordsOf(rt, 'Offers').find(r => r.offer_id === ids[1])!.status,
+    ).toBe('STOPPED');
+    expect(alertMails(rt)).toEqual([]);
+
+    retype(rt, 'Budgets', 'which offer', 'offer_id');
+    hourLater(rt);
+    const told = `• offer ${ids[1]} (${name(ids[1])}): status left RUNNING (RUNNING → STOPPED), reason INSUFFICIENT_BALANCE`;
+    expect(lastRun(rt)).toMatchObject({
+      outcome: 'ok',
+      email: 'Emailed 1 new alert to user@example.com.',
+    });
+    expect(lastRun(rt).message).toContain(told.slice(2));
+    expect(alertMails(rt)).toEqual([[told]]);
+    expect(alerts(rt).map(a => [a[1], a[3]])).toEqual([
+      [ids[1], 'status left RUNNING'],
+    ]);
+    // Told once: the next run neither writes nor emails it again.
+    hourLater(rt);
+    expect(alertMails(rt)).toHaveLength(1);
+    expect(alerts(rt)).toHaveLength(1);
+  });
+
+  it('a menu refresh that fails at Budgets: the next one names the alert in its summary', () => {
+    const {rt, emulator, ids} = watched();
+    emulator.updateOffer(ids[0], {status: 'STOPPED'});
+    retype(rt, 'Budgets', 'offer_id', 'which offer');
+    expect(() => rt.call('refreshOffers')).toThrow(/offer_id/);
+    retype(rt, 'Budgets', 'which offer', 'offer_id');
+    const summary = rt.call('refreshOffers') as {alerts: string[]};
+    expect(summary.alerts).toEqual([
       expect.stringMatching(
-        new RegExp(
-          `^offer ${ids[0]} .*: status left RUNNING \\(RUNNING → STOPPED\\)$`,
-        ),
+        new RegExp(`^offer ${ids[0]} .*: status left RUNNING`),
       ),
     ]);
     expect(alerts(rt).map(a => a[3])).toEqual(['status left RUNNING']);
+  });
+
+  it('a scheduled refresh that fails at Creatives after writing its alerts: the next good run emails them, once', () => {
+    const {rt, emulator, ids, name} = watched();
+    rt.call('refreshAll');
+    rt.call('setRefreshSchedule', 1, {job: 'refreshAll'});
+    emulator.updateOffer(ids[2], {status: 'STOPPED'});
+    retype(rt, 'Creatives', 'creative_md5', 'which file');
+    hourLater(rt);
+    expect(lastRun(rt).outcome).toBe('error');
+    expect(alerts(rt).map(a => [a[1], a[3]])).toEqual([
+      [ids[2], 'status left RUNNING'],
+    ]);
+    expect(alertMails(rt)).toEqual([]);
+
+    retype(rt, 'Creatives', 'which file', 'creative_md5');
+    hourLater(rt);
+    expect(alertMails(rt)).toEqual([
+      [
+        `• offer ${ids[2]} (${name(ids[2])}): status left RUNNING (RUNNING → STOPPED)`,
+      ],
+    ]);
+    expect(alerts(rt)).toHaveLength(1);
+    hourLater(rt);
+    expect(alertMails(rt)).toHaveLength(1);
+  });
+
+  it("with the user's own sheet named Alerts, scheduled runs say so and still email each alert once", () => {
+    const {rt, emulator, ids, name} = watched();
+    rt.spreadsheet.insertSheet('Alerts').getRange('A1').setValue('my notes');
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    emulator.updateOffer(ids[0], {status: 'STOPPED'});
+    hourLater(rt);
+    expect(lastRun(rt)).toMatchObject({
+      outcome: 'attention',
+      email: 'Emailed 1 new alert to user@example.com.',
+    });
+    expect(lastRun(rt).message).toMatch(
+      /The Alerts sheet could not be written \(Row 1 of the Alerts sheet has no time header.*\): the next refresh of offers writes its alerts\.$/,
+    );
+    expect(alertMails(rt)).toEqual([
+      [
+        `• offer ${ids[0]} (${name(ids[0])}): status left RUNNING (RUNNING → STOPPED)`,
+      ],
+    ]);
+    expect(rt.outbox.sent[0].body).toContain(
+      'The Alerts sheet could not be written (Row 1 of the Alerts sheet has no time header',
+    );
+    hourLater(rt);
+    expect(lastRun(rt).outcome).toBe('attention');
+    expect(alertMails(rt)).toHaveLength(1);
+    expect(sheetOf(rt, 'Alerts').getRange('A1:A2').getValues()).toEqual([
+      ['my notes'],
+      [''],
+    ]);
+
+    sheetOf(rt, 'Alerts').setName('My notes');
+    hourLater(rt);
+    expect(lastRun(rt).outcome).toBe('ok');
+    expect(alerts(rt).map(a => [a[1], a[3]])).toEqual([
+      [ids[0], 'status left RUNNING'],
+    ]);
+    expect(alertMails(rt)).toHaveLength(1);
   });
 });

@@ -996,7 +996,7 @@ describe('createOffers: an answer that does not prove the create failed', () => 
       expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
         offer_id: '',
         sync_status: 'ERROR',
-        sync_message: `Create sent as offer_name ambiguous_no, but its outcome is unknown (${answer}), and no offer named ambiguous_no is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.`,
+        sync_message: `Create sent as offer_name ambiguous_no in account (main account), but its outcome is unknown (${answer}), and no offer named ambiguous_no is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.`,
       });
       expect(offersNamed(emulator, 'ambiguous_no')).toEqual([]);
       expectCreatedNow(rt, emulator, 'ambiguous_no');
@@ -1046,7 +1046,7 @@ describe('createOffers near the 6-minute limit', () => {
       offer_id: '',
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
-        /^Create sent as offer_name killed_run at \S+, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything\.$/,
+        /^Create sent as offer_name killed_run in account \(main account\) at \S+, but its answer was never recorded: run Create new offers again; it looks the offer up by name before sending anything\.$/,
       ),
     });
     emulator.faults.clear();
@@ -1099,7 +1099,7 @@ describe('createOffers killed in its second batch of creates', () => {
         offer_id: '',
         sync_status: 'ERROR',
         sync_message: expect.stringMatching(
-          /^Create sent as offer_name batch_offer_\d+ at /,
+          /^Create sent as offer_name batch_offer_\d+ in account \(main account\) at /,
         ),
       });
     }

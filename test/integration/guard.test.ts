@@ -3,10 +3,11 @@
  * of which 3 are held (10 times the last pulled cap, OPEN for a number, past the USD ceiling):
  * answered No, answered Yes, run where no one can answer, and previewed.
  */
-import type {Emulator} from '../../local/emulator';
-import {budgetsPulled} from '../support/history';
+import type {Emulator, OfferPatch} from '../../local/emulator';
+import {budgetsPulled, capSent} from '../support/history';
 import {
   EMULATOR_URL,
+  columnLetter,
   cpiOfferRow as cpi,
   deliverableCampaign,
   offerDesk,
@@ -53,11 +54,11 @@ describe('pushBudgets holds large changes for a yes', () => {
     expect(alerts[0].prompt).toBe(
       [
         'The budget guard holds 3 offers of this push:',
-        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap [ALL] 100 → 1,000: 10× the value on the server (the guard holds more than 3×)`,
-        `• offer ${open} (${row(open).offer_name}): daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number`,
-        `• offer ${ceiling} (${row(ceiling).offer_name}): daily_cap [ALL] 100 → 250: past your USD ceiling of 200`,
+        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×)`,
+        `• offer ${open} (${row(open).offer_name}): daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number`,
+        `• offer ${ceiling} (${row(ceiling).offer_name}): daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200`,
         '',
-        'This push adds to the daily caps: USD +3,400 and OPEN on 1 group.',
+        'This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.',
         '',
         'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
       ].join('\n'),
@@ -71,7 +72,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       daily_cap: 1000,
       sync_status: 'EDITED',
       sync_message:
-        "Held by the budget guard (daily_cap [ALL] 100 → 1,000: 10× the value on the server (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
+        "Held by the budget guard (daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
     });
     expect([open, ceiling].map(id => row(id).sync_status)).toEqual([
       'EDITED',
@@ -93,7 +94,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       [...held].sort(),
     );
     expect(confirmed[0].message).toMatch(
-      /^Confirmed past the budget guard \(daily_cap \[ALL\] 100 → 1,000: 10× .*\)\. Pushed/,
+      /^Confirmed past the budget guard \(daily_cap \(BUDGET, all groups\) 100 → 1,000: 10× .*\)\. Pushed/,
     );
     expect(history).toHaveLength(50);
   });
@@ -119,13 +120,356 @@ describe('pushBudgets holds large changes for a yes', () => {
       id => `offer ${id} (${row(id).offer_name})`,
     );
     expect(summary.message).toBe(
-      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap [ALL] 100 → 1,000: 10× the value on the server (the guard holds more than 3×); ${open}: daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap [ALL] 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 group.`,
+      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×); ${open}: daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.`,
     );
     expect(puts(emulator)).toHaveLength(0);
     expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toHaveLength(0);
     expect(row(held[1]).sync_message).toBe(
-      'Preview: held by the budget guard (daily_cap [ALL] 100 → OPEN: OPEN (no limit) replaces a number). A push asks you before sending it.',
+      'Preview: held by the budget guard (daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number). A push asks you before sending it.',
     );
+  });
+});
+
+/**
+ * One offer delivering to US, GB, FR and DE, pulled with `budget` (emulator groups), the guard's
+ * ceiling USD 1,000; `row(k)` is the sheet row of its k-th Budgets row.
+ */
+function pulledWith(budget: OfferPatch['budget']) {
+  const desk = budgetsPulled(1, {}, 'US,GB,FR,DE');
+  const [id] = desk.ids;
+  desk.emulator.updateOffer(id, {budget});
+  desk.rt.call('refreshOffers');
+  desk.rt.call('saveSettings', {
+    baseUrl: EMULATOR_URL,
+    accessKey: DEMO_ACCOUNTS.main.accessKey,
+    guard: {ceilings: 'USD 1000'},
+  });
+  desk.emulator.clearRequests();
+  const name = recordsOf(desk.rt, 'Budgets')[0].offer_name;
+  return {...desk, id, offer: `offer ${id} (${name})`};
+}
+
+const group = (
+  geo: string,
+  type: 'BUDGET' | 'CONVERSION',
+  cap: string,
+  total: string,
+) => ({
+  target_geo: geo,
+  daily_cap_type: type,
+  daily_cap: cap,
+  total_budget: total,
+});
+
+/** The guard's question after a No, the budget PUTs sent, and the Budgets rows' statuses. */
+function pushAnsweredNo(rt: ReturnType<typeof pulledWith>['rt']) {
+  rt.ui.answerNextAlert('NO');
+  rt.run('menuPushBudgets');
+  return rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+}
+
+describe('the guard judges what the offer gets, summed over its groups', () => {
+  it('holds ALL 100 split into four copies of 100: four times the daily cap and the total', () => {
+    const {rt, emulator, id, offer} = pulledWith([
+      group('ALL', 'BUDGET', '100', '1000'),
+    ]);
+    typeInto(rt, 'Budgets', 2, 'country_code', 'US');
+    typeRows(
+      rt,
+      'Budgets',
+      ['GB', 'FR', 'DE'].map(geo => ({
+        offer_id: String(id),
+        country_code: geo,
+        daily_cap_type: 'BUDGET',
+        daily_cap: '100',
+        total_budget: '1000',
+      })),
+      3,
+    );
+
+    const asked = pushAnsweredNo(rt);
+
+    expect(asked.map(a => a.prompt)).toEqual([
+      [
+        'The budget guard holds 1 offer of this push:',
+        `• ${offer}: daily_cap (BUDGET, all groups) 100 → 400 in 4 groups: 4× the value on the server (the guard holds more than 3×)`,
+        `• ${offer}: total_budget (all groups) 1,000 → 4,000 in 4 groups: 4× the value on the server (the guard holds more than 3×)`,
+        '',
+        'This push adds to the daily caps: USD +300.',
+        '',
+        'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+      ].join('\n'),
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(
+      recordsOf(rt, 'Budgets').map(r => [r.country_code, r.sync_status]),
+    ).toEqual([
+      ['US', 'EDITED'],
+      ['GB', 'EDITED'],
+      ['FR', 'EDITED'],
+      ['DE', 'EDITED'],
+    ]);
+    expect(recordsOf(rt, 'Budgets')[0].sync_message).toMatch(
+      /^Held by the budget guard \(daily_cap \(BUDGET, all groups\) 100 → 400 in 4 groups: 4× .*\): not sent, as you answered No\./,
+    );
+  });
+
+  it('holds US, GB, FR, DE at 50 regrouped into "US,GB" 500 and "FR,DE" 500: five times', () => {
+    const {rt, emulator, offer} = pulledWith(
+      ['US', 'GB', 'FR', 'DE'].map(geo => group(geo, 'BUDGET', '50', '1000')),
+    );
+    expect(recordsOf(rt, 'Budgets').map(r => r.country_code)).toEqual([
+      'US',
+      'GB',
+      'FR',
+      'DE',
+    ]);
+    typeInto(rt, 'Budgets', 2, 'country_code', 'US,GB');
+    typeInto(rt, 'Budgets', 2, 'daily_cap', '500');
+    typeInto(rt, 'Budgets', 3, 'country_code', 'FR,DE');
+    typeInto(rt, 'Budgets', 3, 'daily_cap', '500');
+    rt.collaborator.deleteRows('Budgets', 4, 2);
+
+    const asked = pushAnsweredNo(rt);
+
+    expect(asked.map(a => a.prompt.split('\n')[1])).toEqual([
+      `• ${offer}: daily_cap (BUDGET, all groups) 200 in 4 groups → 1,000 in 2 groups: 5× the value on the server (the guard holds more than 3×)`,
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(
+      recordsOf(rt, 'Budgets').map(r => [
+        r.country_code,
+        r.daily_cap,
+        r.sync_status,
+      ]),
+    ).toEqual([
+      ['US,GB', 500, 'EDITED'],
+      ['FR,DE', 500, 'EDITED'],
+    ]);
+  });
+
+  it('holds a CONVERSION cap of 5,000 retyped BUDGET as a new USD 5,000 past the USD 1,000 ceiling', () => {
+    const {rt, emulator, offer} = pulledWith([
+      group('ALL', 'CONVERSION', '5000', '9000'),
+    ]);
+    typeInto(rt, 'Budgets', 2, 'daily_cap_type', 'BUDGET');
+
+    const asked = pushAnsweredNo(rt);
+
+    expect(asked.map(a => a.prompt.split('\n').slice(0, 4))).toEqual([
+      [
+        'The budget guard holds 1 offer of this push:',
+        `• ${offer}: daily_cap (BUDGET, all groups) (none) → 5,000: past your USD ceiling of 1,000`,
+        '',
+        // The retype takes the offer's conversion cap away: said in conversions.
+        'This push adds to the daily caps: USD +5,000, -5,000 conversions.',
+      ],
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(recordsOf(rt, 'Budgets')[0]).toMatchObject({
+      daily_cap_type: 'BUDGET',
+      daily_cap: 5000,
+      sync_status: 'EDITED',
+    });
+  });
+});
+
+describe('a change confirmed past the guard whose answer was lost', () => {
+  it('is read back by the next push, not asked again: OK, and History resolved', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(1);
+    const [id] = ids;
+    cap(id, '1000');
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+    rt.ui.answerNextAlert('YES');
+    rt.run('menuPushBudgets');
+    expect(budget(id).sync_message).toMatch(
+      /^Unknown outcome: .*: the next push reads it back before sending anything\.$/,
+    );
+    expect(emulator.offerView(id)!.budget[0].daily_cap).toBe('1000');
+    emulator.faults.clear();
+    emulator.clearRequests();
+    const asked = rt.ui.alerts().length;
+
+    // Were the guard to ask again, this No would hold what the server has had since.
+    rt.ui.answerNextAlert('NO');
+    rt.run('menuPushBudgets');
+
+    expect(
+      rt.ui
+        .alerts()
+        .slice(asked)
+        .filter(a => a.buttons === 'YES_NO'),
+    ).toEqual([]);
+    expect(emulator.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/open/v3/offers',
+    ]);
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'OK',
+      sync_message: `Pushed the budget of offer ${id} (1 group): the answer to the last push was lost; reading it back confirmed it.`,
+    });
+    expect(
+      recordsOf(rt, 'History').map(r => [
+        r.field,
+        r.before,
+        r.after,
+        r.outcome,
+      ]),
+    ).toEqual([
+      ['daily_cap [ALL]', '100', '1000', 'UNKNOWN'],
+      ['daily_cap [ALL]', '100', '1000', 'OK'],
+    ]);
+  });
+});
+
+/** An offer's daily_cap typed `typed` here, and changed to 150 on the server, then refreshed. */
+function conflicted(typed: string) {
+  const desk = budgetsPulled(1);
+  const [id] = desk.ids;
+  desk.cap(id, typed);
+  desk.emulator.updateOffer(id, {
+    budget: [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET',
+        daily_cap: '150',
+      },
+    ],
+  });
+  desk.rt.call('refreshOffers');
+  const conflict = desk.budget(id);
+  expect(conflict).toMatchObject({sync_status: 'CONFLICT'});
+  desk.emulator.clearRequests();
+  /** A refresh keeps the row CONFLICT beside the edit, saying what it said then. */
+  const refreshedStillConflict = () => {
+    desk.rt.call('refreshOffers');
+    expect(desk.budget(id)).toMatchObject({
+      daily_cap: Number(typed),
+      sync_status: 'CONFLICT',
+      sync_message: conflict.sync_message,
+    });
+  };
+  return {...desk, id, conflict, refreshedStillConflict};
+}
+
+describe('a preview of a CONFLICT row', () => {
+  it('whose edit the guard holds keeps CONFLICT and its message, and the next refresh keeps the conflict without the note', () => {
+    const {rt, emulator, id, budget, conflict, refreshedStillConflict} =
+      conflicted('1000');
+
+    rt.call('pushBudgets', {dryRun: true});
+
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'CONFLICT',
+      sync_message: `${conflict.sync_message} Preview: held by the budget guard (daily_cap (BUDGET, all groups) 150 → 1,000: 6.7× the value on the server (the guard holds more than 3×)). A push asks you before sending it.`,
+    });
+    expect(puts(emulator)).toEqual([]);
+    expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toEqual([]);
+    refreshedStillConflict();
+  });
+
+  it('leaves no preview note behind after the next refresh', () => {
+    const {rt, id, budget, conflict, refreshedStillConflict} =
+      conflicted('200');
+    rt.call('pushBudgets', {dryRun: true});
+    expect(budget(id).sync_message).toBe(
+      `${conflict.sync_message} Preview: a push sends the budget of offer ${id} (1 group).`,
+    );
+    refreshedStillConflict();
+  });
+});
+
+describe('a cell changed while the guard asks', () => {
+  /**
+   * Pushes from the menu, answering `answer`, while another editor types `text` into the
+   * daily_cap of offer `id` as the question waits.
+   */
+  function typedWhileAsked(
+    desk: ReturnType<typeof budgetsPulled>,
+    id: number,
+    text: string,
+    answer: 'YES' | 'NO',
+  ) {
+    const headers = valuesOf(desk.rt, 'Budgets')[0].map(String);
+    const cell = `${columnLetter(headers.indexOf('daily_cap'))}${desk.rowOf(id)}`;
+    desk.emulator.clearRequests();
+    desk.rt.collaborator.duringAlert((_ss, editor) =>
+      editor.typeInto('Budgets', cell, text),
+    );
+    desk.rt.ui.answerNextAlert(answer);
+    desk.rt.run('menuPushBudgets');
+  }
+
+  const changedWhileAsked = (id: number) =>
+    `Not sent: offer_id ${id} changed in Budgets while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`;
+
+  it('is not sent after Yes: the row stays EDITED beside what it holds, and the next push asks about that', () => {
+    const desk = budgetsPulled(1);
+    const {rt, emulator, ids, cap, budget} = desk;
+    const [id] = ids;
+    cap(id, '10000');
+
+    // Another editor corrects the fat finger while the owner reads the question.
+    typedWhileAsked(desk, id, '1000', 'YES');
+
+    const asked = () =>
+      rt.ui
+        .alerts()
+        .filter(a => a.buttons === 'YES_NO')
+        .map(a => a.prompt.split('\n')[1]);
+    expect(asked()).toEqual([
+      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 10,000: 100× the value on the server (the guard holds more than 3×)`,
+    ]);
+    expect(puts(emulator)).toEqual([]);
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'EDITED',
+      sync_message: changedWhileAsked(id),
+    });
+    expect(rt.spreadsheet.getSheetByName('History')).toBeNull();
+
+    rt.ui.answerNextAlert('YES');
+    rt.run('menuPushBudgets');
+
+    expect(asked()[1]).toBe(
+      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×)`,
+    );
+    expect(puts(emulator).map(r => r.body)).toEqual([capSent(id, 1000)]);
+    expect(budget(id)).toMatchObject({daily_cap: 1000, sync_status: 'OK'});
+  });
+
+  it('is not sent after No either, where the guard held another offer', () => {
+    const desk = budgetsPulled(2);
+    const {emulator, ids, cap, budget} = desk;
+    const [held, other] = ids;
+    cap(held, '10000');
+    cap(other, '150');
+
+    typedWhileAsked(desk, other, '160', 'NO');
+
+    expect(puts(emulator)).toEqual([]);
+    expect(budget(other)).toMatchObject({
+      daily_cap: 160,
+      sync_status: 'EDITED',
+      sync_message: changedWhileAsked(other),
+    });
+    expect(budget(held)).toMatchObject({
+      daily_cap: 10000,
+      sync_status: 'EDITED',
+      sync_message: expect.stringMatching(/^Held by the budget guard/),
+    });
   });
 });
 

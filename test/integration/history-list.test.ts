@@ -4,7 +4,7 @@
  * the local Apps Script runtime against the Open API emulator.
  */
 import {budgetsPulled} from '../support/history';
-import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
 
 interface ChangeRun {
   changeId: string;
@@ -104,6 +104,30 @@ describe('listChanges: the last runs, newest first', () => {
     ]);
     const times = view.runs.map(r => r.at);
     expect([...times].sort((x, y) => y - x)).toEqual(times);
+  });
+
+  it('gives a change one time, to the second: every History row, its change id and the sidebar agree (issue 28)', () => {
+    const {rt, ids, cap} = budgetsPulled(3);
+    for (const [k, id] of ids.entries()) cap(id, String(150 + k));
+    const push = rt.call('pushBudgets') as {changeId: string};
+    const history = sheetOf(rt, 'History');
+    const rows = history.getLastRow() - 1;
+    const times = history.getRange(2, 1, rows, 1);
+    const [at] = times.getValues()[0] as [Date];
+    expect(times.getValues()).toEqual(Array.from({length: 3}, () => [at]));
+    expect(at.getTime() % 1000).toBe(0);
+    // The sheet rounds to the second where the sidebar's clock and the change id cut: the
+    // same second either way.
+    const stamp = push.changeId.slice(0, 15);
+    expect(at.toISOString().replace(/[-:]/g, '').replace('T', '-')).toMatch(
+      new RegExp(`^${stamp}`),
+    );
+    expect(rt.spreadsheet.getSpreadsheetTimeZone()).toBe('Etc/UTC');
+    expect(times.getDisplayValues()[0][0]).toBe(
+      `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)} ${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}`,
+    );
+    const [run] = (rt.call('listChanges') as HistoryView).runs;
+    expect(run).toMatchObject({changeId: push.changeId, at: at.getTime()});
   });
 
   it('lists exactly the last 20 of 22 runs', () => {

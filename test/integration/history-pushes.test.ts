@@ -5,7 +5,11 @@
  */
 import type {Emulator, FaultKind, FaultRule} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled, trackedOffers} from '../support/history';
+import {
+  budgetsPulled,
+  trackedOffers,
+  trackingReadBackFails,
+} from '../support/history';
 import {
   formulasOf,
   offerDesk,
@@ -251,7 +255,7 @@ describe('History outcomes, and what revert does with them', () => {
     expect(pushed).toMatchObject({ok: 1, error: 1});
     const refusal =
       'PUT tracking: code 10999 internal failure: the next push sends it again.';
-    const ok = `Pushed the tracking of offer ${applied} (click_url, support_server_click changed).`;
+    const ok = `Pushed the tracking of offer ${applied} (click_url, support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER).`;
     expect(historyOf(rt, pushed.changeId)).toEqual([
       [
         String(refused),
@@ -370,12 +374,7 @@ describe('History outcomes, and what revert does with them', () => {
     const [id] = ids;
     typeLinks(rt, offerRow, [id]);
     emulator.faults.add(firstPut('drop', TRACKING_PATH));
-    emulator.faults.add({
-      kind: 'error',
-      status: 503,
-      method: 'GET',
-      path: '/api/open/v3/offers',
-    });
+    trackingReadBackFails({rt, emulator}, 503);
     const pushed = rt.call('pushTracking') as Summary;
     emulator.faults.clear();
     expect(historyOf(rt, pushed.changeId).map(r => r[4])).toEqual([

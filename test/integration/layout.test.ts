@@ -156,12 +156,12 @@ describe('Offers after a refresh', () => {
 
   it('protects read-only columns with a warning; editable notes say what is sent and when', () => {
     const {rt} = refreshed();
-    // offer_id (the id) and tracking_method, click_url, support_server_click (R:T) stay open.
+    // offer_id (the id) and tracking_method, click_url, support_server_click (S:U) stay open.
     expect(protections(rt, 'Offers')).toEqual([
-      headerRow('AN'),
-      readOnly('A2:B1000'),
-      readOnly('D2:Q1000'),
-      readOnly('U2:AN1000'),
+      headerRow('AO'),
+      readOnly('A2:C1000'),
+      readOnly('E2:R1000'),
+      readOnly('V2:AO1000'),
     ]);
     const note = (header: string) =>
       sheetOf(rt, 'Offers')
@@ -183,26 +183,26 @@ describe('Offers after a refresh', () => {
     // Two JSON columns made the user's, two empty columns added, the first one sized.
     typeInto(rt, 'Offers', 1, 'custom_ad_schedule', 'my schedule');
     typeInto(rt, 'Offers', 1, 'target_goal_by_geo', 'my goals');
-    sheet.insertColumnsAfter(40, 2);
-    sheet.setColumnWidth(41, 150);
+    sheet.insertColumnsAfter(41, 2);
+    sheet.setColumnWidth(42, 150);
 
     rt.call('refreshOffers');
 
     const headers = valuesOf(rt, 'Offers')[0];
-    expect(headers.slice(40)).toEqual([
+    expect(headers.slice(41)).toEqual([
       'custom_ad_schedule',
       'target_goal_by_geo',
     ]);
     expect(
       widths(rt, 'Offers', ['offer_name', 'budget', 'my schedule']),
     ).toEqual({offer_name: 333, budget: 90, 'my schedule': 300});
-    expect(sheet.getColumnWidth(41)).toBe(150);
-    expect(sheet.getColumnWidth(42)).toBe(300);
+    expect(sheet.getColumnWidth(42)).toBe(150);
+    expect(sheet.getColumnWidth(43)).toBe(300);
     expect(wrapOf(rt, 'Offers', 2, 'target_goal_by_geo')).toBe('CLIP');
     // The columns put back are protected as the sheet's own were.
     expect(protections(rt, 'Offers').slice(4)).toEqual([
-      {range: 'AO1:AP1', warningOnly: true, description: HEADERS},
-      readOnly('AO2:AP1000'),
+      {range: 'AP1:AQ1', warningOnly: true, description: HEADERS},
+      readOnly('AP2:AQ1000'),
     ]);
   });
 });
@@ -231,8 +231,8 @@ describe('every sheet the add-on creates', () => {
       rt,
       'Campaigns',
       {campaign_id: 101, description: 220, is_coppa: 80},
-      'S',
-      ['E2:F1000', 'K2:K1000', 'O2:S1000'],
+      'T',
+      ['A2:A1000', 'F2:G1000', 'L2:L1000', 'P2:T1000'],
     );
     expect(cell(rt, 'Campaigns', 2, 'app_size')).toEqual({
       value: 12,
@@ -255,13 +255,17 @@ describe('every sheet the add-on creates', () => {
       rt,
       'Budgets',
       {offer_id: 80, offer_name: 120, daily_cap_type: 110, sync_status: 85},
-      'K',
-      ['B2:C1000', 'H2:K1000'],
+      'L',
+      ['A2:A1000', 'C2:D1000', 'I2:L1000'],
     );
-    // At 1280 px with the sidebar open, Sheets shows some 860 px of columns: every one
-    // through sync_status, the status beside the budget cells (issue 28).
+    // At 1280 px with the sidebar open, Sheets shows some 860 px of columns: scrolled one
+    // column right, past the account column (first in every record sheet, issue 25), every
+    // one from offer_id through sync_status, the status beside the budget cells (issue 28).
     const headers = valuesOf(rt, 'Budgets')[0].map(String);
-    const through = headers.slice(0, headers.indexOf('sync_status') + 1);
+    const through = headers.slice(
+      headers.indexOf('offer_id'),
+      headers.indexOf('sync_status') + 1,
+    );
     const total = Object.values(widths(rt, 'Budgets', through)).reduce(
       (a, b) => a + b,
       0,
@@ -269,14 +273,15 @@ describe('every sheet the add-on creates', () => {
     expect(total).toBeLessThanOrEqual(860);
 
     expect(cell(rt, 'Creatives', 2, 'size').format).toBe('General');
-    // file, creative_md5 (the id) and creative_name are typed before an upload: open.
-    expectLayout(rt, 'Creatives', {file: 120, creative_name: 220}, 'K', [
-      'B2:B1000',
-      'E2:K1000',
+    // account, file, creative_md5 (the id) and creative_name are typed before an upload: open.
+    expectLayout(rt, 'Creatives', {file: 120, creative_name: 220}, 'L', [
+      'C2:C1000',
+      'F2:L1000',
     ]);
 
-    expectLayout(rt, 'Creative Ads', {ad_id: 80, creative_url: 220}, 'L', [
-      'B2:L1000',
+    expectLayout(rt, 'Creative Ads', {ad_id: 80, creative_url: 220}, 'M', [
+      'A2:A1000',
+      'C2:M1000',
     ]);
     expect(cell(rt, 'Creative Ads', 2, 'ad_id')).toMatchObject({
       value: ad.ad_id,
@@ -308,8 +313,8 @@ describe('every sheet the add-on creates', () => {
       rt,
       'New Offers',
       {campaign_id: 101, offer_name: 220, custom_ad_schedule: 300},
-      'AE',
-      ['AC2:AE1000'],
+      'AF',
+      ['AD2:AF1000'],
     );
     expect(wrapOf(rt, 'New Offers', 2, 'custom_ad_schedule')).toBe('CLIP');
     expect(
@@ -320,8 +325,52 @@ describe('every sheet the add-on creates', () => {
       /\nEditable: Create offers sends the row as a new offer while its offer_id is empty; once it has one, nothing here is sent again\.$/,
     );
 
-    expectLayout(rt, 'Creative Sets', {offer_name: 220, geos: 120}, 'H', [
-      'F2:H1000',
+    expectLayout(rt, 'Creative Sets', {offer_name: 220, geos: 120}, 'I', [
+      'G2:I1000',
     ]);
+  });
+
+  it('the notes of the columns a user types say input, never read-only (issue 28)', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {status: 'RUNNING'});
+    rt.call('refreshSubAccounts');
+    rt.call('refreshOffers');
+    emulator.updateOffer(id, {status: 'STOPPED'});
+    rt.call('refreshOffers');
+
+    const header = (sheet: string, name: string) =>
+      sheetOf(rt, sheet).getRange(1, at(rt, sheet, name));
+    for (const [sheet, name] of [
+      ['Sub-accounts', 'sub_adv_user_name'],
+      ['Sub-accounts', 'password'],
+      ['Alerts', 'seen'],
+    ]) {
+      expect(header(sheet, name).getNote()).toMatch(
+        /\nInput: yours to type; no push sends it\.$/,
+      );
+      expect(header(sheet, name).getBackground()).toBe('#d9ead3');
+    }
+    expect(header('Sub-accounts', 'access_key').getNote()).toMatch(
+      /\nRead-only: a refresh overwrites it with the API value\.$/,
+    );
+  });
+
+  it('Alerts: offer_id a number as in Offers, what wide enough for the longest condition, seen narrow (issue 28)', () => {
+    const {rt, emulator} = offerDesk({offers: 1});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {status: 'RUNNING'});
+    rt.call('refreshOffers');
+    emulator.updateOffer(id, {status: 'STOPPED'});
+    rt.call('refreshOffers');
+
+    expect(cell(rt, 'Alerts', 2, 'offer_id')).toEqual({
+      value: id,
+      format: '0',
+      shown: String(id),
+    });
+    expect(
+      widths(rt, 'Alerts', ['offer_name', 'what', 'reason', 'seen']),
+    ).toEqual({offer_name: 180, what: 330, reason: 200, seen: 60});
   });
 });

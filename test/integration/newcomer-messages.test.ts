@@ -156,7 +156,7 @@ describe('the tour, step by step', () => {
     );
   });
 
-  it("uploads as the main account, then refreshes as a sub-account: the material is known as the main account's, no INVALID row", () => {
+  it("uploads as the main account, then refreshes as a sub-account: the material stays the main account's row, no INVALID row", () => {
     const {rt, emulator} = tour();
     rt.clickMenu('Refresh everything');
     rt.call('createOffers');
@@ -182,27 +182,23 @@ describe('the tour, step by step', () => {
     expect(alertsOf(rt, before)).toEqual([]);
     expect(lastToast(rt)).toMatch(
       new RegExp(
-        `^Refreshed .*\\(sub-account ${SUB}\\): .*Creatives: \\d+ new, 3 removed`,
+        `^Refreshed .*\\(sub-account ${SUB}\\): .*Creatives: \\d+ new, 0 removed`,
       ),
     );
-    const md5s = recordsOf(rt, 'Creatives').map(r => r.creative_md5);
-    expect(md5s).not.toContain(uploaded.creative_md5);
-
-    // Back as the main account, it is listed again.
-    rt.call('setActingAccount', '');
-    rt.clickMenu('Refresh creative materials');
-    expect(recordsOf(rt, 'Creatives').map(r => r.creative_md5)).toContain(
-      uploaded.creative_md5,
-    );
+    expect(
+      recordsOf(rt, 'Creatives').find(
+        r => r.creative_md5 === uploaded.creative_md5,
+      ),
+    ).toMatchObject({account: '(main account)', sync_status: 'OK'});
   });
 
-  it('says of an id no refresh pulled that it may be another account\'s, before "delete the row"', () => {
+  it('says of an id no refresh pulled that its account cell may be wrong, before "delete the row"', () => {
     const {rt} = tour();
     rt.clickMenu('Refresh everything');
     const md5 = '0123456789abcdef0123456789abcdef';
     typeInto(rt, 'Creatives', 4, 'creative_md5', md5);
     rt.clickMenu('Refresh creative materials');
-    const message = `creative_md5 ${md5} is not among the records the main account lists, and no refresh here pulled it: if it is another account's, act as that account and refresh; otherwise check the id, or delete the row.`;
+    const message = `creative_md5 ${md5} is not among the records the main account lists, and no refresh here pulled it: check the id and the account cell, or delete the row.`;
     expect(alertsOf(rt)).toEqual([
       [
         'Refresh creative materials',
@@ -217,7 +213,7 @@ describe('the tour, step by step', () => {
     });
   });
 
-  it('keeps an edit made as the main account while acting as a sub-account, and gives the steps that push it', () => {
+  it('keeps an edit made as the main account while acting as a sub-account, and pushes it signed by the main account', () => {
     const {rt, emulator} = tour();
     rt.clickMenu('Refresh everything');
     const id = [...emulator.account('demo_adv').offers.keys()][1];
@@ -226,42 +222,33 @@ describe('the tour, step by step', () => {
     rt.call('setActingAccount', SUB);
     rt.clickMenu('Refresh everything');
     expect(recordsOf(rt, 'Budgets')[budgetRowOf(rt, id) - 2]).toMatchObject({
+      account: '(main account)',
       daily_cap: 150,
-      sync_status: 'EDITED',
-      sync_message:
-        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Budgets as it (your edit is kept), then push.',
     });
 
-    // Acting as the main account again is not enough: Budgets holds the sub-account's pull.
-    rt.call('setActingAccount', '');
-    const before = rt.ui.alerts().length;
-    rt.clickMenu('Push budgets');
-    expect(alertsOf(rt, before)).toEqual([
-      [
-        'Push budgets: not done',
-        `Budgets was refreshed as the sub-account ${SUB}, but you act as the main account now: nothing was sent. Run "Refresh offers and budgets" as the main account first (your unpushed edits are kept), then push.`,
-      ],
-    ]);
-    rt.clickMenu('Refresh offers and budgets');
-    expect(recordsOf(rt, 'Budgets')[budgetRowOf(rt, id) - 2]).toMatchObject({
-      daily_cap: 150,
-      sync_status: 'EDITED',
-    });
     emulator.clearRequests();
     rt.clickMenu('Push budgets');
     expect(lastToast(rt)).toBe(
-      '1 OK, 0 invalid, 0 error, 5 unchanged budget rows (main account).',
+      `1 OK, 0 invalid, 0 error, 7 unchanged budget rows (sub-account ${SUB}).`,
     );
     expect(
-      emulator.requests.filter(r => r.method === 'PUT').map(r => r.body),
+      emulator.requests
+        .filter(r => r.method === 'PUT')
+        .map(r => [r.accessKey, r.body]),
     ).toEqual([
-      {
-        offer_id: id,
-        budget: [
-          expect.objectContaining({country_code: 'ALL', daily_cap: 150}),
-        ],
-      },
+      [
+        DEMO_ACCOUNTS.main.accessKey,
+        {
+          offer_id: id,
+          budget: [
+            expect.objectContaining({country_code: 'ALL', daily_cap: 150}),
+          ],
+        },
+      ],
     ]);
+    expect(recordsOf(rt, 'Budgets')[budgetRowOf(rt, id) - 2]).toMatchObject({
+      sync_status: 'OK',
+    });
   });
 });
 

@@ -41,7 +41,7 @@ describe('the budget guard says what a push adds, in the words of what it compar
     expect(rt.ui.alerts().at(-1)!.prompt).toBe(
       [
         'The budget guard holds 1 offer of this push:',
-        `• offer ${id} (${name}): daily_cap [ALL] 473 → 5,000: 10.6× the value on the server (the guard holds more than 3×)`,
+        `• offer ${id} (${name}): daily_cap (CONVERSION, all groups) 473 → 5,000: 10.6× the value on the server (the guard holds more than 3×)`,
         '',
         'This push adds to the daily caps: +4,527 conversions.',
         '',

@@ -14,6 +14,7 @@ import {
   recordsOf,
   sheetOf,
   typeRows,
+  valuesOf,
 } from '../support/offer-desk';
 import {budgetsPulled} from '../support/history';
 
@@ -56,13 +57,17 @@ describe('pushBudgets while a collaborator works in Budgets', () => {
     const untouched = ids[6];
     const gone = ids[7];
     rt.collaborator.duringFetch(1, (_, c) => {
-      c.sortRows('Budgets', {column: 'offer_id', ascending: false});
-      c.insertRows('Budgets', 2, 1);
-      c.typeInto('Budgets', 'A2', 'my own row');
-      c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const header = sheetOf(rt, 'Budgets')
         .getRange(1, 1, 1, sheetOf(rt, 'Budgets').getLastColumn())
         .getValues()[0];
+      c.sortRows('Budgets', {column: 'offer_id', ascending: false});
+      c.insertRows('Budgets', 2, 1);
+      c.typeInto(
+        'Budgets',
+        `${columnLetter(header.indexOf('offer_id'))}2`,
+        'my own row',
+      );
+      c.deleteRows('Budgets', rowOf(rt, 'Budgets', gone), 1);
       const total = header.indexOf('total_budget');
       c.typeInto(
         'Budgets',
@@ -97,6 +102,34 @@ describe('pushBudgets while a collaborator works in Budgets', () => {
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, requests: 1});
     expect(puts(emulator)).toEqual([untouched]);
+  });
+
+  it('sorted right after the job read Budgets: each edited offer is sent once and its status lands on it', () => {
+    const {rt, emulator, ids, typed} = budgetsEdited(8, 3);
+    rt.collaborator.afterRead('Budgets', (_, c) =>
+      c.sortRows('Budgets', {column: 'offer_id', ascending: false}),
+    );
+
+    const summary = rt.call('pushBudgets') as Record<string, unknown>;
+
+    expect(summary).toMatchObject({ok: 3, error: 0, invalid: 0, requests: 3});
+    expect(puts(emulator).sort()).toEqual(ids.slice(0, 3).sort());
+    expect(recordsOf(rt, 'Budgets').map(r => r.offer_id)).toEqual(
+      [...ids].reverse(),
+    );
+    const rows = byOffer(rt, 'Budgets');
+    for (const id of ids) {
+      const cap = typed.get(id);
+      expect(rows.get(id)).toMatchObject(
+        cap === undefined
+          ? {daily_cap: 100, sync_status: ''}
+          : {
+              daily_cap: Number(cap),
+              sync_status: 'OK',
+              sync_message: `Pushed the budget of offer ${id} (1 group).`,
+            },
+      );
+    }
   });
 
   it('an edited row deleted during the PUT: its outcome is not written elsewhere, and the summary says so', () => {
@@ -325,5 +358,58 @@ describe('createOffers refused with a text longer than a cell', () => {
       sync_status: 'ERROR',
       sync_message: message,
     });
+  });
+});
+
+describe('a scheduled refresh while a collaborator types into Budgets', () => {
+  /** Offer ids[0]'s budget changed on the server to 150; 500 typed once the refresh read Budgets. */
+  function typedDuringRefresh() {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, rowOf} = desk;
+    emulator.updateOffer(ids[0], {budget: [{...ALL, daily_cap: '150'}]});
+    const column = valuesOf(rt, 'Budgets')[0].indexOf('daily_cap');
+    rt.collaborator.afterRead('Budgets', (_, c) =>
+      c.typeInto('Budgets', `${columnLetter(column)}${rowOf(ids[0])}`, '500'),
+    );
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    rt.runDueTriggers(rt.clock.now() + 3600_000);
+    return desk;
+  }
+
+  it('keeps the 500 typed after its read, CONFLICT naming the server value, and the next push sends it', () => {
+    const {rt, emulator, ids, budget} = typedDuringRefresh();
+
+    expect(rt.collaborator.pending()).toBe(0);
+    expect(budget(ids[0])).toMatchObject({
+      daily_cap: 500,
+      sync_status: 'CONFLICT',
+    });
+    expect(budget(ids[0]).sync_message).toBe(
+      "Changed on the server too; the server has: country_code ALL, daily_cap_type BUDGET, daily_cap 150, total_budget 1000. A push sends your values; type the server's to keep them.",
+    );
+    expect(budget(ids[1])).toMatchObject({daily_cap: 100, sync_status: ''});
+    // The state holds the server's 150 as pulled, not the 500: a refresh keeps the edit...
+    rt.call('refreshOffers');
+    expect(budget(ids[0])).toMatchObject({daily_cap: 500});
+    // ...and a push sends it.
+    emulator.clearRequests();
+    rt.call('pushBudgets');
+    expect(
+      emulator.requests
+        .filter(r => r.method === 'PUT')
+        .map(r => r.body as {offer_id: number; budget: unknown}),
+    ).toEqual([
+      {
+        offer_id: ids[0],
+        budget: [
+          {
+            country_code: 'ALL',
+            daily_cap_type: 'BUDGET',
+            daily_cap: 500,
+            total_budget: 1000,
+          },
+        ],
+      },
+    ]);
   });
 });

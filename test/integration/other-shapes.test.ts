@@ -183,7 +183,14 @@ describe('the offers and campaign lists in the shapes public clients read', () =
       error: 0,
     });
 
+    // Read first (tracking_method goes out as last refreshed), in the document's names.
     expect(sent(emulator)).toEqual([
+      [
+        'GET',
+        '/api/open/v3/offers',
+        {limit: '50', offer_id: String(id), page: '1'},
+        null,
+      ],
       [
         'PUT',
         '/api/open/v3/tracking',

@@ -131,7 +131,9 @@ describe('Create new offers (preview)', () => {
       killed.sync_status,
     ]).toEqual(['ERROR', 'OK', 'ERROR']);
     const marker = String(killed.sync_message);
-    expect(marker).toMatch(/^Create sent as offer_name killed_one at /);
+    expect(marker).toMatch(
+      /^Create sent as offer_name killed_one in account \(main account\) at /,
+    );
 
     const preview = rt.call('createOffers', {dryRun: true}) as Record<
       string,
@@ -157,7 +159,7 @@ describe('Create new offers (preview)', () => {
       [
         '',
         'EDITED',
-        'Create sent as offer_name killed_one by an earlier run, its outcome unknown. Preview: a run looks offer_name killed_one up first and, if that create made the offer, takes it and sets its tracking; only if no such offer exists, it creates offer killed_one (billing_type CPI, campaign ' +
+        'Create sent as offer_name killed_one in account (main account) by an earlier run, its outcome unknown. Preview: a run looks offer_name killed_one up first and, if that create made the offer, takes it and sets its tracking; only if no such offer exists, it creates offer killed_one (billing_type CPI, campaign ' +
           `${campaign}, 1 creative set, daily_cap no limit, total_budget no limit), then sets its tracking (1 more request).`,
       ],
       [

@@ -2,6 +2,7 @@
  * Issue 4, "Done when": the pull jobs as the built dist/Code.js runs them in the local Apps
  * Script runtime against the Open API emulator.
  */
+import {MAIN_ACCOUNT_CELL} from '../../src/sheets/accounts';
 import {
   DEMO_ACCOUNTS,
   EmulatorProcess,
@@ -90,9 +91,10 @@ type ApiOffer = Record<string, unknown> & {
 /** Offers and Budgets hold exactly the API's offers (`api`, in the API's order). */
 function expectOffersShown(rt: Runtime, api: ApiOffer[]): void {
   const [headers, ...rows] = valuesOf(rt, 'Offers');
-  expect(headers).toEqual([...OFFER_FIELDS, ...SYNC]);
+  expect(headers).toEqual(['account', ...OFFER_FIELDS, ...SYNC]);
   expect(rows).toEqual(
     api.map(offer => [
+      MAIN_ACCOUNT_CELL,
       ...OFFER_FIELDS.map(f =>
         // The API's 0 for an offer without a goal is shown as no goal.
         f === 'support_server_click' || (f === 'target_goal' && offer[f] === 0)
@@ -106,6 +108,7 @@ function expectOffersShown(rt: Runtime, api: ApiOffer[]): void {
   );
   const expectedBudgets = api.flatMap(offer =>
     offer.budget.map(g => ({
+      account: MAIN_ACCOUNT_CELL,
       offer_id: offer.offer_id,
       offer_name: offer.offer_name,
       target_geo: offer.target_geo,
@@ -144,22 +147,25 @@ describe('refreshOffers', () => {
     expect(sheetOf(rt, 'Offer Desk state').isSheetHidden()).toBe(true);
 
     // Nothing changed: each sheet (Offers, Budgets, the state) is read and not written. A
-    // wide sheet's first row is read alone, to size the calls that read the rest within
-    // their bound (src/platform/blocks.ts): the state sheet's too, now that it also holds
-    // the alerts' memos.
+    // sheet people edit is read in one call (src/platform/blocks.ts: a sort between two
+    // calls would read a row twice); the state sheet's big cells have its first rows read
+    // alone, to size the call that reads the rest within the character bound.
     rt.meter.reset();
     rt.call('refreshOffers');
     const {counts} = rt.snapshot();
-    expect(counts['Range.getValues']).toBe(6);
+    expect(counts['Range.getValues']).toBe(4);
     expect(counts['Range.setValues']).toBeUndefined();
   });
 
   it('leaves valid empty sheets with headers when the account has no offers', () => {
     const {rt} = offerDesk({offers: 0});
     expect(rt.call('refreshOffers')).toMatchObject({ok: 0, requests: 1});
-    expect(valuesOf(rt, 'Offers')).toEqual([[...OFFER_FIELDS, ...SYNC]]);
+    expect(valuesOf(rt, 'Offers')).toEqual([
+      ['account', ...OFFER_FIELDS, ...SYNC],
+    ]);
     expect(valuesOf(rt, 'Budgets')).toEqual([
       [
+        'account',
         'offer_id',
         'offer_name',
         'target_geo',

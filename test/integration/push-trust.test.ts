@@ -303,7 +303,7 @@ describe('pushTracking: support_server_click, which the offers list never return
     ]);
     expect(offer(id)).toMatchObject({
       sync_status: 'OK',
-      sync_message: `Pushed the tracking of offer ${id} (click_url changed).`,
+      sync_message: `Pushed the tracking of offer ${id} (click_url changed; also sent, as last refreshed: tracking_method APPSFLYER, support_server_click YES).`,
     });
   });
 
@@ -356,7 +356,7 @@ describe('pushTracking: support_server_click, which the offers list never return
     ]);
     expect(offer(id)).toMatchObject({
       sync_status: 'OK',
-      sync_message: `Pushed the tracking of offer ${id} (click_url changed; support_server_click NO is the sidebar's default: the server's value is not known to the add-on).`,
+      sync_message: `Pushed the tracking of offer ${id} (click_url changed; also sent, as last refreshed: tracking_method APPSFLYER; support_server_click NO is the sidebar's default: the server's value is not known to the add-on).`,
     });
     rt.call('refreshOffers');
     expect(offer(id).support_server_click).toBe('NO');
@@ -413,6 +413,49 @@ describe('pushTracking: support_server_click, which the offers list never return
   });
 });
 
+describe('pushTracking: what a click_url edit sends besides', () => {
+  it('reads the offer first: a tracking_method changed on the server since the refresh is not put back', () => {
+    const desk = offersPulled();
+    desk.emulator.updateOffer(desk.ids[0], {tracking_method: 'ADJUST'});
+    const {rt, emulator, id, offer, pushed} = clickUrlPushed(
+      desk,
+      'https://t.example.test/g',
+    );
+
+    expect(pushed).toMatchObject({ok: 0, requests: 1});
+    expect(sent(emulator)).toEqual([`GET offers ${id}`]);
+    expect(emulator.offerView(id)!.tracking_method).toBe('ADJUST');
+    expect(offer(id)).toMatchObject({
+      tracking_method: 'APPSFLYER',
+      click_url: 'https://t.example.test/g',
+      sync_status: 'CONFLICT',
+      sync_message: `Not sent: the server changed offer_id ${id} since the last refresh, and this push would put back what you did not edit as it was then. Refresh offers and budgets (your edits stay), check them, then push again.`,
+    });
+
+    // The refresh shows the server's value beside the edit, as any CONFLICT.
+    rt.call('refreshOffers');
+    expect(offer(id)).toMatchObject({
+      click_url: 'https://t.example.test/g',
+      sync_status: 'CONFLICT',
+      sync_message:
+        "Changed on the server too; the server has: tracking_method = ADJUST, click_url = (empty), support_server_click = (empty). A push sends your values; type the server's to keep them.",
+    });
+  });
+
+  it('says on the row what it sends as last refreshed', () => {
+    const {emulator, id, offer, pushed} = clickUrlPushed(
+      offersPulled(),
+      'https://t.example.test/h',
+    );
+
+    expect(pushed).toMatchObject({ok: 1});
+    expect(sent(emulator)).toEqual([`GET offers ${id}`, `PUT tracking ${id}`]);
+    expect(offer(id).sync_message).toBe(
+      `Pushed the tracking of offer ${id} (click_url, support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER).`,
+    );
+  });
+});
+
 describe('pushTracking: a lost answer', () => {
   it('reads a dropped PUT tracking back and does not send it again (that would restart the click-URL test)', () => {
     const {rt, emulator, ids, offerRow, offer} = offersPulled();
@@ -430,13 +473,14 @@ describe('pushTracking: a lost answer', () => {
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 2, error: 0});
     expect(sent(emulator)).toEqual([
+      `GET offers ${ids[0]},${ids[1]}`,
       `PUT tracking ${ids[0]}`,
       `PUT tracking ${ids[1]}`,
       `GET offers ${ids[0]},${ids[1]}`,
     ]);
     expect(offer(ids[0]).sync_message).toMatch(
       new RegExp(
-        `^Pushed the tracking of offer ${ids[0]} \\(click_url, support_server_click changed\\): the answer was lost \\(PUT tracking: network error: .+\\); reading it back confirmed it\\.$`,
+        `^Pushed the tracking of offer ${ids[0]} \\(click_url, support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER\\): the answer was lost \\(PUT tracking: network error: .+\\); reading it back confirmed it\\.$`,
       ),
     );
     rt.call('refreshOffers');
@@ -453,7 +497,11 @@ describe('pushTracking: a lost answer', () => {
     emulator.faults.add(firstPut('garbled', TRACKING_PATH));
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 0, error: 1});
-    expect(sent(emulator)).toEqual([`PUT tracking ${id}`, `GET offers ${id}`]);
+    expect(sent(emulator)).toEqual([
+      `GET offers ${id}`,
+      `PUT tracking ${id}`,
+      `GET offers ${id}`,
+    ]);
     expect(offer(id)).toMatchObject({
       sync_status: 'ERROR',
       sync_message: expect.stringMatching(
@@ -491,9 +539,13 @@ describe('pushTracking: a lost answer, where the offers list shows support_serve
     emulator.faults.add(firstPut('garbled', TRACKING_PATH));
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
-    expect(sent(emulator)).toEqual([`PUT tracking ${id}`, `GET offers ${id}`]);
+    expect(sent(emulator)).toEqual([
+      `GET offers ${id}`,
+      `PUT tracking ${id}`,
+      `GET offers ${id}`,
+    ]);
     expect(recordsOf(rt, 'Offers')[0].sync_message).toMatch(
-      /^Pushed the tracking of offer \d+ \(support_server_click changed\): the answer was lost \(PUT tracking: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway\); reading it back confirmed it\.$/,
+      /^Pushed the tracking of offer \d+ \(support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER, click_url \(empty\)\): the answer was lost \(PUT tracking: HTTP 200 unexpected answer, an HTML page: 502 Bad Gateway\); reading it back confirmed it\.$/,
     );
   });
 
@@ -503,6 +555,7 @@ describe('pushTracking: a lost answer, where the offers list shows support_serve
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
     expect(sent(emulator)).toEqual([
+      `GET offers ${id}`,
       `PUT tracking ${id}`,
       `GET offers ${id}`,
       `PUT tracking ${id}`,
@@ -542,7 +595,7 @@ describe('a value typed into a read-only column', () => {
     });
     expect(offer(withEdit)).toMatchObject({
       sync_status: 'EDITED',
-      sync_message: `Preview: a push sends the tracking of offer ${withEdit} (click_url, support_server_click changed). ${nameNote}`,
+      sync_message: `Preview: a push sends the tracking of offer ${withEdit} (click_url, support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER). ${nameNote}`,
     });
     expect(emulator.requests).toEqual([]);
 
@@ -562,7 +615,7 @@ describe('a value typed into a read-only column', () => {
     });
     expect(offer(withEdit)).toMatchObject({
       sync_status: 'OK',
-      sync_message: `Pushed the tracking of offer ${withEdit} (click_url, support_server_click changed). ${nameNote}`,
+      sync_message: `Pushed the tracking of offer ${withEdit} (click_url, support_server_click changed; also sent, as last refreshed: tracking_method APPSFLYER). ${nameNote}`,
     });
 
     rt.call('refreshOffers');

@@ -181,12 +181,13 @@ describe('a formula in an editable column', () => {
 });
 
 describe('refreshing as another account', () => {
-  it('shows only its records plus the rows with unpushed edits, naming their account; back as the main account they are EDITED and the push sends exactly them', () => {
+  it("adds its records beside the main account's, leaves the main account's rows and edits exactly as they were, and a push as it sends the main account's edits signed by the main account", () => {
     const {rt, emulator, ids} = pulled(8);
     const rowOf = (id: number) =>
       recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
     typeInto(rt, 'Budgets', rowOf(ids[2]), 'daily_cap', '222');
     typeInto(rt, 'Budgets', rowOf(ids[5]), 'daily_cap', '555');
+    const before = valuesOf(rt, 'Budgets');
     const sub = DEMO_ACCOUNTS.subA.name;
     const subIds = [...emulator.account(sub).offers.keys()];
     expect(subIds.length).toBeGreaterThan(0);
@@ -194,63 +195,24 @@ describe('refreshing as another account', () => {
     rt.call('setActingAccount', sub);
     rt.call('refreshOffers');
 
-    const kept = {
-      sync_status: 'EDITED',
-      sync_message:
-        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Budgets as it (your edit is kept), then push.',
-    };
-    const asSub = recordsOf(rt, 'Budgets');
-    expect([...new Set(asSub.map(r => r.offer_id))]).toEqual([
-      ids[2],
-      ids[5],
-      ...subIds,
-    ]);
-    expect(asSub[0]).toMatchObject({daily_cap: 222, ...kept});
-    expect(asSub[1]).toMatchObject({daily_cap: 555, ...kept});
-    expect(recordsOf(rt, 'Offers').map(r => r.offer_id)).toEqual(subIds);
+    const asSub = valuesOf(rt, 'Budgets');
+    expect(asSub.slice(0, before.length)).toEqual(before);
+    const added = recordsOf(rt, 'Budgets').slice(before.length - 1);
+    expect([...new Set(added.map(r => r.offer_id))]).toEqual(subIds);
+    expect(new Set(added.map(r => r.account))).toEqual(new Set([sub]));
+    expect(cellsOf(rt, 'Offers', 'offer_id')).toEqual([...ids, ...subIds]);
 
-    // A push as the sub-account refuses them, saying whose they are.
+    emulator.clearRequests();
     rt.call('pushBudgets');
-    expect(puts(emulator)).toEqual([]);
-    expect(
-      recordsOf(rt, 'Budgets')
-        .slice(0, 2)
-        .map(r => [r.sync_status, r.sync_message]),
-    ).toEqual(
-      [ids[2], ids[5]].map(id => [
-        'INVALID',
-        `offer_id ${id} was pulled as the main account: act as it again, run "Refresh offers and budgets" (your edit is kept), then push this row. Nothing was sent.`,
-      ]),
-    );
-    rt.call('refreshOffers');
-    expect(recordsOf(rt, 'Budgets').slice(0, 2)).toMatchObject([kept, kept]);
-
-    rt.call('setActingAccount', '');
-    rt.call('refreshOffers');
-    const back = recordsOf(rt, 'Budgets');
-    expect(back.map(r => r.offer_id)).toEqual([
-      ids[2],
-      ids[5],
-      ...ids.filter(id => id !== ids[2] && id !== ids[5]),
-    ]);
-    const edited = {
-      sync_status: 'EDITED',
-      sync_message: 'Edited here, not pushed yet.',
-    };
-    expect(back[0]).toMatchObject({daily_cap: 222, ...edited});
-    expect(back[1]).toMatchObject({daily_cap: 555, ...edited});
-    expect(back.slice(2).every(r => r.sync_status === '')).toBe(true);
-
-    rt.call('pushBudgets');
-    expect(puts(emulator).map(r => r.body)).toEqual([
-      capSent(ids[2], 222),
-      capSent(ids[5], 555),
+    expect(puts(emulator).map(r => [r.accessKey, r.body])).toEqual([
+      [DEMO_ACCOUNTS.main.accessKey, capSent(ids[2], 222)],
+      [DEMO_ACCOUNTS.main.accessKey, capSent(ids[5], 555)],
     ]);
   });
 });
 
 describe('refreshAll as another account', () => {
-  it('leaves in every sheet only that account’s records, and back as the main account only the main account’s', () => {
+  it("adds that account's records in every sheet, each row saying whose it is, and leaves the main account's rows as they were", () => {
     const {rt, emulator} = offerDesk({offers: 6, materials: 3});
     const listed = (account: string) => {
       const data = emulator.account(account);
@@ -260,24 +222,42 @@ describe('refreshAll as another account', () => {
         Creatives: [...data.materials.values()].map(m => m.creative_md5),
       };
     };
-    const shown = () => ({
-      Campaigns: cellsOf(rt, 'Campaigns', 'campaign_id'),
-      Offers: cellsOf(rt, 'Offers', 'offer_id'),
-      Creatives: cellsOf(rt, 'Creatives', 'creative_md5'),
-    });
+    const shown = (account: string) => {
+      const of = (sheet: string, id: string) =>
+        recordsOf(rt, sheet)
+          .filter(r => r.account === account)
+          .map(r => r[id]);
+      return {
+        Campaigns: of('Campaigns', 'campaign_id'),
+        Offers: of('Offers', 'offer_id'),
+        Creatives: of('Creatives', 'creative_md5'),
+      };
+    };
     const statuses = () =>
       ['Campaigns', 'Offers', 'Budgets', 'Creatives'].flatMap(sheet =>
         cellsOf(rt, sheet, 'sync_status').filter(s => s !== ''),
       );
     rt.call('refreshAll');
+    const main = {
+      Campaigns: valuesOf(rt, 'Campaigns'),
+      Offers: valuesOf(rt, 'Offers'),
+    };
     const sub = DEMO_ACCOUNTS.subA.name;
     rt.call('setActingAccount', sub);
     rt.call('refreshAll');
-    expect(shown()).toEqual(listed(sub));
+    expect(shown(sub)).toEqual(listed(sub));
+    expect(shown('(main account)')).toEqual(listed('demo_adv'));
+    expect(valuesOf(rt, 'Campaigns').slice(0, main.Campaigns.length)).toEqual(
+      main.Campaigns,
+    );
+    expect(valuesOf(rt, 'Offers').slice(0, main.Offers.length)).toEqual(
+      main.Offers,
+    );
     expect(statuses()).toEqual([]);
     rt.call('setActingAccount', '');
     rt.call('refreshAll');
-    expect(shown()).toEqual(listed('demo_adv'));
+    expect(shown(sub)).toEqual(listed(sub));
+    expect(shown('(main account)')).toEqual(listed('demo_adv'));
     expect(statuses()).toEqual([]);
   });
 });

@@ -11,7 +11,11 @@ import {
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
-import {budgetsPulled, clickUrlPushed} from '../support/history';
+import {
+  budgetsPulled,
+  clickUrlPushed,
+  trackingReadBackFails,
+} from '../support/history';
 
 const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
@@ -125,7 +129,8 @@ describe('a push killed while its batch is out', () => {
     killedWhileOut(emulator, TRACKING);
 
     expect(() => rt.call('pushTracking')).toThrow(EXCEEDED_TIME);
-    expect(sent(emulator)).toEqual(['PUT tracking']);
+    // Read first: the PUT sends tracking_method as last refreshed.
+    expect(sent(emulator)).toEqual(['GET offers', 'PUT tracking']);
 
     emulator.faults.clear();
     emulator.clearRequests();
@@ -248,11 +253,7 @@ describe('a lost answer that reading back can never settle', () => {
       path: TRACKING,
       count: 1,
     });
-    emulator.faults.add({
-      kind: 'error',
-      method: 'GET',
-      path: '/api/open/v3/offers',
-    });
+    trackingReadBackFails({rt, emulator});
     expect(rt.call('pushTracking')).toMatchObject({ok: 0, error: 1});
     expect(offer(id).sync_message).toMatch(
       /^Unknown outcome: .*reading it back failed/,
@@ -268,7 +269,7 @@ describe('a lost answer that reading back can never settle', () => {
 
     emulator.clearRequests();
     expect(rt.call('pushTracking')).toMatchObject({ok: 1, error: 0});
-    expect(sent(emulator)).toEqual(['PUT tracking']);
+    expect(sent(emulator)).toEqual(['GET offers', 'PUT tracking']);
     expect(offer(id)).toMatchObject({
       sync_status: 'OK',
       support_server_click: 'YES',

@@ -36,6 +36,7 @@ describe('a lost PUT tracking on a server that normalises click_url', () => {
     rt.call('pushTracking');
 
     expect(sent(emulator)).toEqual([
+      'GET /api/open/v3/offers',
       `PUT ${TRACKING}`,
       'GET /api/open/v3/offers',
     ]);

@@ -37,7 +37,9 @@ describe('support_server_click listed as a boolean', () => {
 
     expect(rt.call('pushTracking')).toMatchObject({ok: 2, invalid: 0});
 
-    expect(emulator.requests.map(r => r.body)).toEqual([
+    expect(
+      emulator.requests.filter(r => r.method === 'PUT').map(r => r.body),
+    ).toEqual([
       {
         offer_id: yes,
         tracking_method: 'APPSFLYER',

@@ -10,7 +10,10 @@ import {
   Emulator,
   type DuplicateUploadShape,
   type EmulatorOptions,
+  type FaultRule,
 } from '../../local/emulator';
+import {createHash} from 'node:crypto';
+import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
 import {driveFiles, uploadDirectly} from '../support/materials';
 import {
   cpiOfferRow,
@@ -182,8 +185,10 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
 
     typeOffer(rt, emulator, '1OldBannerFileId');
     rt.call('createOffers');
+    // The row has a status: its md5 is looked up before the file is sent again.
     expect(sent(emulator)).toEqual([
       `GET ${OFFERS}`,
+      `GET ${SOURCE} creative_md5=${banner}`,
       `POST ${UPLOAD}`,
       `GET ${SOURCE} creative_md5=${banner}`,
     ]);
@@ -241,7 +246,7 @@ describe('uploadCreatives: the "already existed" answer, in every shape', () => 
   });
 });
 
-/** The next run uploads the banner again, looks its md5 up, and fills the row in. */
+/** The next run looks the banner's md5 up first and fills the row in, sending no bytes. */
 function expectRerunNamesBanner(
   rt: Parameters<typeof recordsOf>[0],
   emulator: Emulator,
@@ -249,10 +254,7 @@ function expectRerunNamesBanner(
 ): void {
   emulator.clearRequests();
   rt.call('uploadCreatives');
-  expect(sent(emulator)).toEqual([
-    `POST ${UPLOAD}`,
-    `GET ${SOURCE} creative_md5=${banner}`,
-  ]);
+  expect(sent(emulator)).toEqual([`GET ${SOURCE} creative_md5=${banner}`]);
   expect(cells(rt)[0].slice(0, 3)).toEqual([banner, NAME, 'OK']);
 }
 
@@ -316,3 +318,74 @@ function typeOffer(
   }
   emulator.clearRequests();
 }
+
+describe('uploadCreatives run again after its upload went out and no answer came back', () => {
+  /** A desk with one new file in Creatives, the upload answered by `fault` once. */
+  function heroUploadLost(fault: FaultRule) {
+    const drive = driveFiles({'1HeroImageFileId': ['hero.png', 'hero image']});
+    const {rt, emulator} = offerDesk({offers: 1}, {drive});
+    rt.call('uploadCreatives');
+    typeInto(rt, 'Creatives', 2, 'file', '1HeroImageFileId');
+    typeInto(rt, 'Creatives', 2, 'creative_name', 'hero');
+    emulator.faults.add(fault);
+    return {rt, emulator, materials: materialsOf(emulator)};
+  }
+
+  const materialsOf = (emulator: Emulator) =>
+    emulator.account('demo_adv').materials.size;
+
+  /** The re-run looks the md5 up, sends no byte, and fills the row in from the server. */
+  function expectFoundNotSent(
+    rt: Runtime,
+    emulator: Emulator,
+    materials: number,
+  ) {
+    const md5 = createHash('md5').update('hero image').digest('hex');
+    expect(emulator.requests.filter(r => r.path === UPLOAD)).toHaveLength(1);
+    emulator.faults.clear();
+    emulator.clearRequests();
+    const summary = rt.call('uploadCreatives');
+    expect(sent(emulator)).toEqual([`GET ${SOURCE} creative_md5=${md5}`]);
+    expect(summary).toMatchObject({ok: 1, error: 0, requests: 1});
+    expect(cells(rt)).toEqual([
+      [
+        md5,
+        'hero',
+        'OK',
+        `Already on the server (its md5 is listed, so nothing was sent): creative_md5 ${md5} and creative_name hero filled in.`,
+      ],
+    ]);
+    expect(recordsOf(rt, 'Creatives')[0]).toMatchObject({
+      creative_type: 'IMAGE',
+    });
+    expect(materialsOf(emulator)).toBe(materials + 1);
+  }
+
+  it.each<[string, FaultRule]>([
+    [
+      'a 5xx',
+      {kind: 'error', method: 'POST', path: UPLOAD, applied: true, count: 1},
+    ],
+    [
+      'a lost connection',
+      {kind: 'drop', method: 'POST', path: UPLOAD, count: 1},
+    ],
+  ])('after %s: the row says the outcome is unknown', (_, fault) => {
+    const {rt, emulator, materials} = heroUploadLost(fault);
+    rt.call('uploadCreatives');
+    expect(cells(rt)[0].slice(0, 3)).toEqual(['', 'hero', 'ERROR']);
+    expectFoundNotSent(rt, emulator, materials);
+  });
+
+  it('after a run killed while the upload was out', () => {
+    const {rt, emulator, materials} = heroUploadLost({
+      kind: 'slow',
+      method: 'POST',
+      path: UPLOAD,
+      latencyMs: 400000,
+    });
+    expect(() => rt.call('uploadCreatives')).toThrow(EXCEEDED_TIME);
+    expect(cells(rt)[0].slice(0, 3)).toEqual(['', 'hero', '']);
+    expectFoundNotSent(rt, emulator, materials);
+  });
+});

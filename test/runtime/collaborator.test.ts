@@ -16,6 +16,14 @@ function job() {
   sheet.getRange('C2').setValue('sent');
   return {before: before, after: after};
 }
+function asks() {
+  var sheet = SpreadsheetApp.getActive().getSheetByName('Budgets');
+  var before = sheet.getRange('A2:B4').getValues();
+  var ui = SpreadsheetApp.getUi();
+  var answer = ui.alert('Send?', 'Sure?', ui.ButtonSet.YES_NO);
+  var after = sheet.getRange('A2:B4').getValues();
+  return {before: before, after: after, yes: answer === ui.Button.YES};
+}
 function jobThenRunsOut() {
   var sheet = SpreadsheetApp.getActive().getSheetByName('Budgets');
   sheet.getRange('A2:B4').getValues();
@@ -186,6 +194,22 @@ describe('rt.collaborator.afterRead', () => {
       ['', ''],
     ]);
     expect(rt.collaborator.pending()).toBe(1);
+  });
+});
+
+describe('rt.collaborator.duringAlert', () => {
+  it('acts once while the next alert is open, before its answer returns', () => {
+    const {rt} = setup();
+    rt.collaborator.duringAlert((_ss, person) =>
+      person.typeInto('Budgets', 'B3', '1'),
+    );
+    rt.ui.answerNextAlert('YES');
+    const result = rt.run('asks') as JobResult & {yes: boolean};
+    expect(result.yes).toBe(true);
+    expect(result.before[1]).toEqual([102, 10]);
+    expect(result.after[1]).toEqual([102, 1]);
+    expect(rt.ui.alerts()).toHaveLength(1);
+    expect(rt.collaborator.pending()).toBe(0);
   });
 });
 

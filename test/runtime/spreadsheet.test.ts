@@ -561,6 +561,45 @@ describe('prices by the values a call carries', () => {
   });
 });
 
+describe('filters', () => {
+  it('hide the rows whose shown value a column hides, keep their values readable, one per sheet', () => {
+    const {rt, sheet} = setup();
+    sheet.getRange('A1:B4').setValues([
+      ['offer_id', 'daily_cap_type'],
+      [1, 'BUDGET'],
+      [2, 'CONVERSION'],
+      [3, 'BUDGET'],
+    ]);
+    const filter = sheet.getRange('A1:B4').createFilter();
+    expect(sheet.getFilter()).toBe(filter);
+    const App = rt.globals.SpreadsheetApp;
+    filter.setColumnFilterCriteria(
+      2,
+      App.newFilterCriteria().setHiddenValues(['BUDGET']).build(),
+    );
+    expect([1, 2, 3, 4].map(r => sheet.isRowHiddenByFilter(r))).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
+    expect(sheet.getRange('A2:A4').getValues()).toEqual([[1], [2], [3]]);
+    expect(filter.getColumnFilterCriteria(2)!.getHiddenValues()).toEqual([
+      'BUDGET',
+    ]);
+    expect(() => filter.setColumnFilterCriteria(3, null)).toThrow(
+      'Invalid argument: columnPosition',
+    );
+    expect(() => sheet.getRange('A1:B2').createFilter()).toThrow(
+      "You can't create a filter in a sheet that already has a filter.",
+    );
+    filter.removeColumnFilterCriteria(2);
+    expect(sheet.isRowHiddenByFilter(2)).toBe(false);
+    filter.remove();
+    expect(sheet.getFilter()).toBeNull();
+  });
+});
+
 describe('write caching', () => {
   const QUEUED = 'SpreadsheetApp.(queued writes sent)';
 

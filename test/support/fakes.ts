@@ -14,6 +14,10 @@ import type {
 
 export const nodeDigest: Digest = {
   md5Hex: text => createHash('md5').update(text, 'utf8').digest('hex'),
+  md5OfBytes: bytes =>
+    createHash('md5')
+      .update(Uint8Array.from(bytes, b => b & 0xff))
+      .digest('hex'),
 };
 
 export class FakeClock implements Clock {

@@ -125,3 +125,22 @@ export function clickUrlPushed(
   const pushed = desk.rt.call('pushTracking') as {ok: number; changeId: string};
   return {...desk, id, pushed};
 }
+
+/**
+ * The offers list fails (HTTP `status`) once a tracking push's PUTs are out: the push reads
+ * the offers before sending (what it sends as last refreshed) and that read passes; the read
+ * back after a lost answer fails.
+ */
+export function trackingReadBackFails(
+  desk: {rt: Runtime; emulator: Emulator},
+  status?: number,
+) {
+  desk.rt.collaborator.duringFetch(2, () =>
+    desk.emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+      ...(status === undefined ? {} : {status}),
+    }),
+  );
+}

@@ -26,6 +26,8 @@ export interface Settings {
   listsTimesInMs: boolean;
   /** PUT tracking keeps click_url with scheme and host in lower case (README, 50a). */
   normalisesClickUrl: boolean;
+  /** GET sub_adv_account without a name lists the sub-accounts (README, assumption 15a). */
+  listsSubAccounts: boolean | 'names';
 }
 
 /**

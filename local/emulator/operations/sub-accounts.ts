@@ -4,6 +4,7 @@
  */
 import {FieldErrors, message, readString} from '../checks';
 import {permissionDenied} from '../envelope';
+import {pageOf, readPaging} from '../listing';
 import type {Account} from '../model';
 import {subAccountKeys} from '../records';
 import type {OperationContext} from './context';
@@ -50,10 +51,30 @@ export function createSubAccount({store, account, params}: OperationContext) {
   };
 }
 
-/** An unknown name, or one of another adv_user, gives an empty list. */
-export function findSubAccount({store, account, params}: OperationContext) {
+/**
+ * An unknown name, or one of another adv_user, gives an empty list. Without a name: refused
+ * (the name is required), or, with `listsSubAccounts`, every sub-account of the caller, paged.
+ */
+export function findSubAccount({
+  store,
+  account,
+  params,
+  settings,
+}: OperationContext) {
   requireAdvUser(account);
   const errors = new FieldErrors();
+  if (settings.listsSubAccounts && isAbsent(params.sub_adv_user_name)) {
+    const paging = readPaging(errors, params, SUB_ACCOUNT_PAGING);
+    errors.throwIfAny();
+    const subs = store
+      .accounts()
+      .filter(sub => sub.parentId === account.accountId);
+    return pageOf(subs, paging, sub =>
+      settings.listsSubAccounts === 'names'
+        ? {sub_adv_user_name: sub.name}
+        : listed(sub),
+    );
+  }
   const name = readString(
     errors,
     'sub_adv_user_name',
@@ -64,17 +85,23 @@ export function findSubAccount({store, account, params}: OperationContext) {
   );
   errors.throwIfAny();
   const sub = store.accountByName(name!);
-  const list =
-    sub && sub.parentId === account.accountId
-      ? [
-          {
-            sub_adv_user_name: sub.name,
-            access_key: sub.access_key,
-            api_key: sub.api_key,
-          },
-        ]
-      : [];
+  const list = sub && sub.parentId === account.accountId ? [listed(sub)] : [];
   return {page: 1, limit: 10, total: list.length, list};
+}
+
+/** The listing's pages (assumption 15a): 10 by default, like the lookup, at most 50. */
+const SUB_ACCOUNT_PAGING = {defaultLimit: 10, maxLimit: 50, clamp: true};
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function listed(sub: Account) {
+  return {
+    sub_adv_user_name: sub.name,
+    access_key: sub.access_key,
+    api_key: sub.api_key,
+  };
 }
 
 function requireAdvUser(account: Account): void {

@@ -9,7 +9,13 @@
  * content; an edit of a cell under a warning-only protection is asked about first; a value
  * that breaks its cell's data validation shows Sheets' red mark.
  */
-import type {CellEdit, CellView, SelectionView, SheetView} from '../protocol';
+import type {
+  CellEdit,
+  CellView,
+  SelectionView,
+  SheetView,
+  SortRequest,
+} from '../protocol';
 import {byId, el} from './dom';
 import {CellChange, EditHistory, EditStep} from './undo';
 
@@ -80,6 +86,7 @@ export class Grid {
       if ((e.target as HTMLElement).closest('td')) this.startEditing();
     });
     container.addEventListener('keydown', e => this.gridKey(e));
+    container.addEventListener('contextmenu', e => this.contextMenu(e));
     this.input.addEventListener('keydown', e => this.inputKey(e));
     this.input.addEventListener('paste', e => this.pasted(e));
     container.addEventListener('paste', e => this.pasted(e));
@@ -127,6 +134,58 @@ export class Grid {
         : null;
     this.select(range, true);
     this.scrollToSelected();
+  }
+
+  /**
+   * What Data > Sort range sorts, by the active cell's column: the selected range when it spans
+   * rows, else every row below the frozen ones down to the last holding content.
+   */
+  sortTarget(): {
+    sheet: string;
+    range: SortRequest['range'];
+    column: number;
+  } | null {
+    const view = this.view;
+    if (!view) return null;
+    const {top, bottom} = this.selectedRect();
+    const column = this.position().column;
+    if (bottom.row > top.row) {
+      return {
+        sheet: view.name,
+        column,
+        range: {
+          row: top.row,
+          column: top.column,
+          numRows: bottom.row - top.row + 1,
+          numColumns: bottom.column - top.column + 1,
+        },
+      };
+    }
+    const first = view.frozenRows + 1;
+    if (view.lastRow < first || view.lastColumn < 1) return null;
+    return {
+      sheet: view.name,
+      column: Math.min(column, view.lastColumn),
+      range: {
+        row: first,
+        column: 1,
+        numRows: view.lastRow - first + 1,
+        numColumns: view.lastColumn,
+      },
+    };
+  }
+
+  /** The active cell, for Insert row, Delete row and Filter by this value. */
+  activeCell(): ({sheet: string} & Position) | null {
+    return this.view ? {sheet: this.view.name, ...this.position()} : null;
+  }
+
+  /**
+   * Rows were sorted, inserted or deleted: the cells of the earlier undo steps moved, and typed
+   * back where they were they would land in other rows.
+   */
+  forgetEdits(): void {
+    this.history.forget();
   }
 
   /** The selected cell's A1 notation. */
@@ -182,8 +241,20 @@ export class Grid {
     for (const w of widths)
       colgroup.append(el('col', {style: `width: ${w}px`}));
     const letters = el('tr', {}, el('th', {class: 'corner'}));
+    const filtered = new Set(view.filter?.filtered ?? []);
     for (let c = 1; c <= columns; c++)
-      letters.append(el('th', {'data-column': String(c)}, columnLetter(c)));
+      letters.append(
+        el(
+          'th',
+          {
+            'data-column': String(c),
+            class: filtered.has(c) ? 'filtered' : undefined,
+            title: filtered.has(c) ? 'Filtered' : undefined,
+          },
+          columnLetter(c),
+        ),
+      );
+    const hidden = new Set(view.hiddenRows);
     const body = el('tbody');
     view.cells.forEach((cells, i) => {
       const row = i + 1;
@@ -192,6 +263,7 @@ export class Grid {
         class: frozen
           ? `frozen${row === view.frozenRows ? ' last' : ''}`
           : undefined,
+        hidden: hidden.has(row),
       });
       tr.append(el('th', {'data-row': String(row)}, String(row)));
       cells.forEach((cell, j) => tr.append(this.cell(cell, row, j + 1)));
@@ -235,6 +307,30 @@ export class Grid {
     if (cell.bold) td.style.fontWeight = '700';
     if (cell.align) td.style.textAlign = cell.align;
     return td;
+  }
+
+  /** Set by the page: opens the grid's context menu at a point of the window. */
+  onContextMenu: (x: number, y: number) => void = () => {};
+
+  /** A right click selects the cell, unless it lies in the selected range, and opens the menu. */
+  private contextMenu(e: MouseEvent): void {
+    const td = (e.target as HTMLElement).closest('td');
+    if (!td || !this.view) return;
+    e.preventDefault();
+    void this.commit();
+    const at = {row: Number(td.dataset.row), column: Number(td.dataset.column)};
+    const {top, bottom} = this.selectedRect();
+    const inside =
+      at.row >= top.row &&
+      at.row <= bottom.row &&
+      at.column >= top.column &&
+      at.column <= bottom.column;
+    if (!inside) {
+      this.corner = null;
+      this.select(at, true);
+    }
+    this.container.focus({preventScroll: true});
+    this.onContextMenu(e.clientX, e.clientY);
   }
 
   /** A click selects the cell (Shift: up to it) and gives the grid the keyboard. */

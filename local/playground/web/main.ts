@@ -12,6 +12,7 @@ import type {
   MenuView,
   SheetView,
   StatusView,
+  StopResult,
   TriggerRunResult,
   WorkbookView,
 } from '../protocol';
@@ -20,6 +21,7 @@ import {byId, el} from './dom';
 import {DrivePanel} from './drive';
 import {Grid} from './grid';
 import {renderMenuBar} from './menu';
+import {sheetMenus} from './sheet-menus';
 import {confirmProtectedEdit, Dialogs, showNote, toast} from './notices';
 import {popover} from './popovers';
 
@@ -211,6 +213,15 @@ popover('demo-toggle', 'demo-panel', () => {
   });
 });
 
+byId('stop-offer').addEventListener('click', () => {
+  void post<StopResult>('/api/server/stop-offer', {}).then(
+    result => {
+      byId('stop-offer-message').textContent = result.message;
+    },
+    e => failed('The offer was not stopped', e),
+  );
+});
+
 let seenSidebar = 0;
 
 async function poll(): Promise<void> {
@@ -238,6 +249,7 @@ async function poll(): Promise<void> {
   setTimeout(() => void poll(), POLL_MS);
 }
 
+sheetMenus(byId('menubar'), grid, refresh, failed);
 void get<MenuView[]>('/api/menus').then(
   menus =>
     renderMenuBar(byId('menubar'), menus, caption => void runMenuItem(caption)),

@@ -6,7 +6,7 @@ import type {MenuEntryView, MenuView} from '../protocol';
 import {el} from './dom';
 
 /** Closes every open menu below `root` (all of them without one). */
-function closeMenus(root: ParentNode = document): void {
+export function closeMenus(root: ParentNode = document): void {
   for (const open of Array.from(
     root.querySelectorAll<HTMLElement>(
       '[aria-expanded="true"][aria-haspopup="menu"]',
@@ -30,7 +30,7 @@ function toggle(button: HTMLElement, open: boolean): void {
   (button.nextElementSibling as HTMLElement).toggleAttribute('hidden', !open);
 }
 
-function submenu(
+export function submenu(
   caption: string,
   entries: MenuEntryView[],
   run: (caption: string) => void,
@@ -56,7 +56,7 @@ function submenu(
   return el('div', {class: holderClass}, button, list);
 }
 
-function menuEntry(
+export function menuEntry(
   entry: MenuEntryView,
   run: (caption: string) => void,
 ): HTMLElement {
@@ -97,7 +97,7 @@ export function renderMenuBar(
   menus: MenuView[],
   run: (caption: string) => void,
 ): void {
-  bar.querySelector('.menu-root')?.remove();
+  bar.querySelector('.menu-root:not(.sheet-menu)')?.remove();
   const addons: MenuEntryView[] = menus.map(m => ({
     kind: 'submenu',
     caption: m.name,

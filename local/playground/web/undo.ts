@@ -39,6 +39,12 @@ export class EditHistory {
     return step;
   }
 
+  /** Forgets every step: the cells they name are no longer where they were. */
+  forget(): void {
+    this.done.length = 0;
+    this.undone.length = 0;
+  }
+
   /** The last undone step again: its cells are to be typed to `after`. */
   redo(): EditStep | undefined {
     const step = this.undone.pop();

@@ -4,6 +4,7 @@ import {a1Of, Rect} from './a1';
 import {GENERAL_FORMAT, parseEntry, scriptValue} from './cell';
 import {FakeDataValidation} from './data-validation';
 import {displayValue} from './display';
+import type {FakeFilter} from './filter';
 import {FakeProtection} from './protection';
 import {Cell, clearFormats, FakeSheet, SortKey} from './sheet';
 
@@ -501,6 +502,17 @@ export class FakeRange {
   protect(): FakeProtection {
     this.sheet.call('Range.protect');
     return this.sheet.addProtection('RANGE', this);
+  }
+
+  /** A filter over the block, its first row the headers; a sheet holds one at most. */
+  createFilter(): FakeFilter {
+    this.sheet.call('Range.createFilter');
+    return this.sheet.addFilter(this);
+  }
+
+  /** The block (1-based). Not an Apps Script method: no call. */
+  rectangle(): Rect {
+    return {...this.rect};
   }
 
   /** Whether the block shares a cell with `other`. Not an Apps Script method: no call. */

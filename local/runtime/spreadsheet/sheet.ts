@@ -8,6 +8,8 @@ import {
   MAX_CELL_CHARS,
 } from './cell';
 import {FakeDataValidation} from './data-validation';
+import {displayValue} from './display';
+import {FakeFilter} from './filter';
 import {compareSortValues, FormulaSheet, sortValue} from './formula';
 import {FakeProtection, PROTECTED_EDIT, ProtectionType} from './protection';
 import {FakeRange} from './range';
@@ -68,6 +70,7 @@ export class FakeSheet implements FormulaSheet {
   private tabColor: string | null = null;
   private hidden = false;
   private readonly protections: FakeProtection[] = [];
+  private filter: FakeFilter | null = null;
 
   constructor(
     readonly env: Env,
@@ -421,6 +424,17 @@ export class FakeSheet implements FormulaSheet {
     return this.addProtection('SHEET');
   }
 
+  getFilter(): FakeFilter | null {
+    this.call('Sheet.getFilter');
+    return this.filter;
+  }
+
+  isRowHiddenByFilter(rowPosition: unknown): boolean {
+    this.call('Sheet.isRowHiddenByFilter');
+    const row = this.count(rowPosition, 1, this.maxRows, 'rowPosition');
+    return this.filter?.hides(row, (r, c) => this.shownAt(r, c)) ?? false;
+  }
+
   getProtections(type: unknown): FakeProtection[] {
     this.call('Sheet.getProtections');
     const wanted = type === ProtectionType.SHEET ? 'SHEET' : 'RANGE';
@@ -460,6 +474,38 @@ export class FakeSheet implements FormulaSheet {
   cellFor(row: number, column: number): Cell {
     const cells = (this.rows[row - 1] ??= []);
     return (cells[column - 1] ??= {});
+  }
+
+  /** Range.createFilter: refused while the sheet has one, as in Sheets. */
+  addFilter(range: FakeRange): FakeFilter {
+    if (this.filter)
+      this.env.fail(
+        "You can't create a filter in a sheet that already has a filter.",
+      );
+    this.filter = new FakeFilter(this.env, range, () => {
+      this.filter = null;
+    });
+    return this.filter;
+  }
+
+  /** The filter, for the host (no call). */
+  filterNow(): FakeFilter | null {
+    return this.filter;
+  }
+
+  /** Rows its filter hides now, for the host (no call). */
+  rowsHiddenByFilter(): number[] {
+    const filter = this.filter;
+    if (!filter) return [];
+    const rows: number[] = [];
+    for (let row = 1; row <= this.maxRows; row++)
+      if (filter.hides(row, (r, c) => this.shownAt(r, c))) rows.push(row);
+    return rows;
+  }
+
+  private shownAt(row: number, column: number): string {
+    const cell = this.cellAt(row, column);
+    return displayValue(cell?.content, cell?.format, this);
   }
 
   addProtection(type: 'RANGE' | 'SHEET', range?: FakeRange): FakeProtection {

@@ -7,6 +7,7 @@ import {
   DataValidationCriteria,
   FakeDataValidationBuilder,
 } from './data-validation';
+import {FakeFilterCriteriaBuilder} from './filter';
 import {ProtectionType} from './protection';
 import {FakeRange, WrapStrategy} from './range';
 import {followStructure, StructureChange} from './references';
@@ -338,6 +339,11 @@ export class FakeSpreadsheetApp {
   newDataValidation(): FakeDataValidationBuilder {
     this.env.spreadsheet('SpreadsheetApp.newDataValidation');
     return new FakeDataValidationBuilder(this.env);
+  }
+
+  newFilterCriteria(): FakeFilterCriteriaBuilder {
+    this.env.spreadsheet('SpreadsheetApp.newFilterCriteria');
+    return new FakeFilterCriteriaBuilder(this.env);
   }
 
   /** Writes are applied at once here; flush sends the queued ones (their round trip). */

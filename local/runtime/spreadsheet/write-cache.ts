@@ -27,6 +27,7 @@ const LOCAL = new Set([
   'Range.offset',
   'Range.getCell',
   'SpreadsheetApp.newDataValidation',
+  'SpreadsheetApp.newFilterCriteria',
   'SpreadsheetApp.getUi',
   'SpreadsheetApp.flush',
 ]);

@@ -64,6 +64,7 @@ export function createOffers(
       },
       job.workbook,
       createdOffers(job.book),
+      job.connected.account,
     );
     if (!job.dryRun) rememberCreated(job.book, plan.legacy);
     refuse(run, plan);
@@ -88,7 +89,8 @@ export function createOffers(
 function openRun(job: Job): CreateRun {
   return {
     job,
-    client: job.connected.client,
+    clientFor: account => job.connected.clientFor(account),
+    batchSize: job.connected.mainClient.batchSize,
     offers: job.rows(NEW_OFFERS),
     sets: job.rows(CREATIVE_SETS),
     creatives: job.rows(CREATIVES),
@@ -107,7 +109,7 @@ function refuse(run: CreateRun, plan: Plan): void {
       // A row whose earlier create is unsettled keeps its marker: once fixed, its offer is
       // looked up under the name that create carried before anything is sent.
       const marker = candidate.sent
-        ? `${createSentAs(candidate.sentAs ?? candidate.name)} by an earlier run, its outcome unknown; this row cannot go on: `
+        ? `${createSentAs(candidate.sentAs ?? candidate.name, candidate.account)} by an earlier run, its outcome unknown; this row cannot go on: `
         : '';
       run.offers.status(
         candidate.index,

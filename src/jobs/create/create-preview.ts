@@ -111,5 +111,5 @@ function previewOf(c: OfferPlan, uploads: number[]): string {
     c.sentAs !== undefined && c.sentAs !== c.name
       ? `${c.name} and ${c.sentAs}`
       : c.name;
-  return `${createSentAs(c.sentAs ?? c.name)} by an earlier run, its outcome unknown. Preview: a run looks offer_name ${names} up first and, if that create made the offer, takes it${c.tracking ? ' and sets its tracking' : ''}; only if no such offer exists, it ${create}.${notes(c)}`;
+  return `${createSentAs(c.sentAs ?? c.name, c.account)} by an earlier run, its outcome unknown. Preview: a run looks offer_name ${names} up first and, if that create made the offer, takes it${c.tracking ? ' and sets its tracking' : ''}; only if no such offer exists, it ${create}.${notes(c)}`;
 }

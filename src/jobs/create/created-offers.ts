@@ -19,13 +19,19 @@ export interface MadeFrom {
 }
 
 /**
- * offer_id -> the row it was made from, and the trackingKey() of the tracking the API last
+ * offer_id -> the row it was made from, the account that made it (whose keys set its tracking
+ * and read it back, whichever account acts then; absent in entries of the release before
+ * accounts: the row's), and the trackingKey() of the tracking the API last
  * refused for it (the row's own message says why), or of the tracking whose answer was lost
  * (read back before it is sent again), if any.
  */
 export type CreatedOffers = Record<
   string,
-  MadeFrom & {refused_tracking?: string; lost_tracking?: string}
+  MadeFrom & {
+    account?: string;
+    refused_tracking?: string;
+    lost_tracking?: string;
+  }
 >;
 
 /** What became of a tracking sent: refused, or its answer lost (each its trackingKey()). */
@@ -55,13 +61,17 @@ export function createdOffers(book: StateBook): CreatedOffers | undefined {
 /** Records offers made from rows; saved with the book's next save(). */
 export function rememberCreated(
   book: StateBook,
-  made: ReadonlyArray<MadeFrom & {offer_id: number}>,
+  made: ReadonlyArray<MadeFrom & {offer_id: number; account?: string}>,
 ): void {
   if (made.length === 0) return;
   // Changed in place: a run may record thousands, one by one.
   const memo = createdOffers(book) ?? {};
-  for (const {offer_id, offer_name, campaign_id} of made) {
-    memo[String(offer_id)] = {offer_name, campaign_id};
+  for (const {offer_id, offer_name, campaign_id, account} of made) {
+    memo[String(offer_id)] = {
+      offer_name,
+      campaign_id,
+      ...(account === undefined ? {} : {account}),
+    };
   }
   book.setMemo(CREATED_OFFERS_MEMO, memo);
 }

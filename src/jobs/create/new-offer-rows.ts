@@ -8,6 +8,7 @@ import type {Material, TrackingUpdate} from '../../api/types';
 import {
   CreativeSetDraft,
   MaterialRow,
+  Resolution,
   checkCreativeSet,
   resolveCreative,
 } from '../../rules/creative-set';
@@ -18,6 +19,12 @@ import {
 } from '../../rules/offer';
 import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
 import {asShown, excerpt} from '../../rules/values';
+import {
+  ACCOUNT,
+  MAIN_ACCOUNT_CELL,
+  accountCell,
+  accountOfCell,
+} from '../../sheets/accounts';
 import {isBlank} from '../../sheets/cell';
 import type {CodecContext} from '../../sheets/codec';
 import {
@@ -29,6 +36,7 @@ import {
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
 import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
+import {RowAccount, typedAccount} from './row-account';
 
 /**
  * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
@@ -38,20 +46,30 @@ import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
 export const CREATE_SENT = 'Create sent';
 
 /**
- * The marker's start, naming the offer_name the create carried: a row renamed since is still
- * known to have sent a create under its old name.
+ * The marker's start, naming the offer_name the create carried and the account that signed
+ * it: a row renamed since is still known to have sent a create under its old name, and a
+ * re-run as another account still looks it up with the keys that sent it. (A row whose account
+ * is unknown, refused before anything is sent, keeps a marker of the release before accounts
+ * as it was.)
  */
-export const createSentAs = (name: string) =>
-  `${CREATE_SENT} as offer_name ${name}`;
+export const createSentAs = (name: string, account: string | undefined) =>
+  `${CREATE_SENT} as offer_name ${name}${account === undefined ? '' : ` in account ${accountCell(account)}`}`;
 
-/** The offer_name a marker names (offer names are letters, digits and underscore, 4.2). */
-const SENT_AS = /^Create sent as offer_name (\w+)/;
+/**
+ * The offer_name a marker names (offer names are letters, digits and underscore, 4.2), and the
+ * account, where it names one (the markers of the release before accounts do not).
+ */
+const SENT_AS = new RegExp(
+  `^Create sent as offer_name (\\w+)(?: in account (${MAIN_ACCOUNT_CELL.replace(/[()]/g, '\\$&')}|\\S+))?`,
+);
 
 export type Tracking = Omit<TrackingUpdate, 'offer_id'>;
 
 export interface SetPlan {
   /** Creative Sets data row. */
   index: number;
+  /** Whose creative set it is: its offer's (undefined while the offer's is unknown). */
+  account?: string;
   /** Its own problems, full messages. */
   problems: string[];
   draft?: CreativeSetDraft;
@@ -63,6 +81,11 @@ export interface OfferPlan {
   /** New Offers data row. */
   index: number;
   name: string;
+  /**
+   * The account that creates it: the one that sent its unsettled create, else its `account`
+   * cell's, else the acting account's; undefined (and a problem said) when it names none.
+   */
+  account?: string;
   /** Full messages; none means the row may be sent. */
   problems: string[];
   body?: OfferBody;
@@ -79,6 +102,8 @@ export interface OfferPlan {
 export interface CreatedRow {
   index: number;
   offerId: number;
+  /** The account that made the offer, whose keys set its tracking. */
+  account: string;
   tracking?: Tracking;
   /** Why its tracking cannot be sent. */
   problems: string[];
@@ -92,7 +117,7 @@ export interface Plan {
   /** Rows with the offer_id of an offer made from them and OK: nothing to do. */
   done: number;
   /** Rows an earlier version of the add-on created (see `madeBefore`): to be remembered. */
-  legacy: Array<MadeFrom & {offer_id: number}>;
+  legacy: Array<MadeFrom & {offer_id: number; account?: string}>;
   /** Rows refused before anything else: unreadable offer_id, Creative Sets rows of no offer. */
   refused: Array<{table: 'offers' | 'sets'; index: number; message: string}>;
 }
@@ -189,13 +214,53 @@ function trackingOf(values: Record<string, unknown>): {
   };
 }
 
-function materialRows(creatives: Table<Material>): MaterialRow[] {
-  return dataRows(creatives).map(index => ({
-    row: sheetRow(index),
-    file: textCell(creatives, index, 'file'),
-    creative_md5: textCell(creatives, index, 'creative_md5'),
-    creative_name: textCell(creatives, index, 'creative_name'),
-  }));
+/**
+ * A Creatives row and the account its `account` cell names: undefined for an empty cell (the
+ * material is then the account's of the offer that uses it, and uploaded to that account),
+ * null for a cell that names no account (no offer's).
+ */
+type AccountMaterial = MaterialRow & {account: string | null | undefined};
+
+function materialRows(creatives: Table<Material>): AccountMaterial[] {
+  return dataRows(creatives).map(index => {
+    const cell = cellOf(creatives, index, ACCOUNT);
+    const owner = typedAccount(cell, undefined, 'uploads the material');
+    return {
+      row: sheetRow(index),
+      file: textCell(creatives, index, 'file'),
+      creative_md5: textCell(creatives, index, 'creative_md5'),
+      creative_name: textCell(creatives, index, 'creative_name'),
+      account:
+        'account' in owner
+          ? owner.account
+          : accountOfCell(cell) === undefined
+            ? undefined
+            : null,
+    };
+  });
+}
+
+/**
+ * The material an item of a creative set names among its account's Creatives rows (and those
+ * of no account yet; all rows while the set's account is unknown); one of another account's
+ * is named as such.
+ */
+function resolveOwn(
+  item: string,
+  materials: readonly AccountMaterial[],
+  account: string | undefined,
+): Resolution {
+  if (account === undefined) return resolveCreative(item, materials);
+  const found = resolveCreative(
+    item,
+    materials.filter(m => m.account === undefined || m.account === account),
+  );
+  const elsewhere = found.ok ? found : resolveCreative(item, materials);
+  if (found.ok || !elsewhere.ok) return found;
+  return {
+    ok: false,
+    problem: `creatives names ${excerpt(item)}, the material of Creatives row ${elsewhere.material.row}, which is not account ${accountCell(account)}'s: a creative set uses its own account's materials (add a row of that account for it)`,
+  };
 }
 
 /** The data row of a Creatives sheet row. */
@@ -206,7 +271,8 @@ export function materialIndex(material: MaterialRow): number {
 function planSet(
   sets: Table<never>,
   index: number,
-  materials: readonly MaterialRow[],
+  owner: {account?: string; problem?: string},
+  materials: readonly AccountMaterial[],
   context: CodecContext,
 ): SetPlan {
   const {problems, draft} = checkCreativeSet(
@@ -214,12 +280,16 @@ function planSet(
   );
   const plan: SetPlan = {
     index,
-    problems: withFormulaErrors(formulaErrors(sets, index), problems),
+    ...(owner.account === undefined ? {} : {account: owner.account}),
+    problems: withFormulaErrors(formulaErrors(sets, index), {
+      ...(owner.problem === undefined ? {} : {[ACCOUNT]: owner.problem}),
+      ...problems,
+    }),
     materials: [],
   };
   if (!draft) return plan;
   for (const item of draft.creatives) {
-    const found = resolveCreative(item, materials);
+    const found = resolveOwn(item, materials, owner.account);
     if (!found.ok) {
       plan.problems.push(found.problem);
     } else if (found.material.creative_md5 && !found.material.creative_name) {
@@ -232,6 +302,50 @@ function planSet(
   }
   if (plan.problems.length === 0) plan.draft = draft;
   return plan;
+}
+
+/**
+ * The account of a New Offers row: the one its unsettled create was sent as (`sentBy`), else
+ * the one with which the offer of its offer_id was made (`madeBy`), else its `account` cell's
+ * or the acting account's. A create or a tracking is resumed with the keys that began it,
+ * whichever account acts now.
+ */
+function offerAccount(
+  offers: Table<never>,
+  index: number,
+  acting: string,
+  made: CreatedOffers | undefined,
+): RowAccount {
+  const offerId = cellOf(offers, index, 'offer_id');
+  const madeBy = isBlank(offerId)
+    ? sentMarker(offers, index)?.account
+    : made?.[String(offerId)]?.account;
+  return madeBy !== undefined
+    ? {account: madeBy}
+    : typedAccount(cellOf(offers, index, ACCOUNT), acting, 'creates the offer');
+}
+
+/**
+ * The marker of a create sent before and never answered, if the row holds one: the offer_name
+ * and the account it names (undefined in a marker of the release before accounts: the row's).
+ */
+function sentMarker(
+  offers: Table<never>,
+  index: number,
+): {sentAs?: string; account?: string} | undefined {
+  const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
+  // EDITED: a preview keeps the marker at the start of the row's message (create-preview.ts).
+  const sent =
+    ['ERROR', 'INVALID', 'EDITED'].includes(
+      String(cellOf(offers, index, SYNC_STATUS)),
+    ) && message.startsWith(CREATE_SENT);
+  if (!sent) return undefined;
+  const parts = SENT_AS.exec(message);
+  const account = accountOfCell(parts?.[2]);
+  return {
+    ...(parts?.[1] === undefined ? {} : {sentAs: parts[1]}),
+    ...(account === undefined ? {} : {account}),
+  };
 }
 
 /**
@@ -295,12 +409,29 @@ function planMade(
     offers: Table<never>;
     index: number;
     values: Record<string, unknown>;
+    account: RowAccount;
     made: CreatedOffers | undefined;
     claimed: Set<number>;
   },
   tracking: {tracking?: Tracking; problems: string[]},
 ): void {
   const {offers, index, values, made, claimed} = row;
+  const resume = (offerId: number) => {
+    if ('account' in row.account) {
+      plan.created.push({
+        index,
+        offerId,
+        account: row.account.account,
+        ...tracking,
+      });
+    } else {
+      plan.refused.push({
+        table: 'offers',
+        index,
+        message: `Offer ${offerId} exists, but its tracking cannot be sent: ${row.account.problem}. Nothing was sent.`,
+      });
+    }
+  };
   const offerId = values.offer_id;
   if (typeof offerId !== 'number' || !Number.isSafeInteger(offerId)) {
     plan.refused.push({
@@ -315,10 +446,14 @@ function planMade(
     campaign_id: Number(values.campaign_id),
   };
   if (!claimed.has(offerId) && madeBefore(made, offers, index, offerId)) {
-    plan.legacy.push({offer_id: offerId, ...from});
+    plan.legacy.push({
+      offer_id: offerId,
+      ...from,
+      ...('account' in row.account ? {account: row.account.account} : {}),
+    });
     claimed.add(offerId);
     if (cellOf(offers, index, SYNC_STATUS) === 'OK') plan.done++;
-    else plan.created.push({index, offerId, ...tracking});
+    else resume(offerId);
     return;
   }
   const foreign = foreignOffer(made, claimed, offerId, from);
@@ -336,25 +471,46 @@ function planMade(
   if (cellOf(offers, index, SYNC_STATUS) === 'OK' || refusedAgain) {
     plan.done++;
   } else {
-    plan.created.push({index, offerId, ...tracking});
+    resume(offerId);
   }
 }
 
 /**
- * The Creative Sets rows, each planned under the offer_name it names. A row that names no New
- * Offers row (`names`) is refused.
+ * The Creative Sets rows, each planned under the offer_name it names, as the account of that
+ * New Offers row (`accounts`: offer_name -> its account, undefined where it names none). A row
+ * that names no New Offers row, or one of another account, is refused; its empty `account`
+ * cell is its offer's.
  */
 function planSets(
   plan: Plan,
   sets: Table<never>,
-  names: ReadonlySet<string>,
-  materials: readonly MaterialRow[],
+  accounts: ReadonlyMap<string, string | undefined>,
+  materials: readonly AccountMaterial[],
   context: CodecContext,
 ): Map<string, SetPlan[]> {
   const setsByOffer = new Map<string, SetPlan[]>();
   for (const index of dataRows(sets)) {
     const name = textCell(sets, index, 'offer_name');
-    if (!names.has(name) || name === '') {
+    const cell = cellOf(sets, index, ACCOUNT);
+    const offer = accounts.get(name);
+    const typed =
+      accountOfCell(cell) === undefined
+        ? {account: offer}
+        : typedAccount(cell, offer, 'creates the creative set');
+    if (
+      'account' in typed &&
+      typed.account !== undefined &&
+      offer !== undefined &&
+      typed.account !== offer
+    ) {
+      plan.refused.push({
+        table: 'sets',
+        index,
+        message: `offer_name ${excerpt(name, false)} matches no New Offers row of account ${accountCell(typed.account)} (its row is account ${accountCell(offer)}'s): check the name and the account, or delete the row.`,
+      });
+      continue;
+    }
+    if (!accounts.has(name) || name === '') {
       plan.refused.push({
         table: 'sets',
         index,
@@ -366,7 +522,7 @@ function planSets(
     }
     setsByOffer.set(name, [
       ...(setsByOffer.get(name) ?? []),
-      planSet(sets, index, materials, context),
+      planSet(sets, index, typed, materials, context),
     ]);
   }
   return setsByOffer;
@@ -387,6 +543,7 @@ function planCandidate(
     tracking: {tracking?: Tracking; problems: string[]};
     twin: string | undefined;
     offerSets: SetPlan[];
+    account: RowAccount;
   },
 ): void {
   const {offers, sets} = row.sheets;
@@ -399,6 +556,7 @@ function planCandidate(
     ...tracking.problems,
   ];
   if (row.twin && !check.problems.offer_name) problems.push(row.twin);
+  if ('problem' in row.account) problems.push(row.account.problem);
   if (offerSets.length === 0 && name !== '') {
     problems.push(
       `creative_sets: no Creative Sets row has offer_name ${excerpt(name, false)}: add at least one (creative_set_name, geos, ad_outputs, creatives)`,
@@ -411,35 +569,33 @@ function planCandidate(
       `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
     );
   }
-  const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
-  // EDITED: a preview keeps the marker at the start of the row's message (create-preview.ts).
-  const sent =
-    ['ERROR', 'INVALID', 'EDITED'].includes(
-      String(cellOf(offers, index, SYNC_STATUS)),
-    ) && message.startsWith(CREATE_SENT);
-  const sentAs = sent ? SENT_AS.exec(message)?.[1] : undefined;
+  const marker = sentMarker(offers, index);
+  const sentAs = marker?.sentAs;
   plan.candidates.push({
     index,
     name,
+    ...('account' in row.account ? {account: row.account.account} : {}),
     problems,
     ...(problems.length === 0
       ? {body: check.body, tracking: tracking.tracking}
       : {}),
     notes: check.notes,
     sets: offerSets,
-    sent,
+    sent: marker !== undefined,
     ...(sentAs === undefined ? {} : {sentAs}),
   });
 }
 
 /**
  * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
- * when this spreadsheet has no such memory yet).
+ * when this spreadsheet has no such memory yet); `acting`: the acting account ('*' for every
+ * account), whose rows those with an empty `account` cell are.
  */
 export function readPlan(
   sheets: Sheets,
   context: CodecContext,
   made: CreatedOffers | undefined,
+  acting: string,
 ): Plan {
   const {offers} = sheets;
   const plan: Plan = {
@@ -454,24 +610,32 @@ export function readPlan(
   const named = offerRows.map(index => ({
     row: sheetRow(index),
     name: textCell(offers, index, 'offer_name'),
+    account: offerAccount(offers, index, acting, made),
   }));
+  // Names are unique in the sheet (twins are refused), so a name tells its row's account.
+  const accounts = new Map<string, string | undefined>();
+  for (const {name, account} of named) {
+    if (!accounts.has(name))
+      accounts.set(name, 'account' in account ? account.account : undefined);
+  }
   const setsByOffer = planSets(
     plan,
     sheets.sets,
-    new Set(named.map(n => n.name)),
+    accounts,
     materialRows(sheets.creatives),
     context,
   );
   const twins = duplicateNameProblems(named);
   const percents = percentGoals(offers, offerRows);
-  for (const index of offerRows) {
+  offerRows.forEach((index, n) => {
+    const {account} = named[n];
     const {values, unread} = readRow(offers, index, context);
     const percent = percents.get(index);
     if (percent !== undefined) values.target_goal = percent;
     const tracking = trackingOf(values);
     if (!isBlank(cellOf(offers, index, 'offer_id'))) {
-      planMade(plan, {offers, index, values, made, claimed}, tracking);
-      continue;
+      planMade(plan, {offers, index, values, account, made, claimed}, tracking);
+      return;
     }
     planCandidate(plan, {
       sheets,
@@ -481,7 +645,8 @@ export function readPlan(
       tracking,
       twin: twins.get(sheetRow(index)),
       offerSets: setsByOffer.get(textCell(offers, index, 'offer_name')) ?? [],
+      account,
     });
-  }
+  });
   return plan;
 }

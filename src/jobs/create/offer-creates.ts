@@ -10,6 +10,7 @@ import {createOffers as sendCreates} from '../../api/operations';
 import {hasVerdict} from '../../api/retry';
 import {SYNC_STATUS} from '../../sheets/schema';
 import {cellOf} from '../../sheets/table';
+import {accountLabel} from '../connect';
 import type {CreateRun} from './context';
 import {refusedCreates, rememberCreateVerdict} from './created-offers';
 import {OfferPlan, createSentAs} from './new-offer-rows';
@@ -23,7 +24,7 @@ const RESEND_REFUSED =
 /** Sends the creates batch by batch; each batch's offer_ids are saved before the next step. */
 export function create(run: CreateRun, ready: Ready[]): Made[] {
   const offers: Made[] = [];
-  const size = run.client.batchSize;
+  const size = run.batchSize;
   for (let start = 0; start < ready.length; start += size) {
     const chunk = ready.slice(start, start + size);
     const sentAt = new Date(run.job.platform.clock.now()).toISOString();
@@ -32,13 +33,15 @@ export function create(run: CreateRun, ready: Ready[]): Made[] {
         run.offers.status(
           plan.index,
           'ERROR',
-          `${createSentAs(plan.name)} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
+          `${createSentAs(plan.name, plan.account)} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
         );
       }
       run.job.save();
       return sendCreates(
-        run.client,
-        chunk.map(r => r.request),
+        chunk.map(r => ({
+          client: run.clientFor(r.plan.account!),
+          body: r.request,
+        })),
       );
     });
     if (!outcomes) {
@@ -76,7 +79,7 @@ function answered(
     } else if (outcome.error instanceof OutcomeUnknownError) {
       lost.push({plan, error: outcome.error.cause});
     } else {
-      const refusal = refusalOf(run, plan, outcome.error);
+      const refusal = refusalOf(plan, outcome.error);
       run.offers.status(plan.index, 'ERROR', refusal);
       logOffer(run, plan.name, plan.name, 'ERROR', refusal);
       if (hasVerdict(outcome.error)) {
@@ -92,12 +95,12 @@ function answered(
 }
 
 /** A refused create's status: why, and what sends it again. */
-function refusalOf(run: CreateRun, plan: OfferPlan, error: Error): string {
+function refusalOf(plan: OfferPlan, error: Error): string {
   const next = hasVerdict(error)
     ? ` ${RESEND_REFUSED}`
     : ' The next run sends it again.';
   if (error instanceof ApiError && /permission denied/i.test(error.msg)) {
-    return `billing_type: the ${run.job.account} lacks the permission to create ${plan.body!.billing_type} offers (the API answered "Permission denied"). Nothing was created.${next}`;
+    return `billing_type: the ${accountLabel(plan.account!)} lacks the permission to create ${plan.body!.billing_type} offers (the API answered "Permission denied"). Nothing was created.${next}`;
   }
   return `${error.message}. Nothing was created.${next}`;
 }
@@ -115,7 +118,7 @@ function printOf(
 ): string {
   return run.job.platform.digest.md5Hex(
     JSON.stringify({
-      account: run.job.account,
+      account: c.account,
       request: {...c.body!, creative_sets: creativeSets},
       tracking: c.tracking ?? null,
     }),

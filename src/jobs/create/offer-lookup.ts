@@ -1,37 +1,52 @@
 /**
- * Offers looked up by name. offer_name is unique in an account (4.2), so a name answers both
- * "may this name be used?" and "did the create whose answer was lost happen?". The list's
- * offer_name filter matches fuzzily (4.3): only exact matches count.
+ * Offers looked up by name, each in its own account. offer_name is unique in an account (4.2),
+ * so a name answers both "may this name be used?" and "did the create whose answer was lost
+ * happen?". The list's offer_name filter matches fuzzily (4.3): only exact matches count.
  */
 import type {ApiClient} from '../../api/client';
-import {MAX_LIMIT, OPERATIONS} from '../../api/operations';
-import {listAllEach} from '../../api/paging';
+import {offersListing} from '../../api/operations';
+import {listEach} from '../../api/paging';
 import type {Offer} from '../../api/types';
+import {recordKey} from '../../sheets/accounts';
+
+/** A name to look up, and the account whose offers it is looked up in. */
+export interface NameInAccount {
+  account: string;
+  name: string;
+}
 
 export interface NamedOffers {
-  /** Name -> the offers of that exact name (usually none or one). */
-  byName: Map<string, Offer[]>;
+  /**
+   * recordKey(account, name) -> the offers of that exact name in that account (usually none
+   * or one), or why that account's lookup failed.
+   */
+  byName: Map<string, Offer[] | Error>;
   requests: number;
 }
 
-/** One lookup per distinct name, all in the same batches; throws when any fails. */
+/**
+ * One lookup per distinct name and account, signed by that account, all in the same batches.
+ * A lookup fails alone (refused keys, keys that cannot be had, a 5xx): the others still answer.
+ */
 export function offersNamed(
-  client: ApiClient,
-  names: readonly string[],
+  clientFor: (account: string) => ApiClient,
+  names: readonly NameInAccount[],
 ): NamedOffers {
-  const distinct = [...new Set(names)];
-  const results = listAllEach<Offer>(
-    client,
-    OPERATIONS.listOffers,
-    distinct.map(name => ({offer_name: name})),
-    MAX_LIMIT.offers,
-    offer => offer.offer_id,
+  const distinct = [
+    ...new Map(names.map(n => [recordKey(n.account, n.name), n])).values(),
+  ];
+  const results = listEach<Offer>(
+    distinct.map(({account, name}) => ({
+      ...offersListing(clientFor(account), {offer_name: name}),
+      isolated: true,
+    })),
   );
-  const byName = new Map<string, Offer[]>();
-  distinct.forEach((name, i) => {
+  const byName = new Map<string, Offer[] | Error>();
+  distinct.forEach(({account, name}, i) => {
+    const {failed, items} = results[i];
     byName.set(
-      name,
-      results[i].items.filter(offer => offer.offer_name === name),
+      recordKey(account, name),
+      failed ?? items.filter(offer => offer.offer_name === name),
     );
   });
   return {byName, requests: results.reduce((n, r) => n + r.requests, 0)};

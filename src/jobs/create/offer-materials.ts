@@ -5,6 +5,7 @@
  */
 import type {CreateOfferRequest} from '../../api/types';
 import {excerpt} from '../../rules/values';
+import {ACCOUNT} from '../../sheets/accounts';
 import {
   MaterialVerdict,
   UploadReport,
@@ -29,38 +30,76 @@ export function withMaterials(
   run: CreateRun,
   candidates: OfferPlan[],
 ): Ready[] {
-  const pending = new Set<number>();
-  for (const c of candidates) {
-    for (const set of c.sets) {
-      for (const {material} of set.materials) {
-        if (!material.creative_md5) pending.add(materialIndex(material));
-      }
-    }
-  }
+  const {pending, sendable} = uploadAccounts(run, candidates);
   const upload = uploadRows(
     {
-      client: run.client,
+      clientFor: run.clientFor,
       files: run.job.platform.files,
+      digest: run.job.platform.digest,
       writes: run.creatives,
+      sending: () => run.job.saveState(),
       budget: run.job.budget,
       owner: {
-        account: run.job.connected.account,
+        accountOf: index => pending.get(index)!,
         book: run.job.book,
         context: run.job.workbook,
       },
     },
-    [...pending].sort((a, b) => a - b),
+    [...pending.keys()].sort((a, b) => a - b),
   );
   run.counts.requests += upload.requests;
   run.job.log.add(uploadChanges(run.creatives.table, upload));
   run.job.save();
   const late = new Set(upload.remaining);
   const ready: Ready[] = [];
-  for (const c of candidates) {
+  for (const c of sendable) {
     const request = requestOf(run, c, upload, late);
     if (request) ready.push({plan: c, request});
   }
   return ready;
+}
+
+/**
+ * The account each material to upload goes to: that of the offers that use it (a creative set
+ * names only its own account's materials, or rows of no account yet: new-offer-rows.ts). A
+ * material of no account that offers of two accounts use is not guessed at: those offers are
+ * INVALID, and the rest go on.
+ */
+function uploadAccounts(
+  run: CreateRun,
+  candidates: OfferPlan[],
+): {pending: Map<number, string>; sendable: OfferPlan[]} {
+  const uses = (c: OfferPlan) =>
+    c.sets.flatMap(set =>
+      set.materials.flatMap(({material}) =>
+        material.creative_md5 ? [] : [material],
+      ),
+    );
+  const accounts = new Map<number, Set<string>>();
+  for (const c of candidates) {
+    for (const material of uses(c)) {
+      const at = materialIndex(material);
+      accounts.set(at, (accounts.get(at) ?? new Set()).add(c.account!));
+    }
+  }
+  const pending = new Map<number, string>();
+  const sendable = candidates.filter(c => {
+    const shared = uses(c).filter(
+      m => accounts.get(materialIndex(m))!.size > 1,
+    );
+    if (shared.length === 0) {
+      for (const m of uses(c)) pending.set(materialIndex(m), c.account!);
+      return true;
+    }
+    const rows = [...new Set(shared.map(m => m.row))].join(', ');
+    run.offers.status(
+      c.index,
+      'INVALID',
+      `creatives: the file of Creatives row ${rows} is to be uploaded for offers of several accounts: write in its ${ACCOUNT} cell which account it is uploaded to (another account's offer needs a row of its own). ${NOT_SENT}`,
+    );
+    return false;
+  });
+  return {pending, sendable};
 }
 
 /**

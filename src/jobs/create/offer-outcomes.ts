@@ -32,6 +32,8 @@ export const WHAT: Record<Origin, (offerId: number) => string> = {
 export interface Made {
   index: number;
   offerId: number;
+  /** The account that made it, whose keys set its tracking. */
+  account: string;
   tracking?: Tracking;
   origin: Origin;
   /** What the create left out of the row, and why (OfferPlan.notes). */
@@ -53,7 +55,7 @@ export const trackingLeft = (offer: string, why = '') =>
  * the next run still adopts the offer if it exists.
  */
 export const unsettled = (c: OfferPlan, why: string) =>
-  `${createSentAs(c.sentAs ?? c.name)} by an earlier run, and its outcome is still unknown: ${why}; ${RERUN}; it looks the offer up by name before sending anything.`;
+  `${createSentAs(c.sentAs ?? c.name, c.account)} by an earlier run, and its outcome is still unknown: ${why}; ${RERUN}; it looks the offer up by name before sending anything.`;
 
 /** A History row of an offer this run created, or tried to. */
 export function logOffer(
@@ -90,12 +92,19 @@ export function made(
   run.offers.set(c.index, 'offer_id', offerId);
   rememberCreateVerdict(book, c.name, undefined);
   logOffer(run, offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
+  const account = c.account!;
   rememberCreated(book, [
-    {offer_id: offerId, offer_name: c.name, campaign_id: c.body!.campaign_id},
+    {
+      offer_id: offerId,
+      offer_name: c.name,
+      campaign_id: c.body!.campaign_id,
+      account,
+    },
   ]);
   const offer = {
     index: c.index,
     offerId,
+    account,
     tracking: c.tracking,
     origin,
     notes: c.notes,

@@ -1,6 +1,7 @@
 /**
  * Setting the tracking of the offers made (step 3 of the chain), batch by batch within the
- * time budget, each batch's outcomes saved before the next. An offer made by an earlier run
+ * time budget, each batch's outcomes saved before the next; each offer's tracking is sent and
+ * read back with the keys of the account that made it, whichever account acts. An offer made by an earlier run
  * is resumed here only when its row is still the one it was made from (created-offers.ts).
  */
 import {OutcomeUnknownError} from '../../api/errors';
@@ -8,6 +9,7 @@ import {offersListing, setTracking} from '../../api/operations';
 import {listByIds} from '../../api/paging';
 import type {Offer} from '../../api/types';
 import {hasVerdict} from '../../api/retry';
+import {recordKey} from '../../sheets/accounts';
 import type {HistoryOutcome} from '../../sheets/history';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {rememberServerClicks} from '../server-click-memory';
@@ -42,14 +44,16 @@ export function track(run: CreateRun, made: Made[]): void {
     run,
     made.filter(m => m.tracking),
   );
-  const size = run.client.batchSize;
+  const size = run.batchSize;
   for (let start = 0; start < withTracking.length; start += size) {
     const chunk = withTracking.slice(start, start + size);
     const outcomes = run.job.budget.batch(() => {
       outForSending(run, chunk);
       return setTracking(
-        run.client,
-        chunk.map(m => ({offer_id: m.offerId, ...m.tracking!})),
+        chunk.map(m => ({
+          client: run.clientFor(m.account),
+          body: {offer_id: m.offerId, ...m.tracking!},
+        })),
       );
     });
     if (!outcomes) {
@@ -111,11 +115,17 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
   const isLost = (m: Made) => answerLost(run, m.offerId, m.tracking!);
   const lost = withTracking.filter(isLost);
   if (lost.length === 0) return withTracking;
+  const accounts = [...new Set(lost.map(m => m.account))];
   const read = run.job.budget.batch(() => {
     try {
       return listByIds(
-        lost.map(m => String(m.offerId)),
-        ids => offersListing(run.client, {offer_id: ids}),
+        accounts.map(account => ({
+          client: run.clientFor(account),
+          ids: lost
+            .filter(m => m.account === account)
+            .map(m => String(m.offerId)),
+        })),
+        (client, ids) => offersListing(client, {offer_id: ids}),
         (offer: Offer) => [offer],
       );
     } catch (e) {
@@ -146,11 +156,16 @@ function settleLost(run: CreateRun, withTracking: Made[]): Made[] {
   }
   run.counts.requests += read.requests;
   const listed = new Map(
-    read.records.map(([offer]) => [offer.offer_id, offer]),
+    read.records.flatMap((records, g) =>
+      records.map(([offer]) => [
+        recordKey(accounts[g], String(offer.offer_id)),
+        offer,
+      ]),
+    ),
   );
   const confirmed: Made[] = [];
   for (const m of lost) {
-    const offer = listed.get(m.offerId);
+    const offer = listed.get(recordKey(m.account, String(m.offerId)));
     // Compared as text whatever its case: the list may spell an enumeration its own way.
     const took =
       offer !== undefined &&

@@ -11,7 +11,10 @@
  * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
  * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
  * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
- * per request. A row whose file cannot be read is INVALID (not picked, too large, not a
+ * per request. Each batch's files are named in the state book before it goes out; a file an
+ * earlier run named so or left with an unknown outcome (ERROR) has its md5 looked up first
+ * (one creatives/source request for the batch): one the server stored then is filled in, not
+ * sent again. A row whose file cannot be read is INVALID (not picked, too large, not a
  * material) or ERROR (not reachable now), and nothing is sent for it.
  *
  * A preview ({dryRun: true}) uploads nothing: each row to upload gets its cell checked and, for
@@ -22,8 +25,12 @@
 import type {Job, RunOptions} from '../kernel';
 import type {ApiClient, Outcome} from '../../api/client';
 import {OutcomeUnknownError} from '../../api/errors';
-import {MAX_LIMIT, OPERATIONS, uploadMaterials} from '../../api/operations';
-import {listAllEach} from '../../api/paging';
+import {
+  MAX_LIMIT,
+  materialsListing,
+  uploadMaterials,
+} from '../../api/operations';
+import {listEach} from '../../api/paging';
 import type {Material, UploadedMaterial} from '../../api/types';
 import type {
   FileBlob,
@@ -31,6 +38,7 @@ import type {
   FileRef,
   FileSource,
   FileWanted,
+  Digest,
   Platform,
 } from '../../platform/ports';
 import {
@@ -41,17 +49,19 @@ import {
 import {excerpt} from '../../rules/values';
 import {CodecContext, canonical, encode} from '../../sheets/codec';
 import type {HistoryChange} from '../../sheets/history';
-import {OtherAccounts, othersMemo} from '../../sheets/merge';
+import {ACCOUNT, accountCell, recordKey} from '../../sheets/accounts';
 import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import type {RecordState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
+import {SYNC_STATUS} from '../../sheets/schema';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
 import {RowWrites} from '../row-writes';
 import {withJob} from '../kernel';
 import type {JobSummary, TimeBudget} from '../run';
 import {urlWhitelistProblem} from '../url-whitelist';
+import {typedAccount} from './row-account';
 
 /**
  * Files per upload batch (a fetchAll batch of the API client's size), and their bytes
@@ -71,12 +81,17 @@ export interface MaterialVerdict {
 }
 
 export interface UploadContext {
-  client: ApiClient;
+  /** The client that signs as an account ('' the main account): Connected.clientFor. */
+  clientFor(account: string): ApiClient;
   files: FileSource;
+  /** Computes a file's md5, looked up before its bytes are sent. */
+  digest: Digest;
   writes: RowWrites<Material>;
   budget: TimeBudget;
-  /** Who uploads ('' for the main account): its materials are remembered as its own. */
+  /** Whose each row's material is: its upload is signed by that account, and remembered as its. */
   owner: MaterialOwner;
+  /** Called before a batch goes out, its files named in the state book: the job saves it. */
+  sending?: () => void;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
    * (rows, History) before the next batch.
@@ -88,6 +103,8 @@ export interface UploadReport {
   verdicts: Map<number, MaterialVerdict>;
   /** Rows whose file was sent, in order. */
   sent: number[];
+  /** Rows whose file the server had already (its md5 listed): nothing was sent for them. */
+  found: number[];
   /** Rows not reached for lack of time. */
   remaining: number[];
   requests: number;
@@ -98,9 +115,12 @@ interface Ready {
   blob: FileBlob;
 }
 
-/** The account acting, the state book that remembers whose materials are whose, the codec's. */
+/**
+ * The account each row uploads to (by its Creatives data row), the state book that remembers
+ * whose materials are whose, the codec's.
+ */
 export interface MaterialOwner {
-  account: string;
+  accountOf(index: number): string;
   book: StateBook;
   context: CodecContext;
 }
@@ -112,6 +132,16 @@ interface Unnamed {
   /** The answer's text that says `already existed`. */
   answer: string;
 }
+
+/**
+ * The state-book memo of the files of the batch out (their cells): a run stopped while it is
+ * out leaves them there, and the next run looks them up before sending them again.
+ */
+const UPLOADS_OUT = 'uploads out';
+
+/** A row's file cell, as the memo of the files out names it. */
+const fileText = (table: Table<Material>, index: number) =>
+  String(cellOf(table, index, 'file')).trim();
 
 /** Longest excerpt of an API text that a row's message quotes. */
 const MSG_EXCERPT = 120;
@@ -134,10 +164,18 @@ export function uploadRows(
 ): UploadReport {
   const run: UploadRun = {
     context,
-    report: {verdicts: new Map(), sent: [], remaining: [], requests: 0},
+    report: {
+      verdicts: new Map(),
+      sent: [],
+      found: [],
+      remaining: [],
+      requests: 0,
+    },
     unnamed: [],
   };
   run.report.remaining = uploadInBatches(run, indexes);
+  // Every batch out has its outcome now (saved with the rows).
+  if (run.report.sent.length > 0) context.owner.book.setMemo(UPLOADS_OUT, []);
   completeFromServerList(run);
   return run.report;
 }
@@ -176,8 +214,58 @@ function readAndSend(run: UploadRun, group: Inspected[]): boolean {
     if ('status' in read) recordVerdict(run, group[k].index, read);
     else ready.push(read);
   });
-  sendBatch(run, ready);
+  sendBatch(run, notOnServer(run, ready));
   return true;
+}
+
+/**
+ * The files of a batch the server does not list yet, where an earlier run may have sent them
+ * (named in the memo of the files out, left by a run stopped while its batch was out, or
+ * ERROR: an unknown outcome, a 5xx or a lost connection): the md5s of their bytes are looked up first (one request for
+ * the batch), and a file the server stored then is filled in without its bytes being sent
+ * again. A batch no run sent before goes without a look-up. Should the look-up fail, every
+ * file is sent: the server answers `already existed` for one it has.
+ */
+function notOnServer(run: UploadRun, batch: Ready[]): Ready[] {
+  const {context, report} = run;
+  const {table} = context.writes;
+  const out = new Set(context.owner.book.memo<string[]>(UPLOADS_OUT) ?? []);
+  const maybeSent = (r: Ready) =>
+    String(cellOf(table, r.index, SYNC_STATUS)).trim() === 'ERROR' ||
+    out.has(fileText(table, r.index));
+  if (!batch.some(maybeSent)) return batch;
+  const md5s = batch.map(r => context.digest.md5OfBytes(r.blob.getBytes()));
+  const {accountOf} = context.owner;
+  // Each file is looked up in the account it goes to; an account whose look-up failed sends.
+  const lookups = listByMd5(
+    context.clientFor,
+    batch.map((r, k) => ({account: accountOf(r.index), md5: md5s[k]})),
+  );
+  for (const lookup of lookups.values()) report.requests += lookup.requests;
+  const found: number[] = [];
+  const send = batch.filter((ready, k) => {
+    const lookup = lookups.get(accountOf(ready.index));
+    const material = lookup?.failure ? undefined : lookup?.listed?.get(md5s[k]);
+    if (!material) return true;
+    const name = String(material.creative_name ?? '');
+    recordVerdict(
+      run,
+      ready.index,
+      onServer(
+        context.writes.table,
+        ready.index,
+        md5s[k],
+        name,
+        `Already on the server (its md5 is listed, so nothing was sent): creative_md5 ${md5s[k]} and creative_name ${name} filled in.`,
+      ),
+    );
+    fillDetails(context.writes, ready.index, material);
+    found.push(ready.index);
+    return false;
+  });
+  report.found.push(...found);
+  if (found.length > 0) context.settled?.(report, found);
+  return send;
 }
 
 /** Uploads one batch and hands the rows it settled to the job at once, to be saved. */
@@ -185,9 +273,18 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   if (batch.length === 0) return;
   const {context, report} = run;
   const from = report.sent.length;
+  // On record before the batch goes out: a run stopped while it is out leaves its files named,
+  // and the next run looks them up by md5 before sending them again.
+  context.owner.book.setMemo(
+    UPLOADS_OUT,
+    batch.map(r => fileText(context.writes.table, r.index)),
+  );
+  context.sending?.();
   const outcomes = uploadMaterials(
-    context.client,
-    batch.map(r => r.blob),
+    batch.map(r => ({
+      client: context.clientFor(context.owner.accountOf(r.index)),
+      body: r.blob,
+    })),
   );
   report.requests += batch.length;
   batch.forEach((ready, i) => {
@@ -241,14 +338,20 @@ function recordVerdict(
   index: number,
   verdict: MaterialVerdict,
 ): void {
-  const {writes} = context;
+  const {writes, owner} = context;
+  const account = owner.accountOf(index);
   report.verdicts.set(index, verdict);
   writes.status(index, verdict.status, verdict.message);
+  // A file whose answer was lost keeps the account it went to: sent again by a re-run as
+  // another account, it would land in another account instead of answering "already existed".
+  if (verdict.material || verdict.unknown)
+    writes.set(index, ACCOUNT, accountCell(account));
   if (verdict.material) {
     writes.set(index, 'creative_md5', verdict.material.creative_md5);
     writes.set(index, 'creative_name', verdict.material.creative_name);
     rememberMaterial(
-      context.owner,
+      owner,
+      account,
       writes.table,
       verdict.material.creative_md5,
     );
@@ -261,24 +364,31 @@ function recordVerdict(
  */
 function completeFromServerList(run: UploadRun): void {
   const {context, report, unnamed} = run;
-  const uploaded = [...report.verdicts.values()].flatMap(v =>
-    v.material ? [v.material.creative_md5] : [],
-  );
+  const {accountOf} = context.owner;
+  // A file found before its upload has its details already.
+  const uploaded = report.sent.flatMap(index => {
+    const material = report.verdicts.get(index)?.material;
+    return material ? [{index, md5: material.creative_md5}] : [];
+  });
   if (unnamed.length + uploaded.length === 0) return;
-  const lookup = listByMd5(context.client, [
-    ...unnamed.map(r => r.md5),
-    ...uploaded,
-  ]);
-  report.requests += lookup.requests;
+  const lookups = listByMd5(
+    context.clientFor,
+    [...unnamed, ...uploaded].map(r => ({
+      account: accountOf(r.index),
+      md5: r.md5,
+    })),
+  );
+  for (const lookup of lookups.values()) report.requests += lookup.requests;
+  const lookupOf = (index: number) => lookups.get(accountOf(index))!;
   if (unnamed.length > 0) {
-    const named = nameByMd5(unnamed, lookup, context.writes.table);
+    const named = nameByMd5(unnamed, lookupOf, context.writes.table);
     for (const [index, verdict] of named) recordVerdict(run, index, verdict);
     context.settled?.(report, [...named.keys()]);
   }
   for (const [index, verdict] of report.verdicts) {
     const listed =
       verdict.material &&
-      lookup.listed?.get(verdict.material.creative_md5.toLowerCase());
+      lookupOf(index).listed?.get(verdict.material.creative_md5.toLowerCase());
     if (listed) fillDetails(context.writes, index, listed);
   }
 }
@@ -312,52 +422,67 @@ interface Md5Lookup {
 }
 
 /**
- * Looks the md5s up in creatives/source (4.9), at most 200 per request, all requests in one
- * batch: the upload answer names a material's md5 and name at most, the list gives its type,
- * resolution and size (and the name an `already existed` answer left out). It runs even when
- * the time budget is spent: it is one read, bounded by the retry deadline, and without it the
- * uploads just answered would be lost.
+ * Looks the md5s up in creatives/source (4.9), each in the materials of its account (signed by
+ * it), at most 200 per request, all requests of all accounts in one batch: the upload answer
+ * names a material's md5 and name at most, the list gives its type, resolution and size (and
+ * the name an `already existed` answer left out). It runs even when the time budget is spent:
+ * it is one read, bounded by the retry deadline, and without it the uploads just answered
+ * would be lost. One account's failed look-up is that account's alone. Answers by account.
  */
-function listByMd5(client: ApiClient, all: readonly string[]): Md5Lookup {
-  const md5s = [...new Set(all)];
-  const chunks: string[][] = [];
-  for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
-    chunks.push(md5s.slice(i, i + MAX_LIMIT.materials));
+function listByMd5(
+  clientFor: (account: string) => ApiClient,
+  wanted: ReadonlyArray<{account: string; md5: string}>,
+): Map<string, Md5Lookup> {
+  const byAccount = new Map<string, Set<string>>();
+  for (const {account, md5} of wanted) {
+    byAccount.set(account, (byAccount.get(account) ?? new Set()).add(md5));
   }
-  try {
-    const results = listAllEach<Material>(
-      client,
-      OPERATIONS.listMaterials,
-      chunks.map(chunk => ({creative_md5: chunk})),
-      MAX_LIMIT.materials,
-      m => m.creative_md5,
-    );
-    return {
-      listed: new Map(
-        results
-          .flatMap(r => r.items)
-          .map(m => [String(m.creative_md5).toLowerCase(), m]),
-      ),
-      requests: results.reduce((n, r) => n + r.requests, 0),
+  const chunks: Array<{account: string; md5s: string[]}> = [];
+  for (const [account, set] of byAccount) {
+    const md5s = [...set];
+    for (let i = 0; i < md5s.length; i += MAX_LIMIT.materials) {
+      chunks.push({account, md5s: md5s.slice(i, i + MAX_LIMIT.materials)});
+    }
+  }
+  const results = listEach<Material>(
+    chunks.map(({account, md5s}) => ({
+      ...materialsListing(clientFor(account), {creative_md5: md5s}),
+      isolated: true,
+    })),
+  );
+  const lookups = new Map<string, Md5Lookup>();
+  chunks.forEach(({account}, k) => {
+    const lookup: Md5Lookup = lookups.get(account) ?? {
+      listed: new Map(),
+      requests: 0,
     };
-  } catch (e) {
-    return {failure: e as Error, requests: chunks.length};
+    const {items, failed, requests} = results[k];
+    lookup.requests += requests;
+    if (failed) lookup.failure = failed;
+    for (const m of items)
+      lookup.listed!.set(String(m.creative_md5).toLowerCase(), m);
+    lookups.set(account, lookup);
+  });
+  for (const lookup of lookups.values()) {
+    if (lookup.failure) delete lookup.listed;
   }
+  return lookups;
 }
 
 /**
- * The History rows of the files an upload sent: a material by its md5 once on the server,
- * else by its file cell (a file the API refused, or whose answer was lost).
+ * The History rows of the files an upload sent, or found on the server by their md5 (an
+ * earlier run's upload whose answer was lost): a material by its md5 once on the server, else
+ * by its file cell (a file the API refused, or whose answer was lost).
  */
 export function uploadChanges(
   table: Table<Material>,
   report: UploadReport,
-  rows: readonly number[] = report.sent,
+  rows: readonly number[] = [...report.sent, ...report.found],
 ): HistoryChange[] {
   return rows.flatMap(index => {
     const verdict = report.verdicts.get(index);
     if (!verdict) return [];
-    const file = String(cellOf(table, index, 'file')).trim();
+    const file = fileText(table, index);
     return [
       {
         sheet: CREATIVES.name,
@@ -376,26 +501,27 @@ export function uploadChanges(
   });
 }
 
-/** The rows whose `already existed` answer named no name get the one the server lists. */
+/**
+ * The rows whose `already existed` answer named no name get the one the server lists in
+ * their account (`lookupOf` a row).
+ */
 function nameByMd5(
   rows: readonly Unnamed[],
-  lookup: Md5Lookup,
+  lookupOf: (index: number) => Md5Lookup,
   table: Table<Material>,
 ): Map<number, MaterialVerdict> {
   const verdicts = new Map<number, MaterialVerdict>();
   const said = (row: Unnamed) =>
     `The API answered ${quoted(row.answer)}: material ${row.md5} is already on the server`;
-  const {listed, failure} = lookup;
-  if (!listed) {
-    for (const row of rows) {
+  for (const row of rows) {
+    const {listed, failure} = lookupOf(row.index);
+    if (!listed) {
       verdicts.set(row.index, {
         status: 'ERROR',
         message: `${said(row)}, but looking up its creative_name failed (${failure?.message}), so nothing was filled in. Run Upload creative materials again.`,
       });
+      continue;
     }
-    return verdicts;
-  }
-  for (const row of rows) {
     const name = listed.get(row.md5)?.creative_name;
     verdicts.set(
       row.index,
@@ -423,26 +549,19 @@ function nameByMd5(
  */
 function rememberMaterial(
   owner: MaterialOwner,
+  account: string,
   table: Table<Material>,
   md5: string,
 ): void {
-  const {book, account} = owner;
+  const {book} = owner;
   const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
   // No editable column: a material's pulled content is no rows (state.ts RecordState).
   const pulled: RecordState = {rows: []};
-  const state = book.get(CREATIVES.name);
-  if (state?.account === account) {
-    book.set(CREATIVES.name, {
-      ...state,
-      records: {...state.records, [id]: state.records[id] ?? pulled},
-    });
-    return;
-  }
-  const memo = othersMemo(CREATIVES.name);
-  const others = book.memo<OtherAccounts>(memo) ?? {};
-  book.setMemo(memo, {
-    ...others,
-    [account]: {...others[account], [id]: pulled},
+  const key = recordKey(account, id);
+  const state = book.get(CREATIVES.name) ?? {accounts: [], records: {}};
+  book.set(CREATIVES.name, {
+    ...state,
+    records: {...state.records, [key]: state.records[key] ?? pulled},
   });
 }
 
@@ -591,7 +710,7 @@ function quoted(text: string): string {
 
 function uploadError(error: Error): string {
   if (error instanceof OutcomeUnknownError) {
-    return `${error.cause.message}. Run the upload again: if the file was stored, the API answers "already existed" and the md5 is filled in.`;
+    return `${error.cause.message}. Run the upload again: it looks the file's md5 up first, and if the file was stored, fills it in without sending the file again.`;
   }
   return `${error.message}. Nothing was uploaded.`;
 }
@@ -631,7 +750,7 @@ function previewUploads(
       for (const index of drive.slice(next)) {
         unread(
           index,
-          String(cellOf(writes.table, index, 'file')).trim(),
+          fileText(writes.table, index),
           'the preview had no time left to inspect it',
         );
       }
@@ -661,15 +780,37 @@ export function uploadCreatives(
   return withJob(platform, JOB, options, job => {
     const writes = job.rows(CREATIVES);
     const {table} = writes;
-    const pending = table.values
-      .map((_, i) => i)
-      .filter(i => CREATIVES.awaitsCreation!(h => cellOf(table, i, h)));
+    const accounts = uploadAccounts(writes, job.connected.account);
+    const pending = [...accounts.keys()];
     for (const [index, message] of copiedMd5s(table))
       writes.status(index, 'INVALID', message);
     return job.dryRun
       ? previewJob(platform, job, writes, pending)
-      : uploadJob(platform, job, writes, pending);
+      : uploadJob(platform, job, writes, accounts);
   });
+}
+
+/**
+ * The rows to upload, each with the account it is uploaded to: its `account` cell's, else the
+ * acting account's. A row whose cell names no account is INVALID, naming the column.
+ */
+function uploadAccounts(
+  writes: RowWrites<Material>,
+  acting: string,
+): Map<number, string> {
+  const {table} = writes;
+  const accounts = new Map<number, string>();
+  table.values.forEach((_, i) => {
+    if (!CREATIVES.awaitsCreation!(h => cellOf(table, i, h))) return;
+    const owner = typedAccount(
+      cellOf(table, i, ACCOUNT),
+      acting,
+      'uploads the material',
+    );
+    if ('account' in owner) accounts.set(i, owner.account);
+    else writes.status(i, 'INVALID', `${owner.problem}. Nothing was uploaded.`);
+  });
+  return accounts;
 }
 
 /**
@@ -720,25 +861,31 @@ function previewJob(
   });
 }
 
-/** The run of uploadCreatives: the rows `pending` uploaded, each batch saved as it settles. */
+/**
+ * The run of uploadCreatives: the rows `accounts` names uploaded, each to its account, each
+ * batch saved as it settles.
+ */
 function uploadJob(
   platform: Platform,
   job: Job,
   writes: RowWrites<Material>,
-  pending: readonly number[],
+  accounts: ReadonlyMap<number, string>,
 ): JobSummary {
+  const pending = [...accounts.keys()];
   platform.progress.report(JOB, 0, pending.length);
   const report = uploadRows(
     {
-      client: job.connected.client,
+      clientFor: account => job.connected.clientFor(account),
       files: platform.files,
+      digest: platform.digest,
       writes,
       budget: job.budget,
       owner: {
-        account: job.connected.account,
+        accountOf: index => accounts.get(index)!,
         book: job.book,
         context: job.workbook,
       },
+      sending: () => job.saveState(),
       settled: (sofar, rows) => {
         job.log.add(uploadChanges(writes.table, sofar, rows));
         job.save();

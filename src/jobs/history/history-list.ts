@@ -20,7 +20,7 @@ const SHOWN_LINES = 5;
 
 export interface ChangeRun {
   changeId: string;
-  /** When its answers arrived, ms since the epoch (NaN when the time cell was changed). */
+  /** When it started (its rows' time), ms since the epoch (NaN when the time cell was changed). */
   at: number;
   job: string;
   account: string;

@@ -42,6 +42,8 @@ import type {SyncStatus} from '../../sheets/status';
 
 /** What one change did to one record, from History. */
 export interface RecordChange {
+  /** Whose record ('' the main account), as History names it. */
+  account: string;
   id: string;
   outcome: string;
   fields: FieldChange[];

@@ -39,7 +39,8 @@ import {
 import {decodeRecords} from '../../sheets/records';
 import {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
-import {accountLabel, pulledByThisConnection} from '../connect';
+import {recordKey} from '../../sheets/accounts';
+import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {campaignsPush} from '../push/push-campaigns';
@@ -74,12 +75,16 @@ function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
   for (const row of rows) {
     const records = sheets.get(row.sheet) ?? new Map<string, RecordChange>();
     sheets.set(row.sheet, records);
-    const record = records.get(row.record) ?? {
+    // Rows of an earlier release name the account the run acted as: its records' account.
+    const account = accountOfLabel(row.account) ?? '';
+    const key = recordKey(account, row.record);
+    const record = records.get(key) ?? {
+      account,
       id: row.record,
       outcome: row.outcome,
       fields: [],
     };
-    records.set(row.record, record);
+    records.set(key, record);
     // A History row copied whole says nothing new.
     const same = record.fields.some(
       f =>
@@ -247,10 +252,9 @@ function revertSheet(
   // Decoded as a push decodes them: the same records, the same reasons to refuse one.
   const decoded = new Map(
     decodeRecords(table, state, job.workbook, {
-      ownerOf: () => undefined,
       label: accountLabel,
       refreshTitle: revertible.refreshTitle,
-    }).map(r => [r.id, r]),
+    }).map(r => [r.key, r]),
   );
   const writer = new SheetWriter(table, () => now.getTime());
   const layout: Layout = {
@@ -260,7 +264,7 @@ function revertSheet(
   };
   const counts: Array<[number[], Counted]> = [];
   for (const record of records) {
-    const found = decoded.get(record.id);
+    const found = decoded.get(recordKey(record.account, record.id));
     const rows = found?.rows;
     const plan = planRevert({
       schema: table.schema,
@@ -279,7 +283,13 @@ function revertSheet(
       if (counted) counts.push(counted);
     }
   }
-  tallyWritten(run, table, layout, counts, new Set(writer.flush().gone));
+  const {gone, kept} = writer.flush();
+  tallyWritten(run, table, layout, counts, new Set(gone));
+  if (kept.length > 0) {
+    run.tally.notes.push(
+      `${counted(kept.length, 'row')} of ${table.schema.name} kept what someone typed into ${kept.length === 1 ? 'it' : 'them'} while the revert ran, instead of the value it put back: check ${kept.length === 1 ? 'it' : 'them'}, then revert ${run.changeId} again if you still want it.`,
+    );
+  }
 }
 
 /** The sheet and its pulled state, if revert may act on it; else null, the reason noted. */
@@ -287,7 +297,7 @@ function openForRevert(
   run: RevertRun,
   {schema, refreshTitle}: Revertible,
 ): {table: Table<never>; state: SheetState} | null {
-  const {job, account, changeId, tally} = run;
+  const {job, changeId, tally} = run;
   const problem = (message: string) => {
     tally.notes.push(message);
     return null;
@@ -301,10 +311,6 @@ function openForRevert(
         `${schema.name} is not refreshed in this spreadsheet: refresh it, then revert ${changeId} again. Nothing was changed.`,
       );
     pulledByThisConnection(job.book, schema.name, refreshTitle, job.connected);
-    if (accountLabel(state.account) !== account)
-      return problem(
-        `${schema.name} holds the ${accountLabel(state.account)}'s records, but change ${changeId} was made as the ${account}: act as it, refresh, then revert again. Nothing was changed.`,
-      );
     return {table, state};
   } catch (e) {
     if (!(e instanceof SheetLayoutError) && !(e instanceof ConfigError))

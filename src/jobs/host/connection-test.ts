@@ -8,6 +8,7 @@ import {OPERATIONS} from '../../api/operations';
 import type {HttpResponse, HttpTransport, Platform} from '../../platform/ports';
 import {counted} from '../../text/wording';
 import {accountLabel, connect} from '../connect';
+import {EVERY_ACCOUNT} from '../settings-store';
 import {unreachableMessage} from './menu-messages';
 
 /** What went wrong, for the sidebar to mark the right field. */
@@ -91,7 +92,7 @@ export function testConnection(platform: Platform): ConnectionCheck {
         : '';
     return check(
       null,
-      `Connected as the ${accountLabel(account)}: URL, keys and clock all work (${counted(Number(page?.total ?? 0), 'campaign')} visible).${warning}`,
+      `Connected as the ${account === EVERY_ACCOUNT ? 'main account, which acts for every account' : accountLabel(account)}: URL, keys and clock all work (${counted(Number(page?.total ?? 0), 'campaign')} visible).${warning}`,
     );
   } catch (e) {
     if (e instanceof ConfigError) return check('settings', e.message);

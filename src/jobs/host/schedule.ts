@@ -15,7 +15,6 @@ import {
   jobSpec,
 } from '../catalog';
 import {failureMessage, isExpectedFailure} from './menu-messages';
-import {alertsEmail} from '../refresh/offer-watch';
 import {JobSummary, LockBusyError, needsAttention} from '../run';
 import {
   SCHEDULE_HANDLER,
@@ -283,9 +282,7 @@ export function scheduledRefresh(
     conflicts: turn.conflicts ?? 0,
     authorizationUrl: turn.authorizationUrl,
   });
-  const mails = [email, alertsEmail(platform, store, turn.alerts)].filter(
-    Boolean,
-  );
+  const mails = [email, turn.alertsEmail].filter(Boolean);
   if (mails.length > 0) record.email = mails.join(' ');
   const kept = store.setLastScheduledRun(documentId, record);
   scheduleChanged(platform, documentId);
@@ -336,8 +333,8 @@ interface Turn {
   reason?: string;
   /** Rows it kept as CONFLICT. */
   conflicts?: number;
-  /** The new alerts the refresh found (the digest emailed to the schedule's owner). */
-  alerts?: string[];
+  /** What became of the email of the alerts the refresh told (sent inside the run). */
+  alertsEmail?: string;
   /** A failure we did not foresee: thrown once recorded. */
   unforeseen?: unknown;
   authorizationUrl?: string | null;
@@ -366,7 +363,7 @@ function runTurn(
       outcome: needsAttention(summary) ? 'attention' : 'ok',
       message: `${title}: ${summary.message}`,
       conflicts: summary.conflict ?? 0,
-      alerts: summary.alerts,
+      alertsEmail: summary.alertsEmail,
     };
   } catch (e) {
     if (e instanceof LockBusyError) {

@@ -12,6 +12,7 @@ import {historyLimit} from '../change-log';
 import {connect} from '../connect';
 import {
   AlertSettings,
+  EVERY_ACCOUNT,
   ServerClickDefault,
   SettingsStore,
 } from '../settings-store';
@@ -23,6 +24,7 @@ export interface SettingsView {
   uploadBaseUrl: string;
   accessKey: string;
   hasApiKey: boolean;
+  /** '' the main account, a sub-account's name, or '*' for every account. */
   actingAccount: string;
   refreshEveryHours: number;
   /** support_server_click sent where the add-on does not know it: YES, NO, or '' (ask). */
@@ -172,8 +174,10 @@ function serverClickDefault(
 }
 
 /**
- * Acts as `name` in this spreadsheet from now on ('' is the main account). A sub-account's
- * keys are looked up at once, so a wrong name is said now rather than at the next job.
+ * Acts as `name` in this spreadsheet from now on: '' the main account, '*' every account (the
+ * main account and each of its sub-accounts, DESIGN 4.4), else a sub-account, whose keys are
+ * looked up at once, so a wrong name is said now rather than at the next job. Every account
+ * needs the connection only: the sub-accounts are found by each job that acts for them.
  */
 export function setActingAccount(
   platform: Platform,
@@ -181,7 +185,8 @@ export function setActingAccount(
 ): SettingsView {
   const account = String(name ?? '').trim();
   const documentId = platform.documentId();
-  if (account !== '') {
+  if (account === EVERY_ACCOUNT) connect(platform);
+  else if (account !== '') {
     const {mainClient, store} = connect(platform);
     const found = getSubAccount(mainClient, account);
     if (!found) {

@@ -1,14 +1,14 @@
 /** What only the sidebar asks for: the accounts to act as, a job's progress, a row to show. */
 import {ConfigError} from '../../api/errors';
 import type {JobProgress, Platform} from '../../platform/ports';
-import {SettingsStore} from '../settings-store';
+import {EVERY_ACCOUNT, SettingsStore} from '../settings-store';
 
 export const SUB_ACCOUNTS_SHEET = 'Sub-accounts';
 const NAME_HEADER = 'sub_adv_user_name';
 const KEY_HEADER = 'access_key';
 
 export interface ActingAccounts {
-  /** '' is the main account. */
+  /** '' is the main account, '*' every account. */
   current: string;
   /** Names only, never keys. */
   subAccounts: string[];
@@ -37,7 +37,7 @@ export function actingAccounts(platform: Platform): ActingAccounts {
       if (name && String(row[keys] ?? '').trim()) names.add(name);
     }
   }
-  if (current) names.add(current);
+  if (current && current !== EVERY_ACCOUNT) names.add(current);
   return {current, subAccounts: [...names].sort()};
 }
 

@@ -84,24 +84,29 @@ export function guardBudgets(
   dryRun: boolean,
 ): Guarded<BudgetUpdate> {
   const settings = new SettingsStore(platform.userProperties).guard();
-  const changes = units.map(unit => {
-    const before = groupsOf(unit.record.base.rows);
-    const after = groupsOf(unit.record.content);
-    const currency = unit.record.base.facts?.currency ?? '';
-    return {
-      unit,
-      before,
-      after,
-      currency,
-      holds: holdsOf(before, after, currency, settings),
-    };
-  });
+  // A unit whose answer was lost went out past the guard already (nothing is sent unguarded):
+  // it is read back first, never asked again, or a No would hold what the server may have.
+  const changes = units
+    .filter(unit => !unit.lost)
+    .map(unit => {
+      const before = groupsOf(unit.record.base.rows);
+      const after = groupsOf(unit.record.content);
+      const currency = unit.record.base.facts?.currency ?? '';
+      return {
+        unit,
+        before,
+        after,
+        currency,
+        holds: holdsOf(before, after, currency, settings),
+      };
+    });
   const held = changes.filter(c => c.holds.length > 0);
   const none = {
     send: [...units],
     held: [],
     history: (d: Parameters<Guarded<BudgetUpdate>['history']>[0]) => d,
     note: '',
+    asked: false,
   };
   if (held.length === 0) return none;
   const found: HeldChanges = {
@@ -112,7 +117,7 @@ export function guardBudgets(
   if (dryRun) return {...none, ...previewHeld(found)};
   const answer = askToSend(platform, found);
   return answer === true
-    ? {...none, ...sendConfirmed(found)}
+    ? {...none, ...sendConfirmed(found), asked: true}
     : holdBack(units, found, answer);
 }
 
@@ -187,6 +192,7 @@ function holdBack(
       message: `Held by the budget guard (${whyHeld(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
     })),
     history: d => d,
+    asked: answer === false,
     note: ` The budget guard held ${offers} (${rowsOf(held)}): not sent, as ${because}.`,
   };
 }

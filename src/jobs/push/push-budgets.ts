@@ -83,10 +83,10 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
       record.base.rows.some(pulled => sameContent([row], [pulled])),
     ),
   guard: guardBudgets,
-  readBack: (client, ids) =>
+  readBack: groups =>
     listByIds(
-      ids,
-      chunk => offersListing(client, {offer_id: chunk}),
+      groups,
+      (client, chunk) => offersListing(client, {offer_id: chunk}),
       budgetRows,
     ),
 };

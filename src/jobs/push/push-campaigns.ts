@@ -23,13 +23,12 @@ import {
   editableColumns,
   isBlankRow,
   recordId,
+  rowAccount,
 } from '../../sheets/rows';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
-import {
-  CREATIVES,
-  CREATIVES_ACCOUNT_MEMO,
-} from '../../sheets/schemas/creatives';
-import type {StateBook} from '../../sheets/state';
+import {CREATIVES, creativesRefreshedAs} from '../../sheets/schemas/creatives';
+import {StateBook, blankAccountOf} from '../../sheets/state';
+import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
 import {
   SheetLayoutError,
   Table,
@@ -59,9 +58,12 @@ export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
         columns.map(c => c.header),
         context,
       );
+      // Names are unique in an account (2.2): the record's account's other campaigns.
       const account: KnownAccount = {
-        others: known.campaigns.filter(c => c.id !== record.id),
-        materials: known.materials,
+        others: known.campaigns
+          .filter(c => c.account === record.account && c.id !== record.id)
+          .map(c => c.campaign),
+        materials: known.materials?.get(record.account),
       };
       const problems = {
         ...checkCampaign(decoded.values, changed, account),
@@ -81,18 +83,23 @@ export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
       return {ok: true, request, sends: changed.join(', ')};
     },
     send: updateCampaigns,
-    readBack: (client, ids) =>
+    readBack: groups =>
       listByIds(
-        ids,
-        chunk => campaignsListing(client, {campaign_id: chunk}),
+        groups,
+        (client, chunk) => campaignsListing(client, {campaign_id: chunk}),
         campaign => [campaign],
       ),
   };
 }
 
 interface KnownSheets {
-  campaigns: KnownAccount['others'];
-  materials: KnownAccount['materials'];
+  campaigns: Array<{
+    account: string;
+    id: string;
+    campaign: KnownAccount['others'][number];
+  }>;
+  /** Each account's materials, where Creatives was refreshed as it. */
+  materials?: Map<string, NonNullable<KnownAccount['materials']>>;
 }
 
 /**
@@ -112,34 +119,46 @@ function knownSheets(
   );
   const text = (value: unknown) =>
     value === null || value === undefined ? '' : String(value).trim();
+  const blank = blankAccountOf(pulled);
   const campaigns = table.values.flatMap((_, index) => {
     const id = isBlankRow(table, index)
       ? null
       : recordId(table, index, context);
-    if (id === null) return [];
-    const base = pulled?.records[id]?.rows[0]?.[at];
+    const account = rowAccount(table, index, id, blank);
+    if (id === null || account === undefined) return [];
+    const base = pulled?.records[recordKey(account, id)]?.rows[0]?.[at];
     return [
       {
+        account,
         id,
-        pulled: base === undefined ? '' : text(fromCanonical(base)),
-        typed: text(cellOf(table, index, 'campaign_name')),
-        row: sheetRow(index),
+        campaign: {
+          id,
+          pulled: base === undefined ? '' : text(fromCanonical(base)),
+          typed: text(cellOf(table, index, 'campaign_name')),
+          row: sheetRow(index),
+        },
       },
     ];
   });
-  const refreshed =
-    pulled !== undefined &&
-    book.memo<string>(CREATIVES_ACCOUNT_MEMO) === pulled.account;
+  const refreshedAs = creativesRefreshedAs(book);
+  if (refreshedAs.length === 0) return {campaigns};
+  const all = materialsIn(workbook, refreshedAs);
   return {
     campaigns,
-    materials: refreshed ? materialsIn(workbook) : undefined,
+    materials:
+      all && new Map(refreshedAs.map(a => [a, all.get(a) ?? new Map()])),
   };
 }
 
-/** The Creatives sheet's materials; undefined when the sheet is gone or its headers broken. */
+/**
+ * The Creatives sheet's materials by account (a row with an empty account cell is the one
+ * account refreshed, where only one was); undefined when the sheet is gone or its headers
+ * broken.
+ */
 function materialsIn(
   workbook: Workbook,
-): Map<string, KnownMaterial> | undefined {
+  refreshedAs: readonly string[],
+): Map<string, Map<string, KnownMaterial>> | undefined {
   let table: Table<Material> | null;
   try {
     table = openTable(workbook, CREATIVES, {create: false});
@@ -147,24 +166,31 @@ function materialsIn(
     if (e instanceof SheetLayoutError) return undefined;
     throw e;
   }
-  return table ? materialsOf(table) : undefined;
+  return table ? materialsOf(table, refreshedAs) : undefined;
 }
 
-function materialsOf(table: Table<Material>): Map<string, KnownMaterial> {
-  const materials = new Map<string, KnownMaterial>();
+function materialsOf(
+  table: Table<Material>,
+  refreshedAs: readonly string[],
+): Map<string, Map<string, KnownMaterial>> {
+  const byAccount = new Map<string, Map<string, KnownMaterial>>();
+  const only = refreshedAs.length === 1 ? refreshedAs[0] : undefined;
   table.values.forEach((_, index) => {
     const cell = (header: string) =>
       String(cellOf(table, index, header)).trim();
     const md5 = cell('creative_md5').toLowerCase();
-    if (md5 === '') return;
+    const account = accountOfCell(cell(ACCOUNT)) ?? only;
+    if (md5 === '' || account === undefined) return;
     const size = cellOf(table, index, 'size');
+    const materials = byAccount.get(account) ?? new Map();
+    byAccount.set(account, materials);
     materials.set(md5, {
       creative_type: cell('creative_type'),
       resolution: cell('resolution'),
       size: typeof size === 'number' ? size : null,
     });
   });
-  return materials;
+  return byAccount;
 }
 
 export function pushCampaigns(

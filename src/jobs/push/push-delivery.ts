@@ -8,6 +8,7 @@ import {OutcomeUnknownError} from '../../api/errors';
 import {hasVerdict} from '../../api/retry';
 import type {Platform} from '../../platform/ports';
 import {canonical, encode} from '../../sheets/codec';
+import {recordKey} from '../../sheets/accounts';
 import {
   EMPTY,
   columnOf,
@@ -59,12 +60,13 @@ export interface Delivered {
   record: ChangedRecord;
   outcome: HistoryOutcome;
   message: string;
-  /** When its outcome became known. */
-  at: Date;
 }
 
 export interface DeliveryDeps {
-  client: ApiClient;
+  /** The client of a record's account: its requests are signed with its keys (DESIGN 4.4). */
+  clientFor(account: string): ApiClient;
+  /** Requests a fetchAll batch carries. */
+  batchSize: number;
   book: StateBook;
   budget: TimeBudget;
   totalRows: number;
@@ -110,7 +112,7 @@ export class Delivery<S, Q> {
       this.deps.settled?.();
     }
     while (queue.length > 0) {
-      const chunk = queue.slice(0, this.deps.client.batchSize);
+      const chunk = queue.slice(0, this.deps.batchSize);
       const lost = this.deps.budget.batch(() => this.send(chunk));
       if (!lost) {
         this.grounded(chunk);
@@ -131,7 +133,7 @@ export class Delivery<S, Q> {
    * must then read them back rather than send them a second time. Each outcome replaces it.
    */
   private takeOff(queue: ReadonlyArray<Unit<Q>>): void {
-    for (const unit of queue.slice(0, this.deps.client.batchSize)) {
+    for (const unit of queue.slice(0, this.deps.batchSize)) {
       this.settleState(unit, unit.record.base.rows, {
         unknown: unit.record.content,
       });
@@ -144,7 +146,7 @@ export class Delivery<S, Q> {
    */
   private grounded(chunk: ReadonlyArray<Unit<Q>>): void {
     for (const unit of chunk) {
-      this.state.records[unit.record.id] = unit.again
+      this.state.records[unit.record.key] = unit.again
         ? {...unit.record.base, refused: undefined, unknown: undefined}
         : unit.record.base;
     }
@@ -153,8 +155,10 @@ export class Delivery<S, Q> {
   /** Sends one batch; answers the units whose answer was lost. */
   private send(chunk: ReadonlyArray<Unit<Q>>): Array<Unit<Q>> {
     const outcomes = this.spec.send(
-      this.deps.client,
-      chunk.map(u => u.request),
+      chunk.map(u => ({
+        client: this.deps.clientFor(u.record.account),
+        body: u.request,
+      })),
     );
     this.requests += chunk.length;
     const lost: Array<Unit<Q>> = [];
@@ -205,9 +209,10 @@ export class Delivery<S, Q> {
         changed.add(unit);
         continue;
       }
-      const rows = server.get(unit.record.id);
+      const rows = server.get(unit.record.key);
       if (!rows) continue;
-      const back = this.readBackContent(rows, unit.record.content).content;
+      // A column the list does not return cannot tell a change: it counts as last pulled.
+      const back = this.readBackContent(rows, unit.record.base.rows).content;
       if (sameContent(back, contentOf(unit.record.base.rows))) continue;
       mark(
         this.verdicts,
@@ -234,7 +239,7 @@ export class Delivery<S, Q> {
     }
     const resend: Array<Unit<Q>> = [];
     for (const unit of units) {
-      const rows = server.get(unit.record.id);
+      const rows = server.get(unit.record.key);
       if (!rows) {
         this.unknown(
           unit,
@@ -249,7 +254,7 @@ export class Delivery<S, Q> {
   }
 
   /**
-   * The server's records of the units by canonical id; or why they could not be read (no
+   * The server's records of the units by record key; or why they could not be read (no
    * time left, or the list failed).
    */
   private readBack(
@@ -258,11 +263,16 @@ export class Delivery<S, Q> {
     if (!this.deps.budget.canStart()) {
       return {failed: 'the time ran out before reading it back'};
     }
-    let listed: S[][];
+    const accounts = [...new Set(units.map(u => u.record.account))];
+    let listed: S[][][];
     try {
       const back = this.spec.readBack(
-        this.deps.client,
-        units.map(u => u.record.id),
+        accounts.map(account => ({
+          client: this.deps.clientFor(account),
+          ids: units
+            .filter(u => u.record.account === account)
+            .map(u => u.record.id),
+        })),
       );
       listed = back.records;
       this.requests += back.requests;
@@ -274,14 +284,19 @@ export class Delivery<S, Q> {
     }
     const idColumn = columnOf(this.table, this.table.schema.id);
     return new Map(
-      listed.map(rows => [
-        canonical(
-          idColumn,
-          encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
-          this.platform.workbook(),
-        ),
-        rows,
-      ]),
+      listed.flatMap((records, g) =>
+        records.map((rows): [string, S[]] => [
+          recordKey(
+            accounts[g],
+            canonical(
+              idColumn,
+              encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
+              this.platform.workbook(),
+            ),
+          ),
+          rows,
+        ]),
+      ),
     );
   }
 
@@ -385,11 +400,11 @@ export class Delivery<S, Q> {
 
   /**
    * A record's editable texts as read back. Columns the list does not return (`blind`) take
-   * what was sent: reading back cannot tell them.
+   * their text of `fill` (what was sent, or what was last pulled): reading cannot tell them.
    */
   private readBackContent(
     rows: S[],
-    sent: string[][],
+    fill: string[][],
   ): {content: string[][]; blind: Set<string>} {
     const blind = new Set<string>();
     const context = this.platform.workbook();
@@ -399,7 +414,7 @@ export class Delivery<S, Q> {
         if (value !== undefined)
           return canonical(column, encode(column, value), context);
         blind.add(column.header);
-        return sent.length === 1 ? sent[0][k] : EMPTY;
+        return fill.length === 1 ? fill[0][k] : EMPTY;
       }),
     );
     return {content: contentOf(texts), blind};
@@ -440,7 +455,7 @@ export class Delivery<S, Q> {
     rows: string[][],
     open: Pick<RecordState, 'refused' | 'unknown'> = {},
   ): void {
-    this.state.records[unit.record.id] = {
+    this.state.records[unit.record.key] = {
       ...unit.record.base,
       refused: undefined,
       unknown: undefined,
@@ -472,7 +487,6 @@ export class Delivery<S, Q> {
       record: unit.record,
       outcome,
       message,
-      at: new Date(this.platform.clock.now()),
     });
     this.done += unit.record.rows.length;
   }

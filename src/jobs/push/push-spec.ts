@@ -3,8 +3,9 @@
  * runPush (push.ts) hands it: a changed record, the request it builds, how its records are
  * read back after a lost answer.
  */
-import type {ApiClient, Outcome} from '../../api/client';
-import type {ReadBack} from '../../api/paging';
+import type {Outcome} from '../../api/client';
+import type {SignedBy} from '../../api/operations';
+import type {IdGroup, ReadBack} from '../../api/paging';
 import type {Platform, Workbook} from '../../platform/ports';
 import type {CodecContext} from '../../sheets/codec';
 import {EMPTY, editableColumns, editableTexts} from '../../sheets/rows';
@@ -15,7 +16,12 @@ import type {Delivered, Unit} from './push-delivery';
 
 /** A record whose editable cells differ from what was last pulled. */
 export interface ChangedRecord {
+  /** Whose record it is ('' the main account): its requests are signed with its keys. */
+  account: string;
+  /** Canonical id. */
   id: string;
+  /** Its identity (accounts.ts recordKey): its key in the state. */
+  key: string;
   /** Its data rows, in sheet order. */
   rows: number[];
   /** What was last pulled. */
@@ -80,16 +86,17 @@ export interface PushSpec<S, Q> {
     context: CodecContext,
     opened: {workbook: Workbook; book: StateBook},
   ): Built<Q>;
-  send(client: ApiClient, requests: readonly Q[]): Array<Outcome<unknown>>;
+  /** Sends each request signed by its record's account, sharing fetchAll batches. */
+  send(calls: ReadonlyArray<SignedBy<Q>>): Array<Outcome<unknown>>;
   /**
-   * Reads records back by id (one list request per up to 50 ids), each as its row sources:
-   * what the server has after a write whose answer was lost.
+   * Reads records back by id (one list request per up to 50 ids of one account), each as its
+   * row sources, per group: what the server has after a write whose answer was lost.
    */
-  readBack(client: ApiClient, ids: readonly string[]): ReadBack<S>;
+  readBack(groups: readonly IdGroup[]): ReadBack<S>;
   /**
    * Whether the record's request carries values the user did not touch, as last pulled (a
-   * budget's other groups): it is then read first, and not sent where the server changed
-   * since the pull (push-delivery.ts current).
+   * budget's other groups, a tracking's unedited tracking_method): it is then read first, and
+   * not sent where the server changed since the pull (push-delivery.ts current).
    */
   resendsPulled?(record: ChangedRecord): boolean;
   /** Added to "the next push sends it again" where resending has a side effect. */
@@ -117,4 +124,6 @@ export interface Guarded<Q> {
   history(delivered: Delivered): Delivered;
   /** Added to the summary's message; '' when nothing was held. */
   note: string;
+  /** Whether a question was asked: the sheet may have changed while it was open. */
+  asked: boolean;
 }

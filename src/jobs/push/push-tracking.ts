@@ -2,7 +2,9 @@
  * pushTracking (API 4.4): Offers rows whose tracking_method, click_url or
  * support_server_click differ from what was last pulled are sent with PUT tracking, all four
  * fields of 2.8 together. The link test starts again: the next refresh shows the new
- * click_url_status.
+ * click_url_status. A field the row did not change goes as last refreshed: the row says so,
+ * and the offer is read first, so a tracking_method or click_url changed on the server since
+ * is not put back (CONFLICT, push-delivery.ts current).
  *
  * support_server_click is not returned by the offers list: the add-on knows an offer's value
  * only when it sent it (server-click-memory.ts; the Offers refresh shows it). Where it does not
@@ -17,12 +19,14 @@ import {renderDetails} from '../../api/errors';
 import {offersListing, setTracking} from '../../api/operations';
 import type {Offer, TrackingUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
+import {excerpt} from '../../rules/values';
 import {
   TRACKING_FIELDS,
   TrackingInput,
   checkTracking,
 } from '../../rules/tracking';
 import {EMPTY, columnOf, decodeRow, editableColumns} from '../../sheets/rows';
+import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
 import type {CodecContext} from '../../sheets/codec';
 import type {Table} from '../../sheets/table';
@@ -51,10 +55,19 @@ export function trackingPush(
     build: (record, table, context) =>
       buildTracking(fallback, record, table, context),
     send: setTracking,
-    readBack: (client, ids) =>
+    // A PUT tracking carries all of 2.8: a field the row did not change goes as last
+    // refreshed, and a tracking_method or click_url changed on the server since would be put
+    // back. support_server_click is not listed (TOOLING): reading cannot tell it.
+    resendsPulled: record =>
+      editableOf(OFFERS).some(
+        (column, k) =>
+          column.header !== SERVER_CLICK &&
+          record.content[0]?.[k] === record.base.rows[0]?.[k],
+      ),
+    readBack: groups =>
       listByIds(
-        ids,
-        chunk => offersListing(client, {offer_id: chunk}),
+        groups,
+        (client, chunk) => offersListing(client, {offer_id: chunk}),
         offer => [offer],
       ),
     againNote: ', which restarts the click-URL test',
@@ -113,18 +126,27 @@ function trackingRequest(
 ): Built<TrackingUpdate> {
   const text = (value: unknown) =>
     value === null || value === undefined ? '' : String(value);
+  const request: TrackingUpdate = {
+    offer_id: Number(record.id),
+    tracking_method: text(values.tracking_method),
+    click_url: text(values.click_url),
+    support_server_click: text(values.support_server_click),
+  };
+  // The row says what else goes out: a PUT tracking sets all of it.
+  const kept = (
+    TRACKING_FIELDS as ReadonlyArray<Exclude<keyof TrackingUpdate, 'offer_id'>>
+  )
+    .filter(f => !changed.includes(f) && !(f === SERVER_CLICK && defaulted))
+    .map(f => `${f} ${excerpt(request[f] || '(empty)', false)}`);
+  const alongside =
+    kept.length > 0 ? `; also sent, as last refreshed: ${kept.join(', ')}` : '';
   const note = defaulted
     ? `; support_server_click ${defaulted} is the sidebar's default: the server's value is not known to the add-on`
     : '';
   return {
     ok: true,
-    request: {
-      offer_id: Number(record.id),
-      tracking_method: text(values.tracking_method),
-      click_url: text(values.click_url),
-      support_server_click: text(values.support_server_click),
-    },
-    sends: `the tracking of offer ${record.id} (${changed.join(', ')} changed${note})`,
+    request,
+    sends: `the tracking of offer ${record.id} (${changed.join(', ')} changed${alongside}${note})`,
   };
 }
 

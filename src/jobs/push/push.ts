@@ -21,12 +21,12 @@ import {ConfigError} from '../../api/errors';
 import type {Platform, Workbook} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
 import {fieldChanges} from '../../sheets/history-fields';
-import {OtherAccounts, othersMemo} from '../../sheets/merge';
 import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
+import {sameContent} from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import type {SheetState, StateBook} from '../../sheets/state';
-import type {SyncStatus} from '../../sheets/status';
+import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
 import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
@@ -57,13 +57,17 @@ export function runPush<S, Q>(
       job.dryRun,
     );
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
-    const sending = guard ? guard.send : plan.units;
+    const sending = guard?.asked
+      ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
+      : (guard?.send ?? plan.units);
     const save = saver(job, spec.schema.name, rows, state, plan);
     const sent = job.dryRun
       ? previewSending(spec, table, plan.verdicts, sending)
       : deliver(job, spec, table, state, plan.verdicts, sending, guard, save);
-    for (const {unit, message} of guard?.held ?? [])
-      mark(plan.verdicts, unit, 'EDITED', message);
+    for (const {unit, message} of guard?.held ?? []) {
+      if (job.dryRun) previewMark(table, plan.verdicts, unit, message);
+      else mark(plan.verdicts, unit, 'EDITED', message);
+    }
     noteReadOnlyEdits(table, records, state, plan.verdicts);
     save('now');
     const summary = job.summary({
@@ -83,14 +87,51 @@ function decodeSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
   const table = readTable(job.workbook, spec);
   const rows = job.track(table);
   const state = pulledState(job.book, spec, job.connected);
-  const others =
-    job.book.memo<OtherAccounts>(othersMemo(spec.schema.name)) ?? {};
-  const records = decodeRecords(table, state, job.workbook, {
-    ownerOf: id => Object.keys(others).find(a => others[a][id] !== undefined),
+  return {table, rows, state, records: recordsOf(job, spec, table, state)};
+}
+
+function recordsOf<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  table: Table<S>,
+  state: SheetState,
+): SheetRecord[] {
+  return decodeRecords(table, state, job.workbook, {
     label: accountLabel,
     refreshTitle: spec.refreshTitle,
   });
-  return {table, rows, state, records};
+}
+
+/**
+ * The units whose rows still hold what the push read, the sheet read again after a question:
+ * a question waits as long as the person takes, while other editors type on, and what is sent
+ * must be what the person answered for and what the sheet shows. A unit changed meanwhile is
+ * not sent; its rows stay EDITED for the next push, which reads them afresh.
+ */
+function asTheSheetShows<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  state: SheetState,
+  verdicts: Map<number, RowVerdict>,
+  units: ReadonlyArray<Unit<Q>>,
+): Array<Unit<Q>> {
+  const now = new Map(
+    recordsOf(job, spec, readTable(job.workbook, spec), state).map(r => [
+      r.key,
+      r.content,
+    ]),
+  );
+  return units.filter(unit => {
+    const content = now.get(unit.record.key);
+    if (content && sameContent(content, unit.record.content)) return true;
+    mark(
+      verdicts,
+      unit,
+      'EDITED',
+      `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    );
+    return false;
+  });
 }
 
 type Save = (when: 'now' | 'when due') => void;
@@ -146,7 +187,8 @@ function deliver<S, Q>(
 ): {requests: number; remaining: number} {
   let logged = 0;
   const delivery = new Delivery(job.platform, spec, table, state, verdicts, {
-    client: job.connected.client,
+    clientFor: account => job.connected.clientFor(account),
+    batchSize: job.connected.mainClient.batchSize,
     book: job.book,
     budget: job.budget,
     totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
@@ -233,7 +275,9 @@ function planChanged<S, Q>(
   plan: PushPlan<Q>,
 ): void {
   const changed = {
+    account: record.account,
     id: record.id,
+    key: record.key,
     rows: record.rows,
     base: record.base!,
     content: record.content,
@@ -242,7 +286,7 @@ function planChanged<S, Q>(
   if ('kept' in built) {
     plan.kept = true;
     plan.unchanged += record.rows.length;
-    state.records[record.id] = {...record.base!, rows: record.content};
+    state.records[record.key] = {...record.base!, rows: record.content};
     for (const [row, message] of built.kept)
       plan.verdicts.set(row, {
         status: '',
@@ -279,9 +323,7 @@ function previewMark<S, Q>(
       verdicts.set(row, {status: 'EDITED', message: note});
       continue;
     }
-    const said = String(cellOf(table, row, SYNC_MESSAGE)).split(
-      ' Preview: ',
-    )[0];
+    const said = withoutPreviewNote(String(cellOf(table, row, SYNC_MESSAGE)));
     verdicts.set(row, {
       status: status as SyncStatus,
       message: `${said} ${note}`,
@@ -291,15 +333,15 @@ function previewMark<S, Q>(
 
 /** A delivered record's History rows: a row per field its push changed. */
 function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
-  const {record, outcome, message, at} = delivered;
+  const {record, outcome, message} = delivered;
   return fieldChanges(spec.schema, record.base.rows, record.content).map(
     change => ({
+      account: accountLabel(record.account),
       sheet: spec.schema.name,
       record: record.id,
       ...change,
       outcome,
       message,
-      at,
     }),
   );
 }
@@ -348,8 +390,8 @@ function noteReadOnlyEdits<S>(
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
 ): void {
-  for (const {id, rows} of records) {
-    const print = state.records[id]?.readOnly;
+  for (const {key, rows} of records) {
+    const print = state.records[key]?.readOnly;
     if (print === undefined) continue;
     for (const row of rows) {
       const edits = readOnlyEdits(

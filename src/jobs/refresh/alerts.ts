@@ -18,7 +18,9 @@
  * `click` is told, being the add-on's own recent work.
  */
 import type {Offer} from '../../api/types';
+import {keyParts} from '../../sheets/accounts';
 import type {AlertCells} from '../../sheets/alerts-sheet';
+import {accountLabel} from '../connect';
 
 /** Facts of an offer an alert compares, as the Offers state keeps them (refresh.ts). */
 export const WATCHED = [
@@ -137,8 +139,10 @@ class OfferCheck {
   }
 
   tell(what: string, before: string, after: string): void {
+    const {account, id} = keyParts(this.id);
     this.found.push({
-      offerId: this.id,
+      account: accountLabel(account),
+      offerId: id,
       offerName: this.facts.offer_name ?? '',
       what,
       before,
@@ -214,12 +218,14 @@ function checkClick(
   hours: number,
 ): void {
   const click = offer.facts.click_url_status ?? '';
-  const set = tracked[offer.id];
+  // The tracking memo is by offer id (createOffers and pushTracking write it).
+  const {id} = keyParts(offer.id);
+  const set = tracked[id];
   const failing = offer.condition('click');
   if (click === 'PASS') {
     if (failing) offer.tell('click URL passed its test', failing.value, click);
     offer.cleared('click');
-    delete tracked[offer.id];
+    delete tracked[id];
   } else if (set !== undefined && offer.now - set >= hours * HOUR && !failing) {
     offer.tell(
       `click URL not passed ${hoursText(hours)} after Offer Desk set it`,
@@ -268,22 +274,38 @@ function forgetStale(
   current: WatchInput['current'],
   now: number,
 ): void {
+  // Only the accounts listed now: another account's conditions wait for its own refresh.
   const listed = new Set(current.map(c => c.id));
+  const accounts = new Set(current.map(c => keyParts(c.id).account));
   for (const k of Object.keys(open)) {
-    if (!listed.has(k.slice(0, k.indexOf(' ')))) delete open[k];
+    const key = k.slice(0, k.lastIndexOf(' '));
+    if (accounts.has(keyParts(key).account) && !listed.has(key)) delete open[k];
   }
   for (const [id, at] of Object.entries(tracked)) {
     if (now - at > TRACKED_DAYS * 24 * HOUR) delete tracked[id];
   }
 }
 
-/** One line per alert, for a summary or an email. */
+/**
+ * One line per alert, for a summary or an email. A value seen for the first time, or one that
+ * went, reads "now" or "was": an arrow from or to nothing says nothing.
+ */
 export function alertLine(alert: Alert): string {
-  const offer = `offer ${alert.offerId}${alert.offerName ? ` (${alert.offerName})` : ''}`;
-  const change =
-    alert.before || alert.after
-      ? ` (${alert.before || '(none)'} → ${alert.after || '(none)'})`
+  // A sub-account's offer says whose it is; the main account's, as before accounts, does not.
+  const whose =
+    alert.account && alert.account !== accountLabel('')
+      ? ` of ${alert.account}`
       : '';
+  const offer = `offer ${alert.offerId}${alert.offerName ? ` (${alert.offerName})` : ''}${whose}`;
+  const {before, after} = alert;
+  const change =
+    before && after
+      ? ` (${before} → ${after})`
+      : after
+        ? ` (now ${after})`
+        : before
+          ? ` (was ${before})`
+          : '';
   const reason = alert.reason ? `, reason ${alert.reason}` : '';
   return `${offer}: ${alert.what}${change}${reason}`;
 }

@@ -13,6 +13,7 @@ import {
 } from './refresh';
 import {creativesRefresher} from './refresh-creatives';
 import {subAccountsRefresher} from './refresh-sub-accounts';
+import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 import {OFFERS} from '../../sheets/schemas/offers';
 
@@ -24,7 +25,16 @@ export const ALL_REFRESHERS: readonly Refresher[] = [
   subAccountsRefresher,
 ];
 
-export function refreshAll(platform: Platform): JobSummary {
+export function refreshAll(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
   // The empty Sub-accounts sheet, made last, is no place to start: Offers is.
-  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS, OFFERS.name);
+  return runRefresh(
+    platform,
+    'refreshAll',
+    ALL_REFRESHERS,
+    options,
+    OFFERS.name,
+  );
 }

@@ -12,6 +12,7 @@ import type {Platform} from '../../platform/ports';
 import {
   CREATIVES,
   CREATIVES_ACCOUNT_MEMO,
+  creativesRefreshedAs,
 } from '../../sheets/schemas/creatives';
 import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetRefresher} from './refresh';
@@ -31,7 +32,11 @@ export const creativesRefresher: Refresher<Material> = {
     return {
       ...pulled,
       write(refresh) {
-        refresh.state.setMemo(CREATIVES_ACCOUNT_MEMO, refresh.account);
+        const known = new Set([
+          ...creativesRefreshedAs(refresh.state),
+          ...refresh.accounts,
+        ]);
+        refresh.state.setMemo(CREATIVES_ACCOUNT_MEMO, [...known]);
         return pulled.write(refresh);
       },
     };

@@ -8,50 +8,18 @@
  * this listing does not answer (the API refuses the nameless GET, or lists nothing for it) are
  * looked up one by one, so a sub-account the sheet knows is never dropped for want of a list.
  */
-import {ApiClient, isKeyRefusal} from '../../api/client';
-import {ApiError} from '../../api/errors';
-import {OPERATIONS} from '../../api/operations';
-import type {ListResult, Listing} from '../../api/paging';
+import type {ApiClient} from '../../api/client';
+import {OPERATIONS, subAccountsListing} from '../../api/operations';
+import type {ListResult} from '../../api/paging';
 import type {SubAccount} from '../../api/types';
-import type {Platform, Workbook} from '../../platform/ports';
-import {isBlank} from '../../sheets/cell';
+import type {Platform} from '../../platform/ports';
 import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
-import {cellOf, openTable} from '../../sheets/table';
+import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';
 import type {JobSummary} from '../run';
 
-/** Page size asked of the listing: the document gives none for this operation. */
-export const SUB_ACCOUNT_PAGE = 50;
-
 type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;
-
-/**
- * The nameless GET, with the main account's keys. A refusal that is not about the keys leaves
- * it empty (the names in the sheet are looked up instead); refused keys fail the job.
- */
-export function subAccountsListing(main: ApiClient): Listing<SubAccount> {
-  return {
-    client: main,
-    op: OPERATIONS.getSubAccount,
-    query: {},
-    maxLimit: SUB_ACCOUNT_PAGE,
-    key: account => account.sub_adv_user_name,
-    emptyOn: error => error instanceof ApiError && !isKeyRefusal(error),
-  };
-}
-
-/** The names of the sheet's sub-accounts (rows waiting for creation aside). */
-function namesInSheet(workbook: Workbook): string[] {
-  const table = openTable(workbook, SUB_ACCOUNTS, {create: false});
-  if (!table) return [];
-  const names = table.values
-    .map((_, i) => i)
-    .filter(i => !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h)))
-    .map(i => String(cellOf(table, i, 'sub_adv_user_name')).trim())
-    .filter(name => !isBlank(name));
-  return [...new Set(names)];
-}
 
 /** What the listing answered, and the names of `names` it did not, looked up in one batch. */
 export function withNamesLookedUp(
@@ -91,14 +59,15 @@ function row(account: SubAccount): SubAccountRow {
 export const subAccountsRefresher: Refresher<SubAccount> = {
   // Whoever acts, these are the main account's: the summary's "(main account)" says who acted.
   what: noun('sub-account'),
+  mainOnly: true,
   listing: ({main}) => subAccountsListing(main),
-  pulled(listed, {main, workbook}) {
-    const {items, requests} = withNamesLookedUp(
+  pulled([listed], {main, workbook}) {
+    const found = withNamesLookedUp(
       main,
       listed,
-      namesInSheet(workbook),
+      subAccountNamesInSheet(workbook),
     );
-    return sheetPulled(SUB_ACCOUNTS, items, requests, account => ({
+    return sheetPulled(SUB_ACCOUNTS, [{...listed, ...found}], account => ({
       sources: [row(account)],
     }));
   },

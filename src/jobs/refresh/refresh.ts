@@ -12,6 +12,10 @@
  * every first page in one fetchAll, then every other page in shared batches, so refreshAll
  * costs the round trips of one listing, not of four in a row. refresh-all.ts lists what
  * refreshAll runs.
+ *
+ * Acting as every account, each refresher's listing goes out once per account (signed by it),
+ * all of them in the same two phases; an account any of whose lists fails is left out of the
+ * write, its rows exactly as they were, and the summary names it with the error.
  */
 import type {ApiClient} from '../../api/client';
 import {campaignsListing, offersListing} from '../../api/operations';
@@ -20,8 +24,7 @@ import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {
   MergeCounts,
-  OtherAccounts,
-  othersMemo,
+  MergeResult,
   PulledRecord,
   RowNote,
   mergeRecords,
@@ -37,8 +40,10 @@ import {BUDGETS, budgetRows} from '../../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {CodecContext, canonical} from '../../sheets/codec';
+import {fieldChanges} from '../../sheets/history-fields';
+import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
-import {columnOf} from '../../sheets/rows';
+import {columnOf, sameContent} from '../../sheets/rows';
 import {SheetState, StateBook} from '../../sheets/state';
 import {
   Contents,
@@ -48,25 +53,38 @@ import {
   sheetRow,
 } from '../../sheets/table';
 import {SheetWriter} from '../../sheets/writer';
+import {
+  ACCOUNT,
+  accountOfCell,
+  keyParts,
+  recordKey,
+} from '../../sheets/accounts';
+import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
-import {JobFacts, withJob} from '../kernel';
-import {OfferWatch} from './offer-watch';
+import {accountsToActFor} from '../accounts';
+import type {ChangeLog} from '../change-log';
+import {EVERY_ACCOUNT} from '../settings-store';
+import {JobFacts, RunOptions, withJob} from '../kernel';
+import {OfferWatch, alertsEmail} from './offer-watch';
+import {SettingsStore} from '../settings-store';
 import {ServerClickMemo, sentServerClicks} from '../server-click-memory';
-import {JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
+import {AccountLine, JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
 /** Where a refresher writes: the spreadsheet, the state sheet, who pulled, and when. */
 export interface RefreshContext {
   workbook: Workbook;
   state: StateBook;
-  /** '' for the main account. */
-  account: string;
+  /** The accounts whose lists answered ('' for the main account): their rows are replaced. */
+  accounts: readonly string[];
   /** The connection's fingerprint and label (connect.ts): stored with what is pulled. */
   connection: {fingerprint: string; label: string};
   now: Date;
   /** The alerts a refresh of offers finds (offer-watch.ts). */
   watch?: OfferWatch;
+  /** The run's History: what a push left in flight and the refresh found settled. */
+  log?: ChangeLog;
 }
 
 /** How one sheet came out of a refresh. */
@@ -88,7 +106,7 @@ export interface Pulled {
 
 /** What a refresher may use to declare its listing and to complete what it listed. */
 export interface FetchContext {
-  /** Signs as the account acted as. */
+  /** Signs as the account listed. */
   client: ApiClient;
   /** Signs as the main account: sub-accounts are listed with its keys (API part 5, rule 3). */
   main: ApiClient;
@@ -96,14 +114,31 @@ export interface FetchContext {
   workbook: Workbook;
 }
 
+/** What one account's listing answered. */
+export interface AccountListed<T> extends ListResult<T> {
+  /** '' for the main account. */
+  account: string;
+}
+
 /** One API listing and the sheets it fills. */
 export interface Refresher<T = unknown> {
   /** What it lists, for messages: noun('offer'). */
   what: Noun;
+  /**
+   * The main account's records whoever acts (sub-accounts): listed once, with its keys.
+   * Otherwise the listing goes out for each account acted for.
+   */
+  mainOnly?: boolean;
   /** The listing it needs, with the client that signs it; the job fetches it. */
   listing(context: FetchContext): Listing<T>;
-  /** What to write, from the listed records; writes nothing, may ask the API for more. */
-  pulled(listed: ListResult<T>, context: FetchContext): Pulled;
+  /**
+   * What to write, from what each account listed; writes nothing, may ask the API for more
+   * (signed by the main account).
+   */
+  pulled(
+    listed: ReadonlyArray<AccountListed<T>>,
+    context: FetchContext,
+  ): Pulled;
 }
 
 /**
@@ -117,56 +152,169 @@ export function refreshSheet<S>(
   records: ReadonlyArray<PulledRecord<S>>,
   answers?: string,
 ): SheetReport {
-  const table = openTable(context.workbook, schema, {
-    create: true,
-    rows: records.reduce((n, r) => n + r.sources.length, 0),
-  })!;
-  const others = context.state.memo<OtherAccounts>(othersMemo(schema.name));
+  const rows = records.reduce((n, r) => n + r.sources.length, 0);
+  let table = openTable(context.workbook, schema, {create: true, rows})!;
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
-  const merged = mergeRecords({
-    table,
-    records,
-    previous: sameConnection(context.state.get(schema.name), context),
-    others,
-    account: context.account,
-    label: accountLabel,
-    context: context.workbook,
-    now: context.now,
-  });
-  const writer = new SheetWriter(table, () => context.now.getTime());
-  const rowAt = writer.replaceRows(merged.rows, merged.sources);
-  writer.flush();
+  const previous = sameConnection(context.state.get(schema.name), context);
+  const merge = () =>
+    mergeRecords({
+      table,
+      records,
+      previous,
+      accounts: context.accounts,
+      label: accountLabel,
+      context: context.workbook,
+      now: context.now,
+    });
+  const first = merge();
+  const printed = (m: MergeResult) =>
+    withReadOnlyPrints(table, m.rows, m.state, context.workbook);
+  // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
+  const pulled = schema.sync ? printed(first) : undefined;
+  if (pulled) beforeWriting(context, schema, previous, first, pulled);
+  let merged = first;
+  let rowAt = writeMerged(table, merged, context);
+  // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
+  // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
+  for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
+    table = openTable(context.workbook, schema, {create: true, rows})!;
+    merged = merge();
+    rowAt = writeMerged(table, merged, context);
+  }
+  const counts = {
+    ...merged.counts,
+    added: first.counts.added,
+    removed: first.counts.removed,
+  };
   const notes = merged.notes.map(note => ({
     ...note,
-    row: sheetRow(rowAt[note.row - sheetRow(0)]),
+    row: sheetRow(rowAt.at[note.row - sheetRow(0)]),
   }));
   if (answers !== undefined) {
     const id = schema.columns.find(c => c.header === schema.id)!;
     const listed = context.now.toISOString().slice(0, 16).replace('T', ' ');
     table.sheet.setNotes(1, table.position.get(schema.id)! + 1, [
       [
-        `${headerNote(id as Column<never>)}\n\nThe rows answer the list of ${answers}, as the ${accountLabel(context.account)}, ${listed} UTC.`,
+        `${headerNote(id as Column<never>)}\n\nThe rows answer the list of ${answers}, as the ${context.accounts.map(accountLabel).join(', ')}, ${listed} UTC.`,
       ],
     ]);
   }
-  // A sheet with statuses remembers its records even without editable columns: refreshed as
-  // another account, rows of these records are then known as another account's, not unknown.
+  // A sheet with statuses remembers its records even without editable columns: a row of
+  // them is then known as its account's, not unknown.
   if (schema.sync) {
     context.state.set(schema.name, {
-      ...withReadOnlyPrints(table, merged.rows, merged.state, context.workbook),
+      ...(merged === first && pulled ? pulled : printed(merged)),
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
-    // Written once some row of another account is kept, and from then on.
-    if (others || Object.keys(merged.others).length > 0) {
-      context.state.setMemo(othersMemo(schema.name), merged.others);
-    }
     // Queued behind the sheet's writes, so both reach the document in the same round trip: a
     // run Apps Script stops before the job's end (at the next sheet's read, say) leaves no
     // sheet written beside its old state, whose rows the next push would take for edits.
     context.state.save();
   }
-  return {sheet: schema.name, counts: merged.counts, notes};
+  return {sheet: schema.name, counts, notes};
+}
+
+/**
+ * What is saved before a sheet's write, so that a run Apps Script stops inside it (the writer
+ * reads between blocks; a person's typing makes the sheet merged again) leaves History and the
+ * state true whatever rows it wrote: first the History of the writes a push left in flight,
+ * then the state as last pulled with, beside each record, what the write puts in its rows
+ * (`writing`: rows showing either are as pulled, neither is an edit). The in-flight writes it
+ * recorded are settled; a record whose read-only cells change keeps no print (neither the old
+ * one nor the new one holds for every row); the facts stay the last pull's, which the alerts
+ * compare. The state saved after the write replaces it.
+ */
+function beforeWriting<S>(
+  context: RefreshContext,
+  schema: SheetSchema<S>,
+  previous: SheetState | undefined,
+  merged: MergeResult,
+  pulled: SheetState,
+): void {
+  if (!previous) return;
+  const found = inFlight(schema, previous, merged.state);
+  if (found.length > 0 && context.log) {
+    context.log.add(found);
+    context.log.flush(context.workbook);
+  }
+  const records = {...previous.records};
+  for (const [id, now] of Object.entries(pulled.records)) {
+    const was = records[id];
+    // A record not listed keeps what was pulled, in-flight writes and all.
+    if (now.unknown) continue;
+    if (!was) {
+      records[id] = now;
+      continue;
+    }
+    records[id] = {
+      ...was,
+      unknown: undefined,
+      writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
+      readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
+    };
+  }
+  context.state.set(schema.name, {...previous, records});
+  context.state.save();
+}
+
+/**
+ * The History of the writes a push left in flight (saved `unknown`: it was stopped while they
+ * were out, or lost their answers and could not read them back), told by what the server has
+ * now: the values sent (OK), the values before (not applied: the row keeps the edit, which the
+ * next push sends and records), or neither (UNKNOWN: changed since, by whoever). The refresh's
+ * state forgets them, so this is the last moment they can be told.
+ */
+function inFlight<S>(
+  schema: SheetSchema<S>,
+  previous: SheetState | undefined,
+  pulled: SheetState,
+): HistoryChange[] {
+  if (!previous) return [];
+  return Object.entries(previous.records).flatMap(([key, was]) => {
+    const now = pulled.records[key];
+    // A record not listed keeps what was pulled, in-flight writes and all: nothing is known.
+    if (!was.unknown || !now || now.unknown) return [];
+    const outcome: HistoryOutcome = sameContent(now.rows, was.unknown)
+      ? 'OK'
+      : sameContent(now.rows, was.rows)
+        ? 'ERROR'
+        : 'UNKNOWN';
+    const message = {
+      OK: 'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found it on the server.',
+      ERROR:
+        'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found the server without it: not applied. The row keeps your edit for the next push.',
+      UNKNOWN:
+        'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found other values on the server (changed since): whether it was applied is not known.',
+    }[outcome];
+    const {account, id} = keyParts(key);
+    return fieldChanges(schema, was.rows, was.unknown).map(change => ({
+      account: accountLabel(account),
+      sheet: schema.name,
+      record: id,
+      ...change,
+      outcome,
+      message,
+    }));
+  });
+}
+
+/**
+ * How many times a refresh merges one sheet at most: again only after a person typed over a
+ * cell it was writing, so a third pass means someone is typing fast into the rows it writes.
+ * Their cells are kept whatever the passes (the writer never overwrites them).
+ */
+const MERGE_PASSES = 3;
+
+/** Writes a merge through the one writer: where its rows landed, and whether typing was kept. */
+function writeMerged<S>(
+  table: Table<S>,
+  merged: MergeResult,
+  context: RefreshContext,
+): {at: number[]; kept: boolean} {
+  const writer = new SheetWriter(table, () => context.now.getTime());
+  const at = writer.replaceRows(merged.rows, merged.sources);
+  return {at, kept: writer.flush().kept.length > 0};
 }
 
 /**
@@ -220,29 +368,44 @@ function withReadOnlyPrints<S>(
       return contents instanceof Formula ? '' : (contents ?? '');
     };
     const id = canonical(idColumn, cell(schema.id), context);
-    if (printed.has(id) || !records[id]) continue;
-    printed.add(id);
-    records[id] = {
-      ...records[id],
+    const account = schema.account ? accountOfCell(cell(ACCOUNT)) : '';
+    if (account === undefined) continue;
+    const key = recordKey(account, id);
+    if (printed.has(key) || !records[key]) continue;
+    printed.add(key);
+    records[key] = {
+      ...records[key],
       readOnly: readOnlyPrint(schema, cell),
     };
   }
   return {...state, records};
 }
 
-/** Records listed with `requests` requests, written into the sheet of `schema`. */
+/** A listed record as the sheet shows it, its account aside (the listing's). */
+export type ToRecord<T, S> = (item: T) => Omit<PulledRecord<S>, 'account'>;
+
+/** The records each account listed, as the merge takes them: with their account. */
+export function pulledRecords<T, S>(
+  listed: ReadonlyArray<AccountListed<T>>,
+  toRecord: ToRecord<T, S>,
+): Array<PulledRecord<S>> {
+  return listed.flatMap(({account, items}) =>
+    items.map(item => ({...toRecord(item), account})),
+  );
+}
+
+/** What the accounts listed, written into the sheet of `schema`. */
 export function sheetPulled<T, S>(
   schema: SheetSchema<S>,
-  items: readonly T[],
-  requests: number,
-  toRecord: (item: T) => PulledRecord<S>,
+  listed: ReadonlyArray<AccountListed<T>>,
+  toRecord: ToRecord<T, S>,
   answers?: string,
 ): Pulled {
   return {
-    records: items.length,
-    requests,
+    records: listed.reduce((n, l) => n + l.items.length, 0),
+    requests: listed.reduce((n, l) => n + l.requests, 0),
     write: refresh => [
-      refreshSheet(refresh, schema, items.map(toRecord), answers),
+      refreshSheet(refresh, schema, pulledRecords(listed, toRecord), answers),
     ],
   };
 }
@@ -255,14 +418,13 @@ export function sheetRefresher<T, S>(
   what: Noun,
   schema: SheetSchema<S>,
   listing: (context: FetchContext) => Listing<T>,
-  toRecord: (item: T) => PulledRecord<S>,
+  toRecord: ToRecord<T, S>,
   answers?: string,
 ): Refresher<T> {
   return {
     what,
     listing,
-    pulled: ({items, requests}) =>
-      sheetPulled(schema, items, requests, toRecord, answers),
+    pulled: listed => sheetPulled(schema, listed, toRecord, answers),
   };
 }
 
@@ -305,32 +467,34 @@ function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
 export const offersRefresher: Refresher<Offer> = {
   what: noun('offer'),
   listing: ({client}) => offersListing(client),
-  pulled: ({items, requests}) => ({
-    records: items.length,
-    requests,
+  pulled: listed => ({
+    records: listed.reduce((n, l) => n + l.items.length, 0),
+    requests: listed.reduce((n, l) => n + l.requests, 0),
     write: context => {
       const sent = sentServerClicks(context.state);
-      const previous = context.state.get(OFFERS.name);
-      const reports = [
-        refreshSheet(
-          context,
-          OFFERS,
-          items.map(offer => ({
-            sources: [withServerClick(offer, sent)],
-            facts: {...offerFacts(offer), ...watchedFacts(offer)},
-          })),
-        ),
-        refreshSheet(
-          context,
-          BUDGETS,
-          items.map(offer => ({
-            sources: budgetRows(offer),
-            facts: offerFacts(offer),
-          })),
-        ),
-      ];
-      context.watch?.check(context, previous, items);
-      return reports;
+      // The alerts are decided on what the server answered, before any sheet is written, and
+      // recorded with the Offers state they compare against: a run failing after it (at
+      // Budgets, say) leaves them to the next refresh, which would not find them again.
+      context.watch?.check(context, context.state.get(OFFERS.name), listed);
+      const offers = refreshSheet(
+        context,
+        OFFERS,
+        pulledRecords(listed, offer => ({
+          sources: [withServerClick(offer, sent)],
+          facts: {...offerFacts(offer), ...watchedFacts(offer)},
+        })),
+      );
+      context.watch?.commit(context.state);
+      const budgets = refreshSheet(
+        context,
+        BUDGETS,
+        pulledRecords(listed, offer => ({
+          sources: budgetRows(offer),
+          facts: offerFacts(offer),
+        })),
+      );
+      context.watch?.write(context);
+      return [offers, budgets];
     },
   }),
 };
@@ -340,45 +504,138 @@ export function runRefresh(
   platform: Platform,
   job: string,
   refreshers: readonly Refresher[],
+  options: RunOptions = {},
   /** The sheet to show when the run made new sheets (else the last one made is shown). */
   shows?: string,
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
-    const fetching: FetchContext = {
-      client: connected.client,
+    const found = accountsToActFor(
+      connected,
+      connected.account === '*' ? subAccountNamesInSheet(workbook) : [],
+    );
+    const fetching = (account: string): FetchContext => ({
+      client: connected.clientFor(account),
       main: connected.mainClient,
       workbook,
-    };
-    // All listings in the same two phases; the sidebar's bar follows their sum.
-    const listed = listEach(
-      refreshers.map(r => r.listing(fetching)),
+    });
+    const plan = refreshers.map(r => (r.mainOnly ? [''] : found.accounts));
+    // Several accounts: one that fails is named and left as it was, the others are written.
+    const isolated = found.accounts.length > 1;
+    // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
+    const results = listEach(
+      refreshers.flatMap((r, i) =>
+        plan[i].map(account => ({
+          ...r.listing(fetching(account)),
+          ...(isolated ? {isolated: true} : {}),
+        })),
+      ),
       (fetched, total) => platform.progress.report(job, fetched, total),
     );
-    const pulled = refreshers.map((r, i) => r.pulled(listed[i], fetching));
+    const listed = refreshers.map((_, i) => {
+      const from = plan.slice(0, i).reduce((n, p) => n + p.length, 0);
+      return plan[i].map((account, k) => ({account, ...results[from + k]}));
+    });
+    const failed = accountFailures(found.failed, listed.flat());
+    const answered = (list: Array<AccountListed<unknown>>) =>
+      list.filter(l => !failed.has(l.account));
+    const pulled = refreshers.map((r, i) =>
+      r.pulled(answered(listed[i]), fetching('')),
+    );
     const context: RefreshContext = {
       workbook,
       state: run.book,
-      account: connected.account,
+      accounts: found.accounts.filter(a => !failed.has(a)),
       connection: {
         fingerprint: connected.fingerprint,
         label: connected.connectionLabel,
       },
       now: new Date(platform.clock.now()),
       watch: new OfferWatch(platform),
+      log: run.log,
     };
     let reports: SheetReport[];
     try {
-      reports = pulled.flatMap(p => p.write(context));
+      // Each refresher replaces the rows of the accounts it listed (the main account's alone for
+      // sub-accounts), of those whose lists all answered.
+      reports = pulled.flatMap((p, i) =>
+        p.write({
+          ...context,
+          accounts: plan[i].filter(a => !failed.has(a)),
+        }),
+      );
       if (shows) workbook.showInstead(shows);
     } finally {
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
     }
-    return context.watch!.summarize(
-      run.summary(refreshFacts(refreshers, pulled, reports, run.account)),
+    // A scheduled run emails the alerts not told yet; a person reads any other's summary.
+    const store = new SettingsStore(platform.userProperties);
+    const summary = context.watch!.summarize(
+      run.summary(
+        refreshFacts(
+          refreshers,
+          pulled,
+          reports,
+          connected.account === EVERY_ACCOUNT
+            ? everyAccount(found.accounts.length - 1)
+            : run.account,
+          failed,
+        ),
+      ),
+      run.book,
+      options.scheduled
+        ? (lines, problem) => alertsEmail(platform, store, lines, problem)
+        : undefined,
     );
+    return found.accounts.length > 1
+      ? {...summary, accounts: accountLines(found.accounts, listed, failed)}
+      : summary;
   });
+}
+
+/** One line per account acted for: the records it listed, or why it was left out. */
+function accountLines(
+  accounts: readonly string[],
+  listed: ReadonlyArray<ReadonlyArray<AccountListed<unknown>>>,
+  failed: ReadonlyMap<string, string>,
+): AccountLine[] {
+  return accounts.map(account => {
+    const error = failed.get(account);
+    return {
+      account: accountLabel(account),
+      records: error
+        ? 0
+        : listed
+            .flat()
+            .filter(l => l.account === account)
+            .reduce((n, l) => n + l.items.length, 0),
+      ...(error !== undefined ? {error} : {}),
+    };
+  });
+}
+
+/** Who a refresh as every account acted for, as its summary says it. */
+function everyAccount(subAccounts: number): string {
+  return subAccounts === 0
+    ? 'every account: the main account only, no sub-account was listed or named in Sub-accounts'
+    : `every account: the main account and ${counted(subAccounts, 'sub-account')}`;
+}
+
+/**
+ * The accounts left out of a refresh, each with why: its keys could not be had, or one of its
+ * lists failed (the first failure said).
+ */
+function accountFailures(
+  keyless: ReadonlyArray<{account: string; message: string}>,
+  listed: ReadonlyArray<AccountListed<unknown>>,
+): Map<string, string> {
+  const failed = new Map(keyless.map(f => [f.account, f.message]));
+  for (const l of listed) {
+    if (l.failed && !failed.has(l.account))
+      failed.set(l.account, l.failed.message);
+  }
+  return failed;
 }
 
 function refreshFacts(
@@ -386,6 +643,7 @@ function refreshFacts(
   pulled: readonly Pulled[],
   reports: SheetReport[],
   account: string,
+  failed: ReadonlyMap<string, string>,
 ): JobFacts {
   const sum = (pick: (c: MergeCounts) => number) =>
     reports.reduce((n, r) => n + pick(r.counts), 0);
@@ -409,13 +667,16 @@ function refreshFacts(
     invalid > 0 ? `${counted(invalid, 'row')} INVALID` : '',
   ].filter(Boolean);
   const details = [...changes, ...kept].join('; ');
+  const failures = [...failed].map(
+    ([name, why]) => `${accountLabel(name)} (${why})`,
+  );
   return {
     sheet: reports[0]?.sheet ?? '',
     ok: pulled.reduce((n, p) => n + p.records, 0),
     invalid,
-    error: 0,
+    error: failed.size,
     skipped: edited + conflict,
-    message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.`,
+    message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.${failures.length > 0 ? ` Not refreshed, rows left as they were: ${failures.join('; ')}.` : ''}`,
     problems,
     requests: pulled.reduce((n, p) => n + p.requests, 0),
     edited,
@@ -428,6 +689,15 @@ export function refreshCampaigns(platform: Platform): JobSummary {
 }
 
 /** Fills Offers and Budgets from one offers listing. */
-export function refreshOffers(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshOffers', [offersRefresher], OFFERS.name);
+export function refreshOffers(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(
+    platform,
+    'refreshOffers',
+    [offersRefresher],
+    options,
+    OFFERS.name,
+  );
 }

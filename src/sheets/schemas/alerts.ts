@@ -10,7 +10,7 @@ import {defineSchema} from '../schema';
 export interface AlertRow {
   time: Date;
   account: string;
-  offer_id: string;
+  offer_id: number | string;
   offer_name: string;
   what: string;
   before: string;
@@ -35,11 +35,11 @@ export const ALERTS = defineSchema<AlertRow>({
     {
       header: 'account',
       type: 'text',
-      note: 'The account the refresh acted as: the main account or a sub-account.',
+      note: 'Whose offer it is: the main account or a sub-account.',
     },
     {
       header: 'offer_id',
-      type: 'text',
+      type: 'integer',
       note: 'The offer.',
     },
     {
@@ -51,7 +51,8 @@ export const ALERTS = defineSchema<AlertRow>({
     {
       header: 'what',
       type: 'text',
-      width: 220,
+      // The longest condition, "click URL not passed 6 hours after Offer Desk set it", whole.
+      width: 330,
       note: 'The condition: status left RUNNING, stop reason appeared or changed, click URL not passed, still PENDING; or that one of these cleared.',
     },
     {
@@ -67,12 +68,15 @@ export const ALERTS = defineSchema<AlertRow>({
     {
       header: 'reason',
       type: 'text',
-      width: 220,
+      width: 200,
       note: "The offer's offer_stop_reason as the server gives it; empty when it gives none.",
     },
     {
       header: 'seen',
       type: 'text',
+      typed: true,
+      // A tick or an x: narrow, so the last column is a short scroll away.
+      width: 60,
       note: 'Yours: type anything (x, TRUE) once you have looked; the sidebar counts the rows left empty (or FALSE).',
     },
   ],

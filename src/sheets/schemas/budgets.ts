@@ -25,6 +25,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
   about:
     "One row per budget group of each offer (API 4.5), with the offer's delivery geos beside it. An offer's rows together are its whole budget: a push replaces the offer's budget with them. Split or merge groups by adding rows (copy a row of the offer) or deleting them. An offer without a budget shows one row with empty budget cells: fill it to give it one. Deleting every row of an offer sends nothing; the next refresh brings its budget back.",
+  account: 'pulled',
   id: 'offer_id',
   rowKey: ['country_code'],
   sync: true,

@@ -9,6 +9,7 @@ export const CAMPAIGNS = defineSchema<Campaign>({
   name: 'Campaigns',
   about:
     'One row per campaign (API 2.2). Edit the green columns (the fields of PUT campaign, 4.7) and push: only the fields you changed are sent. Campaigns maintained by your account manager (maintain_by AM) are view-only.',
+  account: 'pulled',
   id: 'campaign_id',
   sync: true,
   sends:

@@ -17,6 +17,7 @@ export const CREATIVE_ADS = defineSchema<CreativeAdRow>({
   name: 'Creative Ads',
   about:
     'What the last creative-ad list answered (API 2.6): one row per creative of each creative ad (the creatives list flattened). Read-only; each listing replaces the rows of the previous one (the cells of your own columns stay with an ad listed again), and the note of the ad_id header names the query the rows answer.',
+  account: 'pulled',
   id: 'ad_id',
   rowKey: ['creative_id'],
   sync: false,

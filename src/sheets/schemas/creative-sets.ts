@@ -8,6 +8,7 @@ import {defineSchema} from '../schema';
 /** Rows are written by the user and never pulled. */
 export const CREATIVE_SETS = defineSchema<never>({
   name: 'Creative Sets',
+  account: 'typed',
   id: 'offer_name',
   rowKey: ['creative_set_name'],
   sync: true,

@@ -8,15 +8,26 @@ import {isBlank} from '../cell';
 import {defineSchema} from '../schema';
 
 /**
- * The state-book memo holding the account ('' for the main one) Creatives was last refreshed
- * as: the sheet has no editable column, so no pull state says whose materials it lists.
+ * The state-book memo holding the accounts ('' for the main one) Creatives was refreshed as
+ * (until version 3 of the state, the one account): the campaign push judges an icon only
+ * against the materials of an account whose materials it knows.
  */
 export const CREATIVES_ACCOUNT_MEMO = 'Creatives refreshed as';
+
+/** The accounts whose materials the Creatives sheet lists, as the memo remembers them. */
+export function creativesRefreshedAs(memo: {
+  memo<T>(name: string): T | undefined;
+}): string[] {
+  const value = memo.memo<unknown>(CREATIVES_ACCOUNT_MEMO);
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.map(String) : [];
+}
 
 export const CREATIVE_TYPES = ['IMAGE', 'VIDEO', 'PLAYABLE'] as const;
 
 export const CREATIVES = defineSchema<Material>({
   name: 'Creatives',
+  account: 'typed',
   id: 'creative_md5',
   // A row to upload has a file and no md5 yet: the upload writes its md5 into that row.
   identity: ['creative_md5', 'file'],

@@ -1,5 +1,5 @@
 /**
- * The History sheet: one row per field of every write the add-on sent, appended when its
+ * The History sheet: one row per field of every write the add-on sent, appended once its
  * answer arrived, one block per batch of a job run (history.ts). It is the add-on's log, not
  * a sheet to edit: every cell warns before an edit, and nothing here is ever sent.
  */
@@ -24,14 +24,14 @@ export interface HistoryRow {
 export const HISTORY = defineSchema<HistoryRow>({
   name: 'History',
   about:
-    'Every write Offer Desk sent, one row per field, appended when its answer arrived, batch by batch: every row of one job run shares a change_id. Revert a change from the sidebar (History): its before values go back into their sheet as unpushed edits, for you to preview and push. Past the size set in the sidebar settings (50,000 rows unless changed), the oldest runs by time move, whole rows with your own columns, to a sheet named "History archive" and the date. Sort and filter it as you like: revert and the sidebar read it by change_id and time. Keys, tokens and passwords are never written here.',
+    'Every write Offer Desk sent, one row per field, appended once its answer arrived, batch by batch: every row of one job run shares a change_id and a time. Revert a change from the sidebar (History): its before values go back into their sheet as unpushed edits, for you to preview and push. Past the size set in the sidebar settings (50,000 rows unless changed), the oldest runs by time move, whole rows with your own columns, to a sheet named "History archive" and the date. Sort and filter it as you like: revert and the sidebar read it by change_id and time. Keys, tokens and passwords are never written here.',
   id: 'change_id',
   sync: false,
   columns: [
     {
       header: 'time',
       type: 'timestamp',
-      note: 'When its answer arrived: the rows of one batch of requests share it.',
+      note: 'When the job run that sent it started, to the second: every row of one change shares it, and so does the change_id, which begins with it in UTC; the sidebar shows the same time.',
     },
     {
       header: 'change_id',
@@ -47,7 +47,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'account',
       type: 'text',
-      note: 'The account the job acted as: the main account or a sub-account.',
+      note: 'Whose record was written: the main account or a sub-account (its keys signed the request).',
     },
     {
       header: 'user',

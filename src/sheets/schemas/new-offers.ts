@@ -17,6 +17,7 @@ import {AD_TYPES, NETWORKS, TRACKING_METHODS} from './vendor-values';
 /** Rows are written by the user and never pulled: there is no API record behind a row. */
 export const NEW_OFFERS = defineSchema<never>({
   name: 'New Offers',
+  account: 'typed',
   id: 'offer_id',
   // A row is written before it has an offer_id; offer names are unique in an account (4.2).
   identity: ['offer_name'],

@@ -15,6 +15,7 @@ export const OFFERS = defineSchema<Offer>({
   name: 'Offers',
   about:
     'One row per offer (API 2.3). Edit tracking_method, click_url and support_server_click and push tracking: the three are sent together (PUT tracking, 4.4). support_server_click is not returned by the offers list: the column shows what the add-on last sent, and is empty where it does not know; fill it (a fill-down decides for every such offer, sending nothing by itself) or set its default in the sidebar. Budgets are edited in the Budgets sheet.',
+  account: 'pulled',
   id: 'offer_id',
   sync: true,
   sends:

@@ -21,6 +21,7 @@ export const SUB_ACCOUNTS = defineSchema<SubAccountRow>({
     {
       header: 'sub_adv_user_name',
       type: 'text',
+      typed: true,
       note: 'User name of the sub-account. To create one, write it with a password and run Create sub-accounts.',
     },
     {

@@ -1,12 +1,15 @@
 /**
- * The account the jobs act as: the main account or one of its sub-accounts. The server looks
- * a sub-account's keys up when it is chosen, so a wrong name is said at once.
+ * The account the jobs act as: every account (the main account and each of its sub-accounts,
+ * each record signed by its own), the main account, or one of its sub-accounts. The server
+ * looks a sub-account's keys up when it is chosen, so a wrong name is said at once.
  */
 import type {ActingAccounts} from '../../jobs/host/sidebar';
 import {Busy, byId, element, say} from './dom';
 import {server} from './server';
 
 const MAIN = '';
+/** The value setActingAccount takes for every account (DESIGN 4.4). */
+const EVERY = '*';
 
 export class AccountPicker {
   private readonly select = byId<HTMLSelectElement>('account');
@@ -57,6 +60,7 @@ export class AccountPicker {
   show(accounts: ActingAccounts): void {
     this.current = accounts.current;
     this.select.replaceChildren(
+      element('option', 'Every account', {value: EVERY}),
       element('option', 'Main account', {value: MAIN}),
       ...accounts.subAccounts.map(n =>
         element('option', `Sub-account ${n}`, {value: n}),
@@ -104,9 +108,11 @@ export class AccountPicker {
     if (name === this.current) return;
     say(
       this.message,
-      name
-        ? `Looking up sub-account ${name}…`
-        : 'Switching to the main account…',
+      name === EVERY
+        ? 'Switching to every account…'
+        : name
+          ? `Looking up sub-account ${name}…`
+          : 'Switching to the main account…',
     );
     try {
       const view = await this.busy.during(() => server.setActingAccount(name));
@@ -114,9 +120,11 @@ export class AccountPicker {
       await this.load();
       say(
         this.message,
-        view.actingAccount
-          ? `Jobs now act as sub-account ${view.actingAccount}.`
-          : 'Jobs now act as the main account.',
+        view.actingAccount === EVERY
+          ? 'Jobs now act as every account: the main account and each of its sub-accounts, each row signed by its own account.'
+          : view.actingAccount
+            ? `Jobs now act as sub-account ${view.actingAccount}.`
+            : 'Jobs now act as the main account.',
         'ok',
       );
     } catch (e) {

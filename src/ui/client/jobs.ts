@@ -13,7 +13,7 @@ import {
   CheckedJob as JobSpec,
   checkedJob as jobSpec,
 } from '../entry-points';
-import {counted} from '../../text/wording';
+import {counted, noun} from '../../text/wording';
 import {Busy, Tone, byId, element, say} from './dom';
 import {OWN_JOB_POLL_MS, pollAfterEach} from './poll-plan';
 import {server} from './server';
@@ -57,6 +57,11 @@ export class JobsPanel {
   private readonly resultMessage = byId('result-message');
   private readonly resultHint = byId('result-hint');
   private readonly problems = byId<HTMLUListElement>('result-problems');
+  private readonly accounts = byId<HTMLUListElement>('result-accounts');
+  private readonly change = byId('result-change');
+  private readonly bodies = byId<HTMLDetailsElement>('result-bodies');
+  private readonly bodiesTitle = byId('result-bodies-title');
+  private readonly bodiesJson = byId('result-bodies-json');
   /** The run box shows a job another execution runs (the menu, the schedule). */
   private outside = false;
   /** The sidebar itself runs a job: no other execution's result is shown over its own. */
@@ -248,6 +253,8 @@ export class JobsPanel {
     say(this.resultMessage, `Scheduled run: ${run.message}${email}`, tone);
     this.resultHint.textContent = '';
     this.problems.replaceChildren();
+    this.accounts.replaceChildren();
+    this.showSent(undefined);
   }
 
   /**
@@ -273,6 +280,21 @@ export class JobsPanel {
         this.sheetGroup(sheet, groups),
       ),
     );
+    // A run for several accounts: a line each, the ones left out first.
+    this.accounts.replaceChildren(
+      ...[...(summary.accounts ?? [])]
+        .sort((a, b) => Number(!!b.error) - Number(!!a.error))
+        .map(line =>
+          element(
+            'li',
+            line.error
+              ? `${line.account}: not refreshed, its rows as they were: ${line.error}`
+              : `${line.account}: ${counted(line.records, 'record')}`,
+            line.error ? {class: 'failed'} : {},
+          ),
+        ),
+    );
+    this.showSent(summary);
     const flagged = summary.invalid + summary.error;
     this.resultHint.textContent =
       summary.problems.length > 0 && summary.problems.length < flagged
@@ -280,6 +302,26 @@ export class JobsPanel {
         : summary.problems.length > 0
           ? 'Click a row to select it in its sheet.'
           : '';
+  }
+
+  /**
+   * What the run sent or would send: the change id History and Revert know a run by, and a
+   * preview's request bodies, folded (a preview run from the menu comes without them: they
+   * do not fit what the sidebar is told).
+   */
+  private showSent(summary: JobSummary | undefined): void {
+    const changeId = summary?.changeId;
+    this.change.hidden = !changeId;
+    this.change.textContent = changeId
+      ? `Change ${changeId}: its rows are in the History sheet, and History below can revert it.`
+      : '';
+    const bodies = summary?.wouldSend ?? [];
+    this.bodies.hidden = bodies.length === 0;
+    this.bodies.open = false;
+    this.bodiesTitle.textContent = `${counted(bodies.length, noun('request body', 'request bodies'))} known before sending`;
+    this.bodiesJson.textContent = bodies
+      .map(b => JSON.stringify(b, null, 2))
+      .join('\n\n');
   }
 
   /** One sheet's rows, collapsible: its reasons, each with a button per row. */
@@ -315,6 +357,8 @@ export class JobsPanel {
     say(this.resultMessage, `${title}: not done. ${text}`, 'error');
     this.resultHint.textContent = '';
     this.problems.replaceChildren();
+    this.accounts.replaceChildren();
+    this.showSent(undefined);
   }
 
   private async select(p: RowProblem): Promise<void> {

@@ -1,6 +1,7 @@
 import {ApiClient, CredentialSource} from '../../../src/api/client';
 import {
   ApiError,
+  ConfigError,
   NetworkError,
   OutcomeUnknownError,
 } from '../../../src/api/errors';
@@ -447,6 +448,41 @@ describe('ApiClient.callMixed: operations and accounts in one batch', () => {
       ['ak-sub-1', 'ak-sub-1'],
     ]);
     expect(generation).toBe(1);
+  });
+
+  it('fails alone, unsent, the requests of an account whose keys cannot be had', () => {
+    const gone: CredentialSource = {
+      current: () => {
+        throw new ConfigError(
+          'The main account has no sub-account named "team_gone": choose another account in the sidebar.',
+        );
+      },
+      refresh: () => false,
+    };
+    const {main, acting, transport} = twoClients(
+      r => ok(r.headers['access-key']),
+      gone,
+    );
+    const outcomes = main.callMixed([
+      {client: acting, op: OPERATIONS.updateBudget, payload: {json: {}}},
+      {client: main, op: OPERATIONS.updateBudget, payload: {json: {}}},
+    ]);
+    expect(outcomes[0]).toEqual({
+      ok: false,
+      error: new ConfigError(
+        'The main account has no sub-account named "team_gone": choose another account in the sidebar.',
+      ),
+    });
+    expect(outcomes[1]).toEqual({ok: true, data: 'ak-main-0001'});
+    expect(
+      transport.batches.map(b => b.map(r => r.headers['access-key'])),
+    ).toEqual([['ak-main-0001']]);
+    expect(
+      main.callMixed([
+        {client: acting, op: OPERATIONS.listOffers, payload: {}},
+      ])[0].ok,
+    ).toBe(false);
+    expect(transport.batches).toHaveLength(1);
   });
 
   it("keeps every client's keys out of a network error", () => {

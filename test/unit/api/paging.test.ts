@@ -1,5 +1,5 @@
 import {ApiClient, CredentialSource} from '../../../src/api/client';
-import {ApiError} from '../../../src/api/errors';
+import {ApiError, ConfigError} from '../../../src/api/errors';
 import {
   OPERATIONS,
   campaignsListing,
@@ -472,6 +472,185 @@ describe('listEach, the listings of a refresh', () => {
       ]),
     ).toThrow('Requests of one fetchAll batch need one HttpTransport.');
     expect(one.transport.requests).toHaveLength(0);
+  });
+});
+
+describe('listEach, isolated listings', () => {
+  /** Campaigns and offers of the acting account, and the main account's offers. */
+  function threeAccounts(
+    failing: (request: HttpRequest) => Answer | undefined,
+    options: {batchSize?: number} = {},
+  ) {
+    const server = accountServer({campaigns: 60, offers: 120});
+    const clients = desk(
+      request => failing(request) ?? server(request),
+      options,
+    );
+    const listings = [
+      {...campaignsListing(clients.acting), isolated: true},
+      {...offersListing(clients.acting), isolated: true},
+      {...offersListing(clients.main), isolated: true},
+    ];
+    return {...clients, listings};
+  }
+
+  const mainOffers = (request: HttpRequest) =>
+    request.url.includes('/offers') &&
+    request.headers['access-key'] === 'ak-main';
+
+  it('fails a listing whose keys are refused alone, and pages the others together', () => {
+    const {listings, transport} = threeAccounts(request =>
+      mainOffers(request) ? fail(10004, 'invalid access-key') : undefined,
+    );
+    const results = listEach<unknown>(listings);
+    expect(results.map(r => [r.items.length, r.total, r.requests])).toEqual([
+      [60, 60, 2],
+      [120, 120, 3],
+      [0, 0, 1],
+    ]);
+    expect(results[2].failed?.message).toBe(
+      'GET offers: code 10004 invalid access-key',
+    );
+    expect(results[0].failed).toBeUndefined();
+    expect(transport.batches.map(shape)).toEqual([
+      [
+        ['campaign', '1', '50', 'ak-sub'],
+        ['offers', '1', '50', 'ak-sub'],
+        ['offers', '1', '50', 'ak-main'],
+      ],
+      [
+        ['campaign', '2', '50', 'ak-sub'],
+        ['offers', '2', '50', 'ak-sub'],
+        ['offers', '3', '50', 'ak-sub'],
+      ],
+    ]);
+  });
+
+  it('fails a listing alone once a 5xx outlasts its retries', () => {
+    const {listings, transport, clock} = threeAccounts(request =>
+      mainOffers(request) ? http(503) : undefined,
+    );
+    const results = listEach<unknown>(listings);
+    expect(results.map(r => r.items.length)).toEqual([60, 120, 0]);
+    expect(results[2]).toMatchObject({total: 0, requests: 1});
+    expect(results[2].failed?.message).toBe(
+      'GET offers: HTTP 503 unexpected answer, an HTML page: busy',
+    );
+    // Four attempts of the failing page, then the others' later pages.
+    expect(transport.batches.map(b => b.length)).toEqual([3, 1, 1, 1, 3]);
+    expect(clock.sleeps).toHaveLength(3);
+  });
+
+  it('fails a listing alone once a 429 outlasts its waits', () => {
+    const {listings, clock} = threeAccounts(request =>
+      mainOffers(request) ? http(429, {'retry-after': '5'}) : undefined,
+    );
+    const results = listEach<unknown>(listings);
+    expect(results.map(r => r.items.length)).toEqual([60, 120, 0]);
+    expect(results[2].failed?.message).toBe(
+      'GET offers: HTTP 429 unexpected answer, an HTML page: busy',
+    );
+    expect(clock.sleeps).toHaveLength(3);
+  });
+
+  it('fails a list that came back incomplete alone, and sends it no more pages', () => {
+    const {listings, transport} = threeAccounts(
+      request =>
+        mainOffers(request) && queryOf(request).page === '2'
+          ? ok({page: 2, limit: 50, total: 120, list: [{offer_id: 51}]})
+          : undefined,
+      {batchSize: 3},
+    );
+    const results = listEach<unknown>(listings);
+    expect(results.map(r => r.items.length)).toEqual([60, 120, 0]);
+    expect(results[2].failed?.message).toBe(
+      'GET offers: code 200 page 2 held 1 records where the page size is 50, and later pages held more: the list came back incomplete, so nothing was changed; run it again',
+    );
+    expect(results[2].requests).toBe(3);
+    expect(transport.requests).toHaveLength(8);
+  });
+
+  it('stops asking pages of a listing that failed on a later page', () => {
+    const {listings, transport} = threeAccounts(
+      request =>
+        mainOffers(request) && queryOf(request).page === '2'
+          ? http(500)
+          : undefined,
+      {batchSize: 2},
+    );
+    const results = listEach<unknown>(listings);
+    expect(results.map(r => r.items.length)).toEqual([60, 120, 0]);
+    expect(results[2].failed?.message).toBe(
+      'GET offers: HTTP 500 unexpected answer, an HTML page: busy',
+    );
+    expect(
+      transport.requests.filter(r => mainOffers(r) && queryOf(r).page === '3'),
+    ).toEqual([]);
+  });
+
+  it('fails alone a listing whose refused keys are looked up again and the sub-account is gone', () => {
+    const gone = new ConfigError(
+      'The main account has no sub-account named "team_gone": choose another account in the sidebar.',
+    );
+    let looked = false;
+    const {main, acting, transport} = desk(
+      request =>
+        request.headers['access-key'] === 'ak-sub'
+          ? fail(10004, 'invalid access-key')
+          : accountServer({campaigns: 60})(request),
+      {
+        acting: {
+          current: () => {
+            if (looked) throw gone;
+            return {accessKey: 'ak-sub', apiKey: 'fake-key-sub'};
+          },
+          refresh: () => (looked = true),
+        },
+      },
+    );
+    const results = listEach<unknown>([
+      {...offersListing(acting), isolated: true},
+      {...campaignsListing(main), isolated: true},
+    ]);
+    expect(results[0]).toEqual({
+      items: [],
+      total: 0,
+      requests: 1,
+      failed: gone,
+    });
+    expect(results[1]).toMatchObject({total: 60, requests: 2});
+    expect(transport.batches.map(shape)).toEqual([
+      [
+        ['offers', '1', '50', 'ak-sub'],
+        ['campaign', '1', '50', 'ak-main'],
+      ],
+      [['campaign', '2', '50', 'ak-main']],
+    ]);
+  });
+
+  it('still empties a failure that emptyOn accepts, without calling it failed', () => {
+    const {listings} = threeAccounts(request =>
+      mainOffers(request) ? fail(10000, 'error') : undefined,
+    );
+    const [, , result] = listEach<unknown>([
+      listings[0],
+      listings[1],
+      {...listings[2], emptyOn: () => true},
+    ]);
+    expect(result).toEqual({items: [], total: 0, requests: 1});
+  });
+
+  it('throws the failure of a listing that is not isolated, as before', () => {
+    const {listings} = threeAccounts(request =>
+      mainOffers(request) ? fail(10004, 'invalid access-key') : undefined,
+    );
+    expect(() =>
+      listEach<unknown>([
+        listings[0],
+        listings[1],
+        {...listings[2], isolated: false},
+      ]),
+    ).toThrow('GET offers: code 10004 invalid access-key');
   });
 });
 

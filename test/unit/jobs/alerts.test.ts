@@ -44,6 +44,7 @@ describe('watch: one alert when a condition appears, one when it clears', () => 
     const first = pull(running, stopped);
     expect(first.alerts).toEqual([
       {
+        account: 'main account',
         offerId: '7',
         offerName: 'spring_sale',
         what: 'status left RUNNING',
@@ -122,6 +123,10 @@ describe('watch: one alert when a condition appears, one when it clears', () => 
     expect(due.alerts.map(a => a.what)).toEqual([
       'still PENDING 6 hours after start_time',
     ]);
+    // A status told for the first time reads "now", never an arrow from "(none)".
+    expect(alertLine(due.alerts[0])).toBe(
+      'offer 7 (spring_sale): still PENDING 6 hours after start_time (now PENDING)',
+    );
     expect(pull(pending, pending, due.open).alerts).toEqual([]);
     const started = pull(pending, running, due.open);
     expect(started.alerts.map(a => [a.what, a.before, a.after])).toEqual([

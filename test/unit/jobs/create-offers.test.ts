@@ -349,7 +349,7 @@ describe('createOffers', () => {
         offer_id: '',
         sync_status: 'ERROR',
         sync_message:
-          'Create sent as offer_name spring_us, but its outcome is unknown (POST offer: network error: Address unavailable: https://api.emulator.test/api/open/v3/offer), and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
+          'Create sent as offer_name spring_us in account (main account), but its outcome is unknown (POST offer: network error: Address unavailable: https://api.emulator.test/api/open/v3/offer), and no offer named spring_us is listed: run Create new offers again; it looks the offer up by name first and sends it only if it still does not exist.',
       });
       expect(gb.sync_status).toBe('OK');
       env.emulator.clearRequests();
@@ -447,7 +447,7 @@ describe('createOffers', () => {
         offer_id: '',
         sync_status: 'ERROR',
         sync_message:
-          'Create sent as offer_name spring_us by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
+          'Create sent as offer_name spring_us in account (main account) by an earlier run, and its outcome is still unknown: looking the offer up failed (GET offers: code 10500 system busy, please try again later); run Create new offers again; it looks the offer up by name before sending anything.',
       });
       env.emulator.faults.clear();
       env.emulator.clearRequests();
@@ -475,7 +475,7 @@ describe('createOffers', () => {
       expect(env.workbook.records('New Offers')[0]).toMatchObject({
         sync_status: 'INVALID',
         sync_message:
-          'Create sent as offer_name spring_us by an earlier run, its outcome unknown; this row cannot go on: creative_sets: no Creative Sets row has offer_name spring_us_v2: add at least one (creative_set_name, geos, ad_outputs, creatives). Nothing was sent.',
+          'Create sent as offer_name spring_us in account (main account) by an earlier run, its outcome unknown; this row cannot go on: creative_sets: no Creative Sets row has offer_name spring_us_v2: add at least one (creative_set_name, geos, ad_outputs, creatives). Nothing was sent.',
       });
       env.workbook.edit('Creative Sets', 0, 'offer_name', 'spring_us_v2');
       createOffers(env.platform);
@@ -483,7 +483,7 @@ describe('createOffers', () => {
       expect(env.workbook.records('New Offers')[0]).toMatchObject({
         offer_id: '',
         sync_status: 'ERROR',
-        sync_message: `Create sent as offer_name spring_us by an earlier run made offer ${made}, but this row now says offer_name spring_us_v2: put spring_us back in offer_name and run Create new offers again to resume that offer (the API cannot rename it). Nothing was sent.`,
+        sync_message: `Create sent as offer_name spring_us in account (main account) by an earlier run made offer ${made}, but this row now says offer_name spring_us_v2: put spring_us back in offer_name and run Create new offers again to resume that offer (the API cannot rename it). Nothing was sent.`,
       });
       env.workbook.edit('New Offers', 0, 'offer_name', 'spring_us');
       env.workbook.edit('Creative Sets', 0, 'offer_name', 'spring_us');
@@ -628,10 +628,12 @@ describe('createOffers: which offers a row may resume', () => {
       [String(env.us.offer_id)]: {
         offer_name: 'spring_us',
         campaign_id: env.campaignId,
+        account: '',
       },
       [String(env.gb.offer_id)]: {
         offer_name: 'spring_gb',
         campaign_id: env.campaignId,
+        account: '',
       },
     });
   });

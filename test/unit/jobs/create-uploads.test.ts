@@ -176,6 +176,7 @@ describe('uploadCreatives', () => {
       'Nothing to upload (main account): add rows to Creatives with a file (a Drive file id or link, or an https link) and no creative_md5.',
     );
     expect(env.workbook.grid('Creatives')[0]).toEqual([
+      'account',
       'file',
       'creative_type',
       'creative_md5',

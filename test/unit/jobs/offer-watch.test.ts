@@ -24,9 +24,10 @@ describe('the alert digest of a scheduled refresh', () => {
   it('sends one email naming each alert and the spreadsheet, and nothing without alerts', () => {
     const {platform, store, sent} = setup();
     expect(alertsEmail(platform, store, [])).toBeUndefined();
-    expect(alertsEmail(platform, store, LINES)).toBe(
-      'Emailed 1 new alert to user@example.com.',
-    );
+    expect(alertsEmail(platform, store, LINES)).toEqual({
+      text: 'Emailed 1 new alert to user@example.com.',
+      done: true,
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toContain(`• ${LINES[0]}`);
     expect(sent[0].body).toContain('Spreadsheet (sheet Alerts): ');
@@ -37,16 +38,18 @@ describe('the alert digest of a scheduled refresh', () => {
     store.setAlertSettings({hours: 6, emailsPerDay: 2});
     alertsEmail(platform, store, LINES);
     alertsEmail(platform, store, LINES);
-    expect(alertsEmail(platform, store, LINES)).toBe(
-      'No alert email: 2 were already sent today (at most 2 a day, in the sidebar settings).',
-    );
+    expect(alertsEmail(platform, store, LINES)).toEqual({
+      text: 'No alert email: 2 were already sent today (at most 2 a day, in the sidebar settings). The next scheduled run that may email sends them.',
+      done: false,
+    });
     expect(sent).toHaveLength(2);
     platform.clock.ms += 24 * 3600_000;
-    expect(alertsEmail(platform, store, LINES)).toMatch(/^Emailed/);
+    expect(alertsEmail(platform, store, LINES)?.text).toMatch(/^Emailed/);
 
     const spent = setup(0);
-    expect(alertsEmail(spent.platform, spent.store, LINES)).toBe(
-      'No alert email: the daily email quota of this Google account is used up.',
-    );
+    expect(alertsEmail(spent.platform, spent.store, LINES)).toEqual({
+      text: 'No alert email: the daily email quota of this Google account is used up.',
+      done: false,
+    });
   });
 });

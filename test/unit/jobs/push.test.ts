@@ -8,6 +8,7 @@ import {
 } from '../../../src/jobs/refresh/refresh';
 import {SettingsStore} from '../../../src/jobs/settings-store';
 import {emulatorPlatform} from '../../support/emulator-platform';
+import {DEMO_ACCOUNTS} from '../../../local/emulator/demo-accounts';
 
 const ALL = {
   target_geo: 'ALL',
@@ -149,11 +150,11 @@ describe('pushBudgets', () => {
     workbook.edit('Budgets', rowOf(ids[0]), 'country_code', 'US');
     const sheet = workbook.sheet('Budgets')!;
     const end = workbook.grid('Budgets').length + 1;
-    sheet.type(end, 1, ids[0]);
-    sheet.type(end, 4, 'GB');
-    sheet.type(end, 5, 'BUDGET');
-    sheet.type(end, 6, 20);
-    sheet.type(end, 7, 100);
+    sheet.type(end, 2, ids[0]);
+    sheet.type(end, 5, 'GB');
+    sheet.type(end, 6, 'BUDGET');
+    sheet.type(end, 7, 20);
+    sheet.type(end, 8, 100);
     pushBudgets(platform);
     const rows = workbook.records('Budgets');
     expect(rows[rowOf(ids[0])].sync_message).toBe(
@@ -285,23 +286,23 @@ describe('pushBudgets', () => {
     ).toBe(true);
   });
 
-  it('asks for a refresh first, and for the same account', () => {
+  it('asks for a refresh first; acting as another account, signs each row with its own account', () => {
     const fresh = emulatorPlatform();
     expect(() => pushBudgets(fresh.platform)).toThrow(
       new ConfigError(
         'There is no Budgets sheet yet: run "Refresh offers and budgets" first, then edit and push.',
       ),
     );
-    const {platform} = pulled();
+    const {platform, workbook, ids, rowOf, puts} = pulled();
     new SettingsStore(platform.userProperties).setActingAccount(
       'doc-1',
       'demo_sub_a',
     );
-    expect(() => pushBudgets(platform)).toThrow(
-      new ConfigError(
-        'Budgets was refreshed as the main account, but you act as the sub-account demo_sub_a now: nothing was sent. Run "Refresh offers and budgets" as the sub-account demo_sub_a first (your unpushed edits are kept), then push.',
-      ),
-    );
+    workbook.edit('Budgets', rowOf(ids[0]), 'daily_cap', 250);
+    expect(pushBudgets(platform)).toMatchObject({ok: 1, requests: 1});
+    expect(puts().map(r => r.accessKey)).toEqual([
+      DEMO_ACCOUNTS.main.accessKey,
+    ]);
   });
 });
 

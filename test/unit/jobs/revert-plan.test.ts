@@ -50,7 +50,7 @@ function budgetInput(
   return {
     schema: BUDGETS as never,
     changeId: 'c1',
-    change: {id: '1001', outcome: 'OK', fields: split},
+    change: {account: '', id: '1001', outcome: 'OK', fields: split},
     base: {
       rows: content(BUDGETS as never, now),
       facts: {target_geo: 'US,GB,CA'},
@@ -127,6 +127,7 @@ describe('planRevert', () => {
       schema: OFFERS as never,
       changeId: 'c2',
       change: {
+        account: '',
         id: '7',
         outcome: 'OK',
         fields: Object.entries(set).map(([field, after]) => ({

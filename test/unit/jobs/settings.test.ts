@@ -3,6 +3,7 @@ import {
   saveSettings,
   setActingAccount,
 } from '../../../src/jobs/host/settings';
+import {OPERATIONS} from '../../../src/api/operations';
 import {connect} from '../../../src/jobs/connect';
 import {
   ScriptedTransport,
@@ -154,6 +155,48 @@ describe('settings', () => {
       JSON.parse(platform.userProperties.get('offerDesk.subAccount.team_a')!)
         .accessKey,
     ).toBe('ak-team-a');
+  });
+
+  it('acts as every account without a request, and signs nothing as "*"', () => {
+    const transport = subAccountServer();
+    const platform = fakePlatform(transport);
+    saveSettings(platform, SETTINGS);
+    expect(setActingAccount(platform, ' * ').actingAccount).toBe('*');
+    expect(getSettings(platform).actingAccount).toBe('*');
+    expect(transport.requests).toEqual([]);
+    const connected = connect(platform);
+    expect(connected.account).toBe('*');
+    expect(connected.client).toBe(connected.mainClient);
+    expect(() => connected.clientFor('*')).toThrow(
+      /every account signs nothing/,
+    );
+    expect(setActingAccount(platform, '').actingAccount).toBe('');
+  });
+
+  it('refuses every account before the connection is saved', () => {
+    const platform = fakePlatform(subAccountServer());
+    expect(() => setActingAccount(platform, '*')).toThrow(/not connected yet/);
+    expect(getSettings(platform).actingAccount).toBe('');
+  });
+
+  it('gives one client per account, each signing with its own keys looked up once', () => {
+    const transport = subAccountServer();
+    const platform = fakePlatform(transport);
+    saveSettings(platform, SETTINGS);
+    setActingAccount(platform, '*');
+    const {clientFor, mainClient} = connect(platform);
+    expect(clientFor('')).toBe(mainClient);
+    expect(clientFor('team_a')).toBe(clientFor('team_a'));
+    clientFor('team_a').call(OPERATIONS.listOffers);
+    clientFor('team_a').call(OPERATIONS.listOffers);
+    expect(transport.requests.map(r => r.headers['access-key'])).toEqual([
+      'ak-main-0001',
+      'ak-team-a',
+      'ak-team-a',
+    ]);
+    expect(queryOf(transport.requests[0])).toEqual({
+      sub_adv_user_name: 'team_a',
+    });
   });
 
   it('forgets sub-account keys when the main account changes', () => {

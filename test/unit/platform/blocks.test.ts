@@ -55,25 +55,35 @@ describe('readInRuns', () => {
     return {calls, read};
   }
 
-  it('reads a block that could not pass the bounds in one call', () => {
-    const {calls, read} = block(1, () => 50_000);
-    expect(readInRuns(40, 1, read)).toHaveLength(40);
-    expect(calls).toEqual([[0, 40]]);
+  it('reads a block within the cell bound in one call, whatever characters it might carry', () => {
+    const {calls, read} = block(11, () => 50_000);
+    expect(readInRuns(4, 11, read)).toHaveLength(4);
+    expect(calls).toEqual([[0, 4]]);
   });
 
-  it('reads the first row of a wide block alone, then as many rows as the cell bound allows', () => {
+  it('reads a wide block by the cell bound from its first call', () => {
     const {calls, read} = block(40, () => 10);
     expect(readInRuns(50_001, 40, read)).toHaveLength(50_001);
-    expect(calls[0]).toEqual([0, 1]);
-    expect(calls.slice(1).every(([, n]) => n * 40 <= CELLS_PER_CALL)).toBe(
-      true,
-    );
-    expect(calls).toHaveLength(1 + 20);
+    expect(calls[0]).toEqual([0, 2500]);
+    expect(calls.every(([, n]) => n * 40 <= CELLS_PER_CALL)).toBe(true);
+    expect(calls).toHaveLength(21);
+  });
+
+  it('sizes the calls after the first by the widest row read', () => {
+    const {calls, read} = block(1, () => 100);
+    expect(readInRuns(150_000, 1, read)).toHaveLength(150_000);
+    // 100,000 cells first, then as many rows of 100 characters as 2,000,000 allow.
+    expect(calls).toEqual([
+      [0, 100_000],
+      [100_000, 20_000],
+      [120_000, 20_000],
+      [140_000, 10_000],
+    ]);
   });
 
   it('sizes the calls of big cells (the state sheet) by the widest row read', () => {
     const {calls, read} = block(2, () => 40_000);
-    const rows = readInRuns(400, 2, read);
+    const rows = readInRuns(400, 2, read, {cellChars: 50_000});
     expect(rows).toHaveLength(400);
     // 20 rows first (2 cells of up to 50,000), then 25 rows of 80,000 characters a call.
     expect(calls[0]).toEqual([0, 20]);
@@ -84,7 +94,7 @@ describe('readInRuns', () => {
 
   it('counts no characters where a cell carries too few to matter (number formats)', () => {
     const {calls, read} = block(40, () => 1);
-    readInRuns(10_000, 40, read, 0);
+    readInRuns(10_000, 40, read, {countChars: false});
     expect(calls).toEqual([
       [0, 2500],
       [2500, 2500],

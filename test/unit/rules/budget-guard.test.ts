@@ -15,7 +15,7 @@ const group = (
 ): GuardGroup => ({country_code, daily_cap_type, daily_cap, total_budget});
 
 describe('holdsOf: the budget changes that wait for a yes', () => {
-  it('holds a raise past 3 times the last pulled value, and not one up to it', () => {
+  it('holds a raise past 3 times the value on the server, and not one up to it', () => {
     expect(
       holdsOf([group('ALL', 500)], [group('ALL', 1500)], 'USD', DEFAULT_GUARD),
     ).toEqual([]);
@@ -23,7 +23,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
       holdsOf([group('ALL', 500)], [group('ALL', 50000)], 'USD', DEFAULT_GUARD),
     ).toEqual([
       {
-        field: 'daily_cap [ALL]',
+        field: 'daily_cap (BUDGET, all groups)',
         before: '500',
         after: '50,000',
         factor: 100,
@@ -41,7 +41,11 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
         DEFAULT_GUARD,
       ).map(h => [h.field, h.after, h.why]),
     ).toEqual([
-      ['daily_cap [US]', 'OPEN', 'OPEN (no limit) replaces a number'],
+      [
+        'daily_cap (BUDGET, all groups)',
+        'OPEN',
+        'OPEN (no limit) replaces a number',
+      ],
     ]);
     expect(
       holdsOf([group('US', 500)], [group('US', 60)], 'USD', DEFAULT_GUARD),
@@ -69,30 +73,86 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
     ).toEqual([]);
   });
 
-  it('compares a split with the group it replaces, and a new group beside others with nothing', () => {
+  it('judges what the offer gets: a split into copies multiplies it, a regroup sums it', () => {
+    // ALL 100 copied into four geos: each group has its own cap, so the offer gets 400.
+    expect(
+      holdsOf(
+        [group('ALL', 100, 1000)],
+        ['US', 'GB', 'FR', 'DE'].map(g => group(g, 100, 1000)),
+        'USD',
+        DEFAULT_GUARD,
+      ),
+    ).toEqual([
+      {
+        field: 'daily_cap (BUDGET, all groups)',
+        before: '100',
+        after: '400 in 4 groups',
+        factor: 4,
+        why: '4× the value on the server (the guard holds more than 3×)',
+      },
+      {
+        field: 'total_budget (all groups)',
+        before: '1,000',
+        after: '4,000 in 4 groups',
+        factor: 4,
+        why: '4× the value on the server (the guard holds more than 3×)',
+      },
+    ]);
+    expect(
+      holdsOf(
+        ['US', 'GB', 'FR', 'DE'].map(g => group(g, 50, 1000)),
+        [group('US,GB', 500, 2000), group('FR,DE', 500, 2000)],
+        'USD',
+        DEFAULT_GUARD,
+      ).map(h => [h.field, h.before, h.after, h.factor]),
+    ).toEqual([
+      [
+        'daily_cap (BUDGET, all groups)',
+        '200 in 4 groups',
+        '1,000 in 2 groups',
+        5,
+      ],
+    ]);
+    // Sums of amounts with decimals read as typed, not as a float's noise.
+    expect(
+      holdsOf(
+        [group('ALL', 100, 100.1)],
+        [group('US', 100, 200.1), group('GB', 100, 200.2)],
+        'USD',
+        DEFAULT_GUARD,
+      ).map(h => h.after),
+    ).toEqual(['400.3 in 2 groups']);
+    // A split that shares the cap out is no raise, whatever one group gets.
     expect(
       holdsOf(
         [group('ALL', 500)],
-        [group('US', 500), group('GB', 500)],
+        [group('US', 100), group('GB', 400)],
         'USD',
         DEFAULT_GUARD,
       ),
     ).toEqual([]);
+  });
+
+  it('takes a cap whose type changed as a new number: a CONVERSION cap retyped BUDGET meets the ceiling', () => {
+    const settings = {...DEFAULT_GUARD, ceilings: {USD: 1000}};
     expect(
       holdsOf(
-        [group('ALL', 500)],
-        [group('US', 500), group('GB', 5000)],
+        [group('ALL', 5000, 'OPEN', 'CONVERSION')],
+        [group('ALL', 5000, 'OPEN', 'BUDGET')],
         'USD',
-        DEFAULT_GUARD,
-      ).map(h => [h.field, h.before, h.after]),
-    ).toEqual([['daily_cap [GB]', '500', '5,000']]);
-    expect(
-      holdsOf(
-        [group('US', 500)],
-        [group('US', 500), group('GB,CA', 9000)],
-        'USD',
-        DEFAULT_GUARD,
+        settings,
       ),
+    ).toEqual([
+      {
+        field: 'daily_cap (BUDGET, all groups)',
+        before: '',
+        after: '5,000',
+        why: 'past your USD ceiling of 1,000',
+      },
+    ]);
+    // Lowering a cap already past the ceiling gives the offer less: nothing to confirm.
+    expect(
+      holdsOf([group('ALL', 5000)], [group('ALL', 4000)], 'USD', settings),
     ).toEqual([]);
   });
 
@@ -107,7 +167,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
 });
 
 describe('the daily cap a whole push adds, per currency', () => {
-  it('sums money daily caps per currency, counts new OPENs, and conversion caps in conversions', () => {
+  it('sums money daily caps per currency, counts offers become OPEN, and conversion caps in conversions', () => {
     const totals = capTotals([
       {
         currency: 'USD',
@@ -131,7 +191,7 @@ describe('the daily cap a whole push adds, per currency', () => {
       },
     ]);
     expect(totalsText(totals)).toBe(
-      'EUR -200, USD +1,500 and OPEN on 1 group, +4,950 conversions',
+      'EUR -200, USD +1,500 and OPEN on 1 offer, +4,950 conversions',
     );
   });
 });

@@ -21,17 +21,16 @@ const NOW = new Date('2026-03-01T12:00:00Z');
 function pull<S>(
   book: MemoryWorkbook,
   schema: SheetSchema<S>,
-  records: Array<PulledRecord<S>>,
+  records: Array<Omit<PulledRecord<S>, 'account'>>,
   account = '',
 ) {
   const state = StateBook.open(book);
   const table = openTable(book, schema, {create: true})!;
   const merged = mergeRecords({
     table,
-    records,
+    records: records.map(r => ({...r, account})),
     previous: state.get(schema.name),
-    others: state.memo(`${schema.name} others`),
-    account,
+    accounts: [account],
     label: (a: string) => (a === '' ? 'main account' : `sub-account ${a}`),
     context: book,
     now: NOW,
@@ -40,14 +39,15 @@ function pull<S>(
   writer.replaceRows(merged.rows, merged.sources);
   writer.flush();
   state.set(schema.name, merged.state);
-  state.setMemo(`${schema.name} others`, merged.others);
   state.save();
   return merged;
 }
 
 const campaigns = (list: Campaign[]) =>
   list.map(c => ({sources: [c], facts: {maintain_by: c.maintain_by}}));
-const budgets = (list: Offer[]): Array<PulledRecord<BudgetRow>> =>
+const budgets = (
+  list: Offer[],
+): Array<Omit<PulledRecord<BudgetRow>, 'account'>> =>
   list.map(o => ({
     sources: budgetRows(o),
     facts: {target_geo: o.target_geo, maintain_by: o.maintain_by},
@@ -100,6 +100,7 @@ describe('a first refresh', () => {
         rows: 1,
         columns: headers.length,
       }),
+      data('account', 'account'),
       data('alive_in_store', 'preview_url'),
       data('platform', 'platform'),
       data('maintain_by', 'synced_at'),
@@ -142,7 +143,7 @@ describe('a first refresh', () => {
     const book = new MemoryWorkbook();
     const merged = pull(book, CAMPAIGNS, []);
     expect(book.grid('Campaigns')).toHaveLength(1);
-    expect(book.grid('Campaigns')[0][0]).toBe('campaign_id');
+    expect(book.grid('Campaigns')[0][0]).toBe('account');
     expect(merged.counts.records).toBe(0);
   });
 });
@@ -238,7 +239,7 @@ describe('a later refresh', () => {
     sheet.type(4, note, '=A4*2');
     pull(book, CAMPAIGNS, campaigns([campaign(4), campaign(3), campaign(1)]));
     const rows = book.grid('Campaigns');
-    expect(rows.map(r => [r[0], r[note - 1]])).toEqual([
+    expect(rows.map(r => [r[1], r[note - 1]])).toEqual([
       ['campaign_id', 'my note'],
       [1, 'one'],
       [3, '#ERROR!'],
@@ -258,7 +259,7 @@ describe('a later refresh', () => {
       book
         .grid('Campaigns')
         .slice(1)
-        .map(r => r[0]),
+        .map(r => r[1]),
     ).toEqual([3]);
     expect(merged.counts).toMatchObject({removed: 2, records: 1});
   });
@@ -284,7 +285,7 @@ describe('a later refresh', () => {
       campaign_name: 'Keep me',
       sync_status: 'CONFLICT',
       sync_message:
-        "The API no longer lists campaign_id 2 for this account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.",
+        "The API no longer lists campaign_id 2 for the main account (deleted on the server, or no longer this account's): your unpushed edit is kept; delete the row if it is no longer needed.",
     });
   });
 
@@ -292,8 +293,8 @@ describe('a later refresh', () => {
     const book = new MemoryWorkbook();
     pull(book, CAMPAIGNS, campaigns([campaign(1)]));
     const sheet = book.sheet('Campaigns')!;
-    sheet.type(3, 2, 'typed without id');
-    sheet.type(4, 1, 1);
+    sheet.type(3, 3, 'typed without id');
+    sheet.type(4, 2, 1);
     pull(book, CAMPAIGNS, campaigns([campaign(1)]));
     const rows = book.records('Campaigns');
     expect(
@@ -341,27 +342,24 @@ describe('a later refresh', () => {
     expect(book.grid('Campaigns')[0].at(-1)).toBe('status');
   });
 
-  it('keeps an edit made as another account, names it, and judges it against that account once back', () => {
+  it("leaves another account's rows as they are, edits and all, and judges them against that account's pull once it is refreshed again", () => {
     const book = new MemoryWorkbook();
     pull(book, CAMPAIGNS, campaigns([campaign(1), campaign(2), campaign(3)]));
     book.edit('Campaigns', 0, 'description', 'Mine');
     book.edit('Campaigns', 1, 'description', 'Mine too');
+    const before = book.grid('Campaigns').slice(1, 4);
     const away = pull(book, CAMPAIGNS, campaigns([campaign(8)]), 'sub1');
+    expect(book.grid('Campaigns').slice(1, 4)).toEqual(before);
     expect(
-      book.records('Campaigns').map(r => [r.campaign_id, r.sync_message]),
+      book.records('Campaigns').map(r => [r.account, r.campaign_id]),
     ).toEqual([
-      [
-        1,
-        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Campaigns as it (your edit is kept), then push.',
-      ],
-      [
-        2,
-        'Edited as the main account, not pushed. To push it: act as the main account again, refresh Campaigns as it (your edit is kept), then push.',
-      ],
-      [8, ''],
+      ['(main account)', 1],
+      ['(main account)', 2],
+      ['(main account)', 3],
+      ['sub1', 8],
     ]);
-    expect(away.counts).toMatchObject({edited: 2, added: 1, removed: 1});
-    const back = pull(
+    expect(away.counts).toMatchObject({edited: 0, added: 1, removed: 0});
+    pull(
       book,
       CAMPAIGNS,
       campaigns([
@@ -371,24 +369,36 @@ describe('a later refresh', () => {
       ]),
     );
     expect(
-      book.records('Campaigns').map(r => [r.campaign_id, r.sync_status]),
+      book
+        .records('Campaigns')
+        .map(r => [r.account, r.campaign_id, r.sync_status]),
     ).toEqual([
-      [1, 'EDITED'],
-      [2, 'CONFLICT'],
-      [3, ''],
+      ['(main account)', 1, 'EDITED'],
+      ['(main account)', 2, 'CONFLICT'],
+      ['(main account)', 3, ''],
+      ['sub1', 8, ''],
     ]);
-    expect(back.others).toEqual({});
   });
 
-  it('starts afresh when the records were pulled as another account', () => {
+  it("tells two accounts' records of one id apart by the account cell", () => {
     const book = new MemoryWorkbook();
     pull(book, CAMPAIGNS, campaigns([campaign(1)]));
-    book.edit('Campaigns', 0, 'description', 'Mine');
-    pull(book, CAMPAIGNS, campaigns([campaign(1)]), 'sub1');
-    expect(book.records('Campaigns')[0]).toMatchObject({
-      sync_status: 'CONFLICT',
-      description: 'Mine',
-    });
+    pull(
+      book,
+      CAMPAIGNS,
+      campaigns([campaign(1, {description: 'Sub'})]),
+      'sub1',
+    );
+    book.edit('Campaigns', 1, 'description', 'Sub edited');
+    pull(book, CAMPAIGNS, campaigns([campaign(1, {description: 'Main now'})]));
+    expect(
+      book
+        .records('Campaigns')
+        .map(r => [r.account, r.description, r.sync_status]),
+    ).toEqual([
+      ['(main account)', 'Main now', ''],
+      ['sub1', 'Sub edited', ''],
+    ]);
   });
 });
 
@@ -475,7 +485,7 @@ describe('Budgets', () => {
       book
         .grid('Budgets')
         .slice(1)
-        .map(r => r.slice(0, 7)),
+        .map(r => r.slice(1, 8)),
     ).toEqual([
       [1, 'offer_1', 'US,GB', 'US', 'BUDGET', 60, 'OPEN'],
       [1, 'offer_1', 'US,GB', 'GB', 'CONVERSION', 'OPEN', 500],
@@ -488,11 +498,11 @@ describe('Budgets', () => {
     pull(book, BUDGETS, budgets([offer(1), offer(2)]));
     const sheet = book.sheet('Budgets')!;
     book.edit('Budgets', 0, 'country_code', 'US');
-    sheet.type(4, 1, 1);
-    sheet.type(4, 4, 'GB');
-    sheet.type(4, 5, 'BUDGET');
-    sheet.type(4, 6, 80);
-    sheet.type(4, 7, 'OPEN');
+    sheet.type(4, 2, 1);
+    sheet.type(4, 5, 'GB');
+    sheet.type(4, 6, 'BUDGET');
+    sheet.type(4, 7, 80);
+    sheet.type(4, 8, 'OPEN');
     const merged = pull(
       book,
       BUDGETS,
@@ -514,7 +524,7 @@ describe('Budgets', () => {
       book
         .grid('Budgets')
         .slice(1)
-        .map(r => r.slice(0, 9)),
+        .map(r => r.slice(1, 10)),
     ).toEqual([
       [1, 'offer_1', 'US,GB', 'US', 'BUDGET', 100, 1000, 'ADV', 'EDITED'],
       [2, 'offer_2', 'US,GB', 'ALL', 'BUDGET', 90, 900, 'ADV', ''],
@@ -528,7 +538,7 @@ describe('Budgets', () => {
     const split = splitOffer('60');
     pull(book, BUDGETS, budgets([split, offer(2)]));
     const sheet = book.sheet('Budgets')!;
-    sheet.type(1, 6, 'my cap');
+    sheet.type(1, 7, 'my cap');
     book.edit('Budgets', 1, 'total_budget', 7);
     const merged = pull(book, BUDGETS, budgets([split, offer(2)]));
     expect(
@@ -554,8 +564,8 @@ describe('Budgets', () => {
     const split = splitOffer('50');
     pull(book, BUDGETS, budgets([split]));
     const sheet = book.sheet('Budgets')!;
-    sheet.type(1, 11, 'note');
-    sheet.type(3, 11, 'about GB');
+    sheet.type(1, 12, 'note');
+    sheet.type(3, 12, 'about GB');
     pull(
       book,
       BUDGETS,

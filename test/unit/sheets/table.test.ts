@@ -150,26 +150,26 @@ describe('the state sheet', () => {
     for (let i = 0; i < 3000; i++)
       records[i] = {rows: [[`"https://example.test/${'x'.repeat(20)}/${i}"`]]};
     const state = StateBook.open(book);
-    state.set('Offers', {account: 'sub1', records});
-    state.set('Budgets', {account: 'sub1', records: {}});
+    state.set('Offers', {accounts: ['sub1'], records});
+    state.set('Budgets', {accounts: ['sub1'], records: {}});
     state.save();
     const sheet = book.sheet(STATE_SHEET)!;
     expect(sheet.hidden).toBe(true);
     expect(sheet.calls.filter(c => c === 'write')).toHaveLength(2);
     expect(StateBook.open(book).get('Offers')).toEqual({
-      account: 'sub1',
+      accounts: ['sub1'],
       records,
     });
     // A smaller section later leaves no stale chunk behind.
     const again = StateBook.open(book);
-    again.set('Offers', {account: 'sub1', records: {}});
+    again.set('Offers', {accounts: ['sub1'], records: {}});
     again.save();
     expect(StateBook.open(book).get('Offers')).toEqual({
-      account: 'sub1',
+      accounts: ['sub1'],
       records: {},
     });
     expect(StateBook.open(book).get('Budgets')).toEqual({
-      account: 'sub1',
+      accounts: ['sub1'],
       records: {},
     });
   });
@@ -184,7 +184,7 @@ describe('the state sheet', () => {
   it('keeps memos (any JSON) beside the pull states, each written once when changed', () => {
     const book = new MemoryWorkbook();
     const state = StateBook.open(book);
-    state.set('Offers', {account: '', records: {}});
+    state.set('Offers', {accounts: [''], records: {}});
     state.setMemo('sent tracking', {'101': {support_server_click: 'YES'}});
     state.save();
     const again = StateBook.open(book);
@@ -193,7 +193,7 @@ describe('the state sheet', () => {
     });
     expect(again.get('sent tracking')).toBeUndefined();
     expect(again.memo('Offers')).toBeUndefined();
-    expect(again.get('Offers')).toEqual({account: '', records: {}});
+    expect(again.get('Offers')).toEqual({accounts: [''], records: {}});
     const sheet = book.sheet(STATE_SHEET)!;
     const writes = sheet.calls.filter(c => c === 'write').length;
     again.setMemo('sent tracking', {'101': {support_server_click: 'YES'}});

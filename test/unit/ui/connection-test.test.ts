@@ -1,5 +1,5 @@
 import {testConnection} from '../../../src/jobs/host/connection-test';
-import {saveSettings} from '../../../src/jobs/host/settings';
+import {saveSettings, setActingAccount} from '../../../src/jobs/host/settings';
 import {
   Answer,
   ScriptedTransport,
@@ -42,6 +42,23 @@ describe('testConnection', () => {
     );
     expect(queryOf(request)).toEqual({page: '1', limit: '1'});
     expect(request.headers['access-key']).toBe('ak-main-0001');
+  });
+
+  it("acting as every account, tests the main account's keys and says so", () => {
+    const {platform, transport} = connected(() =>
+      ok({page: 1, limit: 1, total: 30, list: [{campaign_id: 1}]}),
+    );
+    setActingAccount(platform, '*');
+    expect(testConnection(platform)).toEqual({
+      ok: true,
+      problem: null,
+      account: 'every account',
+      message:
+        'Connected as the main account, which acts for every account: URL, keys and clock all work (30 campaigns visible).',
+    });
+    expect(transport.requests.map(r => r.headers['access-key'])).toEqual([
+      'ak-main-0001',
+    ]);
   });
 
   it('says when the keys are refused', () => {

@@ -82,6 +82,11 @@ describe('the accounts the sidebar offers', () => {
       subAccounts: ['team_c'],
     });
   });
+
+  it('says every account is acted as, and offers no sub-account named "*"', () => {
+    const {platform} = platformWith(null, '*');
+    expect(actingAccounts(platform)).toEqual({current: '*', subAccounts: []});
+  });
 });
 
 describe('selectRow', () => {
