@@ -15,6 +15,7 @@
  * Writing goes through the one writer (writer.ts), which takes a table's rows as contents:
  * values, and `Formula` for a formula to keep.
  */
+import {columnLetter} from '../platform/a1';
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 import {ACCOUNT} from './accounts';
 import {addColumns, isPlainText} from './layout';
@@ -197,17 +198,6 @@ function refuseTwice<S>(schema: SheetSchema<S>, headers: readonly string[]) {
       `The ${schema.name} sheet has ${at.length} ${column.header} columns (${at.map(columnLetter).join(', ')}): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.`,
     );
   }
-}
-
-/** The letter of a 0-based column: 0 -> A, 26 -> AA. */
-function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 /** A header as compared when not found as written: case, spaces and hyphens aside. */

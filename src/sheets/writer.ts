@@ -511,7 +511,7 @@ export class SheetWriter<S> {
     if (!this.table.schema.sync || at === undefined) return;
     if (at < block.left || at > block.right) return;
     const k = at - block.left;
-    if (!changes(block, contents, byRow, at, statusColor)) return;
+    if (changedRows(block, byRow, at, statusColor).length === 0) return;
     this.table.sheet.setBackgrounds(
       sheetRow(block.top),
       at + 1,
@@ -521,7 +521,8 @@ export class SheetWriter<S> {
 
   /**
    * Greys the editable cells of the block's rows whose lock cell (schema `lockedWhen`) it
-   * changes between locked and not, and clears the grey of rows unlocked.
+   * changes between locked and not, and clears the grey of rows unlocked; the other rows'
+   * colours are already right.
    */
   private colourLocked(
     block: Block,
@@ -531,11 +532,12 @@ export class SheetWriter<S> {
     const at = this.lockAt();
     if (at === undefined || at < block.left || at > block.right) return;
     const k = at - block.left;
-    if (changes(block, contents, byRow, at, c => this.locked(c)))
-      this.greyRows(
-        sheetRow(block.top),
-        contents.map(row => this.locked(row[k])),
-      );
+    this.greyRows(
+      changedRows(block, byRow, at, c => this.locked(c)).map(i => ({
+        row: sheetRow(block.top + i),
+        locked: this.locked(contents[i][k]),
+      })),
+    );
   }
 
   /** The lock column's position, when the schema has one and the sheet holds it. */
@@ -550,29 +552,34 @@ export class SheetWriter<S> {
     );
   }
 
-  /** Backgrounds of the editable cells of the rows from sheet row `top`: grey where locked. */
-  private greyRows(top: number, locked: readonly boolean[]): void {
+  /**
+   * Backgrounds of the editable cells of these sheet rows: grey where locked, none elsewhere.
+   * One call per colour for all their runs of rows (a range list): the AM rows of a large
+   * pull lie scattered, and a colour per cell would cost more than the values themselves.
+   */
+  private greyRows(rows: ReadonlyArray<{row: number; locked: boolean}>): void {
+    if (rows.length === 0) return;
     const {schema, position, sheet} = this.table;
-    const columns = schema.columns
-      .filter(c => c.editable)
-      .map(c => position.get(c.header))
-      .filter((at): at is number => at !== undefined)
-      .sort((a, b) => a - b);
-    // One call per run of adjacent editable columns.
-    const runs: Array<[number, number]> = [];
-    for (const at of columns) {
-      const last = runs[runs.length - 1];
-      if (last && last[0] + last[1] === at) last[1]++;
-      else runs.push([at, 1]);
-    }
-    for (const [at, count] of runs)
-      sheet.setBackgrounds(
-        top,
-        at + 1,
-        locked.map(l =>
-          new Array<string | null>(count).fill(l ? LOCKED_COLOR : null),
-        ),
+    const columns = runsOf(
+      schema.columns
+        .filter(c => c.editable)
+        .map(c => position.get(c.header))
+        .filter((at): at is number => at !== undefined)
+        .sort((a, b) => a - b),
+    );
+    const sorted = [...rows].sort((a, b) => a.row - b.row);
+    const blocks = (locked: boolean) =>
+      runsOf(sorted.filter(r => r.locked === locked).map(r => r.row)).flatMap(
+        ([row, count]) =>
+          columns.map(([at, width]) => ({
+            row,
+            column: at + 1,
+            rows: count,
+            columns: width,
+          })),
       );
+    sheet.setBackgroundOf(blocks(true), LOCKED_COLOR);
+    sheet.setBackgroundOf(blocks(false), null);
   }
 
   /**
@@ -651,8 +658,7 @@ export class SheetWriter<S> {
     const at = this.lockAt();
     if (at !== undefined && rows.some(r => this.locked(r[at])))
       this.greyRows(
-        top,
-        rows.map(r => this.locked(r[at])),
+        rows.map((r, i) => ({row: top + i, locked: this.locked(r[at])})),
       );
     return cells;
   }
@@ -744,19 +750,33 @@ export function sameContents(a: Contents, b: Contents): boolean {
 }
 
 /**
- * Whether the block decides a cell of column `at` that `kind` tells apart from the cell as the
- * job knew it (a status of another colour, a row locked or unlocked): its colours to redo.
+ * The block's rows (offsets from its top) where it decides a cell of column `at` that `kind`
+ * tells apart from the cell as the job knew it (a status of another colour, a row locked or
+ * unlocked): their colours to redo.
  */
-function changes(
+function changedRows(
   block: Block,
-  contents: readonly Contents[][],
   byRow: ReadonlyMap<number, RowHandle>,
   at: number,
   kind: (contents: Contents | undefined) => unknown,
-): boolean {
-  return contents.some((_, i) => {
+): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i <= block.bottom - block.top; i++) {
     const handle = byRow.get(block.top + i);
     const decided = handle?.decided.get(at);
-    return decided !== undefined && kind(handle!.known[at]) !== kind(decided);
-  });
+    if (decided !== undefined && kind(handle!.known[at]) !== kind(decided))
+      rows.push(i);
+  }
+  return rows;
+}
+
+/** Ascending numbers as runs of consecutive ones: [start, count]. */
+function runsOf(sorted: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const n of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === n) last[1]++;
+    else runs.push([n, 1]);
+  }
+  return runs;
 }

@@ -7,6 +7,7 @@
  */
 import type {
   CellValue,
+  CellBlock,
   ProtectedBlock,
   SheetPort,
   Workbook,
@@ -213,6 +214,19 @@ export class MemorySheet implements SheetPort {
         (color, k) => (this.cell(row + i, column + k).background = color),
       ),
     );
+  }
+
+  setBackgroundOf(blocks: readonly CellBlock[], color: string | null): void {
+    this.calls.push('setBackgroundOf');
+    for (const b of blocks) {
+      this.each(
+        b.row,
+        b.column,
+        b.rows,
+        b.columns,
+        c => (c.background = color),
+      );
+    }
   }
 
   setNotes(row: number, column: number, notes: string[][]): void {
