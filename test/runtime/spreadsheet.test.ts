@@ -584,9 +584,7 @@ describe('prices by the values a call carries', () => {
     expect(sheet.getRange('B2:C2').getBackgrounds()).toEqual([
       ['#808080', '#ffffff'],
     ]);
-    expect(() => sheet.getRangeList(['B2:nowhere'])).toThrow(
-      'Range not found',
-    );
+    expect(() => sheet.getRangeList(['B2:nowhere'])).toThrow('Range not found');
   });
 });
 
