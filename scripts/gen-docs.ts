@@ -132,8 +132,15 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
 - \`INVALID\`: refused before sending (the message names the field and why); nothing was sent.
 - \`ERROR\`: the API or the network refused; the message carries the API's code, msg and field
   messages.
-- \`EDITED\`: changed here and not pushed yet.
+- \`EDITED\`: changed here and not pushed yet. A row you type back to its pulled values is
+  unchanged: the next preview, push or refresh clears its status and message.
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
+
+Budgets' columns are sized so that, at 1280 px with the sidebar open and the sheet scrolled one
+column right (past \`account\`), every column from \`offer_id\` through \`sync_status\` shows beside
+the budget cells (a sheet the add-on made before keeps its widths:
+they are yours); a row's whole \`sync_message\` is in the sidebar's list of rows that need a look
+(a click selects the row) and in the formula bar.
 
 See docs/jobs.md for what each job writes and what to do about each status.
 

@@ -58,6 +58,18 @@ function fromSidebar<T>(run: (p: Platform) => T): T {
   return wordedForSidebar(() => run(platform()));
 }
 
+/** Runs a job of the catalog for the sidebar, recorded so that a reloaded sidebar shows it. */
+function fromSidebarJob(
+  job: keyof typeof JOB_RUNS,
+  options?: RunOptions,
+): JobSummary {
+  return fromSidebar(p =>
+    sidebarState.runForSidebar(p, job, options?.dryRun === true, () =>
+      JOB_RUNS[job](p, options),
+    ),
+  );
+}
+
 /** Runs a job from the menu: its preview when `preview`. */
 function fromMenu(job: keyof typeof JOB_RUNS, preview = false): void {
   const p = platform();
@@ -241,47 +253,51 @@ export function menuScheduleOff(): void {
 }
 
 export function refreshCampaigns(): JobSummary {
-  return fromSidebar(JOB_RUNS.refreshCampaigns);
+  return fromSidebarJob('refreshCampaigns');
 }
 
 export function refreshOffers(): JobSummary {
-  return fromSidebar(JOB_RUNS.refreshOffers);
+  return fromSidebarJob('refreshOffers');
 }
 
 export function refreshAll(): JobSummary {
-  return fromSidebar(JOB_RUNS.refreshAll);
+  return fromSidebarJob('refreshAll');
 }
 
 export function listCreativeAds(q: CreativeAdsQuery): JobSummary {
-  return fromSidebar(p => creativeAds.listCreativeAds(p, q));
+  return fromSidebar(p =>
+    sidebarState.runForSidebar(p, 'listCreativeAds', false, () =>
+      creativeAds.listCreativeAds(p, q),
+    ),
+  );
 }
 
 export function pushBudgets(options?: RunOptions): JobSummary {
-  return fromSidebar(p => JOB_RUNS.pushBudgets(p, options));
+  return fromSidebarJob('pushBudgets', options);
 }
 
 export function pushCampaigns(options?: RunOptions): JobSummary {
-  return fromSidebar(p => JOB_RUNS.pushCampaigns(p, options));
+  return fromSidebarJob('pushCampaigns', options);
 }
 
 export function pushTracking(options?: RunOptions): JobSummary {
-  return fromSidebar(p => JOB_RUNS.pushTracking(p, options));
+  return fromSidebarJob('pushTracking', options);
 }
 
 export function refreshCreatives(): JobSummary {
-  return fromSidebar(JOB_RUNS.refreshCreatives);
+  return fromSidebarJob('refreshCreatives');
 }
 
 export function refreshSubAccounts(): JobSummary {
-  return fromSidebar(JOB_RUNS.refreshSubAccounts);
+  return fromSidebarJob('refreshSubAccounts');
 }
 
 export function uploadCreatives(options?: RunOptions): JobSummary {
-  return fromSidebar(p => JOB_RUNS.uploadCreatives(p, options));
+  return fromSidebarJob('uploadCreatives', options);
 }
 
 export function createOffers(options?: RunOptions): JobSummary {
-  return fromSidebar(p => JOB_RUNS.createOffers(p, options));
+  return fromSidebarJob('createOffers', options);
 }
 
 /** The sidebar's New sub-account form: the password never reaches a cell. */
@@ -292,7 +308,7 @@ export function createSubAccount(name: string, password: string): JobSummary {
 }
 
 export function createSubAccounts(options?: RunOptions): JobSummary {
-  return fromSidebar(p => JOB_RUNS.createSubAccounts(p, options));
+  return fromSidebarJob('createSubAccounts', options);
 }
 
 /** The sidebar's Alerts count: Alerts rows whose seen cell is not ticked. */

@@ -12,7 +12,7 @@ export interface PreviewFacts {
   sheet: string;
   /** Rows the run would send (marked EDITED). */
   edited: number;
-  /** Requests that change something the run would send. */
+  /** Requests the run would send: those that change something, and a create's name lookups. */
   requests: number;
   /** The bodies of those requests that are known before anything is sent. */
   wouldSend: unknown[];

@@ -163,7 +163,14 @@ export function summaryLine(
   s: Omit<JobSummary, 'message'>,
   sheet?: string,
 ): string {
-  const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${s.skipped} unchanged`;
+  // "168 unchanged" beside 120 offers reads as offers: the count is of the sheet's rows.
+  const unchanged = sheet
+    ? counted(
+        s.skipped,
+        `unchanged ${sheet.toLowerCase().replace(/s$/, '')} row`,
+      )
+    : `${s.skipped} unchanged`;
+  const counts = `${s.ok} OK, ${s.invalid} invalid, ${s.error} error, ${unchanged}`;
   const preview = s.dryRun ? 'Preview (nothing sent): ' : '';
   const left =
     s.remaining > 0

@@ -108,10 +108,14 @@ function propertyStore(
   };
 }
 
-/** The current user's own properties: the only place the add-on keeps keys. */
-export const userProperties = propertyStore(() =>
-  PropertiesService.getUserProperties(),
-);
+/**
+ * A service handle asked for the first time it is needed, then kept for the entry point
+ * call: each getUserProperties or getUserCache is a service call of its own.
+ */
+function once<T>(get: () => T): () => T {
+  let handle: {value: T} | undefined;
+  return () => (handle ??= {value: get()}).value;
+}
 
 /** Null outside a document's context, as LockService answers there. */
 export function documentLock(): DocumentLock | null {
@@ -169,12 +173,16 @@ export const mailApp: Mailer = {
  */
 export function appsScriptPlatform(): Platform {
   const document = activeDocument();
+  const userCache = once(() => CacheService.getUserCache());
   return {
     http: urlFetchTransport,
     digest: utilitiesDigest,
     clock: appsScriptClock,
     random: () => Math.random(),
-    userProperties,
+    // The current user's own properties: the only place the add-on keeps keys.
+    userProperties: propertyStore(
+      once(() => PropertiesService.getUserProperties()),
+    ),
     documentId: document.id,
     activeDocumentId: document.idIfAny,
     documentLock,
@@ -185,10 +193,9 @@ export function appsScriptPlatform(): Platform {
       () => Date.now(),
     ),
     userCache: {
-      get: key => CacheService.getUserCache().get(key),
-      put: (key, value, ttlSeconds) =>
-        CacheService.getUserCache().put(key, value, ttlSeconds),
-      remove: key => CacheService.getUserCache().remove(key),
+      get: key => userCache().get(key),
+      put: (key, value, ttlSeconds) => userCache().put(key, value, ttlSeconds),
+      remove: key => userCache().remove(key),
     },
     ui: appsScriptUi(document),
     triggers: appsScriptTriggers,

@@ -216,11 +216,15 @@ export interface ProgressBoard {
 export type CellValue = string | number | boolean | Date;
 
 /** A block of cells to protect, and what its protection says. */
-export interface ProtectedBlock {
+/** A block of cells: its top-left cell (1-based) and its size. */
+export interface CellBlock {
   row: number;
   column: number;
   rows: number;
   columns: number;
+}
+
+export interface ProtectedBlock extends CellBlock {
   description: string;
 }
 
@@ -278,6 +282,11 @@ export interface SheetPort {
     column: number,
     colors: Array<Array<string | null>>,
   ): void;
+  /**
+   * One background colour ('#rrggbb', or null for none) on many blocks at once
+   * (Sheet.getRangeList): scattered rows are coloured for a value per block, not per cell.
+   */
+  setBackgroundOf(blocks: readonly CellBlock[], color: string | null): void;
   setNotes(row: number, column: number, notes: string[][]): void;
   setNumberFormat(
     row: number,
@@ -340,6 +349,12 @@ export interface Workbook {
    * is not what they came to look at).
    */
   insertSheet(name: string, options?: {background?: boolean}): SheetPort;
+  /**
+   * When this handle inserted a sheet that Sheets then showed, shows the sheet `name` instead
+   * (a job that made several sheets shows the one a user starts in, not the last it made);
+   * otherwise leaves the user where they are.
+   */
+  showInstead(name: string): void;
   /** The spreadsheet's time zone (an IANA name). */
   timeZone(): string;
   /** The spreadsheet's file name, as Drive shows it. */

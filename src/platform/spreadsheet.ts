@@ -6,8 +6,18 @@
  * Blocks of values, formulas, formats, colours and notes go in calls of bounded size
  * (blocks.ts), whatever the caller asks, so no call carries an unbounded block.
  */
+import {a1Of} from './a1';
 import {readInRuns, writeRuns} from './blocks';
-import type {CellValue, ProtectedBlock, SheetPort, Workbook} from './ports';
+import type {
+  CellBlock,
+  CellValue,
+  ProtectedBlock,
+  SheetPort,
+  Workbook,
+} from './ports';
+
+/** Blocks coloured by one range list. */
+const RANGES_PER_CALL = 1000;
 
 type Sheet = GoogleAppsScript.Spreadsheet.Sheet;
 type Spreadsheet = GoogleAppsScript.Spreadsheet.Spreadsheet;
@@ -32,6 +42,10 @@ class AppsScriptSheet implements SheetPort {
 
   name(): string {
     return this.sheet.getName();
+  }
+  /** Makes it the sheet the user sees (showInstead). */
+  activate(): void {
+    this.sheet.activate();
   }
 
   /** An empty sheet answers one empty cell (its data range is A1). */
@@ -162,6 +176,19 @@ class AppsScriptSheet implements SheetPort {
         run.rows.length,
         colors[0].length,
       ).setBackgrounds(run.rows as string[][]);
+    }
+  }
+
+  setBackgroundOf(blocks: readonly CellBlock[], color: string | null): void {
+    if (blocks.length === 0) return;
+    const bottom = Math.max(...blocks.map(b => b.row + b.rows - 1));
+    const right = Math.max(...blocks.map(b => b.column + b.columns - 1));
+    this.ensureSize(bottom, right);
+    // Apps Script documents no bound on a range list: a thousand per call keeps each modest.
+    for (let i = 0; i < blocks.length; i += RANGES_PER_CALL) {
+      this.sheet
+        .getRangeList(blocks.slice(i, i + RANGES_PER_CALL).map(a1Of))
+        .setBackground(color);
     }
   }
 
@@ -377,6 +404,7 @@ export function activeDocument(): ActiveDocument {
 export function activeWorkbook(document: ActiveDocument): Workbook {
   let zone: string | undefined;
   let count: number | undefined;
+  let shownInserted = false;
   const sheets = new Map<string, AppsScriptSheet | null>();
   const open = document.spreadsheet;
   const timeZone = () => (zone ??= open().getSpreadsheetTimeZone());
@@ -397,9 +425,17 @@ export function activeWorkbook(document: ActiveDocument): Workbook {
         NEW_SHEET_SIZE,
       );
       shown?.activate();
+      shownInserted ||= !options?.background;
       count++;
       sheets.set(name, sheet);
       return sheet;
+    },
+    showInstead(name) {
+      if (!shownInserted) return;
+      // The job's own handle when it has one: no look-up round trip.
+      const known = sheets.get(name);
+      if (known) known.activate();
+      else open().getSheetByName(name)?.activate();
     },
     timeZone,
     name: () => open().getName(),

@@ -22,7 +22,7 @@ import type {BudgetAmount, BudgetGroupInput} from './budget';
 export interface GuardSettings {
   /** false: nothing is held. */
   holding: boolean;
-  /** A raise to more than this many times the last pulled value is held. */
+  /** A raise to more than this many times the value on the server is held. */
   factor: number;
   /** Currency code (upper case) -> the largest money daily cap sent without a yes. */
   ceilings: Record<string, number>;
@@ -147,7 +147,7 @@ function whyHeld(
     const factor = was.amount > 0 ? now.amount / was.amount : Infinity;
     if (now.amount > was.amount * settings.factor) {
       return {
-        why: `${factorText(factor)} the last pulled value (the guard holds more than ${factorText(settings.factor)})`,
+        why: `${factorText(factor)} the value on the server (the guard holds more than ${factorText(settings.factor)})`,
         factor,
       };
     }
@@ -189,30 +189,41 @@ export function holdsOf(
   });
 }
 
-/** How a money daily cap changes by one push, for one currency. */
+/**
+ * How the daily caps of one kind change by one push: the money caps of one currency, or the
+ * conversion caps (`currency` CONVERSIONS), which count conversions whatever the currency.
+ */
 export interface CapTotal {
   currency: string;
-  /** The sum of (after - before) over the offers whose money daily cap is a number after. */
+  /** The sum of (after - before) over the offers whose daily cap of the kind is a number after. */
   added: number;
-  /** Offers whose money daily cap becomes OPEN. */
+  /** Offers whose daily cap of the kind becomes OPEN. */
   opened: number;
 }
 
+/** The key of the conversion caps' total: a count, not money. */
+const CONVERSIONS = 'CONVERSIONS';
+
 /**
- * The money daily cap (daily_cap_type BUDGET) one offer's change adds: as a number (none
- * before counts 0; an OPEN before adds nothing), or as an offer that becomes OPEN.
+ * The daily cap of one daily_cap_type one offer's change adds: as a number (none before
+ * counts 0; an OPEN before adds nothing), or as an offer that becomes OPEN.
  */
 export function dailyCapAdded(
   before: readonly GuardGroup[],
   after: readonly GuardGroup[],
+  type: 'BUDGET' | 'CONVERSION' = 'BUDGET',
 ): {added: number; opened: number} {
-  const was = totalsOf(before).get(BUDGET_CAP)?.amount ?? 0;
-  const now = totalsOf(after).get(BUDGET_CAP)?.amount ?? 0;
+  const cap = `daily_cap (${type}, all groups)`;
+  const was = totalsOf(before).get(cap)?.amount ?? 0;
+  const now = totalsOf(after).get(cap)?.amount ?? 0;
   if (now === 'OPEN') return {added: 0, opened: was === 'OPEN' ? 0 : 1};
   return {added: was === 'OPEN' ? 0 : now - was, opened: 0};
 }
 
-/** Per-currency totals of many offers' changes, sorted by currency ('' last: not known). */
+/**
+ * Per-currency totals of many offers' money caps, sorted by currency ('' last: not known),
+ * then the conversion caps' total.
+ */
 export function capTotals(
   changes: ReadonlyArray<{
     currency: string;
@@ -221,41 +232,50 @@ export function capTotals(
   }>,
 ): CapTotal[] {
   const totals = new Map<string, CapTotal>();
-  for (const change of changes) {
-    const currency = change.currency.trim().toUpperCase();
-    const {added, opened} = dailyCapAdded(change.before, change.after);
+  const add = (
+    currency: string,
+    {added, opened}: Omit<CapTotal, 'currency'>,
+  ) => {
     const total = totals.get(currency) ?? {currency, added: 0, opened: 0};
     total.added += added;
     total.opened += opened;
     totals.set(currency, total);
+  };
+  for (const change of changes) {
+    add(
+      change.currency.trim().toUpperCase(),
+      dailyCapAdded(change.before, change.after),
+    );
+    add(CONVERSIONS, dailyCapAdded(change.before, change.after, 'CONVERSION'));
   }
+  const order = (t: CapTotal) =>
+    t.currency === CONVERSIONS ? 2 : t.currency === '' ? 1 : 0;
   return [...totals.values()]
     .filter(t => t.added !== 0 || t.opened > 0)
-    .sort((a, b) =>
-      a.currency === ''
-        ? 1
-        : b.currency === ''
-          ? -1
-          : a.currency.localeCompare(b.currency),
+    .sort(
+      (a, b) => order(a) - order(b) || a.currency.localeCompare(b.currency),
     );
 }
 
-/** "USD +14,500, EUR -200 and OPEN on 1 offer" */
+/** "USD +14,500, EUR -200 and OPEN on 1 offer, +4,527 conversions" */
 export function totalsText(totals: readonly CapTotal[]): string {
   if (totals.length === 0) return 'nothing';
   return totals
     .map(t => {
-      const name = t.currency || '(currency not known: refresh offers)';
+      const conversions = t.currency === CONVERSIONS;
+      const name = conversions
+        ? ''
+        : `${t.currency || '(currency not known: refresh offers)'} `;
       const sign = t.added >= 0 ? '+' : '-';
       const amount =
         t.added !== 0 || t.opened === 0
-          ? `${sign}${formatAmount(Math.abs(Math.round(t.added * 1000) / 1000))}`
+          ? `${sign}${formatAmount(Math.abs(Math.round(t.added * 1000) / 1000))}${conversions ? ' conversions' : ''}`
           : '';
       const open =
         t.opened > 0
-          ? `${amount ? ' and ' : ''}OPEN on ${t.opened} ${t.opened === 1 ? 'offer' : 'offers'}`
+          ? `${amount ? ' and ' : ''}OPEN ${conversions ? 'conversion caps ' : ''}on ${t.opened} ${t.opened === 1 ? 'offer' : 'offers'}`
           : '';
-      return `${name} ${amount}${open}`;
+      return `${name}${amount}${open}`;
     })
     .join(', ');
 }
@@ -284,7 +304,7 @@ export function readGuard(
       factor < FACTOR_MIN ||
       factor > FACTOR_MAX
     ) {
-      problems.factor = `must be a number from ${FACTOR_MIN} to ${FACTOR_MAX} (hold a raise to more than this many times the last pulled value), not "${String(input.factor)}"`;
+      problems.factor = `must be a number from ${FACTOR_MIN} to ${FACTOR_MAX} (hold a raise to more than this many times the value on the server), not "${String(input.factor)}"`;
     }
   }
   let ceilings = stored.ceilings;

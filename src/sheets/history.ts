@@ -14,7 +14,7 @@
  */
 import type {Workbook} from '../platform/ports';
 import {isDate} from './cell';
-import {LogCells, LogSheet, LogSpec} from './log-sheet';
+import {LogCells, LogRun, LogSheet, LogSpec} from './log-sheet';
 import {HISTORY, HistoryRow} from './schemas/history';
 
 export const DEFAULT_HISTORY_LIMIT = 50000;
@@ -113,10 +113,15 @@ export function appendHistory(
 
 /** yyyy-mm-dd in the spreadsheet's time zone. */
 export function dayOf(workbook: Workbook, at: Date): string {
+  return timeOf(workbook, at).slice(0, 10);
+}
+
+/** yyyy-mm-dd hh:mm:ss in the spreadsheet's time zone, as the History sheet shows a time. */
+export function timeOf(workbook: Workbook, at: Date): string {
   const local = new Date(
     at.getTime() + workbook.utcOffsetMinutes(at.getTime()) * 60000,
   );
-  return local.toISOString().slice(0, 10);
+  return local.toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** Every History row of one change, wherever the sheet's sort put them, oldest first. */
@@ -126,14 +131,36 @@ export function readChange(workbook: Workbook, changeId: string): HistoryRow[] {
   return byTime(history.read(history.find(changeId)).map(historyRow));
 }
 
+/**
+ * The rows of every other run newer than `after` by time, newest run first: read only when a
+ * revert meets a field changed since its change, to tell whose change that was.
+ */
+export function readRunsAfter(
+  workbook: Workbook,
+  changeId: string,
+  after: Date,
+): HistoryRow[][] {
+  return readRuns(workbook, runs =>
+    runs.filter(run => run.key !== changeId && run.time > after.getTime()),
+  );
+}
+
 /** The `count` newest runs by time, newest first, each its rows oldest first. */
 export function readRecentRuns(
   workbook: Workbook,
   count: number,
 ): HistoryRow[][] {
+  return readRuns(workbook, runs => runs.slice(0, count));
+}
+
+/** The rows of the runs `pick` keeps of all (newest first), each run's oldest first. */
+function readRuns(
+  workbook: Workbook,
+  pick: (runs: LogRun[]) => LogRun[],
+): HistoryRow[][] {
   const history = LogSheet.open(workbook, HISTORY_LOG, {create: false});
   if (!history) return [];
-  const runs = history.runs().slice(0, count);
+  const runs = pick(history.runs());
   const rows = history.read(runs.flatMap(run => run.rows)).map(historyRow);
   const byId = new Map(runs.map(run => [run.key, [] as HistoryRow[]]));
   for (const row of rows) byId.get(row.change_id)?.push(row);

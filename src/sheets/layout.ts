@@ -23,6 +23,9 @@ export const HEADER_COLORS = {
   sync: '#fff2cc',
 } as const;
 
+/** The editable cells of a row no push may send (schema `lockedWhen`): grey as read-only. */
+export const LOCKED_COLOR = HEADER_COLORS.readOnly;
+
 const isSync = (column: Column<never>) =>
   SYNC_COLUMNS.some(c => c.header === column.header);
 

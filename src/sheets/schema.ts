@@ -70,6 +70,11 @@ export interface Column<S = unknown> extends CodecSpec {
    * (Creatives `file`, Sub-accounts `password`) and fields only a create answers (credit).
    */
   kept?: boolean;
+  /**
+   * A read-only column a later release added: a sheet an earlier release made lacks it, and
+   * a job that adds no columns (a push) reads the sheet without it; the next refresh adds it.
+   */
+  later?: boolean;
 }
 
 export interface SheetSchema<S = unknown> {
@@ -99,6 +104,12 @@ export interface SheetSchema<S = unknown> {
    */
   awaitsCreation?: (cell: (header: string) => CellValue) => boolean;
   /**
+   * The read-only column and value that mark a row no push may send (maintain_by AM): a row's
+   * editable cells are greyed as a read-only header is, wherever a job writes that column, so
+   * a paste or a fill-down does not start on rows it cannot send.
+   */
+  lockedWhen?: {header: string; value: string};
+  /**
    * Rows belong to an account (DESIGN 4.3): `defineSchema` puts the `account` column first.
    * 'pulled': a refresh fills it, read-only; 'typed': the user says which account creates
    * the row (empty: the acting account).
@@ -120,6 +131,8 @@ export const SYNC_COLUMNS: ReadonlyArray<Column> = [
   {
     header: SYNC_STATUS,
     type: 'text',
+    // CONFLICT fits; a narrow status keeps it beside the editable columns.
+    width: 85,
     note: 'Written by Offer Desk: OK (accepted), INVALID (refused before sending, nothing sent), ERROR (the API or the network refused), EDITED (changed, not pushed yet), CONFLICT (edited here while the server changed it).',
   },
   {

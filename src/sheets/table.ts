@@ -15,6 +15,7 @@
  * Writing goes through the one writer (writer.ts), which takes a table's rows as contents:
  * values, and `Formula` for a formula to keep.
  */
+import {columnLetter} from '../platform/a1';
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 import {ACCOUNT} from './accounts';
 import {addColumns, isPlainText} from './layout';
@@ -141,22 +142,26 @@ export function openTable<S>(
   }
   // An account column an earlier release did not make is put back whatever the job: its
   // empty cells mean what they meant then (rows.ts rowAccount), so nothing is lost or misread.
-  const refused = missing.filter(c => c.header !== ACCOUNT);
-  if (missing.length > 0) {
-    if (!options.create && refused.length > 0) {
-      throw new SheetLayoutError(
-        `The ${schema.name} sheet has no ${refused.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
-      );
-    }
+  // A later release's read-only column (maintain_by) waits for a refresh to add it.
+  const refused = missing.filter(c => c.header !== ACCOUNT && !c.later);
+  if (!options.create && refused.length > 0) {
+    throw new SheetLayoutError(
+      `The ${schema.name} sheet has no ${refused.map(c => c.header).join(', ')} column: refresh it to put the column back, or restore the header text.`,
+    );
+  }
+  const putBack = options.create
+    ? missing
+    : missing.filter(c => c.header === ACCOUNT);
+  if (putBack.length > 0) {
     if (empty) sheet.freezeRows(1);
     addColumns(
       sheet,
       schema as SheetSchema<never>,
       width + 1,
-      missing as ReadonlyArray<Column<never>>,
+      putBack as ReadonlyArray<Column<never>>,
     );
-    missing.forEach((c, i) => position.set(c.header, width + i));
-    width += missing.length;
+    putBack.forEach((c, i) => position.set(c.header, width + i));
+    width += putBack.length;
     if (options.input && rowsBelow && refused.length > 0) {
       const names = refused.map(c => c.header).join(', ');
       throw new SheetLayoutError(
@@ -176,7 +181,7 @@ export function openTable<S>(
   );
   const typed = (c: number) => c < width && !owned.has(c);
   const formulas = readFormulas(sheet, values.length, width, typed);
-  const added = new Set(missing.map(c => c.header));
+  const added = new Set(putBack.map(c => c.header));
   return {schema, sheet, position, width, values, formulas, added};
 }
 
@@ -193,17 +198,6 @@ function refuseTwice<S>(schema: SheetSchema<S>, headers: readonly string[]) {
       `The ${schema.name} sheet has ${at.length} ${column.header} columns (${at.map(columnLetter).join(', ')}): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.`,
     );
   }
-}
-
-/** The letter of a 0-based column: 0 -> A, 26 -> AA. */
-function columnLetter(index: number): string {
-  let n = index + 1;
-  let out = '';
-  while (n > 0) {
-    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
 }
 
 /** A header as compared when not found as written: case, spaces and hyphens aside. */

@@ -24,7 +24,7 @@
 import type {CellValue, SheetPort} from '../platform/ports';
 import {isDate, sameCell} from './cell';
 import {cellEntries} from './cell-entries';
-import {formatRows} from './layout';
+import {LOCKED_COLOR, formatRows} from './layout';
 import {
   Column,
   SYNCED_AT,
@@ -479,6 +479,7 @@ export class SheetWriter<S> {
     const entries = cellEntries(this.table, top, block.left, contents);
     sheet.write(top, block.left + 1, entries);
     this.colourStatuses(block, contents, byRow);
+    this.colourLocked(block, contents, byRow);
     return rows * columns;
   }
 
@@ -510,20 +511,75 @@ export class SheetWriter<S> {
     if (!this.table.schema.sync || at === undefined) return;
     if (at < block.left || at > block.right) return;
     const k = at - block.left;
-    const changed = contents.some((_, i) => {
-      const handle = byRow.get(block.top + i);
-      const decided = handle?.decided.get(at);
-      return (
-        decided !== undefined &&
-        statusColor(handle!.known[at]) !== statusColor(decided)
-      );
-    });
-    if (!changed) return;
+    if (changedRows(block, byRow, at, statusColor).length === 0) return;
     this.table.sheet.setBackgrounds(
       sheetRow(block.top),
       at + 1,
       contents.map(row => [statusColor(row[k])]),
     );
+  }
+
+  /**
+   * Greys the editable cells of the block's rows whose lock cell (schema `lockedWhen`) it
+   * changes between locked and not, and clears the grey of rows unlocked; the other rows'
+   * colours are already right.
+   */
+  private colourLocked(
+    block: Block,
+    contents: Contents[][],
+    byRow: Map<number, RowHandle>,
+  ): void {
+    const at = this.lockAt();
+    if (at === undefined || at < block.left || at > block.right) return;
+    const k = at - block.left;
+    this.greyRows(
+      changedRows(block, byRow, at, c => this.locked(c)).map(i => ({
+        row: sheetRow(block.top + i),
+        locked: this.locked(contents[i][k]),
+      })),
+    );
+  }
+
+  /** The lock column's position, when the schema has one and the sheet holds it. */
+  private lockAt(): number | undefined {
+    const lock = this.table.schema.lockedWhen;
+    return lock && this.table.position.get(lock.header);
+  }
+
+  private locked(contents: Contents | undefined): boolean {
+    return (
+      String(contents ?? '').trim() === this.table.schema.lockedWhen?.value
+    );
+  }
+
+  /**
+   * Backgrounds of the editable cells of these sheet rows: grey where locked, none elsewhere.
+   * One call per colour for all their runs of rows (a range list): the AM rows of a large
+   * pull lie scattered, and a colour per cell would cost more than the values themselves.
+   */
+  private greyRows(rows: ReadonlyArray<{row: number; locked: boolean}>): void {
+    if (rows.length === 0) return;
+    const {schema, position, sheet} = this.table;
+    const columns = runsOf(
+      schema.columns
+        .filter(c => c.editable)
+        .map(c => position.get(c.header))
+        .filter((at): at is number => at !== undefined)
+        .sort((a, b) => a - b),
+    );
+    const sorted = [...rows].sort((a, b) => a.row - b.row);
+    const blocks = (locked: boolean) =>
+      runsOf(sorted.filter(r => r.locked === locked).map(r => r.row)).flatMap(
+        ([row, count]) =>
+          columns.map(([at, width]) => ({
+            row,
+            column: at + 1,
+            rows: count,
+            columns: width,
+          })),
+      );
+    sheet.setBackgroundOf(blocks(true), LOCKED_COLOR);
+    sheet.setBackgroundOf(blocks(false), null);
   }
 
   /**
@@ -599,6 +655,11 @@ export class SheetWriter<S> {
       cells += block.length * (right - left + 1);
     }
     this.colourNew(top, rows);
+    const at = this.lockAt();
+    if (at !== undefined && rows.some(r => this.locked(r[at])))
+      this.greyRows(
+        rows.map((r, i) => ({row: top + i, locked: this.locked(r[at])})),
+      );
     return cells;
   }
 
@@ -686,4 +747,36 @@ export function sameContents(a: Contents, b: Contents): boolean {
     return a instanceof Formula && b instanceof Formula && a.text === b.text;
   }
   return sameCell(a, b);
+}
+
+/**
+ * The block's rows (offsets from its top) where it decides a cell of column `at` that `kind`
+ * tells apart from the cell as the job knew it (a status of another colour, a row locked or
+ * unlocked): their colours to redo.
+ */
+function changedRows(
+  block: Block,
+  byRow: ReadonlyMap<number, RowHandle>,
+  at: number,
+  kind: (contents: Contents | undefined) => unknown,
+): number[] {
+  const rows: number[] = [];
+  for (let i = 0; i <= block.bottom - block.top; i++) {
+    const handle = byRow.get(block.top + i);
+    const decided = handle?.decided.get(at);
+    if (decided !== undefined && kind(handle!.known[at]) !== kind(decided))
+      rows.push(i);
+  }
+  return rows;
+}
+
+/** Ascending numbers as runs of consecutive ones: [start, count]. */
+function runsOf(sorted: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const n of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === n) last[1]++;
+    else runs.push([n, 1]);
+  }
+  return runs;
 }

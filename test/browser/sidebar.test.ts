@@ -573,6 +573,43 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await expect(page.locator('#run').isHidden()).resolves.toBe(true);
   });
 
+  it("shows a menu job's result within seconds of its end once the user went to the spreadsheet, not at the next idle poll", async () => {
+    // The user leaves the sidebar for the spreadsheet's menu: its window loses the focus.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    await world('clickMenu', 'Refresh campaigns');
+    const ended = Date.now();
+    const result = page.locator('#result-message', {
+      hasText: 'Refresh campaigns (from the menu)',
+    });
+    // The idle poll would take up to 15 s; the busy pace after the user left, 3 s.
+    await result.waitFor({timeout: 5000});
+    expect(Date.now() - ended).toBeLessThan(5000);
+  });
+
+  it('a reload during its own job shows the result when the job ends', async () => {
+    await host.setFetchDelay(1000);
+    await button('Refresh offers and budgets').click();
+    await page.locator('#run-count', {hasText: / of 600 rows$/}).waitFor({
+      timeout: 20000,
+    });
+    // Reloaded: the call's answer is lost with the page.
+    await open();
+    const result = page.locator('#result-message', {
+      hasText: 'Refresh offers and budgets (from the sidebar)',
+    });
+    await result.waitFor({timeout: POLL_WAIT_MS});
+    await host.setFetchDelay(0);
+    await expect(result.textContent()).resolves.toMatch(
+      /^Refresh offers and budgets \(from the sidebar\): Refreshed 600 offers \(main account\)/,
+    );
+    await expect(page.locator('#run').isHidden()).resolves.toBe(true);
+    await shot('15b-reloaded-during-job');
+
+    // Reloaded again: the last result is still shown.
+    await open();
+    await result.waitFor({timeout: 10000});
+  });
+
   it('says a schedule paused itself after 5 failures, and why; saving it again resumes it', async () => {
     const keys = (apiKey: string) =>
       host.call('saveSettings', [
@@ -837,7 +874,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     });
     await result.waitFor();
     await expect(result.textContent()).resolves.toContain(
-      `The budget guard held 1 offer (rows ${row}): not sent, as you answered No.`,
+      `The budget guard held 1 offer (row ${row}): not sent, as you answered No.`,
     );
     const question = (
       await world<Array<{title: string; prompt: string; response: string}>>(

@@ -213,7 +213,7 @@ describe('billing_type, a suggestion: the document names five types that "appear
     expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
     expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
       sync_status: 'EDITED',
-      sync_message: `Preview: a run looks offer_name dropdown_offer up (a name the account already has is refused), creates offer dropdown_offer (billing_type CPA, campaign ${campaign}, 1 creative set), then sets its tracking (1 more request). ${NOTE}`,
+      sync_message: `Preview: a run looks offer_name dropdown_offer up (a name the account already has is refused), creates offer dropdown_offer (billing_type CPA, campaign ${campaign}, 1 creative set, daily_cap no limit, total_budget no limit), then sets its tracking (1 more request). ${NOTE} The budget guard holds it: a run asks you before creating an offer with no limit.`,
     });
     rt.call('createOffers');
     const [create] = posts(emulator);

@@ -54,7 +54,7 @@ describe('pushBudgets holds large changes for a yes', () => {
     expect(alerts[0].prompt).toBe(
       [
         'The budget guard holds 3 offers of this push:',
-        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)`,
+        `• offer ${tenfold} (${row(tenfold).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×)`,
         `• offer ${open} (${row(open).offer_name}): daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number`,
         `• offer ${ceiling} (${row(ceiling).offer_name}): daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200`,
         '',
@@ -72,7 +72,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       daily_cap: 1000,
       sync_status: 'EDITED',
       sync_message:
-        "Held by the budget guard (daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
+        "Held by the budget guard (daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.",
     });
     expect([open, ceiling].map(id => row(id).sync_status)).toEqual([
       'EDITED',
@@ -120,7 +120,7 @@ describe('pushBudgets holds large changes for a yes', () => {
       id => `offer ${id} (${row(id).offer_name})`,
     );
     expect(summary.message).toBe(
-      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×); ${open}: daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.`,
+      `Preview (nothing sent): 50 rows would be sent in 50 requests (main account). The budget guard holds 3 offers (a push asks before sending them): ${tenfold}: daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×); ${open}: daily_cap (BUDGET, all groups) 100 → OPEN: OPEN (no limit) replaces a number; ${ceiling}: daily_cap (BUDGET, all groups) 100 → 250: past your USD ceiling of 200. This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.`,
     );
     expect(puts(emulator)).toHaveLength(0);
     expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toHaveLength(0);
@@ -192,8 +192,8 @@ describe('the guard judges what the offer gets, summed over its groups', () => {
     expect(asked.map(a => a.prompt)).toEqual([
       [
         'The budget guard holds 1 offer of this push:',
-        `• ${offer}: daily_cap (BUDGET, all groups) 100 → 400 in 4 groups: 4× the last pulled value (the guard holds more than 3×)`,
-        `• ${offer}: total_budget (all groups) 1,000 → 4,000 in 4 groups: 4× the last pulled value (the guard holds more than 3×)`,
+        `• ${offer}: daily_cap (BUDGET, all groups) 100 → 400 in 4 groups: 4× the value on the server (the guard holds more than 3×)`,
+        `• ${offer}: total_budget (all groups) 1,000 → 4,000 in 4 groups: 4× the value on the server (the guard holds more than 3×)`,
         '',
         'This push adds to the daily caps: USD +300.',
         '',
@@ -233,7 +233,7 @@ describe('the guard judges what the offer gets, summed over its groups', () => {
     const asked = pushAnsweredNo(rt);
 
     expect(asked.map(a => a.prompt.split('\n')[1])).toEqual([
-      `• ${offer}: daily_cap (BUDGET, all groups) 200 in 4 groups → 1,000 in 2 groups: 5× the last pulled value (the guard holds more than 3×)`,
+      `• ${offer}: daily_cap (BUDGET, all groups) 200 in 4 groups → 1,000 in 2 groups: 5× the value on the server (the guard holds more than 3×)`,
     ]);
     expect(puts(emulator)).toEqual([]);
     expect(
@@ -261,7 +261,8 @@ describe('the guard judges what the offer gets, summed over its groups', () => {
         'The budget guard holds 1 offer of this push:',
         `• ${offer}: daily_cap (BUDGET, all groups) (none) → 5,000: past your USD ceiling of 1,000`,
         '',
-        'This push adds to the daily caps: USD +5,000.',
+        // The retype takes the offer's conversion cap away: said in conversions.
+        'This push adds to the daily caps: USD +5,000, -5,000 conversions.',
       ],
     ]);
     expect(puts(emulator)).toEqual([]);
@@ -372,7 +373,7 @@ describe('a preview of a CONFLICT row', () => {
     expect(budget(id)).toMatchObject({
       daily_cap: 1000,
       sync_status: 'CONFLICT',
-      sync_message: `${conflict.sync_message} Preview: held by the budget guard (daily_cap (BUDGET, all groups) 150 → 1,000: 6.7× the last pulled value (the guard holds more than 3×)). A push asks you before sending it.`,
+      sync_message: `${conflict.sync_message} Preview: held by the budget guard (daily_cap (BUDGET, all groups) 150 → 1,000: 6.7× the value on the server (the guard holds more than 3×)). A push asks you before sending it.`,
     });
     expect(puts(emulator)).toEqual([]);
     expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toEqual([]);
@@ -429,7 +430,7 @@ describe('a cell changed while the guard asks', () => {
         .filter(a => a.buttons === 'YES_NO')
         .map(a => a.prompt.split('\n')[1]);
     expect(asked()).toEqual([
-      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 10,000: 100× the last pulled value (the guard holds more than 3×)`,
+      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 10,000: 100× the value on the server (the guard holds more than 3×)`,
     ]);
     expect(puts(emulator)).toEqual([]);
     expect(budget(id)).toMatchObject({
@@ -443,7 +444,7 @@ describe('a cell changed while the guard asks', () => {
     rt.run('menuPushBudgets');
 
     expect(asked()[1]).toBe(
-      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the last pulled value (the guard holds more than 3×)`,
+      `• offer ${id} (${budget(id).offer_name}): daily_cap (BUDGET, all groups) 100 → 1,000: 10× the value on the server (the guard holds more than 3×)`,
     );
     expect(puts(emulator).map(r => r.body)).toEqual([capSent(id, 1000)]);
     expect(budget(id)).toMatchObject({daily_cap: 1000, sync_status: 'OK'});

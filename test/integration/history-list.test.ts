@@ -178,7 +178,7 @@ describe('the user column where Apps Script hides the email', () => {
     };
     expect(pushed.ok).toBe(1);
     expect(pushed.message).toBe(
-      '1 OK, 0 invalid, 0 error, 1 unchanged (main account).',
+      '1 OK, 0 invalid, 0 error, 1 unchanged budget row (main account).',
     );
     expect(
       recordsOf(rt, 'Budgets').find(r => r.offer_id === ids[0]),

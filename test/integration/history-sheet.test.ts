@@ -33,7 +33,7 @@ describe("a History sheet that is not the add-on's", () => {
     const pushed = rt.call('pushBudgets') as Summary;
     expect(pushed.ok).toBe(1);
     expect(pushed.message).toBe(
-      `1 OK, 0 invalid, 0 error, 1 unchanged (main account). The History sheet could not be written (${LAYOUT}): this run's outcomes are in the rows' sync_message only.`,
+      `1 OK, 0 invalid, 0 error, 1 unchanged budget row (main account). The History sheet could not be written (${LAYOUT}): this run's outcomes are in the rows' sync_message only.`,
     );
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
     expect(budget(ids[0])).toMatchObject({
@@ -49,7 +49,7 @@ describe("a History sheet that is not the add-on's", () => {
     cap(ids[0], '160');
     const next = rt.call('pushBudgets') as Summary;
     expect(next.message).toBe(
-      '1 OK, 0 invalid, 0 error, 1 unchanged (main account).',
+      '1 OK, 0 invalid, 0 error, 1 unchanged budget row (main account).',
     );
     expect(recordsOf(rt, 'History')).toEqual([
       expect.objectContaining({
@@ -72,7 +72,7 @@ describe("a History sheet that is not the add-on's", () => {
 
     const pushed = rt.call('pushBudgets') as Summary;
     expect(pushed.message).toBe(
-      `1 OK, 0 invalid, 0 error, 1 unchanged (main account). The History sheet could not be written (${LAYOUT}): this run's outcomes are in the rows' sync_message only.`,
+      `1 OK, 0 invalid, 0 error, 1 unchanged budget row (main account). The History sheet could not be written (${LAYOUT}): this run's outcomes are in the rows' sync_message only.`,
     );
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('160');
     expect(budget(ids[0]).sync_status).toBe('OK');
@@ -112,7 +112,7 @@ describe('a History past its size', () => {
     // 1,003 rows would pass 1,000: 3 + 100 more, as whole runs, the oldest by time: the older
     // run, although it lies below the first push's row.
     expect(second.message).toBe(
-      `2 OK, 0 invalid, 0 error, 1 unchanged (main account). History was past 1000 rows: its 1000 oldest rows moved to "${archive}".`,
+      `2 OK, 0 invalid, 0 error, 1 unchanged budget row (main account). History was past 1000 rows: its 1000 oldest rows moved to "${archive}".`,
     );
     expect(recordsOf(rt, 'History').map(r => r.change_id)).toEqual([
       first.changeId,

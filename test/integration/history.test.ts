@@ -4,7 +4,11 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled, splitPushed} from '../support/history';
+import {
+  budgetsPulled,
+  capChangedOnServer,
+  splitPushed,
+} from '../support/history';
 import {recordsOf, sheetOf, typeInto, valuesOf} from '../support/offer-desk';
 
 const HEADERS = [
@@ -165,16 +169,7 @@ describe('History of a budget push, and its revert', () => {
     const {rt, emulator, ids, rowOf, budget} = pulled(5);
     ids.forEach(id => typeInto(rt, 'Budgets', rowOf(id), 'daily_cap', '150'));
     const pushed = rt.call('pushBudgets') as Summary;
-    emulator.updateOffer(ids[0], {
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '999',
-        },
-      ],
-    });
+    capChangedOnServer(emulator, ids[0], '999');
     rt.call('refreshOffers');
 
     const reverted = rt.call('revertChange', pushed.changeId) as Summary;

@@ -251,11 +251,26 @@ describe('every sheet the add-on creates', () => {
       format: '0.00##',
       shown: '1000.00',
     });
-    expectLayout(rt, 'Budgets', {offer_id: 80, offer_name: 220}, 'K', [
-      'A2:A1000',
-      'C2:D1000',
-      'I2:K1000',
-    ]);
+    expectLayout(
+      rt,
+      'Budgets',
+      {offer_id: 80, offer_name: 120, daily_cap_type: 110, sync_status: 85},
+      'L',
+      ['A2:A1000', 'C2:D1000', 'I2:L1000'],
+    );
+    // At 1280 px with the sidebar open, Sheets shows some 860 px of columns: scrolled one
+    // column right, past the account column (first in every record sheet, issue 25), every
+    // one from offer_id through sync_status, the status beside the budget cells (issue 28).
+    const headers = valuesOf(rt, 'Budgets')[0].map(String);
+    const through = headers.slice(
+      headers.indexOf('offer_id'),
+      headers.indexOf('sync_status') + 1,
+    );
+    const total = Object.values(widths(rt, 'Budgets', through)).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    expect(total).toBeLessThanOrEqual(860);
 
     expect(cell(rt, 'Creatives', 2, 'size').format).toBe('General');
     // account, file, creative_md5 (the id) and creative_name are typed before an upload: open.

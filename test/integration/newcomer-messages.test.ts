@@ -98,7 +98,7 @@ describe('the tour, step by step', () => {
     expect(alertsOf(rt)).toEqual([
       [
         'Push budgets',
-        `0 OK, 1 invalid, 0 error, 5 unchanged (main account). See sync_message in Budgets.\n\nBudgets row ${row}: INVALID: daily_cap: at least 50`,
+        `0 OK, 1 invalid, 0 error, 5 unchanged budget rows (main account). See sync_message in Budgets.\n\nBudgets row ${row}: INVALID: daily_cap: at least 50`,
       ],
     ]);
     expect(rt.ui.alerts()[0].writesUnsent).toBe(false);
@@ -228,6 +228,9 @@ describe('the tour, step by step', () => {
 
     emulator.clearRequests();
     rt.clickMenu('Push budgets');
+    expect(lastToast(rt)).toBe(
+      `1 OK, 0 invalid, 0 error, 7 unchanged budget rows (sub-account ${SUB}).`,
+    );
     expect(
       emulator.requests
         .filter(r => r.method === 'PUT')

@@ -36,6 +36,9 @@ const statuses = (rt: Runtime, sheet: string) =>
   recordsOf(rt, sheet).map(r => [r.sync_status, r.sync_message]);
 
 const OFFER = '/api/open/v3/offer';
+/** What the preview adds to a create with no budget limit. */
+const HELD =
+  ' The budget guard holds it: a run asks you before creating an offer with no limit.';
 const TRACKING = '/api/open/v3/tracking';
 
 /**
@@ -157,18 +160,18 @@ describe('Create new offers (preview)', () => {
         '',
         'EDITED',
         'Create sent as offer_name killed_one in account (main account) by an earlier run, its outcome unknown. Preview: a run looks offer_name killed_one up first and, if that create made the offer, takes it and sets its tracking; only if no such offer exists, it creates offer killed_one (billing_type CPI, campaign ' +
-          `${campaign}, 1 creative set), then sets its tracking (1 more request).`,
+          `${campaign}, 1 creative set, daily_cap no limit, total_budget no limit), then sets its tracking (1 more request).`,
       ],
       [
         '',
         'EDITED',
-        `Preview: a run looks offer_name fresh_one up (a name the account already has is refused), uploads the file of Creatives row 3 first, creates offer fresh_one (billing_type CPI, campaign ${campaign}, 1 creative set), then sets its tracking (1 more request).`,
+        `Preview: a run looks offer_name fresh_one up (a name the account already has is refused), uploads the file of Creatives row 3 first, creates offer fresh_one (billing_type CPI, campaign ${campaign}, 1 creative set, daily_cap no limit, total_budget no limit), then sets its tracking (1 more request).${HELD}`,
       ],
       ['', 'INVALID', expect.stringMatching(/^bid_rate .*Nothing was sent\.$/)],
       [
         '',
         'EDITED',
-        `Preview: a run looks offer_name plain_one up (a name the account already has is refused), creates offer plain_one (billing_type CPI, campaign ${campaign}, 1 creative set).`,
+        `Preview: a run looks offer_name plain_one up (a name the account already has is refused), creates offer plain_one (billing_type CPI, campaign ${campaign}, 1 creative set, daily_cap no limit, total_budget no limit).${HELD}`,
       ],
     ]);
     // Each set says what the preview found for its offer, not only where to look.
@@ -214,7 +217,8 @@ describe('Create new offers (preview)', () => {
       requests: 0,
       edited: 4,
       message:
-        'Preview (nothing sent): 4 rows would be sent in 7 requests; 2 rows INVALID: see sync_message in New Offers (main account).',
+        // 3 name lookups, 1 upload, 3 creates and 3 trackings: the steps the rows list.
+        'Preview (nothing sent): 4 rows would be sent in 10 requests; 2 rows INVALID: see sync_message in New Offers (main account).',
     });
     expect(preview.wouldSend).toEqual([
       body('killed_one', [known]),

@@ -116,6 +116,7 @@ function expectOffersShown(rt: Runtime, api: ApiOffer[]): void {
       daily_cap_type: g.daily_cap_type,
       daily_cap: g.daily_cap === 'OPEN' ? 'OPEN' : Number(g.daily_cap),
       total_budget: g.total_budget === 'OPEN' ? 'OPEN' : Number(g.total_budget),
+      maintain_by: offer.maintain_by,
       sync_status: '',
       sync_message: '',
       synced_at: '',
@@ -172,6 +173,7 @@ describe('refreshOffers', () => {
         'daily_cap_type',
         'daily_cap',
         'total_budget',
+        'maintain_by',
         ...SYNC,
       ],
     ]);

@@ -376,7 +376,7 @@ describe('pushBudgets near the time limit', () => {
       remaining: 100,
       error: 0,
       message:
-        '200 OK, 0 invalid, 0 error, 0 unchanged (main account). 100 rows left for lack of time: run it again to continue.',
+        '200 OK, 0 invalid, 0 error, 0 unchanged budget rows (main account). 100 rows left for lack of time: run it again to continue.',
     });
     const rows = recordsOf(rt, 'Budgets');
     expect(rows.filter(r => r.sync_status === 'OK')).toHaveLength(200);

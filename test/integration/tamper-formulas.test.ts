@@ -33,7 +33,7 @@ describe('createOffers with offer_name and creative_set_name built by formulas',
     const summary = rt.call('createOffers') as {message: string};
 
     expect(summary.message).toBe(
-      '2 OK, 0 invalid, 0 error, 0 unchanged (main account).',
+      '2 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). You confirmed 2 offers with no budget limit past the budget guard.',
     );
     const made = emulator.requests
       .filter(r => r.method === 'POST')

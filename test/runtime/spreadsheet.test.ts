@@ -559,6 +559,33 @@ describe('prices by the values a call carries', () => {
     );
     expect(rt.snapshot().counts['SpreadsheetApp.cellsWritten']).toBe(30000);
   });
+
+  it('a range list colours its ranges in one queued call carrying a value per range', () => {
+    const {rt, sheet} = setup();
+    const L = rt.latency;
+    rt.meter.reset();
+    sheet.getRangeList(['B2:C3', 'B7:C7']).setBackground('grey');
+    const snap = rt.snapshot();
+    expect(snap.counts['RangeList.setBackground']).toBe(1);
+    expect(snap.counts['SpreadsheetApp.cellsWritten']).toBe(6);
+    expect(snap.elapsedMs).toBeCloseTo(
+      L.otherCallMs + L.spreadsheetQueuedCallMs + 2 * L.spreadsheetPerCellMs,
+      2,
+    );
+    expect(sheet.getRange('A2:C7').getBackgrounds()).toEqual([
+      ['#ffffff', '#808080', '#808080'],
+      ['#ffffff', '#808080', '#808080'],
+      ['#ffffff', '#ffffff', '#ffffff'],
+      ['#ffffff', '#ffffff', '#ffffff'],
+      ['#ffffff', '#ffffff', '#ffffff'],
+      ['#ffffff', '#808080', '#808080'],
+    ]);
+    sheet.getRangeList(['C2:C7']).setBackground(null);
+    expect(sheet.getRange('B2:C2').getBackgrounds()).toEqual([
+      ['#808080', '#ffffff'],
+    ]);
+    expect(() => sheet.getRangeList(['B2:nowhere'])).toThrow('Range not found');
+  });
 });
 
 describe('filters', () => {

@@ -46,6 +46,24 @@ export function budgetsPulled(
   return {...desk, ids, rowOf, cap, budget};
 }
 
+/** The server's budget of a budgetsPulled offer changed behind the add-on: its ALL daily_cap. */
+export function capChangedOnServer(
+  emulator: Emulator,
+  id: number,
+  dailyCap: string,
+): void {
+  emulator.updateOffer(id, {
+    budget: [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET',
+        daily_cap: dailyCap,
+      },
+    ],
+  });
+}
+
 /**
  * An offer's ALL budget split by hand and pushed: its row (sheet row `row`) typed US with
  * daily_cap 60, and a GB row (daily_cap 70, total_budget 500) typed at sheet row `gbRow`

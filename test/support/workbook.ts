@@ -7,6 +7,7 @@
  */
 import type {
   CellValue,
+  CellBlock,
   ProtectedBlock,
   SheetPort,
   Workbook,
@@ -215,6 +216,19 @@ export class MemorySheet implements SheetPort {
     );
   }
 
+  setBackgroundOf(blocks: readonly CellBlock[], color: string | null): void {
+    this.calls.push('setBackgroundOf');
+    for (const b of blocks) {
+      this.each(
+        b.row,
+        b.column,
+        b.rows,
+        b.columns,
+        c => (c.background = color),
+      );
+    }
+  }
+
   setNotes(row: number, column: number, notes: string[][]): void {
     this.calls.push('setNotes');
     notes.forEach((r, i) =>
@@ -355,6 +369,9 @@ export class MemoryWorkbook implements Workbook {
     this.sheets.set(name, sheet);
     return sheet;
   }
+
+  /** No sheet is shown here. */
+  showInstead(): void {}
 
   timeZone(): string {
     return 'Test/Zone';

@@ -132,9 +132,12 @@ function showWorkbook(workbook: WorkbookView): void {
     return tab;
   });
   byId('tabs').replaceChildren(...tabs);
-  byId('clock').textContent =
-    `Virtual time: ${when(workbook.nowMs, timeZone)} (${timeZone})`;
-  byId('trigger-info').textContent =
+  // Cut to one line in the top bar: the whole text is the tooltip.
+  const clock = byId('clock');
+  clock.textContent =
+    clock.title = `Virtual time: ${when(workbook.nowMs, timeZone)} (${timeZone})`;
+  const triggers = byId('trigger-info');
+  triggers.textContent = triggers.title =
     workbook.triggers.length === 0
       ? 'No scheduled trigger installed'
       : workbook.triggers

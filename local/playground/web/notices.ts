@@ -1,5 +1,6 @@
 /**
- * What the add-on shows besides the sidebar: toasts (bottom right), the "Running script" note,
+ * What the add-on shows besides the sidebar: toasts (in a strip below the grid, covering no
+ * row), the "Running script" note,
  * and alerts and prompts, which hold the running script until a button is clicked.
  */
 import type {DialogAnswer, DialogQuestion} from '../protocol';

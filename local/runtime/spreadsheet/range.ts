@@ -283,6 +283,12 @@ export class FakeRange {
   setBackgrounds(colors: string[][]): FakeRange {
     return this.setAttrs(ATTRS.background, colors);
   }
+  /** RangeList.setBackground on this range: stored and counted, priced by the list's call. */
+  backgroundOfList(color: string | null): void {
+    const stored = ATTRS.background.normalize(this.env, color);
+    this.env.meter.add('SpreadsheetApp.cellsWritten', this.cells());
+    this.eachCell(cell => store(cell, ATTRS.background.field, stored));
+  }
 
   getFontColor(): string {
     return this.getAttr(ATTRS.fontColor) as string;

@@ -13,6 +13,7 @@ import {FakeFilter} from './filter';
 import {compareSortValues, FormulaSheet, sortValue} from './formula';
 import {FakeProtection, PROTECTED_EDIT, ProtectionType} from './protection';
 import {FakeRange} from './range';
+import {FakeRangeList} from './range-list';
 import {Axis, followCopy, StructureChange} from './references';
 
 /** One cell's content and formats; absent fields are Sheets' defaults. */
@@ -118,6 +119,28 @@ export class FakeSheet implements FormulaSheet {
   getRange(...args: unknown[]): FakeRange {
     this.call('Sheet.getRange');
     return new FakeRange(this, this.rectFromArgs(args, 'Sheet.getRange'));
+  }
+
+  /** Ranges by A1 notation, formatted together by one call (RangeList). */
+  getRangeList(a1Notations: unknown): FakeRangeList {
+    this.call('Sheet.getRangeList');
+    if (
+      !Array.isArray(a1Notations) ||
+      a1Notations.some(a => typeof a !== 'string')
+    ) {
+      this.env.fail(
+        'The parameters (' +
+          typeof a1Notations +
+          ") don't match the method signature for SpreadsheetApp.Sheet.getRangeList.",
+      );
+    }
+    return new FakeRangeList(
+      this,
+      (a1Notations as string[]).map(
+        a1 =>
+          new FakeRange(this, this.rectFromArgs([a1], 'Sheet.getRangeList')),
+      ),
+    );
   }
 
   getDataRange(): FakeRange {

@@ -20,10 +20,11 @@ export type SpreadsheetCallKind = 'queued' | 'local' | 'roundTrip';
 
 /** Methods that only change the document. */
 const WRITE =
-  /^(Range|Sheet|Protection|Spreadsheet)\.(set|clear|insert(Rows?|Columns?)|delete(Rows?|Columns?)|hide|show|autoResize|appendRow|rename|remove|merge|breakApart|trimWhitespace|check|uncheck|sort)/;
+  /^(Range|RangeList|Sheet|Protection|Spreadsheet)\.(set|clear|insert(Rows?|Columns?)|delete(Rows?|Columns?)|hide|show|autoResize|appendRow|rename|remove|merge|breakApart|trimWhitespace|check|uncheck|sort)/;
 
 const LOCAL = new Set([
   'Sheet.getRange',
+  'Sheet.getRangeList',
   'Range.offset',
   'Range.getCell',
   'SpreadsheetApp.newDataValidation',

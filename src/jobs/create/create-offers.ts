@@ -4,13 +4,15 @@
  *
  * 1. Check every row locally (new-offer-rows.ts: rules of 4.2, its Creative Sets rows, their
  *    materials): an INVALID row sends nothing at all, not even its materials.
- * 2. Look the names up in the account (offer-names.ts; offer names are unique): a taken name
+ * 2. The budget guard asks once before creating offers with no daily cap or no total budget
+ *    (offer-budget-hold.ts): held rows stay EDITED and send nothing.
+ * 3. Look the names up in the account (offer-names.ts; offer names are unique): a taken name
  *    is INVALID.
- * 3. Upload the materials those rows use that have no md5 yet (offer-materials.ts).
- * 4. Mark the rows `Create sent` in the sheet, send the creates (offer-creates.ts, fetchAll
+ * 4. Upload the materials those rows use that have no md5 yet (offer-materials.ts).
+ * 5. Mark the rows `Create sent` in the sheet, send the creates (offer-creates.ts, fetchAll
  *    batches), and save every offer_id the moment the batch answers, before anything else is
  *    sent.
- * 5. Set the tracking of the offers whose tracking columns are filled (offer-tracking.ts).
+ * 6. Set the tracking of the offers whose tracking columns are filled (offer-tracking.ts).
  *
  * Never a duplicate offer: a name is looked up before every create; a create whose answer
  * proves nothing (lost, garbled, a 5xx, a busy service: see provesCreateFailed in the API
@@ -40,6 +42,7 @@ import {preview} from './create-preview';
 import {createdOffers, rememberCreated} from './created-offers';
 import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
 import {create, notRefusedBefore} from './offer-creates';
+import {guardCreates} from './offer-budget-hold';
 import {withMaterials} from './offer-materials';
 import {unused} from './offer-names';
 import {ExistingOffer, NOT_SENT, markSets} from './offer-outcomes';
@@ -76,8 +79,9 @@ export function createOffers(
       markSets(run, plan.candidates);
       return job.summary({...facts(run, plan, looked), ...would});
     }
-    send(run, plan, sendable);
-    return job.summary(facts(run, plan, looked));
+    const note = send(run, plan, sendable);
+    const summary = job.summary(facts(run, plan, looked));
+    return {...summary, message: summary.message + note};
   });
 }
 
@@ -116,12 +120,16 @@ function refuse(run: CreateRun, plan: Plan): void {
   }
 }
 
-/** The phases that send: names, materials, creates, tracking; saved between them. */
-function send(run: CreateRun, plan: Plan, sendable: OfferPlan[]): void {
+/**
+ * The phases that send: the guard's question, names, materials, creates, tracking; saved
+ * between them. Answers what the summary adds of the guard.
+ */
+function send(run: CreateRun, plan: Plan, sendable: OfferPlan[]): string {
   const {job} = run;
   const total = plan.candidates.length + plan.created.length;
   job.platform.progress.report(JOB, 0, total);
-  const valid = unused(run, sendable);
+  const guarded = guardCreates(run, sendable);
+  const valid = unused(run, guarded.send);
   const made: ExistingOffer[] = [
     ...valid.found,
     ...plan.created
@@ -135,6 +143,7 @@ function send(run: CreateRun, plan: Plan, sendable: OfferPlan[]): void {
   track(run, made);
   markSets(run, plan.candidates);
   job.platform.progress.report(JOB, total, total);
+  return guarded.note;
 }
 
 /**

@@ -6,14 +6,20 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
+import type {OfferBody} from '../../rules/offer-check';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
+import {capsText, guardHolds} from './offer-budget-hold';
 import {notes} from './offer-outcomes';
 import {answerLost, trackable} from './offer-tracking';
 
-/** What the preview would send: the bodies it knows, and how many requests in all. */
+/**
+ * What the preview would send: the bodies it knows, and how many requests in all, the
+ * lookups of the names it creates included (one per distinct name), as each row lists them.
+ */
 interface WouldSend {
   bodies: unknown[];
   requests: number;
+  lookups: Set<string>;
 }
 
 /** Marks the rows a run would send; answers the facts the preview's summary adds. */
@@ -22,9 +28,10 @@ export function preview(
   plan: Plan,
   sendable: readonly OfferPlan[],
 ): Pick<JobFacts, 'skipped' | 'edited' | 'wouldSend' | 'wouldRequest'> {
-  const would: WouldSend = {bodies: [], requests: 0};
+  const would: WouldSend = {bodies: [], requests: 0, lookups: new Set()};
   const uploads = new Set<number>();
-  for (const c of sendable) previewCreate(run, c, uploads, would);
+  const holds = guardHolds(run);
+  for (const c of sendable) previewCreate(run, c, uploads, would, holds);
   let skipped = plan.done + run.counts.refusedAgain;
   for (const row of plan.created) {
     if (!trackable(run, row)) continue;
@@ -48,7 +55,7 @@ export function preview(
     skipped,
     edited: run.offers.count('EDITED'),
     wouldSend: would.bodies,
-    wouldRequest: would.requests,
+    wouldRequest: would.requests + would.lookups.size,
   };
 }
 
@@ -58,6 +65,7 @@ function previewCreate(
   c: OfferPlan,
   uploads: Set<number>,
   would: WouldSend,
+  holds: (body: OfferBody) => boolean,
 ): void {
   const mine = new Set<number>();
   const creativeSets = c.sets.map(set => ({
@@ -79,8 +87,13 @@ function previewCreate(
     uploads.add(row);
   }
   would.requests += c.tracking ? 2 : 1;
+  for (const name of [c.name, c.sentAs ?? c.name]) would.lookups.add(name);
   would.bodies.push({...c.body!, creative_sets: creativeSets});
-  run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]));
+  const asked =
+    !c.sent && holds(c.body!)
+      ? ' The budget guard holds it: a run asks you before creating an offer with no limit.'
+      : '';
+  run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]) + asked);
 }
 
 /** A row a run would create: what it sends, in order, starting with the lookup of its name. */
@@ -90,7 +103,7 @@ function previewOf(c: OfferPlan, uploads: number[]): string {
     uploads.length === 0
       ? ''
       : `uploads the ${uploads.length === 1 ? 'file of Creatives row' : 'files of Creatives rows'} ${uploads.join(', ')} first, `;
-  const create = `${upload}creates offer ${c.name} (billing_type ${body.billing_type}, campaign ${body.campaign_id}, ${counted(c.sets.length, 'creative set')})${c.tracking ? ', then sets its tracking (1 more request)' : ''}`;
+  const create = `${upload}creates offer ${c.name} (billing_type ${body.billing_type}, campaign ${body.campaign_id}, ${counted(c.sets.length, 'creative set')}, ${capsText(body)})${c.tracking ? ', then sets its tracking (1 more request)' : ''}`;
   if (!c.sent) {
     return `Preview: a run looks offer_name ${c.name} up (a name the account already has is refused), ${create}.${notes(c)}`;
   }

@@ -49,6 +49,14 @@ export interface RecordChange {
   fields: FieldChange[];
 }
 
+/** A later run's accepted change of the same record, from History. */
+export interface LaterChange {
+  changeId: string;
+  /** As History shows it, in the spreadsheet's time zone. */
+  time: string;
+  fields: FieldChange[];
+}
+
 /** One record as revert finds it. */
 export interface RevertInput {
   schema: SheetSchema<never>;
@@ -62,6 +70,8 @@ export interface RevertInput {
   refusedWhole?: string;
   /** The status and message of its rows now (the first saying ERROR or CONFLICT, if any). */
   said: {status: string; message: string};
+  /** Its accepted changes of later runs, newest first: read only when a field moved since. */
+  later?: () => readonly LaterChange[];
 }
 
 export type RevertPlan =
@@ -103,6 +113,14 @@ export function planRevert(input: RevertInput): RevertPlan {
   const kept = (message: string) => keepSaid(message, input.said, changeId);
   const target = shift('after');
   if (!target.ok) {
+    const ours = movedByUs(input, known, target.fields);
+    if (ours) {
+      // The server did not move it: no CONFLICT on rows that may be healthy.
+      return {
+        kind: 'note',
+        message: `Not reverted: change ${ours.changeId} of ${ours.time}, pushed from this spreadsheet after change ${changeId}, set ${target.fields.join(', ')} of ${label} since (the server did not change ${target.fields.length === 1 ? 'it' : 'them'}). Revert the later changes first, newest first, or edit the rows by hand. Your rows are unchanged.`,
+      };
+    }
     return {
       kind: 'mark',
       status: 'CONFLICT',
@@ -322,6 +340,27 @@ function groupLabels(
   return content.map(row =>
     keys.map(k => historyText(columns[k], row[k]) || '(none)').join(' '),
   );
+}
+
+/**
+ * The later change of ours that moved these fields: the newest later change of the record
+ * that touched any of them, when it set all of them and the server is last known to hold
+ * every value it set (else the server may have changed them since, and it says so).
+ */
+function movedByUs(
+  input: RevertInput,
+  known: readonly string[][],
+  moved: readonly string[],
+): LaterChange | undefined {
+  const newest = input
+    .later?.()
+    .find(l => l.fields.some(f => moved.includes(f.field)));
+  if (!newest) return undefined;
+  const all = moved.every(f => newest.fields.some(c => c.field === f));
+  return all &&
+    shiftContent(input.schema, known, newest.fields, 'after', 'before').ok
+    ? newest
+    : undefined;
 }
 
 /** What the rows said before, kept where it was ERROR or CONFLICT (of another change). */

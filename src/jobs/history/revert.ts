@@ -13,7 +13,7 @@ import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {CodecContext, encode, fromCanonical} from '../../sheets/codec';
 import {HistoryRow} from '../../sheets/schemas/history';
-import {readChange} from '../../sheets/history';
+import {readChange, readRunsAfter, timeOf} from '../../sheets/history';
 import {keyPositions, rowKeyText} from '../../sheets/history-fields';
 import {EMPTY, editableColumns, editableTexts} from '../../sheets/rows';
 import {
@@ -41,7 +41,7 @@ import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {campaignsPush} from '../push/push-campaigns';
 import {trackingPush} from '../push/push-tracking';
-import {RecordChange, RevertPlan, planRevert} from './revert-plan';
+import {LaterChange, RecordChange, RevertPlan, planRevert} from './revert-plan';
 import type {JobSummary, RowProblem} from '../run';
 
 /** A sheet whose changes a push sent, and so a push can send back, and its refresh. */
@@ -145,6 +145,7 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
           account,
           changeId: id,
           tally,
+          later: laterChanges(job, id, rows),
         },
         revertible,
         records,
@@ -199,6 +200,45 @@ interface RevertRun {
   account: string;
   changeId: string;
   tally: RevertCounts;
+  /** A record's accepted changes of later runs, newest first (History read once, if asked). */
+  later: (sheet: string, record: RecordChange) => LaterChange[];
+}
+
+/** The later runs' changes of a record, History's runs after this one read on first ask. */
+function laterChanges(
+  job: Job,
+  changeId: string,
+  rows: readonly HistoryRow[],
+): RevertRun['later'] {
+  let runs: HistoryRow[][] | undefined;
+  const last = Math.max(...rows.map(r => r.time.getTime()));
+  return (sheet, {account, id}) => {
+    runs ??= Number.isNaN(last)
+      ? []
+      : readRunsAfter(job.workbook, changeId, new Date(last));
+    return runs.flatMap(run => {
+      const mine = run.filter(
+        r =>
+          r.sheet === sheet &&
+          r.record === id &&
+          (accountOfLabel(r.account) ?? '') === account &&
+          r.outcome === 'OK',
+      );
+      return mine.length === 0
+        ? []
+        : [
+            {
+              changeId: mine[0].change_id,
+              time: timeOf(job.workbook, mine[0].time),
+              fields: mine.map(({field, before, after}) => ({
+                field,
+                before,
+                after,
+              })),
+            },
+          ];
+    });
+  };
 }
 
 function revertSheet(
@@ -235,6 +275,7 @@ function revertSheet(
       content: found?.base ? found.content : undefined,
       refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
       said: saidBy(table, rows ?? []),
+      later: () => run.later(table.schema.name, record),
     });
     if (plan.kind === 'unchanged') tally.unchanged++;
     else if (plan.kind === 'note') tally.notes.push(plan.message);

@@ -8,7 +8,7 @@ import {addonMenu} from './menu-entries';
 import type {CreativeAdsQuery} from '../refresh/creative-ads';
 import {attentionText, failureMessage} from './menu-messages';
 import {JobSummary, needsAttention} from '../run';
-import {NOT_RECORDED, recordMenuJob} from './sidebar-state';
+import {NOT_RECORDED, recordLastJob} from './sidebar-state';
 
 export const SIDEBAR_FILE = 'Sidebar';
 export const ADDON_TITLE = 'Offer Desk';
@@ -45,11 +45,11 @@ export function runFromMenu(
     summary = run();
   } catch (e) {
     const failure = failureMessage(e);
-    recordMenuJob(platform, {title, at: platform.clock.now(), failure});
+    recordLastJob(platform, {title, at: platform.clock.now(), failure});
     platform.ui.alert(`${title}: not done`, failure);
     return;
   }
-  if (!recordMenuJob(platform, {title, at: platform.clock.now(), summary})) {
+  if (!recordLastJob(platform, {title, at: platform.clock.now(), summary})) {
     summary = {...summary, message: `${summary.message} ${NOT_RECORDED}`};
   }
   if (needsAttention(summary)) {

@@ -9,13 +9,17 @@
  * time: a miss costs one property read, after which the cache holds it again.
  */
 import type {JobProgress, Platform} from '../../platform/ports';
+import {JobName, jobSpec} from '../catalog';
+import {failureMessage} from './menu-messages';
 import {EXECUTION_LIMIT_MS, JobSummary} from '../run';
 import {SettingsStore, STORE_FULL_NOTE, utf8Bytes} from '../settings-store';
 
-/** A job run from the menu, as the sidebar shows it. */
+/** The last job run from the menu or a sidebar, as the sidebar shows it. */
 export interface LastJob {
   /** The menu's title for it: 'Push budgets (preview)'. */
   title: string;
+  /** 'sidebar': run from a sidebar's button; absent: from the menu. */
+  from?: 'sidebar';
   /** When it ended (ms since the epoch): tells one run from the next. */
   at: number;
   /** Its summary; absent when it could not run. */
@@ -80,10 +84,41 @@ function runningJob(platform: Platform): JobProgress | null {
 }
 
 /**
- * Records the job run from the menu; the sidebar shows it at its next poll. False when the
- * user's properties are full: the caller says so (NOT_RECORDED), the job itself stands.
+ * Runs a job a sidebar started and records how it ended, as a menu job's end is recorded: a
+ * sidebar reloaded while the job ran (so its call's answer is lost) shows the result then. A
+ * failure goes on to the sidebar's call as it is.
  */
-export function recordMenuJob(platform: Platform, job: LastJob): boolean {
+export function runForSidebar(
+  platform: Platform,
+  job: JobName,
+  preview: boolean,
+  run: () => JobSummary,
+): JobSummary {
+  const title = `${jobSpec(job)?.title ?? job}${preview ? ' (preview)' : ''}`;
+  const end = (ended: Pick<LastJob, 'summary' | 'failure'>) =>
+    recordLastJob(platform, {
+      title,
+      at: platform.clock.now(),
+      from: 'sidebar',
+      ...ended,
+    });
+  let summary: JobSummary;
+  try {
+    summary = run();
+  } catch (e) {
+    end({failure: failureMessage(e)});
+    throw e;
+  }
+  end({summary});
+  return summary;
+}
+
+/**
+ * Records the job run from the menu or a sidebar; an open sidebar shows it at its next poll.
+ * False when the user's properties are full: the caller says so (NOT_RECORDED), the job
+ * itself stands.
+ */
+export function recordLastJob(platform: Platform, job: LastJob): boolean {
   const documentId = platform.documentId();
   return write(
     platform,

@@ -60,8 +60,11 @@ function listing(checked: readonly Checked[]): string[] {
     : lines;
 }
 
-const rowsOf = (unit: Sending<BudgetUpdate>) =>
-  unit.record.rows.map(sheetRow).join(', ');
+/** "row 10", "rows 10, 12": the sheet rows of the held units. */
+function rowsOf(held: readonly Checked[]): string {
+  const rows = held.flatMap(c => c.unit.record.rows.map(sheetRow));
+  return `${rows.length === 1 ? 'row' : 'rows'} ${rows.join(', ')}`;
+}
 
 /** Why a unit is held, every held field of it. */
 const whyHeld = (c: Checked) => c.holds.map(holdText).join('; ');
@@ -190,6 +193,6 @@ function holdBack(
     })),
     history: d => d,
     asked: answer === false,
-    note: ` The budget guard held ${offers} (rows ${held.map(c => rowsOf(c.unit)).join(', ')}): not sent, as ${because}.`,
+    note: ` The budget guard held ${offers} (${rowsOf(held)}): not sent, as ${because}.`,
   };
 }

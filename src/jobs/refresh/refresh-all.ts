@@ -16,6 +16,7 @@ import {subAccountsRefresher} from './refresh-sub-accounts';
 import type {ScheduledJobName} from '../catalog';
 import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
+import {OFFERS} from '../../sheets/schemas/offers';
 
 /** What refreshAll runs, in order. */
 export const ALL_REFRESHERS: readonly Refresher[] = [
@@ -40,5 +41,12 @@ export function refreshAll(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  return runRefresh(platform, 'refreshAll', ALL_REFRESHERS, options);
+  // The empty Sub-accounts sheet, made last, is no place to start: Offers is.
+  return runRefresh(
+    platform,
+    'refreshAll',
+    ALL_REFRESHERS,
+    options,
+    OFFERS.name,
+  );
 }

@@ -525,6 +525,8 @@ export function runRefresh(
   job: string,
   refreshers: readonly Refresher[],
   options: RunOptions = {},
+  /** The sheet to show when the run made new sheets (else the last one made is shown). */
+  shows?: string,
 ): JobSummary {
   return withJob(platform, job, {}, run => {
     const {connected, workbook} = run;
@@ -600,6 +602,7 @@ export function runRefresh(
           accounts: plan[i].filter(a => !failed.has(a)),
         }),
       );
+      if (shows) workbook.showInstead(shows);
     } finally {
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
@@ -744,5 +747,11 @@ export function refreshOffers(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  return runRefresh(platform, 'refreshOffers', [offersRefresher], options);
+  return runRefresh(
+    platform,
+    'refreshOffers',
+    [offersRefresher],
+    options,
+    OFFERS.name,
+  );
 }

@@ -17,6 +17,10 @@ export interface BudgetRow {
 
 export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
 
+/**
+ * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, every column
+ * through sync_status shows (the status next to the budget cells, issue 28), headers unclipped.
+ */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
   about:
@@ -36,12 +40,14 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'offer_name',
+      width: 120,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
     },
     {
       header: 'target_geo',
+      width: 90,
       type: 'list',
       joined: true,
       read: r => r.offer.target_geo,
@@ -49,6 +55,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'country_code',
+      width: 100,
       type: 'list',
       joined: true,
       upper: true,
@@ -59,6 +66,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
+      width: 110,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
@@ -75,6 +83,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'total_budget',
+      width: 90,
       type: 'decimal',
       format: MONEY_FORMAT,
       open: true,
@@ -82,7 +91,16 @@ export const BUDGETS = defineSchema<BudgetRow>({
       read: r => r.group?.total_budget ?? null,
       note: 'Total consumable budget (three decimals at most), or OPEN for no limit.',
     },
+    {
+      header: 'maintain_by',
+      width: 85,
+      type: 'text',
+      read: r => r.offer.maintain_by,
+      later: true,
+      note: 'Who manages the offer: ADV (you: its budget is yours to edit) or AM (your account manager: a push refuses its rows, whose budget cells are grey).',
+    },
   ],
+  lockedWhen: {header: 'maintain_by', value: 'AM'},
 });
 
 /** An offer's rows: one per budget item, or one empty row when it has none. */

@@ -69,8 +69,11 @@ export class JobsPanel {
 
   constructor(
     private readonly busy: Busy,
-    /** Told of every job that ended with a summary (the History list may have grown). */
-    private readonly finished: (summary: JobSummary) => void = () => {},
+    /**
+     * Told of every job that ended with a summary (the History list may have grown): `job`,
+     * the catalog's entry point, or undefined for another call (a revert).
+     */
+    private readonly finished: (job: string | undefined) => void = () => {},
   ) {
     const container = byId('jobs');
     for (const group of GROUPS) {
@@ -187,9 +190,10 @@ export class JobsPanel {
     try {
       const summary = await this.busy.during(call);
       this.showSummary(title, summary);
-      this.finished(summary);
+      this.finished(fn);
     } catch (e) {
       this.showFailure(title, (e as Error).message);
+      this.finished(fn);
     } finally {
       this.ownJob = false;
       stopPolling();
@@ -253,10 +257,13 @@ export class JobsPanel {
     this.showSent(undefined);
   }
 
-  /** A job the user ran from the menu while the sidebar was open. */
+  /**
+   * A job the user ran from the menu while the sidebar was open, or the last job run before
+   * it opened (from the menu or a sidebar, one reloaded while it ran included).
+   */
   showMenuRun(job: LastJob): void {
     if (this.ownJob) return;
-    const title = `${job.title} (from the menu)`;
+    const title = `${job.title} (from ${job.from === 'sidebar' ? 'the sidebar' : 'the menu'})`;
     if (job.summary) this.showSummary(title, job.summary);
     else this.showFailure(title, job.failure ?? '');
   }

@@ -15,7 +15,8 @@ function start(): void {
   const accounts = new AccountPicker(busy);
   const settings = new SettingsForm(busy, () => void accounts.load());
   const alerts = new AlertsCount();
-  const jobs = new JobsPanel(busy, () => {
+  const jobs = new JobsPanel(busy, job => {
+    if (job) watch.ownJobEnded();
     void history.refresh();
     void alerts.load();
   });
@@ -39,6 +40,7 @@ function start(): void {
       void accounts.load();
     },
     running => jobs.showRunning(running),
+    last => jobs.showMenuRun(last),
   );
   server
     .getSettings()

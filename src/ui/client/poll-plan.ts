@@ -14,17 +14,34 @@ export const IDLE_POLL_MS = 15_000;
 export const STOP_AFTER_IDLE_MS = 30 * 60_000;
 /** How often the sidebar asks how far its own job has come while it runs. */
 export const OWN_JOB_POLL_MS = 600;
+/**
+ * A job seen running has ended and its result is not recorded yet (a menu job records it
+ * after its progress ends): the result is asked for this soon, so no old one shows for long.
+ */
+export const RESULT_POLL_MS = 1000;
+/**
+ * The user left the sidebar for the spreadsheet (its menu, a cell): a job may start there, so
+ * the sidebar asks at the busy pace for this long.
+ */
+export const HURRY_MS = 60_000;
 
 export interface PollFacts {
   /** A job runs now, as the last answer said, or this sidebar runs one. */
   jobRunning: boolean;
   /** Since the user last did something in the sidebar (or it was shown), in ms. */
   sinceActivityMs: number;
+  /** A job seen running has ended and its result has not arrived yet. */
+  awaitingResult?: boolean;
+  /** Since the user left the sidebar for the spreadsheet, in ms (undefined: not since). */
+  sinceLeftMs?: number;
 }
 
 /** Milliseconds until the next poll, or null: stop until the user is back. */
 export function nextPollDelay(facts: PollFacts): number | null {
+  if (facts.awaitingResult) return RESULT_POLL_MS;
   if (facts.jobRunning) return BUSY_POLL_MS;
+  if (facts.sinceLeftMs !== undefined && facts.sinceLeftMs < HURRY_MS)
+    return BUSY_POLL_MS;
   return facts.sinceActivityMs >= STOP_AFTER_IDLE_MS ? null : IDLE_POLL_MS;
 }
 

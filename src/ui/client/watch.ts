@@ -6,8 +6,18 @@
  * while the sidebar is hidden or after a long time without the user (poll-plan.ts); the user
  * coming back asks at once. A poll that fails says so, and how to fix it where that is the
  * user's to do.
+ *
+ * A result is never late for long: when a job seen running ends, its result is asked for at
+ * once (a menu job records it just after its progress ends), and when the user leaves the
+ * sidebar for the spreadsheet (its menu) the sidebar asks at the busy pace for a while. A
+ * sidebar opened or reloaded shows the last job's result at its first answer, so a reload
+ * during a job loses nothing: the job's end is recorded whichever execution started it.
  */
-import type {SidebarPoll, SidebarState} from '../../jobs/host/sidebar-state';
+import type {
+  LastJob,
+  SidebarPoll,
+  SidebarState,
+} from '../../jobs/host/sidebar-state';
 import type {JobProgress} from '../../platform/ports';
 import {Busy, element, say} from './dom';
 import {nextPollDelay, pollAfterEach, pollFailureMessage} from './poll-plan';
@@ -23,6 +33,12 @@ export class StateWatch {
   private asking: Promise<void> | undefined;
   private jobRunning = false;
   private lastActivity = Date.now();
+  /** When the user last left the sidebar for the spreadsheet; undefined: not since shown. */
+  private leftAt: number | undefined;
+  /** Polls left to wait for the result of a job seen ending. */
+  private awaiting = 0;
+  /** This sidebar's own job ended: its recorded end is not news. */
+  private ownEnded = false;
   /** Where a failed poll is said: above everything, since nothing else is then up to date. */
   private readonly message = element('p', '', {
     class: 'message',
@@ -37,7 +53,14 @@ export class StateWatch {
     private readonly changed: (state: SidebarState, newJob: boolean) => void,
     /** At every poll: the job another execution runs now, or null. */
     private readonly running: (progress: JobProgress | null) => void,
+    /** At the first answer: the last job recorded before the sidebar opened. */
+    private readonly restored: (job: LastJob) => void,
   ) {}
+
+  /** This sidebar's own job has ended and shown its result: its record is no news. */
+  ownJobEnded(): void {
+    this.ownEnded = true;
+  }
 
   /**
    * Polls from now on, the first time at once: the first answer is the state as it is, only
@@ -48,6 +71,11 @@ export class StateWatch {
     // Shown again or focused: the user looks at it now, so it asks at once.
     document.addEventListener('visibilitychange', () => this.follow());
     window.addEventListener('focus', () => this.follow());
+    // Off to the spreadsheet: a job may start from its menu.
+    window.addEventListener('blur', () => {
+      this.leftAt = Date.now();
+      this.follow();
+    });
     for (const type of ACTIVITY) {
       document.addEventListener(type, () => this.userIsHere(), {passive: true});
     }
@@ -73,6 +101,9 @@ export class StateWatch {
         const delay = nextPollDelay({
           jobRunning: this.jobRunning || this.busy.running,
           sinceActivityMs: Date.now() - this.lastActivity,
+          awaitingResult: this.awaiting > 0,
+          sinceLeftMs:
+            this.leftAt === undefined ? undefined : Date.now() - this.leftAt,
         });
         if (delay === null) this.stop = undefined;
         return delay;
@@ -91,15 +122,25 @@ export class StateWatch {
       return;
     }
     say(this.message, '');
+    const ended = this.jobRunning && state.running === null;
     this.jobRunning = state.running !== null;
     this.running(state.running);
     const seen = this.seen;
     this.seen = state;
-    // The first answer that arrives is where the watch starts from.
-    if (!seen || state.version === seen.version) return;
-    this.changed(
-      state,
-      !!state.lastJob && state.lastJob.at !== seen.lastJob?.at,
-    );
+    // The first answer that arrives is where the watch starts from: its last job is shown.
+    if (!seen) {
+      if (state.lastJob) this.restored(state.lastJob);
+      return;
+    }
+    if (state.version === seen.version) {
+      // Ten seconds at most: a job that records no end (a revert) is not waited for longer.
+      this.awaiting = ended ? 10 : Math.max(0, this.awaiting - 1);
+      return;
+    }
+    this.awaiting = 0;
+    const newJob = !!state.lastJob && state.lastJob.at !== seen.lastJob?.at;
+    const own = newJob && this.ownEnded && state.lastJob?.from === 'sidebar';
+    if (newJob) this.ownEnded = false;
+    this.changed(state, newJob && !own);
   }
 }

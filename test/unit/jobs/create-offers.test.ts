@@ -113,7 +113,8 @@ describe('createOffers', () => {
       invalid: 0,
       error: 0,
       requests: 8,
-      message: '2 OK, 0 invalid, 0 error, 0 unchanged (main account).',
+      message:
+        '2 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). You confirmed 2 offers with no budget limit past the budget guard.',
     });
   });
 
@@ -580,7 +581,7 @@ describe('createOffers', () => {
     ]);
     expect(summary).toMatchObject({ok: 0, remaining: 2});
     expect(summary.message).toBe(
-      '0 OK, 0 invalid, 0 error, 0 unchanged (main account). 2 rows left for lack of time: run it again to continue.',
+      '0 OK, 0 invalid, 0 error, 0 unchanged new offer rows (main account). 2 rows left for lack of time: run it again to continue. You confirmed 2 offers with no budget limit past the budget guard.',
     );
     const late = [
       'EDITED',

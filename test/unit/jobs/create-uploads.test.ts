@@ -166,7 +166,7 @@ describe('uploadCreatives', () => {
     ]);
     expect(summary).toMatchObject({ok: 0, invalid: 5, error: 1});
     expect(summary.message).toBe(
-      '0 OK, 5 invalid, 1 error, 0 unchanged (main account). See sync_message in Creatives.',
+      '0 OK, 5 invalid, 1 error, 0 unchanged creative rows (main account). See sync_message in Creatives.',
     );
   });
 

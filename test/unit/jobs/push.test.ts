@@ -270,7 +270,7 @@ describe('pushBudgets', () => {
     const first = pushBudgets(platform);
     expect(first).toMatchObject({ok: 200, remaining: 50, requests: 200});
     expect(first.message).toBe(
-      '200 OK, 0 invalid, 0 error, 0 unchanged (main account). 50 rows left for lack of time: run it again to continue.',
+      '200 OK, 0 invalid, 0 error, 0 unchanged budget rows (main account). 50 rows left for lack of time: run it again to continue.',
     );
     const left = workbook
       .records('Budgets')

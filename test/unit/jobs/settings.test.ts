@@ -235,7 +235,7 @@ describe('settings', () => {
         alerts: {hours: 0},
       }),
     ).toThrow(
-      'Settings not saved: guard factor must be a number from 1.1 to 1000 (hold a raise to more than this many times the last pulled value), not "big"; alert hours must be a whole number from 1 to 168 (hours after which a click URL not passed or an offer still PENDING is an alert), not "0".',
+      'Settings not saved: guard factor must be a number from 1.1 to 1000 (hold a raise to more than this many times the value on the server), not "big"; alert hours must be a whole number from 1 to 168 (hours after which a click URL not passed or an offer still PENDING is an alert), not "0".',
     );
     expect(getSettings(platform).guard.factor).toBe(4);
   });

@@ -15,7 +15,7 @@ const group = (
 ): GuardGroup => ({country_code, daily_cap_type, daily_cap, total_budget});
 
 describe('holdsOf: the budget changes that wait for a yes', () => {
-  it('holds a raise past 3 times the last pulled value, and not one up to it', () => {
+  it('holds a raise past 3 times the value on the server, and not one up to it', () => {
     expect(
       holdsOf([group('ALL', 500)], [group('ALL', 1500)], 'USD', DEFAULT_GUARD),
     ).toEqual([]);
@@ -27,7 +27,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
         before: '500',
         after: '50,000',
         factor: 100,
-        why: '100× the last pulled value (the guard holds more than 3×)',
+        why: '100× the value on the server (the guard holds more than 3×)',
       },
     ]);
   });
@@ -88,14 +88,14 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
         before: '100',
         after: '400 in 4 groups',
         factor: 4,
-        why: '4× the last pulled value (the guard holds more than 3×)',
+        why: '4× the value on the server (the guard holds more than 3×)',
       },
       {
         field: 'total_budget (all groups)',
         before: '1,000',
         after: '4,000 in 4 groups',
         factor: 4,
-        why: '4× the last pulled value (the guard holds more than 3×)',
+        why: '4× the value on the server (the guard holds more than 3×)',
       },
     ]);
     expect(
@@ -167,7 +167,7 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
 });
 
 describe('the daily cap a whole push adds, per currency', () => {
-  it('sums money daily caps, counts offers become OPEN, leaves conversions out', () => {
+  it('sums money daily caps per currency, counts offers become OPEN, and conversion caps in conversions', () => {
     const totals = capTotals([
       {
         currency: 'USD',
@@ -190,7 +190,9 @@ describe('the daily cap a whole push adds, per currency', () => {
         after: [group('ALL', 5000, 'OPEN', 'CONVERSION')],
       },
     ]);
-    expect(totalsText(totals)).toBe('EUR -200, USD +1,500 and OPEN on 1 offer');
+    expect(totalsText(totals)).toBe(
+      'EUR -200, USD +1,500 and OPEN on 1 offer, +4,950 conversions',
+    );
   });
 });
 
@@ -215,7 +217,7 @@ describe('readGuard: the settings the sidebar saves', () => {
       ok: false,
       problems: {
         factor:
-          'must be a number from 1.1 to 1000 (hold a raise to more than this many times the last pulled value), not "1"',
+          'must be a number from 1.1 to 1000 (hold a raise to more than this many times the value on the server), not "1"',
         ceilings:
           'must be a currency code of three letters and an amount, such as "USD 1000, EUR 800" (not "dollars")',
       },

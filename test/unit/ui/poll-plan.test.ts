@@ -1,6 +1,8 @@
 import {
   BUSY_POLL_MS,
+  HURRY_MS,
   IDLE_POLL_MS,
+  RESULT_POLL_MS,
   STOP_AFTER_IDLE_MS,
   nextPollDelay,
   pollAfterEach,
@@ -26,6 +28,27 @@ describe('when the sidebar asks again', () => {
     expect(
       nextPollDelay({jobRunning: false, sinceActivityMs: 30 * 60_000}),
     ).toBeNull();
+  });
+});
+
+describe('a result never late for long', () => {
+  it('every second while the result of a job seen ending has not arrived', () => {
+    expect(
+      nextPollDelay({
+        jobRunning: false,
+        sinceActivityMs: 0,
+        awaitingResult: true,
+      }),
+    ).toBe(RESULT_POLL_MS);
+  });
+
+  it('every 3 s for a minute after the user left the sidebar for the spreadsheet (its menu), then every 15 s', () => {
+    const idle = {jobRunning: false, sinceActivityMs: 0};
+    expect(nextPollDelay({...idle, sinceLeftMs: 0})).toBe(BUSY_POLL_MS);
+    expect(nextPollDelay({...idle, sinceLeftMs: HURRY_MS - 1})).toBe(
+      BUSY_POLL_MS,
+    );
+    expect(nextPollDelay({...idle, sinceLeftMs: HURRY_MS})).toBe(IDLE_POLL_MS);
   });
 });
 
