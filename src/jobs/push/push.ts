@@ -46,6 +46,11 @@ export function runPush<S, Q>(
   spec: PushSpec<S, Q>,
   options: RunOptions = {},
 ): JobSummary {
+  if (options.at !== undefined || options.until !== undefined) {
+    throw new ConfigError(
+      `${spec.job} was given a time to send at, and this version cannot schedule a push: nothing was sent, and your edits are kept.`,
+    );
+  }
   return withJob(platform, spec.job, options, job => {
     const {table, rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
