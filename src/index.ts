@@ -27,6 +27,7 @@ import * as createOffersJob from './jobs/create/create-offers';
 import * as createSubAccountsJob from './jobs/create/create-sub-accounts';
 import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/host/schedule';
+import * as scheduledPush from './jobs/scheduled/schedule-push';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/host/settings';
 import * as sidebar from './jobs/host/sidebar';
@@ -44,7 +45,10 @@ const JOB_RUNS = {
   refreshAll: (p, o?: RunOptions) => refreshAllJob(p, o),
   refreshCreatives: p => refreshCreativesJob.refreshCreatives(p),
   refreshSubAccounts: p => refreshSubAccountsJob.refreshSubAccounts(p),
-  pushBudgets: (p, o) => pushBudgetsJob.pushBudgets(p, o),
+  pushBudgets: (p, o) =>
+    scheduledPush.isScheduling(o)
+      ? scheduledPush.schedulePush(p, pushBudgetsJob.BUDGETS_PUSH, o!)
+      : pushBudgetsJob.pushBudgets(p, o),
   pushCampaigns: (p, o) => pushCampaignsJob.pushCampaigns(p, o),
   pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
   uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),

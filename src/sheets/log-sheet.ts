@@ -14,6 +14,7 @@
  * - `runs()`: every run, newest first by time, with its rows' positions (the key and time
  *   columns read whole: one read when they are side by side); `find(key)`: one run's rows
  *   (the key column read whole);
+ * - `update(row, cells)`: some cells of one row rewritten in place (a status);
  * - `read(rows)`: those rows, every header's cell (the user's own columns included), in as few
  *   reads as the latency model makes cheapest;
  * - `archive(workbook, name, count)`: moves the oldest whole runs (at least `count` rows),
@@ -206,6 +207,19 @@ export class LogSheet {
       const cells = byRow.get(row)!;
       return Object.fromEntries(headers.map(([h, at]) => [h, cells[at - 1]]));
     });
+  }
+
+  /**
+   * Rewrites the cells of one data row (0 is sheet row 2) under the headers given, the others
+   * as they are: a log whose rows carry a status (Scheduled) settles it in place.
+   */
+  update(row: number, cells: LogCells): void {
+    for (const [header, value] of Object.entries(cells)) {
+      const at = this.at.get(header);
+      if (at === undefined) continue;
+      const cell = typeof value === 'string' ? bounded(value) : value;
+      this.sheet.write(row + 2, at, [[cell]]);
+    }
   }
 
   /**

@@ -1,19 +1,121 @@
 /**
- * Issue 27, "Changes that go out later" (DESIGN 4.5): a push given a time never sends now. The
- * built dist/Code.js in the local runtime against the emulator.
+ * Issue 27, "Changes that go out later" (DESIGN 4.5): a push given a time sends nothing then;
+ * it writes the Scheduled sheet, puts the edited rows back to what was last pulled, and the
+ * scheduled run sends what is due. The built dist/Code.js in the local runtime against the
+ * emulator.
  */
+import type {Emulator} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
 import {budgetsPulled} from '../support/history';
+import {recordsOf} from '../support/offer-desk';
 
 const HOUR_S = 3600;
 
+const nowS = (rt: Runtime) => Math.floor(rt.clock.now() / 1000);
+const puts = (emulator: Emulator, since = 0) =>
+  emulator.requests.filter(r => r.method === 'PUT' && r.seq > since);
+const lastSeq = (emulator: Emulator) =>
+  emulator.requests[emulator.requests.length - 1]?.seq ?? 0;
+const scheduled = (rt: Runtime) =>
+  recordsOf(rt, 'Scheduled').map(r => ({
+    record: r.record,
+    field: r.field,
+    before: r.before,
+    after: r.after,
+    status: r.status,
+  }));
+
+/** Five offers pulled, the daily_cap of each typed 100 -> 150 + k. */
+function fiveEdited() {
+  const desk = budgetsPulled(5);
+  desk.ids.forEach((id, k) => desk.cap(id, String(150 + k)));
+  return desk;
+}
+
 describe('a push given a time', () => {
-  it('sends nothing now and keeps the edits', () => {
-    const {rt, emulator, ids, cap, budget} = budgetsPulled(2);
-    cap(ids[0], '150');
-    const at = Math.floor(rt.clock.now() / 1000) + HOUR_S;
-    const before = emulator.requests.length;
-    expect(() => rt.call('pushBudgets', {at})).toThrow(/nothing was sent/);
-    expect(emulator.requests.slice(before).map(r => r.method)).toEqual([]);
-    expect(budget(ids[0]).daily_cap).toBe(150);
+  it('sends nothing, writes one Scheduled row per field, puts the rows back to what was pulled, and turns on an hourly schedule', () => {
+    const {rt, emulator, ids, budget} = fiveEdited();
+    const since = lastSeq(emulator);
+    const at = nowS(rt) + 2 * HOUR_S;
+    const summary = rt.call('pushBudgets', {at}) as {message: string};
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduled(rt)).toEqual(
+      ids.map((id, k) => ({
+        record: String(id),
+        field: 'daily_cap [ALL]',
+        before: '100',
+        after: String(150 + k),
+        status: 'WAITING',
+      })),
+    );
+    const changeId = String(recordsOf(rt, 'Scheduled')[0].change_id);
+    expect(summary.message).toBe(
+      `Nothing sent: 5 fields of 5 records scheduled as change ${changeId} for 2026-01-05 11:00 (Etc/UTC). The rows show what the server holds until then; see the Scheduled sheet. No scheduled refresh was on: an hourly one is now, to send it.`,
+    );
+    for (const id of ids) {
+      expect(budget(id)).toEqual(
+        expect.objectContaining({
+          daily_cap: 100,
+          sync_status: '',
+          sync_message: `Scheduled as change ${changeId} for 2026-01-05 11:00 (Etc/UTC): this row shows what the server holds until then, the Scheduled sheet what is coming.`,
+        }),
+      );
+    }
+    expect((rt.call('getSchedule') as {hours: number}).hours).toBe(1);
+    // A manual push now finds nothing to send: the scheduled values are not in the rows.
+    rt.call('pushBudgets');
+    expect(puts(emulator, since)).toEqual([]);
+  });
+
+  it.each([
+    [
+      {at: 'soon'},
+      '"at" must be a time in Unix seconds (e.g. 1767603600): "soon" is not.',
+    ],
+    [
+      {at: -60},
+      'The time to send (2026-01-05 08:59 (Etc/UTC)) is not in the future (it is 2026-01-05 09:00 (Etc/UTC)).',
+    ],
+    [
+      {at: 2 * 366 * 24 * HOUR_S},
+      'is more than a year ahead: a change is scheduled at most a year ahead.',
+    ],
+    [
+      {at: 2 * HOUR_S, until: HOUR_S},
+      'The time to put it back (2026-01-05 10:00 (Etc/UTC)) must come after the time to send it (2026-01-05 11:00 (Etc/UTC)).',
+    ],
+  ])(
+    'refuses %j: a clear message, nothing scheduled, the edits kept',
+    (given, why) => {
+      const {rt, emulator, ids, budget} = fiveEdited();
+      const relative = Object.fromEntries(
+        Object.entries(given).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? nowS(rt) + v : v,
+        ]),
+      );
+      const since = lastSeq(emulator);
+      expect(() => rt.call('pushBudgets', relative)).toThrow(
+        `${why} Nothing was scheduled, and your edits are kept.`,
+      );
+      expect(puts(emulator, since)).toEqual([]);
+      expect(rt.spreadsheet.getSheetByName('Scheduled')).toBeNull();
+      expect(budget(ids[0]).daily_cap).toBe(150);
+    },
+  );
+
+  it('refuses a second change of one field at an overlapping time, naming the first', () => {
+    const {rt, ids, cap, budget} = fiveEdited();
+    rt.call('pushBudgets', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 5 * HOUR_S,
+    });
+    const first = String(recordsOf(rt, 'Scheduled')[0].change_id);
+    cap(ids[0], '300');
+    expect(() => rt.call('pushBudgets', {at: nowS(rt) + 4 * HOUR_S})).toThrow(
+      `daily_cap [ALL] of Budgets ${ids[0]} is already scheduled, at an overlapping time, by change ${first} (row 2 of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
+    );
+    expect(budget(ids[0]).daily_cap).toBe(300);
+    expect(recordsOf(rt, 'Scheduled')).toHaveLength(5);
   });
 });
