@@ -28,6 +28,7 @@ import * as createSubAccountsJob from './jobs/create/create-sub-accounts';
 import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/host/schedule';
 import * as scheduledPush from './jobs/scheduled/schedule-push';
+import * as applyJob from './jobs/scheduled/apply';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/host/settings';
 import * as sidebar from './jobs/host/sidebar';
@@ -150,9 +151,21 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
   return schedule.scheduledRefresh(
     p,
-    job => JOB_RUNS[job](p, {scheduled: true}),
+    job => {
+      // Due changes first: they go out at their time, whatever the refresh then takes.
+      const applied = applyJob.applyScheduledChanges(p, {scheduled: true});
+      const refreshed = JOB_RUNS[job](p, {scheduled: true});
+      return applied.ok + applied.error + (applied.conflict ?? 0) === 0
+        ? refreshed
+        : {...refreshed, message: `${applied.message} ${refreshed.message}`};
+    },
     e,
   );
+}
+
+/** Sends the scheduled changes that are due now (menu: Apply due changes now). */
+export function applyScheduledChanges(): JobSummary {
+  return fromSidebar(p => applyJob.applyScheduledChanges(p));
 }
 
 export function menuRefreshCampaigns(): void {

@@ -27,6 +27,7 @@ const MAILED = `${PREFIX}scheduleMailed.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
 const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
+const GRACE = `${PREFIX}scheduledGraceHours.`;
 const GUARD = `${PREFIX}budgetGuard`;
 const WATCH = `${PREFIX}alerts`;
 const ALERT_MAILS = `${PREFIX}alertMails.`;
@@ -40,6 +41,7 @@ const PER_SPREADSHEET = [
   LAST_RUN,
   MAILED,
   HISTORY_LIMIT,
+  GRACE,
   SIDEBAR_STATE,
   ALERT_MAILS,
 ];
@@ -282,6 +284,23 @@ export class SettingsStore implements SubAccountKeyStore {
     if (!this.keepFor(documentId, HISTORY_LIMIT, String(rows))) {
       throw new ConfigError(
         `The History size was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
+      );
+    }
+  }
+
+  /**
+   * Hours after its time that a scheduled change may still go out (the schedule was paused,
+   * or authorization needed): later, it is missed, never sent days late.
+   */
+  scheduledGraceHours(documentId: string): number | undefined {
+    const value = Number(this.props.get(GRACE + documentId));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  }
+
+  setScheduledGraceHours(documentId: string, hours: number): void {
+    if (!this.keepFor(documentId, GRACE, String(hours))) {
+      throw new ConfigError(
+        `The grace for scheduled changes was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
       );
     }
   }

@@ -6,7 +6,7 @@
  */
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {budgetsPulled} from '../support/history';
+import {budgetsPulled, capSent} from '../support/history';
 import {recordsOf} from '../support/offer-desk';
 
 const HOUR_S = 3600;
@@ -117,5 +117,71 @@ describe('a push given a time', () => {
     );
     expect(budget(ids[0]).daily_cap).toBe(300);
     expect(recordsOf(rt, 'Scheduled')).toHaveLength(5);
+  });
+});
+
+const HOUR_MS = 3600_000;
+
+/** Runs the due triggers up to `hours` from now; answers their errors. */
+function hours(rt: Runtime, n: number) {
+  return rt.runDueTriggers(rt.clock.now() + n * HOUR_MS).map(r => r.error);
+}
+
+const history = (rt: Runtime) =>
+  recordsOf(rt, 'History').map(r => ({
+    job: r.job,
+    record: r.record,
+    field: r.field,
+    before: r.before,
+    after: r.after,
+    outcome: r.outcome,
+  }));
+
+describe('the scheduled run', () => {
+  it('sends nothing before the time, the 5 changes at it, and puts them back at revert_at', () => {
+    const {rt, emulator, ids, budget} = fiveEdited();
+    rt.call('pushBudgets', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 5 * HOUR_S,
+    });
+    const since = lastSeq(emulator);
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('WAITING'));
+
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.map((id, k) => capSent(id, 150 + k)),
+    );
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('OK'));
+    expect(history(rt)).toEqual(
+      ids.map((id, k) => ({
+        job: 'scheduled push',
+        record: String(id),
+        field: 'daily_cap [ALL]',
+        before: '100',
+        after: String(150 + k),
+        outcome: 'OK',
+      })),
+    );
+    // The refresh after it shows what is live now.
+    expect(ids.map(id => budget(id).daily_cap)).toEqual([
+      150, 151, 152, 153, 154,
+    ]);
+
+    const applied = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, applied)).toEqual([]);
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, applied).map(r => r.body)).toEqual(
+      ids.map(id => capSent(id, 100)),
+    );
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('REVERTED'));
+    expect(
+      history(rt)
+        .slice(5)
+        .map(r => [r.job, r.before, r.after]),
+    ).toEqual(ids.map((_, k) => ['scheduled revert', String(150 + k), '100']));
+    expect(ids.map(id => budget(id).daily_cap)).toEqual(Array(5).fill(100));
   });
 });
