@@ -7,7 +7,7 @@
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {budgetsPulled, capSent} from '../support/history';
-import {recordsOf} from '../support/offer-desk';
+import {recordsOf, sheetOf, typeInto} from '../support/offer-desk';
 
 const HOUR_S = 3600;
 
@@ -183,5 +183,120 @@ describe('the scheduled run', () => {
         .map(r => [r.job, r.before, r.after]),
     ).toEqual(ids.map((_, k) => ['scheduled revert', String(150 + k), '100']));
     expect(ids.map(id => budget(id).daily_cap)).toEqual(Array(5).fill(100));
+  });
+});
+
+/** fiveEdited, scheduled 2 hours ahead: its change id. */
+function fiveScheduled() {
+  const desk = fiveEdited();
+  desk.rt.call('pushBudgets', {at: nowS(desk.rt) + 2 * HOUR_S});
+  const changeId = String(recordsOf(desk.rt, 'Scheduled')[0].change_id);
+  return {...desk, changeId, since: lastSeq(desk.emulator)};
+}
+
+describe('what the scheduled run does not send', () => {
+  it('a record changed on the server since: CONFLICT, nothing sent for it, the others sent', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.updateOffer(ids[1], {
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '120',
+        },
+      ],
+    });
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.flatMap((id, k) => (k === 1 ? [] : [capSent(id, 150 + k)])),
+    );
+    const rows = recordsOf(rt, 'Scheduled');
+    expect(rows.map(r => r.status)).toEqual([
+      'OK',
+      'CONFLICT',
+      'OK',
+      'OK',
+      'OK',
+    ]);
+    expect(rows[1].message).toBe(
+      `Not sent: the server no longer holds the before value of daily_cap [ALL] of Budgets offer_id ${ids[1]} (changed since it was scheduled), so nothing was sent for it.`,
+    );
+    expect(emulator.offerView(ids[1])!.budget[0].daily_cap).toBe('120');
+  });
+
+  it('a row typed CANCELLED and a deleted row are never sent', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    typeInto(rt, 'Scheduled', 3, 'status', 'CANCELLED');
+    sheetOf(rt, 'Scheduled').deleteRow(2);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.slice(2).map((id, k) => capSent(id, 152 + k)),
+    );
+    expect(recordsOf(rt, 'Scheduled').map(r => r.status)).toEqual([
+      'CANCELLED',
+      'OK',
+      'OK',
+      'OK',
+    ]);
+  });
+
+  it('a change whose time passed more than the grace ago is missed, never sent late', () => {
+    const {rt, emulator, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 9 * HOUR_MS);
+    const applied = rt.call('applyScheduledChanges') as {message: string};
+    expect(puts(emulator, since)).toEqual([]);
+    expect(applied.message).toBe(
+      'Scheduled changes: 5 fields ERROR. See the Scheduled sheet.',
+    );
+    const rows = recordsOf(rt, 'Scheduled');
+    expect(rows.map(r => r.status)).toEqual(Array(5).fill('ERROR'));
+    expect(rows[0].message).toBe(
+      'Missed its time: due at 2026-01-05 11:00 (Etc/UTC), and no scheduled run came within 6 hours after (the schedule was off or paused, or Google asked for authorization again). Not sent: schedule it again if it is still wanted.',
+    );
+  });
+
+  it('within the grace, "Apply due changes now" sends it', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 5 * HOUR_MS);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({
+      ok: 5,
+      message: 'Scheduled changes: 5 fields sent. See the Scheduled sheet.',
+    });
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.map((id, k) => capSent(id, 150 + k)),
+    );
+  });
+});
+
+describe('an answer lost at the scheduled time', () => {
+  it('leaves the row unknown, never sent again; the next run reads it back and says OK', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    const first = recordsOf(rt, 'Scheduled')[0];
+    expect(first.status).toBe('ERROR');
+    expect(String(first.message)).toMatch(
+      /^Unknown outcome: the scheduled push was sent at 2026-01-05 11:00 \(Etc\/UTC\), and its answer was lost/,
+    );
+    emulator.faults.clear();
+    const sent = puts(emulator, since).length;
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toHaveLength(sent);
+    expect(recordsOf(rt, 'Scheduled')[0]).toMatchObject({
+      status: 'OK',
+      message:
+        'Read back at 2026-01-05 11:00 (Etc/UTC): the server holds it (the answer to its request was lost).',
+    });
+    expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
   });
 });
