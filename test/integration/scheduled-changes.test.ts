@@ -7,7 +7,14 @@
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {budgetsPulled, capSent} from '../support/history';
-import {recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+import {signedRequests, subAccountNames} from '../support/accounts';
+import {
+  offerDesk,
+  recordsOf,
+  rowOf,
+  sheetOf,
+  typeInto,
+} from '../support/offer-desk';
 
 const HOUR_S = 3600;
 
@@ -298,5 +305,99 @@ describe('an answer lost at the scheduled time', () => {
         'Read back at 2026-01-05 11:00 (Etc/UTC): the server holds it (the answer to its request was lost).',
     });
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
+  });
+});
+
+describe('the budget guard, asked when the change is scheduled', () => {
+  it('a held raise answered Yes then is sent at the time, with no question asked', () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(2);
+    cap(ids[0], '1000');
+    rt.ui.answerNextAlert('YES');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    const asked = rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+    expect(asked.map(a => a.title)).toEqual(['Send large budget changes?']);
+    expect(scheduled(rt)).toEqual([
+      {
+        record: String(ids[0]),
+        field: 'daily_cap [ALL]',
+        before: '100',
+        after: '1000',
+        status: 'WAITING',
+      },
+    ]);
+    const since = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      capSent(ids[0], 1000),
+    ]);
+    expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toHaveLength(1);
+  });
+
+  it('a held raise answered No is not scheduled: its row stays EDITED', () => {
+    const {rt, ids, cap, budget} = budgetsPulled(2);
+    cap(ids[0], '1000');
+    cap(ids[1], '150');
+    rt.ui.answerNextAlert('NO');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    expect(scheduled(rt).map(r => r.record)).toEqual([String(ids[1])]);
+    expect(budget(ids[0])).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'EDITED',
+    });
+  });
+});
+
+describe('every account in one workbook', () => {
+  it("a sub-account's change is read and sent with its keys, whoever acts", () => {
+    const desk = offerDesk({subAccounts: 2, listsSubAccounts: true});
+    const {rt, emulator} = desk;
+    const [sub] = subAccountNames(emulator);
+    const [id] = emulator.account(sub).offers.keys();
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      target_geo: 'US',
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '100',
+        },
+      ],
+    });
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    typeInto(
+      rt,
+      'Budgets',
+      rowOf(rt, 'Budgets', 'offer_id', id),
+      'daily_cap',
+      '222',
+    );
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    expect(recordsOf(rt, 'Scheduled').map(r => r.account)).toEqual([
+      `sub-account ${sub}`,
+    ]);
+    rt.call('setActingAccount', '');
+    const since = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    const signed = signedRequests(emulator, since).filter(
+      r => r.op === 'PUT offer/budget' || r.query.offer_id !== undefined,
+    );
+    expect(signed.map(r => [r.op, r.signer])).toEqual([
+      ['GET offers', sub],
+      ['PUT offer/budget', sub],
+    ]);
+    expect(emulator.account(sub).offers.get(id)!.budget[0]).toMatchObject({
+      daily_cap: '222',
+    });
+    expect(recordsOf(rt, 'History')).toEqual([
+      expect.objectContaining({
+        job: 'scheduled push',
+        account: `sub-account ${sub}`,
+        record: String(id),
+        outcome: 'OK',
+      }),
+    ]);
   });
 });
