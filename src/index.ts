@@ -52,6 +52,7 @@ const JOB_RUNS = {
       : pushBudgetsJob.pushBudgets(p, o),
   pushCampaigns: (p, o) => pushCampaignsJob.pushCampaigns(p, o),
   pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
+  applyScheduledChanges: (p, o) => applyJob.applyScheduledChanges(p, o),
   uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),
   createOffers: (p, o) => createOffersJob.createOffers(p, o),
   createSubAccounts: (p, o) => createSubAccountsJob.createSubAccounts(p, o),
@@ -165,7 +166,11 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
 
 /** Sends the scheduled changes that are due now (menu: Apply due changes now). */
 export function applyScheduledChanges(): JobSummary {
-  return fromSidebar(p => applyJob.applyScheduledChanges(p));
+  return fromSidebar(p => JOB_RUNS.applyScheduledChanges(p, undefined));
+}
+
+export function menuApplyScheduledChanges(): void {
+  fromMenu('applyScheduledChanges');
 }
 
 export function menuRefreshCampaigns(): void {
