@@ -50,7 +50,10 @@ const JOB_RUNS = {
     scheduledPush.isScheduling(o)
       ? scheduledPush.schedulePush(p, pushBudgetsJob.BUDGETS_PUSH, o!)
       : pushBudgetsJob.pushBudgets(p, o),
-  pushCampaigns: (p, o) => pushCampaignsJob.pushCampaigns(p, o),
+  pushCampaigns: (p, o) =>
+    scheduledPush.isScheduling(o)
+      ? scheduledPush.schedulePush(p, pushCampaignsJob.campaignsPush(), o!)
+      : pushCampaignsJob.pushCampaigns(p, o),
   pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
   applyScheduledChanges: (p, o) => applyJob.applyScheduledChanges(p, o),
   uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),

@@ -401,3 +401,45 @@ describe('every account in one workbook', () => {
     ]);
   });
 });
+
+describe('campaigns and tracking', () => {
+  it('a campaign change goes out at its time, only the fields changed, and is put back at revert_at', () => {
+    const {rt, emulator} = offerDesk({campaigns: 3});
+    const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+      c => c.maintain_by === 'ADV' && c.promotion_type === 'APP',
+    )!;
+    rt.call('refreshCampaigns');
+    const row = rowOf(rt, 'Campaigns', 'campaign_id', campaign.campaign_id);
+    typeInto(rt, 'Campaigns', row, 'description', 'Weekend sale');
+    rt.call('pushCampaigns', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 3 * HOUR_S,
+    });
+    expect(recordsOf(rt, 'Campaigns')[row - 2].description).toBe(
+      campaign.description,
+    );
+    const since = lastSeq(emulator);
+    expect(hours(rt, 3)).toEqual([undefined, undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      {campaign_id: campaign.campaign_id, description: 'Weekend sale'},
+      {campaign_id: campaign.campaign_id, description: campaign.description},
+    ]);
+    expect(scheduled(rt).map(r => [r.field, r.status])).toEqual([
+      ['description', 'REVERTED'],
+    ]);
+  });
+
+  it('a tracking push given a time is refused in this version: nothing sent, the edit kept', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    rt.call('refreshOffers');
+    const since = lastSeq(emulator);
+    typeInto(rt, 'Offers', 2, 'click_url', 'https://t.example.test/new');
+    expect(() => rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S})).toThrow(
+      'pushTracking cannot be scheduled in this version: nothing was sent, and your edits are kept.',
+    );
+    expect(puts(emulator, since)).toEqual([]);
+    expect(recordsOf(rt, 'Offers')[0].click_url).toBe(
+      'https://t.example.test/new',
+    );
+  });
+});

@@ -20,7 +20,11 @@ import type {Platform} from '../../platform/ports';
 import {recordKey} from '../../sheets/accounts';
 import {canonical, encode} from '../../sheets/codec';
 import type {HistoryOutcome} from '../../sheets/history';
-import {FieldChange, shiftContent} from '../../sheets/history-fields';
+import {
+  FieldChange,
+  shiftContent,
+  splitField,
+} from '../../sheets/history-fields';
 import {EMPTY, contentOf} from '../../sheets/rows';
 import {editableOf, readColumn} from '../../sheets/schema';
 import {
@@ -34,6 +38,7 @@ import {accountOfLabel} from '../connect';
 import {failureMessage} from '../host/menu-messages';
 import {Job, RunOptions, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
+import {campaignsPush} from '../push/push-campaigns';
 import type {PushSpec} from '../push/push-spec';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
@@ -42,9 +47,9 @@ import {zoned} from './when';
 export const DEFAULT_GRACE_HOURS = 6;
 
 /** The pushes whose changes can be scheduled, by sheet. */
-const SPECS: ReadonlyArray<PushSpec<never, unknown>> = [
-  BUDGETS_PUSH as unknown as PushSpec<never, unknown>,
-];
+const SPECS = [BUDGETS_PUSH, campaignsPush()] as unknown as ReadonlyArray<
+  PushSpec<never, unknown>
+>;
 
 type Phase = 'apply' | 'revert';
 
@@ -360,7 +365,8 @@ function decide(
       message: `Not sent: the server no longer holds the ${from} value of ${shifted.fields.join(', ')} of ${name} ${id} ${item.record} (changed since it was scheduled), so nothing was sent for it.`,
     };
   }
-  return {request: spec.requestFrom!(item.record, shifted.content)};
+  const fields = changes.map(c => splitField(c.field).header);
+  return {request: spec.requestFrom!(item.record, shifted.content, fields)};
 }
 
 /** Sends the requests, each signed by its record's account; settles each row and History. */
