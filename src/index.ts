@@ -172,6 +172,11 @@ export function applyScheduledChanges(): JobSummary {
   return fromSidebar(p => JOB_RUNS.applyScheduledChanges(p, undefined));
 }
 
+/** How many hours after its time a scheduled change may still go out (default 6). */
+export function setScheduledGraceHours(hours: number | string): number {
+  return fromSidebar(p => applyJob.setScheduledGraceHours(p, hours));
+}
+
 export function menuApplyScheduledChanges(): void {
   fromMenu('applyScheduledChanges');
 }

@@ -264,6 +264,18 @@ describe('what the scheduled run does not send', () => {
     );
   });
 
+  it('a grace set to 12 hours still sends it 9 hours late; a grace that is no number is refused', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    expect(() => rt.call('setScheduledGraceHours', 'soon')).toThrow(
+      'The grace for scheduled changes is a number of hours above 0, at most 168: "soon" is not. It was not changed.',
+    );
+    expect(rt.call('setScheduledGraceHours', 12)).toBe(12);
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 11 * HOUR_MS);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 5});
+    expect(puts(emulator, since)).toHaveLength(ids.length);
+  });
+
   it('within the grace, "Apply due changes now" sends it', () => {
     const {rt, emulator, ids, since} = fiveScheduled();
     rt.call('setRefreshSchedule', 0);

@@ -15,7 +15,7 @@
  * - Every write is a History row, job `scheduled push` or `scheduled revert`, signed, like
  *   every request, by the record's account.
  */
-import {OutcomeUnknownError} from '../../api/errors';
+import {ConfigError, OutcomeUnknownError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {recordKey} from '../../sheets/accounts';
 import {canonical, encode} from '../../sheets/codec';
@@ -166,6 +166,27 @@ function phaseOf(entry: ScheduledEntry, now: number): Phase | undefined {
   if (entry.message.startsWith(UNKNOWN.apply)) return 'apply';
   if (entry.message.startsWith(UNKNOWN.revert)) return 'revert';
   return undefined;
+}
+
+/** A week: a change later than that is for the user to schedule again. */
+const MAX_GRACE_HOURS = 168;
+
+/** Sets how late a due change may still go out in this spreadsheet (sidebar setting). */
+export function setScheduledGraceHours(
+  platform: Platform,
+  hours: unknown,
+): number {
+  const h = Number(hours);
+  if (!Number.isFinite(h) || h <= 0 || h > MAX_GRACE_HOURS) {
+    throw new ConfigError(
+      `The grace for scheduled changes is a number of hours above 0, at most ${MAX_GRACE_HOURS}: ${JSON.stringify(hours) ?? String(hours)} is not. It was not changed.`,
+    );
+  }
+  new SettingsStore(platform.userProperties).setScheduledGraceHours(
+    platform.documentId(),
+    h,
+  );
+  return h;
 }
 
 /** The grace after a change's time, in ms. */
