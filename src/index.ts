@@ -159,9 +159,14 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
       // Due changes first: they go out at their time, whatever the refresh then takes.
       const applied = applyJob.applyScheduledChanges(p, {scheduled: true});
       const refreshed = JOB_RUNS[job](p, {scheduled: true});
-      return applied.ok + applied.error + (applied.conflict ?? 0) === 0
-        ? refreshed
-        : {...refreshed, message: `${applied.message} ${refreshed.message}`};
+      if (applied.ok + applied.error + (applied.conflict ?? 0) === 0)
+        return refreshed;
+      const emails = [applied.alertsEmail, refreshed.alertsEmail];
+      return {
+        ...refreshed,
+        message: `${applied.message} ${refreshed.message}`,
+        alertsEmail: emails.filter(Boolean).join(' '),
+      };
     },
     e,
   );

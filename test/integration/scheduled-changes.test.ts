@@ -230,6 +230,17 @@ describe('what the scheduled run does not send', () => {
       `Not sent: the server no longer holds the before value of daily_cap [ALL] of Budgets offer_id ${ids[1]} (changed since it was scheduled), so nothing was sent for it.`,
     );
     expect(emulator.offerView(ids[1])!.budget[0].daily_cap).toBe('120');
+    // The owner hears of it: one email for the run, the conflict listed.
+    const mails = rt.outbox.sent.filter(m =>
+      m.subject.startsWith('Offer Desk: scheduled changes'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body.split('\n').slice(0, 4)).toEqual([
+      'The scheduled run of "Offer Desk" applied its due changes. Scheduled changes: 4 fields sent, 1 field CONFLICT (the server held another value: nothing sent). See the Scheduled sheet.',
+      '',
+      'Not done:',
+      `• Budgets ${ids[1]} daily_cap [ALL]: CONFLICT: ${String(rows[1].message)}`,
+    ]);
   });
 
   it('a row typed CANCELLED and a deleted row are never sent', () => {

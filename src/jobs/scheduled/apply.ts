@@ -42,6 +42,7 @@ import {campaignsPush} from '../push/push-campaigns';
 import type {PushSpec} from '../push/push-spec';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
+import {scheduledChangesEmail} from './apply-mail';
 import {zoned} from './when';
 
 export const DEFAULT_GRACE_HOURS = 6;
@@ -83,6 +84,8 @@ interface Tally {
   conflict: number;
   error: number;
   requests: number;
+  /** "Budgets 123 daily_cap [ALL]: CONFLICT: …", one line per field not done, for the email. */
+  problems: string[];
 }
 
 export function applyScheduledChanges(
@@ -96,6 +99,7 @@ export function applyScheduledChanges(
       conflict: 0,
       error: 0,
       requests: 0,
+      problems: [],
     };
     const sheet = ScheduledSheet.open(job.workbook, false);
     const items = sheet ? dueItems(sheet.entries(), platform.clock.now()) : [];
@@ -109,9 +113,16 @@ export function applyScheduledChanges(
       conflict: tally.conflict,
       requests: tally.requests,
     });
-    return {...summary, message: applyMessage(tally)};
+    const message = applyMessage(tally);
+    const email =
+      options.scheduled && message !== NOTHING_DUE
+        ? scheduledChangesEmail(platform, message, tally.problems)
+        : undefined;
+    return {...summary, message, ...(email ? {alertsEmail: email} : {})};
   });
 }
+
+const NOTHING_DUE = 'No scheduled change is due.';
 
 /** "Scheduled changes: 5 fields sent, 1 put back, 1 CONFLICT: see the Scheduled sheet." */
 function applyMessage(tally: Tally): string {
@@ -123,7 +134,7 @@ function applyMessage(tally: Tally): string {
       : '',
     tally.error > 0 ? `${counted(tally.error, 'field')} ERROR` : '',
   ].filter(p => p !== '');
-  if (parts.length === 0) return 'No scheduled change is due.';
+  if (parts.length === 0) return NOTHING_DUE;
   return `Scheduled changes: ${parts.join(', ')}. See the Scheduled sheet.`;
 }
 
@@ -225,6 +236,13 @@ function applyItems(
     else if (status === 'REVERTED') tally.reverted += n;
     else if (status === 'CONFLICT') tally.conflict += n;
     else if (status === 'ERROR') tally.error += n;
+    if (status === 'CONFLICT' || status === 'ERROR') {
+      tally.problems.push(
+        ...item.entries.map(
+          e => `${e.sheet} ${e.record} ${e.field}: ${status}: ${message}`,
+        ),
+      );
+    }
   };
   const live: Item[] = [];
   for (const item of items) {
