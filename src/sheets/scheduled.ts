@@ -22,20 +22,14 @@ export type ScheduledStatus =
   'WAITING' | 'OK' | 'REVERTED' | 'CONFLICT' | 'ERROR' | 'CANCELLED';
 
 /** A Scheduled row as read: its times in ms (NaN: none or unreadable), its place. */
-export interface ScheduledEntry {
+export interface ScheduledEntry extends Omit<
+  ScheduledRow,
+  'apply_at' | 'revert_at'
+> {
   /** Data row: 0 is sheet row 2. */
   index: number;
-  changeId: string;
   applyAt: number;
   revertAt: number;
-  account: string;
-  sheet: string;
-  record: string;
-  field: string;
-  before: string;
-  after: string;
-  status: string;
-  message: string;
 }
 
 /** A time cell: a date, or Unix seconds typed as a number. */
@@ -70,7 +64,7 @@ export class ScheduledSheet {
       return [
         {
           index,
-          changeId,
+          change_id: changeId,
           applyAt: timeOf(cells.apply_at),
           revertAt: timeOf(cells.revert_at),
           account: text('account'),

@@ -7,7 +7,11 @@
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {budgetsPulled, capSent} from '../support/history';
-import {signedRequests, subAccountNames} from '../support/accounts';
+import {
+  editableOffer,
+  signedRequests,
+  subAccountNames,
+} from '../support/accounts';
 import {
   offerDesk,
   recordsOf,
@@ -23,14 +27,13 @@ const puts = (emulator: Emulator, since = 0) =>
   emulator.requests.filter(r => r.method === 'PUT' && r.seq > since);
 const lastSeq = (emulator: Emulator) =>
   emulator.requests[emulator.requests.length - 1]?.seq ?? 0;
+/** A log sheet's rows, each with only `headers`. */
+const rowsOf = (rt: Runtime, sheet: string, headers: string[]) =>
+  recordsOf(rt, sheet).map(r =>
+    Object.fromEntries(headers.map(h => [h, r[h]])),
+  );
 const scheduled = (rt: Runtime) =>
-  recordsOf(rt, 'Scheduled').map(r => ({
-    record: r.record,
-    field: r.field,
-    before: r.before,
-    after: r.after,
-    status: r.status,
-  }));
+  rowsOf(rt, 'Scheduled', ['record', 'field', 'before', 'after', 'status']);
 
 /** Five offers pulled, the daily_cap of each typed 100 -> 150 + k. */
 function fiveEdited() {
@@ -135,14 +138,14 @@ function hours(rt: Runtime, n: number) {
 }
 
 const history = (rt: Runtime) =>
-  recordsOf(rt, 'History').map(r => ({
-    job: r.job,
-    record: r.record,
-    field: r.field,
-    before: r.before,
-    after: r.after,
-    outcome: r.outcome,
-  }));
+  rowsOf(rt, 'History', [
+    'job',
+    'record',
+    'field',
+    'before',
+    'after',
+    'outcome',
+  ]);
 
 describe('the scheduled run', () => {
   it('sends nothing before the time, the 5 changes at it, and puts them back at revert_at', () => {
@@ -375,19 +378,7 @@ describe('every account in one workbook', () => {
     const desk = offerDesk({subAccounts: 2, listsSubAccounts: true});
     const {rt, emulator} = desk;
     const [sub] = subAccountNames(emulator);
-    const [id] = emulator.account(sub).offers.keys();
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      target_geo: 'US',
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '100',
-        },
-      ],
-    });
+    const id = editableOffer(emulator, sub);
     rt.call('setActingAccount', '*');
     rt.call('refreshOffers');
     typeInto(

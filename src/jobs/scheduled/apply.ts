@@ -151,7 +151,7 @@ function dueItems(entries: readonly ScheduledEntry[], now: number): Item[] {
     const key = JSON.stringify([
       phase,
       unknown,
-      entry.changeId,
+      entry.change_id,
       entry.account,
       entry.sheet,
       entry.record,

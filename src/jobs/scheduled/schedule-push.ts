@@ -154,7 +154,7 @@ function refuseOverlaps(
     );
     if (first) {
       throw new ConfigError(
-        `${change.field} of ${sheet} ${record} is already scheduled, at an overlapping time, by change ${first.changeId} (row ${first.index + 2} of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
+        `${change.field} of ${sheet} ${record} is already scheduled, at an overlapping time, by change ${first.change_id} (row ${first.index + 2} of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
       );
     }
   }
