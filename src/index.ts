@@ -29,6 +29,7 @@ import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/host/schedule';
 import * as scheduledPush from './jobs/scheduled/schedule-push';
 import * as applyJob from './jobs/scheduled/apply';
+import * as waiting from './jobs/scheduled/waiting';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/host/settings';
 import * as sidebar from './jobs/host/sidebar';
@@ -180,6 +181,16 @@ export function applyScheduledChanges(): JobSummary {
 /** How many hours after its time a scheduled change may still go out (default 6). */
 export function setScheduledGraceHours(hours: number | string): number {
   return fromSidebar(p => applyJob.setScheduledGraceHours(p, hours));
+}
+
+/** The sidebar's list of scheduled changes still waiting. */
+export function listWaitingChanges(): waiting.WaitingChange[] {
+  return fromSidebar(waiting.listWaiting);
+}
+
+/** Cancels a waiting change: its rows become CANCELLED; sends nothing. */
+export function cancelScheduledChange(changeId: string): JobSummary {
+  return fromSidebar(p => waiting.cancelScheduledChange(p, changeId));
 }
 
 export function menuApplyScheduledChanges(): void {

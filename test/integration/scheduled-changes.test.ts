@@ -262,6 +262,32 @@ describe('what the scheduled run does not send', () => {
     ]);
   });
 
+  it('the sidebar lists the waiting change, and Cancel makes its rows CANCELLED: nothing sent', () => {
+    const {rt, emulator, ids, changeId, since} = fiveScheduled();
+    expect(rt.call('listWaitingChanges')).toEqual([
+      {
+        changeId,
+        applyAt: '2026-01-05 11:00 (Etc/UTC)',
+        revertAt: '',
+        fields: ids.map(
+          (id, k) => `Budgets ${id} daily_cap [ALL] 100 → ${150 + k}`,
+        ),
+      },
+    ]);
+    expect(rt.call('cancelScheduledChange', changeId)).toMatchObject({
+      message: `Change ${changeId} cancelled: 5 fields will not be sent.`,
+    });
+    expect(rt.call('listWaitingChanges')).toEqual([]);
+    expect(() => rt.call('cancelScheduledChange', changeId)).toThrow(
+      `Change ${changeId} has no WAITING row in the Scheduled sheet: it was sent, cancelled or deleted already, or the id is not one. Nothing was changed.`,
+    );
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduled(rt).map(r => r.status)).toEqual(
+      Array(5).fill('CANCELLED'),
+    );
+  });
+
   it('a change whose time passed more than the grace ago is missed, never sent late', () => {
     const {rt, emulator, since} = fiveScheduled();
     rt.call('setRefreshSchedule', 0);

@@ -252,7 +252,7 @@ function applyItems(
       mark(
         item,
         'ERROR',
-        `Missed its time: due at ${zoned(job.workbook, at)}, and no scheduled run came within ${grace / 3600_000} hours after (the schedule was off or paused, or Google asked for authorization again). Not sent: schedule it again if it is still wanted.`,
+        `Missed its time${item.phase === 'revert' ? ' to be put back' : ''}: due at ${zoned(job.workbook, at)}, and no scheduled run came within ${grace / 3600_000} hours after (the schedule was off or paused, or Google asked for authorization again). ${item.phase === 'revert' ? 'The server keeps the value sent: revert its History change if it should go back.' : 'Not sent: schedule it again if it is still wanted.'}`,
       );
     } else if (account === undefined || !specOf(item.sheet)) {
       mark(
