@@ -28,6 +28,7 @@ const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
 const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
 const GRACE = `${PREFIX}scheduledGraceHours.`;
+const SCHEDULED_BY_ME = `${PREFIX}scheduledChanges.`;
 const GUARD = `${PREFIX}budgetGuard`;
 const WATCH = `${PREFIX}alerts`;
 const ALERT_MAILS = `${PREFIX}alertMails.`;
@@ -42,6 +43,7 @@ const PER_SPREADSHEET = [
   MAILED,
   HISTORY_LIMIT,
   GRACE,
+  SCHEDULED_BY_ME,
   SIDEBAR_STATE,
   ALERT_MAILS,
 ];
@@ -303,6 +305,23 @@ export class SettingsStore implements SubAccountKeyStore {
         `The grace for scheduled changes was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
       );
     }
+  }
+
+  /**
+   * The changes this person scheduled in the spreadsheet and not yet settled: only their own
+   * runs send them, with their keys (another editor's run leaves them alone).
+   */
+  scheduledChanges(documentId: string): string[] {
+    const ids = this.json<unknown>(SCHEDULED_BY_ME + documentId);
+    return Array.isArray(ids) ? ids.map(String) : [];
+  }
+
+  /** False when the store is full: nothing was saved. */
+  setScheduledChanges(documentId: string, ids: readonly string[]): boolean {
+    if (ids.length > 0)
+      return this.keepFor(documentId, SCHEDULED_BY_ME, JSON.stringify(ids));
+    this.props.remove(SCHEDULED_BY_ME + documentId);
+    return true;
   }
 
   /**

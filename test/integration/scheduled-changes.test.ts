@@ -12,7 +12,9 @@ import {
   signedRequests,
   subAccountNames,
 } from '../support/accounts';
+import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {
+  EMULATOR_URL,
   offerDesk,
   recordsOf,
   rowOf,
@@ -481,5 +483,37 @@ describe('campaigns and tracking', () => {
     expect(recordsOf(rt, 'Offers')[0].click_url).toBe(
       'https://t.example.test/new',
     );
+  });
+});
+
+describe('sharing', () => {
+  it("another editor's run leaves the change alone; the author's trigger sends it", () => {
+    const [owner, editor] = ['owner@example.com', 'editor@example.com'];
+    const {rt, emulator, ids} = budgetsPulled(2, {users: [owner, editor]});
+    rt.setUser(editor);
+    rt.call('saveSettings', {
+      baseUrl: EMULATOR_URL,
+      accessKey: DEMO_ACCOUNTS.main.accessKey,
+      apiKey: DEMO_ACCOUNTS.main.apiKey,
+    });
+    rt.setUser(owner);
+    typeInto(rt, 'Budgets', 2, 'daily_cap', '150');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 3 * HOUR_MS);
+    const since = lastSeq(emulator);
+
+    rt.setUser(editor);
+    expect(rt.call('listWaitingChanges')).toHaveLength(1);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({
+      message:
+        'No change you scheduled is due (a change goes out only from the runs of whoever scheduled it).',
+    });
+    expect(puts(emulator, since)).toEqual([]);
+    rt.setUser(owner);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 1});
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      capSent(ids[0], 150),
+    ]);
   });
 });

@@ -102,8 +102,15 @@ export function applyScheduledChanges(
       problems: [],
     };
     const sheet = ScheduledSheet.open(job.workbook, false);
-    const items = sheet ? dueItems(sheet.entries(), platform.clock.now()) : [];
+    // Only this person's changes: they go out with the keys of whoever scheduled them.
+    const store = new SettingsStore(platform.userProperties);
+    const documentId = platform.documentId();
+    const mine = new Set(store.scheduledChanges(documentId));
+    const entries = (sheet?.entries() ?? []).filter(e => mine.has(e.change_id));
+    const items = dueItems(entries, platform.clock.now());
     if (sheet && items.length > 0) applyItems(job, sheet, items, tally);
+    const open = new Set(entries.filter(isOpen).map(e => e.change_id));
+    if (open.size < mine.size) store.setScheduledChanges(documentId, [...open]);
     const summary = job.summary({
       sheet: 'Scheduled',
       ok: tally.applied + tally.reverted,
@@ -122,7 +129,8 @@ export function applyScheduledChanges(
   });
 }
 
-const NOTHING_DUE = 'No scheduled change is due.';
+const NOTHING_DUE =
+  'No change you scheduled is due (a change goes out only from the runs of whoever scheduled it).';
 
 /** "Scheduled changes: 5 fields sent, 1 put back, 1 CONFLICT: see the Scheduled sheet." */
 function applyMessage(tally: Tally): string {
@@ -168,6 +176,16 @@ function dueItems(entries: readonly ScheduledEntry[], now: number): Item[] {
     items.set(key, item);
   }
   return [...items.values()];
+}
+
+/** Whether a row may still send something: waiting, to put back, or its outcome unknown. */
+function isOpen(entry: ScheduledEntry): boolean {
+  if (entry.status === 'WAITING') return true;
+  if (entry.status === 'OK') return !Number.isNaN(entry.revertAt);
+  return (
+    entry.status === 'ERROR' &&
+    Object.values(UNKNOWN).some(text => entry.message.startsWith(text))
+  );
 }
 
 function phaseOf(entry: ScheduledEntry, now: number): Phase | undefined {

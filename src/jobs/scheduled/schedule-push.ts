@@ -13,6 +13,7 @@ import {newChangeId} from '../change-log';
 import {accountLabel} from '../connect';
 import {getSchedule, setRefreshSchedule} from '../host/schedule';
 import type {Job, RunOptions} from '../kernel';
+import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
 import type {Platform} from '../../platform/ports';
 import {runPush} from '../push/push';
 import type {JobSummary} from '../run';
@@ -89,6 +90,15 @@ function scheduleUnits<S, Q>(
   refuseOverlaps(sheet.entries(), planned, spec.schema.name, when);
   const now = new Date(job.platform.clock.now());
   const changeId = newChangeId(job.platform, now);
+  // Recorded before the rows exist: a change only its author's runs send.
+  const store = new SettingsStore(job.platform.userProperties);
+  const documentId = job.platform.documentId();
+  const mine = store.scheduledChanges(documentId);
+  if (!store.setScheduledChanges(documentId, [...mine, changeId])) {
+    throw new ConfigError(
+      `Nothing was scheduled: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again; your edits are kept.`,
+    );
+  }
   const at = zoned(job.workbook, when.at);
   const back = Number.isNaN(when.until)
     ? ''
