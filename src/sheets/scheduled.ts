@@ -40,6 +40,9 @@ function timeOf(cell: CellValue | undefined): number {
 }
 
 export class ScheduledSheet {
+  /** Rows marked and not written yet: status and message by data row. */
+  private readonly pending = new Map<number, [ScheduledStatus, string]>();
+
   private constructor(private readonly log: LogSheet) {}
 
   /** The sheet; null when it does not exist and `create` is not set. */
@@ -80,10 +83,27 @@ export class ScheduledSheet {
     });
   }
 
-  /** Settles one row: its status and what happened. */
+  /** Settles one row: its status and what happened, written at the next flush. */
   mark(entry: ScheduledEntry, status: ScheduledStatus, message: string): void {
-    this.log.update(entry.index, {status, message});
+    this.pending.set(entry.index, [status, message]);
     entry.status = status;
     entry.message = message;
+  }
+
+  /** Writes the rows marked since the last flush: one call per run of adjacent rows. */
+  flush(): void {
+    const rows = [...this.pending.keys()].sort((a, b) => a - b);
+    let start = 0;
+    for (let k = 1; k <= rows.length; k++) {
+      if (k < rows.length && rows[k] === rows[k - 1] + 1) continue;
+      const run = rows.slice(start, k);
+      this.log.update(
+        run[0],
+        ['status', 'message'],
+        run.map(row => this.pending.get(row)!),
+      );
+      start = k;
+    }
+    this.pending.clear();
   }
 }

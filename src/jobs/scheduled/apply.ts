@@ -293,7 +293,10 @@ function applyItems(
       else mark(item, decided.status, decided.message);
     }
   }
-  if (pending.length === 0) return;
+  if (pending.length === 0) {
+    sheet.flush();
+    return;
+  }
   // On record before anything leaves: a run killed now never sends these again.
   for (const {item} of pending)
     mark(
@@ -302,8 +305,10 @@ function applyItems(
       `${UNKNOWN[item.phase]} at ${zoned(job.workbook, now)}, and no answer is recorded: the next run reads the record to tell what became of it.`,
       false,
     );
+  sheet.flush();
   job.workbook.flush();
   sendPending(job, pending, mark, tally);
+  sheet.flush();
 }
 
 /** When an item is due: its apply_at, or its revert_at. */

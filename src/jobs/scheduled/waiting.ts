@@ -69,6 +69,7 @@ export function cancelScheduledChange(
     const when = zoned(job.workbook, job.platform.clock.now());
     for (const entry of waiting)
       sheet.mark(entry, 'CANCELLED', `Cancelled by ${by} at ${when}.`);
+    sheet.flush();
     const summary = job.summary({
       sheet: 'Scheduled',
       ok: 0,
