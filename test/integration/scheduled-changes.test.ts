@@ -5,7 +5,7 @@
  * emulator.
  */
 import type {Emulator} from '../../local/emulator';
-import type {Runtime} from '../../local/runtime';
+import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
 import {budgetsPulled, capSent} from '../support/history';
 import {
   editableOffer,
@@ -359,6 +359,31 @@ describe('an answer lost at the scheduled time', () => {
         'Read back at 2026-01-05 11:00 (Etc/UTC): the server holds it (the answer to its request was lost).',
     });
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
+  });
+});
+
+describe('a scheduled run that Apps Script stops while its requests are out', () => {
+  it('neither resends nor forgets: the rows were marked before the requests left, and the next run reads them back', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.faults.add({kind: 'slow', method: 'PUT', latencyMs: 400000});
+    expect(hours(rt, 2)).toEqual([undefined, EXCEEDED_TIME]);
+    const marked = recordsOf(rt, 'Scheduled');
+    expect(marked.map(r => r.status)).toEqual(Array(5).fill('ERROR'));
+    expect(String(marked[0].message)).toMatch(
+      /^Unknown outcome: the scheduled push was sent at 2026-01-05 11:00 \(Etc\/UTC\), and no answer is recorded/,
+    );
+    emulator.faults.clear();
+    const sent = puts(emulator, since).length;
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toHaveLength(sent);
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('OK'));
+    expect(ids.map(id => emulator.offerView(id)!.budget[0].daily_cap)).toEqual([
+      '150',
+      '151',
+      '152',
+      '153',
+      '154',
+    ]);
   });
 });
 
