@@ -28,6 +28,9 @@ import * as createOffersJob from './jobs/create/create-offers';
 import * as createSubAccountsJob from './jobs/create/create-sub-accounts';
 import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/host/schedule';
+import * as scheduledPush from './jobs/scheduled/schedule-push';
+import * as applyJob from './jobs/scheduled/apply';
+import * as waiting from './jobs/scheduled/waiting';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/host/settings';
 import * as sidebar from './jobs/host/sidebar';
@@ -45,9 +48,16 @@ const JOB_RUNS = {
   refreshAll: (p, o?: RunOptions) => refreshAllJob(p, o),
   refreshCreatives: p => refreshCreativesJob.refreshCreatives(p),
   refreshSubAccounts: p => refreshSubAccountsJob.refreshSubAccounts(p),
-  pushBudgets: (p, o) => pushBudgetsJob.pushBudgets(p, o),
-  pushCampaigns: (p, o) => pushCampaignsJob.pushCampaigns(p, o),
+  pushBudgets: (p, o) =>
+    scheduledPush.isScheduling(o)
+      ? scheduledPush.schedulePush(p, pushBudgetsJob.BUDGETS_PUSH, o!)
+      : pushBudgetsJob.pushBudgets(p, o),
+  pushCampaigns: (p, o) =>
+    scheduledPush.isScheduling(o)
+      ? scheduledPush.schedulePush(p, pushCampaignsJob.campaignsPush(), o!)
+      : pushCampaignsJob.pushCampaigns(p, o),
   pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
+  applyScheduledChanges: (p, o) => applyJob.applyScheduledChanges(p, o),
   uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),
   createOffers: (p, o) => createOffersJob.createOffers(p, o),
   createSubAccounts: (p, o) => createSubAccountsJob.createSubAccounts(p, o),
@@ -164,9 +174,45 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
   return schedule.scheduledRefresh(
     p,
-    job => JOB_RUNS[job](p, {scheduled: true}),
+    job => {
+      // Due changes first: they go out at their time, whatever the refresh then takes.
+      const applied = applyJob.applyScheduledChanges(p, {scheduled: true});
+      const refreshed = JOB_RUNS[job](p, {scheduled: true});
+      if (applied.ok + applied.error + (applied.conflict ?? 0) === 0)
+        return refreshed;
+      const emails = [applied.alertsEmail, refreshed.alertsEmail];
+      return {
+        ...refreshed,
+        message: `${applied.message} ${refreshed.message}`,
+        alertsEmail: emails.filter(Boolean).join(' '),
+      };
+    },
     e,
   );
+}
+
+/** Sends the scheduled changes that are due now (menu: Apply due changes now). */
+export function applyScheduledChanges(): JobSummary {
+  return fromSidebar(p => JOB_RUNS.applyScheduledChanges(p, undefined));
+}
+
+/** How many hours after its time a scheduled change may still go out (default 6). */
+export function setScheduledGraceHours(hours: number | string): number {
+  return fromSidebar(p => applyJob.setScheduledGraceHours(p, hours));
+}
+
+/** The sidebar's list of scheduled changes still waiting. */
+export function listWaitingChanges(): waiting.WaitingChange[] {
+  return fromSidebar(waiting.listWaiting);
+}
+
+/** Cancels a waiting change: its rows become CANCELLED; sends nothing. */
+export function cancelScheduledChange(changeId: string): JobSummary {
+  return fromSidebar(p => waiting.cancelScheduledChange(p, changeId));
+}
+
+export function menuApplyScheduledChanges(): void {
+  fromMenu('applyScheduledChanges');
 }
 
 export function menuRefreshCampaigns(): void {

@@ -86,6 +86,13 @@ export const JOBS = [
     sheet: 'Offers',
   },
   {
+    kind: 'plain',
+    fn: 'applyScheduledChanges',
+    title: 'Apply due changes now',
+    group: 'Push',
+    sheet: 'Scheduled',
+  },
+  {
     kind: 'preview',
     fn: 'uploadCreatives',
     title: 'Upload creative materials',

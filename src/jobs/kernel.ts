@@ -36,6 +36,10 @@ export interface RunOptions {
   dryRun?: boolean;
   /** Run by the schedule, with no one looking: a refresh of offers emails its alerts. */
   scheduled?: boolean;
+  /** A push to schedule instead of send (DESIGN 4.5): when it goes out, Unix seconds. */
+  at?: unknown;
+  /** When a scheduled push is put back, Unix seconds; optional. */
+  until?: unknown;
 }
 
 export interface JobOptions extends RunOptions {

@@ -57,7 +57,7 @@ export interface JobSummary {
   wouldSend?: unknown[];
   /** A refresh of offers: the new alerts, one line each (offer, what changed, reason). */
   alerts?: string[];
-  /** A scheduled refresh of offers: what became of the email of its alerts. */
+  /** A scheduled run: what became of its emails (alerts, scheduled changes applied). */
   alertsEmail?: string;
   /** A refresh of offers: alerts the Alerts sheet could not take, kept for the next one. */
   unwrittenAlerts?: number;

@@ -27,6 +27,8 @@ const MAILED = `${PREFIX}scheduleMailed.`;
 const SERVER_CLICK = `${PREFIX}supportServerClickDefault`;
 const SEEN = `${PREFIX}seenSubAccounts`;
 const HISTORY_LIMIT = `${PREFIX}historyLimit.`;
+const GRACE = `${PREFIX}scheduledGraceHours.`;
+const SCHEDULED_BY_ME = `${PREFIX}scheduledChanges.`;
 const GUARD = `${PREFIX}budgetGuard`;
 const WATCH = `${PREFIX}alerts`;
 const ALERT_MAILS = `${PREFIX}alertMails.`;
@@ -40,6 +42,8 @@ const PER_SPREADSHEET = [
   LAST_RUN,
   MAILED,
   HISTORY_LIMIT,
+  GRACE,
+  SCHEDULED_BY_ME,
   SIDEBAR_STATE,
   ALERT_MAILS,
 ];
@@ -284,6 +288,40 @@ export class SettingsStore implements SubAccountKeyStore {
         `The History size was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
       );
     }
+  }
+
+  /**
+   * Hours after its time that a scheduled change may still go out (the schedule was paused,
+   * or authorization needed): later, it is missed, never sent days late.
+   */
+  scheduledGraceHours(documentId: string): number | undefined {
+    const value = Number(this.props.get(GRACE + documentId));
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  }
+
+  setScheduledGraceHours(documentId: string, hours: number): void {
+    if (!this.keepFor(documentId, GRACE, String(hours))) {
+      throw new ConfigError(
+        `The grace for scheduled changes was not saved: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again.`,
+      );
+    }
+  }
+
+  /**
+   * The changes this person scheduled in the spreadsheet and not yet settled: only their own
+   * runs send them, with their keys (another editor's run leaves them alone).
+   */
+  scheduledChanges(documentId: string): string[] {
+    const ids = this.json<unknown>(SCHEDULED_BY_ME + documentId);
+    return Array.isArray(ids) ? ids.map(String) : [];
+  }
+
+  /** False when the store is full: nothing was saved. */
+  setScheduledChanges(documentId: string, ids: readonly string[]): boolean {
+    if (ids.length > 0)
+      return this.keepFor(documentId, SCHEDULED_BY_ME, JSON.stringify(ids));
+    this.props.remove(SCHEDULED_BY_ME + documentId);
+    return true;
   }
 
   /**

@@ -1001,4 +1001,42 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       })
       .waitFor();
   });
+
+  it('pushes a budget edit later: nothing sent, the change listed as waiting, and Cancel cancels it', async () => {
+    const rows = await editableBudgetRows();
+    const row = rows[rows.length - 1];
+    await world('type', 'Budgets', row, 'daily_cap', '130');
+    const sent = (await world<unknown[]>('requests')).length;
+    // A day ahead, typed as the spreadsheet's time zone (UTC here) shows it.
+    const at = (await world<number>('now')) + 24 * 3600_000;
+    const typed = new Date(at).toISOString().slice(0, 16);
+    await page.getByLabel('Send at').fill(typed);
+    await button('Push later…').click();
+    await page
+      .locator('#result-message', {hasText: 'scheduled as change'})
+      .waitFor();
+    const scheduled = await world<unknown[][]>('values', 'Scheduled');
+    const [head, only] = scheduled;
+    expect(scheduled).toHaveLength(2);
+    expect(only[head.indexOf('status')]).toBe('WAITING');
+    expect(only[head.indexOf('after')]).toBe('130');
+    const requests = await world<Array<{method: string}>>('requests');
+    expect(requests.slice(sent).filter(r => r.method === 'PUT')).toEqual([]);
+
+    await button('Show waiting changes').click();
+    const changeId = String(only[head.indexOf('change_id')]);
+    const item = page.locator('#later-list li.history-run');
+    await item.waitFor();
+    await expect(item.locator('.history-title').textContent()).resolves.toBe(
+      `Sends at ${typed.replace('T', ' ')} (Etc/UTC)`,
+    );
+    await shot('20-push-later-waiting');
+    await page.getByRole('button', {name: `Cancel change ${changeId}`}).click();
+    await page.locator('#result-message', {hasText: 'cancelled'}).waitFor();
+    await page
+      .locator('#later-message', {hasText: 'No change you can see is waiting.'})
+      .waitFor();
+    const after = await world<unknown[][]>('values', 'Scheduled');
+    expect(after[1][head.indexOf('status')]).toBe('CANCELLED');
+  });
 });

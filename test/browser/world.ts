@@ -74,6 +74,11 @@ export function passHours(world: World, hours: number) {
   return runs.map(r => ({name: r.functionName, error: r.error ?? null}));
 }
 
+/** The runtime's clock, ms. */
+export function now(world: World): number {
+  return world.runtime.clock.now();
+}
+
 export function activeSheet(world: World): string {
   return world.runtime.spreadsheet.getActiveSheet().getName();
 }

@@ -10,6 +10,7 @@ import type {Runtime} from '../../local/runtime';
 import {MAIN_ACCOUNT_CELL} from '../../src/sheets/accounts';
 import {
   AGENCY_SUB_ACCOUNTS,
+  editableOffer,
   signedRequests,
   subAccountNames,
 } from '../support/accounts';
@@ -68,24 +69,6 @@ function expectEveryAccountShown(
       ...emulator.account(name).offers.keys(),
     ]);
   }
-}
-
-/** The account's first offer, made one the user may edit, with one ALL budget group. */
-function editableOffer(emulator: Emulator, name: string): number {
-  const [id] = emulator.account(name).offers.keys();
-  emulator.updateOffer(id, {
-    maintain_by: 'ADV',
-    target_geo: 'US',
-    budget: [
-      {
-        target_geo: 'ALL',
-        total_budget: '1000',
-        daily_cap_type: 'BUDGET',
-        daily_cap: '100',
-      },
-    ],
-  });
-  return id;
 }
 
 const puts = (emulator: Emulator, since: number) =>

@@ -38,3 +38,21 @@ export function signedRequests(emulator: Emulator, since = 0): Signed[] {
       query: r.query,
     }));
 }
+
+/** The account's first offer, made one the user may edit, with one ALL budget group. */
+export function editableOffer(emulator: Emulator, name: string): number {
+  const [id] = emulator.account(name).offers.keys();
+  emulator.updateOffer(id, {
+    maintain_by: 'ADV',
+    target_geo: 'US',
+    budget: [
+      {
+        target_geo: 'ALL',
+        total_budget: '1000',
+        daily_cap_type: 'BUDGET',
+        daily_cap: '100',
+      },
+    ],
+  });
+  return id;
+}

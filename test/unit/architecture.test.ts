@@ -12,6 +12,7 @@ const SRC = join(__dirname, '..', '..', 'src');
 const LAYERS: Array<[string, number]> = [
   ['ui/', 90],
   ['index.ts', 80],
+  ['jobs/scheduled/', 75],
   ['jobs/host/', 70],
   ['jobs/history/', 60],
   ['jobs/refresh/', 50],

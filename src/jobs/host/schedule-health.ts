@@ -247,7 +247,7 @@ export function problemEmail(
 }
 
 /** '2026-01-05 10:00' at that offset from UTC. */
-function localTime(atMs: number, offsetMinutes: number): string {
+export function localTime(atMs: number, offsetMinutes: number): string {
   return new Date(atMs + offsetMinutes * 60_000)
     .toISOString()
     .slice(0, 16)

@@ -11,6 +11,8 @@ import {offersListing, updateBudgets} from '../../api/operations';
 import type {BudgetGroup, BudgetUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
+import {fromCanonical} from '../../sheets/codec';
+import {editableOf} from '../../sheets/schema';
 import {EMPTY, decodeRow, editableTexts, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
@@ -48,12 +50,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     );
     const whole = renderDetails(verdict.budget);
     if (!isRefused(verdict) && [...own.values()].every(text => text === '')) {
-      const budget: BudgetGroup[] = groups.map(g => ({
-        country_code: String(g.country_code),
-        daily_cap_type: String(g.daily_cap_type),
-        daily_cap: g.daily_cap as number | string,
-        total_budget: totalBudget(g.total_budget as number | string),
-      }));
+      const budget = groups.map(budgetGroup);
       const plural = budget.length === 1 ? 'group' : 'groups';
       return {
         ok: true,
@@ -83,6 +80,22 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
       record.base.rows.some(pulled => sameContent([row], [pulled])),
     ),
   guard: guardBudgets,
+  // The groups of the content, as build sends them; a row of empty cells is no group.
+  requestFrom: (id, content) => ({
+    offer_id: Number(id),
+    budget: content
+      .filter(texts => texts.some(text => text !== EMPTY))
+      .map(texts =>
+        budgetGroup(
+          Object.fromEntries(
+            editableOf(BUDGETS).map((c, k) => [
+              c.header,
+              fromCanonical(texts[k]),
+            ]),
+          ) as unknown as BudgetGroupInput,
+        ),
+      ),
+  }),
   readBack: groups =>
     listByIds(
       groups,
@@ -90,6 +103,15 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
       budgetRows,
     ),
 };
+
+function budgetGroup(g: BudgetGroupInput): BudgetGroup {
+  return {
+    country_code: String(g.country_code),
+    daily_cap_type: String(g.daily_cap_type),
+    daily_cap: g.daily_cap as number | string,
+    total_budget: totalBudget(g.total_budget as number | string),
+  };
+}
 
 /**
  * 4.5 types total_budget "string or int" (daily_cap only int): a whole amount goes as an int,

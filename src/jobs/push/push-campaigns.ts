@@ -26,6 +26,7 @@ import {
   rowAccount,
 } from '../../sheets/rows';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
+import {editableOf} from '../../sheets/schema';
 import {CREATIVES, creativesRefreshedAs} from '../../sheets/schemas/creatives';
 import {StateBook, blankAccountOf} from '../../sheets/state';
 import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
@@ -83,6 +84,17 @@ export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
       return {ok: true, request, sends: changed.join(', ')};
     },
     send: updateCampaigns,
+    // Only the fields that change, as build sends them.
+    requestFrom: (id, [texts], fields) => {
+      const request: CampaignUpdate = {campaign_id: Number(id)};
+      editableOf(CAMPAIGNS).forEach((column, k) => {
+        if (fields.includes(column.header))
+          Object.assign(request, {
+            [column.header]: fromCanonical(texts[k]) ?? '',
+          });
+      });
+      return request;
+    },
     readBack: groups =>
       listByIds(
         groups,

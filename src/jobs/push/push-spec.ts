@@ -99,6 +99,16 @@ export interface PushSpec<S, Q> {
     platform: Platform,
     dryRun: boolean,
   ): Guarded<Q>;
+  /**
+   * The request that makes a record's content `content` (canonical editable texts), `fields`
+   * (headers) being what changes, for a scheduled change applied to what the server holds
+   * (jobs/scheduled/apply.ts); a push without it cannot be scheduled.
+   */
+  requestFrom?(
+    id: string,
+    content: readonly string[][],
+    fields: readonly string[],
+  ): Q;
   /** Tells what the API accepted (pushTracking remembers support_server_click). */
   accepted?(book: StateBook, requests: readonly Q[]): void;
 }

@@ -13,6 +13,8 @@
  *   sent blind: its records are read back by id (push-delivery.ts).
  * - A value typed into a read-only column is named in the row's message (read-only.ts).
  * - A record maintained by the account manager (maintain_by AM) is refused, never sent.
+ * - Given a time (`at`), it sends nothing: what it would send is scheduled instead
+ *   (scheduled/schedule-push.ts).
  * - `dryRun` marks rows EDITED (would be sent) or INVALID and returns the requests unsent.
  * - Near Apps Script's limit no new batch starts: rows not reached stay EDITED and are counted
  *   in `remaining`; running the push again continues with them.
@@ -40,11 +42,29 @@ const STALE = new Set(['EDITED', 'CONFLICT', 'INVALID', 'ERROR']);
 /** Statuses whose message a preview keeps: they say more than "would be sent". */
 const KEPT_BY_PREVIEW = new Set(['CONFLICT', 'ERROR']);
 
+/**
+ * What a push given a time does instead of sending (jobs/scheduled/schedule-push.ts): it
+ * answers the requests sent (none) and the summary's sentence.
+ */
+export type Later<S, Q> = (
+  job: Job,
+  rows: RowWrites<S>,
+  verdicts: Map<number, RowVerdict>,
+  units: ReadonlyArray<Sending<Q>>,
+) => {requests: number; remaining: number; message: string};
+
 export function runPush<S, Q>(
   platform: Platform,
   spec: PushSpec<S, Q>,
   options: RunOptions = {},
+  later?: Later<S, Q>,
 ): JobSummary {
+  // A time with nowhere to schedule: sending now would be the opposite of what was asked.
+  if ((options.at !== undefined || options.until !== undefined) && !later) {
+    throw new ConfigError(
+      `${spec.job} cannot be scheduled in this version: nothing was sent, and your edits are kept.`,
+    );
+  }
   return withJob(platform, spec.job, options, job => {
     const {table, rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
@@ -60,9 +80,21 @@ export function runPush<S, Q>(
       ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
       : (guard?.send ?? plan.units);
     const save = saver(job, spec.schema.name, rows, state, plan);
-    const sent = job.dryRun
-      ? previewSending(spec, plan.verdicts, sending)
-      : deliver(job, spec, table, state, plan.verdicts, sending, guard, save);
+    const sent: {requests: number; remaining: number; message?: string} =
+      job.dryRun
+        ? previewSending(spec, plan.verdicts, sending)
+        : later
+          ? later(job, rows, plan.verdicts, sending)
+          : deliver(
+              job,
+              spec,
+              table,
+              state,
+              plan.verdicts,
+              sending,
+              guard,
+              save,
+            );
     for (const {unit, message} of guard?.held ?? []) {
       if (job.dryRun) previewMark(plan.verdicts, unit, message);
       else mark(plan.verdicts, unit, 'EDITED', message);
@@ -77,7 +109,8 @@ export function runPush<S, Q>(
       edited: job.dryRun ? rows.count('EDITED') + plan.previewed : undefined,
       wouldSend: job.dryRun ? sending.map(u => u.request) : undefined,
     });
-    return {...summary, message: summary.message + (guard?.note ?? '')};
+    const said = sent.message ?? summary.message;
+    return {...summary, message: said + (guard?.note ?? '')};
   });
 }
 

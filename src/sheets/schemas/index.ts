@@ -13,6 +13,7 @@ import {CREATIVES} from './creatives';
 import {HISTORY} from './history';
 import {NEW_OFFERS} from './new-offers';
 import {OFFERS} from './offers';
+import {SCHEDULED} from './scheduled';
 import {SUB_ACCOUNTS} from './sub-accounts';
 
 export const SCHEMAS = [
@@ -24,6 +25,7 @@ export const SCHEMAS = [
   CREATIVES,
   CREATIVE_ADS,
   SUB_ACCOUNTS,
+  SCHEDULED,
   HISTORY,
   ALERTS,
 ] as ReadonlyArray<SheetSchema<never>>;

@@ -1,10 +1,11 @@
-/** The sidebar: connection settings, acting account, jobs, History and the scheduled refresh. */
+/** The sidebar: connection settings, acting account, jobs, Push later, History and the scheduled refresh. */
 import {AccountPicker} from './accounts';
 import {AlertsCount} from './alerts';
 import {Busy, byId, say} from './dom';
 import {wireFilePicker} from './file-picker';
 import {HistoryPanel} from './history';
 import {JobsPanel} from './jobs';
+import {LaterPanel} from './later';
 import {OUTCOME_TONE, SchedulePanel} from './schedule';
 import {server} from './server';
 import {SettingsForm} from './settings-form';
@@ -18,9 +19,13 @@ function start(): void {
   const jobs = new JobsPanel(busy, job => {
     if (job) watch.ownJobEnded();
     void history.refresh();
+    void later.refresh();
     void alerts.load();
   });
   const history = new HistoryPanel(busy, (title, call) =>
+    jobs.runAction(title, call),
+  );
+  const later = new LaterPanel(busy, (title, call) =>
     jobs.runAction(title, call),
   );
   const schedule = new SchedulePanel(busy, run =>

@@ -33,6 +33,7 @@ describe('the add-on menu', () => {
           'Push campaigns -> menuPushCampaigns',
           'Push tracking links (preview) -> menuPreviewPushTracking',
           'Push tracking links -> menuPushTracking',
+          'Apply due changes now -> menuApplyScheduledChanges',
         ],
       },
       {

@@ -1,0 +1,178 @@
+/**
+ * A push given a time (DESIGN 4.5, issue 27): what the push decided to send is written to the
+ * Scheduled sheet, one row per field under one change id, and nothing is sent. The edited
+ * rows go back to the values last pulled, through the one writer, their message naming the
+ * change and its time: the sheets show what is live, Scheduled what is coming, and a manual
+ * push meanwhile finds nothing to send. If no schedule is on, an hourly one is turned on.
+ */
+import {ConfigError} from '../../api/errors';
+import {FieldChange, fieldChanges} from '../../sheets/history-fields';
+import {putBack, withStatus} from '../../sheets/put-back';
+import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
+import {newChangeId} from '../change-log';
+import {accountLabel} from '../connect';
+import {getSchedule, setRefreshSchedule} from '../host/schedule';
+import type {Job, RunOptions} from '../kernel';
+import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
+import type {Platform} from '../../platform/ports';
+import {runPush} from '../push/push';
+import type {JobSummary} from '../run';
+import type {RowVerdict, Sending} from '../push/push-delivery';
+import type {PushSpec} from '../push/push-spec';
+import type {RowWrites} from '../row-writes';
+import {When, scheduledTimes, zoned} from './when';
+
+/** What a scheduled push did instead of sending: no request, its sentence for the summary. */
+export interface Scheduled {
+  requests: 0;
+  remaining: 0;
+  message: string;
+}
+
+interface Planned {
+  account: string;
+  record: string;
+  change: FieldChange;
+}
+
+/** Whether a push is given a time: then it is scheduled, never sent now. */
+export function isScheduling(options?: RunOptions): boolean {
+  return options?.at !== undefined || options?.until !== undefined;
+}
+
+/**
+ * The push of `spec` given a time: the times checked first (bad input schedules nothing and
+ * keeps the edits), then the push decides as it would, and schedules instead of sending.
+ */
+export function schedulePush<S, Q>(
+  platform: Platform,
+  spec: PushSpec<S, Q>,
+  options: RunOptions,
+): JobSummary {
+  if (!spec.requestFrom) {
+    throw new ConfigError(
+      `${spec.job} cannot be scheduled in this version: nothing was sent, and your edits are kept.`,
+    );
+  }
+  const when = scheduledTimes(
+    options,
+    platform.clock.now(),
+    platform.workbook(),
+  );
+  return runPush(platform, spec, options, (job, rows, verdicts, units) =>
+    scheduleUnits(job, spec, rows, verdicts, units, when!),
+  );
+}
+
+function scheduleUnits<S, Q>(
+  job: Job,
+  spec: PushSpec<S, Q>,
+  rows: RowWrites<S>,
+  verdicts: Map<number, RowVerdict>,
+  units: ReadonlyArray<Sending<Q>>,
+  when: When,
+): Scheduled {
+  if (units.length === 0) {
+    return {
+      requests: 0,
+      remaining: 0,
+      message: `Nothing to schedule: no row of ${spec.schema.name} holds a change to send.`,
+    };
+  }
+  const sheet = ScheduledSheet.open(job.workbook, true)!;
+  const planned: Planned[] = units.flatMap(({record}) =>
+    fieldChanges(spec.schema, record.base.rows, record.content).map(change => ({
+      account: accountLabel(record.account),
+      record: record.id,
+      change,
+    })),
+  );
+  refuseOverlaps(sheet.entries(), planned, spec.schema.name, when);
+  const now = new Date(job.platform.clock.now());
+  const changeId = newChangeId(job.platform, now);
+  // Recorded before the rows exist: a change only its author's runs send.
+  const store = new SettingsStore(job.platform.userProperties);
+  const documentId = job.platform.documentId();
+  const mine = store.scheduledChanges(documentId);
+  if (!store.setScheduledChanges(documentId, [...mine, changeId])) {
+    throw new ConfigError(
+      `Nothing was scheduled: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again; your edits are kept.`,
+    );
+  }
+  const at = zoned(job.workbook, when.at);
+  const back = Number.isNaN(when.until)
+    ? ''
+    : `, put back at ${zoned(job.workbook, when.until)}`;
+  sheet.append(
+    planned.map(({account, record, change}) => ({
+      change_id: changeId,
+      apply_at: new Date(when.at),
+      revert_at: Number.isNaN(when.until) ? '' : new Date(when.until),
+      account,
+      sheet: spec.schema.name,
+      record,
+      ...change,
+      status: 'WAITING',
+      message: `Waiting: goes out at the first scheduled run at or after ${at} (within the hour after)${back}.`,
+    })),
+  );
+  const note = `Scheduled as change ${changeId} for ${at}${back}: this row shows what the server holds until then, the Scheduled sheet what is coming.`;
+  const {writer} = rows;
+  for (const {record} of units) {
+    const placed = putBack(writer, record.rows, record.base.rows, job.workbook);
+    for (const row of placed.kept)
+      verdicts.set(row, {status: '', message: note});
+    for (const row of placed.removed) writer.remove(row);
+    const last = record.rows[record.rows.length - 1];
+    writer.insertAfter(
+      last,
+      placed.added.map(row =>
+        withStatus(writer.table, row, {status: '', message: note}, now),
+      ),
+    );
+  }
+  const fields = planned.length === 1 ? 'field' : 'fields';
+  const records = units.length === 1 ? 'record' : 'records';
+  return {
+    requests: 0,
+    remaining: 0,
+    message: `Nothing sent: ${planned.length} ${fields} of ${units.length} ${records} scheduled as change ${changeId} for ${at}${back}. The rows show what the server holds until then; see the Scheduled sheet.${scheduleOn(job)}`,
+  };
+}
+
+/**
+ * A field already WAITING in another change whose time overlaps this one's: the second
+ * change is refused, so two scheduled values never fight over one field.
+ */
+function refuseOverlaps(
+  entries: readonly ScheduledEntry[],
+  planned: readonly Planned[],
+  sheet: string,
+  when: When,
+): void {
+  const end = (until: number) => (Number.isNaN(until) ? Infinity : until);
+  for (const {account, record, change} of planned) {
+    const first = entries.find(
+      e =>
+        e.status === 'WAITING' &&
+        e.sheet === sheet &&
+        e.account === account &&
+        e.record === record &&
+        e.field === change.field &&
+        e.applyAt < end(when.until) &&
+        when.at < end(e.revertAt),
+    );
+    if (first) {
+      throw new ConfigError(
+        `${change.field} of ${sheet} ${record} is already scheduled, at an overlapping time, by change ${first.change_id} (row ${first.index + 2} of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
+      );
+    }
+  }
+}
+
+/** Turns the hourly schedule on when none is, and says so; '' when one is on. */
+function scheduleOn(job: Job): string {
+  if (getSchedule(job.platform).hours !== 0) return '';
+  setRefreshSchedule(job.platform, 1);
+  return ' No scheduled refresh was on: an hourly one is now, to send it.';
+}

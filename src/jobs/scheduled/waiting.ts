@@ -1,0 +1,85 @@
+/**
+ * The changes still waiting, for the sidebar's list (issue 27), and cancelling one: its
+ * WAITING rows become CANCELLED, which no run sends. Any editor may cancel; only the owner's
+ * trigger, with the owner's keys, ever sends.
+ */
+import {ConfigError} from '../../api/errors';
+import type {Platform} from '../../platform/ports';
+import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
+import {counted} from '../../text/wording';
+import {withJob} from '../kernel';
+import type {JobSummary} from '../run';
+import {zoned} from './when';
+
+/** One waiting change as the sidebar lists it. */
+export interface WaitingChange {
+  changeId: string;
+  /** When it goes out and is put back ('' never), in the spreadsheet's time zone. */
+  applyAt: string;
+  revertAt: string;
+  /** "Budgets 123 daily_cap [ALL] 100 → 150", one per field. */
+  fields: string[];
+}
+
+/** The WAITING changes, soonest first. */
+export function listWaiting(platform: Platform): WaitingChange[] {
+  const workbook = platform.workbook();
+  const sheet = ScheduledSheet.open(workbook, false);
+  const byChange = new Map<string, ScheduledEntry[]>();
+  for (const entry of sheet?.entries() ?? []) {
+    if (entry.status !== 'WAITING') continue;
+    byChange.set(entry.change_id, [
+      ...(byChange.get(entry.change_id) ?? []),
+      entry,
+    ]);
+  }
+  return [...byChange.values()]
+    .sort((a, b) => a[0].applyAt - b[0].applyAt)
+    .map(entries => {
+      const [first] = entries;
+      const at = (ms: number) => (Number.isNaN(ms) ? '' : zoned(workbook, ms));
+      return {
+        changeId: first.change_id,
+        applyAt: at(first.applyAt),
+        revertAt: at(first.revertAt),
+        fields: entries.map(
+          e => `${e.sheet} ${e.record} ${e.field} ${e.before} → ${e.after}`,
+        ),
+      };
+    });
+}
+
+/** Cancels the WAITING rows of one change; sends nothing. */
+export function cancelScheduledChange(
+  platform: Platform,
+  changeId: string,
+): JobSummary {
+  const id = String(changeId ?? '').trim();
+  return withJob(platform, 'cancelScheduledChange', {}, job => {
+    const sheet = ScheduledSheet.open(job.workbook, false);
+    const waiting = (sheet?.entries() ?? []).filter(
+      e => e.change_id === id && e.status === 'WAITING',
+    );
+    if (!sheet || waiting.length === 0) {
+      throw new ConfigError(
+        `Change ${id || '(no id)'} has no WAITING row in the Scheduled sheet: it was sent, cancelled or deleted already, or the id is not one. Nothing was changed.`,
+      );
+    }
+    const by = job.platform.identity.email() || 'an editor';
+    const when = zoned(job.workbook, job.platform.clock.now());
+    for (const entry of waiting)
+      sheet.mark(entry, 'CANCELLED', `Cancelled by ${by} at ${when}.`);
+    sheet.flush();
+    const summary = job.summary({
+      sheet: 'Scheduled',
+      ok: 0,
+      invalid: 0,
+      error: 0,
+      skipped: 0,
+    });
+    return {
+      ...summary,
+      message: `Change ${id} cancelled: ${counted(waiting.length, 'field')} will not be sent.`,
+    };
+  });
+}

@@ -1,0 +1,544 @@
+/**
+ * Issue 27, "Changes that go out later" (DESIGN 4.5): a push given a time sends nothing then;
+ * it writes the Scheduled sheet, puts the edited rows back to what was last pulled, and the
+ * scheduled run sends what is due. The built dist/Code.js in the local runtime against the
+ * emulator.
+ */
+import type {Emulator} from '../../local/emulator';
+import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
+import {budgetsPulled, capSent} from '../support/history';
+import {
+  editableOffer,
+  signedRequests,
+  subAccountNames,
+} from '../support/accounts';
+import {DEMO_ACCOUNTS} from '../../local/emulator';
+import {
+  EMULATOR_URL,
+  offerDesk,
+  recordsOf,
+  rowOf,
+  sheetOf,
+  typeInto,
+} from '../support/offer-desk';
+
+const HOUR_S = 3600;
+
+const nowS = (rt: Runtime) => Math.floor(rt.clock.now() / 1000);
+const puts = (emulator: Emulator, since = 0) =>
+  emulator.requests.filter(r => r.method === 'PUT' && r.seq > since);
+const lastSeq = (emulator: Emulator) =>
+  emulator.requests[emulator.requests.length - 1]?.seq ?? 0;
+/** A log sheet's rows, each with only `headers`. */
+const rowsOf = (rt: Runtime, sheet: string, headers: string[]) =>
+  recordsOf(rt, sheet).map(r =>
+    Object.fromEntries(headers.map(h => [h, r[h]])),
+  );
+const scheduled = (rt: Runtime) =>
+  rowsOf(rt, 'Scheduled', ['record', 'field', 'before', 'after', 'status']);
+
+/** Five offers pulled, the daily_cap of each typed 100 -> 150 + k. */
+function fiveEdited() {
+  const desk = budgetsPulled(5);
+  desk.ids.forEach((id, k) => desk.cap(id, String(150 + k)));
+  return desk;
+}
+
+describe('a push given a time', () => {
+  it('sends nothing, writes one Scheduled row per field, puts the rows back to what was pulled, and turns on an hourly schedule', () => {
+    const {rt, emulator, ids, budget} = fiveEdited();
+    const since = lastSeq(emulator);
+    const at = nowS(rt) + 2 * HOUR_S;
+    const summary = rt.call('pushBudgets', {at}) as {message: string};
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduled(rt)).toEqual(
+      ids.map((id, k) => ({
+        record: String(id),
+        field: 'daily_cap [ALL]',
+        before: '100',
+        after: String(150 + k),
+        status: 'WAITING',
+      })),
+    );
+    const changeId = String(recordsOf(rt, 'Scheduled')[0].change_id);
+    expect(summary.message).toBe(
+      `Nothing sent: 5 fields of 5 records scheduled as change ${changeId} for 2026-01-05 11:00 (Etc/UTC). The rows show what the server holds until then; see the Scheduled sheet. No scheduled refresh was on: an hourly one is now, to send it.`,
+    );
+    for (const id of ids) {
+      expect(budget(id)).toEqual(
+        expect.objectContaining({
+          daily_cap: 100,
+          sync_status: '',
+          sync_message: `Scheduled as change ${changeId} for 2026-01-05 11:00 (Etc/UTC): this row shows what the server holds until then, the Scheduled sheet what is coming.`,
+        }),
+      );
+    }
+    expect((rt.call('getSchedule') as {hours: number}).hours).toBe(1);
+    // A manual push now finds nothing to send: the scheduled values are not in the rows.
+    rt.call('pushBudgets');
+    expect(puts(emulator, since)).toEqual([]);
+  });
+
+  it.each([
+    [
+      {at: 'soon'},
+      '"at" must be a time in Unix seconds (e.g. 1767603600): "soon" is not.',
+    ],
+    [
+      {at: -60},
+      'The time to send (2026-01-05 08:59 (Etc/UTC)) is not in the future (it is 2026-01-05 09:00 (Etc/UTC)).',
+    ],
+    [
+      {at: 2 * 366 * 24 * HOUR_S},
+      'is more than a year ahead: a change is scheduled at most a year ahead.',
+    ],
+    [
+      {at: 2 * HOUR_S, until: HOUR_S},
+      'The time to put it back (2026-01-05 10:00 (Etc/UTC)) must come after the time to send it (2026-01-05 11:00 (Etc/UTC)).',
+    ],
+  ])(
+    'refuses %j: a clear message, nothing scheduled, the edits kept',
+    (given, why) => {
+      const {rt, emulator, ids, budget} = fiveEdited();
+      const relative = Object.fromEntries(
+        Object.entries(given).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? nowS(rt) + v : v,
+        ]),
+      );
+      const since = lastSeq(emulator);
+      expect(() => rt.call('pushBudgets', relative)).toThrow(
+        `${why} Nothing was scheduled, and your edits are kept.`,
+      );
+      expect(puts(emulator, since)).toEqual([]);
+      expect(rt.spreadsheet.getSheetByName('Scheduled')).toBeNull();
+      expect(budget(ids[0]).daily_cap).toBe(150);
+    },
+  );
+
+  it('refuses a second change of one field at an overlapping time, naming the first', () => {
+    const {rt, ids, cap, budget} = fiveEdited();
+    rt.call('pushBudgets', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 5 * HOUR_S,
+    });
+    const first = String(recordsOf(rt, 'Scheduled')[0].change_id);
+    cap(ids[0], '300');
+    expect(() => rt.call('pushBudgets', {at: nowS(rt) + 4 * HOUR_S})).toThrow(
+      `daily_cap [ALL] of Budgets ${ids[0]} is already scheduled, at an overlapping time, by change ${first} (row 2 of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
+    );
+    expect(budget(ids[0]).daily_cap).toBe(300);
+    expect(recordsOf(rt, 'Scheduled')).toHaveLength(5);
+  });
+});
+
+const HOUR_MS = 3600_000;
+
+/** Runs the due triggers up to `hours` from now; answers their errors. */
+function hours(rt: Runtime, n: number) {
+  return rt.runDueTriggers(rt.clock.now() + n * HOUR_MS).map(r => r.error);
+}
+
+const history = (rt: Runtime) =>
+  rowsOf(rt, 'History', [
+    'job',
+    'record',
+    'field',
+    'before',
+    'after',
+    'outcome',
+  ]);
+
+describe('the scheduled run', () => {
+  it('sends nothing before the time, the 5 changes at it, and puts them back at revert_at', () => {
+    const {rt, emulator, ids, budget} = fiveEdited();
+    rt.call('pushBudgets', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 5 * HOUR_S,
+    });
+    const since = lastSeq(emulator);
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('WAITING'));
+
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.map((id, k) => capSent(id, 150 + k)),
+    );
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('OK'));
+    expect(history(rt)).toEqual(
+      ids.map((id, k) => ({
+        job: 'scheduled push',
+        record: String(id),
+        field: 'daily_cap [ALL]',
+        before: '100',
+        after: String(150 + k),
+        outcome: 'OK',
+      })),
+    );
+    // The refresh after it shows what is live now.
+    expect(ids.map(id => budget(id).daily_cap)).toEqual([
+      150, 151, 152, 153, 154,
+    ]);
+
+    const applied = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, applied)).toEqual([]);
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, applied).map(r => r.body)).toEqual(
+      ids.map(id => capSent(id, 100)),
+    );
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('REVERTED'));
+    expect(
+      history(rt)
+        .slice(5)
+        .map(r => [r.job, r.before, r.after]),
+    ).toEqual(ids.map((_, k) => ['scheduled revert', String(150 + k), '100']));
+    expect(ids.map(id => budget(id).daily_cap)).toEqual(Array(5).fill(100));
+  });
+});
+
+/** fiveEdited, scheduled 2 hours ahead: its change id. */
+function fiveScheduled() {
+  const desk = fiveEdited();
+  desk.rt.call('pushBudgets', {at: nowS(desk.rt) + 2 * HOUR_S});
+  const changeId = String(recordsOf(desk.rt, 'Scheduled')[0].change_id);
+  return {...desk, changeId, since: lastSeq(desk.emulator)};
+}
+
+describe('what the scheduled run does not send', () => {
+  it('a record changed on the server since: CONFLICT, nothing sent for it, the others sent', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.updateOffer(ids[1], {
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '120',
+        },
+      ],
+    });
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.flatMap((id, k) => (k === 1 ? [] : [capSent(id, 150 + k)])),
+    );
+    const rows = recordsOf(rt, 'Scheduled');
+    expect(rows.map(r => r.status)).toEqual([
+      'OK',
+      'CONFLICT',
+      'OK',
+      'OK',
+      'OK',
+    ]);
+    expect(rows[1].message).toBe(
+      `Not sent: the server no longer holds the before value of daily_cap [ALL] of Budgets offer_id ${ids[1]} (changed since it was scheduled), so nothing was sent for it.`,
+    );
+    expect(emulator.offerView(ids[1])!.budget[0].daily_cap).toBe('120');
+    // The owner hears of it: one email for the run, the conflict listed.
+    const mails = rt.outbox.sent.filter(m =>
+      m.subject.startsWith('Offer Desk: scheduled changes'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body.split('\n').slice(0, 4)).toEqual([
+      'The scheduled run of "Offer Desk" applied its due changes. Scheduled changes: 4 fields sent, 1 field CONFLICT (the server held another value: nothing sent). See the Scheduled sheet.',
+      '',
+      'Not done:',
+      `• Budgets ${ids[1]} daily_cap [ALL]: CONFLICT: ${String(rows[1].message)}`,
+    ]);
+  });
+
+  it('a row typed CANCELLED and a deleted row are never sent', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    typeInto(rt, 'Scheduled', 3, 'status', 'CANCELLED');
+    sheetOf(rt, 'Scheduled').deleteRow(2);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.slice(2).map((id, k) => capSent(id, 152 + k)),
+    );
+    expect(recordsOf(rt, 'Scheduled').map(r => r.status)).toEqual([
+      'CANCELLED',
+      'OK',
+      'OK',
+      'OK',
+    ]);
+  });
+
+  it('the sidebar lists the waiting change, and Cancel makes its rows CANCELLED: nothing sent', () => {
+    const {rt, emulator, ids, changeId, since} = fiveScheduled();
+    expect(rt.call('listWaitingChanges')).toEqual([
+      {
+        changeId,
+        applyAt: '2026-01-05 11:00 (Etc/UTC)',
+        revertAt: '',
+        fields: ids.map(
+          (id, k) => `Budgets ${id} daily_cap [ALL] 100 → ${150 + k}`,
+        ),
+      },
+    ]);
+    expect(rt.call('cancelScheduledChange', changeId)).toMatchObject({
+      message: `Change ${changeId} cancelled: 5 fields will not be sent.`,
+    });
+    expect(rt.call('listWaitingChanges')).toEqual([]);
+    expect(() => rt.call('cancelScheduledChange', changeId)).toThrow(
+      `Change ${changeId} has no WAITING row in the Scheduled sheet: it was sent, cancelled or deleted already, or the id is not one. Nothing was changed.`,
+    );
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduled(rt).map(r => r.status)).toEqual(
+      Array(5).fill('CANCELLED'),
+    );
+  });
+
+  it('a change whose time passed more than the grace ago is missed, never sent late', () => {
+    const {rt, emulator, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 9 * HOUR_MS);
+    const applied = rt.call('applyScheduledChanges') as {message: string};
+    expect(puts(emulator, since)).toEqual([]);
+    expect(applied.message).toBe(
+      'Scheduled changes: 5 fields ERROR. See the Scheduled sheet.',
+    );
+    const rows = recordsOf(rt, 'Scheduled');
+    expect(rows.map(r => r.status)).toEqual(Array(5).fill('ERROR'));
+    expect(rows[0].message).toBe(
+      'Missed its time: due at 2026-01-05 11:00 (Etc/UTC), and no scheduled run came within 6 hours after (the schedule was off or paused, or Google asked for authorization again). Not sent: schedule it again if it is still wanted.',
+    );
+  });
+
+  it('a grace set to 12 hours still sends it 9 hours late; a grace that is no number is refused', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    expect(() => rt.call('setScheduledGraceHours', 'soon')).toThrow(
+      'The grace for scheduled changes is a number of hours above 0, at most 168: "soon" is not. It was not changed.',
+    );
+    expect(rt.call('setScheduledGraceHours', 12)).toBe(12);
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 11 * HOUR_MS);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 5});
+    expect(puts(emulator, since)).toHaveLength(ids.length);
+  });
+
+  it('within the grace, "Apply due changes now" sends it', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 5 * HOUR_MS);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({
+      ok: 5,
+      message: 'Scheduled changes: 5 fields sent. See the Scheduled sheet.',
+    });
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.map((id, k) => capSent(id, 150 + k)),
+    );
+  });
+});
+
+describe('an answer lost at the scheduled time', () => {
+  it('leaves the row unknown, never sent again; the next run reads it back and says OK', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    const first = recordsOf(rt, 'Scheduled')[0];
+    expect(first.status).toBe('ERROR');
+    expect(String(first.message)).toMatch(
+      /^Unknown outcome: the scheduled push was sent at 2026-01-05 11:00 \(Etc\/UTC\), and its answer was lost/,
+    );
+    emulator.faults.clear();
+    const sent = puts(emulator, since).length;
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toHaveLength(sent);
+    expect(recordsOf(rt, 'Scheduled')[0]).toMatchObject({
+      status: 'OK',
+      message:
+        'Read back at 2026-01-05 11:00 (Etc/UTC): the server holds it (the answer to its request was lost).',
+    });
+    expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
+  });
+});
+
+describe('a scheduled run that Apps Script stops while its requests are out', () => {
+  it('neither resends nor forgets: the rows were marked before the requests left, and the next run reads them back', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.faults.add({kind: 'slow', method: 'PUT', latencyMs: 400000});
+    expect(hours(rt, 2)).toEqual([undefined, EXCEEDED_TIME]);
+    const marked = recordsOf(rt, 'Scheduled');
+    expect(marked.map(r => r.status)).toEqual(Array(5).fill('ERROR'));
+    expect(String(marked[0].message)).toMatch(
+      /^Unknown outcome: the scheduled push was sent at 2026-01-05 11:00 \(Etc\/UTC\), and no answer is recorded/,
+    );
+    emulator.faults.clear();
+    const sent = puts(emulator, since).length;
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toHaveLength(sent);
+    expect(scheduled(rt).map(r => r.status)).toEqual(Array(5).fill('OK'));
+    expect(ids.map(id => emulator.offerView(id)!.budget[0].daily_cap)).toEqual([
+      '150',
+      '151',
+      '152',
+      '153',
+      '154',
+    ]);
+  });
+});
+
+describe('the budget guard, asked when the change is scheduled', () => {
+  it('a held raise answered Yes then is sent at the time, with no question asked', () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(2);
+    cap(ids[0], '1000');
+    rt.ui.answerNextAlert('YES');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    const asked = rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+    expect(asked.map(a => a.title)).toEqual(['Send large budget changes?']);
+    expect(scheduled(rt)).toEqual([
+      {
+        record: String(ids[0]),
+        field: 'daily_cap [ALL]',
+        before: '100',
+        after: '1000',
+        status: 'WAITING',
+      },
+    ]);
+    const since = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      capSent(ids[0], 1000),
+    ]);
+    expect(rt.ui.alerts().filter(a => a.buttons === 'YES_NO')).toHaveLength(1);
+  });
+
+  it('a held raise answered No is not scheduled: its row stays EDITED', () => {
+    const {rt, ids, cap, budget} = budgetsPulled(2);
+    cap(ids[0], '1000');
+    cap(ids[1], '150');
+    rt.ui.answerNextAlert('NO');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    expect(scheduled(rt).map(r => r.record)).toEqual([String(ids[1])]);
+    expect(budget(ids[0])).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'EDITED',
+    });
+  });
+});
+
+describe('every account in one workbook', () => {
+  it("a sub-account's change is read and sent with its keys, whoever acts", () => {
+    const desk = offerDesk({subAccounts: 2, listsSubAccounts: true});
+    const {rt, emulator} = desk;
+    const [sub] = subAccountNames(emulator);
+    const id = editableOffer(emulator, sub);
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    typeInto(
+      rt,
+      'Budgets',
+      rowOf(rt, 'Budgets', 'offer_id', id),
+      'daily_cap',
+      '222',
+    );
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    expect(recordsOf(rt, 'Scheduled').map(r => r.account)).toEqual([
+      `sub-account ${sub}`,
+    ]);
+    rt.call('setActingAccount', '');
+    const since = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    const signed = signedRequests(emulator, since).filter(
+      r => r.op === 'PUT offer/budget' || r.query.offer_id !== undefined,
+    );
+    expect(signed.map(r => [r.op, r.signer])).toEqual([
+      ['GET offers', sub],
+      ['PUT offer/budget', sub],
+    ]);
+    expect(emulator.account(sub).offers.get(id)!.budget[0]).toMatchObject({
+      daily_cap: '222',
+    });
+    expect(recordsOf(rt, 'History')).toEqual([
+      expect.objectContaining({
+        job: 'scheduled push',
+        account: `sub-account ${sub}`,
+        record: String(id),
+        outcome: 'OK',
+      }),
+    ]);
+  });
+});
+
+describe('campaigns and tracking', () => {
+  it('a campaign change goes out at its time, only the fields changed, and is put back at revert_at', () => {
+    const {rt, emulator} = offerDesk({campaigns: 3});
+    const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+      c => c.maintain_by === 'ADV' && c.promotion_type === 'APP',
+    )!;
+    rt.call('refreshCampaigns');
+    const row = rowOf(rt, 'Campaigns', 'campaign_id', campaign.campaign_id);
+    typeInto(rt, 'Campaigns', row, 'description', 'Weekend sale');
+    rt.call('pushCampaigns', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 3 * HOUR_S,
+    });
+    expect(recordsOf(rt, 'Campaigns')[row - 2].description).toBe(
+      campaign.description,
+    );
+    const since = lastSeq(emulator);
+    expect(hours(rt, 3)).toEqual([undefined, undefined, undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      {campaign_id: campaign.campaign_id, description: 'Weekend sale'},
+      {campaign_id: campaign.campaign_id, description: campaign.description},
+    ]);
+    expect(scheduled(rt).map(r => [r.field, r.status])).toEqual([
+      ['description', 'REVERTED'],
+    ]);
+  });
+
+  it('a tracking push given a time is refused in this version: nothing sent, the edit kept', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    rt.call('refreshOffers');
+    const since = lastSeq(emulator);
+    typeInto(rt, 'Offers', 2, 'click_url', 'https://t.example.test/new');
+    expect(() => rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S})).toThrow(
+      'pushTracking cannot be scheduled in this version: nothing was sent, and your edits are kept.',
+    );
+    expect(puts(emulator, since)).toEqual([]);
+    expect(recordsOf(rt, 'Offers')[0].click_url).toBe(
+      'https://t.example.test/new',
+    );
+  });
+});
+
+describe('sharing', () => {
+  it("another editor's run leaves the change alone; the author's trigger sends it", () => {
+    const [owner, editor] = ['owner@example.com', 'editor@example.com'];
+    const {rt, emulator, ids} = budgetsPulled(2, {users: [owner, editor]});
+    rt.setUser(editor);
+    rt.call('saveSettings', {
+      baseUrl: EMULATOR_URL,
+      accessKey: DEMO_ACCOUNTS.main.accessKey,
+      apiKey: DEMO_ACCOUNTS.main.apiKey,
+    });
+    rt.setUser(owner);
+    typeInto(rt, 'Budgets', 2, 'daily_cap', '150');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 3 * HOUR_MS);
+    const since = lastSeq(emulator);
+
+    rt.setUser(editor);
+    expect(rt.call('listWaitingChanges')).toHaveLength(1);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({
+      message:
+        'No change you scheduled is due (a change goes out only from the runs of whoever scheduled it).',
+    });
+    expect(puts(emulator, since)).toEqual([]);
+    rt.setUser(owner);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 1});
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      capSent(ids[0], 150),
+    ]);
+  });
+});
