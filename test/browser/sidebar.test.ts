@@ -980,6 +980,11 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('19-every-account-lines');
     await world('faults', []);
     await page.getByLabel('Act as').selectOption('');
+    await page
+      .locator('#account-message', {
+        hasText: 'Jobs now act as the main account.',
+      })
+      .waitFor();
   });
 
   it(

@@ -67,6 +67,9 @@ export class AccountPicker {
 
   show(accounts: ActingAccounts): void {
     this.current = accounts.current;
+    // A choice made under Show rows of and not applied yet survives a reload of the list.
+    const chosen =
+      this.shown.options.length > 0 ? this.shown.value : this.showing;
     for (const select of [this.select, this.shown]) {
       select.replaceChildren(
         element('option', 'Every account', {value: EVERY}),
@@ -77,7 +80,8 @@ export class AccountPicker {
       );
     }
     this.select.value = accounts.current;
-    this.shown.value = this.showing;
+    this.shown.value = chosen;
+    if (this.shown.value !== chosen) this.shown.value = this.showing;
   }
 
   /** Filters the record sheets to the rows of the account chosen under "Show rows of". */
