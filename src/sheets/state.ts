@@ -302,7 +302,8 @@ export class StateBook {
       }
       accounts.add(account);
     }
-    this.sections.set(sheet, {...section, accounts: [...accounts], records});
+    // Saved with the memo cleared below: one without the other would lose these records.
+    this.set(sheet, {...section, accounts: [...accounts], records});
   }
 }
 

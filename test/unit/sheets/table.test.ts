@@ -1,6 +1,7 @@
 import {defineSchema} from '../../../src/sheets/schema';
 import {CHUNK, StateBook, chunks, STATE_SHEET} from '../../../src/sheets/state';
 import {SheetLayoutError, openTable} from '../../../src/sheets/table';
+import {recordKey} from '../../../src/sheets/accounts';
 import {MemoryWorkbook} from '../../support/workbook';
 
 interface Thing {
@@ -199,6 +200,37 @@ describe('the state sheet', () => {
     again.setMemo('sent tracking', {'101': {support_server_click: 'YES'}});
     again.save();
     expect(sheet.calls.filter(c => c === 'write')).toHaveLength(writes);
+  });
+
+  it("reads a version-2 section as its account's records, folds the other accounts' memo in once, and clears it", () => {
+    const book = new MemoryWorkbook();
+    const fields = ['tracking_method', 'click_url', 'support_server_click'];
+    const row = ['"S2S"', '"https://a.test"', 'null'];
+    const section = {
+      v: 2,
+      account: 'sub1',
+      fields,
+      records: {'7': {rows: [row]}},
+    };
+    const memo = {v: 2, fields, memo: {'': {'8': {rows: [row]}}}};
+    book.insertSheet(STATE_SHEET).write(1, 1, [
+      ['Offers', 'Offers as other accounts'],
+      [`j${JSON.stringify(section)}`, `j${JSON.stringify(memo)}`],
+    ]);
+    const state = StateBook.open(book);
+    expect(state.get('Offers')).toEqual({
+      accounts: ['sub1', ''],
+      legacyAccount: 'sub1',
+      storedAs: 2,
+      records: {
+        [recordKey('sub1', '7')]: {rows: [row]},
+        [recordKey('', '8')]: {rows: [row]},
+      },
+    });
+    state.save();
+    const again = StateBook.open(book);
+    expect(again.memo('Offers as other accounts')).toBeNull();
+    expect(Object.keys(again.get('Offers')!.records)).toHaveLength(2);
   });
 
   it('reads a damaged section as none', () => {
