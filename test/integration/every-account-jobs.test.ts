@@ -235,7 +235,7 @@ describe('push across accounts', () => {
     }
   });
 
-  it('one account refused during a push: its row ERROR naming why, the other accounts pushed', () => {
+  it("one account's keys refused during a push: its row ERROR naming why, nothing applied there, the other accounts pushed", () => {
     const {rt, emulator, subs} = agency();
     const [ok, refused] = [subs[2], subs[5]];
     for (const name of [ok, refused]) editableOffer(emulator, name);
@@ -253,9 +253,9 @@ describe('push across accounts', () => {
     typeInto(rt, 'Budgets', a.row, 'daily_cap', '444');
     typeInto(rt, 'Budgets', b.row, 'daily_cap', '444');
     emulator.faults.add({
-      kind: 'error',
-      status: 503,
-      applied: false,
+      kind: 'busy',
+      code: 10004,
+      msg: 'access-key is invalid',
       account: refused,
       method: 'PUT',
     });
@@ -268,7 +268,14 @@ describe('push across accounts', () => {
     );
     const rows = recordsOf(rt, 'Budgets');
     expect(rows[a.row - 2]).toMatchObject({sync_status: 'OK'});
-    expect(rows[b.row - 2].sync_status).not.toBe('OK');
+    expect(rows[b.row - 2]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message:
+        'PUT offer/budget: code 10004 access-key is invalid: the next push sends it again.',
+    });
+    expect(
+      emulator.account(refused).offers.get(b.id)!.budget[0].daily_cap,
+    ).toBe('100');
     expect(emulator.account(ok).offers.get(a.id)!.budget[0].daily_cap).toBe(
       '444',
     );

@@ -7,7 +7,7 @@
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {DEMO_ACCOUNTS} from '../../local/emulator';
-import {signedRequests} from '../support/accounts';
+import {editableOffer, signedRequests} from '../support/accounts';
 import {offerDesk, recordsOf, typeInto, valuesOf} from '../support/offer-desk';
 
 const RELEASE_2 = join(__dirname, '..', 'fixtures', 'release-2');
@@ -17,19 +17,7 @@ const SUB = DEMO_ACCOUNTS.subA.name;
 /** Release 2 pulled everything as the sub-account, a cap edited; then this release loaded. */
 function upgraded() {
   const desk = offerDesk({}, {distDir: RELEASE_2});
-  const [id] = desk.emulator.account(SUB).offers.keys();
-  desk.emulator.updateOffer(id, {
-    maintain_by: 'ADV',
-    target_geo: 'US',
-    budget: [
-      {
-        target_geo: 'ALL',
-        total_budget: '1000',
-        daily_cap_type: 'BUDGET',
-        daily_cap: '100',
-      },
-    ],
-  });
+  const id = editableOffer(desk.emulator, SUB);
   desk.rt.call('setActingAccount', SUB);
   desk.rt.call('refreshAll');
   const row = recordsOf(desk.rt, 'Budgets').findIndex(r => r.offer_id === id);
