@@ -113,9 +113,16 @@ export class Job {
     );
   }
 
-  /** The writer of a sheet the job read itself, saved with the job. */
-  track<S>(table: Table<S>): RowWrites<S> {
-    const rows = new RowWrites(table, () => this.platform.clock.now());
+  /**
+   * The writer of a sheet the job read itself, saved with the job. `stamp` is the synced_at
+   * its rows get, where one time stands for the whole run (a refresh's listing, a revert's
+   * change): by default the time each row is written.
+   */
+  track<S>(
+    table: Table<S>,
+    stamp: () => number = () => this.platform.clock.now(),
+  ): RowWrites<S> {
+    const rows = new RowWrites(table, stamp);
     this.writers.push(rows as RowWrites<unknown>);
     return rows;
   }

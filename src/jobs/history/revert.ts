@@ -24,7 +24,7 @@ import {
   sheetRow,
 } from '../../sheets/table';
 import {decodeRecords} from '../../sheets/records';
-import {SheetWriter} from '../../sheets/writer';
+import type {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
 import {recordKey} from '../../sheets/accounts';
 import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
@@ -248,7 +248,7 @@ function revertSheet(
       refreshTitle: revertible.refreshTitle,
     }).map(r => [r.key, r]),
   );
-  const writer = new SheetWriter(table, () => now.getTime());
+  const {writer} = job.track(table, () => now.getTime());
   const layout: Layout = {
     removed: new Set(),
     added: new Map(),

@@ -52,7 +52,7 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import {SheetWriter} from '../../sheets/writer';
+import type {RowWrites} from '../row-writes';
 import {
   ACCOUNT,
   accountOfCell,
@@ -93,6 +93,8 @@ export interface RefreshContext {
   watch?: OfferWatch;
   /** The run's History: what a push left in flight and the refresh found settled. */
   log?: ChangeLog;
+  /** The job's writer of a sheet (kernel.ts Job.track), its rows stamped `now`. */
+  track<S>(table: Table<S>): RowWrites<S>;
 }
 
 /** How one sheet came out of a refresh. */
@@ -325,9 +327,9 @@ function writeMerged<S>(
   merged: MergeResult,
   context: RefreshContext,
 ): {at: number[]; kept: boolean} {
-  const writer = new SheetWriter(table, () => context.now.getTime());
-  const at = writer.replaceRows(merged.rows, merged.sources);
-  return {at, kept: writer.flush().kept.length > 0};
+  const rows = context.track(table);
+  const at = rows.writer.replaceRows(merged.rows, merged.sources);
+  return {at, kept: rows.flush().kept.length > 0};
 }
 
 /**
@@ -591,6 +593,7 @@ export function runRefresh(
       now: new Date(platform.clock.now()),
       watch: new OfferWatch(platform),
       log: run.log,
+      track: table => run.track(table, () => context.now.getTime()),
     };
     let reports: SheetReport[];
     try {
