@@ -116,7 +116,15 @@ export function canonical(
   cell: unknown,
   context: CodecContext,
 ): string {
-  const decoded = decode(spec, cell, context);
+  return canonicalOf(spec, cell, decode(spec, cell, context));
+}
+
+/** The canonical text of a cell already decoded (`decoded` is decode's answer for `cell`). */
+export function canonicalOf(
+  spec: CodecSpec,
+  cell: unknown,
+  decoded: Decoded,
+): string {
   if (!decoded.ok) return `\u0000${cellString(cell)}`;
   return JSON.stringify(spec.unordered ? sorted(decoded.value) : decoded.value);
 }

@@ -8,15 +8,17 @@ import {checkMaintainedBy} from '../rules/maintain';
 import type {CodecContext} from './codec';
 import {
   EMPTY,
+  EditableRow,
   contentOf,
+  decodeEditable,
   editableColumns,
-  editableTexts,
   groupRows,
   missingAccountMessage,
   missingIdMessage,
   sameContent,
 } from './rows';
 import {ACCOUNT, accountCell, keyParts} from './accounts';
+import {ReadOnlyEdit, readOnlyEdits} from './read-only';
 import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
 import {SYNC_MESSAGE, SYNC_STATUS} from './schema';
 import {Table, cellOf, sheetRow} from './table';
@@ -60,6 +62,17 @@ export interface SheetRecord {
   rows: number[];
   /** What each row's status cells say now, in the order of `rows`. */
   said: RowSaid[];
+  /**
+   * Each row's editable cells decoded once, in the order of `rows`: what a push builds and
+   * checks its request from (empty for a row without an id or an account).
+   */
+  decoded: EditableRow[];
+  /**
+   * Each row's values typed into read-only columns since they were last written from the
+   * server (read-only.ts), in the order of `rows`: empty where none, or where no print was
+   * kept.
+   */
+  readOnly: ReadOnlyEdit[][];
   /** Editable content now (rows.ts contentOf). */
   content: string[][];
   /** What was last pulled (absent for noId, unknownId, otherAccount). */
@@ -102,11 +115,26 @@ export function decodeRecords<S>(
     key,
     rows,
     said: saidOf(rows),
+    decoded: key === '' ? [] : rows.map(decodedOf),
+    readOnly: readOnlyOf(rows, base),
     content: [],
     edited: [],
     reason,
     base,
   });
+  const decodedOf = (row: number) => decodeEditable(table, row, context);
+  const present = (header: string) => table.position.has(header);
+  const readOnlyOf = (rows: readonly number[], pulled?: RecordState) =>
+    rows.map(row =>
+      pulled?.readOnly === undefined
+        ? []
+        : readOnlyEdits(
+            schema,
+            pulled.readOnly,
+            header => cellOf(table, row, header),
+            present,
+          ),
+    );
   const saidOf = (rows: readonly number[]): RowSaid[] =>
     rows.map(row => ({
       status: String(cellOf(table, row, SYNC_STATUS)),
@@ -157,7 +185,8 @@ export function decodeRecords<S>(
       );
       continue;
     }
-    const texts = rows.map(r => editableTexts(table, r, context));
+    const decoded = rows.map(decodedOf);
+    const texts = decoded.map(d => d.texts);
     const content = contentOf(texts);
     const base = pulledAs(pulled, content);
     const edited = editedFields(table, texts, base);
@@ -167,6 +196,8 @@ export function decodeRecords<S>(
       key,
       rows,
       said: saidOf(rows),
+      decoded,
+      readOnly: readOnlyOf(rows, pulled),
       content,
       base,
       edited,

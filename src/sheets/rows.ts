@@ -6,7 +6,7 @@
 import {excerpt} from '../rules/values';
 import {ACCOUNT, MAIN_ACCOUNT_CELL, accountOfCell, recordKey} from './accounts';
 import {isEmptyCell} from './cell';
-import {CodecContext, canonical, decode} from './codec';
+import {CodecContext, Decoded, canonical, canonicalOf, decode} from './codec';
 import {Column, SYNC_COLUMNS, SheetSchema, editableOf} from './schema';
 import {Table, cellOf} from './table';
 
@@ -72,9 +72,30 @@ export function editableTexts<S>(
   index: number,
   context: CodecContext,
 ): string[] {
-  return editableColumns(table).map(c =>
-    canonical(c, cellOf(table, index, c.header), context),
-  );
+  return decodeEditable(table, index, context).texts;
+}
+
+/**
+ * A row's editable cells decoded once: their canonical texts (in schema order: what tells an
+ * edit) beside their request values and problems (what a push builds and checks).
+ */
+export interface EditableRow extends DecodedRow {
+  texts: string[];
+}
+
+export function decodeEditable<S>(
+  table: Table<S>,
+  index: number,
+  context: CodecContext,
+): EditableRow {
+  const row: EditableRow = {texts: [], values: {}, problems: {}};
+  for (const column of editableColumns(table)) {
+    const cell = cellOf(table, index, column.header);
+    const decoded = decode(column, cell, context);
+    row.texts.push(canonicalOf(column, cell, decoded));
+    putDecoded(row, table, index, column.header, decoded);
+  }
+  return row;
 }
 
 /** The account a row belongs to: its `account` cell, else `blank` (see RowGroups). */
@@ -236,22 +257,30 @@ export function decodeRow<S>(
 ): DecodedRow {
   const row: DecodedRow = {values: {}, problems: {}};
   for (const header of headers) {
-    const error = formulaError(table, index, header);
-    if (error) {
-      row.values[header] = undefined;
-      row.problems[header] = error;
-      continue;
-    }
-    const decoded = decode(
-      columnOf(table, header),
-      cellOf(table, index, header),
-      context,
+    const cell = cellOf(table, index, header);
+    putDecoded(
+      row,
+      table,
+      index,
+      header,
+      decode(columnOf(table, header), cell, context),
     );
-    if (decoded.ok) row.values[header] = decoded.value;
-    else {
-      row.values[header] = undefined;
-      row.problems[header] = decoded.problem;
-    }
   }
   return row;
+}
+
+/** A cell's value into `row`, or why it cannot be sent: a formula's error before all. */
+function putDecoded<S>(
+  row: DecodedRow,
+  table: Table<S>,
+  index: number,
+  header: string,
+  decoded: Decoded,
+): void {
+  const problem =
+    formulaError(table, index, header) ??
+    (decoded.ok ? undefined : decoded.problem);
+  row.values[header] =
+    decoded.ok && problem === undefined ? decoded.value : undefined;
+  if (problem !== undefined) row.problems[header] = problem;
 }

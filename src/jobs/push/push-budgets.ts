@@ -13,7 +13,7 @@ import type {Platform} from '../../platform/ports';
 import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
 import {fromCanonical} from '../../sheets/codec';
 import {editableOf} from '../../sheets/schema';
-import {EMPTY, decodeRow, editableTexts, sameContent} from '../../sheets/rows';
+import {EMPTY, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {guardBudgets} from './budget-hold';
@@ -21,31 +21,25 @@ import {RecordDecision, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
-const GROUP_FIELDS = [
-  'country_code',
-  'daily_cap_type',
-  'daily_cap',
-  'total_budget',
-] as const;
-
 export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
   job: 'pushBudgets',
   schema: BUDGETS,
   refreshTitle: 'Refresh offers and budgets',
-  build(record, table, context): RecordDecision<BudgetUpdate> {
+  build(record): RecordDecision<BudgetUpdate> {
     // A row with every budget cell empty is no group (an offer without a budget).
-    const groupRows = record.rows.filter(r =>
-      editableTexts(table, r, context).some(text => text !== EMPTY),
+    const groupRows = record.rows.flatMap((row, k) =>
+      record.decoded[k].texts.some(text => text !== EMPTY)
+        ? [{row, cells: record.decoded[k]}]
+        : [],
     );
-    const decoded = groupRows.map(r =>
-      decodeRow(table, r, GROUP_FIELDS, context),
+    const groups = groupRows.map(
+      g => g.cells.values as unknown as BudgetGroupInput,
     );
-    const groups = decoded.map(d => d.values as unknown as BudgetGroupInput);
     const verdict = checkBudget(groups, record.base.facts?.target_geo ?? '');
     const own = new Map(
-      groupRows.map((r, k) => [
-        r,
-        renderDetails({...verdict.groups[k], ...decoded[k].problems}),
+      groupRows.map(({row, cells}, k) => [
+        row,
+        renderDetails({...verdict.groups[k], ...cells.problems}),
       ]),
     );
     const whole = renderDetails(verdict.budget);

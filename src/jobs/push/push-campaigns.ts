@@ -17,19 +17,11 @@ import {
   KnownMaterial,
   checkCampaign,
 } from '../../rules/campaign';
-import {CodecContext, fromCanonical} from '../../sheets/codec';
-import {
-  decodeRow,
-  editableColumns,
-  isBlankRow,
-  recordId,
-  rowAccount,
-} from '../../sheets/rows';
+import {fromCanonical} from '../../sheets/codec';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
 import {editableOf} from '../../sheets/schema';
 import {CREATIVES, creativesRefreshedAs} from '../../sheets/schemas/creatives';
-import {StateBook, blankAccountOf} from '../../sheets/state';
-import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
+import {ACCOUNT, accountOfCell} from '../../sheets/accounts';
 import {
   SheetLayoutError,
   Table,
@@ -37,7 +29,7 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import type {RecordDecision, PushSpec} from './push-spec';
+import type {Opened, RecordDecision, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
@@ -48,17 +40,11 @@ export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
     job: 'pushCampaigns',
     schema: CAMPAIGNS,
     refreshTitle: 'Refresh campaigns',
-    build(record, table, context, opened): RecordDecision<CampaignUpdate> {
-      known ??= knownSheets(opened.workbook, opened.book, table, context);
+    build(record, opened): RecordDecision<CampaignUpdate> {
+      known ??= knownSheets(opened);
       const [row] = record.rows;
+      const [decoded] = record.decoded;
       const changed = record.edited as CampaignField[];
-      const columns = editableColumns(table);
-      const decoded = decodeRow(
-        table,
-        row,
-        columns.map(c => c.header),
-        context,
-      );
       // Names are unique in an account (2.2): the record's account's other campaigns.
       const account: KnownAccount = {
         others: known.campaigns
@@ -117,40 +103,25 @@ interface KnownSheets {
 /**
  * Every campaign row's name, as typed and as last refreshed, and the Creatives sheet's
  * materials when it was refreshed as the account the campaigns were (the push runs only as
- * that account). Read once per push.
+ * that account). Told once per push, from the records it decoded.
  */
-function knownSheets(
-  workbook: Workbook,
-  book: StateBook,
-  table: Table<Campaign>,
-  context: CodecContext,
-): KnownSheets {
+function knownSheets({workbook, book, records}: Opened): KnownSheets {
   const pulled = book.get(CAMPAIGNS.name);
-  const at = editableColumns(table).findIndex(
-    c => c.header === 'campaign_name',
-  );
+  const at = editableOf(CAMPAIGNS).findIndex(c => c.header === 'campaign_name');
   const text = (value: unknown) =>
     value === null || value === undefined ? '' : String(value).trim();
-  const blank = blankAccountOf(pulled);
-  const campaigns = table.values.flatMap((_, index) => {
-    const id = isBlankRow(table, index)
-      ? null
-      : recordId(table, index, context);
-    const account = rowAccount(table, index, id, blank);
-    if (id === null || account === undefined) return [];
-    const base = pulled?.records[recordKey(account, id)]?.rows[0]?.[at];
-    return [
-      {
-        account,
+  const campaigns = records.flatMap(({account, id, key, rows, decoded}) => {
+    const base = pulled?.records[key]?.rows[0]?.[at];
+    return decoded.map((cells, k) => ({
+      account,
+      id,
+      campaign: {
         id,
-        campaign: {
-          id,
-          pulled: base === undefined ? '' : text(fromCanonical(base)),
-          typed: text(cellOf(table, index, 'campaign_name')),
-          row: sheetRow(index),
-        },
+        pulled: base === undefined ? '' : text(fromCanonical(base)),
+        typed: text(cells.values.campaign_name),
+        row: sheetRow(rows[k]),
       },
-    ];
+    }));
   });
   const refreshedAs = creativesRefreshedAs(book);
   if (refreshedAs.length === 0) return {campaigns};

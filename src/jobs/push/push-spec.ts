@@ -7,11 +7,10 @@ import type {Outcome} from '../../api/client';
 import type {SignedBy} from '../../api/operations';
 import type {IdGroup, ReadBack} from '../../api/paging';
 import type {Platform, Workbook} from '../../platform/ports';
-import type {CodecContext} from '../../sheets/codec';
-import type {RowSaid} from '../../sheets/records';
+import type {EditableRow} from '../../sheets/rows';
+import type {RowSaid, SheetRecord} from '../../sheets/records';
 import type {SheetSchema} from '../../sheets/schema';
 import type {RecordState, StateBook} from '../../sheets/state';
-import type {Table} from '../../sheets/table';
 import type {Delivered, Sending} from './push-delivery';
 
 /** A record whose editable cells differ from what was last pulled. */
@@ -26,6 +25,8 @@ export interface ChangedRecord {
   rows: number[];
   /** What each row's status cells said when the push read them (records.ts). */
   said: readonly RowSaid[];
+  /** Each row's editable cells, decoded once when the push read them (records.ts). */
+  decoded: readonly EditableRow[];
   /** What was last pulled. */
   base: RecordState;
   /** Its editable content now (rows.ts contentOf). */
@@ -65,16 +66,12 @@ export interface PushSpec<S, Q> {
   /** The menu title of the refresh that fills the sheet, for messages. */
   refreshTitle: string;
   /**
-   * Builds the request of a changed record, checking it with src/rules. `opened`: the
-   * spreadsheet and the state book the push already opened, for rules that look further than
-   * the record (another sheet, other records' pulls): never opened again per push.
+   * Builds the request of a changed record from its decoded rows, checking it with src/rules.
+   * `opened`: the spreadsheet, the state book and every record the push decoded, for rules
+   * that look further than the record (another sheet, the other records): never read again
+   * per record.
    */
-  build(
-    record: ChangedRecord,
-    table: Table<S>,
-    context: CodecContext,
-    opened: {workbook: Workbook; book: StateBook},
-  ): RecordDecision<Q>;
+  build(record: ChangedRecord, opened: Opened): RecordDecision<Q>;
   /** Sends each request signed by its record's account, sharing fetchAll batches. */
   send(calls: ReadonlyArray<SignedBy<Q>>): Array<Outcome<unknown>>;
   /**
@@ -111,6 +108,13 @@ export interface PushSpec<S, Q> {
   ): Q;
   /** Tells what the API accepted (pushTracking remembers support_server_click). */
   accepted?(book: StateBook, requests: readonly Q[]): void;
+}
+
+/** What a push opened and decoded once, for the rules that look beyond one record. */
+export interface Opened {
+  workbook: Workbook;
+  book: StateBook;
+  records: readonly SheetRecord[];
 }
 
 /** What a push's guard decided. */

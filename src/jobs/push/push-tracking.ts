@@ -25,11 +25,9 @@ import {
   TrackingInput,
   checkTracking,
 } from '../../rules/tracking';
-import {EMPTY, columnOf, decodeRow, editableColumns} from '../../sheets/rows';
+import {EMPTY} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
-import type {CodecContext} from '../../sheets/codec';
-import type {Table} from '../../sheets/table';
 import type {RecordDecision, ChangedRecord, PushSpec} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
@@ -37,6 +35,11 @@ import {rememberServerClicks} from '../server-click-memory';
 import {ServerClickDefault, SettingsStore} from '../settings-store';
 
 const SERVER_CLICK = 'support_server_click';
+
+/** Where support_server_click sits among the editable texts of an Offers row. */
+const SERVER_CLICK_AT = editableOf(OFFERS).findIndex(
+  c => c.header === SERVER_CLICK,
+);
 
 /** How to decide once where support_server_click is not known, for messages. */
 const DECIDE_ONCE =
@@ -52,8 +55,7 @@ export function trackingPush(
     job: 'pushTracking',
     schema: OFFERS,
     refreshTitle: 'Refresh offers and budgets',
-    build: (record, table, context) =>
-      buildTracking(fallback, record, table, context),
+    build: record => buildTracking(fallback, record),
     send: setTracking,
     // A PUT tracking carries all of 2.8: a field the row did not change goes as last
     // refreshed, and a tracking_method or click_url changed on the server since would be put
@@ -82,15 +84,12 @@ export function trackingPush(
 function buildTracking(
   fallback: ServerClickDefault,
   record: ChangedRecord,
-  table: Table<Offer>,
-  context: CodecContext,
 ): RecordDecision<TrackingUpdate> {
   const [row] = record.rows;
+  const [cells] = record.decoded;
   const changed = record.edited;
-  const decoded = decodeRow(table, row, TRACKING_FIELDS, context);
-  const values = decoded.values as unknown as TrackingInput;
-  const at = editableColumns(table).indexOf(columnOf(table, SERVER_CLICK));
-  const known = (record.base.rows[0]?.[at] ?? EMPTY) !== EMPTY;
+  const values = {...cells.values} as unknown as TrackingInput;
+  const known = (record.base.rows[0]?.[SERVER_CLICK_AT] ?? EMPTY) !== EMPTY;
   const typed = values.support_server_click;
   const decided = typed === 'YES' || typed === 'NO';
   if (!known && decided && changed.every(h => h === SERVER_CLICK)) {
@@ -106,7 +105,7 @@ function buildTracking(
   }
   const defaulted = !known && typed === null && fallback !== '';
   if (defaulted) values.support_server_click = fallback;
-  const problems = {...checkTracking(values), ...decoded.problems};
+  const problems = {...checkTracking(values), ...cells.problems};
   if (!known && values.support_server_click === null) {
     problems.support_server_click = `the server's value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: ${DECIDE_ONCE}.`;
   }

@@ -20,20 +20,20 @@
  *   in `remaining`; running the push again continues with them.
  */
 import {ConfigError} from '../../api/errors';
-import type {Platform, Workbook} from '../../platform/ports';
+import type {Platform} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
 import {fieldChanges} from '../../sheets/history-fields';
-import {ReadOnlyEdit, readOnlyEdits} from '../../sheets/read-only';
+import type {ReadOnlyEdit} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
 import type {RecordState, SheetState, StateBook} from '../../sheets/state';
 import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
-import {SheetLayoutError, Table, cellOf, openTable} from '../../sheets/table';
+import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
 import {Delivered, Delivery, RowVerdict, Sending, mark} from './push-delivery';
-import type {Guarded, PushSpec} from './push-spec';
+import type {Guarded, Opened, PushSpec} from './push-spec';
 import type {JobSummary} from '../run';
 
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */
@@ -69,9 +69,7 @@ export function runPush<S, Q>(
     const {table, rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
-      table,
-      records,
-      {workbook: job.workbook, book: job.book},
+      {workbook: job.workbook, book: job.book, records},
       job.dryRun,
     );
     Object.assign(state.records, plan.taken);
@@ -99,7 +97,7 @@ export function runPush<S, Q>(
       if (job.dryRun) previewMark(plan.verdicts, unit, message);
       else mark(plan.verdicts, unit, 'EDITED', message);
     }
-    noteReadOnlyEdits(table, records, state, plan.verdicts);
+    noteReadOnlyEdits(records, plan.verdicts);
     save('now');
     const summary = job.summary({
       ...rows.tally(),
@@ -255,9 +253,7 @@ interface PushPlan<Q> {
 /** What a push does with each record: pure, from the decoded records. */
 function planPush<S, Q>(
   spec: PushSpec<S, Q>,
-  table: Table<S>,
-  records: readonly SheetRecord[],
-  opened: {workbook: Workbook; book: StateBook},
+  opened: Opened,
   dryRun: boolean,
 ): PushPlan<Q> {
   const plan: PushPlan<Q> = {
@@ -268,7 +264,7 @@ function planPush<S, Q>(
     previewed: 0,
     dryRun,
   };
-  for (const record of records) {
+  for (const record of opened.records) {
     switch (record.kind) {
       case 'refusedBefore':
         plan.unchanged += record.rows.length;
@@ -282,7 +278,7 @@ function planPush<S, Q>(
         });
         break;
       case 'changed':
-        planChanged(spec, table, record, opened, plan);
+        planChanged(spec, record, opened, plan);
         break;
       default:
         for (const row of record.rows)
@@ -300,9 +296,8 @@ function planPush<S, Q>(
 /** A changed record: its request to send, or why it is refused, or kept as it is. */
 function planChanged<S, Q>(
   spec: PushSpec<S, Q>,
-  table: Table<S>,
   record: SheetRecord,
-  opened: {workbook: Workbook; book: StateBook},
+  opened: Opened,
   plan: PushPlan<Q>,
 ): void {
   const changed = {
@@ -311,11 +306,12 @@ function planChanged<S, Q>(
     key: record.key,
     rows: record.rows,
     said: record.said,
+    decoded: record.decoded,
     base: record.base!,
     content: record.content,
     edited: record.edited,
   };
-  const built = spec.build(changed, table, opened.workbook, opened);
+  const built = spec.build(changed, opened);
   if ('kept' in built) {
     plan.unchanged += record.rows.length;
     plan.taken[record.key] = {...record.base!, rows: record.content};
@@ -414,24 +410,14 @@ function pulledState<S, Q>(
  * Rows with a value typed into a read-only column: nothing sends it, and the next refresh
  * replaces it. The row's message says so; a row with nothing else to send is INVALID.
  */
-function noteReadOnlyEdits<S>(
-  table: Table<S>,
+function noteReadOnlyEdits(
   records: readonly SheetRecord[],
-  state: SheetState,
   verdicts: Map<number, RowVerdict>,
 ): void {
-  for (const {key, rows} of records) {
-    const print = state.records[key]?.readOnly;
-    if (print === undefined) continue;
-    for (const row of rows) {
-      const edits = readOnlyEdits(
-        table.schema,
-        print,
-        header => cellOf(table, row, header),
-        header => table.position.has(header),
-      );
-      if (edits.length === 0) continue;
-      const note = edits.map(readOnlyNote).join('; ');
+  for (const {rows, readOnly} of records) {
+    rows.forEach((row, k) => {
+      if (readOnly[k].length === 0) return;
+      const note = readOnly[k].map(readOnlyNote).join('; ');
       const verdict = verdicts.get(row);
       verdicts.set(
         row,
@@ -439,7 +425,7 @@ function noteReadOnlyEdits<S>(
           ? {...verdict, message: `${verdict.message} ${note}.`}
           : {status: 'INVALID', message: `${note}.`},
       );
-    }
+    });
   }
 }
 
