@@ -21,9 +21,7 @@
  * message that replaces it.
  */
 import {renderDetails} from '../../api/errors';
-import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
 import {checkMaintainedBy} from '../../rules/maintain';
-import {TrackingInput, checkTracking} from '../../rules/tracking';
 import {excerpt} from '../../rules/values';
 import {fromCanonical} from '../../sheets/codec';
 import {
@@ -34,10 +32,10 @@ import {
 } from '../../sheets/history-fields';
 import {EMPTY, sameContent} from '../../sheets/rows';
 import {SheetSchema, editableOf} from '../../sheets/schema';
-import {BUDGETS} from '../../sheets/schemas/budgets';
-import {OFFERS} from '../../sheets/schemas/offers';
 import type {RecordState} from '../../sheets/state';
 import {clipped} from '../../text/wording';
+import type {FieldMessages} from '../../rules/maintain';
+import type {RecordRules} from '../push/push-spec';
 import type {SyncStatus} from '../../sheets/status';
 
 /** What one change did to one record, from History. */
@@ -60,6 +58,8 @@ export interface LaterChange {
 /** One record as revert finds it. */
 export interface RevertInput {
   schema: SheetSchema<never>;
+  /** The rules the sheet's push checks (absent: reverted unchecked). */
+  rules?: RecordRules;
   changeId: string;
   change: RecordChange;
   /** What was last pulled or pushed; undefined: not in the last refresh. */
@@ -130,7 +130,7 @@ export function planRevert(input: RevertInput): RevertPlan {
     };
   }
   if (sameContent(content, target.content)) return {kind: 'unchanged'};
-  const refusal = pushRefusal(input, known, fields, target.content);
+  const refusal = pushRefusal(input, base, known, fields, target.content);
   if (refusal) return {...refusal, message: kept(refusal.message)};
   const reverts = `Reverts change ${changeId} (${backTo(fields)}): not pushed yet.${keep}`;
   const put = (message: string): Extract<RevertPlan, {kind: 'put'}> => ({
@@ -260,58 +260,72 @@ function withdraw(
 }
 
 /**
- * Why a push would refuse the reverted content, as the record's plan: CONFLICT where the
- * server holds more than the change touched (a budget group added since), else the reason on
- * the rows with their status kept.
+ * Why a push would refuse the reverted content, asked of the push's own rules (push-spec.ts
+ * RecordRules), as the record's plan: CONFLICT where the server holds a row the change did not
+ * set (a budget group added since), else the reason on the rows with their status kept. A
+ * column the list never returns is not judged: whether its value is known is the push's own
+ * question, asked once when it sends (push-tracking.ts).
  */
 function pushRefusal(
   input: RevertInput,
+  base: RecordState,
   known: readonly string[][],
   fields: readonly FieldChange[],
   target: readonly string[][],
 ): Marked | null {
-  const {schema, changeId, change} = input;
+  const {schema, changeId, change, rules} = input;
+  if (!rules) return null;
+  const verdict = rules.check(
+    target.map(texts => valuesOf(schema, texts)),
+    base,
+  );
+  const unlisted = new Set(
+    editableOf(schema)
+      .filter(c => c.unlisted)
+      .map(c => c.header),
+  );
+  const found: FieldMessages = Object.assign(
+    {},
+    ...verdict.rows,
+    verdict.whole,
+  );
+  const problems = renderDetails(
+    Object.fromEntries(
+      Object.entries(found).filter(([field]) => !unlisted.has(field)),
+    ),
+  );
+  if (problems === '') return null;
   const label = `${schema.id} ${change.id}`;
-  const keep = input.said.status;
-  if (schema.name === OFFERS.name) {
-    const row = valuesOf(schema, target[0] ?? []);
-    const problems = checkTracking(row as unknown as TrackingInput);
-    // Whether support_server_click is known is the tracking push's own question (it asks once).
-    delete problems.support_server_click;
-    if (Object.keys(problems).length === 0) return null;
-    const takesAway = fields.some(
-      f => f.before === '' && splitField(f.field).header === 'tracking_method',
-    );
+  const keep = (input.said.status || '') as SyncStatus;
+  const {setOnce} = rules;
+  if (
+    setOnce &&
+    fields.some(
+      f => f.before === '' && splitField(f.field).header === setOnce.header,
+    )
+  ) {
     return {
       kind: 'mark',
-      status: (keep || '') as SyncStatus,
-      message: takesAway
-        ? `Not reverted: change ${changeId} set the first tracking of ${label} (its tracking_method was empty before), and the API cannot remove a tracking link. To change it, type another tracking_method and click_url and push them.`
-        : `Not reverted: a push would refuse the values before change ${changeId} (${renderDetails(problems)}). Your row is unchanged.`,
+      status: keep,
+      message: `Not reverted: ${setOnce.words(label, changeId)}`,
     };
   }
-  if (schema.name !== BUDGETS.name) return null;
-  const groups = target.map(
-    texts => valuesOf(schema, texts) as unknown as BudgetGroupInput,
-  );
-  const verdict = checkBudget(groups, input.base?.facts?.target_geo ?? '');
-  if (!isRefused(verdict)) return null;
-  const problems = renderDetails(
-    Object.assign({}, ...verdict.groups, verdict.budget),
-  );
+  const whole = rules.whole ?? 'values';
   const touched = new Set(fields.map(f => splitField(f.field).group ?? ''));
-  const added = groupLabels(schema, known).filter(g => !touched.has(g));
+  const added = schema.rowKey
+    ? groupLabels(schema, known).filter(g => !touched.has(g))
+    : [];
   if (added.length > 0) {
     return {
       kind: 'mark',
       status: 'CONFLICT',
-      message: `Not reverted: the server's budget of ${label} has ${added.join(', ')} since change ${changeId} (as last refreshed), a group the change did not set: the groups before it beside ${added.length > 1 ? 'those' : 'it'} would be refused by a push (${problems}). Your rows are unchanged; edit them by hand if you still want the old budget.`,
+      message: `Not reverted: the server's ${whole} of ${label} has ${added.join(', ')} since change ${changeId} (as last refreshed), a group the change did not set: the groups before it beside ${added.length > 1 ? 'those' : 'it'} would be refused by a push (${problems}). Your rows are unchanged; edit them by hand if you still want the old ${whole}.`,
     };
   }
   return {
     kind: 'mark',
-    status: (keep || '') as SyncStatus,
-    message: `Not reverted: a push would refuse the budget before change ${changeId} (${problems}). Your rows are unchanged.`,
+    status: keep,
+    message: `Not reverted: a push would refuse the ${whole} before change ${changeId} (${problems}). Your rows are unchanged.`,
   };
 }
 

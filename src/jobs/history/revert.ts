@@ -31,6 +31,7 @@ import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {campaignsPush} from '../push/push-campaigns';
+import type {RecordRules} from '../push/push-spec';
 import {trackingPush} from '../push/push-tracking';
 import {LaterChange, RecordChange, RevertPlan, planRevert} from './revert-plan';
 import type {JobSummary, RowProblem} from '../run';
@@ -39,6 +40,8 @@ import type {JobSummary, RowProblem} from '../run';
 interface Revertible {
   schema: SheetSchema<never>;
   refreshTitle: string;
+  /** The push's own rules: what revert puts back must pass them. */
+  rules?: RecordRules;
 }
 
 // The specs name the refresh to run; the tracking push's setting and clock do not matter here.
@@ -49,6 +52,7 @@ const REVERTIBLE: readonly Revertible[] = [
 ].map(spec => ({
   schema: spec.schema as SheetSchema<never>,
   refreshTitle: spec.refreshTitle,
+  rules: spec.rules,
 }));
 
 /** Whether a push sent that sheet's changes, so that revert can put them back. */
@@ -260,6 +264,7 @@ function revertSheet(
     const rows = found?.rows;
     const plan = planRevert({
       schema: table.schema,
+      rules: revertible.rules,
       changeId,
       change: record,
       base: found?.base,

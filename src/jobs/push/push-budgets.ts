@@ -10,16 +10,28 @@ import {renderDetails} from '../../api/errors';
 import {offersListing, updateBudgets} from '../../api/operations';
 import type {BudgetGroup, BudgetUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
-import {BudgetGroupInput, checkBudget, isRefused} from '../../rules/budget';
+import {BudgetGroupInput, checkBudget} from '../../rules/budget';
 import {fromCanonical} from '../../sheets/codec';
 import {editableOf} from '../../sheets/schema';
 import {EMPTY, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {guardBudgets} from './budget-hold';
-import {RecordDecision, PushSpec} from './push-spec';
+import {PushSpec, RecordDecision, RecordRules, hasProblems} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
+
+/** The budget rules (rules/budget.ts) on an offer's groups, against its delivery geos. */
+const BUDGET_RULES: RecordRules = {
+  check: (rows, base) => {
+    const verdict = checkBudget(
+      rows as unknown as BudgetGroupInput[],
+      base.facts?.target_geo ?? '',
+    );
+    return {rows: verdict.groups, whole: verdict.budget};
+  },
+  whole: 'budget',
+};
 
 export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
   job: 'pushBudgets',
@@ -32,19 +44,21 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
         ? [{row, cells: record.decoded[k]}]
         : [],
     );
-    const groups = groupRows.map(
-      g => g.cells.values as unknown as BudgetGroupInput,
+    const verdict = BUDGET_RULES.check(
+      groupRows.map(g => g.cells.values),
+      record.base,
     );
-    const verdict = checkBudget(groups, record.base.facts?.target_geo ?? '');
     const own = new Map(
       groupRows.map(({row, cells}, k) => [
         row,
-        renderDetails({...verdict.groups[k], ...cells.problems}),
+        renderDetails({...verdict.rows[k], ...cells.problems}),
       ]),
     );
-    const whole = renderDetails(verdict.budget);
-    if (!isRefused(verdict) && [...own.values()].every(text => text === '')) {
-      const budget = groups.map(budgetGroup);
+    const whole = renderDetails(verdict.whole);
+    if (!hasProblems(verdict) && [...own.values()].every(text => text === '')) {
+      const budget = groupRows.map(g =>
+        budgetGroup(g.cells.values as unknown as BudgetGroupInput),
+      );
       const plural = budget.length === 1 ? 'group' : 'groups';
       return {
         ok: true,
@@ -66,6 +80,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     );
     return {ok: false, refused};
   },
+  rules: BUDGET_RULES,
   send: updateBudgets,
   // A group the user did not touch goes out as last pulled: a change made on the server since
   // must not be overwritten by it.

@@ -4,6 +4,7 @@
  * read back after a lost answer.
  */
 import type {Outcome} from '../../api/client';
+import type {FieldMessages} from '../../rules/maintain';
 import type {SignedBy} from '../../api/operations';
 import type {IdGroup, ReadBack} from '../../api/paging';
 import type {Platform, Workbook} from '../../platform/ports';
@@ -72,6 +73,12 @@ export interface PushSpec<S, Q> {
    * per record.
    */
   build(record: ChangedRecord, opened: Opened): RecordDecision<Q>;
+  /**
+   * The rules its build checks on a record's values, for a revert to check what it would put
+   * back with them; a push without them (campaigns: its rules need the other rows' names) is
+   * reverted unchecked and refused by the push, if ever, when sent.
+   */
+  rules?: RecordRules;
   /** Sends each request signed by its record's account, sharing fetchAll batches. */
   send(calls: ReadonlyArray<SignedBy<Q>>): Array<Outcome<unknown>>;
   /**
@@ -108,6 +115,36 @@ export interface PushSpec<S, Q> {
   ): Q;
   /** Tells what the API accepted (pushTracking remembers support_server_click). */
   accepted?(book: StateBook, requests: readonly Q[]): void;
+}
+
+/** The rules of src/rules on a record's values, asked alike by its push and by a revert. */
+export interface RecordRules {
+  /**
+   * The problems of a record whose rows hold `rows` (header -> value, as decoded): each
+   * row's, in order, and the whole record's. None: a push sends it.
+   */
+  check(
+    rows: ReadonlyArray<Record<string, unknown>>,
+    base: RecordState,
+  ): {rows: FieldMessages[]; whole: FieldMessages};
+  /**
+   * A field the API cannot empty once set: reverting the change that first set it is refused
+   * with these words, not with the rules' problem with an empty value.
+   */
+  setOnce?: {header: string; words(label: string, changeId: string): string};
+  /** What the rows of a record make together, for messages ('budget'). */
+  whole?: string;
+}
+
+/** A verdict of RecordRules.check with a problem anywhere. */
+export function hasProblems(verdict: {
+  rows: FieldMessages[];
+  whole: FieldMessages;
+}): boolean {
+  return (
+    Object.keys(verdict.whole).length > 0 ||
+    verdict.rows.some(row => Object.keys(row).length > 0)
+  );
 }
 
 /** What a push opened and decoded once, for the rules that look beyond one record. */

@@ -28,7 +28,12 @@ import {
 import {EMPTY} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
-import type {RecordDecision, ChangedRecord, PushSpec} from './push-spec';
+import type {
+  ChangedRecord,
+  PushSpec,
+  RecordDecision,
+  RecordRules,
+} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 import {rememberServerClicks} from '../server-click-memory';
@@ -45,6 +50,19 @@ const SERVER_CLICK_AT = editableOf(OFFERS).findIndex(
 const DECIDE_ONCE =
   'fill the support_server_click column down with YES or NO, or set "support_server_click when not known" in the sidebar settings';
 
+/** The tracking rules (rules/tracking.ts) on an offer's one row. */
+const TRACKING_RULES: RecordRules = {
+  check: ([row]) => ({
+    rows: [checkTracking(row as unknown as TrackingInput)],
+    whole: {},
+  }),
+  setOnce: {
+    header: 'tracking_method',
+    words: (label, changeId) =>
+      `change ${changeId} set the first tracking of ${label} (its tracking_method was empty before), and the API cannot remove a tracking link. To change it, type another tracking_method and click_url and push them.`,
+  },
+};
+
 /** The tracking push; `fallback` is the sidebar's support_server_click default ('' asks). */
 export function trackingPush(
   fallback: ServerClickDefault,
@@ -56,6 +74,7 @@ export function trackingPush(
     schema: OFFERS,
     refreshTitle: 'Refresh offers and budgets',
     build: record => buildTracking(fallback, record),
+    rules: TRACKING_RULES,
     send: setTracking,
     // A PUT tracking carries all of 2.8: a field the row did not change goes as last
     // refreshed, and a tracking_method or click_url changed on the server since would be put
@@ -88,7 +107,7 @@ function buildTracking(
   const [row] = record.rows;
   const [cells] = record.decoded;
   const changed = record.edited;
-  const values = {...cells.values} as unknown as TrackingInput;
+  const values = {...cells.values};
   const known = (record.base.rows[0]?.[SERVER_CLICK_AT] ?? EMPTY) !== EMPTY;
   const typed = values.support_server_click;
   const decided = typed === 'YES' || typed === 'NO';
@@ -105,7 +124,10 @@ function buildTracking(
   }
   const defaulted = !known && typed === null && fallback !== '';
   if (defaulted) values.support_server_click = fallback;
-  const problems = {...checkTracking(values), ...cells.problems};
+  const problems = {
+    ...TRACKING_RULES.check([values], record.base).rows[0],
+    ...cells.problems,
+  };
   if (!known && values.support_server_click === null) {
     problems.support_server_click = `the server's value is not known to the add-on (the offers list does not return it, and no push from here sent it), so a tracking push cannot keep it: ${DECIDE_ONCE}.`;
   }
@@ -118,7 +140,7 @@ function buildTracking(
 /** The PUT tracking of checked values: all four fields of 2.8, as the API takes them (text). */
 function trackingRequest(
   record: ChangedRecord,
-  values: TrackingInput,
+  values: Readonly<Record<string, unknown>>,
   changed: readonly string[],
   /** The sidebar's default when it stood in for an unknown support_server_click, else ''. */
   defaulted: ServerClickDefault,

@@ -1,4 +1,6 @@
 import {RevertInput, planRevert} from '../../../src/jobs/history/revert-plan';
+import {BUDGETS_PUSH} from '../../../src/jobs/push/push-budgets';
+import {trackingPush} from '../../../src/jobs/push/push-tracking';
 import {canonical} from '../../../src/sheets/codec';
 import {contentOf} from '../../../src/sheets/rows';
 import {SheetSchema, editableOf} from '../../../src/sheets/schema';
@@ -49,6 +51,7 @@ function budgetInput(
 ): RevertInput {
   return {
     schema: BUDGETS as never,
+    rules: BUDGETS_PUSH.rules,
     changeId: 'c1',
     change: {account: '', id: '1001', outcome: 'OK', fields: split},
     base: {
@@ -125,6 +128,7 @@ describe('planRevert', () => {
     };
     const plan = planRevert({
       schema: OFFERS as never,
+      rules: trackingPush('', () => 0).rules,
       changeId: 'c2',
       change: {
         account: '',
