@@ -10,22 +10,22 @@ function capitalize<S extends string>(s: S): Capitalize<S> {
   return (s.charAt(0).toUpperCase() + s.slice(1)) as Capitalize<S>;
 }
 
-type Job = (typeof JOBS)[number];
+type MenuJob = (typeof JOBS)[number];
 
 /** Every function a menu item names. */
 export type MenuFunction =
   | 'showSidebar'
   | 'showFilePicker'
   | 'menuScheduleOff'
-  | `menu${Capitalize<Job['fn']>}`
-  | `menuPreview${Capitalize<Extract<Job, {kind: 'preview'}>['fn']>}`;
+  | `menu${Capitalize<MenuJob['fn']>}`
+  | `menuPreview${Capitalize<Extract<MenuJob, {kind: 'preview'}>['fn']>}`;
 
 function item(caption: string, functionName: MenuFunction): MenuItem {
   return {caption, functionName};
 }
 
 /** The items of one job: a preview first where the job has one. */
-function jobItems(job: Job): MenuItem[] {
+function jobItems(job: MenuJob): MenuItem[] {
   const run = item(
     job.kind === 'creativeAds' ? `${job.title}…` : job.title,
     `menu${capitalize(job.fn)}`,
