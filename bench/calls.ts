@@ -3,8 +3,9 @@
  * "the house"): the built bundle runs in the local runtime against the emulator under V8's
  * precise coverage, which counts every call of every function; a function belongs to the
  * module whose `// src/...` banner (esbuild's) precedes it in the bundle. Run as
- * `npx tsx bench/calls.ts [bundle dir]`: dist/ by default, or an earlier release's fixture
- * (test/fixtures/release-2) to compare.
+ * `npx tsx bench/calls.ts [bundle dir] [--top N]`: dist/ by default, or an earlier release's
+ * fixture (test/fixtures/release-2) to compare; `--top N` also lists the N functions called
+ * most, by module, where a change would pay.
  */
 import {Session} from 'node:inspector/promises';
 import {readFileSync} from 'node:fs';
@@ -14,6 +15,7 @@ import {offerDesk, recordsOf, typeInto} from '../test/support/offer-desk';
 const ROWS = 20;
 
 interface FunctionCoverage {
+  functionName: string;
   ranges: Array<{startOffset: number; count: number}>;
 }
 interface ScriptCoverage {
@@ -32,7 +34,10 @@ function modules(code: string): Array<{at: number; path: string}> {
 }
 
 async function main(): Promise<void> {
-  const dir = resolve(process.argv[2] ?? 'dist');
+  const args = process.argv.slice(2);
+  const topAt = args.indexOf('--top');
+  const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 0;
+  const dir = resolve(args[0] ?? 'dist');
   const code = readFileSync(join(dir, 'Code.js'), 'utf8');
   const banners = modules(code);
   const session = new Session();
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
   await session.post('Profiler.stopPreciseCoverage');
   const bundle = result.filter(s => s.url.endsWith('Code.js'));
   const byFolder = new Map<string, number>();
+  const byFunction = new Map<string, number>();
   let calls = 0;
   for (const script of bundle) {
     for (const fn of script.functions) {
@@ -79,6 +85,8 @@ async function main(): Promise<void> {
         ? module.path.split('/').slice(0, 2).join('/')
         : '(bundle)';
       byFolder.set(folder, (byFolder.get(folder) ?? 0) + count);
+      const name = `${module?.path ?? '(bundle)'} ${fn.functionName || '(anonymous)'}`;
+      byFunction.set(name, (byFunction.get(name) ?? 0) + count);
       calls += count;
     }
   }
@@ -87,6 +95,12 @@ async function main(): Promise<void> {
   );
   for (const [folder, n] of [...byFolder].sort((a, b) => b[1] - a[1])) {
     console.log(`  ${folder}: ${n} (${((100 * n) / calls).toFixed(0)}%)`);
+  }
+  if (top > 0) console.log(`The ${top} functions called most:`);
+  for (const [name, n] of [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)) {
+    console.log(`  ${n} ${name}`);
   }
 }
 
