@@ -54,7 +54,7 @@ const JOB_RUNS = {
       : pushBudgetsJob.pushBudgets(p, o),
   pushCampaigns: (p, o) =>
     scheduledPush.isScheduling(o)
-      ? scheduledPush.schedulePush(p, pushCampaignsJob.campaignsPush(), o!)
+      ? scheduledPush.schedulePush(p, pushCampaignsJob.CAMPAIGNS_PUSH, o!)
       : pushCampaignsJob.pushCampaigns(p, o),
   pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
   applyScheduledChanges: (p, o) => applyJob.applyScheduledChanges(p, o),

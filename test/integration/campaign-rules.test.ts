@@ -193,3 +193,29 @@ describe('pushCampaigns reads what its rules need once', () => {
     expect(reads).toBe(1);
   });
 });
+
+describe('revertChange checks campaigns with the push rules', () => {
+  it('does not put back a name another campaign took since: the row says why, nothing staged or sent', () => {
+    const d = desk(false);
+    const first = nameOf(d, 0);
+    type(d, 0, 'campaign_name', 'Renamed One');
+    const renamed = d.rt.call('pushCampaigns') as {changeId: string};
+    // The old name is free now: another campaign takes it.
+    type(d, 1, 'campaign_name', first);
+    expect(d.rt.call('pushCampaigns')).toMatchObject({ok: 1});
+    d.emulator.clearRequests();
+
+    const summary = d.rt.call('revertChange', renamed.changeId);
+
+    expect(summary).toMatchObject({edited: 0});
+    expect(nameOf(d, 0)).toBe('Renamed One');
+    expect(statuses(d, [0])).toEqual([
+      [
+        'OK',
+        `Not reverted: a push would refuse the values before change ${renamed.changeId} (campaign_name: campaign_name "${first}" is already used by campaign ${d.ids[1]}: campaign names are unique in the account (ignoring case)). Your rows are unchanged.`,
+      ],
+    ]);
+    d.rt.call('pushCampaigns');
+    expect(d.emulator.requests).toEqual([]);
+  });
+});

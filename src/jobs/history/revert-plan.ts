@@ -35,7 +35,7 @@ import {SheetSchema, editableOf} from '../../sheets/schema';
 import type {RecordState} from '../../sheets/state';
 import {clipped} from '../../text/wording';
 import type {FieldMessages} from '../../rules/maintain';
-import type {RecordRules} from '../push/push-spec';
+import type {Opened, RecordRules} from '../push/push-spec';
 import type {SyncStatus} from '../../sheets/status';
 
 /** What one change did to one record, from History. */
@@ -60,6 +60,8 @@ export interface RevertInput {
   schema: SheetSchema<never>;
   /** The rules the sheet's push checks (absent: reverted unchecked). */
   rules?: RecordRules;
+  /** What the revert decoded of the sheet, for rules that look at the other records. */
+  opened?: Opened;
   changeId: string;
   change: RecordChange;
   /** What was last pulled or pushed; undefined: not in the last refresh. */
@@ -277,7 +279,13 @@ function pushRefusal(
   if (!rules) return null;
   const verdict = rules.check(
     target.map(texts => valuesOf(schema, texts)),
-    base,
+    {
+      account: change.account,
+      id: change.id,
+      base,
+      edited: [...new Set(fields.map(f => splitField(f.field).header))],
+      opened: input.opened,
+    },
   );
   const unlisted = new Set(
     editableOf(schema)

@@ -30,7 +30,7 @@ import {recordKey} from '../../sheets/accounts';
 import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
-import {campaignsPush} from '../push/push-campaigns';
+import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
 import type {RecordRules} from '../push/push-spec';
 import {trackingPush} from '../push/push-tracking';
 import {LaterChange, RecordChange, RevertPlan, planRevert} from './revert-plan';
@@ -47,7 +47,7 @@ interface Revertible {
 // The specs name the refresh to run; the tracking push's setting and clock do not matter here.
 const REVERTIBLE: readonly Revertible[] = [
   BUDGETS_PUSH,
-  campaignsPush(),
+  CAMPAIGNS_PUSH,
   trackingPush('', () => 0),
 ].map(spec => ({
   schema: spec.schema as SheetSchema<never>,
@@ -241,17 +241,20 @@ function revertSheet(
   revertible: Revertible,
   records: readonly RecordChange[],
 ): void {
-  const opened = openForRevert(run, revertible);
-  if (!opened) return;
-  const {table, state} = opened;
+  const sheet = openForRevert(run, revertible);
+  if (!sheet) return;
+  const {table, state} = sheet;
   const {job, now, changeId, tally} = run;
   // Decoded as a push decodes them: the same records, the same reasons to refuse one.
-  const decoded = new Map(
-    decodeRecords(table, state, job.workbook, {
+  const opened = {
+    workbook: job.workbook,
+    book: job.book,
+    records: decodeRecords(table, state, job.workbook, {
       label: accountLabel,
       refreshTitle: revertible.refreshTitle,
-    }).map(r => [r.key, r]),
-  );
+    }),
+  };
+  const decoded = new Map(opened.records.map(r => [r.key, r]));
   const {writer} = job.track(table, () => now.getTime());
   const layout: Layout = {
     removed: new Set(),
@@ -265,6 +268,7 @@ function revertSheet(
     const plan = planRevert({
       schema: table.schema,
       rules: revertible.rules,
+      opened,
       changeId,
       change: record,
       base: found?.base,

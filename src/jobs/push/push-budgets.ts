@@ -23,7 +23,7 @@ import type {JobSummary} from '../run';
 
 /** The budget rules (rules/budget.ts) on an offer's groups, against its delivery geos. */
 const BUDGET_RULES: RecordRules = {
-  check: (rows, base) => {
+  check: (rows, {base}) => {
     const verdict = checkBudget(
       rows as unknown as BudgetGroupInput[],
       base.facts?.target_geo ?? '',
@@ -46,7 +46,7 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
     );
     const verdict = BUDGET_RULES.check(
       groupRows.map(g => g.cells.values),
-      record.base,
+      record,
     );
     const own = new Map(
       groupRows.map(({row, cells}, k) => [

@@ -29,66 +29,87 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import type {Opened, RecordDecision, PushSpec} from './push-spec';
+import type {Opened, PushSpec, RecordDecision, RecordRules} from './push-spec';
+import type {SheetRecord} from '../../sheets/records';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
+/**
+ * What the sheets know of the campaigns' accounts, told once per job (per what it decoded):
+ * a push builds many records from it, a revert checks many.
+ */
+const KNOWN = new WeakMap<readonly SheetRecord[], KnownSheets>();
+
+/**
+ * The campaign rules (rules/campaign.ts) on a campaign's one row, against its account's other
+ * campaigns (names are unique in an account, 2.2) and materials, as the job decoded them.
+ */
+const CAMPAIGN_RULES: RecordRules = {
+  check: ([row], {account, id, edited, opened}) => {
+    let known = opened && KNOWN.get(opened.records);
+    if (opened && !known) {
+      known = knownSheets(opened);
+      KNOWN.set(opened.records, known);
+    }
+    const others: KnownAccount = {
+      others: (known?.campaigns ?? [])
+        .filter(c => c.account === account && c.id !== id)
+        .map(c => c.campaign),
+      materials: known?.materials?.get(account),
+    };
+    return {
+      rows: [checkCampaign(row, edited as CampaignField[], others)],
+      whole: {},
+    };
+  },
+};
+
 /** The push of the Campaigns sheet. */
-export function campaignsPush(): PushSpec<Campaign, CampaignUpdate> {
-  let known: KnownSheets | undefined;
-  return {
-    job: 'pushCampaigns',
-    schema: CAMPAIGNS,
-    refreshTitle: 'Refresh campaigns',
-    build(record, opened): RecordDecision<CampaignUpdate> {
-      known ??= knownSheets(opened);
-      const [row] = record.rows;
-      const [decoded] = record.decoded;
-      const changed = record.edited as CampaignField[];
-      // Names are unique in an account (2.2): the record's account's other campaigns.
-      const account: KnownAccount = {
-        others: known.campaigns
-          .filter(c => c.account === record.account && c.id !== record.id)
-          .map(c => c.campaign),
-        materials: known.materials?.get(record.account),
-      };
-      const problems = {
-        ...checkCampaign(decoded.values, changed, account),
-        ...Object.fromEntries(
-          Object.entries(decoded.problems).filter(([field]) =>
-            changed.includes(field as CampaignField),
-          ),
+export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
+  job: 'pushCampaigns',
+  schema: CAMPAIGNS,
+  refreshTitle: 'Refresh campaigns',
+  rules: CAMPAIGN_RULES,
+  build(record, opened): RecordDecision<CampaignUpdate> {
+    const [row] = record.rows;
+    const [decoded] = record.decoded;
+    const changed = record.edited as CampaignField[];
+    const problems = {
+      ...CAMPAIGN_RULES.check([decoded.values], {...record, opened}).rows[0],
+      ...Object.fromEntries(
+        Object.entries(decoded.problems).filter(([field]) =>
+          changed.includes(field as CampaignField),
         ),
-      };
-      if (Object.keys(problems).length > 0) {
-        return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
-      }
-      const request: CampaignUpdate = {campaign_id: Number(record.id)};
-      for (const field of changed) {
-        Object.assign(request, {[field]: decoded.values[field] ?? ''});
-      }
-      return {ok: true, request, sends: changed.join(', ')};
-    },
-    send: updateCampaigns,
-    // Only the fields that change, as build sends them.
-    requestFrom: (id, [texts], fields) => {
-      const request: CampaignUpdate = {campaign_id: Number(id)};
-      editableOf(CAMPAIGNS).forEach((column, k) => {
-        if (fields.includes(column.header))
-          Object.assign(request, {
-            [column.header]: fromCanonical(texts[k]) ?? '',
-          });
-      });
-      return request;
-    },
-    readBack: groups =>
-      listByIds(
-        groups,
-        (client, chunk) => campaignsListing(client, {campaign_id: chunk}),
-        campaign => [campaign],
       ),
-  };
-}
+    };
+    if (Object.keys(problems).length > 0) {
+      return {ok: false, refused: new Map([[row, renderDetails(problems)]])};
+    }
+    const request: CampaignUpdate = {campaign_id: Number(record.id)};
+    for (const field of changed) {
+      Object.assign(request, {[field]: decoded.values[field] ?? ''});
+    }
+    return {ok: true, request, sends: changed.join(', ')};
+  },
+  send: updateCampaigns,
+  // Only the fields that change, as build sends them.
+  requestFrom: (id, [texts], fields) => {
+    const request: CampaignUpdate = {campaign_id: Number(id)};
+    editableOf(CAMPAIGNS).forEach((column, k) => {
+      if (fields.includes(column.header))
+        Object.assign(request, {
+          [column.header]: fromCanonical(texts[k]) ?? '',
+        });
+    });
+    return request;
+  },
+  readBack: groups =>
+    listByIds(
+      groups,
+      (client, chunk) => campaignsListing(client, {campaign_id: chunk}),
+      campaign => [campaign],
+    ),
+};
 
 interface KnownSheets {
   campaigns: Array<{
@@ -180,5 +201,5 @@ export function pushCampaigns(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  return runPush(platform, campaignsPush(), options);
+  return runPush(platform, CAMPAIGNS_PUSH, options);
 }

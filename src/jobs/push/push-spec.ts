@@ -125,7 +125,7 @@ export interface RecordRules {
    */
   check(
     rows: ReadonlyArray<Record<string, unknown>>,
-    base: RecordState,
+    about: CheckedRecord,
   ): {rows: FieldMessages[]; whole: FieldMessages};
   /**
    * A field the API cannot empty once set: reverting the change that first set it is refused
@@ -134,6 +134,18 @@ export interface RecordRules {
   setOnce?: {header: string; words(label: string, changeId: string): string};
   /** What the rows of a record make together, for messages ('budget'). */
   whole?: string;
+}
+
+/** The record whose values RecordRules.check is asked about. */
+export interface CheckedRecord {
+  account: string;
+  id: string;
+  /** What was last pulled. */
+  base: RecordState;
+  /** The editable fields that change (headers). */
+  edited: readonly string[];
+  /** What the job decoded once, for rules that look at the other records or sheets. */
+  opened?: Opened;
 }
 
 /** A verdict of RecordRules.check with a problem anywhere. */

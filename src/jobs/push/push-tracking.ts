@@ -125,7 +125,7 @@ function buildTracking(
   const defaulted = !known && typed === null && fallback !== '';
   if (defaulted) values.support_server_click = fallback;
   const problems = {
-    ...TRACKING_RULES.check([values], record.base).rows[0],
+    ...TRACKING_RULES.check([values], record).rows[0],
     ...cells.problems,
   };
   if (!known && values.support_server_click === null) {

@@ -38,7 +38,7 @@ import {accountOfLabel} from '../connect';
 import {failureMessage} from '../host/menu-messages';
 import {Job, RunOptions, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
-import {campaignsPush} from '../push/push-campaigns';
+import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
 import type {PushSpec} from '../push/push-spec';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
@@ -48,7 +48,7 @@ import {zoned} from './when';
 export const DEFAULT_GRACE_HOURS = 6;
 
 /** The pushes whose changes can be scheduled, by sheet. */
-const SPECS = [BUDGETS_PUSH, campaignsPush()] as unknown as ReadonlyArray<
+const SPECS = [BUDGETS_PUSH, CAMPAIGNS_PUSH] as unknown as ReadonlyArray<
   PushSpec<never, unknown>
 >;
 
