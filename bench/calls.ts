@@ -75,6 +75,7 @@ async function main(): Promise<void> {
   const bundle = result.filter(s => s.url.endsWith('Code.js'));
   const byFolder = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const files = new Set<string>();
   let calls = 0;
   for (const script of bundle) {
     for (const fn of script.functions) {
@@ -85,13 +86,14 @@ async function main(): Promise<void> {
         ? module.path.split('/').slice(0, 2).join('/')
         : '(bundle)';
       byFolder.set(folder, (byFolder.get(folder) ?? 0) + count);
+      files.add(module?.path ?? '(bundle)');
       const name = `${module?.path ?? '(bundle)'} ${fn.functionName || '(anonymous)'}`;
       byFunction.set(name, (byFunction.get(name) ?? 0) + count);
       calls += count;
     }
   }
   console.log(
-    `${dir}: pushBudgets of ${ROWS} rows (${summary.ok} OK): ${calls} calls, ${(calls / ROWS).toFixed(1)} a row`,
+    `${dir}: pushBudgets of ${ROWS} rows (${summary.ok} OK): ${calls} calls, ${(calls / ROWS).toFixed(1)} a row, in ${files.size} files of ${new Set(banners.map(b => b.path)).size}`,
   );
   for (const [folder, n] of [...byFolder].sort((a, b) => b[1] - a[1])) {
     console.log(`  ${folder}: ${n} (${((100 * n) / calls).toFixed(0)}%)`);
