@@ -1,7 +1,8 @@
 /**
  * The one read-back protocol: how a write whose answer was lost is settled, by a push
- * (push/push-delivery.ts); the scheduled changes read their records before sending with the
- * same reading (scheduled/apply.ts).
+ * (push/push-delivery.ts) and by a create's tracking (create/offer-tracking.ts) alike; the
+ * scheduled changes read their records before sending with the same reading
+ * (scheduled/apply.ts).
  *
  * Before a write leaves, its record is marked as sent with its answer unknown (`unknown` in
  * its state: what was sent), and each answer replaces the mark; a run killed while the write
