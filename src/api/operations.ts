@@ -8,7 +8,7 @@ import {ApiClient, OperationSpec, Outcome, isKeyRefusal} from './client';
 import {parseAlreadyExisted} from './duplicate-upload';
 import {isObject} from './envelope';
 import {ApiError, OutcomeUnknownError} from './errors';
-import type {Listing} from './paging';
+import {IdGroup, Listing, ReadBack, listByIds} from './paging';
 import {readCampaign, readOffer} from './records';
 import type {
   BudgetUpdate,
@@ -103,6 +103,15 @@ export function offersListing(
     maxLimit: MAX_LIMIT.offers,
     key: o => o.offer_id,
   };
+}
+
+/** Offers read back by id (paging.ts listByIds), each its own row source. */
+export function readOffersBack(groups: readonly IdGroup[]): ReadBack<Offer> {
+  return listByIds(
+    groups,
+    (client, ids) => offersListing(client, {offer_id: ids}),
+    offer => [offer],
+  );
 }
 
 /** 4.6 */

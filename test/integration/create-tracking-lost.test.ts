@@ -58,7 +58,7 @@ describe('createOffers after the answer to a tracking was lost', () => {
     expect(sent(d)).toEqual([]);
   });
 
-  it('the server took it and lists it its own way (tracking_method in lower case, click_url rewritten): still confirmed, not sent again', () => {
+  it('the server lists it neither as sent nor as it was (tracking_method in lower case, click_url rewritten): Unknown outcome, as a push says it; not sent again', () => {
     const d = trackingLost(true);
     d.emulator.updateOffer(d.offerId, {
       tracking_method: 'appsflyer',
@@ -68,10 +68,53 @@ describe('createOffers after the answer to a tracking was lost', () => {
     d.rt.call('createOffers');
 
     expect(sent(d)).toEqual([`GET ${OFFERS}`]);
+    const message = `Unknown outcome: Offer ${d.offerId} exists (offer_id filled in); the answer to setting its tracking was lost, and reading it back shows tracking_method "appsflyer", click_url "https://track.example.com/click?o=offer_one&src=x", neither what was sent nor what it was (the server's own form of it, or a change made since): not sent again. Refresh offers to see what the server has; change the row's tracking to send it again.`;
+    expect(recordsOf(d.rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: message,
+    });
+    const history = recordsOf(d.rt, 'History').filter(
+      r => r.record === String(d.offerId) && r.field === 'click_url',
+    );
+    expect(history.map(r => r.outcome)).toEqual(['UNKNOWN', 'UNKNOWN']);
+    expect(history[1].message).toBe(message);
+
+    // What was sent is taken as what the offer holds: the next run sends nothing for it.
+    d.emulator.clearRequests();
+    expect(d.rt.call('createOffers')).toMatchObject({requests: 0});
+    expect(sent(d)).toEqual([]);
+    expect(recordsOf(d.rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${d.offerId} exists.`,
+    });
+  });
+
+  it('reading back does not list the offer: Unknown outcome, nothing sent; the run after reads it back again', () => {
+    const d = trackingLost(true);
+    d.emulator.faults.add({
+      kind: 'page',
+      page: 'short',
+      method: 'GET',
+      path: OFFERS,
+      count: 1,
+    });
+
+    d.rt.call('createOffers');
+
+    expect(sent(d)).toEqual([`GET ${OFFERS}`]);
+    expect(recordsOf(d.rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'ERROR',
+      sync_message: `Offer ${d.offerId} exists (offer_id filled in); the answer to setting its tracking was lost, and reading it back did not list offer ${d.offerId}: nothing was sent. Run Create new offers again: it reads the tracking back before sending it.`,
+    });
+
+    d.emulator.faults.clear();
+    d.emulator.clearRequests();
+    d.rt.call('createOffers');
+    expect(sent(d)).toEqual([`GET ${OFFERS}`]);
     expect(recordsOf(d.rt, 'New Offers')[0].sync_status).toBe('OK');
   });
 
-  it('the server did not take it: the next run reads it back and sends it once', () => {
+  it('the server did not take it: the next run reads it back and sends it once, saying so as a push does', () => {
     const d = trackingLost(false);
 
     d.rt.call('createOffers');
@@ -79,7 +122,7 @@ describe('createOffers after the answer to a tracking was lost', () => {
     expect(sent(d)).toEqual([`GET ${OFFERS}`, `PUT ${TRACKING}`]);
     expect(recordsOf(d.rt, 'New Offers')[0]).toMatchObject({
       sync_status: 'OK',
-      sync_message: `Offer ${d.offerId} exists; tracking set.`,
+      sync_message: `Offer ${d.offerId} exists; tracking set (sent again: the answer to setting it was lost, and reading it back showed it was not applied).`,
     });
     expect(d.emulator.offerView(d.offerId)!.click_url).toBe(
       'https://track.example.com/click?o=offer_one',

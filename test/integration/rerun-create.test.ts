@@ -5,7 +5,7 @@
  */
 import type {Emulator} from '../../local/emulator';
 import {EXCEEDED_TIME} from '../../local/runtime';
-import {newOffersTyped, recordsOf} from '../support/offer-desk';
+import {newOffersTyped, recordsOf, typeInto} from '../support/offer-desk';
 
 const TRACKING = '/api/open/v3/tracking';
 
@@ -50,5 +50,24 @@ describe('createOffers stopped while its trackings are out', () => {
     }
     emulator.clearRequests();
     expect(rt.call('createOffers')).toMatchObject({requests: 0});
+  });
+
+  it('a row whose tracking the offer is known to hold sends nothing, even with its status cleared', () => {
+    const {rt, emulator} = newOffersTyped({offer_aaa: {}});
+    rt.call('createOffers');
+    const [row] = recordsOf(rt, 'New Offers');
+    expect(row.sync_message).toBe(
+      `Offer ${row.offer_id} created; tracking set.`,
+    );
+    typeInto(rt, 'New Offers', 2, 'sync_status', '');
+    emulator.clearRequests();
+
+    // A PUT tracking would restart the offer's click-URL test for nothing.
+    expect(rt.call('createOffers')).toMatchObject({ok: 1, requests: 0});
+    expect(sent(emulator)).toEqual([]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${row.offer_id} exists.`,
+    });
   });
 });

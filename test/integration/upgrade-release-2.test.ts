@@ -8,7 +8,13 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {editableOffer, signedRequests} from '../support/accounts';
-import {offerDesk, recordsOf, typeInto, valuesOf} from '../support/offer-desk';
+import {
+  newOffersTyped,
+  offerDesk,
+  recordsOf,
+  typeInto,
+  valuesOf,
+} from '../support/offer-desk';
 
 const RELEASE_2 = join(__dirname, '..', 'fixtures', 'release-2');
 const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
@@ -79,5 +85,34 @@ describe('a workbook of the release before accounts', () => {
           .map(r => r.account),
       ),
     ).toEqual(new Set([SUB]));
+  });
+
+  it('a tracking whose answer it lost is read back, signed by the account that made the offer, and confirmed: not sent again', () => {
+    const desk = newOffersTyped({offer_one: {}}, 3, {distDir: RELEASE_2});
+    desk.emulator.faults.add({
+      kind: 'drop',
+      applied: true,
+      method: 'PUT',
+      path: '/api/open/v3/tracking',
+      count: 1,
+    });
+    desk.rt.call('createOffers');
+    const [row] = recordsOf(desk.rt, 'New Offers');
+    expect(row.sync_message).toMatch(
+      /^Offer \d+ exists \(offer_id filled in\), but the answer to setting its tracking was lost/,
+    );
+    desk.emulator.faults.clear();
+    desk.rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+    desk.emulator.clearRequests();
+
+    desk.rt.call('createOffers');
+
+    expect(signedRequests(desk.emulator).map(r => [r.op, r.signer])).toEqual([
+      ['GET offers', DEMO_ACCOUNTS.main.name],
+    ]);
+    expect(recordsOf(desk.rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${row.offer_id} exists; tracking set (the answer to setting it was lost; reading it back confirmed it).`,
+    });
   });
 });

@@ -196,8 +196,9 @@ export function typeRows(
 export function newOffersTyped(
   offers: Record<string, Record<string, string>>,
   accountOffers = 3,
+  runtime: RuntimeOptions = {},
 ) {
-  const desk = offerDesk({offers: accountOffers});
+  const desk = offerDesk({offers: accountOffers}, runtime);
   const {rt, emulator} = desk;
   rt.call('refreshCreatives');
   rt.call('createOffers');

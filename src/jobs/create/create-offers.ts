@@ -63,7 +63,7 @@ export function createOffers(
         creatives: run.creatives.table,
       },
       job.workbook,
-      createdOffers(job.book),
+      createdOffers(job.book, job.workbook),
       job.connected.account,
     );
     if (!job.dryRun) rememberCreated(job.book, plan.legacy);

@@ -6,6 +6,7 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
+import {createdOffers} from './created-offers';
 import type {OfferBody} from '../../rules/offer-check';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
 import {capsText, guardHolds} from './offer-budget-hold';
@@ -33,6 +34,7 @@ export function preview(
   const holds = guardHolds(run);
   for (const c of sendable) previewCreate(run, c, uploads, would, holds);
   let skipped = plan.done + run.counts.refusedAgain;
+  const memo = createdOffers(run.job.book, run.job.workbook);
   for (const row of plan.created) {
     if (!trackable(run, row)) continue;
     if (!row.tracking) {
@@ -46,7 +48,7 @@ export function preview(
     run.offers.status(
       row.index,
       'EDITED',
-      answerLost(run, row.offerId, row.tracking)
+      answerLost(run, memo, row.offerId, row.tracking)
         ? `Preview: the answer to setting this tracking was lost: a run reads it back first, and ${sets} only if it is not set.`
         : `Preview: a run ${sets}, only that.`,
     );

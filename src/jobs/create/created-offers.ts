@@ -8,7 +8,11 @@
  *
  * Kept as a StateBook memo keyed by offer_id, saved before the next request goes out.
  */
-import type {StateBook} from '../../sheets/state';
+import {CodecContext, canonical, encode} from '../../sheets/codec';
+import {contentOf} from '../../sheets/rows';
+import {editableOf} from '../../sheets/schema';
+import {OFFERS} from '../../sheets/schemas/offers';
+import type {RecordState, StateBook} from '../../sheets/state';
 
 export const CREATED_OFFERS_MEMO = 'offers created from New Offers';
 
@@ -19,43 +23,88 @@ export interface MadeFrom {
 }
 
 /**
+ * What the add-on knows of an offer's tracking, in the marks an Offers record's state has
+ * (state.ts RecordState), each the tracking as the Offers sheet's editable texts: the one it
+ * takes the offer to hold (`rows`: set, or read back as the server's own form of it), the one
+ * the API refused (`refused`: not sent again unchanged), the one sent whose answer is unknown
+ * (`unknown`: read back before it is sent again, jobs/read-back.ts).
+ */
+export type TrackingMarks = Partial<
+  Pick<RecordState, 'rows' | 'refused' | 'unknown'>
+>;
+
+/**
  * offer_id -> the row it was made from, the account that made it (whose keys set its tracking
  * and read it back, whichever account acts then; absent in entries of the release before
- * accounts: the row's), and the trackingKey() of the tracking the API last
- * refused for it (the row's own message says why), or of the tracking whose answer was lost
- * (read back before it is sent again), if any.
+ * accounts: the row's), and the marks of its tracking.
  */
 export type CreatedOffers = Record<
   string,
-  MadeFrom & {
-    account?: string;
-    refused_tracking?: string;
-    lost_tracking?: string;
-  }
+  MadeFrom & {account?: string} & TrackingMarks
 >;
 
-/** What became of a tracking sent: refused, or its answer lost (each its trackingKey()). */
-export type TrackingVerdict = {refused: string} | {lost: string};
+/**
+ * The marks of entries written before they were an Offers record's (until 2026-11): the
+ * tracking columns' values as one JSON text, of the tracking refused, or of the one whose
+ * answer was lost.
+ */
+interface OlderMarks {
+  refused_tracking?: string;
+  lost_tracking?: string;
+}
 
-/** The tracking columns' values as one comparable text. */
-export function trackingKey(tracking: {
+/** The tracking of a New Offers row, as the texts of its tracking columns. */
+export interface TrackingTexts {
   tracking_method: string;
   click_url: string;
   support_server_click: string;
-}): string {
-  return JSON.stringify([
-    tracking.tracking_method,
-    tracking.click_url,
-    tracking.support_server_click,
+}
+
+/** A tracking as the Offers sheet's editable content: what an Offers record's state holds. */
+export function trackingContent(
+  tracking: TrackingTexts,
+  context: CodecContext,
+): string[][] {
+  return contentOf([
+    editableOf(OFFERS).map(column =>
+      canonical(
+        column,
+        encode(column, tracking[column.header as keyof TrackingTexts]),
+        context,
+      ),
+    ),
   ]);
 }
 
 /**
  * The memo, or undefined when this spreadsheet has none yet: every create before the memo
- * existed was made by an earlier version of the add-on, which kept no such record.
+ * existed was made by an earlier version of the add-on, which kept no such record. Older
+ * marks are read as today's.
  */
-export function createdOffers(book: StateBook): CreatedOffers | undefined {
-  return book.memo<CreatedOffers>(CREATED_OFFERS_MEMO);
+export function createdOffers(
+  book: StateBook,
+  context: CodecContext,
+): CreatedOffers | undefined {
+  const memo =
+    book.memo<Record<string, CreatedOffers[string] & OlderMarks>>(
+      CREATED_OFFERS_MEMO,
+    );
+  const content = (older: string) => {
+    const [tracking_method, click_url, support_server_click] = JSON.parse(
+      older,
+    ) as string[];
+    return trackingContent(
+      {tracking_method, click_url, support_server_click},
+      context,
+    );
+  };
+  for (const entry of Object.values(memo ?? {})) {
+    if (entry.refused_tracking) entry.refused = content(entry.refused_tracking);
+    if (entry.lost_tracking) entry.unknown = content(entry.lost_tracking);
+    delete entry.refused_tracking;
+    delete entry.lost_tracking;
+  }
+  return memo;
 }
 
 /** Records offers made from rows; saved with the book's next save(). */
@@ -65,7 +114,7 @@ export function rememberCreated(
 ): void {
   if (made.length === 0) return;
   // Changed in place: a run may record thousands, one by one.
-  const memo = createdOffers(book) ?? {};
+  const memo = book.memo<CreatedOffers>(CREATED_OFFERS_MEMO) ?? {};
   for (const {offer_id, offer_name, campaign_id, account} of made) {
     memo[String(offer_id)] = {
       offer_name,
@@ -77,26 +126,24 @@ export function rememberCreated(
 }
 
 /**
- * Records what became of the tracking of an offer made from a row: refused (not sent again
- * until the row changes it), its answer lost (read back before it is sent again: sending it
- * twice restarts the offer's click-URL test), or accepted (undefined).
+ * Records what became of the tracking of an offer made from a row: its marks, in place of
+ * the ones it had. Saved with the book's next save().
  */
-export function rememberTrackingVerdict(
+export function rememberTracking(
   book: StateBook,
   offerId: number,
-  verdict: TrackingVerdict | undefined,
+  marks: TrackingMarks,
 ): void {
-  const memo = createdOffers(book);
+  const memo = book.memo<CreatedOffers>(CREATED_OFFERS_MEMO);
   const entry = memo?.[String(offerId)];
   if (!memo || !entry) return;
-  const refused = verdict && 'refused' in verdict ? verdict.refused : undefined;
-  const lost = verdict && 'lost' in verdict ? verdict.lost : undefined;
-  if (entry.refused_tracking === refused && entry.lost_tracking === lost)
+  const keys = ['rows', 'refused', 'unknown'] as const;
+  if (keys.every(k => JSON.stringify(entry[k]) === JSON.stringify(marks[k])))
     return;
-  if (refused) entry.refused_tracking = refused;
-  else delete entry.refused_tracking;
-  if (lost) entry.lost_tracking = lost;
-  else delete entry.lost_tracking;
+  for (const k of keys) {
+    if (marks[k]) entry[k] = marks[k];
+    else delete entry[k];
+  }
   book.setMemo(CREATED_OFFERS_MEMO, memo);
 }
 

@@ -35,7 +35,7 @@ import {
 } from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
-import {CreatedOffers, MadeFrom, trackingKey} from './created-offers';
+import {CreatedOffers, MadeFrom, trackingContent} from './created-offers';
 import {RowAccount, typedAccount} from './row-account';
 
 /**
@@ -414,15 +414,16 @@ function planMade(
     claimed: Set<number>;
   },
   tracking: {tracking?: Tracking; problems: string[]},
+  context: CodecContext,
 ): void {
   const {offers, index, values, made, claimed} = row;
-  const resume = (offerId: number) => {
+  const resume = (offerId: number, what = tracking) => {
     if ('account' in row.account) {
       plan.created.push({
         index,
         offerId,
         account: row.account.account,
-        ...tracking,
+        ...what,
       });
     } else {
       plan.refused.push({
@@ -462,14 +463,24 @@ function planMade(
     return;
   }
   claimed.add(offerId);
-  const refused = made?.[String(offerId)]?.refused_tracking;
-  const refusedAgain =
-    refused !== undefined &&
-    tracking.tracking !== undefined &&
-    refused === trackingKey(tracking.tracking);
+  const entry = made?.[String(offerId)];
+  const content =
+    tracking.tracking &&
+    JSON.stringify(trackingContent(tracking.tracking, context));
   // A tracking the API refused is not sent again unchanged: its row already says why.
-  if (cellOf(offers, index, SYNC_STATUS) === 'OK' || refusedAgain) {
+  if (
+    cellOf(offers, index, SYNC_STATUS) === 'OK' ||
+    (content !== undefined && content === JSON.stringify(entry?.refused))
+  ) {
     plan.done++;
+  } else if (
+    content !== undefined &&
+    content === JSON.stringify(entry?.rows) &&
+    !entry?.unknown
+  ) {
+    // What the offer is known to hold already (no other tracking of it in flight): sending
+    // it would only restart its click-URL test.
+    resume(offerId, {problems: tracking.problems});
   } else {
     resume(offerId);
   }
@@ -634,7 +645,12 @@ export function readPlan(
     if (percent !== undefined) values.target_goal = percent;
     const tracking = trackingOf(values);
     if (!isEmptyCell(cellOf(offers, index, 'offer_id'))) {
-      planMade(plan, {offers, index, values, account, made, claimed}, tracking);
+      planMade(
+        plan,
+        {offers, index, values, account, made, claimed},
+        tracking,
+        context,
+      );
       return;
     }
     planCandidate(plan, {

@@ -1,26 +1,60 @@
 /**
  * Setting the tracking of the offers made (step 3 of the chain), batch by batch within the
  * time budget, each batch's outcomes saved before the next; each offer's tracking is sent and
- * read back with the keys of the account that made it, whichever account acts. An offer made by an earlier run
- * is resumed here only when its row is still the one it was made from (created-offers.ts).
+ * read back with the keys of the account that made it, whichever account acts. An offer made
+ * by an earlier run is resumed here only when its row is still the one it was made from
+ * (created-offers.ts). A tracking whose answer an earlier run lost is settled by the
+ * read-back protocol a push uses (jobs/read-back.ts), in the same words.
  */
 import {OutcomeUnknownError} from '../../api/errors';
-import {offersListing, setTracking} from '../../api/operations';
-import {listByIds} from '../../api/paging';
-import type {Offer} from '../../api/types';
+import {readOffersBack, setTracking} from '../../api/operations';
 import {hasVerdict} from '../../api/retry';
+import {
+  ReadBackStep,
+  ReadBackVerdict,
+  changedFields,
+  historyOutcomeOf,
+  marksAfter,
+  stepAfter,
+} from '../../rules/read-back';
 import {recordKey} from '../../sheets/accounts';
 import type {HistoryOutcome} from '../../sheets/history';
+import {EMPTY} from '../../sheets/rows';
+import {editableOf} from '../../sheets/schema';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
+import {OFFERS} from '../../sheets/schemas/offers';
+import {
+  LostWrite,
+  NO_TIME_TO_READ,
+  readBack,
+  readBackSays,
+  sentAgain,
+  verdictOn,
+} from '../read-back';
 import {rememberServerClicks} from '../server-click-memory';
 import type {CreateRun} from './context';
 import {
+  CreatedOffers,
+  TrackingMarks,
   createdOffers,
-  rememberTrackingVerdict,
-  trackingKey,
+  rememberTracking,
+  trackingContent,
 } from './created-offers';
 import type {CreatedRow, Tracking} from './new-offer-rows';
-import {ExistingOffer, WHAT, notes, trackingLeft} from './offer-outcomes';
+import {
+  ExistingOffer,
+  RERUN,
+  WHAT,
+  notes,
+  trackingLeft,
+} from './offer-outcomes';
+
+/** An offer whose tracking is to send; `again`: reading back showed it was not applied. */
+type Sending = ExistingOffer & {again?: boolean};
+
+/** How a row names an answer to setting its tracking that was lost. */
+const LOST = 'the answer to setting its tracking was lost';
+const LOST_IT = 'the answer to setting it was lost';
 
 /** A created row whose tracking has problems is refused; the others go on. */
 export function trackable(run: CreateRun, row: CreatedRow): boolean {
@@ -40,15 +74,17 @@ export function track(run: CreateRun, made: ExistingOffer[]): void {
   for (const m of made) {
     if (!m.tracking) run.offers.status(m.index, 'OK', `${what(m)}.${notes(m)}`);
   }
+  const memo = createdOffers(run.job.book, run.job.workbook);
   const withTracking = settleLost(
     run,
+    memo,
     made.filter(m => m.tracking),
   );
   const size = run.batchSize;
   for (let start = 0; start < withTracking.length; start += size) {
     const chunk = withTracking.slice(start, start + size);
     const outcomes = run.job.budget.batch(() => {
-      outForSending(run, chunk);
+      outForSending(run, memo, chunk);
       return setTracking(
         chunk.map(m => ({
           client: run.clientFor(m.account),
@@ -68,7 +104,7 @@ export function track(run: CreateRun, made: ExistingOffer[]): void {
       break;
     }
     run.counts.requests += chunk.length;
-    const accepted = chunk.filter((m, i) => tracked(run, m, outcomes[i]));
+    const accepted = chunk.filter((m, i) => tracked(run, memo, m, outcomes[i]));
     trackingTaken(run, accepted);
     run.job.save();
   }
@@ -79,12 +115,15 @@ export function track(run: CreateRun, made: ExistingOffer[]): void {
  * leaves: should Apps Script stop the run while it is out (the server setting them), the next
  * run reads them back instead of sending them twice. Each answer replaces the mark.
  */
-function outForSending(run: CreateRun, chunk: readonly ExistingOffer[]): void {
+function outForSending(
+  run: CreateRun,
+  memo: CreatedOffers | undefined,
+  chunk: readonly ExistingOffer[],
+): void {
   const sentAt = new Date(run.job.platform.clock.now()).toISOString();
   for (const m of chunk) {
-    rememberTrackingVerdict(run.job.book, m.offerId, {
-      lost: trackingKey(m.tracking!),
-    });
+    const {sent, before} = writeOf(run, memo, m);
+    rememberTracking(run.job.book, m.offerId, {rows: before, unknown: sent});
     run.offers.status(
       m.index,
       'ERROR',
@@ -94,99 +133,108 @@ function outForSending(run: CreateRun, chunk: readonly ExistingOffer[]): void {
   run.job.save();
 }
 
+/**
+ * The tracking's write to the offer: what it sends, and what the offer is taken to hold
+ * before it (what the add-on set, or, never set, no tracking: an offer the add-on made has
+ * none but what it sent), as an Offers record's contents.
+ */
+function writeOf(
+  run: CreateRun,
+  memo: CreatedOffers | undefined,
+  m: ExistingOffer,
+): LostWrite {
+  const sent = trackingContent(m.tracking!, run.job.workbook);
+  const before = memo?.[String(m.offerId)]?.rows ?? [];
+  return {
+    key: recordKey(m.account, String(m.offerId)),
+    sent,
+    before,
+    changed: changedFields(
+      editableOf(OFFERS).map(c => c.header),
+      EMPTY,
+      sent,
+      before,
+    ),
+  };
+}
+
 /** Whether an earlier run sent this tracking of the offer and its answer was lost. */
 export function answerLost(
   run: CreateRun,
+  memo: CreatedOffers | undefined,
   offerId: number,
   tracking: Tracking,
 ): boolean {
-  const memo = createdOffers(run.job.book);
-  return memo?.[String(offerId)]?.lost_tracking === trackingKey(tracking);
+  return (
+    JSON.stringify(memo?.[String(offerId)]?.unknown) ===
+    JSON.stringify(trackingContent(tracking, run.job.workbook))
+  );
 }
 
 /**
  * The offers whose tracking an earlier run sent and got no answer for, unchanged since, read
- * back first: sending it twice would restart the offer's click-URL test. An offer the add-on
- * made has no tracking but what it sent, so one that reads back with this tracking_method and
- * a click_url took it (the server may rewrite the URL it was sent) and is not sent again; one
- * without is sent. If reading back fails, nothing is sent for them. Answers what to send.
+ * back first (jobs/read-back.ts) and settled by the verdict: sending it twice would restart
+ * the offer's click-URL test. Answers what to send: the others, and those read back not set.
  */
 function settleLost(
   run: CreateRun,
+  memo: CreatedOffers | undefined,
   withTracking: ExistingOffer[],
-): ExistingOffer[] {
-  const isLost = (m: ExistingOffer) => answerLost(run, m.offerId, m.tracking!);
+): Sending[] {
+  const isLost = (m: ExistingOffer) =>
+    answerLost(run, memo, m.offerId, m.tracking!);
   const lost = withTracking.filter(isLost);
   if (lost.length === 0) return withTracking;
-  const accounts = [...new Set(lost.map(m => m.account))];
-  const read = run.job.budget.batch(() => {
-    try {
-      return listByIds(
-        accounts.map(account => ({
-          client: run.clientFor(account),
-          ids: lost
-            .filter(m => m.account === account)
-            .map(m => String(m.offerId)),
-        })),
-        (client, ids) => offersListing(client, {offer_id: ids}),
-        (offer: Offer) => [offer],
-      );
-    } catch (e) {
-      return e instanceof Error ? e : new Error(String(e));
-    }
-  });
-  const rest = withTracking.filter(m => !isLost(m));
-  if (read === undefined) {
-    for (const m of lost) {
-      run.counts.remaining++;
-      run.offers.status(
-        m.index,
-        'ERROR',
-        trackingLeft(what(m), ' (the time ran out)'),
-      );
-    }
-    return rest;
-  }
-  if (read instanceof Error) {
-    for (const m of lost) {
-      run.offers.status(
-        m.index,
-        'ERROR',
-        `Offer ${m.offerId} exists (offer_id filled in); the answer to setting its tracking was lost, and reading it back failed (${read.message}): nothing was sent. Run Create new offers again: it reads the tracking back before sending it.`,
-      );
-    }
-    return rest;
-  }
-  run.counts.requests += read.requests;
-  const listed = new Map(
-    read.records.flatMap((records, g) =>
-      records.map(([offer]) => [
-        recordKey(accounts[g], String(offer.offer_id)),
-        offer,
-      ]),
-    ),
+  const server = readBack(
+    {schema: OFFERS, readBack: readOffersBack},
+    lost.map(m => ({account: m.account, id: String(m.offerId)})),
+    {
+      clientFor: run.clientFor,
+      context: run.job.workbook,
+      budget: run.job.budget,
+    },
   );
+  run.counts.requests += server.requests;
+  if ('failed' in server && server.failed === NO_TIME_TO_READ) {
+    run.counts.remaining += lost.length;
+  }
+  const send: Sending[] = withTracking.filter(m => !isLost(m));
   const confirmed: ExistingOffer[] = [];
   for (const m of lost) {
-    const offer = listed.get(recordKey(m.account, String(m.offerId)));
-    // Compared as text whatever its case: the list may spell an enumeration its own way.
-    const took =
-      offer !== undefined &&
-      String(offer.tracking_method ?? '').toUpperCase() ===
-        m.tracking!.tracking_method.toUpperCase() &&
-      String(offer.click_url ?? '') !== '';
-    if (!took) {
-      rest.push(m);
+    const write = writeOf(run, memo, m);
+    const verdict = verdictOn(OFFERS, server, write);
+    // Read back at the start of a run, it was not sent again yet.
+    const step = stepAfter(verdict, false);
+    rememberTracking(run.job.book, m.offerId, marksAfter(step, write));
+    if (step === 'send again') {
+      send.push({...m, again: true});
       continue;
     }
-    confirmed.push(m);
-    rememberTrackingVerdict(run.job.book, m.offerId, undefined);
-    const message = `${what(m)}; tracking set (the answer to setting it was lost; reading it back confirmed it).${notes(m)}`;
-    run.offers.status(m.index, 'OK', message);
-    logTracking(run, m, 'OK', message);
+    if (step === 'confirm') confirmed.push(m);
+    settled(run, m, step, verdict);
   }
   trackingTaken(run, confirmed);
-  return rest;
+  return send;
+}
+
+/** A row whose lost tracking reading back settled: its status, and History. */
+function settled(
+  run: CreateRun,
+  m: ExistingOffer,
+  step: Exclude<ReadBackStep, 'send again'>,
+  verdict: ReadBackVerdict,
+): void {
+  const says = readBackSays(verdict, `offer ${m.offerId}`);
+  const exists = `Offer ${m.offerId} exists (offer_id filled in)`;
+  const words: Record<typeof step, string> = {
+    confirm: `${what(m)}; tracking set (${LOST_IT}; ${says}).${notes(m)}`,
+    'keep as sent': `Unknown outcome: ${exists}; ${LOST}, and ${says}: not sent again. Refresh offers to see what the server has; change the row's tracking to send it again.`,
+    'send next time': `${exists}; ${LOST}, and ${says}: ${RERUN} to send it again.`,
+    'read next time': `${exists}; ${LOST}, and ${says}: nothing was sent. Run Create new offers again: it reads the tracking back before sending it.`,
+  };
+  const outcome = historyOutcomeOf(step, verdict);
+  run.offers.status(m.index, outcome === 'OK' ? 'OK' : 'ERROR', words[step]);
+  logTracking(run, m, outcome, words[step]);
 }
 
 /** The server took these offers' tracking: its support_server_click is known now. */
@@ -201,37 +249,40 @@ function trackingTaken(run: CreateRun, taken: readonly ExistingOffer[]): void {
   );
 }
 
-/** One offer's tracking answer, on its row, in History and in the state: true if set. */
+/** One offer's tracking answer, on its row, in History and in the marks: true if set. */
 function tracked(
   run: CreateRun,
-  m: ExistingOffer,
+  memo: CreatedOffers | undefined,
+  m: Sending,
   outcome: ReturnType<typeof setTracking>[number],
 ): boolean {
   const log = (outcome: HistoryOutcome, message: string) => {
     run.offers.status(m.index, outcome === 'OK' ? 'OK' : 'ERROR', message);
     logTracking(run, m, outcome, message);
   };
-  const {book} = run.job;
+  const {sent, before} = writeOf(run, memo, m);
+  const remember = (marks: TrackingMarks) =>
+    rememberTracking(run.job.book, m.offerId, {rows: before, ...marks});
   if (outcome.ok) {
-    rememberTrackingVerdict(book, m.offerId, undefined);
-    log('OK', `${what(m)}; tracking set.${notes(m)}`);
+    remember({rows: sent});
+    const again = m.again ? ` (${sentAgain(LOST_IT)})` : '';
+    log('OK', `${what(m)}; tracking set${again}.${notes(m)}`);
     return true;
   }
   if (hasVerdict(outcome.error)) {
-    rememberTrackingVerdict(book, m.offerId, {
-      refused: trackingKey(m.tracking!),
-    });
+    remember({refused: sent});
     log(
       'ERROR',
       `Offer ${m.offerId} exists (offer_id filled in), but the API refused its tracking: ${outcome.error.message}. Change tracking_method, click_url or support_server_click, then run Create new offers again: only the tracking is sent, and not before it changes.`,
     );
   } else if (outcome.error instanceof OutcomeUnknownError) {
-    rememberTrackingVerdict(book, m.offerId, {lost: trackingKey(m.tracking!)});
+    remember({unknown: sent});
     log(
       'UNKNOWN',
-      `Offer ${m.offerId} exists (offer_id filled in), but the answer to setting its tracking was lost (${outcome.error.message}): it may or may not be set. Run Create new offers again: it reads the tracking back and sends it only if it is not set.`,
+      `Offer ${m.offerId} exists (offer_id filled in), but ${LOST} (${outcome.error.message}): it may or may not be set. Run Create new offers again: it reads the tracking back and sends it only if it is not set.`,
     );
   } else {
+    remember({});
     log(
       'ERROR',
       `Offer ${m.offerId} exists (offer_id filled in), but setting its tracking failed: ${outcome.error.message}. Run Create new offers again to retry the tracking only.`,

@@ -2,25 +2,29 @@
  * How a push sends what it built (push.ts): fetchAll batches inside the time budget, a verdict
  * per row, and the settling of writes whose answer was lost by reading their records back.
  */
-import {READ_BACK_IDS} from '../../api/paging';
-import type {ApiClient} from '../../api/client';
 import {OutcomeUnknownError} from '../../api/errors';
 import {hasVerdict} from '../../api/retry';
 import type {Platform} from '../../platform/ports';
-import {canonical, encode} from '../../sheets/codec';
-import {recordKey} from '../../sheets/accounts';
 import {
-  EMPTY,
-  columnOf,
-  contentOf,
-  editableColumns,
-  sameContent,
-} from '../../sheets/rows';
+  ReadBackStep,
+  ReadBackVerdict,
+  historyOutcomeOf,
+  marksAfter,
+  stepAfter,
+} from '../../rules/read-back';
+import {contentOf, sameContent} from '../../sheets/rows';
 import type {HistoryOutcome} from '../../sheets/history';
-import {readColumn} from '../../sheets/schema';
 import type {RecordState, SheetState, StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
-import type {Table} from '../../sheets/table';
+import type {ApiClient} from '../../api/client';
+import {
+  ReadBackResult,
+  readBack,
+  readBackSays,
+  sentAgain,
+  serverRecord,
+  verdictOn,
+} from '../read-back';
 import type {ChangedRecord, PushSpec} from './push-spec';
 import type {TimeBudget} from '../run';
 
@@ -31,8 +35,8 @@ export interface Sending<Q> {
   sends: string;
   /** Why its outcome is unknown: its answer was lost (here or at the last push). */
   lost?: string;
-  /** Why it is sent again (reading back showed it was not applied): never a third time. */
-  again?: string;
+  /** Sent again, reading back having shown it was not applied: never a third time. */
+  again?: boolean;
 }
 
 export interface RowVerdict {
@@ -78,9 +82,9 @@ export interface DeliveryDeps {
 /**
  * Sends the units in fetchAll batches inside the time budget and gives each row its verdict.
  * A unit whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope: the server
- * may have applied it) is never sent blind: its records are read back by id, and it is
- * confirmed (equal to what was sent), sent once more (still the old values), or left an
- * unknown outcome that the next push reads back first.
+ * may have applied it) is never sent blind: its records are read back by id at once, and
+ * settled by the read-back protocol (../read-back.ts): confirmed, sent once more, not sent
+ * again, or left an unknown outcome that the next push reads back first.
  */
 export class Delivery<S, Q> {
   requests = 0;
@@ -93,7 +97,6 @@ export class Delivery<S, Q> {
   constructor(
     private readonly platform: Platform,
     private readonly spec: PushSpec<S, Q>,
-    private readonly table: Table<S>,
     private readonly state: SheetState,
     private readonly verdicts: Map<number, RowVerdict>,
     private readonly deps: DeliveryDeps,
@@ -169,7 +172,7 @@ export class Delivery<S, Q> {
         this.accept(
           unit,
           unit.again
-            ? `Pushed ${unit.sends} (sent again: ${unit.again}).`
+            ? `Pushed ${unit.sends} (${sentAgain(unit.lost!)}).`
             : `Pushed ${unit.sends}.`,
         );
       } else if (outcome.error instanceof OutcomeUnknownError) {
@@ -196,10 +199,10 @@ export class Delivery<S, Q> {
     const resends = this.spec.resendsPulled;
     const check = units.filter(u => resends?.(u.record));
     if (check.length === 0) return [...units];
-    const server = this.readBack(check);
+    const server = this.read(check);
     const changed = new Set<Sending<Q>>();
     for (const unit of check) {
-      if (!(server instanceof Map)) {
+      if ('failed' in server) {
         this.remaining += unit.record.rows.length;
         mark(
           this.verdicts,
@@ -210,11 +213,12 @@ export class Delivery<S, Q> {
         changed.add(unit);
         continue;
       }
-      const rows = server.get(unit.record.key);
+      const rows = server.listed.get(unit.record.key);
       if (!rows) continue;
       // A column the list does not return cannot tell a change: it counts as last pulled.
-      const back = this.readBackContent(rows, unit.record.base.rows).content;
-      if (sameContent(back, contentOf(unit.record.base.rows))) continue;
+      const {base} = unit.record;
+      const back = serverRecord(this.spec.schema, rows, base.rows).rows;
+      if (sameContent(back, contentOf(base.rows))) continue;
       mark(
         this.verdicts,
         unit,
@@ -228,195 +232,77 @@ export class Delivery<S, Q> {
   }
 
   /**
-   * Reads back the records of units whose answer was lost, in one list request per up to 50
-   * ids; answers the units to send (again): those the server does not have yet.
+   * Reads back the records of units whose answer was lost (read-back.ts) and settles each by
+   * its verdict; answers the units to send (again): those the server does not have yet.
    */
   private settle(units: ReadonlyArray<Sending<Q>>): Array<Sending<Q>> {
     if (units.length === 0) return [];
-    const server = this.readBack(units);
-    if (!(server instanceof Map)) {
-      for (const unit of units) this.unknown(unit, server.failed);
-      return [];
-    }
+    const server = this.read(units);
     const resend: Array<Sending<Q>> = [];
     for (const unit of units) {
-      const rows = server.get(unit.record.key);
-      if (!rows) {
-        this.unknown(
-          unit,
-          `reading it back did not list ${this.table.schema.id} ${unit.record.id}`,
-        );
+      const {key, content, base, edited} = unit.record;
+      const verdict = verdictOn(this.spec.schema, server, {
+        key,
+        sent: content,
+        before: base.rows,
+        // A one-row record is judged by what it changed.
+        changed: this.spec.schema.rowKey ? [] : edited,
+      });
+      const step = stepAfter(verdict, unit.again === true);
+      if (step === 'send again') {
+        resend.push({...unit, again: true});
         continue;
       }
-      const again = this.judgeReadBack(unit, rows);
-      if (again) resend.push(again);
+      this.state.records[key] = {
+        ...base,
+        refused: undefined,
+        unknown: undefined,
+        ...marksAfter(step, {sent: content, before: base.rows}),
+      };
+      this.settled(unit, step, verdict);
     }
     return resend;
   }
 
-  /**
-   * The server's records of the units by record key; or why they could not be read (no
-   * time left, or the list failed).
-   */
-  private readBack(
-    units: ReadonlyArray<Sending<Q>>,
-  ): Map<string, S[]> | {failed: string} {
-    if (!this.deps.budget.canStart()) {
-      return {failed: 'the time ran out before reading it back'};
-    }
-    const accounts = [...new Set(units.map(u => u.record.account))];
-    let listed: S[][][];
-    try {
-      const back = this.spec.readBack(
-        accounts.map(account => ({
-          client: this.deps.clientFor(account),
-          ids: units
-            .filter(u => u.record.account === account)
-            .map(u => u.record.id),
-        })),
-      );
-      listed = back.records;
-      this.requests += back.requests;
-    } catch (e) {
-      // Each list's first page went out, at least.
-      this.requests += Math.ceil(units.length / READ_BACK_IDS);
-      const why = e instanceof Error ? e.message : String(e);
-      return {failed: `reading it back failed (${why})`};
-    }
-    const idColumn = columnOf(this.table, this.table.schema.id);
-    return new Map(
-      listed.flatMap((records, g) =>
-        records.map((rows): [string, S[]] => [
-          recordKey(
-            accounts[g],
-            canonical(
-              idColumn,
-              encode(idColumn, readColumn(idColumn, rows[0]) ?? null),
-              this.platform.workbook(),
-            ),
-          ),
-          rows,
-        ]),
-      ),
-    );
-  }
-
-  /**
-   * Settles a unit by its record as read back (`rows`): confirmed, not applied, or not
-   * telling; answers the unit to send once more when it was not applied the first time.
-   */
-  private judgeReadBack(unit: Sending<Q>, rows: S[]): Sending<Q> | undefined {
-    const back = this.readBackContent(rows, unit.record.content);
-    // A one-row record is judged by what it changed: a field changed on the server since
-    // the pull is no sign that this push was not applied.
-    const changed = this.table.schema.rowKey ? [] : unit.record.edited;
-    const moved = this.neitherSentNorBefore(back, unit, changed);
-    if (moved.length > 0) {
-      // Sending it again would overwrite what the server holds now (and restart a tracking
-      // link's test); the sent values become the record's, so a re-run sends nothing and a
-      // refresh shows the server's.
-      this.settleState(unit, unit.record.content);
-      this.finish(
-        unit,
-        'ERROR',
-        `Unknown outcome: ${unit.lost}, and reading it back shows ${moved.join(', ')}, neither what was sent nor what it was (the server's own form of it, or a change made since): not sent again. Refresh to see what the server has; change the row to send it again.`,
-        'UNKNOWN',
-      );
-    } else if (!this.holds(back.content, unit.record.content, changed)) {
-      if (!unit.again) {
-        return {
-          ...unit,
-          again: `${unit.lost}, and reading it back showed it was not applied`,
-        };
-      }
-      // Known not applied: the next push sends it, as the row says, without reading back.
-      this.settleState(unit, unit.record.base.rows);
-      this.finish(
-        unit,
-        'ERROR',
-        `Not applied: ${unit.lost}, and reading it back shows the server does not have it: the next push sends it again.`,
-        'ERROR',
-      );
-    } else if (changed.length > 0 && changed.every(h => back.blind.has(h))) {
-      // Reading back will never tell: what the server had stays the record's, so the next
-      // push sends it rather than reading it back again.
-      this.settleState(unit, unit.record.base.rows);
-      this.finish(
-        unit,
-        'ERROR',
-        `Unknown outcome: ${unit.lost}, and reading it back cannot tell: the API's list does not return ${changed.join(', ')}. The next push sends it again${this.spec.againNote ?? ''}.`,
-        'UNKNOWN',
-      );
-    } else {
-      this.accept(
-        unit,
-        `Pushed ${unit.sends}: ${unit.lost}; reading it back confirmed it.`,
-      );
-    }
-    return undefined;
-  }
-
-  /**
-   * The changed columns of a one-row record whose value read back is neither the one sent
-   * nor the one it had before (`header value` each): the push was not refused, nor plainly
-   * applied. None when another changed column still has its value from before: a PUT is
-   * applied whole or not at all, so that one was not applied. Columns the list does not
-   * return tell nothing.
-   */
-  private neitherSentNorBefore(
-    back: {content: string[][]; blind: Set<string>},
+  /** A unit's rows, its History and its counts, once reading back settled it. */
+  private settled(
     unit: Sending<Q>,
-    changed: readonly string[],
-  ): string[] {
-    const columns = editableColumns(this.table);
-    const empty = columns.map(() => EMPTY);
-    const theirs = back.content[0] ?? empty;
-    const ours = unit.record.content[0] ?? empty;
-    const before = unit.record.base.rows[0] ?? empty;
-    const told = columns
-      .map((c, k) => ({c, k}))
-      .filter(({c}) => changed.includes(c.header) && !back.blind.has(c.header));
-    if (told.some(({k}) => theirs[k] === before[k])) return [];
-    return told.flatMap(({c, k}) =>
-      theirs[k] !== ours[k] ? [`${c.header} ${theirs[k]}`] : [],
+    step: Exclude<ReadBackStep, 'send again'>,
+    verdict: ReadBackVerdict,
+  ): void {
+    const says = readBackSays(
+      verdict,
+      `${this.spec.schema.id} ${unit.record.id}`,
     );
+    const words: Record<typeof step, string> = {
+      confirm: `Pushed ${unit.sends}: ${unit.lost}; ${says}.`,
+      // Sending it again would overwrite what the server holds now (and restart a tracking
+      // link's test): a re-run sends nothing, and a refresh shows the server's.
+      'keep as sent': `Unknown outcome: ${unit.lost}, and ${says}: not sent again. Refresh to see what the server has; change the row to send it again.`,
+      'send next time':
+        verdict.verdict === 'not applied'
+          ? `Not applied: ${unit.lost}, and ${says}: the next push sends it again.`
+          : `Unknown outcome: ${unit.lost}, and ${says}. The next push sends it again${this.spec.againNote ?? ''}.`,
+      'read next time': `Unknown outcome: ${unit.lost}; ${says}: the next push reads it back before sending anything.`,
+    };
+    const outcome = historyOutcomeOf(step, verdict);
+    if (outcome === 'OK') this.accepted.push(unit.request);
+    this.finish(unit, outcome === 'OK' ? 'OK' : 'ERROR', words[step], outcome);
   }
 
-  /** Whether the server has what was sent: the `changed` columns, or (none given) all. */
-  private holds(
-    server: string[][],
-    sent: string[][],
-    changed: readonly string[],
-  ): boolean {
-    if (changed.length === 0) return sameContent(server, sent);
-    const columns = editableColumns(this.table);
-    const empty = columns.map(() => EMPTY);
-    const [theirs, ours] = [server[0] ?? empty, sent[0] ?? empty];
-    return columns.every(
-      (c, k) => !changed.includes(c.header) || theirs[k] === ours[k],
+  /** The server's records of the units, each account's read with its keys. */
+  private read(units: ReadonlyArray<Sending<Q>>): ReadBackResult {
+    const back = readBack(
+      this.spec,
+      units.map(u => u.record),
+      {
+        clientFor: this.deps.clientFor,
+        context: this.platform.workbook(),
+        budget: this.deps.budget,
+      },
     );
-  }
-
-  /**
-   * A record's editable texts as read back. Columns the list does not return (`blind`) take
-   * their text of `fill` (what was sent, or what was last pulled): reading cannot tell them.
-   */
-  private readBackContent(
-    rows: S[],
-    fill: string[][],
-  ): {content: string[][]; blind: Set<string>} {
-    const blind = new Set<string>();
-    const context = this.platform.workbook();
-    const texts = rows.map(source =>
-      editableColumns(this.table).map((column, k) => {
-        const value = readColumn(column, source);
-        if (value !== undefined)
-          return canonical(column, encode(column, value), context);
-        blind.add(column.header);
-        return fill.length === 1 ? fill[0][k] : EMPTY;
-      }),
-    );
-    return {content: contentOf(texts), blind};
+    this.requests += back.requests;
+    return back;
   }
 
   private accept(unit: Sending<Q>, message: string): void {
@@ -434,18 +320,6 @@ export class Delivery<S, Q> {
       hasVerdict(error) ? {refused: content} : {},
     );
     this.finish(unit, 'ERROR', refusalWords(error), 'ERROR');
-  }
-
-  /** Nobody knows whether it was applied: the next push reads it back first. */
-  private unknown(unit: Sending<Q>, after: string): void {
-    const {base, content} = unit.record;
-    this.settleState(unit, base.rows, {unknown: content});
-    this.finish(
-      unit,
-      'ERROR',
-      `Unknown outcome: ${unit.lost}; ${after}: the next push reads it back before sending anything.`,
-      'UNKNOWN',
-    );
   }
 
   /** The record's new state: what the server has now, and what the last push left open. */

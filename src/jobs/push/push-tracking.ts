@@ -13,10 +13,9 @@
  * it is kept for the offer's next tracking change and sends nothing (a PUT tracking restarts
  * the click-URL test). With neither, a tracking change is INVALID naming support_server_click.
  */
-import {listByIds} from '../../api/paging';
 import type {RunOptions} from '../kernel';
 import {renderDetails} from '../../api/errors';
-import {offersListing, setTracking} from '../../api/operations';
+import {readOffersBack, setTracking} from '../../api/operations';
 import type {Offer, TrackingUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
@@ -85,12 +84,7 @@ export function trackingPush(
           column.header !== SERVER_CLICK &&
           record.content[0]?.[k] === record.base.rows[0]?.[k],
       ),
-    readBack: groups =>
-      listByIds(
-        groups,
-        (client, chunk) => offersListing(client, {offer_id: chunk}),
-        offer => [offer],
-      ),
+    readBack: readOffersBack,
     againNote: ', which restarts the click-URL test',
     accepted: (book, requests) => rememberServerClicks(book, requests, now()),
   };

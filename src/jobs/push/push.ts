@@ -10,7 +10,8 @@
  *   they keep their ERROR until the user changes them or a refresh; any other failure is sent
  *   again by the next push, and every ERROR message says which of the two it is.
  * - A write whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope) is never
- *   sent blind: its records are read back by id (push-delivery.ts).
+ *   sent blind: its records are read back by id (push-delivery.ts, by the read-back protocol
+ *   of ../read-back.ts that a create's tracking shares).
  * - A value typed into a read-only column is named in the row's message (read-only.ts).
  * - A record maintained by the account manager (maintain_by AM) is refused, never sent.
  * - Given a time (`at`), it sends nothing: what it would send is scheduled instead
@@ -66,7 +67,7 @@ export function runPush<S, Q>(
     );
   }
   return withJob(platform, spec.job, options, job => {
-    const {table, rows, state, records} = decodeSheet(job, spec);
+    const {rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
       {workbook: job.workbook, book: job.book, records},
@@ -83,16 +84,7 @@ export function runPush<S, Q>(
         ? previewSending(spec, plan.verdicts, sending)
         : later
           ? later(job, rows, plan.verdicts, sending)
-          : deliver(
-              job,
-              spec,
-              table,
-              state,
-              plan.verdicts,
-              sending,
-              guard,
-              save,
-            );
+          : deliver(job, spec, state, plan.verdicts, sending, guard, save);
     for (const {unit, message} of guard?.held ?? []) {
       if (job.dryRun) previewMark(plan.verdicts, unit, message);
       else mark(plan.verdicts, unit, 'EDITED', message);
@@ -208,7 +200,6 @@ function previewSending<S, Q>(
 function deliver<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
-  table: Table<S>,
   state: SheetState,
   verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Sending<Q>>,
@@ -216,7 +207,7 @@ function deliver<S, Q>(
   save: Save,
 ): {requests: number; remaining: number} {
   let logged = 0;
-  const delivery = new Delivery(job.platform, spec, table, state, verdicts, {
+  const delivery = new Delivery(job.platform, spec, state, verdicts, {
     clientFor: account => job.connected.clientFor(account),
     batchSize: job.connected.mainClient.batchSize,
     book: job.book,

@@ -18,15 +18,12 @@
 import {ConfigError, OutcomeUnknownError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {recordKey} from '../../sheets/accounts';
-import {canonical, encode} from '../../sheets/codec';
 import type {HistoryOutcome} from '../../sheets/history';
 import {
   FieldChange,
   shiftContent,
   splitField,
 } from '../../sheets/history-fields';
-import {EMPTY, contentOf} from '../../sheets/rows';
-import {editableOf, readColumn} from '../../sheets/schema';
 import {
   ScheduledEntry,
   ScheduledSheet,
@@ -36,6 +33,7 @@ import {counted} from '../../text/wording';
 import {ChangeLog} from '../change-log';
 import {accountOfLabel} from '../connect';
 import {failureMessage} from '../host/menu-messages';
+import {readBack, serverRecord} from '../read-back';
 import {Job, RunOptions, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
@@ -322,8 +320,8 @@ function specOf(sheet: string): PushSpec<never, unknown> | undefined {
 }
 
 /**
- * What the server holds of the items' records, as canonical contents by record key; or why it
- * could not be read.
+ * What the server holds of the items' records, as canonical contents by record key (a field
+ * the list does not return as empty); or why it could not be read.
  */
 function readServer(
   job: Job,
@@ -331,45 +329,22 @@ function readServer(
   items: readonly Item[],
   tally: Tally,
 ): Map<string, string[][]> | {failed: string} {
-  const accounts = [...new Set(items.map(i => accountOfLabel(i.account)!))];
-  const idColumn = spec.schema.columns.find(c => c.header === spec.schema.id)!;
-  const columns = editableOf(spec.schema);
-  const text = (column: (typeof columns)[number], value: unknown) =>
-    value === undefined
-      ? EMPTY
-      : canonical(column, encode(column, value), job.workbook);
-  try {
-    const back = spec.readBack(
-      accounts.map(account => ({
-        client: job.connected.clientFor(account),
-        ids: [
-          ...new Set(
-            items
-              .filter(i => accountOfLabel(i.account) === account)
-              .map(i => i.record),
-          ),
-        ],
-      })),
-    );
-    tally.requests += back.requests;
-    return new Map(
-      back.records.flatMap((records, g) =>
-        records.map((rows): [string, string[][]] => [
-          recordKey(
-            accounts[g],
-            text(idColumn, readColumn(idColumn, rows[0]) ?? null),
-          ),
-          contentOf(
-            rows.map(source =>
-              columns.map(column => text(column, readColumn(column, source))),
-            ),
-          ),
-        ]),
-      ),
-    );
-  } catch (e) {
-    return {failed: failureMessage(e)};
-  }
+  const back = readBack(
+    spec,
+    items.map(i => ({account: accountOfLabel(i.account)!, id: i.record})),
+    {
+      clientFor: account => job.connected.clientFor(account),
+      context: job.workbook,
+    },
+  );
+  tally.requests += back.requests;
+  if ('failed' in back) return {failed: failureMessage(back.error)};
+  return new Map(
+    [...back.listed].map(([key, rows]) => [
+      key,
+      serverRecord(spec.schema, rows, []).rows,
+    ]),
+  );
 }
 
 type Decided = {request: unknown} | {status: ScheduledStatus; message: string};

@@ -624,7 +624,7 @@ describe('createOffers: which offers a row may resume', () => {
     expect(createOffers(env.platform)).toMatchObject({ok: 0, skipped: 2});
     expect(env.emulator.requests).toEqual([]);
     const book = StateBook.open(env.workbook);
-    expect(createdOffers(book)).toEqual({
+    expect(createdOffers(book, env.workbook)).toEqual({
       [String(env.us.offer_id)]: {
         offer_name: 'spring_us',
         campaign_id: env.campaignId,
