@@ -206,6 +206,26 @@ describe('a refusal longer than a cell, and a run killed between batches', () =>
   });
 });
 
+describe('History while a push of two batches runs', () => {
+  it('a note typed below its first block stays: the second block goes below the note', () => {
+    const {rt} = budgetsEdited(150, 150);
+    rt.collaborator.duringFetch(2, (_, c) =>
+      c.typeInto('History', 'A102', 'checked'),
+    );
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 150});
+
+    const [header, ...rows] = valuesOf(rt, 'History');
+    const changeId = header.indexOf('change_id');
+    expect(rows).toHaveLength(151);
+    expect(rows[100][0]).toBe('checked');
+    expect(rows[100][changeId]).toBe('');
+    const logged = rows.filter(r => r[changeId] !== '');
+    expect(logged).toHaveLength(150);
+    expect(new Set(logged.map(r => r[changeId])).size).toBe(1);
+  });
+});
+
 describe('statuses of rows scattered down Budgets', () => {
   /** Each Budgets row's sync_status and the colour of its cell, in sheet order. */
   function statusCells(rt: Runtime): Array<[unknown, string]> {
