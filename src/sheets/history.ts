@@ -86,7 +86,7 @@ export function openHistory(workbook: Workbook): LogSheet {
 /**
  * Appends a job run's changes in one block. Past `limit` rows, the oldest runs by time (whole
  * runs: a change is never split) move to the archive sheet of the day first, a tenth of the
- * limit more than needed so that archiving is rare. `history`: the sheet as this run opened
+ * limit more than needed so that archiving is rare. `opened`: the sheet as this run opened
  * it before (a run appends after each batch); opened here when not given.
  */
 export function appendHistory(
