@@ -97,11 +97,47 @@ export interface BenchRun {
   checks: TargetCheck[] | null;
 }
 
+/** The names `--only` takes: each scenario's, the agency's two measured together. */
+export const SCENARIO_NAMES = [
+  'pull',
+  'large pull',
+  'push',
+  'create',
+  'scheduled',
+  'upload',
+  'agency',
+] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+/** The scenarios named after `--only` (comma-separated), or undefined for all of them. */
+export function onlyScenarios(
+  argv: readonly string[],
+): Set<ScenarioName> | undefined {
+  const at = argv.indexOf('--only');
+  if (at < 0) return undefined;
+  const names = (argv[at + 1] ?? '').split(',').map(name => name.trim());
+  const unknown = names.filter(
+    name => !(SCENARIO_NAMES as readonly string[]).includes(name),
+  );
+  if (unknown.length > 0) {
+    throw new Error(
+      `--only takes scenario names separated by commas (${SCENARIO_NAMES.join(', ')}), not: ${unknown.join(', ') || 'nothing'}`,
+    );
+  }
+  return new Set(names as ScenarioName[]);
+}
+
+/**
+ * `only`: run just these scenarios (to look at one job's breakdown in seconds, not minutes);
+ * the scaling series and the targets are then left out, as a partial run judges nothing.
+ */
 export function runBench(
   sizes: BenchSizes,
   options: BenchOptions,
   progress: (line: string) => void,
+  only?: ReadonlySet<ScenarioName>,
 ): BenchRun {
+  const wanted = (name: ScenarioName) => !only || only.has(name);
   const results: ScenarioResult[] = [];
   const failures: ScenarioFailure[] = [];
   const attempt = <T>(
@@ -126,7 +162,7 @@ export function runBench(
     }
   };
   const one = (r: ScenarioResult) => [r];
-  const scenarios: Array<[string, () => ScenarioResult]> = [
+  const scenarios: Array<[ScenarioName, () => ScenarioResult]> = [
     ['pull', () => pullScenario(sizes.pull, options)],
     ['large pull', () => largePullScenario(sizes.largePull, options)],
     ['push', () => pushScenario(sizes.push, options)],
@@ -135,17 +171,20 @@ export function runBench(
     ['upload', () => uploadScenario(sizes.upload, options)],
   ];
   for (const [name, scenario] of scenarios) {
+    if (!wanted(name)) continue;
     const result = attempt(name, scenario, one);
     if (result) results.push(result);
   }
-  const agency = attempt(
-    'agency',
-    () => agencyScenarios(sizes.agency, options),
-    a => a.results,
-  );
+  const agency = wanted('agency')
+    ? attempt(
+        'agency',
+        () => agencyScenarios(sizes.agency, options),
+        a => a.results,
+      )
+    : undefined;
   if (agency) results.push(...agency.results);
   const points: ScalingPoint[] = [];
-  for (const offers of sizes.scaling) {
+  for (const offers of only ? [] : sizes.scaling) {
     const pulls = results.filter(
       r => r.name === 'pull' && offers === sizes.pull.offers,
     );
@@ -169,6 +208,6 @@ export function runBench(
     points,
     steps,
     quota: agency?.quota ?? null,
-    checks: sizes.judged ? checkTargets(results, sizes, steps) : null,
+    checks: sizes.judged && !only ? checkTargets(results, sizes, steps) : null,
   };
 }

@@ -2,14 +2,15 @@
  * `npm run bench` (issue 9): the built add-on's jobs in the local Apps Script runtime against
  * the in-process emulator, counted, priced and compared with their lower bounds; printed, and
  * appended to bench/results.md. `--quick` runs smaller sizes, judges no target and appends
- * nothing. The exit code is 1 when a scenario failed or a target is missed.
+ * nothing; `--only NAME[,NAME]` runs just those scenarios (at either size), judges no target and
+ * appends nothing. The exit code is 1 when a scenario failed or a target is missed.
  */
 import {execFileSync} from 'node:child_process';
 import {join} from 'node:path';
 import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {describeModel} from './model';
-import {FULL, QUICK, runBench} from './plan';
+import {FULL, QUICK, onlyScenarios, runBench} from './plan';
 import {
   appendResults,
   breakdown,
@@ -34,12 +35,16 @@ function commit(): string {
   return dirty ? `${head} + uncommitted changes` : head;
 }
 
-/** A full collection before each measured run makes its peak heap its own. */
 const NOT_JUDGED =
   '- Not judged in a quick run: the targets hold at full size, where fixed costs weigh little ' +
   'against the bound; at these sizes the ratios only show that every scenario did its work. ' +
   '`npm run bench` judges them.';
 
+const ONLY_NOT_JUDGED =
+  '- Not judged in a run of some scenarios: the targets and the scaling series need them all. ' +
+  'The ratios above are measured as in a full run.';
+
+/** A full collection before each measured run makes its peak heap its own. */
 function garbageCollector(): (() => void) | undefined {
   try {
     setFlagsFromString('--expose-gc');
@@ -51,14 +56,19 @@ function garbageCollector(): (() => void) | undefined {
 
 function main(): void {
   const quick = process.argv.includes('--quick');
+  const only = onlyScenarios(process.argv);
   const sizes = quick ? QUICK : FULL;
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const mode = quick ? 'quick' : 'full';
+  const mode = `${quick ? 'quick' : 'full'}${only ? ` (only ${[...only].join(', ')})` : ''}`;
   const heading = `## ${when}, commit ${commit()}, ${mode} run`;
   console.log(heading);
-  const run = runBench(sizes, {collectGarbage: garbageCollector()}, line =>
-    console.log(line),
+  const run = runBench(
+    sizes,
+    {collectGarbage: garbageCollector()},
+    line => console.log(line),
+    only,
   );
+  const partial = quick || only !== undefined;
   const section = [
     heading,
     '',
@@ -70,7 +80,9 @@ function main(): void {
     '',
     'Targets:',
     '',
-    ...(run.checks === null ? [NOT_JUDGED] : targetLines(run.checks)),
+    ...(run.checks === null
+      ? [quick ? NOT_JUDGED : ONLY_NOT_JUDGED]
+      : targetLines(run.checks)),
     '',
     'UrlFetch calls a day of an hourly scheduled refresh of the agency:',
     '',
@@ -84,11 +96,12 @@ function main(): void {
   console.log('\nWhere the time goes:\n');
   for (const result of run.results)
     console.log([...breakdown(result), ''].join('\n'));
-  if (quick) {
+  if (partial) {
+    const what = quick ? 'Quick run' : 'Partial run';
     console.log(
       run.failures.length === 0
-        ? 'Quick run: every scenario did its work; targets not judged; bench/results.md is left as it was.'
-        : 'Quick run: bench/results.md is left as it was.',
+        ? `${what}: every scenario did its work; targets not judged; bench/results.md is left as it was.`
+        : `${what}: bench/results.md is left as it was.`,
     );
   } else {
     const file = join(__dirname, 'results.md');

@@ -1,13 +1,16 @@
 /**
  * One job run's changes for the History sheet (sheets/history.ts): collected as the answers
- * arrive, written in one block when the run ends, under one change id.
+ * arrive, written in a block at each flush (a job flushes after each batch) and when the run
+ * ends, under one change id.
  */
 import type {Platform, Workbook} from '../platform/ports';
 import {
   DEFAULT_HISTORY_LIMIT,
   HistoryChange,
   appendHistory,
+  openHistory,
 } from '../sheets/history';
+import type {LogSheet} from '../sheets/log-sheet';
 import {excerpt} from '../rules/values';
 import {SheetLayoutError} from '../sheets/table';
 import type {JobSummary} from './run';
@@ -52,6 +55,13 @@ export class ChangeLog {
   private recorded = false;
   /** What the writes so far have to tell the summary (an archive, a failure). */
   private notes = '';
+  /**
+   * The History sheet as the run's first write opened it (its header read), and the row
+   * limit then read: a run writes after every batch, and reading them again each time would
+   * cost two more round trips a batch. The last row is asked again at each write.
+   */
+  private history?: LogSheet;
+  private limit?: number;
 
   constructor(
     private readonly platform: Platform,
@@ -102,7 +112,9 @@ export class ChangeLog {
   private write(workbook: Workbook): string {
     if (this.changes.length === 0) return '';
     try {
-      const limit = historyLimit(this.platform);
+      const limit = (this.limit ??= historyLimit(this.platform));
+      if (this.history) this.history.recount();
+      else this.history = openHistory(workbook);
       const result = appendHistory(
         workbook,
         {
@@ -114,6 +126,7 @@ export class ChangeLog {
         },
         this.changes,
         limit,
+        this.history,
       );
       return result.archived
         ? ` History was past ${limit} rows: its ${result.archived.rows} oldest rows moved to "${result.archived.sheet}".`

@@ -146,8 +146,10 @@ export class Job {
       this.rowsSavedAt = this.platform.clock.now();
     }
     if (!this.dryRun) {
-      this.opened?.save();
+      // History first: finding its last row is a read, which would send the queue of the
+      // state's writes in a round trip of its own.
       this.log.flush(this.workbook);
+      this.opened?.save();
     }
     this.workbook.flush();
   }

@@ -9,6 +9,15 @@ export function isDate(value: unknown): value is Date {
   return Object.prototype.toString.call(value) === '[object Date]';
 }
 
+/** What Sheets shows in a cell whose formula fails. */
+const FORMULA_ERROR =
+  /^#(REF!|N\/A|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!)$/;
+
+/** Whether a cell shows what Sheets shows for a formula that fails (#REF!, #N/A, …). */
+export function showsFormulaError(value: unknown): value is string {
+  return typeof value === 'string' && FORMULA_ERROR.test(value);
+}
+
 /** Nothing typed, or only spaces. */
 export function isEmptyCell(value: unknown): boolean {
   return (

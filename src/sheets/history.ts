@@ -78,19 +78,26 @@ export interface AppendResult {
   archived?: {sheet: string; rows: number};
 }
 
+/** The History sheet, made when missing; its header row read (LogSheet.open). */
+export function openHistory(workbook: Workbook): LogSheet {
+  return LogSheet.open(workbook, HISTORY_LOG, {create: true})!;
+}
+
 /**
  * Appends a job run's changes in one block. Past `limit` rows, the oldest runs by time (whole
  * runs: a change is never split) move to the archive sheet of the day first, a tenth of the
- * limit more than needed so that archiving is rare.
+ * limit more than needed so that archiving is rare. `opened`: the sheet as this run opened
+ * it before (a run appends after each batch); opened here when not given.
  */
 export function appendHistory(
   workbook: Workbook,
   run: HistoryRun,
   changes: readonly HistoryChange[],
   limit = DEFAULT_HISTORY_LIMIT,
+  opened?: LogSheet,
 ): AppendResult {
   if (changes.length === 0) return {};
-  const history = LogSheet.open(workbook, HISTORY_LOG, {create: true})!;
+  const history = opened ?? openHistory(workbook);
   const rows = changes.map(({account, ...change}): LogCells => ({
     time: run.at,
     change_id: run.changeId,

@@ -10,7 +10,8 @@
  *   one that reading needs (`spec.needed`) stops the sheet with a message naming it, since
  *   its rows would be read as empty;
  * - `append(rows)`: one block below the last row, every text bounded to what a cell takes
- *   (a server's message of any length never makes the write throw);
+ *   (a server's message of any length never makes the write throw); `recount()` before the
+ *   next append of a sheet kept open asks again where the last row is;
  * - `runs()`: every run, newest first by time, with its rows' positions (the key and time
  *   columns read whole: one read when they are side by side); `find(key)`: one run's rows
  *   (the key column read whole);
@@ -132,6 +133,14 @@ export class LogSheet {
   held(): number {
     this.rowsHeld ??= Math.max(this.sheet.lastRow() - 1, 0);
     return this.rowsHeld;
+  }
+
+  /**
+   * Forgets the rows held, so the next append asks again where the last row is: a sheet kept
+   * open across a run's appends, where a person may have added or deleted rows meanwhile.
+   */
+  recount(): void {
+    this.rowsHeld = undefined;
   }
 
   /** Appends rows in one block below the last, formatted first so text stays text. */

@@ -5,7 +5,7 @@
  */
 import {excerpt} from '../rules/values';
 import {ACCOUNT, MAIN_ACCOUNT_CELL, accountOfCell, recordKey} from './accounts';
-import {isEmptyCell} from './cell';
+import {isEmptyCell, showsFormulaError} from './cell';
 import {CodecContext, Decoded, canonical, canonicalOf, decode} from './codec';
 import {Column, SYNC_COLUMNS, SheetSchema, editableOf} from './schema';
 import {Table, cellOf} from './table';
@@ -191,10 +191,6 @@ export function sameContent(
   );
 }
 
-/** What Sheets shows in a cell whose formula fails. */
-const FORMULA_ERROR =
-  /^#(REF!|N\/A|VALUE!|DIV\/0!|NAME\?|NUM!|NULL!|ERROR!|SPILL!|CALC!)$/;
-
 /**
  * Why a cell cannot be sent: it shows the error its formula gives (a reference deleted, a
  * look-up with no match), which would otherwise go out as text.
@@ -207,8 +203,7 @@ export function formulaError<S>(
   const at = table.position.get(header);
   const formula = at === undefined ? '' : (table.formulas[index]?.[at] ?? '');
   const value = cellOf(table, index, header);
-  if (formula === '' || typeof value !== 'string' || !FORMULA_ERROR.test(value))
-    return undefined;
+  if (formula === '' || !showsFormulaError(value)) return undefined;
   return `shows ${value}, the error of its formula ${excerpt(formula)}: fix the formula or type the value`;
 }
 

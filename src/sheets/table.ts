@@ -19,7 +19,8 @@ import {columnLetter} from '../platform/a1';
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 import {ACCOUNT} from './accounts';
 import {addColumns, isPlainText} from './layout';
-import {Column, SheetSchema, allColumns} from './schema';
+import {isEmptyCell, showsFormulaError} from './cell';
+import {Column, SYNC_COLUMNS, SheetSchema, allColumns} from './schema';
 
 /** Sheet row of the first data row. */
 export const FIRST_ROW = 2;
@@ -46,7 +47,8 @@ export interface Table<S = unknown> {
    * none; no rows at all when there are no such columns): a cell written back keeps its
    * formula, so a user's formula survives even when the block written spans its column, and
    * a refresh can keep one whose value the server still has. The other columns hold what the
-   * add-on writes, never a formula it must keep, so theirs are not read.
+   * add-on writes, never a formula it must keep, so theirs are not read. Opened with
+   * `formulasToJudge`, only the rows whose values need them are read ('' in the others).
    */
   formulas: string[][];
   /**
@@ -79,6 +81,13 @@ export interface OpenOptions {
    * columns are formatted, so they are formatted once rather than again as it grows.
    */
   rows?: number;
+  /**
+   * Reads formulas only in the rows whose values cannot be judged without them: a row that
+   * looks blank (a formula may show ''), a cell that shows a formula's error (rows.ts). A job
+   * that writes no cell people type in (a push) needs no other; on a large sheet the formulas
+   * of every row cost a third as much as its values.
+   */
+  formulasToJudge?: boolean;
 }
 
 /** Reads a sheet of `schema`; null when it does not exist and `create` is false. */
@@ -180,7 +189,15 @@ export function openTable<S>(
       .map(c => position.get(c.header)),
   );
   const typed = (c: number) => c < width && !owned.has(c);
-  const formulas = readFormulas(sheet, values.length, width, typed);
+  const formulas = readFormulas(
+    sheet,
+    values.length,
+    width,
+    typed,
+    options.formulasToJudge
+      ? rowsToJudge(values, typed, syncPositions(position))
+      : undefined,
+  );
   const added = new Set(putBack.map(c => c.header));
   return {schema, sheet, position, width, values, formulas, added};
 }
@@ -239,41 +256,78 @@ const CELLS_PER_READ = 4000;
 
 /**
  * Formulas of the columns `typed` tells ('' in the others), one read per run of columns;
- * empty when there are none (or no rows).
+ * empty when there are none (or no rows). `only`: the data rows to read (sorted), read in
+ * runs; every row when not given.
  */
 function readFormulas(
   sheet: SheetPort,
   rows: number,
   width: number,
   typed: (column: number) => boolean,
+  only?: readonly number[],
 ): string[][] {
-  const runs = columnRuns(width, typed, Math.floor(CELLS_PER_READ / rows));
-  if (rows === 0 || runs.length === 0) return [];
+  const read = only?.length ?? rows;
+  const columns = keptRuns(width, typed, Math.floor(CELLS_PER_READ / read));
+  const across = columns.reduce((n, [from, to]) => n + to - from, 0);
+  const wanted = only && new Set(only);
+  const spans = wanted
+    ? keptRuns(rows, r => wanted.has(r), Math.floor(CELLS_PER_READ / across))
+    : [[0, rows] as [number, number]];
+  if (read === 0 || columns.length === 0 || spans.length === 0) return [];
   const formulas = Array.from({length: rows}, () =>
     new Array<string>(width).fill(''),
   );
-  for (const [from, to] of runs) {
-    const read = sheet.readFormulas(FIRST_ROW, from + 1, rows, to - from);
-    read.forEach((row, i) =>
-      row.forEach((formula, k) => {
-        if (typed(from + k)) formulas[i][from + k] = formula;
-      }),
-    );
+  for (const [top, bottom] of spans) {
+    for (const [from, to] of columns) {
+      sheet
+        .readFormulas(sheetRow(top), from + 1, bottom - top, to - from)
+        .forEach((row, i) =>
+          row.forEach((formula, k) => {
+            if (typed(from + k)) formulas[top + i][from + k] = formula;
+          }),
+        );
+    }
   }
   return formulas;
 }
 
 /**
- * [from, to) of each run of columns below `width` for which `keep` holds, runs at most `gap`
- * columns apart joined.
+ * The data rows whose values need their formulas to be judged (OpenOptions.formulasToJudge):
+ * every cell outside the sync columns empty, or a typed cell showing a formula's error.
  */
-function columnRuns(
-  width: number,
-  keep: (column: number) => boolean,
+function rowsToJudge(
+  values: readonly CellValue[][],
+  typed: (column: number) => boolean,
+  sync: ReadonlySet<number>,
+): number[] {
+  return values.flatMap((row, i) =>
+    row.every((cell, c) => sync.has(c) || isEmptyCell(cell)) ||
+    row.some((cell, c) => typed(c) && showsFormulaError(cell))
+      ? [i]
+      : [],
+  );
+}
+
+function syncPositions(position: ReadonlyMap<string, number>): Set<number> {
+  return new Set(
+    SYNC_COLUMNS.flatMap(c => {
+      const at = position.get(c.header);
+      return at === undefined ? [] : [at];
+    }),
+  );
+}
+
+/**
+ * [from, to) of each run of indexes below `length` (columns, rows) for which `keep` holds,
+ * runs at most `gap` apart joined.
+ */
+function keptRuns(
+  length: number,
+  keep: (index: number) => boolean,
   gap: number,
 ): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
-  for (let c = 0; c < width; c++) {
+  for (let c = 0; c < length; c++) {
     if (!keep(c)) continue;
     const last = runs[runs.length - 1];
     if (last && c - last[1] <= gap) last[1] = c + 1;

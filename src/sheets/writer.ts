@@ -446,7 +446,9 @@ export class SheetWriter<S> {
     const joined = joinedBlocks(updates, this.table.width);
     const blocks = cost(joined, byRow) < cost(exact, byRow) ? joined : exact;
     let cells = 0;
-    for (const block of blocks) cells += this.writeBlock(block, byRow);
+    const colours = new Map<number, string | null>();
+    for (const block of blocks) cells += this.writeBlock(block, byRow, colours);
+    this.colourRows(colours);
     for (const {handle} of updates) {
       for (const [c, contents] of handle.decided) {
         handle.known[c] = contents;
@@ -457,7 +459,12 @@ export class SheetWriter<S> {
     return cells;
   }
 
-  private writeBlock(block: Block, byRow: Map<number, RowHandle>): number {
+  /** `colours`: where the status cells the block changes get their colour (sheet row). */
+  private writeBlock(
+    block: Block,
+    byRow: Map<number, RowHandle>,
+    colours: Map<number, string | null>,
+  ): number {
     const {sheet} = this.table;
     const rows = block.bottom - block.top + 1;
     const columns = block.right - block.left + 1;
@@ -478,7 +485,7 @@ export class SheetWriter<S> {
     );
     const entries = cellEntries(this.table, top, block.left, contents);
     sheet.write(top, block.left + 1, entries);
-    this.colourStatuses(block, contents, byRow);
+    this.colourStatuses(block, contents, byRow, colours);
     this.colourLocked(block, contents, byRow);
     return rows * columns;
   }
@@ -506,17 +513,39 @@ export class SheetWriter<S> {
     block: Block,
     contents: Contents[][],
     byRow: Map<number, RowHandle>,
+    colours: Map<number, string | null>,
   ): void {
     const at = this.table.position.get(SYNC_STATUS);
     if (!this.table.schema.sync || at === undefined) return;
     if (at < block.left || at > block.right) return;
     const k = at - block.left;
     if (changedRows(block, byRow, at, statusColor).length === 0) return;
-    this.table.sheet.setBackgrounds(
-      sheetRow(block.top),
-      at + 1,
-      contents.map(row => [statusColor(row[k])]),
+    contents.forEach((row, i) =>
+      colours.set(sheetRow(block.top + i), statusColor(row[k])),
     );
+  }
+
+  /**
+   * The status cells of these sheet rows coloured: one call per colour for all its runs of
+   * rows (a range list), as the rows a push settles lie scattered down a large sheet and a
+   * call per block would cost as much as writing their values.
+   */
+  private colourRows(colours: ReadonlyMap<number, string | null>): void {
+    const at = this.table.position.get(SYNC_STATUS);
+    if (colours.size === 0 || at === undefined) return;
+    const byColour = new Map<string | null, number[]>();
+    for (const [row, colour] of colours) push(byColour, colour, row);
+    for (const [colour, rows] of byColour) {
+      this.table.sheet.setBackgroundOf(
+        runsOf(rows.sort((a, b) => a - b)).map(([row, count]) => ({
+          row,
+          column: at + 1,
+          rows: count,
+          columns: 1,
+        })),
+        colour,
+      );
+    }
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import {DEFAULT_LATENCY} from '../../local/runtime';
 import {BOUND_BATCH_SIZE, listingPhases, lowerBound} from '../../bench/model';
+import {QUICK, onlyScenarios, runBench} from '../../bench/plan';
 import {
   ScenarioResult,
   agencyScenarios,
@@ -281,5 +282,34 @@ describe('the targets', () => {
     expect(verdict(large(2, 200_000))?.verdict).toBe('FAIL');
     expect(verdict(large(1, 280_000))?.verdict).toBe('FAIL');
     expect(verdict(large(1, 1000), 5000)?.verdict).toBe('n/a');
+  });
+});
+
+describe('--only', () => {
+  it('runs just the scenarios named, with no scaling series and no target judged', () => {
+    expect(onlyScenarios(['--quick'])).toBeUndefined();
+    expect(onlyScenarios(['--only', 'large pull,agency'])).toEqual(
+      new Set(['large pull', 'agency']),
+    );
+    expect(() => onlyScenarios(['--only', 'push,agnecy'])).toThrow(
+      'not: agnecy',
+    );
+    expect(() => onlyScenarios(['--only'])).toThrow('not: nothing');
+    const lines: string[] = [];
+    const run = runBench(
+      {...QUICK, push: {offers: 120, campaigns: 10, edits: 5}, judged: true},
+      {},
+      line => lines.push(line),
+      new Set(['push']),
+    );
+    expect(run.results.map(r => r.name)).toEqual(['push']);
+    expect(run).toMatchObject({
+      failures: [],
+      points: [],
+      steps: [],
+      quota: null,
+      checks: null,
+    });
+    expect(lines[0]).toBe('running push...');
   });
 });

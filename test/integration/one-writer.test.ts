@@ -206,6 +206,65 @@ describe('a refusal longer than a cell, and a run killed between batches', () =>
   });
 });
 
+describe('History while a push of two batches runs', () => {
+  it('a note typed below its first block stays: the second block goes below the note', () => {
+    const {rt} = budgetsEdited(150, 150);
+    rt.collaborator.duringFetch(2, (_, c) =>
+      c.typeInto('History', 'A102', 'checked'),
+    );
+
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 150});
+
+    const [header, ...rows] = valuesOf(rt, 'History');
+    const changeId = header.indexOf('change_id');
+    expect(rows).toHaveLength(151);
+    expect(rows[100][0]).toBe('checked');
+    expect(rows[100][changeId]).toBe('');
+    const logged = rows.filter(r => r[changeId] !== '');
+    expect(logged).toHaveLength(150);
+    expect(new Set(logged.map(r => r[changeId])).size).toBe(1);
+  });
+});
+
+describe('statuses of rows scattered down Budgets', () => {
+  /** Each Budgets row's sync_status and the colour of its cell, in sheet order. */
+  function statusCells(rt: Runtime): Array<[unknown, string]> {
+    const [header, ...rows] = valuesOf(rt, 'Budgets');
+    const at = header.indexOf('sync_status');
+    const colours = sheetOf(rt, 'Budgets')
+      .getRange(2, at + 1, rows.length, 1)
+      .getBackgrounds();
+    return rows.map((row, i) => [row[at], colours[i][0]]);
+  }
+
+  it('each status cell takes the colour of its status; the rows between keep theirs', () => {
+    const {rt, ids, cap} = budgetsPulled(8);
+    const before = statusCells(rt);
+    cap(ids[1], '300');
+    cap(ids[3], 'abc');
+    cap(ids[4], '301');
+    cap(ids[6], '302');
+
+    rt.call('pushBudgets');
+
+    const OK = ['OK', '#d9ead3'];
+    const INVALID = ['INVALID', '#fce5cd'];
+    expect(statusCells(rt)).toEqual([
+      before[0],
+      OK,
+      before[2],
+      INVALID,
+      OK,
+      before[5],
+      OK,
+      before[7],
+    ]);
+    cap(ids[3], '303');
+    rt.call('pushBudgets');
+    expect(statusCells(rt)[3]).toEqual(OK);
+  });
+});
+
 describe('a push preview over a CONFLICT row', () => {
   it('keeps CONFLICT and the server values it lists, adding what a push would send', () => {
     const {rt, emulator, ids} = budgetsEdited(3, 1);

@@ -4,6 +4,7 @@
  * an error is said to, never sent as text.
  */
 import type {Runtime} from '../../local/runtime';
+import {budgetsPulled} from '../support/history';
 import {
   offerDesk,
   recordsOf,
@@ -103,5 +104,48 @@ describe('a formula that gives an error', () => {
       sync_message:
         'bid_rate shows #REF!, the error of its formula "=#REF!*2": fix the formula or type the value; network shows #DIV/0!, the error of its formula "=1/0": fix the formula or type the value. Nothing was sent.',
     });
+  });
+});
+
+describe('pushBudgets, which reads the formulas of Budgets only in rows whose values need them', () => {
+  it('a daily_cap showing #DIV/0! is INVALID naming its formula; a row empty but for a formula showing nothing is no blank row; the others go out as typed', () => {
+    const {rt, emulator, ids, rowOf, cap} = budgetsPulled(3);
+    formula(rt, 'Budgets', rowOf(ids[0]), 'daily_cap', '=1/0');
+    formula(rt, 'Budgets', rowOf(ids[1]), 'daily_cap', '=100*3');
+    cap(ids[2], '400');
+    const below = recordsOf(rt, 'Budgets').length + 3;
+    formula(rt, 'Budgets', below, 'daily_cap', '=""');
+    emulator.clearRequests();
+
+    rt.call('pushBudgets');
+
+    const sent = emulator.requests
+      .filter(r => r.method === 'PUT')
+      .map(r => {
+        const body = r.body as {
+          offer_id: number;
+          budget: Array<{daily_cap: unknown}>;
+        };
+        return [body.offer_id, body.budget[0].daily_cap];
+      });
+    expect(sent).toEqual([
+      [ids[1], 300],
+      [ids[2], 400],
+    ]);
+    const rows = recordsOf(rt, 'Budgets');
+    expect(rows.find(r => r.offer_id === ids[0])).toMatchObject({
+      daily_cap: '#DIV/0!',
+      sync_status: 'INVALID',
+    });
+    expect(rows.find(r => r.offer_id === ids[0])!.sync_message).toContain(
+      'daily_cap: shows #DIV/0!, the error of its formula "=1/0": fix the formula or type the value',
+    );
+    expect(rows.find(r => r.offer_id === ids[1])!.sync_status).toBe('OK');
+    const [header] = valuesOf(rt, 'Budgets');
+    const blank = valuesOf(rt, 'Budgets')[below - 1];
+    expect(blank[header.indexOf('sync_status')]).toBe('INVALID');
+    expect(blank[header.indexOf('sync_message')]).toBe(
+      "offer_id is empty: rows here are matched with the API's records by offer_id; fill it or delete the row.",
+    );
   });
 });

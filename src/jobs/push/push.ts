@@ -369,7 +369,11 @@ function readTable<S, Q>(
 ): Table<S> {
   let table: Table<S> | null;
   try {
-    table = openTable(workbook, spec.schema, {create: false});
+    // A push writes statuses, never a typed cell: formulas only where they judge a value.
+    table = openTable(workbook, spec.schema, {
+      create: false,
+      formulasToJudge: true,
+    });
   } catch (e) {
     if (e instanceof SheetLayoutError) throw new ConfigError(e.message);
     throw e;

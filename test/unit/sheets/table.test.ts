@@ -115,6 +115,42 @@ describe('openTable', () => {
     expect(table.formulas).toEqual([['', '', '=2+3', '', '', '', '=A2*2']]);
   });
 
+  it('with formulasToJudge, reads formulas only in rows that look blank or show a formula error', () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet('Things');
+    sheet.write(1, 1, [
+      ['id', 'label', 'amount', 'sync_status', 'sync_message', 'synced_at'],
+      [1, 'a', 5, '', '', ''],
+      [2, 'b', 6, '', '', ''],
+      ['', '', '', 'INVALID', 'id is empty', ''],
+      [4, 'd', 7, '', '', ''],
+      [5, 'e', 8, '', '', ''],
+    ]);
+    // The memory sheet shows every formula as Sheets shows a failing one.
+    sheet.type(6, 2, '=#REF!');
+    sheet.calls.length = 0;
+    const table = openTable(book, THINGS, {
+      create: false,
+      formulasToJudge: true,
+    })!;
+    // Sheet rows 4 and 6, one row apart: one read of label and amount, rows 4 to 6.
+    expect(sheet.calls).toEqual(['readValues', 'readFormulas']);
+    expect(table.formulas).toEqual([
+      ['', '', '', '', '', ''],
+      ['', '', '', '', '', ''],
+      ['', '', '', '', '', ''],
+      ['', '', '', '', '', ''],
+      ['', '=#REF!', '', '', '', ''],
+    ]);
+    sheet.write(4, 1, [[3, 'c', 9]]);
+    sheet.type(6, 2, 'e');
+    sheet.calls.length = 0;
+    expect(
+      openTable(book, THINGS, {create: false, formulasToJudge: true})!.formulas,
+    ).toEqual([]);
+    expect(sheet.calls).toEqual(['readValues']);
+  });
+
   it('makes a new sheet as tall as the rows to come before formatting its columns once', () => {
     const book = new MemoryWorkbook();
     openTable(book, THINGS, {create: true, rows: 1500});
