@@ -2,14 +2,16 @@
  * `npm run bench` (issue 9): the built add-on's jobs in the local Apps Script runtime against
  * the in-process emulator, counted, priced and compared with their lower bounds; printed, and
  * appended to bench/results.md. `--quick` runs smaller sizes, judges no target and appends
- * nothing. The exit code is 1 when a scenario failed or a target is missed.
+ * nothing. `--only=scheduled,push` runs those parts alone (plan.ts PARTS), judges the targets of
+ * what it ran and appends nothing: a partial run is no record. The exit code is 1 when a
+ * scenario failed or a target is missed.
  */
 import {execFileSync} from 'node:child_process';
 import {join} from 'node:path';
 import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {describeModel} from './model';
-import {FULL, QUICK, runBench} from './plan';
+import {FULL, PARTS, QUICK, runBench} from './plan';
 import {
   appendResults,
   breakdown,
@@ -49,15 +51,33 @@ function garbageCollector(): (() => void) | undefined {
   }
 }
 
+/** The parts `--only=a,b` names; undefined without it. Throws on a name that is no part. */
+function onlyParts(): Set<string> | undefined {
+  const flag = process.argv.find(a => a.startsWith('--only='));
+  if (!flag) return undefined;
+  const parts = flag.slice('--only='.length).split(',');
+  const unknown = parts.filter(p => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) {
+    throw new Error(
+      `--only: ${unknown.join(', ')} is no part of the bench (${PARTS.join(', ')})`,
+    );
+  }
+  return new Set(parts);
+}
+
 function main(): void {
   const quick = process.argv.includes('--quick');
+  const only = onlyParts();
   const sizes = quick ? QUICK : FULL;
   const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const mode = quick ? 'quick' : 'full';
+  const mode = `${quick ? 'quick' : 'full'}${only ? ` (only ${[...only].join(', ')})` : ''}`;
   const heading = `## ${when}, commit ${commit()}, ${mode} run`;
   console.log(heading);
-  const run = runBench(sizes, {collectGarbage: garbageCollector()}, line =>
-    console.log(line),
+  const run = runBench(
+    sizes,
+    {collectGarbage: garbageCollector()},
+    line => console.log(line),
+    only,
   );
   const section = [
     heading,
@@ -90,6 +110,8 @@ function main(): void {
         ? 'Quick run: every scenario did its work; targets not judged; bench/results.md is left as it was.'
         : 'Quick run: bench/results.md is left as it was.',
     );
+  } else if (only) {
+    console.log('A run of some parts: bench/results.md is left as it was.');
   } else {
     const file = join(__dirname, 'results.md');
     appendResults(file, section);
