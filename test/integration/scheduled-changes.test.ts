@@ -720,6 +720,52 @@ describe('campaigns and tracking', () => {
   });
 });
 
+describe('a tracking change whose answer was lost', () => {
+  it('is read back by its listed fields (a PUT is applied whole); one of support_server_click alone cannot be, and says so, never resent', () => {
+    const {rt, emulator, ids, offerRow} = offersPulled();
+    const type = (id: number, header: string, text: string) =>
+      typeInto(rt, 'Offers', offerRow(id), header, text);
+    // ids[1]: support_server_click known (sent by a push), then scheduled alone.
+    type(ids[1], 'support_server_click', 'YES');
+    type(ids[1], 'click_url', 'https://t.example.test/b');
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    type(ids[1], 'support_server_click', 'NO');
+    type(ids[0], 'support_server_click', 'YES');
+    type(ids[0], 'click_url', 'https://t.example.test/a');
+    rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/tracking',
+      count: 1,
+    });
+    rt.call('applyScheduledChanges');
+    const lost = recordsOf(rt, 'Scheduled');
+    expect(lost.map(r => r.status)).toEqual(['ERROR', 'ERROR', 'ERROR']);
+    emulator.faults.clear();
+    const since = lastSeq(emulator);
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
+    const read = recordsOf(rt, 'Scheduled');
+    expect(read.map(r => [r.record, r.field, r.status])).toEqual([
+      [String(ids[0]), 'click_url', 'OK'],
+      [String(ids[0]), 'support_server_click', 'OK'],
+      [String(ids[1]), 'support_server_click', 'ERROR'],
+    ]);
+    expect(read[2].message).toBe(
+      'Outcome not known: the answer to its request was lost, and the server does not list support_server_click, so reading the record back cannot tell whether it was applied. Not sent again: refresh Offers and schedule or push it again if it is not as wanted.',
+    );
+    expect(String(read[0].message)).toMatch(
+      /the server holds it \(the answer to its request was lost\); support_server_click, which the server does not list, is taken as sent with the rest \(a request is applied whole\)\.$/,
+    );
+    // A third run has nothing left to read or send.
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
+  });
+});
+
 describe('sharing', () => {
   it("another editor's run leaves the change alone; the author's trigger sends it", () => {
     const [owner, editor] = ['owner@example.com', 'editor@example.com'];
