@@ -388,9 +388,9 @@ interface Pending {
 
 /**
  * One round: its records read (one list per 50 of an account, together), each item decided,
- * then the requests in chunks of one fetchAll, inside the time budget. A chunk's rows are
- * marked as out in the write that settles the chunk before, and it leaves only once that is
- * sent. Answers false when the time budget stopped it, what it did not send counted as left.
+ * then the requests in chunks (chunkSize), inside the time budget. A chunk's rows are marked
+ * as out in the write that settles the chunk before, and it leaves only once that is sent.
+ * Answers false when the time budget stopped it, what it did not send counted as left.
  */
 function applyRound(
   job: Job,
