@@ -10,6 +10,7 @@ import {
   PullSizes,
   PushSizes,
   ScenarioResult,
+  ScheduledSizes,
   UploadSizes,
   agencyScenarios,
   createScenario,
@@ -35,8 +36,8 @@ export interface BenchSizes {
   largePull: PullSizes;
   push: PushSizes;
   create: CreateSizes;
-  /** `edits`: unpushed Budgets edits the refresh must keep. */
-  scheduled: PushSizes;
+  /** `edits`: unpushed Budgets edits the refresh must keep; `due`: changes it applies first. */
+  scheduled: ScheduledSizes;
   upload: UploadSizes;
   /** Issue 25's agency: every account in one workbook. */
   agency: AgencySizes;
@@ -60,7 +61,7 @@ export const FULL: BenchSizes = {
   largePull: {offers: 50000, campaigns: 500},
   push: {offers: 10000, campaigns: 500, edits: 2000},
   create: {offers: 200, materialsPerOffer: 3},
-  scheduled: {offers: 10000, campaigns: 500, edits: 100},
+  scheduled: {offers: 10000, campaigns: 500, edits: 100, due: 200},
   upload: {files: 3000},
   agency: {subAccounts: 30, offersPerAccount: 1000, edits: 2000},
   scaling: [5000, 10000, 20000],
@@ -73,7 +74,7 @@ export const QUICK: BenchSizes = {
   largePull: {offers: 5000, campaigns: 50},
   push: {offers: 1000, campaigns: 50, edits: 200},
   create: {offers: 20, materialsPerOffer: 3},
-  scheduled: {offers: 1000, campaigns: 50, edits: 10},
+  scheduled: {offers: 1000, campaigns: 50, edits: 10, due: 20},
   upload: {files: 60},
   agency: {subAccounts: 30, offersPerAccount: 100, edits: 200},
   scaling: [500, 1000, 2000],
@@ -184,7 +185,8 @@ export function runBench(
     : undefined;
   if (agency) results.push(...agency.results);
   const points: ScalingPoint[] = [];
-  for (const offers of only ? [] : sizes.scaling) {
+  const scaling = only ? [] : sizes.scaling;
+  for (const offers of scaling) {
     const pulls = results.filter(
       r => r.name === 'pull' && offers === sizes.pull.offers,
     );
@@ -201,7 +203,7 @@ export function runBench(
       points.push(scalingPoint(pulls, offers));
     }
   }
-  const steps = points.length === sizes.scaling.length ? doublings(points) : [];
+  const steps = points.length === scaling.length ? doublings(points) : [];
   return {
     results,
     failures,

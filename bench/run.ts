@@ -86,7 +86,9 @@ function main(): void {
     '',
     'UrlFetch calls a day of an hourly scheduled refresh of the agency:',
     '',
-    ...quotaLines(run.quota),
+    ...(only && !only.has('agency')
+      ? ['- not measured: the agency is not among the parts run (--only)']
+      : quotaLines(run.quota)),
     '',
     'Scaling of the pull (campaigns fixed):',
     '',

@@ -75,6 +75,10 @@ export interface PullSizes {
 export interface PushSizes extends PullSizes {
   edits: number;
 }
+export interface ScheduledSizes extends PushSizes {
+  /** Budget changes scheduled earlier, due when the trigger fires: applied first. */
+  due: number;
+}
 export interface CreateSizes {
   offers: number;
   materialsPerOffer: number;
@@ -500,9 +504,13 @@ function hourlySchedule(rt: Runtime): string {
   return trigger.id;
 }
 
-/** The scheduled refresh (its trigger fired) of N offers while M Budgets edits are unpushed. */
+/**
+ * The scheduled refresh (its trigger fired) of N offers while M Budgets edits are unpushed,
+ * with D budget changes scheduled earlier and due: the run applies them first (each offer read,
+ * then its PUT), then refreshes.
+ */
 export function scheduledScenario(
-  sizes: PushSizes,
+  sizes: ScheduledSizes,
   options: BenchOptions = {},
 ): ScenarioResult {
   const desk = benchDesk(
@@ -511,13 +519,21 @@ export function scheduledScenario(
   );
   const {rt, emulator} = desk;
   rt.run('refreshAll');
-  const edited = editBudgets(desk, sizes.edits);
+  const rows = editableBudgetRows(desk);
+  const due = typeBudgets(desk, rows, sizes.due);
+  if (sizes.due > 0) scheduleDue(rt);
+  const edited = typeBudgets(desk, rows.slice(sizes.due), sizes.edits);
   const trigger = hourlySchedule(rt);
+  rt.clock.advance(DUE_AFTER_MS);
+  const reads = Math.ceil(sizes.due / READ_BACK_IDS);
   return measure(desk, {
     name: 'scheduled',
-    title: `scheduled refresh of ${count(sizes.offers)} offers, ${count(sizes.edits)} edits kept`,
+    title: `scheduled refresh of ${count(sizes.offers)} offers, ${count(sizes.due)} due changes applied first, ${count(sizes.edits)} edits kept`,
     entry: 'scheduledRefresh',
-    sheets: REFRESH_SHEETS,
+    sheets: [
+      ...REFRESH_SHEETS,
+      ...(sizes.due > 0 ? ['Scheduled', 'History'] : []),
+    ],
     act() {
       const run = rt.fireTrigger(trigger) as {
         outcome: string;
@@ -536,10 +552,42 @@ export function scheduledScenario(
           run.message.includes(`${sizes.edits} kept with unpushed edits`),
         `the scheduled refresh kept ${kept} of ${sizes.edits} edits as EDITED (${run.outcome}): ${run.message}`,
       );
+      const applied = due.filter(
+        e => String(budgets.get(e.row)?.daily_cap) === e.text,
+      ).length;
+      const puts = emulator.requests.filter(r => r.method === 'PUT').length;
+      const ok = rt.spreadsheet.sheet('Scheduled')
+        ? recordsOf(rt, 'Scheduled').filter(r => r.cells.status === 'OK').length
+        : 0;
+      expect(
+        applied === sizes.due && puts === sizes.due && ok === sizes.due,
+        `the scheduled run sent ${puts} PUTs for ${sizes.due} due changes, ${ok} rows OK, ${applied} shown by the refresh after: ${run.message}`,
+      );
+      if (sizes.due > 0) expectHistory(rt, sizes.due, 1);
       return {runs: 1, outcome: run.message};
     },
-    needs: refreshNeeds(emulator, sizes),
+    needs: touches => ({
+      phases: [
+        {what: 'reads of the offers of due changes', requests: reads},
+        {what: 'budget updates of due changes', requests: sizes.due},
+        ...listingPhases(refreshListings(emulator, sizes)),
+      ],
+      sheets: touches,
+    }),
   });
+}
+
+/** How long after scheduling the due changes fall due, and the trigger fires. */
+const DUE_AFTER_MS = 31 * 60 * 1000;
+
+/** Schedules the Budgets edits typed so far half an hour ahead: nothing sent now. */
+function scheduleDue(rt: Runtime): void {
+  const at = Math.floor(rt.clock.now() / 1000) + 30 * 60;
+  const summary = rt.run('pushBudgets', {args: [{at}]}) as {message: string};
+  expect(
+    summary.message.startsWith('Nothing sent: '),
+    `pushBudgets({at}) did not schedule: ${summary.message}`,
+  );
 }
 
 /** Upload F materials: a bound past Apps Script's 6 minutes, so the job must resume. */

@@ -10,6 +10,7 @@ import {
   launchChromium,
 } from '../local/playground/chromium';
 import {PlaygroundDriver, ShownRow} from '../local/playground/driver';
+import type {WorkbookView} from '../local/playground/protocol';
 import {startPlayground} from '../local/playground/server';
 
 const IMAGES = join(__dirname, '..', 'docs', 'images');
@@ -31,6 +32,24 @@ async function editableBudgets(ui: PlaygroundDriver): Promise<ShownRow[]> {
     .slice(0, 2);
 }
 
+/** 'yyyy-mm-ddThh:mm' of `ms` in `timeZone`: what a datetime-local input takes. */
+function wallTime(ms: number, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(ms)
+      .map(p => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
 async function main(): Promise<void> {
   if (!haveChromium()) {
     throw new Error(
@@ -44,17 +63,40 @@ async function main(): Promise<void> {
   ]);
   try {
     const ui = await PlaygroundDriver.open(browser, playground);
+    /**
+     * Waits until the virtual clock stands still: the sidebar's own calls (an alert count after
+     * a job, say) land when the page makes them, and a job started, or a picture taken, before
+     * one of them would show other times from one run to the next.
+     */
+    const quiet = async () => {
+      for (let last = NaN; ; await ui.page.waitForTimeout(300)) {
+        const {nowMs} = await playground.host.invoke<WorkbookView>('workbook');
+        if (nowMs === last) return;
+        last = nowMs;
+      }
+    };
     const save = async (name: string) => {
+      await quiet();
       await ui.page.mouse.move(0, 0);
       await ui.page.screenshot({path: join(IMAGES, name)});
       console.log(`docs/images/${name}`);
     };
+    /** The sidebar alone. */
+    const savePanel = async (name: string) => {
+      await quiet();
+      await ui.page
+        .locator('#sidebar-panel')
+        .screenshot({path: join(IMAGES, name)});
+      console.log(`docs/images/${name}`);
+    };
 
     await ui.connect();
+    await quiet();
     await ui.sidebarButton('Test connection').click();
     await ui.sidebar
       .locator('#settings-message[data-tone="ok"]', {hasText: 'Connected'})
       .waitFor();
+    await quiet();
     await ui.menu('Offer Desk', 'Refresh', 'Refresh everything');
     await ui.openSheet('Offers');
     await ui.openMenu('Offer Desk', 'Push');
@@ -67,6 +109,7 @@ async function main(): Promise<void> {
     await ui.openSheet('Budgets');
     await ui.type(good.row, 'daily_cap', '120');
     await ui.type(bad.row, 'daily_cap', '10');
+    await quiet();
     const preview = ui.menu('Offer Desk', 'Push', 'Push budgets (preview)');
     await ui.dialog();
     await save('playground-alert.png');
@@ -77,19 +120,18 @@ async function main(): Promise<void> {
     await save('playground-budgets.png');
 
     await ui.menu('Offer Desk', 'Open sidebar');
+    await quiet();
     await ui.sidebarButton('Preview: Push budgets').click();
     await ui.sidebar.locator('#result-problems button').first().waitFor();
     await ui.sidebar
       .locator('#jobs-heading')
       .evaluate(heading => heading.scrollIntoView({block: 'start'}));
-    await ui.page.locator('#sidebar-panel').screenshot({
-      path: join(IMAGES, 'playground-sidebar.png'),
-    });
-    console.log('docs/images/playground-sidebar.png');
+    await savePanel('playground-sidebar.png');
 
     // History: push the edits, list the run in the sidebar, and show the sheet itself.
     await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
     await ui.type(bad.row, 'daily_cap', '500');
+    await quiet();
     await ui.menu('Offer Desk', 'Push', 'Push budgets');
     await ui.dismissToasts();
     await ui.menu('Offer Desk', 'Open sidebar');
@@ -98,10 +140,7 @@ async function main(): Promise<void> {
     await ui.sidebar
       .locator('#history-heading')
       .evaluate(heading => heading.scrollIntoView({block: 'start'}));
-    await ui.page.locator('#sidebar-panel').screenshot({
-      path: join(IMAGES, 'playground-history.png'),
-    });
-    console.log('docs/images/playground-history.png');
+    await savePanel('playground-history.png');
     await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
     await ui.openSheet('History');
     await ui.page.locator('#grid').evaluate(grid => grid.scrollTo(0, 0));
@@ -119,17 +158,70 @@ async function main(): Promise<void> {
       });
     await stop(running[0], 'INSUFFICIENT_BALANCE');
     await stop(running[1], 'CREATIVE_REJECTED');
+    await quiet();
     await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
     await ui.dismissToasts();
     await playground.host.invoke('updateOffer', running[0], {
       status: 'RUNNING',
       offer_stop_reason: '',
     });
+    await quiet();
     await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
     await ui.dismissToasts();
     await ui.openSheet('Alerts');
     await ui.page.locator('#grid').evaluate(grid => grid.scrollTo(0, 0));
     await save('playground-alerts.png');
+
+    // Push later: two budget edits scheduled, listed as waiting; the trigger sends them.
+    await ui.openSheet('Budgets');
+    await ui.type(good.row, 'daily_cap', '130');
+    await ui.type(bad.row, 'daily_cap', '450');
+    const {nowMs, timeZone} =
+      await playground.host.invoke<WorkbookView>('workbook');
+    const quarter = 15 * 60_000;
+    const at = Math.ceil((nowMs + 30 * 60_000) / quarter) * quarter;
+    await ui.menu('Offer Desk', 'Open sidebar');
+    await ui.sidebar.getByLabel('Send at').fill(wallTime(at, timeZone));
+    await ui.sidebar
+      .getByLabel('Put back at (optional)')
+      .fill(wallTime(at + 6 * 3600_000, timeZone));
+    await quiet();
+    await ui.sidebarButton('Push later…').click();
+    await ui.sidebar
+      .locator('#result-message', {hasText: 'scheduled as change'})
+      .waitFor();
+    await ui.sidebarButton('Show waiting changes').click();
+    await ui.sidebar.locator('#later-list li.history-run').waitFor();
+    await ui.sidebar
+      .locator('#later-heading')
+      .evaluate(heading => heading.scrollIntoView({block: 'start'}));
+    await savePanel('playground-push-later.png');
+    await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
+    await quiet();
+    await ui.page
+      .getByRole('button', {name: 'Run scheduled trigger now'})
+      .click();
+    // The run shows itself in the sidebar, opened again: closed for the sheet.
+    await ui.page
+      .locator('.toast', {hasText: 'scheduledRefresh ran at'})
+      .waitFor();
+    await ui.settled();
+    await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
+    await ui.dismissToasts();
+    await ui.openSheet('Scheduled');
+    // From account to message: the change and its times are in the sidebar's list above.
+    const account = ui.cell(1, await ui.column('account'));
+    const left = await account.evaluate(
+      (td: HTMLElement) =>
+        td.offsetLeft -
+        (td.parentElement?.firstElementChild as HTMLElement).offsetWidth,
+    );
+    await ui.page
+      .locator('#grid')
+      .evaluate((grid, x) => grid.scrollTo(x, 0), left);
+    // The message in full, in the formula bar.
+    await (await ui.cellAt(2, 'message')).click();
+    await save('playground-scheduled-sheet.png');
   } finally {
     await browser.close();
     await playground.close();

@@ -56,7 +56,10 @@ const JOB_RUNS = {
     scheduledPush.isScheduling(o)
       ? scheduledPush.schedulePush(p, pushCampaignsJob.CAMPAIGNS_PUSH, o!)
       : pushCampaignsJob.pushCampaigns(p, o),
-  pushTracking: (p, o) => pushTrackingJob.pushTracking(p, o),
+  pushTracking: (p, o) =>
+    scheduledPush.isScheduling(o)
+      ? scheduledPush.schedulePush(p, pushTrackingJob.trackingPushOf(p), o!)
+      : pushTrackingJob.pushTracking(p, o),
   applyScheduledChanges: (p, o) => applyJob.applyScheduledChanges(p, o),
   uploadCreatives: (p, o) => uploadCreativesJob.uploadCreatives(p, o),
   createOffers: (p, o) => createOffersJob.createOffers(p, o),
@@ -172,17 +175,27 @@ export function setRefreshSchedule(
 /** The trigger's handler: `e` is the time-driven event, whose triggerUid names the schedule. */
 export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
+  // One execution, one limit: the refresh's time budget counts from the start of the run.
+  const startedAt = p.clock.now();
   return schedule.scheduledRefresh(
     p,
     job => {
       // Due changes first: they go out at their time, whatever the refresh then takes.
-      const applied = applyJob.applyScheduledChanges(p, {scheduled: true});
-      const refreshed = JOB_RUNS[job](p, {scheduled: true});
-      if (applied.ok + applied.error + (applied.conflict ?? 0) === 0)
-        return refreshed;
+      const applied = applyJob.applyScheduledChanges(p, {
+        scheduled: true,
+        startedAt,
+      });
+      const refreshed = JOB_RUNS[job](p, {scheduled: true, startedAt});
+      const touched =
+        applied.ok +
+        applied.error +
+        (applied.conflict ?? 0) +
+        applied.remaining;
+      if (touched === 0) return refreshed;
       const emails = [applied.alertsEmail, refreshed.alertsEmail];
       return {
         ...refreshed,
+        remaining: refreshed.remaining + applied.remaining,
         message: `${applied.message} ${refreshed.message}`,
         alertsEmail: emails.filter(Boolean).join(' '),
       };

@@ -40,6 +40,11 @@ export interface RunOptions {
   at?: unknown;
   /** When a scheduled push is put back, Unix seconds; optional. */
   until?: unknown;
+  /**
+   * When the execution started (ms), for a job run after another in one execution (the
+   * scheduled refresh after the due changes): its time budget counts from then.
+   */
+  startedAt?: number;
 }
 
 export interface JobOptions extends RunOptions {
@@ -92,7 +97,7 @@ export class Job {
     options: JobOptions,
   ) {
     this.dryRun = options.dryRun === true;
-    this.budget = new TimeBudget(() => platform.clock.now());
+    this.budget = new TimeBudget(() => platform.clock.now(), options.startedAt);
     this.connected = connect(platform, this.budget.retryDeadline);
     const acting = options.asMain ? '' : this.connected.account;
     this.account = accountLabel(acting);

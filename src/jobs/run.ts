@@ -97,8 +97,12 @@ export class TimeBudget {
   readonly startedAt: number;
   /** The longest batch of requests so far, in ms. */
   private slowest = 0;
-  constructor(private readonly now: () => number) {
-    this.startedAt = now();
+  constructor(
+    private readonly now: () => number,
+    /** When the execution started, if before this job: the limit is the execution's. */
+    startedAt?: number,
+  ) {
+    this.startedAt = Math.min(startedAt ?? Infinity, now());
   }
   /** True while a new batch may still start. */
   canStart(): boolean {
@@ -108,14 +112,23 @@ export class TimeBudget {
     return this.startedAt + RETRY_BUDGET_MS;
   }
   /**
+   * Whether `batches` batches in a row may start now: the slowest batch so far says they would
+   * all end before the retry deadline.
+   */
+  fits(batches: number): boolean {
+    return (
+      this.canStart() &&
+      this.now() + this.slowest * batches <= this.retryDeadline
+    );
+  }
+  /**
    * Runs one batch of requests if it may start, and if the slowest batch so far says it would
    * end before the retry deadline (a batch Apps Script cuts off loses every answer in it);
    * measures it. Undefined: not started.
    */
   batch<T>(send: () => T): T | undefined {
     const started = this.now();
-    if (!this.canStart() || started + this.slowest > this.retryDeadline)
-      return undefined;
+    if (!this.fits(1)) return undefined;
     try {
       return send();
     } finally {

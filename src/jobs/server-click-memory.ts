@@ -7,6 +7,7 @@
  * Keyed by offer_id (offer ids are unique across accounts: the API takes an offer_id alone);
  * kept in the state sheet beside the pull states.
  */
+import type {Offer} from '../api/types';
 import type {StateBook} from '../sheets/state';
 
 export const SERVER_CLICK_MEMO = 'support_server_click sent';
@@ -43,4 +44,17 @@ export function rememberServerClicks(
   }
   book.setMemo(SERVER_CLICK_MEMO, memo);
   book.setMemo(TRACKING_SET_MEMO, set);
+}
+
+/**
+ * The offer with the support_server_click the add-on last sent, where the list leaves it out
+ * (it always does: TOOLING); an offer it never sent one to is as listed (the Offers refresh
+ * keeps what the sheet last had).
+ */
+export function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
+  const fields = offer as unknown as Record<string, unknown>;
+  const remembered = sent[String(offer.offer_id)];
+  if (fields.support_server_click !== undefined || remembered === undefined)
+    return offer;
+  return {...offer, support_server_click: remembered} as Offer;
 }

@@ -15,7 +15,6 @@
  * - `runs()`: every run, newest first by time, with its rows' positions (the key and time
  *   columns read whole: one read when they are side by side); `find(key)`: one run's rows
  *   (the key column read whole);
- * - `update(first, headers, rows)`: some columns of a block of rows rewritten in place (a status);
  * - `read(rows)`: those rows, every header's cell (the user's own columns included), in as few
  *   reads as the latency model makes cheapest;
  * - `archive(workbook, name, count)`: moves the oldest whole runs (at least `count` rows),
@@ -215,34 +214,6 @@ export class LogSheet {
     return rows.map(row => {
       const cells = byRow.get(row)!;
       return Object.fromEntries(headers.map(([h, at]) => [h, cells[at - 1]]));
-    });
-  }
-
-  /**
-   * Rewrites the cells under `headers` of the data rows from `first` (0 is sheet row 2), one
-   * row of `rows` each, the others as they are: a log whose rows carry a status (Scheduled)
-   * settles it in place. Headers side by side in the sheet take one call.
-   */
-  update(first: number, headers: readonly string[], rows: CellValue[][]): void {
-    const at = headers.map(h => this.at.get(h));
-    const cell = (value: CellValue) =>
-      typeof value === 'string' ? bounded(value) : value;
-    const adjacent = at.every((c, k) => c !== undefined && c === at[0]! + k);
-    if (adjacent) {
-      this.sheet.write(
-        first + 2,
-        at[0]!,
-        rows.map(row => row.map(cell)),
-      );
-      return;
-    }
-    at.forEach((column, k) => {
-      if (column === undefined) return;
-      this.sheet.write(
-        first + 2,
-        column,
-        rows.map(row => [cell(row[k])]),
-      );
     });
   }
 

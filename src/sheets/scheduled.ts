@@ -1,13 +1,19 @@
 /**
- * The Scheduled sheet's I/O (schemas/scheduled.ts) over the log-sheet machinery
- * (log-sheet.ts): a scheduled push's rows appended in one block, every row read back with its
- * place, and a row's status and message settled in place. Columns are found by header; rows
- * are read whole each run, so a sort or a deleted row (a cancel) is read as it is.
+ * The Scheduled sheet's I/O (schemas/scheduled.ts): a scheduled push's rows appended in one
+ * block over the log-sheet machinery (log-sheet.ts), every row read once with its cells, and a
+ * row's status and message settled through the one writer (writer.ts). Columns are found by
+ * header; a settled status lands on the row that holds its change's identity when it is
+ * written (change_id, account, sheet, record, field and the status it had), so a sort or an
+ * insert while a run reads the server moves nothing onto another change's row. A row deleted
+ * meanwhile (a cancel), or whose status was typed over (CANCELLED), is not written: `flush`
+ * answers it.
  */
 import type {CellValue, Workbook} from '../platform/ports';
 import {isDate} from './cell';
 import {LogCells, LogSheet, LogSpec} from './log-sheet';
 import {SCHEDULED, ScheduledRow} from './schemas/scheduled';
+import {SheetLayoutError, Table, cellOf, openTable} from './table';
+import {SheetWriter} from './writer';
 
 const SCHEDULED_LOG: LogSpec = {
   schema: SCHEDULED as never,
@@ -26,7 +32,7 @@ export interface ScheduledEntry extends Omit<
   ScheduledRow,
   'apply_at' | 'revert_at'
 > {
-  /** Data row: 0 is sheet row 2. */
+  /** Data row when read (0 is sheet row 2): the writer's handle of the row. */
   index: number;
   applyAt: number;
   revertAt: number;
@@ -40,70 +46,105 @@ function timeOf(cell: CellValue | undefined): number {
 }
 
 export class ScheduledSheet {
-  /** Rows marked and not written yet: status and message by data row. */
-  private readonly pending = new Map<number, [ScheduledStatus, string]>();
+  /** The rows as read, and their writer: set by `entries`. */
+  private read?: {writer: SheetWriter<ScheduledRow>; entries: ScheduledEntry[]};
 
-  private constructor(private readonly log: LogSheet) {}
+  private constructor(
+    private readonly workbook: Workbook,
+    private readonly now: () => number,
+    /** The log, when open (a push that schedules appends to it). */
+    private log?: LogSheet,
+  ) {}
 
   /** The sheet; null when it does not exist and `create` is not set. */
-  static open(workbook: Workbook, create: boolean): ScheduledSheet | null {
-    const log = LogSheet.open(workbook, SCHEDULED_LOG, {create});
-    return log ? new ScheduledSheet(log) : null;
+  static open(
+    workbook: Workbook,
+    create: boolean,
+    now: () => number,
+  ): ScheduledSheet | null {
+    if (create) {
+      const log = LogSheet.open(workbook, SCHEDULED_LOG, {create})!;
+      return new ScheduledSheet(workbook, now, log);
+    }
+    return workbook.sheet(SCHEDULED.name)
+      ? new ScheduledSheet(workbook, now)
+      : null;
   }
 
   append(rows: readonly ScheduledRow[]): void {
+    this.log ??= LogSheet.open(this.workbook, SCHEDULED_LOG, {create: true})!;
     this.log.append(rows as unknown as LogCells[]);
   }
 
-  /** Every row that names a change, in sheet order. */
+  /** Every row that names a change, in sheet order, read in one call. */
   entries(): ScheduledEntry[] {
-    const held = this.log.held();
-    const indexes = Array.from({length: held}, (_, i) => i);
-    return this.log.read(indexes).flatMap((cells, index) => {
-      const text = (header: keyof ScheduledRow) =>
-        String(cells[header] ?? '').trim();
-      const changeId = text('change_id');
-      if (changeId === '') return [];
-      return [
-        {
-          index,
-          change_id: changeId,
-          applyAt: timeOf(cells.apply_at),
-          revertAt: timeOf(cells.revert_at),
-          account: text('account'),
-          sheet: text('sheet'),
-          record: text('record'),
-          field: text('field'),
-          before: String(cells.before ?? ''),
-          after: String(cells.after ?? ''),
-          status: text('status').toUpperCase(),
-          message: String(cells.message ?? ''),
-        },
-      ];
+    const table = this.table();
+    const entries = table.values.flatMap((_, index) => {
+      const entry = entryOf(table, index);
+      return entry ? [entry] : [];
     });
+    this.read = {writer: new SheetWriter(table, this.now), entries};
+    return entries;
+  }
+
+  /**
+   * The sheet read whole. A layout the table refuses (a column renamed or deleted) is told
+   * as the log tells it, which puts back a column reading does not need (message) and names
+   * one it does: read again after that, or stopped with that message.
+   */
+  private table(): Table<ScheduledRow> {
+    try {
+      return openTable(this.workbook, SCHEDULED, {create: false})!;
+    } catch (e) {
+      if (!(e instanceof SheetLayoutError)) throw e;
+      this.log ??= LogSheet.open(this.workbook, SCHEDULED_LOG, {create: true})!;
+      return openTable(this.workbook, SCHEDULED, {create: false})!;
+    }
   }
 
   /** Settles one row: its status and what happened, written at the next flush. */
   mark(entry: ScheduledEntry, status: ScheduledStatus, message: string): void {
-    this.pending.set(entry.index, [status, message]);
+    const {writer} = this.read!;
+    writer.set(entry.index, 'status', status);
+    writer.set(entry.index, 'message', message);
     entry.status = status;
     entry.message = message;
   }
 
-  /** Writes the rows marked since the last flush: one call per run of adjacent rows. */
-  flush(): void {
-    const rows = [...this.pending.keys()].sort((a, b) => a - b);
-    let start = 0;
-    for (let k = 1; k <= rows.length; k++) {
-      if (k < rows.length && rows[k] === rows[k - 1] + 1) continue;
-      const run = rows.slice(start, k);
-      this.log.update(
-        run[0],
-        ['status', 'message'],
-        run.map(row => this.pending.get(row)!),
-      );
-      start = k;
-    }
-    this.pending.clear();
+  /**
+   * Writes the rows marked since the last flush, each on the row holding its identity now.
+   * Answers the entries not written: deleted or moved out of reach, or their status typed
+   * over since the read (a cancel), which a run must then not send.
+   */
+  flush(): ScheduledEntry[] {
+    if (!this.read) return [];
+    const {writer, entries} = this.read;
+    const gone = new Set(writer.flush().gone);
+    return entries.filter(e => gone.has(e.index));
   }
+}
+
+/** A data row as an entry; undefined for a row that names no change (the user's). */
+function entryOf(
+  table: Table<ScheduledRow>,
+  index: number,
+): ScheduledEntry | undefined {
+  const cell = (header: keyof ScheduledRow) => cellOf(table, index, header);
+  const text = (header: keyof ScheduledRow) => String(cell(header)).trim();
+  const changeId = text('change_id');
+  if (changeId === '') return undefined;
+  return {
+    index,
+    change_id: changeId,
+    applyAt: timeOf(cell('apply_at')),
+    revertAt: timeOf(cell('revert_at')),
+    account: text('account'),
+    sheet: text('sheet'),
+    record: text('record'),
+    field: text('field'),
+    before: String(cell('before')),
+    after: String(cell('after')),
+    status: text('status').toUpperCase(),
+    message: String(cell('message')),
+  };
 }

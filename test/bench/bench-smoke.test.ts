@@ -176,19 +176,28 @@ describe('bench scenarios at tiny sizes', () => {
     ]);
   });
 
-  it('scheduled refresh with 5 unpushed edits: the same listing as a pull, edits kept', () => {
-    const r = scheduledScenario({offers: 120, campaigns: 10, edits: 5});
+  it('scheduled refresh with 4 due changes and 5 unpushed edits: each due offer read once then sent, the same listing as a pull, edits kept', () => {
+    const r = scheduledScenario({offers: 120, campaigns: 10, edits: 5, due: 4});
     expectConsistent(r);
     expect(r.entry).toBe('scheduledRefresh');
     expect(r.operations).toEqual({
-      [OFFERS]: 3,
+      [OFFERS]: 4,
+      [BUDGET]: 4,
       [CAMPAIGNS]: 1,
       [MATERIALS]: 1,
       [SUB_ACCOUNTS]: 1,
     });
-    expect(r).toMatchObject({requests: 6, batches: 2, fetches: 0});
+    expect(r.needs.phases.slice(0, 2)).toEqual([
+      {what: 'reads of the offers of due changes', requests: 1},
+      {what: 'budget updates of due changes', requests: 4},
+    ]);
+    expect(r.requests).toBe(11);
+    expect(r.outcome).toContain('Scheduled changes: 4 fields sent.');
     expect(r.outcome).toContain('5 kept with unpushed edits');
-    expect(r.needs.sheets.every(s => s.cellsBefore > 0)).toBe(true);
+    // Every sheet held rows before but History, which the changes applied start.
+    expect(
+      r.needs.sheets.filter(s => s.cellsBefore === 0).map(s => s.sheet),
+    ).toEqual(['History']);
   });
 
   it('upload of 4 materials: 4 uploads, each file read from Drive in two requests, 1 look-up of them', () => {

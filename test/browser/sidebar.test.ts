@@ -1049,4 +1049,33 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const after = await world<unknown[][]>('values', 'Scheduled');
     expect(after[1][head.indexOf('status')]).toBe('CANCELLED');
   });
+
+  it('pushes a tracking edit later when Tracking is chosen: its fields are scheduled, nothing sent', async () => {
+    const [oh, ...offers] = await world<unknown[][]>('values', 'Offers');
+    const k = offers.findIndex(r => r[oh.indexOf('maintain_by')] === 'ADV');
+    const id = String(offers[k][oh.indexOf('offer_id')]);
+    const url = 'https://t.example.test/later';
+    await world('type', 'Offers', k + 2, 'support_server_click', 'NO');
+    await world('type', 'Offers', k + 2, 'click_url', url);
+    const sent = (await world<unknown[]>('requests')).length;
+    const at = (await world<number>('now')) + 24 * 3600_000;
+    await page.locator('#later-push').selectOption('pushTracking');
+    await page
+      .getByLabel('Send at')
+      .fill(new Date(at).toISOString().slice(0, 16));
+    await button('Push later…').click();
+    await page
+      .locator('#result-message', {hasText: 'scheduled as change'})
+      .waitFor();
+    const [head, ...rows] = await world<unknown[][]>('values', 'Scheduled');
+    const waiting = rows
+      .filter(r => r[head.indexOf('status')] === 'WAITING')
+      .map(r => ['record', 'field', 'after'].map(h => r[head.indexOf(h)]));
+    expect(waiting).toEqual([
+      [id, 'click_url', url],
+      [id, 'support_server_click', 'NO'],
+    ]);
+    const requests = await world<Array<{method: string}>>('requests');
+    expect(requests.slice(sent).filter(r => r.method === 'PUT')).toEqual([]);
+  });
 });

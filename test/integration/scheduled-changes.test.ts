@@ -16,6 +16,7 @@ import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {
   EMULATOR_URL,
   offerDesk,
+  offersPulled,
   recordsOf,
   rowOf,
   sheetOf,
@@ -332,6 +333,28 @@ describe('what the scheduled run does not send', () => {
   });
 });
 
+describe('the Scheduled sheet with a column renamed', () => {
+  it('a column reading needs stops the run, naming it, nothing sent; a missing message column is put back', () => {
+    const {rt, emulator, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    // Column I: after.
+    typeInto(rt, 'Scheduled', 1, 'after', 'new value');
+    expect(() => rt.call('applyScheduledChanges')).toThrow(
+      'Row 1 of the Scheduled sheet has no after header: Offer Desk reads that column to send the changes at their time, and would take it as empty. Name the column after again (undo the rename or the deletion), then try again',
+    );
+    expect(puts(emulator, since)).toEqual([]);
+    typeInto(rt, 'Scheduled', 1, 'new value', 'after');
+    typeInto(rt, 'Scheduled', 1, 'message', 'notes');
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 5});
+    expect(recordsOf(rt, 'Scheduled')[0]).toMatchObject({
+      status: 'OK',
+      notes: expect.stringMatching(/^Waiting: /),
+      message: expect.stringMatching(/^Sent at /),
+    });
+  });
+});
+
 describe('an answer lost at the scheduled time', () => {
   it('leaves the row unknown, never sent again; the next run reads it back and says OK', () => {
     const {rt, emulator, ids, since} = fiveScheduled();
@@ -384,6 +407,81 @@ describe('a scheduled run that Apps Script stops while its requests are out', ()
       '153',
       '154',
     ]);
+  });
+});
+
+describe('a scheduled run near the time limit', () => {
+  it('starts no chunk that would end past 5 minutes, leaves the rest WAITING and says so; the next run sends them, nothing twice', () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(250);
+    // 3 times the pulled 100 at most: no budget guard question in the way.
+    for (const id of ids) cap(id, '300');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    const since = lastSeq(emulator);
+    // Each exchange takes 130 s: a chunk (its read, then its 100 PUTs) ends 260 s after it starts.
+    emulator.faults.configure({latencyMs: 130_000});
+    const first = rt.call('applyScheduledChanges');
+    const run = rt.executions.at(-1)!;
+    expect(run.error).toBeUndefined();
+    expect(run.endMs! - run.startMs).toBeLessThan(5 * 60 * 1000);
+    expect(first).toMatchObject({
+      ok: 100,
+      remaining: 150,
+      error: 0,
+      message:
+        'Scheduled changes: 100 fields sent, 150 fields left for lack of time (as they were: the next run sends them). See the Scheduled sheet.',
+    });
+    const statuses = () => recordsOf(rt, 'Scheduled').map(r => r.status);
+    expect(statuses().filter(s => s === 'OK')).toHaveLength(100);
+    expect(statuses().filter(s => s === 'WAITING')).toHaveLength(150);
+    expect(recordsOf(rt, 'History')).toHaveLength(100);
+
+    emulator.faults.configure({latencyMs: 0});
+    expect(rt.call('applyScheduledChanges')).toMatchObject({
+      ok: 150,
+      remaining: 0,
+    });
+    const sent = puts(emulator, since).map(r => r.body as {offer_id: number});
+    expect(sent.map(b => b.offer_id).sort()).toEqual([...ids].sort());
+    expect(statuses()).toEqual(Array(250).fill('OK'));
+    expect(recordsOf(rt, 'History')).toHaveLength(250);
+  });
+});
+
+describe('the Scheduled sheet changed while the run reads the server', () => {
+  it('sorted, a row inserted and one typed CANCELLED: each status lands on its own change, and the cancelled one is not sent', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    rt.collaborator.duringFetch(1, (_, c) => {
+      c.sortRows('Scheduled', {column: 'after', ascending: false});
+      c.insertRows('Scheduled', 2);
+      // After the sort and the insert, the change of ids[2] (after 152) is row 5; J: status.
+      c.typeInto('Scheduled', 'J5', 'CANCELLED');
+    });
+    expect(rt.call('applyScheduledChanges')).toMatchObject({
+      ok: 4,
+      skipped: 1,
+      message:
+        'Scheduled changes: 4 fields sent, 1 field not sent (its row was deleted or typed over while the run read the server). See the Scheduled sheet.',
+    });
+    expect(rt.collaborator.pending()).toBe(0);
+    expect(puts(emulator, since).map(r => r.body)).toEqual(
+      ids.flatMap((id, k) => (k === 2 ? [] : [capSent(id, 150 + k)])),
+    );
+    const rows = recordsOf(rt, 'Scheduled');
+    expect(rows.map(r => [r.record, r.after, r.status])).toEqual([
+      ['', '', ''],
+      [String(ids[4]), '154', 'OK'],
+      [String(ids[3]), '153', 'OK'],
+      [String(ids[2]), '152', 'CANCELLED'],
+      [String(ids[1]), '151', 'OK'],
+      [String(ids[0]), '150', 'OK'],
+    ]);
+    expect(history(rt).map(r => r.record)).toEqual(
+      ids.flatMap((id, k) => (k === 2 ? [] : [String(id)])),
+    );
   });
 });
 
@@ -496,18 +594,175 @@ describe('campaigns and tracking', () => {
     ]);
   });
 
-  it('a tracking push given a time is refused in this version: nothing sent, the edit kept', () => {
-    const {rt, emulator} = offerDesk({offers: 2});
-    rt.call('refreshOffers');
-    const since = lastSeq(emulator);
-    typeInto(rt, 'Offers', 2, 'click_url', 'https://t.example.test/new');
-    expect(() => rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S})).toThrow(
-      'pushTracking cannot be scheduled in this version: nothing was sent, and your edits are kept.',
-    );
-    expect(puts(emulator, since)).toEqual([]);
-    expect(recordsOf(rt, 'Offers')[0].click_url).toBe(
+  it('a tracking change goes out at its time with the whole of 2.8; support_server_click, which the list never returns, is compared and sent as Offer Desk knows it, and the rows say so', () => {
+    const {rt, emulator, ids, offerRow, offer} = offersPulled();
+    const [id] = ids;
+    const old = String(offer(id).click_url);
+    rt.call('saveSettings', {
+      baseUrl: EMULATOR_URL,
+      accessKey: DEMO_ACCOUNTS.main.accessKey,
+      supportServerClick: 'NO',
+    });
+    typeInto(
+      rt,
+      'Offers',
+      offerRow(id),
+      'click_url',
       'https://t.example.test/new',
     );
+    rt.call('pushTracking', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 3 * HOUR_S,
+    });
+    // The sidebar's default stood in for the unknown value: it is part of the change.
+    expect(scheduled(rt)).toEqual([
+      {
+        record: String(id),
+        field: 'click_url',
+        before: old,
+        after: 'https://t.example.test/new',
+        status: 'WAITING',
+      },
+      {
+        record: String(id),
+        field: 'support_server_click',
+        before: '',
+        after: 'NO',
+        status: 'WAITING',
+      },
+    ]);
+    expect(offer(id).click_url).toBe(old);
+    // The default changed meanwhile: the change sends what was decided when it was scheduled.
+    rt.call('saveSettings', {
+      baseUrl: EMULATOR_URL,
+      accessKey: DEMO_ACCOUNTS.main.accessKey,
+      supportServerClick: 'YES',
+    });
+    const since = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    const sent = {
+      offer_id: id,
+      tracking_method: 'APPSFLYER',
+      click_url: 'https://t.example.test/new',
+      support_server_click: 'NO',
+    };
+    expect(puts(emulator, since).map(r => r.body)).toEqual([sent]);
+    const applied = recordsOf(rt, 'Scheduled');
+    expect(applied.map(r => r.status)).toEqual(['OK', 'OK']);
+    expect(String(applied[0].message)).toMatch(
+      / support_server_click is not listed by the server: its before value was compared with what Offer Desk last sent, not with the server's\.$/,
+    );
+    // Remembered as sent: the refresh after it shows it.
+    expect(offer(id)).toMatchObject({
+      click_url: 'https://t.example.test/new',
+      support_server_click: 'NO',
+    });
+
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since).map(r => r.body)).toEqual([
+      sent,
+      {...sent, click_url: old},
+    ]);
+    const reverted = recordsOf(rt, 'Scheduled');
+    expect(reverted.map(r => r.status)).toEqual(['REVERTED', 'ERROR']);
+    expect(reverted[1].message).toBe(
+      'Not put back: support_server_click before this change was not known to Offer Desk (the server does not list it, and no push from here had sent it), so there is nothing to put back: it stays as the change set it.',
+    );
+    expect(String(reverted[0].message)).toMatch(
+      / support_server_click went out as Offer Desk last sent it \(NO\): the server does not list it\.$/,
+    );
+    expect(
+      history(rt).map(r => [r.job, r.field, r.before, r.after, r.outcome]),
+    ).toEqual([
+      ['scheduled push', 'click_url', old, 'https://t.example.test/new', 'OK'],
+      ['scheduled push', 'support_server_click', '', 'NO', 'OK'],
+      [
+        'scheduled revert',
+        'click_url',
+        'https://t.example.test/new',
+        old,
+        'OK',
+      ],
+    ]);
+  });
+
+  it('a scheduled support_server_click that Offer Desk has since sent otherwise is CONFLICT: nothing sent', () => {
+    const {rt, emulator, ids, offerRow} = offersPulled();
+    const [id] = ids;
+    const type = (header: string, text: string) =>
+      typeInto(rt, 'Offers', offerRow(id), header, text);
+    type('support_server_click', 'YES');
+    type('click_url', 'https://t.example.test/a');
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    type('support_server_click', 'NO');
+    rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S});
+    expect(scheduled(rt)).toEqual([
+      {
+        record: String(id),
+        field: 'support_server_click',
+        before: 'YES',
+        after: 'NO',
+        status: 'WAITING',
+      },
+    ]);
+    // Pushed by hand meanwhile: what Offer Desk knows the server holds is no longer YES.
+    type('support_server_click', 'NO');
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    const since = lastSeq(emulator);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(recordsOf(rt, 'Scheduled')).toEqual([
+      expect.objectContaining({
+        status: 'CONFLICT',
+        message: `Not sent: the server no longer holds the before value of support_server_click of Offers offer_id ${id} (changed since it was scheduled; support_server_click, which the server does not list, as Offer Desk last sent it), so nothing was sent for it.`,
+      }),
+    ]);
+  });
+});
+
+describe('a tracking change whose answer was lost', () => {
+  it('is read back by its listed fields (a PUT is applied whole); one of support_server_click alone cannot be, and says so, never resent', () => {
+    const {rt, emulator, ids, offerRow} = offersPulled();
+    const type = (id: number, header: string, text: string) =>
+      typeInto(rt, 'Offers', offerRow(id), header, text);
+    // ids[1]: support_server_click known (sent by a push), then scheduled alone.
+    type(ids[1], 'support_server_click', 'YES');
+    type(ids[1], 'click_url', 'https://t.example.test/b');
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    type(ids[1], 'support_server_click', 'NO');
+    type(ids[0], 'support_server_click', 'YES');
+    type(ids[0], 'click_url', 'https://t.example.test/a');
+    rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/tracking',
+      count: 1,
+    });
+    rt.call('applyScheduledChanges');
+    const lost = recordsOf(rt, 'Scheduled');
+    expect(lost.map(r => r.status)).toEqual(['ERROR', 'ERROR', 'ERROR']);
+    emulator.faults.clear();
+    const since = lastSeq(emulator);
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
+    const read = recordsOf(rt, 'Scheduled');
+    expect(read.map(r => [r.record, r.field, r.status])).toEqual([
+      [String(ids[0]), 'click_url', 'OK'],
+      [String(ids[0]), 'support_server_click', 'OK'],
+      [String(ids[1]), 'support_server_click', 'ERROR'],
+    ]);
+    expect(read[2].message).toBe(
+      'Outcome not known: the answer to its request was lost, and the server does not list support_server_click, so reading the record back cannot tell whether it was applied. Not sent again: refresh Offers and schedule or push it again if it is not as wanted.',
+    );
+    expect(String(read[0].message)).toMatch(
+      /the server holds it \(the answer to its request was lost\); support_server_click, which the server does not list, is taken as sent with the rest \(a request is applied whole\)\.$/,
+    );
+    // A third run has nothing left to read or send.
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
   });
 });
 

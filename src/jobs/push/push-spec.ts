@@ -113,6 +113,22 @@ export interface PushSpec<S, Q> {
     content: readonly string[][],
     fields: readonly string[],
   ): Q;
+  /**
+   * The content a request sets where it sends more than the record's cells say (pushTracking's
+   * default support_server_click, standing in where the server's is not known): a scheduled
+   * change records that field too, so it sends at its time what was decided now. By default
+   * the record's content.
+   */
+  sentContent?(record: ChangedRecord, request: Q): string[][];
+  /**
+   * A field the server's list does not answer (pushTracking's support_server_click), and its
+   * canonical text for the record `id` as the add-on last sent it (undefined: never sent): a
+   * scheduled change compares and resends that field as the add-on knows it, and says so.
+   */
+  unlisted?: {
+    header: string;
+    known(book: StateBook, id: string): string | undefined;
+  };
   /** Tells what the API accepted (pushTracking remembers support_server_click). */
   accepted?(book: StateBook, requests: readonly Q[]): void;
 }

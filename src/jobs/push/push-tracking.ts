@@ -27,6 +27,7 @@ import {
 import {EMPTY} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
+import {canonical, fromCanonical} from '../../sheets/codec';
 import type {
   ChangedRecord,
   PushSpec,
@@ -35,7 +36,7 @@ import type {
 } from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
-import {rememberServerClicks} from '../server-click-memory';
+import {rememberServerClicks, sentServerClicks} from '../server-click-memory';
 import {ServerClickDefault, SettingsStore} from '../settings-store';
 
 const SERVER_CLICK = 'support_server_click';
@@ -44,6 +45,10 @@ const SERVER_CLICK = 'support_server_click';
 const SERVER_CLICK_AT = editableOf(OFFERS).findIndex(
   c => c.header === SERVER_CLICK,
 );
+const SERVER_CLICK_COLUMN = editableOf(OFFERS)[SERVER_CLICK_AT];
+
+/** Text columns hold no time: no zone is needed to read them. */
+const NO_ZONE = {utcOffsetMinutes: () => 0};
 
 /** How to decide once where support_server_click is not known, for messages. */
 const DECIDE_ONCE =
@@ -87,7 +92,51 @@ export function trackingPush(
     readBack: readOffersBack,
     againNote: ', which restarts the click-URL test',
     accepted: (book, requests) => rememberServerClicks(book, requests, now()),
+    // A scheduled change (jobs/scheduled/apply.ts): the PUT carries all of 2.8, so it is
+    // rebuilt from the offer as read then, the scheduled fields set.
+    requestFrom: (id, [texts]) => {
+      const value = (header: string) => {
+        const k = editableOf(OFFERS).findIndex(c => c.header === header);
+        const text = fromCanonical(texts[k] ?? EMPTY);
+        return text === null || text === undefined ? '' : String(text);
+      };
+      return {
+        offer_id: Number(id),
+        tracking_method: value('tracking_method'),
+        click_url: value('click_url'),
+        support_server_click: value(SERVER_CLICK),
+      };
+    },
+    // The sidebar's default that stood in for an unknown support_server_click is part of
+    // what a scheduled change sets: it goes out at the time as decided now.
+    sentContent: (record, request) => [
+      editableOf(OFFERS).map((column, k) =>
+        column.header === SERVER_CLICK
+          ? canonical(column, request.support_server_click, NO_ZONE)
+          : record.content[0][k],
+      ),
+    ],
+    // Assumption (docs/architecture.md): what the add-on last sent is what the server holds.
+    unlisted: {
+      header: SERVER_CLICK,
+      known: (book, id) => {
+        const sent = sentServerClicks(book)[id];
+        return sent === undefined
+          ? undefined
+          : canonical(SERVER_CLICK_COLUMN, sent, NO_ZONE);
+      },
+    },
   };
+}
+
+/** The spec of pushTracking as this user set it up: its support_server_click default. */
+export function trackingPushOf(
+  platform: Platform,
+): PushSpec<Offer, TrackingUpdate> {
+  const fallback = new SettingsStore(
+    platform.userProperties,
+  ).serverClickDefault();
+  return trackingPush(fallback, () => platform.clock.now());
 }
 
 /**
@@ -169,12 +218,5 @@ export function pushTracking(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  const fallback = new SettingsStore(
-    platform.userProperties,
-  ).serverClickDefault();
-  return runPush(
-    platform,
-    trackingPush(fallback, () => platform.clock.now()),
-    options,
-  );
+  return runPush(platform, trackingPushOf(platform), options);
 }

@@ -77,7 +77,7 @@ import {
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
-import {ServerClickMemo, sentServerClicks} from '../server-click-memory';
+import {sentServerClicks, withServerClick} from '../server-click-memory';
 import {AccountLine, JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
 /** Where a refresher writes: the spreadsheet, the state sheet, who pulled, and when. */
@@ -469,18 +469,6 @@ function offerFacts(offer: Offer): Record<string, string> {
   };
 }
 
-/**
- * The offer with the support_server_click the add-on last sent, where the list leaves it out
- * (it always does: TOOLING); an offer it never sent one to keeps what the sheet last had.
- */
-function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
-  const fields = offer as unknown as Record<string, unknown>;
-  const remembered = sent[String(offer.offer_id)];
-  if (fields.support_server_click !== undefined || remembered === undefined)
-    return offer;
-  return {...offer, support_server_click: remembered} as Offer;
-}
-
 /** One offers listing fills both Offers and Budgets. */
 export const offersRefresher: Refresher<Offer> = {
   what: noun('offer'),
@@ -530,7 +518,7 @@ export function runRefresh(
   /** The sheet to show when the run made new sheets (else the last one made is shown). */
   shows?: string,
 ): JobSummary {
-  return withJob(platform, job, {}, run => {
+  return withJob(platform, job, {startedAt: options.startedAt}, run => {
     const {connected, workbook} = run;
     // Told before anything is sent: a refresh that cannot fit never starts.
     const cost = refreshCost(run.book, refreshers, connected.account);

@@ -7,9 +7,21 @@
  *   the server holds with those fields set to `after` (a budget group added on the server
  *   since is kept); where it does not, the rows are CONFLICT and nothing is sent for it. At
  *   `revert_at`, the same the other way round, REVERTED once accepted.
- * - A row is marked before its request leaves (ERROR, "Unknown outcome: …"), and settled once
- *   the answer is in: a run killed midway never sends it again, and the next run reads the
- *   record to tell what became of it. A lost answer stays so, for the next run to read.
+ * - A field the server does not list (an offer's support_server_click) is read as the add-on
+ *   last sent it, and the row says so: compared and resent as the add-on knows it, never
+ *   claimed to be the server's. One whose value before the change was not known is not put
+ *   back at revert_at (ERROR, saying so): the revert sends it as it is.
+ * - The due changes are read together (a record at most once a round: a second change of it is
+ *   read again once the first is settled), then sent in chunks of as many fetchAll batches as
+ *   the slowest batch so far says end in time, inside the job's time budget: near Apps Script's
+ *   limit nothing more starts, the rest stay as they were (WAITING) and the summary says how
+ *   many; the next run continues.
+ * - A chunk's rows are marked before its requests leave (ERROR, "Unknown outcome: …"), through
+ *   the one writer, on the rows that hold each change's identity then; a row deleted or typed
+ *   CANCELLED meanwhile is not sent. Each row is settled once its answer is in, written with
+ *   the next chunk's marks before that chunk leaves: a run killed midway never sends a change
+ *   again, and the next run reads the record to tell what became of it. A lost answer stays
+ *   so, for the next run.
  * - A change whose time passed more than the grace ago (6 hours unless set) is ERROR "missed
  *   its time", never sent late. CANCELLED rows, and deleted ones, are never sent.
  * - Every write is a History row, job `scheduled push` or `scheduled revert`, signed, like
@@ -17,13 +29,16 @@
  */
 import {ConfigError, OutcomeUnknownError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
-import {recordKey} from '../../sheets/accounts';
+import {keyParts, recordKey} from '../../sheets/accounts';
 import type {HistoryOutcome} from '../../sheets/history';
 import {
   FieldChange,
+  historyText,
   shiftContent,
   splitField,
 } from '../../sheets/history-fields';
+import {EMPTY, contentOf} from '../../sheets/rows';
+import {Column, editableOf} from '../../sheets/schema';
 import {
   ScheduledEntry,
   ScheduledSheet,
@@ -33,11 +48,12 @@ import {counted} from '../../text/wording';
 import {ChangeLog} from '../change-log';
 import {accountOfLabel} from '../connect';
 import {failureMessage} from '../host/menu-messages';
-import {readBack, serverRecord} from '../read-back';
+import {readBack} from '../read-back';
 import {Job, RunOptions, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
 import type {PushSpec} from '../push/push-spec';
+import {trackingPush} from '../push/push-tracking';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
 import {scheduledChangesEmail} from './apply-mail';
@@ -45,10 +61,17 @@ import {zoned} from './when';
 
 export const DEFAULT_GRACE_HOURS = 6;
 
-/** The pushes whose changes can be scheduled, by sheet. */
-const SPECS = [BUDGETS_PUSH, CAMPAIGNS_PUSH] as unknown as ReadonlyArray<
-  PushSpec<never, unknown>
->;
+type AnySpec = PushSpec<never, unknown>;
+
+/** The pushes whose changes can be scheduled, each known by its sheet. */
+function specsOf(platform: Platform): readonly AnySpec[] {
+  return [
+    BUDGETS_PUSH,
+    CAMPAIGNS_PUSH,
+    // Applying builds nothing from the sheet: the default that stood in is a row of the change.
+    trackingPush('', () => platform.clock.now()),
+  ] as unknown as readonly AnySpec[];
+}
 
 type Phase = 'apply' | 'revert';
 
@@ -82,6 +105,12 @@ interface Tally {
   conflict: number;
   error: number;
   requests: number;
+  /** Fields due that no chunk reached before the time budget ran out: for the next run. */
+  left: number;
+  /** Fields whose rows were deleted or typed over while the run read: not sent. */
+  withdrawn: number;
+  /** Fields whose records could not be read first: as they were, for the next run. */
+  unread: number;
   /** "Budgets 123 daily_cap [ALL]: CONFLICT: …", one line per field not done, for the email. */
   problems: string[];
 }
@@ -97,9 +126,14 @@ export function applyScheduledChanges(
       conflict: 0,
       error: 0,
       requests: 0,
+      left: 0,
+      withdrawn: 0,
+      unread: 0,
       problems: [],
     };
-    const sheet = ScheduledSheet.open(job.workbook, false);
+    const sheet = ScheduledSheet.open(job.workbook, false, () =>
+      platform.clock.now(),
+    );
     // Only this person's changes: they go out with the keys of whoever scheduled them.
     const store = new SettingsStore(platform.userProperties);
     const documentId = platform.documentId();
@@ -114,7 +148,8 @@ export function applyScheduledChanges(
       ok: tally.applied + tally.reverted,
       invalid: 0,
       error: tally.error,
-      skipped: 0,
+      skipped: tally.withdrawn + tally.unread,
+      remaining: tally.left,
       conflict: tally.conflict,
       requests: tally.requests,
     });
@@ -139,6 +174,15 @@ function applyMessage(tally: Tally): string {
       ? `${counted(tally.conflict, 'field')} CONFLICT (the server held another value: nothing sent)`
       : '',
     tally.error > 0 ? `${counted(tally.error, 'field')} ERROR` : '',
+    tally.withdrawn > 0
+      ? `${counted(tally.withdrawn, 'field')} not sent (${tally.withdrawn === 1 ? 'its row was' : 'their rows were'} deleted or typed over while the run read the server)`
+      : '',
+    tally.left > 0
+      ? `${counted(tally.left, 'field')} left for lack of time (as they were: the next run sends ${tally.left === 1 ? 'it' : 'them'})`
+      : '',
+    tally.unread > 0
+      ? `${counted(tally.unread, 'field')} not sent yet (${tally.unread === 1 ? 'its record' : 'their records'} could not be read first: the next run tries again)`
+      : '',
   ].filter(p => p !== '');
   if (parts.length === 0) return NOTHING_DUE;
   return `Scheduled changes: ${parts.join(', ')}. See the Scheduled sheet.`;
@@ -173,7 +217,8 @@ function dueItems(entries: readonly ScheduledEntry[], now: number): Item[] {
     item.entries.push(entry);
     items.set(key, item);
   }
-  return [...items.values()];
+  // The earliest due first: a run the time budget stops leaves the latest for the next one.
+  return [...items.values()].sort((a, b) => timeOf(a) - timeOf(b));
 }
 
 /** Whether a row may still send something: waiting, to put back, or its outcome unknown. */
@@ -225,26 +270,26 @@ function graceMs(platform: Platform): number {
   return hours * 3600_000;
 }
 
-/** A request to send for an item, and where it stands. */
-interface Pending {
-  item: Item;
-  request: unknown;
+/** What a run carries from chunk to chunk. */
+interface Run {
+  specs: readonly AnySpec[];
+  /** How late a due change may still go out, in ms. */
+  grace: number;
+  mark: Mark;
+  logs: Record<Phase, ChangeLog>;
+  tally: Tally;
 }
 
-function applyItems(
-  job: Job,
-  sheet: ScheduledSheet,
-  items: readonly Item[],
-  tally: Tally,
-): void {
-  const now = job.platform.clock.now();
-  const grace = graceMs(job.platform);
-  const mark = (
-    item: Item,
-    status: ScheduledStatus,
-    message: string,
-    counts = true,
-  ) => {
+type Mark = (
+  item: Item,
+  status: ScheduledStatus,
+  message: string,
+  counts?: boolean,
+) => void;
+
+/** Marks an item's rows, counting them in the tally unless told not to (a passing mark). */
+function marker(sheet: ScheduledSheet, tally: Tally): Mark {
+  return (item, status, message, counts = true) => {
     for (const entry of item.entries) sheet.mark(entry, status, message);
     if (!counts) return;
     const n = item.entries.length;
@@ -260,53 +305,228 @@ function applyItems(
       );
     }
   };
-  const live: Item[] = [];
-  for (const item of items) {
-    const at = timeOf(item);
-    const account = accountOfLabel(item.account);
-    if (!item.unknown && now - at > grace) {
-      mark(
-        item,
-        'ERROR',
-        `Missed its time${item.phase === 'revert' ? ' to be put back' : ''}: due at ${zoned(job.workbook, at)}, and no scheduled run came within ${grace / 3600_000} hours after (the schedule was off or paused, or Google asked for authorization again). ${item.phase === 'revert' ? 'The server keeps the value sent: revert its History change if it should go back.' : 'Not sent: schedule it again if it is still wanted.'}`,
-      );
-    } else if (account === undefined || !specOf(item.sheet)) {
-      mark(
-        item,
-        'ERROR',
-        account === undefined
-          ? `Not sent: "${item.account}" names no account (main account, or sub-account and its name).`
-          : `Not sent: changes of ${item.sheet} cannot be scheduled in this version.`,
-      );
-    } else live.push(item);
-  }
-  const pending: Pending[] = [];
-  for (const spec of SPECS) {
-    const mine = live.filter(item => item.sheet === spec.schema.name);
-    if (mine.length === 0) continue;
-    const server = readServer(job, spec, mine, tally);
-    for (const item of mine) {
-      const decided = decide(job, spec, item, server);
-      if ('request' in decided) pending.push({item, request: decided.request});
-      else mark(item, decided.status, decided.message);
-    }
-  }
-  if (pending.length === 0) {
-    sheet.flush();
-    return;
-  }
-  // On record before anything leaves: a run killed now never sends these again.
-  for (const {item} of pending)
-    mark(
+}
+
+function applyItems(
+  job: Job,
+  sheet: ScheduledSheet,
+  items: readonly Item[],
+  tally: Tally,
+): void {
+  const run: Run = {
+    specs: specsOf(job.platform),
+    grace: graceMs(job.platform),
+    mark: marker(sheet, tally),
+    logs: {
+      apply: new ChangeLog(job.platform, JOB.apply, job.account),
+      revert: new ChangeLog(job.platform, JOB.revert, job.account),
+    },
+    tally,
+  };
+  const live = items.filter(item => sendable(job, run, item));
+  const rounds = roundsOf(live);
+  let done = 0;
+  while (done < rounds.length && applyRound(job, sheet, run, rounds[done]))
+    done++;
+  for (const item of rounds.slice(done + 1).flat())
+    tally.left += item.entries.length;
+  sheet.flush();
+}
+
+/** Whether an item may go out: else it is marked ERROR (missed its time, no account, …). */
+function sendable(job: Job, run: Run, item: Item): boolean {
+  const now = job.platform.clock.now();
+  const {grace} = run;
+  const at = timeOf(item);
+  const account = accountOfLabel(item.account);
+  if (!item.unknown && now - at > grace) {
+    run.mark(
       item,
       'ERROR',
-      `${UNKNOWN[item.phase]} at ${zoned(job.workbook, now)}, and no answer is recorded: the next run reads the record to tell what became of it.`,
+      `Missed its time${item.phase === 'revert' ? ' to be put back' : ''}: due at ${zoned(job.workbook, at)}, and no scheduled run came within ${grace / 3600_000} hours after (the schedule was off or paused, or Google asked for authorization again). ${item.phase === 'revert' ? 'The server keeps the value sent: revert its History change if it should go back.' : 'Not sent: schedule it again if it is still wanted.'}`,
+    );
+    return false;
+  }
+  if (account === undefined || !specOf(run.specs, item.sheet)) {
+    run.mark(
+      item,
+      'ERROR',
+      account === undefined
+        ? `Not sent: "${item.account}" names no account (main account, or sub-account and its name).`
+        : `Not sent: changes of ${item.sheet} cannot be scheduled in this version.`,
+    );
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The items in rounds, a record at most once a round: a second change of a record is read
+ * again once the first is settled, never decided on the same read.
+ */
+function roundsOf(items: readonly Item[]): Item[][] {
+  const rounds: Item[][] = [];
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const key = JSON.stringify([item.sheet, item.account, item.record]);
+    const r = seen.get(key) ?? 0;
+    seen.set(key, r + 1);
+    (rounds[r] ??= []).push(item);
+  }
+  return rounds;
+}
+
+/** A request to send for an item, and what its rows said before they were marked. */
+interface Pending {
+  spec: AnySpec;
+  item: Item;
+  request: unknown;
+  /** Added to its rows' message once accepted (how a field the server does not list went). */
+  note: string;
+  was: Array<[ScheduledStatus, string]>;
+}
+
+/**
+ * One round: its records read (one list per 50 of an account, together), each item decided,
+ * then the requests in chunks (chunkSize), inside the time budget. A chunk's rows are marked
+ * as out in the write that settles the chunk before, and it leaves only once that is sent.
+ * Answers false when the time budget stopped it, what it did not send counted as left.
+ */
+function applyRound(
+  job: Job,
+  sheet: ScheduledSheet,
+  run: Run,
+  round: readonly Item[],
+): boolean {
+  const pending = job.budget.batch(() =>
+    run.specs.flatMap(spec => {
+      const mine = round.filter(item => item.sheet === spec.schema.name);
+      if (mine.length === 0) return [];
+      const server = readServer(job, spec, mine, run.tally);
+      return mine.flatMap(item => decideItem(job, run, spec, item, server));
+    }),
+  );
+  const left = (items: ReadonlyArray<{item: Item}>) => {
+    for (const {item} of items) run.tally.left += item.entries.length;
+  };
+  if (!pending) {
+    left(round.map(item => ({item})));
+    return false;
+  }
+  for (let k = 0; k < pending.length;) {
+    const chunk = pending.slice(k, k + chunkSize(job, pending.length - k));
+    k += chunk.length;
+    markOut(job, run, chunk);
+    const leaving = settle(job, sheet, run, chunk);
+    const sent = job.budget.batch(() => sendPending(job, run, leaving));
+    if (!sent) {
+      // Marked as out, never sent: its rows say again what they said, for the next run.
+      for (const {item, was} of leaving)
+        item.entries.forEach((entry, n) => sheet.mark(entry, ...was[n]));
+      left([...leaving, ...pending.slice(k)]);
+      return false;
+    }
+  }
+  settle(job, sheet, run, []);
+  return true;
+}
+
+/**
+ * How many of `count` requests the next chunk sends: as many fetchAll batches in a row as the
+ * slowest batch so far says end before the deadline (every request of a chunk is marked as
+ * out before the first leaves), at least one batch.
+ */
+function chunkSize(job: Job, count: number): number {
+  const size = job.connected.mainClient.batchSize;
+  let batches = Math.ceil(count / size);
+  while (batches > 1 && !job.budget.fits(batches)) batches--;
+  return batches * size;
+}
+
+/** An item's decision: marked, where nothing goes out; else its request, pending. */
+function decideItem(
+  job: Job,
+  run: Run,
+  spec: AnySpec,
+  item: Item,
+  server: Map<string, Held> | {failed: string},
+): Pending[] {
+  const decided = decide(job, spec, item, server);
+  if (!('request' in decided)) {
+    // A status kept as it was (the record not read) is no outcome: counted apart.
+    const kept = !item.unknown && decided.status === item.entries[0].status;
+    if (kept) run.tally.unread += item.entries.length;
+    run.mark(item, decided.status, decided.message, !kept);
+    if (decided.accepted) spec.accepted?.(job.book, [decided.accepted]);
+    return [];
+  }
+  const {unsettable} = decided;
+  const sent = unsettable
+    ? item.entries.filter(e => !unsettable.fields.includes(e.field))
+    : item.entries;
+  if (unsettable) {
+    const kept = item.entries.filter(e => !sent.includes(e));
+    run.mark({...item, entries: kept}, 'ERROR', unsettable.message);
+  }
+  return [
+    {
+      spec,
+      item: {...item, entries: sent},
+      request: decided.request,
+      note: decided.note,
+      was: sent.map(e => [e.status as ScheduledStatus, e.message]),
+    },
+  ];
+}
+
+/** Marks a chunk's rows as sent with no answer recorded: what a run killed now leaves. */
+function markOut(job: Job, run: Run, chunk: readonly Pending[]): void {
+  const at = zoned(job.workbook, job.platform.clock.now());
+  for (const {item} of chunk)
+    run.mark(
+      item,
+      'ERROR',
+      `${UNKNOWN[item.phase]} at ${at}, and no answer is recorded: the next run reads the record to tell what became of it.`,
       false,
     );
-  sheet.flush();
-  job.workbook.flush();
-  sendPending(job, pending, mark, tally);
-  sheet.flush();
+}
+
+/**
+ * Writes and sends every mark so far, with History and the state: the outcomes settled, and
+ * `chunk` as out. Answers the chunk less the items a row of which was not written (deleted,
+ * or typed CANCELLED, since the read), which are withdrawn: not sent.
+ */
+function settle(
+  job: Job,
+  sheet: ScheduledSheet,
+  run: Run,
+  chunk: readonly Pending[],
+): Pending[] {
+  const missed = new Set(sheet.flush());
+  run.logs.apply.flush(job.workbook);
+  run.logs.revert.flush(job.workbook);
+  job.saveState();
+  return chunk.filter(p => {
+    if (!p.item.entries.some(e => missed.has(e))) return true;
+    withdraw(sheet, p, missed, run.tally);
+    return false;
+  });
+}
+
+/**
+ * An item whose rows were not all marked as out (deleted, or typed CANCELLED, while the run
+ * read the server): nothing is sent, and its rows marked meanwhile say again what they said.
+ */
+function withdraw(
+  sheet: ScheduledSheet,
+  {item, was}: Pending,
+  missed: ReadonlySet<ScheduledEntry>,
+  tally: Tally,
+): void {
+  item.entries.forEach((entry, k) => {
+    if (!missed.has(entry)) sheet.mark(entry, ...was[k]);
+  });
+  tally.withdrawn += item.entries.length;
 }
 
 /** When an item is due: its apply_at, or its revert_at. */
@@ -315,20 +535,28 @@ function timeOf(item: Item): number {
   return item.phase === 'apply' ? entry.applyAt : entry.revertAt;
 }
 
-function specOf(sheet: string): PushSpec<never, unknown> | undefined {
-  return SPECS.find(spec => spec.schema.name === sheet);
+function specOf(specs: readonly AnySpec[], sheet: string): AnySpec | undefined {
+  return specs.find(spec => spec.schema.name === sheet);
+}
+
+/** What the server holds of a record, as canonical content. */
+interface Held {
+  content: string[][];
+  /** A field the server did not list: its cells hold what the add-on last sent. */
+  unlisted?: string;
 }
 
 /**
- * What the server holds of the items' records, as canonical contents by record key (a field
- * the list does not return as empty); or why it could not be read.
+ * What the server holds of the items' records, by record key (a field the list does not
+ * return as the add-on last sent it, where the spec knows it: `unlisted`); or why it could not
+ * be read.
  */
 function readServer(
   job: Job,
-  spec: PushSpec<never, unknown>,
+  spec: AnySpec,
   items: readonly Item[],
   tally: Tally,
-): Map<string, string[][]> | {failed: string} {
+): Map<string, Held> | {failed: string} {
   const back = readBack(
     spec,
     items.map(i => ({account: accountOfLabel(i.account)!, id: i.record})),
@@ -339,22 +567,50 @@ function readServer(
   );
   tally.requests += back.requests;
   if ('failed' in back) return {failed: failureMessage(back.error)};
+  const {unlisted} = spec;
+  const at = editableOf(spec.schema).findIndex(
+    c => c.header === unlisted?.header,
+  );
   return new Map(
-    [...back.listed].map(([key, rows]) => [
-      key,
-      serverRecord(spec.schema, rows, []).rows,
-    ]),
+    [...back.listed].map(([key, rows]): [string, Held] => {
+      const unread = at >= 0 && rows.some(row => row[at] === null);
+      const known = unread
+        ? unlisted!.known(job.book, keyParts(key).id)
+        : undefined;
+      const texts = rows.map(row =>
+        row.map((text, k) => text ?? (k === at ? known : undefined) ?? EMPTY),
+      );
+      return [
+        key,
+        {
+          content: contentOf(texts),
+          ...(unread ? {unlisted: unlisted!.header} : {}),
+        },
+      ];
+    }),
   );
 }
 
-type Decided = {request: unknown} | {status: ScheduledStatus; message: string};
+type Decided =
+  | {
+      request: unknown;
+      note: string;
+      /** Fields that cannot go back (not known before the change), and what their rows say. */
+      unsettable?: {fields: string[]; message: string};
+    }
+  | {
+      status: ScheduledStatus;
+      message: string;
+      /** A request read back as applied, for the spec to remember (pushTracking). */
+      accepted?: unknown;
+    };
 
 /** What to do with one item, from what the server holds. */
 function decide(
   job: Job,
-  spec: PushSpec<never, unknown>,
+  spec: AnySpec,
   item: Item,
-  server: Map<string, string[][]> | {failed: string},
+  server: Map<string, Held> | {failed: string},
 ): Decided {
   const {id, name} = {id: spec.schema.id, name: spec.schema.name};
   if (!(server instanceof Map)) {
@@ -366,8 +622,10 @@ function decide(
           message: `Not sent yet: reading ${id} ${item.record} first failed (${server.failed}). The next scheduled run tries again.`,
         };
   }
-  const now = server.get(recordKey(accountOfLabel(item.account)!, item.record));
-  if (!now) {
+  const held = server.get(
+    recordKey(accountOfLabel(item.account)!, item.record),
+  );
+  if (!held) {
     return {
       status: 'ERROR',
       message: `Not sent: the server does not list ${id} ${item.record} (deleted, or not this account's).`,
@@ -382,44 +640,120 @@ function decide(
     item.phase === 'apply'
       ? (['before', 'after'] as const)
       : (['after', 'before'] as const);
-  if (item.unknown) {
-    const settled = shiftContent(spec.schema, now, changes, to, to).ok;
-    return settled
-      ? {
-          status: DONE[item.phase],
-          message: `Read back at ${zoned(job.workbook, job.platform.clock.now())}: the server holds it (the answer to its request was lost).`,
-        }
-      : {
-          status: 'ERROR',
-          message:
-            'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
-        };
-  }
-  const shifted = shiftContent(spec.schema, now, changes, from, to);
+  const blind = (c: {field: string}) =>
+    held.unlisted !== undefined && splitField(c.field).header === held.unlisted;
+  if (item.unknown) return settleLost(job, spec, item, held, changes, blind);
+  // A field the add-on did not know before the change has nothing to go back to.
+  const unknownBefore = changes.filter(
+    c => item.phase === 'revert' && blind(c) && c.before.trim() === '',
+  );
+  const moving = changes.filter(c => !unknownBefore.includes(c));
+  const unsettable =
+    unknownBefore.length > 0
+      ? `Not put back: ${held.unlisted} before this change was not known to Offer Desk (the server does not list it, and no push from here had sent it), so there is nothing to put back: it stays as the change set it.`
+      : '';
+  if (moving.length === 0) return {status: 'ERROR', message: unsettable};
+  const shifted = shiftContent(spec.schema, held.content, moving, from, to);
   if (!shifted.ok) {
+    const unlisted = shifted.fields.some(field => blind({field}))
+      ? `; ${held.unlisted}, which the server does not list, as Offer Desk last sent it`
+      : '';
     return {
       status: 'CONFLICT',
-      message: `Not sent: the server no longer holds the ${from} value of ${shifted.fields.join(', ')} of ${name} ${id} ${item.record} (changed since it was scheduled), so nothing was sent for it.`,
+      message: `Not sent: the server no longer holds the ${from} value of ${shifted.fields.join(', ')} of ${name} ${id} ${item.record} (changed since it was scheduled${unlisted}), so nothing was sent for it.`,
     };
   }
-  const fields = changes.map(c => splitField(c.field).header);
-  return {request: spec.requestFrom!(item.record, shifted.content, fields)};
+  const columns = editableOf(spec.schema) as ReadonlyArray<Column<never>>;
+  const k = columns.findIndex(c => c.header === held.unlisted);
+  if (k >= 0 && shifted.content.some(row => row[k] === EMPTY)) {
+    return {
+      status: 'ERROR',
+      message: `Not sent: its request must carry ${held.unlisted}, and the value the server holds is not known to Offer Desk (the server does not list it, no push from here has sent it, and this change does not set it). Push it from the ${item.sheet} sheet instead, deciding ${held.unlisted} there.`,
+    };
+  }
+  const note =
+    k < 0
+      ? ''
+      : moving.some(blind)
+        ? ` ${held.unlisted} is not listed by the server: its ${from} value was compared with what Offer Desk last sent, not with the server's.`
+        : ` ${held.unlisted} went out as Offer Desk last sent it (${historyText(columns[k], shifted.content[0][k])}): the server does not list it.`;
+  return {
+    request: spec.requestFrom!(
+      item.record,
+      shifted.content,
+      moving.map(c => splitField(c.field).header),
+    ),
+    note,
+    ...(unknownBefore.length > 0
+      ? {
+          unsettable: {
+            fields: unknownBefore.map(c => c.field),
+            message: unsettable,
+          },
+        }
+      : {}),
+  };
 }
 
-/** Sends the requests, each signed by its record's account; settles each row and History. */
-function sendPending(
+/**
+ * An item whose request got no answer, read back: settled where the server holds what was
+ * sent. A field the server does not list cannot tell: a request is applied whole, so the
+ * others decide; an item of that field alone stays ERROR, never sent again.
+ */
+function settleLost(
   job: Job,
-  pending: readonly Pending[],
-  mark: (item: Item, status: ScheduledStatus, message: string) => void,
-  tally: Tally,
-): void {
-  const logs: Record<Phase, ChangeLog> = {
-    apply: new ChangeLog(job.platform, JOB.apply, job.account),
-    revert: new ChangeLog(job.platform, JOB.revert, job.account),
+  spec: AnySpec,
+  item: Item,
+  held: Held,
+  changes: readonly FieldChange[],
+  blind: (c: {field: string}) => boolean,
+): Decided {
+  const [from, to] =
+    item.phase === 'apply'
+      ? (['before', 'after'] as const)
+      : (['after', 'before'] as const);
+  const checked = changes.filter(c => !blind(c));
+  if (checked.length === 0) {
+    return {
+      status: 'ERROR',
+      message: `Outcome not known: the answer to its request was lost, and the server does not list ${held.unlisted}, so reading the record back cannot tell whether it was applied. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
+    };
+  }
+  if (!shiftContent(spec.schema, held.content, checked, to, to).ok) {
+    return {
+      status: 'ERROR',
+      message:
+        'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
+    };
+  }
+  const unlisted = changes.some(blind)
+    ? `; ${held.unlisted}, which the server does not list, is taken as sent with the rest (a request is applied whole)`
+    : '';
+  // What was sent, a field the server does not list included, for the spec to remember.
+  const sent = shiftContent(
+    spec.schema,
+    held.content,
+    changes.filter(blind),
+    from,
+    to,
+  );
+  return {
+    status: DONE[item.phase],
+    message: `Read back at ${zoned(job.workbook, job.platform.clock.now())}: the server holds it (the answer to its request was lost)${unlisted}.`,
+    ...(sent.ok
+      ? {accepted: spec.requestFrom!(item.record, sent.content, [])}
+      : {}),
   };
+}
+
+/**
+ * Sends the requests, each signed by its record's account; marks each row's outcome and adds
+ * its History rows. Answers true (it ran).
+ */
+function sendPending(job: Job, run: Run, pending: readonly Pending[]): true {
   const at = zoned(job.workbook, job.platform.clock.now());
-  for (const spec of SPECS) {
-    const mine = pending.filter(p => p.item.sheet === spec.schema.name);
+  for (const spec of run.specs) {
+    const mine = pending.filter(p => p.spec === spec);
     if (mine.length === 0) continue;
     const outcomes = spec.send(
       mine.map(({item, request}) => ({
@@ -427,24 +761,26 @@ function sendPending(
         body: request,
       })),
     );
-    tally.requests += mine.length;
+    run.tally.requests += mine.length;
+    const accepted: unknown[] = [];
     outcomes.forEach((outcome, k) => {
-      const {item} = mine[k];
-      const log = logs[item.phase];
+      const {item, request, note} = mine[k];
+      const log = run.logs[item.phase];
       let history: HistoryOutcome;
       let message: string;
       if (outcome.ok) {
         history = 'OK';
-        message = `Sent at ${at}: History change ${log.changeId}.`;
-        mark(item, DONE[item.phase], message);
+        message = `Sent at ${at}: History change ${log.changeId}.${note}`;
+        run.mark(item, DONE[item.phase], message);
+        accepted.push(request);
       } else if (outcome.error instanceof OutcomeUnknownError) {
         history = 'UNKNOWN';
         message = `${UNKNOWN[item.phase]} at ${at}, and its answer was lost (${outcome.error.message}): the next run reads the record to tell what became of it. History change ${log.changeId}.`;
-        mark(item, 'ERROR', message);
+        run.mark(item, 'ERROR', message);
       } else {
         history = 'ERROR';
         message = `Refused at ${at}: ${failureMessage(outcome.error)} History change ${log.changeId}.`;
-        mark(item, 'ERROR', message);
+        run.mark(item, 'ERROR', message);
       }
       log.add(
         item.entries.map(e => ({
@@ -459,7 +795,7 @@ function sendPending(
         })),
       );
     });
+    if (accepted.length > 0) spec.accepted?.(job.book, accepted);
   }
-  logs.apply.flush(job.workbook);
-  logs.revert.flush(job.workbook);
+  return true;
 }

@@ -79,9 +79,15 @@ function scheduleUnits<S, Q>(
       message: `Nothing to schedule: no row of ${spec.schema.name} holds a change to send.`,
     };
   }
-  const sheet = ScheduledSheet.open(job.workbook, true)!;
-  const planned: Planned[] = units.flatMap(({record}) =>
-    fieldChanges(spec.schema, record.base.rows, record.content).map(change => ({
+  const sheet = ScheduledSheet.open(job.workbook, true, () =>
+    job.platform.clock.now(),
+  )!;
+  const planned: Planned[] = units.flatMap(({record, request}) =>
+    fieldChanges(
+      spec.schema,
+      record.base.rows,
+      spec.sentContent?.(record, request) ?? record.content,
+    ).map(change => ({
       account: accountLabel(record.account),
       record: record.id,
       change,

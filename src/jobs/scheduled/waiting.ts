@@ -24,7 +24,9 @@ export interface WaitingChange {
 /** The WAITING changes, soonest first. */
 export function listWaiting(platform: Platform): WaitingChange[] {
   const workbook = platform.workbook();
-  const sheet = ScheduledSheet.open(workbook, false);
+  const sheet = ScheduledSheet.open(workbook, false, () =>
+    platform.clock.now(),
+  );
   const byChange = new Map<string, ScheduledEntry[]>();
   for (const entry of sheet?.entries() ?? []) {
     if (entry.status !== 'WAITING') continue;
@@ -56,7 +58,9 @@ export function cancelScheduledChange(
 ): JobSummary {
   const id = String(changeId ?? '').trim();
   return withJob(platform, 'cancelScheduledChange', {}, job => {
-    const sheet = ScheduledSheet.open(job.workbook, false);
+    const sheet = ScheduledSheet.open(job.workbook, false, () =>
+      job.platform.clock.now(),
+    );
     const waiting = (sheet?.entries() ?? []).filter(
       e => e.change_id === id && e.status === 'WAITING',
     );

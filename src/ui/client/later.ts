@@ -1,9 +1,10 @@
 /**
- * The sidebar's Push later (issue 27): a push of budgets or campaigns checked now and sent at a
+ * The sidebar's Push later (issue 27): a push of budgets, campaigns or tracking checked now and sent at a
  * time of the spreadsheet's time zone (and put back at another, if given), and the changes
  * still waiting, each with a Cancel button. Scheduling and cancelling run as jobs of the
  * sidebar: their result shows where job results show, and the list, if open, is read again.
  */
+import type {JobSummary} from '../../jobs/run';
 import type {WaitingChange} from '../../jobs/scheduled/waiting';
 import {Busy, byId, element, say} from './dom';
 import type {RunAction} from './history';
@@ -24,6 +25,28 @@ export function unixSeconds(local: string, timeZone: string): number {
   at = wall - offset(at);
   return at / 1000;
 }
+
+/** The pushes the select offers, by its values. */
+const PUSHES: Record<
+  string,
+  {
+    title: string;
+    run: (options: {at: number; until?: number}) => Promise<JobSummary>;
+  }
+> = {
+  pushBudgets: {
+    title: 'Push budgets later',
+    run: options => server.pushBudgets(options),
+  },
+  pushCampaigns: {
+    title: 'Push campaigns later',
+    run: options => server.pushCampaigns(options),
+  },
+  pushTracking: {
+    title: 'Push tracking links later',
+    run: options => server.pushTracking(options),
+  },
+};
 
 export class LaterPanel {
   private readonly push = byId<HTMLSelectElement>('later-push');
@@ -69,15 +92,8 @@ export class LaterPanel {
         ? undefined
         : unixSeconds(this.until.value, timeZone);
     const options = until === undefined ? {at} : {at, until};
-    const title =
-      this.push.value === 'pushCampaigns'
-        ? 'Push campaigns later'
-        : 'Push budgets later';
-    await this.runAction(title, () =>
-      this.push.value === 'pushCampaigns'
-        ? server.pushCampaigns(options)
-        : server.pushBudgets(options),
-    );
+    const push = PUSHES[this.push.value] ?? PUSHES.pushBudgets;
+    await this.runAction(push.title, () => push.run(options));
   }
 
   private async show(): Promise<void> {

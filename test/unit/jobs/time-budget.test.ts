@@ -39,4 +39,20 @@ describe('the time budget of a job', () => {
     // 210 s gone: the slowest batch (100 s) would end past 300 s.
     expect(budget.batch(() => 'sent')).toBeUndefined();
   });
+
+  it('tells how many batches in a row fit: each as slow as the slowest so far', () => {
+    const {budget, batch, wait} = clocked();
+    batch(40_000);
+    wait(100_000);
+    // 140 s gone: 3 more of 40 s end at 260 s, 4 at 300 s, 5 at 340 s.
+    expect([3, 4, 5].map(n => budget.fits(n))).toEqual([true, true, false]);
+  });
+
+  it('counts from the start of the execution when a job runs after another in it', () => {
+    let now = 1_000_000;
+    const budget = new TimeBudget(() => now, now - 270_000);
+    expect(budget.canStart()).toBe(false);
+    now += 1;
+    expect(budget.batch(() => 'sent')).toBeUndefined();
+  });
 });
