@@ -49,7 +49,11 @@ export function addonMenu(): MenuEntry[] {
     'separator',
     ...GROUPS.map(group => ({
       caption: group,
-      items: JOBS.filter(j => j.group === group).flatMap(jobItems),
+      items: [
+        ...JOBS.filter(j => j.group === group).flatMap(jobItems),
+        // A time is asked in the sidebar's form: a menu item cannot take one.
+        ...(group === 'Push' ? [item('Push later…', 'showSidebar')] : []),
+      ],
     })),
     {
       caption: 'Schedule',

@@ -34,6 +34,7 @@ describe('the add-on menu', () => {
           'Push tracking links (preview) -> menuPreviewPushTracking',
           'Push tracking links -> menuPushTracking',
           'Apply due changes now -> menuApplyScheduledChanges',
+          'Push later… -> showSidebar',
         ],
       },
       {
