@@ -875,6 +875,23 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       expect(ids).toContain(x);
     });
 
+    it('opens each sheet where it was left, as Sheets keeps the place of each', async () => {
+      const grid = ui.page.locator('#grid');
+      const scrolled = () =>
+        grid.evaluate(g => ({left: g.scrollLeft, top: g.scrollTop}));
+      await ui.openSheet('Creatives');
+      await grid.evaluate(g => g.scrollTo(0, 0));
+      await ui.openSheet('Offers');
+      await grid.evaluate(g => g.scrollTo(400, 200));
+      const offers = await scrolled();
+      expect(offers.left).toBeGreaterThan(0);
+      await ui.openSheet('Creatives');
+      await expect(scrolled()).resolves.toEqual({left: 0, top: 0});
+      await ui.openSheet('Offers');
+      await expect(scrolled()).resolves.toEqual(offers);
+      await grid.evaluate(g => g.scrollTo(0, 0));
+    });
+
     it('shows an alert in one step: the server stops an offer, a refresh writes the Alerts row', async () => {
       await ui.page.getByRole('button', {name: 'Demo keys'}).click();
       await ui.page
