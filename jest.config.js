@@ -18,6 +18,8 @@ module.exports = {
     roots: [`<rootDir>/test/${name}`],
     testMatch: ['**/*.test.ts'],
     transform: {'^.+\\.ts$': ['@swc/jest']},
+    // A file that leaves a server, a child process or a timer open fails, naming it.
+    setupFilesAfterEnv: ['<rootDir>/test/support/no-open-handles.ts'],
   })),
   testTimeout: 30000,
   maxWorkers: 2,

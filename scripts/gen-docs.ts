@@ -136,11 +136,12 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
   unchanged: the next preview, push or refresh clears its status and message.
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
 
-Budgets' columns are sized so that, at 1280 px with the sidebar open and the sheet scrolled one
-column right (past \`account\`), every column from \`offer_id\` through \`sync_status\` shows beside
-the budget cells (a sheet the add-on made before keeps its widths:
-they are yours); a row's whole \`sync_message\` is in the sidebar's list of rows that need a look
-(a click selects the row) and in the formula bar.
+Budgets' columns are sized so that, at 1280 px with the sidebar open, every column from
+\`account\` through \`sync_status\` shows without scrolling, the status beside the budget cells
+(860 px of columns; a long \`offer_name\` or \`target_geo\` is cut at the cell's edge, whole in the
+formula bar). A sheet the add-on made before keeps its widths: they are yours. A row's whole
+\`sync_message\` is in the sidebar's list of rows that need a look (a click selects the row) and
+in the formula bar.
 
 See docs/jobs.md for what each job writes and what to do about each status.
 

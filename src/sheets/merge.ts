@@ -57,7 +57,7 @@ import {
   readColumn,
 } from './schema';
 import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
-import {SyncStatus, withoutPreviewNote} from './status';
+import {SyncStatus, withoutRunNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
@@ -520,9 +520,7 @@ class Merge<S> {
       verdict.base === undefined
     ) {
       status = current as SyncStatus;
-      message = withoutPreviewNote(
-        String(cellOf(this.table, index, SYNC_MESSAGE)),
-      );
+      message = withoutRunNote(String(cellOf(this.table, index, SYNC_MESSAGE)));
     }
     this.setSync(row, index, status, message);
     if (status !== 'EDITED')

@@ -253,21 +253,25 @@ export function readColumn<S>(column: Column<S>, source: S): unknown {
 
 /**
  * The `account` column of a schema whose rows belong to an account. Its cell is never read
- * from the API record (`read` gives nothing): the merge writes the account it listed.
+ * from the API record (`read` gives nothing): the merge writes the account it listed. Wide
+ * enough for "(main account)" and a sub-account's name, no wider: it comes first in every
+ * record sheet, before what a row is about.
  */
+const ACCOUNT_WIDTH = 100;
+
 function accountColumn<S>(kind: 'pulled' | 'typed'): Column<S> {
   return kind === 'pulled'
     ? {
         header: ACCOUNT,
         type: 'text',
-        width: 140,
+        width: ACCOUNT_WIDTH,
         read: () => undefined,
         note: "Whose record the row is: (main account), or the sub-account it was listed as. A push, a revert and a create sign the row with that account's keys, whichever account you act as. Filled by a refresh; do not change it.",
       }
     : {
         header: ACCOUNT,
         type: 'text',
-        width: 140,
+        width: ACCOUNT_WIDTH,
         typed: true,
         read: () => undefined,
         kept: true,

@@ -16,11 +16,18 @@ export function statusColor(status: unknown): string | null {
     : null;
 }
 
+/** How the row message of a push whose budget guard held the row begins (jobs/push/budget-hold.ts). */
+export const HELD_BY_GUARD = 'Held by the budget guard';
+
+/** How the note of one run begins after a kept message: a preview's, or a guard's hold. */
+const RUN_NOTES = [' Preview: ', ` ${HELD_BY_GUARD} `];
+
 /**
- * A CONFLICT or ERROR row keeps its own message in a preview, the preview's note after it
- * (jobs/push/push.ts previewMark): what that message said, without the note. The note tells
- * one preview; the next refresh or preview keeps only what the row said.
+ * A CONFLICT or ERROR row keeps its own message in a preview, or in a push whose budget guard
+ * held it, the run's note after it (jobs/push/push.ts noteKeeping): what that message said,
+ * without the note. The note tells one run; the next refresh, preview or push keeps only what
+ * the row said.
  */
-export function withoutPreviewNote(message: string): string {
-  return message.split(' Preview: ')[0];
+export function withoutRunNote(message: string): string {
+  return RUN_NOTES.reduce((kept, note) => kept.split(note)[0], message);
 }

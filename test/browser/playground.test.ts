@@ -130,7 +130,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await shot('refreshed');
   });
 
-  it('at 1280x720: the top bar on one line, a toast below the rows, and Budgets with sync_status beside the budget cells', async () => {
+  it('at 1280x720: the top bar on one line, a toast below the rows, and Budgets from account to sync_status in view beside the sidebar', async () => {
     await ui.page.setViewportSize({width: 1280, height: 720});
     try {
       const tools = await ui.page
@@ -149,21 +149,42 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       const grid = (await ui.page.locator('#grid').boundingBox())!;
       const shown = (await toast.boundingBox())!;
       expect(shown.y).toBeGreaterThanOrEqual(grid.y + grid.height - 1);
-      // Scrolled one column right, past the account column (first in every record sheet,
-      // issue 25): offer_id through the status beside the budget cells, the sidebar open.
+      // Unscrolled, beside the open sidebar: whose row it is (account, first in every record
+      // sheet, issue 25) through the status beside the budget cells, each header whole.
       await expect(ui.page.locator('#sidebar-panel').isVisible()).resolves.toBe(
         true,
       );
-      const account = (await (await ui.cellAt(1, 'account')).boundingBox())!;
-      await ui.page
+      const shownRight = await ui.page
         .locator('#grid')
-        .evaluate((g, by) => g.scrollBy(by, 0), account.width);
-      const offerId = (await (await ui.cellAt(1, 'offer_id')).boundingBox())!;
-      expect(offerId.x).toBeGreaterThanOrEqual(account.x - 1);
-      for (const header of ['total_budget', 'maintain_by', 'sync_status']) {
-        const cell = (await (await ui.cellAt(1, header)).boundingBox())!;
-        expect(cell.x + cell.width).toBeLessThanOrEqual(grid.x + grid.width);
+        .evaluate(g => g.getBoundingClientRect().left + g.clientWidth);
+      const needed = [
+        'account',
+        'offer_id',
+        'offer_name',
+        'target_geo',
+        'country_code',
+        'daily_cap_type',
+        'daily_cap',
+        'total_budget',
+        'maintain_by',
+        'sync_status',
+      ];
+      const outOfView: string[] = [];
+      const cut: string[] = [];
+      for (const header of needed) {
+        const cell = await ui.cellAt(1, header);
+        const box = (await cell.boundingBox())!;
+        if (box.x + box.width > shownRight) outOfView.push(header);
+        if (await cell.evaluate(td => td.scrollWidth > td.clientWidth))
+          cut.push(header);
       }
+      expect({outOfView, cut}).toEqual({outOfView: [], cut: []});
+      // The main account's rows say so whole.
+      const account = await ui.cellAt(2, 'account');
+      await expect(account.textContent()).resolves.toBe('(main account)');
+      await expect(
+        account.evaluate(td => td.scrollWidth <= td.clientWidth),
+      ).resolves.toBe(true);
       await shot('budgets-1280x720');
     } finally {
       await ui.page.locator('#grid').evaluate(g => g.scrollTo(0, 0));
@@ -852,6 +873,23 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       await ui.openSheet('Offers');
       const ids = (await view('Offers')).cells.map(r => r[column - 1].text);
       expect(ids).toContain(x);
+    });
+
+    it('opens each sheet where it was left, as Sheets keeps the place of each', async () => {
+      const grid = ui.page.locator('#grid');
+      const scrolled = () =>
+        grid.evaluate(g => ({left: g.scrollLeft, top: g.scrollTop}));
+      await ui.openSheet('Creatives');
+      await grid.evaluate(g => g.scrollTo(0, 0));
+      await ui.openSheet('Offers');
+      await grid.evaluate(g => g.scrollTo(400, 200));
+      const offers = await scrolled();
+      expect(offers.left).toBeGreaterThan(0);
+      await ui.openSheet('Creatives');
+      await expect(scrolled()).resolves.toEqual({left: 0, top: 0});
+      await ui.openSheet('Offers');
+      await expect(scrolled()).resolves.toEqual(offers);
+      await grid.evaluate(g => g.scrollTo(0, 0));
     });
 
     it('shows an alert in one step: the server stops an offer, a refresh writes the Alerts row', async () => {

@@ -60,7 +60,7 @@ describe('pushBudgets holds large changes for a yes', () => {
         '',
         'This push adds to the daily caps: USD +3,400 and OPEN on 1 offer.',
         '',
-        'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+        'Yes sends them with the rest. No sends the rest only: the held rows keep your edits, unsent.',
       ].join('\n'),
     );
     expect(puts(emulator)).toHaveLength(47);
@@ -197,7 +197,7 @@ describe('the guard judges what the offer gets, summed over its groups', () => {
         '',
         'This push adds to the daily caps: USD +300.',
         '',
-        'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+        'Yes sends them with the rest. No sends the rest only: the held rows keep your edits, unsent.',
       ].join('\n'),
     ]);
     expect(puts(emulator)).toEqual([]);
@@ -387,6 +387,31 @@ describe('a preview of a CONFLICT row', () => {
     expect(budget(id).sync_message).toBe(
       `${conflict.sync_message} Preview: a push sends the budget of offer ${id} (1 group).`,
     );
+    refreshedStillConflict();
+  });
+});
+
+describe('a push answered No on a CONFLICT row', () => {
+  it('keeps CONFLICT and its message, the hold after it, once however often No is answered; the next refresh keeps the conflict without the hold', () => {
+    const {rt, emulator, id, budget, conflict, refreshedStillConflict} =
+      conflicted('1000');
+    const held = `${conflict.sync_message} Held by the budget guard (daily_cap (BUDGET, all groups) 150 → 1,000: 6.7× the value on the server (the guard holds more than 3×)): not sent, as you answered No. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`;
+
+    expect(pushAnsweredNo(rt)).toHaveLength(1);
+
+    expect(budget(id)).toMatchObject({
+      daily_cap: 1000,
+      sync_status: 'CONFLICT',
+      sync_message: held,
+    });
+    expect(puts(emulator)).toEqual([]);
+
+    expect(pushAnsweredNo(rt)).toHaveLength(2);
+    expect(budget(id)).toMatchObject({
+      sync_status: 'CONFLICT',
+      sync_message: held,
+    });
+    expect(puts(emulator)).toEqual([]);
     refreshedStillConflict();
   });
 });

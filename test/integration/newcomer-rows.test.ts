@@ -45,7 +45,7 @@ describe('the budget guard says what a push adds, in the words of what it compar
         '',
         'This push adds to the daily caps: +4,527 conversions.',
         '',
-        'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+        'Yes sends them with the rest. No sends the rest only: the held rows keep your edits, unsent.',
       ].join('\n'),
     );
     expect(summary.message).toContain(

@@ -44,7 +44,12 @@ describe('loopback HTTP transport', () => {
 
   afterAll(async () => {
     await wire.close();
-    child.kill();
+    // Killed is not gone: until it has exited, the child and its pipe keep this worker alive.
+    const exited = new Promise(resolve => child.once('exit', resolve));
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill();
+      await exited;
+    }
   });
 
   it('carries requests and answers synchronously for UrlFetchApp', () => {

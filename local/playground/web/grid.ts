@@ -58,6 +58,8 @@ export class Grid {
   private view: SheetView | null = null;
   /** The active cell of each sheet. */
   private readonly selection = new Map<string, Position>();
+  /** Where each sheet was scrolled when another was opened: Sheets keeps each one's place. */
+  private readonly scrolls = new Map<string, {top: number; left: number}>();
   /**
    * The far corner of the selected range, the active cell being the other one: stretched with
    * Shift, or a range a script selected (the sidebar's "select this row"). Null: one cell.
@@ -101,11 +103,14 @@ export class Grid {
   show(view: SheetView): void {
     const keepTyping =
       this.view?.name === view.name && this.input.value !== this.original;
+    if (this.view) {
+      this.scrolls.set(this.view.name, {
+        top: this.container.scrollTop,
+        left: this.container.scrollLeft,
+      });
+    }
+    const scroll = this.scrolls.get(view.name) ?? {top: 0, left: 0};
     this.view = view;
-    const scroll = {
-      top: this.container.scrollTop,
-      left: this.container.scrollLeft,
-    };
     this.container.replaceChildren(this.table(view));
     if (view.rowsNotShown > 0) {
       this.container.append(

@@ -3,7 +3,8 @@
  * (rules/budget-guard.ts) wait for one Yes/No question listing them and the daily cap the
  * whole push adds per currency. Yes sends them and their History rows say they were
  * confirmed; No, or no one to answer (a trigger), sends none of them and each of their rows
- * stays EDITED with why and how to send it. A preview lists them and asks nothing.
+ * stays EDITED with why and how to send it (a CONFLICT or ERROR row keeps its status and what
+ * it said, the hold after it). A preview lists them and asks nothing.
  */
 import type {BudgetUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
@@ -15,6 +16,7 @@ import {
   totalsText,
 } from '../../rules/budget-guard';
 import {fromCanonical} from '../../sheets/codec';
+import {HELD_BY_GUARD} from '../../sheets/status';
 import {editableOf} from '../../sheets/schema';
 import {BUDGETS} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
@@ -149,7 +151,7 @@ function askToSend(
       '',
       `This push adds to the daily caps: ${totals}.`,
       '',
-      'Yes sends them with the rest. No sends the rest only: the held rows stay EDITED.',
+      'Yes sends them with the rest. No sends the rest only: the held rows keep your edits, unsent.',
     ].join('\n'),
   );
 }
@@ -189,7 +191,7 @@ function holdBack(
     send: units.filter(u => !keep.has(u)),
     held: held.map(c => ({
       unit: c.unit,
-      message: `Held by the budget guard (${whyHeld(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
+      message: `${HELD_BY_GUARD} (${whyHeld(c)}): not sent, as ${because}. Push again from the menu or the sidebar and answer Yes to send it, change the row, or turn holding off in the sidebar's settings.`,
     })),
     history: d => d,
     asked: answer === false,

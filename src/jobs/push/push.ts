@@ -28,7 +28,7 @@ import type {ReadOnlyEdit} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
 import type {RecordState, SheetState, StateBook} from '../../sheets/state';
-import {SyncStatus, withoutPreviewNote} from '../../sheets/status';
+import {SyncStatus, withoutRunNote} from '../../sheets/status';
 import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
@@ -40,8 +40,8 @@ import type {JobSummary} from '../run';
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */
 const STALE = new Set(['EDITED', 'CONFLICT', 'INVALID', 'ERROR']);
 
-/** Statuses whose message a preview keeps: they say more than "would be sent". */
-const KEPT_BY_PREVIEW = new Set(['CONFLICT', 'ERROR']);
+/** Statuses whose message a preview or a guard's hold keeps: they say more than "would be sent" or "held". */
+const KEPT_BY_NOTE = new Set(['CONFLICT', 'ERROR']);
 
 /**
  * What a push given a time does instead of sending (jobs/scheduled/schedule-push.ts): it
@@ -86,8 +86,7 @@ export function runPush<S, Q>(
           ? later(job, rows, plan.verdicts, sending)
           : deliver(job, spec, state, plan.verdicts, sending, guard, save);
     for (const {unit, message} of guard?.held ?? []) {
-      if (job.dryRun) previewMark(plan.verdicts, unit, message);
-      else mark(plan.verdicts, unit, 'EDITED', message);
+      noteKeeping(plan.verdicts, unit, message);
     }
     noteReadOnlyEdits(records, plan.verdicts);
     save('now');
@@ -191,7 +190,7 @@ function previewSending<S, Q>(
     const first = unit.lost
       ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
       : `sends ${unit.sends}`;
-    previewMark(verdicts, unit, `Preview: a push ${first}.`);
+    noteKeeping(verdicts, unit, `Preview: a push ${first}.`);
   }
   return {requests: 0, remaining: 0};
 }
@@ -279,7 +278,7 @@ function planPush<S, Q>(
   if (dryRun) {
     plan.previewed = plan.units
       .flatMap(u => u.record.said)
-      .filter(said => KEPT_BY_PREVIEW.has(said.status)).length;
+      .filter(said => KEPT_BY_NOTE.has(said.status)).length;
   }
   return plan;
 }
@@ -327,23 +326,24 @@ function planChanged<S, Q>(
 }
 
 /**
- * A preview's mark: EDITED "Preview: …", except on a CONFLICT or ERROR row, which keeps its
- * status and what it said (the server's values, the API's reason), the preview's note after.
+ * The mark of a preview, or of a push whose guard held the unit: EDITED with the note, except
+ * on a CONFLICT or ERROR row, which keeps its status and what it said (the server's values, the
+ * API's reason), the note after: the row still knows that, and the run changed none of it.
  */
-function previewMark<Q>(
+function noteKeeping<Q>(
   verdicts: Map<number, RowVerdict>,
   unit: Sending<Q>,
   note: string,
 ): void {
   unit.record.rows.forEach((row, k) => {
     const {status, message} = unit.record.said[k];
-    if (!KEPT_BY_PREVIEW.has(status)) {
+    if (!KEPT_BY_NOTE.has(status)) {
       verdicts.set(row, {status: 'EDITED', message: note});
       return;
     }
     verdicts.set(row, {
       status: status as SyncStatus,
-      message: `${withoutPreviewNote(message)} ${note}`,
+      message: `${withoutRunNote(message)} ${note}`,
     });
   });
 }

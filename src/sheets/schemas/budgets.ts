@@ -18,8 +18,10 @@ export interface BudgetRow {
 export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
 
 /**
- * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, every column
- * through sync_status shows (the status next to the budget cells, issue 28), headers unclipped.
+ * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, Sheets shows some
+ * 860 px of columns, and every column from account through sync_status fits in them unscrolled
+ * (the status next to the budget cells, issue 28), each header whole; a long offer_name or
+ * target_geo is cut at the cell's edge (the formula bar shows it).
  */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
@@ -34,20 +36,21 @@ export const BUDGETS = defineSchema<BudgetRow>({
   columns: [
     {
       header: 'offer_id',
+      width: 62,
       type: 'integer',
       read: r => r.offer.offer_id,
       note: 'The offer. To add a budget group, copy one of its rows and change country_code.',
     },
     {
       header: 'offer_name',
-      width: 120,
+      width: 82,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
     },
     {
       header: 'target_geo',
-      width: 90,
+      width: 80,
       type: 'list',
       joined: true,
       read: r => r.offer.target_geo,
@@ -55,7 +58,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'country_code',
-      width: 100,
+      width: 98,
       type: 'list',
       joined: true,
       upper: true,
@@ -66,7 +69,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
-      width: 110,
+      width: 108,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
@@ -75,6 +78,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap',
+      width: 72,
       type: 'decimal',
       open: true,
       editable: true,
@@ -83,7 +87,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'total_budget',
-      width: 90,
+      width: 88,
       type: 'decimal',
       format: MONEY_FORMAT,
       open: true,
