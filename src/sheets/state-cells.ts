@@ -6,22 +6,26 @@
  *
  * The text is cut where its content says (a rolling hash over the last 32 characters), not
  * every CHUNK characters: an edit changes the cut points only near itself, so the chunks before
- * and after it come out as before. A save then keeps in place every cell that still holds the
- * same text at the same place, and fills the cells between with the new chunks. Where an edit
- * leaves fewer chunks than cells, the rest of those cells are left empty (a cell holding
- * nothing but the prefix: the reader, which joins the cells, reads nothing there), and where it
- * leaves more, neighbours share a cell: either way the cells after it stay where they are. Only
- * when the new text cannot fit in those cells do the cells after it move, and are rewritten.
+ * and after it come out as before. A save keeps in place every cell that still holds the same
+ * text at the same place (whoever cut it) and lays the text between them, cut the same way,
+ * into the cells between: where it makes fewer pieces than cells, the rest are left empty (a
+ * cell holding nothing but the prefix: the reader, which joins the cells, reads nothing
+ * there); where more, its text is spread evenly over those cells. Either way the cells after
+ * it stay where they are. Only text those cells cannot hold takes in the cells after it, one
+ * at a time, rewritten; past the last, the column grows.
  */
 
 /** Characters of JSON per cell, at most (a cell holds 50,000). */
 export const CHUNK = 40000;
-/** No cut before this many characters: fewer cells to read, at little cost to write. */
-const MIN_CHUNK = 2000;
+/**
+ * No cut before this many characters: cells nearly as full as CHUNK, so that reading the sheet
+ * takes about as many calls as when every cell was full (a read's calls are sized by the widest
+ * row read so far, blocks.ts readInRuns: cells of very different sizes would take more).
+ */
+const MIN_CHUNK = 24000;
 /**
  * A cut where the hash's top 12 bits are all 0: one position in 4,096 past MIN_CHUNK, so
- * chunks hold some 6,000 characters of varied text (state JSON repeats itself, and its chunks
- * come out longer: some 10,000). The top bits depend on the last 32 characters.
+ * chunks hold some 32,000 characters. The top bits depend on the last 32 characters.
  */
 const CUT_SHIFT = 32 - 12;
 /** A fixed random number per character (its low byte): the rolling hash's terms. */
@@ -89,27 +93,32 @@ export function layout(held: readonly string[], text: string): string[] {
     to -= cell.length;
     tail++;
   }
-  const before = held.slice(0, kept);
-  const after = held.slice(held.length - tail);
-  const between = held.slice(kept, held.length - tail);
-  const middle = from < to ? chunks(text.slice(from, to)) : [];
-  // With no cell kept after the change, the column may grow or shrink there.
-  const placed = fit(middle, between, tail === 0);
-  const cells = placed
-    ? [...before, ...placed, ...after]
-    : // The text between does not fit its cells: the cells after it move, written anew.
-      [
-        ...before,
-        ...fit(chunks(text.slice(from)), [...between, ...after], true)!,
+  // More text than the cells between can hold: the cells after it join them, one at a time
+  // (rewritten), until it fits; with none left after it, the column grows there.
+  for (;;) {
+    const slots = held.slice(kept, held.length - tail);
+    const placed =
+      tail === 0 || to - from <= slots.length * CHUNK
+        ? fit(from < to ? chunks(text.slice(from, to)) : [], slots, tail === 0)
+        : undefined;
+    if (placed) {
+      const cells = [
+        ...held.slice(0, kept),
+        ...placed,
+        ...held.slice(held.length - tail),
       ];
-  return cells.length > 0 ? cells : [''];
+      return cells.length > 0 ? cells : [''];
+    }
+    to += held[held.length - tail].length;
+    tail--;
+  }
 }
 
 /**
  * `pieces` laid over the cells `slots` held: a piece equal to a cell's text takes that cell
  * where the pieces before it fit the cells before it; the others fill the cells between.
  * `open`: the last of them may take more or fewer cells (the column's end); else the pieces
- * take exactly `slots.length` cells, or undefined if they cannot.
+ * take exactly `slots.length` cells, or undefined where their text cannot fit.
  */
 function fit(
   pieces: readonly string[],
@@ -136,28 +145,32 @@ function fit(
   }
   if (open) return [...out, ...waiting];
   const last = fill(waiting, slots.length - next);
-  return last && [...out, ...last];
+  // The cells it kept left too little room after them: the pieces take the cells afresh.
+  return last ? [...out, ...last] : fill(pieces, slots.length);
 }
 
 /**
- * `pieces` in exactly `count` cells: where they are more, the shortest neighbours share a
- * cell (up to CHUNK), so the others stay as cut; where fewer, empty cells follow them;
- * undefined if they cannot fit.
+ * `pieces` in exactly `count` cells: as they are, empty cells after them, where they are no
+ * more; else their text cut into `count` cells of even size. Undefined if it cannot fit.
  */
 function fill(pieces: readonly string[], count: number): string[] | undefined {
-  const cells = [...pieces];
-  while (cells.length > count) {
-    let best = -1;
-    for (let i = 0; i + 1 < cells.length; i++) {
-      const size = cells[i].length + cells[i + 1].length;
-      const bestSize =
-        best < 0 ? Infinity : cells[best].length + cells[best + 1].length;
-      if (size <= CHUNK && size < bestSize) best = i;
-    }
-    if (best < 0) return undefined;
-    cells.splice(best, 2, cells[best] + cells[best + 1]);
+  if (pieces.length <= count) {
+    return [...pieces, ...Array<string>(count - pieces.length).fill('')];
   }
-  return [...cells, ...Array<string>(count - cells.length).fill('')];
+  const text = pieces.join('');
+  const cells: string[] = [];
+  let start = 0;
+  for (let left = count; left > 0; left--) {
+    let end = start + Math.ceil((text.length - start) / left);
+    if (end - start > CHUNK) return undefined;
+    // Never inside a surrogate pair: past it where the cell has room, else before it.
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) {
+      end += end - start < CHUNK ? 1 : -1;
+    }
+    cells.push(text.slice(start, end));
+    start = end;
+  }
+  return start < text.length ? undefined : cells;
 }
 
 /** A block of consecutive cells to write: `first` counted from 0. */

@@ -63,10 +63,10 @@ describe('chunks', () => {
   });
 
   it('cuts where the content says: an edit changes only the pieces around it', () => {
-    const before = records(6000);
+    const before = records(12000);
     const text = json(before);
     const after = {...before};
-    const key = Object.keys(before)[3000];
+    const key = Object.keys(before)[6000];
     after[key] = {
       ...(before[key] as object),
       unknown: [['"US"', '"DAILY"', '12', 'null']],
@@ -81,7 +81,7 @@ describe('chunks', () => {
 });
 
 describe('layout', () => {
-  const section = json(records(6000));
+  const section = json(records(12000));
   const held = chunks(section);
 
   /** Checks the cells hold the text and returns the runs a save writes. */
@@ -126,25 +126,19 @@ describe('layout', () => {
     expect(cells.slice(k + 3)).toEqual(held.slice(k + 3));
   });
 
-  it('has neighbours share a cell where an edit adds cuts, and the cells after it in place', () => {
+  it('spreads a cell grown past CHUNK over the cells after it, the cells after those in place', () => {
     const k = 5;
-    // A run of text with many cut points (varied characters) inserted inside one cell.
-    const next = random(3);
-    let inserted = '';
-    for (let i = 0; i < 12000; i++)
-      inserted += String.fromCharCode(48 + Math.floor(next() * 60));
-    const cell = held[k];
-    const text = section.replace(
-      cell,
-      cell.slice(0, 100) + inserted + cell.slice(100),
-    );
-    expect(
-      chunks(cell.slice(0, 100) + inserted + cell.slice(100)).length,
-    ).toBeGreaterThan(1);
+    const grown =
+      held[k].slice(0, 100) + 'y'.repeat(CHUNK) + held[k].slice(100);
+    const text = section.replace(held[k], grown);
     const cells = layout(held, text);
     const runs = written(cells, text);
     expect(cells).toHaveLength(held.length);
-    expect(runs).toEqual([{first: k, cells: [cells[k]]}]);
+    expect(runs).toHaveLength(1);
+    const [{first, cells: run}] = runs;
+    expect(first).toBe(k);
+    expect(run.length).toBeGreaterThan(1);
+    expect(cells.slice(k + run.length)).toEqual(held.slice(k + run.length));
   });
 
   it('moves and rewrites the cells after a change that cannot fit their places', () => {
