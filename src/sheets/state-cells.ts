@@ -6,13 +6,13 @@
  *
  * The text is cut where its content says (a rolling hash over the last 32 characters), not
  * every CHUNK characters: an edit changes the cut points only near itself, so the chunks before
- * and after it come out as before. A save keeps in place every cell that still holds the same
- * text at the same place (whoever cut it) and lays the text between them, cut the same way,
- * into the cells between: where it makes fewer pieces than cells, the rest are left empty (a
- * cell holding nothing but the prefix: the reader, which joins the cells, reads nothing
- * there); where more, its text is spread evenly over those cells. Either way the cells after
- * it stay where they are. Only text those cells cannot hold takes in the cells after it, one
- * at a time, rewritten; past the last, the column grows.
+ * and after it come out as before. A save keeps in place every cell whose text is still there,
+ * before, between and after the changes (whoever cut it), and lays the changed text, cut the
+ * same way, into the cells between: where it makes fewer pieces than cells, the rest are left
+ * empty (a cell holding nothing but the prefix: the reader, which joins the cells, reads
+ * nothing there); where more, its text is spread evenly over those cells. Either way the
+ * cells after it stay where they are. Only text those cells cannot hold takes in the cells
+ * after it, one at a time, rewritten; past the last, the column grows.
  */
 
 /** Characters of JSON per cell, at most (a cell holds 50,000). */
@@ -99,7 +99,7 @@ export function layout(held: readonly string[], text: string): string[] {
     const slots = held.slice(kept, held.length - tail);
     const placed =
       tail === 0 || to - from <= slots.length * CHUNK
-        ? fit(from < to ? chunks(text.slice(from, to)) : [], slots, tail === 0)
+        ? fit(text.slice(from, to), slots, tail === 0)
         : undefined;
     if (placed) {
       const cells = [
@@ -115,38 +115,57 @@ export function layout(held: readonly string[], text: string): string[] {
 }
 
 /**
- * `pieces` laid over the cells `slots` held: a piece equal to a cell's text takes that cell
- * where the pieces before it fit the cells before it; the others fill the cells between.
- * `open`: the last of them may take more or fewer cells (the column's end); else the pieces
- * take exactly `slots.length` cells, or undefined where their text cannot fit.
+ * How far from where a cell's text would be if nothing before it had changed size a save
+ * looks for it: more than a push's batch changes between two cells it keeps.
+ */
+const SEARCH = 65536;
+
+/**
+ * `text` laid over the cells `slots` held: a cell whose text `text` still holds, near where
+ * it was, keeps it, where the text before it fits the cells before it; the text between such
+ * cells is cut by chunks() into the cells between. `open`: the text after the last may take
+ * more or fewer cells (the column's end); else `text` takes exactly `slots.length` cells, or
+ * undefined where it cannot fit.
  */
 function fit(
-  pieces: readonly string[],
+  text: string,
   slots: readonly string[],
   open: boolean,
 ): string[] | undefined {
-  const where = new Map<string, number[]>();
-  slots.forEach((cell, i) => {
-    if (cell !== '') where.set(cell, [...(where.get(cell) ?? []), i]);
-  });
   const out: string[] = [];
+  // The first slot not laid yet, where its text starts in `text`, and where it started in
+  // the slots' text; where the slot looked at started there.
   let next = 0;
-  let waiting: string[] = [];
-  for (const piece of pieces) {
-    const at = where.get(piece)?.find(i => i >= next);
-    const filled = at === undefined ? undefined : fill(waiting, at - next);
-    if (filled) {
-      out.push(...filled, piece);
-      next = at! + 1;
-      waiting = [];
-    } else {
-      waiting.push(piece);
-    }
-  }
-  if (open) return [...out, ...waiting];
-  const last = fill(waiting, slots.length - next);
-  // The cells it kept left too little room after them: the pieces take the cells afresh.
-  return last ? [...out, ...last] : fill(pieces, slots.length);
+  let at = 0;
+  let was = 0;
+  let start = 0;
+  slots.forEach((cell, i) => {
+    // Where the cell's text is if the text since the last cell kept kept its size.
+    const expected = at + start - was;
+    start += cell.length;
+    if (cell === '') return;
+    const from = Math.max(at, expected - SEARCH);
+    const found = text
+      .slice(from, expected + SEARCH + cell.length)
+      .indexOf(cell);
+    if (found < 0) return;
+    const between = cut(text.slice(at, from + found), i - next);
+    if (!between) return;
+    out.push(...between, cell);
+    next = i + 1;
+    at = from + found + cell.length;
+    was = start;
+  });
+  const rest = text.slice(at);
+  if (open) return [...out, ...(rest ? chunks(rest) : [])];
+  const last = cut(rest, slots.length - next);
+  // The cells it kept left too little room after them: the text takes the cells afresh.
+  return last ? [...out, ...last] : cut(text, slots.length);
+}
+
+/** `text` cut by chunks() into exactly `count` cells, or undefined if it cannot fit. */
+function cut(text: string, count: number): string[] | undefined {
+  return fill(text ? chunks(text) : [], count);
 }
 
 /**

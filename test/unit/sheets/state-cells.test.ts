@@ -115,6 +115,18 @@ describe('layout', () => {
     ]);
   });
 
+  it('keeps the cells between two changed ones where an earlier change made the text longer', () => {
+    const [a, b] = [4, 14];
+    const longer = held[a].replace('DAILY', 'DAILY'.repeat(40));
+    const text = section
+      .replace(held[a], longer)
+      .replace(held[b], held[b].replace('DAILY', 'TOTAL'));
+    expect(written(layout(held, text), text)).toEqual([
+      {first: a, cells: [longer]},
+      {first: b, cells: [held[b].replace('DAILY', 'TOTAL')]},
+    ]);
+  });
+
   it('leaves a cell empty where a deletion leaves fewer chunks, and the cells after it in place', () => {
     const k = 5;
     const gone = held[k + 1] + held[k + 2].slice(0, 100);
