@@ -428,7 +428,10 @@ export class SettingsStore implements SubAccountKeyStore {
    * keeps neither: the keys are looked up again when next needed.
    */
   put(name: string, keys: Credentials): void {
-    const raw = JSON.stringify({accessKey: keys.accessKey, apiKey: keys.apiKey});
+    const raw = JSON.stringify({
+      accessKey: keys.accessKey,
+      apiKey: keys.apiKey,
+    });
     if (!this.keep(SUB_ACCOUNT + name, raw)) return;
     this.subAccountKeys?.set(name, raw);
     this.remember(name);
