@@ -4,7 +4,7 @@
  * the job really did the work, and measures it against its lower bound (model.ts).
  */
 import type {Emulator} from '../local/emulator';
-import type {Runtime} from '../local/runtime';
+import {CHARS_WRITTEN, type Runtime} from '../local/runtime';
 import {
   BenchDesk,
   BenchOptions,
@@ -28,6 +28,7 @@ import {
 import type {MethodCost} from './probe';
 import {cpiOfferRow} from '../test/support/offer-desk';
 import {MAIN_ACCOUNT_CELL} from '../src/sheets/accounts';
+import {STATE_SHEET} from '../src/sheets/state';
 import {
   appendRows,
   recordsOf,
@@ -54,6 +55,10 @@ export interface ScenarioResult {
   sheetRoundTrips: number;
   cellsWritten: number;
   cellsRead: number;
+  /** Characters the values written carried (runtime CHARS_WRITTEN), to every sheet. */
+  charsWritten: number;
+  /** Of those, to the hidden state sheet. */
+  stateCharsWritten: number;
   simulatedMs: number;
   needs: Needs;
   bound: Bound;
@@ -200,6 +205,8 @@ function measure(desk: BenchDesk, m: Measure): ScenarioResult {
     sheetRoundTrips: counts['SpreadsheetApp.roundTrips'] ?? 0,
     cellsWritten: counts['SpreadsheetApp.cellsWritten'] ?? 0,
     cellsRead: counts['SpreadsheetApp.cellsRead'] ?? 0,
+    charsWritten: counts[CHARS_WRITTEN] ?? 0,
+    stateCharsWritten: counts[`${CHARS_WRITTEN} ${STATE_SHEET}`] ?? 0,
     simulatedMs,
     needs,
     bound,

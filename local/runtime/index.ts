@@ -26,6 +26,7 @@ export type {MenuEntry, MenuRecord, UiEvent} from './ui';
 export type {DriveOptions} from './drive';
 export type {TriggerRecord} from './triggers';
 export {FORMULA_RESULT, GENERAL_FORMAT} from './spreadsheet/cell';
+export {CHARS_WRITTEN} from './spreadsheet/sheet';
 export {PROTECTED_EDIT} from './spreadsheet/protection';
 export {
   AUTHORIZATION_REQUIRED,

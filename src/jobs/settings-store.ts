@@ -164,6 +164,14 @@ export interface AlertMails {
 export type ServerClickDefault = 'YES' | 'NO' | '';
 
 export class SettingsStore implements SubAccountKeyStore {
+  /**
+   * The sub-accounts' kept keys (JSON by name), read in one call the first time one is asked
+   * for (a job acting as every account needs some thirty), then kept in step with put and
+   * drop. A store lives for one job or call: the next reads the keys afresh, as another
+   * execution may have changed them.
+   */
+  private subAccountKeys: Map<string, string> | undefined;
+
   constructor(private readonly props: KeyValueStore) {}
 
   connection(): Connection | undefined {
@@ -404,7 +412,14 @@ export class SettingsStore implements SubAccountKeyStore {
   }
 
   get(name: string): Credentials | undefined {
-    const raw = this.props.get(SUB_ACCOUNT + name);
+    if (!this.subAccountKeys) {
+      this.subAccountKeys = new Map();
+      for (const [key, raw] of Object.entries(this.props.all())) {
+        if (key.startsWith(SUB_ACCOUNT))
+          this.subAccountKeys.set(key.slice(SUB_ACCOUNT.length), raw);
+      }
+    }
+    const raw = this.subAccountKeys.get(name);
     return raw ? (JSON.parse(raw) as Credentials) : undefined;
   }
 
@@ -413,11 +428,13 @@ export class SettingsStore implements SubAccountKeyStore {
    * keeps neither: the keys are looked up again when next needed.
    */
   put(name: string, keys: Credentials): void {
-    const kept = this.keep(
-      SUB_ACCOUNT + name,
-      JSON.stringify({accessKey: keys.accessKey, apiKey: keys.apiKey}),
-    );
-    if (kept) this.remember(name);
+    const raw = JSON.stringify({
+      accessKey: keys.accessKey,
+      apiKey: keys.apiKey,
+    });
+    if (!this.keep(SUB_ACCOUNT + name, raw)) return;
+    this.subAccountKeys?.set(name, raw);
+    this.remember(name);
   }
 
   /**
@@ -446,6 +463,7 @@ export class SettingsStore implements SubAccountKeyStore {
 
   drop(name: string): void {
     this.props.remove(SUB_ACCOUNT + name);
+    this.subAccountKeys?.delete(name);
   }
 
   /**
@@ -543,6 +561,7 @@ export class SettingsStore implements SubAccountKeyStore {
     for (const key of this.props.keys()) {
       if (key.startsWith(SUB_ACCOUNT)) this.props.remove(key);
     }
+    this.subAccountKeys?.clear();
     this.props.remove(SEEN);
   }
 }

@@ -105,6 +105,7 @@ function propertyStore(
       open().deleteProperty(key);
     },
     keys: () => open().getKeys(),
+    all: () => open().getProperties(),
   };
 }
 

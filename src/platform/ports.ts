@@ -52,6 +52,8 @@ export interface KeyValueStore {
   set(key: string, value: string): void;
   remove(key: string): void;
   keys(): string[];
+  /** Every key with its value, in one call (getProperties). */
+  all(): Record<string, string>;
 }
 
 /** A cache whose reads may miss at any time. */

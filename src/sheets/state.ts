@@ -5,10 +5,11 @@
  *
  * It lives in a hidden sheet, `STATE_SHEET`, one column per section (a sheet name): row 1
  * names the section, the cells below hold its JSON in chunks of at most CHUNK characters (a
- * cell holds 50,000). 20,000 offers take a few MB, far beyond the 500 KB of a property store,
- * and the cache is not durable. A job reads the state sheet once and writes each section it
- * changed once. Every chunk starts with 'j', so no chunk is ever read as a number, a date or
- * a formula.
+ * cell holds 50,000), read back by joining them, wherever they were cut (state-cells.ts).
+ * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
+ * durable. A job reads the state sheet once; a save writes, of each section that changed, only
+ * the cells whose text changed. Every chunk starts with 'j', so no chunk is ever read as a
+ * number, a date or a formula.
  *
  * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
  * that the API cannot tell it later (a value it sent that no list returns, the offers it created
@@ -19,10 +20,9 @@ import {keyParts, recordKey} from './accounts';
 import {EMPTY, contentOf, sameContent} from './rows';
 import {editableOf} from './schema';
 import {SCHEMAS} from './schemas';
+import {CHUNK, changedRuns, layout} from './state-cells';
 
 export const STATE_SHEET = 'Offer Desk state';
-/** Characters of JSON per cell. */
-export const CHUNK = 40000;
 const PREFIX = 'j';
 /**
  * 3: records are keyed by account and id (accounts.ts recordKey): one section holds the
@@ -160,7 +160,8 @@ function fieldsOf(section: string): readonly string[] | undefined {
 export class StateBook {
   private readonly sections = new Map<string, SheetState>();
   private readonly memos = new Map<string, unknown>();
-  private readonly heights = new Map<string, number>();
+  /** The chunks each section's cells below its name hold, as read or last written. */
+  private readonly held = new Map<string, string[]>();
   private readonly columns = new Map<string, number>();
   /** The JSON each section was read as: a section set to the same is not written again. */
   private readonly loaded = new Map<string, string>();
@@ -200,7 +201,10 @@ export class StateBook {
     this.dirty.add(name);
   }
 
-  /** Writes every section set since opening that changed: one setValues each. */
+  /**
+   * Writes every section set since opening that changed: of each, the cells whose text
+   * changed, one setValues per run of them, and clears the cells it no longer needs.
+   */
   save(): void {
     const changed = [...this.dirty].flatMap(section => {
       const json = JSON.stringify(this.stored(section));
@@ -211,26 +215,29 @@ export class StateBook {
     const created = !this.sheet;
     this.sheet ??= this.workbook.insertSheet(STATE_SHEET);
     for (const {section, json} of changed) {
-      const cells: CellValue[][] = [
-        [section],
-        ...chunks(json).map(c => [PREFIX + c]),
-      ];
+      const held = this.held.get(section);
       let column = this.columns.get(section);
       if (column === undefined) {
         column = ++this.width;
         this.columns.set(section, column);
       }
-      this.sheet.write(1, column, cells);
-      const before = this.heights.get(section) ?? 0;
+      const cells = layout(held ?? [], json);
+      for (const run of changedRuns(held ?? [], cells)) {
+        const values = run.cells.map(c => [PREFIX + c]);
+        // A new column's name goes with its first run, which starts at its first chunk.
+        if (held) this.sheet.write(run.first + 2, column, values);
+        else this.sheet.write(1, column, [[section], ...values]);
+      }
+      const before = held?.length ?? 0;
       if (before > cells.length) {
         this.sheet.clearContent(
-          cells.length + 1,
+          cells.length + 2,
           column,
           before - cells.length,
           1,
         );
       }
-      this.heights.set(section, cells.length);
+      this.held.set(section, cells);
       this.loaded.set(section, json);
     }
     // Last: hiding is a write the service queues, and writing asks the sheet's size first.
@@ -266,16 +273,15 @@ export class StateBook {
     this.width = header.length;
     header.forEach((name, c) => {
       if (typeof name !== 'string' || name === '') return;
-      let text = '';
-      let height = 1;
+      const held: string[] = [];
       for (let r = 1; r < grid.length; r++) {
         const cell = grid[r][c];
         if (typeof cell !== 'string' || !cell.startsWith(PREFIX)) break;
-        text += cell.slice(PREFIX.length);
-        height++;
+        held.push(cell.slice(PREFIX.length));
       }
+      const text = held.join('');
       this.columns.set(name, c + 1);
-      this.heights.set(name, height);
+      this.held.set(name, held);
       const stored = parse(text, name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);
@@ -438,18 +444,4 @@ export function blankAccountOf(
     const found = owners.get(id);
     return found?.size === 1 ? [...found][0] : legacy;
   };
-}
-
-/** Pieces of at most CHUNK characters, never splitting a surrogate pair. */
-export function chunks(text: string): string[] {
-  const out: string[] = [];
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(start + CHUNK, text.length);
-    const code = text.charCodeAt(end - 1);
-    if (end < text.length && code >= 0xd800 && code <= 0xdbff) end--;
-    out.push(text.slice(start, end));
-    start = end;
-  }
-  return out.length > 0 ? out : [''];
 }

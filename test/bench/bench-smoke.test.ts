@@ -132,6 +132,9 @@ describe('bench scenarios at tiny sizes', () => {
     expect(r.cellsWritten).toBeGreaterThanOrEqual(
       r.needs.sheets.reduce((n, s) => n + s.changedCells, 0),
     );
+    // The state of 120 offers and 60 campaigns is written, among every sheet's values.
+    expect(r.stateCharsWritten).toBeGreaterThan(120 * 50);
+    expect(r.charsWritten).toBeGreaterThan(r.stateCharsWritten);
   });
 
   it('push of 30 edited offers: one read of those with other groups, exactly 30 budget updates, statuses written to Budgets, 30 History rows', () => {

@@ -47,7 +47,10 @@ function firstAdvBudgetRow(rt: Runtime): {row: number; offer: number} {
   return {row: k + 2, offer: Number(rows[k].offer_id)};
 }
 
-/** The state section of `sheet`, parsed, changed by `edit` and written back. */
+/**
+ * The state section of `sheet`, its chunks joined and parsed, changed by `edit` and written
+ * back into its first cell (sections this small fit one), the cells below it cleared.
+ */
 function editState(
   rt: Runtime,
   sheet: string,
@@ -59,10 +62,16 @@ function editState(
   const state = sheetOf(rt, 'Offer Desk state');
   const header = state.getRange(1, 1, 1, state.getLastColumn()).getValues()[0];
   const column = header.indexOf(sheet) + 1;
-  const cell = state.getRange(2, column);
-  const stored = JSON.parse(String(cell.getValue()).slice(1));
+  const cells = state
+    .getRange(2, column, state.getLastRow() - 1, 1)
+    .getValues()
+    .map(row => String(row[0]));
+  const end = cells.findIndex(c => !c.startsWith('j'));
+  const chunks = end < 0 ? cells : cells.slice(0, end);
+  const stored = JSON.parse(chunks.map(c => c.slice(1)).join(''));
   edit(stored);
-  cell.setValue(`j${JSON.stringify(stored)}`);
+  state.getRange(2, column, chunks.length, 1).clearContent();
+  state.getRange(2, column).setValue(`j${JSON.stringify(stored)}`);
 }
 
 describe('state written by release 1, read by this release', () => {

@@ -1,4 +1,4 @@
-import {createRuntime, typeIntoCell} from '../../local/runtime';
+import {CHARS_WRITTEN, createRuntime, typeIntoCell} from '../../local/runtime';
 import {formulaBarText} from '../../local/runtime/spreadsheet/display';
 
 function setup() {
@@ -558,6 +558,25 @@ describe('prices by the values a call carries', () => {
       2,
     );
     expect(rt.snapshot().counts['SpreadsheetApp.cellsWritten']).toBe(30000);
+  });
+
+  it('counts the characters that writes of values carry, in all and per sheet, apart from their price', () => {
+    const {rt, ss, sheet} = setup();
+    const other = ss.insertSheet('Other');
+    rt.meter.reset();
+    sheet.getRange(1, 1, 2, 2).setValues([
+      ['abc', 12.5],
+      [true, new Date(0)],
+    ]);
+    sheet.getRange(1, 3, 100, 1).setValue('xy');
+    other.getRange(1, 1).setFormula('=A2');
+    other.appendRow(['hello']);
+    typeIntoCell(other, 'E5', 'typed by a person');
+    const counts = rt.snapshot().counts;
+    // 3 + 4 + 4 + a date's 24; a value set on a range once; '=A2'; 'hello'. Typing is not the script's.
+    expect(counts[`${CHARS_WRITTEN} ${sheet.getName()}`]).toBe(37);
+    expect(counts[`${CHARS_WRITTEN} Other`]).toBe(8);
+    expect(counts[CHARS_WRITTEN]).toBe(45);
   });
 
   it('a range list colours its ranges in one queued call carrying a value per range', () => {

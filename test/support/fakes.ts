@@ -46,6 +46,9 @@ export class MemoryStore implements KeyValueStore {
   keys(): string[] {
     return [...this.values.keys()];
   }
+  all(): Record<string, string> {
+    return Object.fromEntries(this.values);
+  }
 }
 
 /** Keeps every report, so tests can assert what the sidebar would have seen. */

@@ -35,6 +35,9 @@ const blank = (): Cell => ({
 
 export class MemorySheet implements SheetPort {
   readonly calls: string[] = [];
+  /** Every write's top-left cell and values, in order. */
+  readonly writes: Array<{row: number; column: number; values: CellValue[][]}> =
+    [];
   readonly protections: Array<{
     row: number;
     column: number;
@@ -184,6 +187,7 @@ export class MemorySheet implements SheetPort {
 
   write(row: number, column: number, values: CellValue[][]): void {
     this.calls.push('write');
+    this.writes.push({row, column, values});
     this.ensureSize(row + values.length - 1, column + values[0].length - 1);
     values.forEach((r, i) =>
       r.forEach((v, k) => this.enter(this.cell(row + i, column + k), v)),

@@ -203,6 +203,7 @@ export class FakeRange {
   setValues(values: unknown[][]): FakeRange {
     this.checkGrid(values, 'setValues');
     this.write('Range.setValues');
+    this.sheet.carried(values);
     this.sheet.writeEntries(this.rect, values, (v, cell) =>
       this.sheet.scriptEntry(v, cell),
     );
@@ -212,6 +213,7 @@ export class FakeRange {
   /** Sets every cell of the range to `value`. */
   setValue(value: unknown): FakeRange {
     this.fill('Range.setValue');
+    this.sheet.carried([[value]]);
     this.sheet.writeEntries(this.rect, this.filled(value), (v, cell) =>
       this.sheet.scriptEntry(v, cell),
     );
@@ -221,6 +223,7 @@ export class FakeRange {
   /** A formula is a formula whatever the number format (unlike setValue on a '@' cell). */
   setFormula(formula: string): FakeRange {
     this.fill('Range.setFormula');
+    this.sheet.carried([[formula]]);
     this.sheet.writeEntries(this.rect, this.filled(formula), v =>
       parseEntry(String(v), undefined),
     );
@@ -230,6 +233,7 @@ export class FakeRange {
   setFormulas(formulas: string[][]): FakeRange {
     this.checkGrid(formulas, 'setFormulas');
     this.write('Range.setFormulas');
+    this.sheet.carried(formulas);
     this.sheet.writeEntries(this.rect, formulas, v =>
       parseEntry(String(v ?? ''), undefined),
     );

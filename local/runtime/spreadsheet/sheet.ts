@@ -58,6 +58,11 @@ export interface SheetHost {
   parent(): unknown;
 }
 
+/** The meter's count of characters that value writes carried; `${key} ${sheet}` per sheet. */
+export const CHARS_WRITTEN = 'SpreadsheetApp.charsWritten';
+/** A date as the service carries it: a timestamp. */
+const DATE_CHARS = 24;
+
 const OUTSIDE =
   'The coordinates of the range are outside the dimensions of the sheet.';
 const DEFAULT_COLUMN_WIDTH = 100;
@@ -191,6 +196,7 @@ export class FakeSheet implements FormulaSheet {
     }
     this.call('Sheet.appendRow', rowContents.length);
     this.env.meter.add('SpreadsheetApp.cellsWritten', rowContents.length);
+    this.carried([rowContents]);
     const row = this.lastRow() + 1;
     if (row > this.maxRows)
       this.grow('rows', this.maxRows + 1, row - this.maxRows);
@@ -722,6 +728,26 @@ export class FakeSheet implements FormulaSheet {
       else delete cell.content;
       if (entry.format && cell.format === undefined) cell.format = entry.format;
     }
+  }
+
+  /**
+   * Meters the characters a write of values or formulas carries (a value set on a whole range
+   * counts once), in all and for this sheet: what Apps Script sends, which the price per cell
+   * does not tell (a state cell of 40,000 characters costs what a cell of one does).
+   */
+  carried(values: readonly unknown[][]): void {
+    let chars = 0;
+    for (const row of values) {
+      for (const value of row) {
+        if (typeof value === 'string') chars += value.length;
+        else if (typeof value === 'number' || typeof value === 'boolean')
+          chars += String(value).length;
+        else if (typeof value === 'object' && value !== null)
+          chars += DATE_CHARS;
+      }
+    }
+    this.env.meter.add(CHARS_WRITTEN, chars);
+    this.env.meter.add(`${CHARS_WRITTEN} ${this.name}`, chars);
   }
 
   /** A value from setValue(s): parsed as typed input, under the cell's number format. */

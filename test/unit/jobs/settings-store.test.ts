@@ -102,3 +102,43 @@ describe('what is kept per spreadsheet', () => {
     );
   });
 });
+
+describe("sub-accounts' keys", () => {
+  /** Counts the reads of the user's properties, each a service call in Apps Script. */
+  class CountingStore extends MemoryStore {
+    reads = 0;
+    override get(key: string): string | null {
+      this.reads++;
+      return super.get(key);
+    }
+    override all(): Record<string, string> {
+      this.reads++;
+      return super.all();
+    }
+  }
+
+  it('are read in one call for every sub-account, then kept in step with what is put and dropped', () => {
+    const props = new CountingStore();
+    new SettingsStore(props).put('sub_a', {accessKey: 'ak-a', apiKey: 'k-a'});
+    new SettingsStore(props).put('sub_b', {accessKey: 'ak-b', apiKey: 'k-b'});
+    props.reads = 0;
+    const store = new SettingsStore(props);
+    expect(store.get('sub_a')).toEqual({accessKey: 'ak-a', apiKey: 'k-a'});
+    expect(store.get('sub_b')).toEqual({accessKey: 'ak-b', apiKey: 'k-b'});
+    expect(store.get('sub_c')).toBeUndefined();
+    expect(props.reads).toBe(1);
+    store.drop('sub_a');
+    expect(store.get('sub_a')).toBeUndefined();
+    store.put('sub_b', {accessKey: 'ak-b2', apiKey: 'k-b2'});
+    expect(store.get('sub_b')).toEqual({accessKey: 'ak-b2', apiKey: 'k-b2'});
+    // Keys another execution rotated meanwhile: the next job's store reads them afresh.
+    props.set(
+      'offerDesk.subAccount.sub_b',
+      JSON.stringify({accessKey: 'ak-b3', apiKey: 'k-b3'}),
+    );
+    expect(new SettingsStore(props).get('sub_b')).toEqual({
+      accessKey: 'ak-b3',
+      apiKey: 'k-b3',
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import {defineSchema} from '../../../src/sheets/schema';
-import {CHUNK, StateBook, chunks, STATE_SHEET} from '../../../src/sheets/state';
+import {StateBook, STATE_SHEET} from '../../../src/sheets/state';
+import {CHUNK, chunks} from '../../../src/sheets/state-cells';
 import {SheetLayoutError, openTable} from '../../../src/sheets/table';
 import {recordKey} from '../../../src/sheets/accounts';
 import {MemoryWorkbook} from '../../support/workbook';
@@ -209,6 +210,52 @@ describe('the state sheet', () => {
       accounts: ['sub1'],
       records: {},
     });
+  });
+
+  it('writes of a changed section only the cells whose text changed, one write per run', () => {
+    const book = new MemoryWorkbook();
+    const records: Record<string, {rows: string[][]}> = {};
+    for (let i = 0; i < 20000; i++)
+      records[recordKey(`sub${i % 30}`, String(100000 + i))] = {
+        rows: [[`"${(i * 7919) % 10007}"`, '"DAILY"']],
+      };
+    const first = StateBook.open(book);
+    first.set('Budgets', {accounts: ['sub1'], records});
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    // A section new to the sheet: its name and every chunk in one write.
+    expect(sheet.writes).toHaveLength(1);
+    expect(sheet.writes[0].row).toBe(1);
+    expect(sheet.writes[0].values[0]).toEqual(['Budgets']);
+    const cells = sheet.writes[0].values.length;
+    expect(cells).toBeGreaterThan(20);
+
+    const state = StateBook.open(book);
+    const key = recordKey('sub17', '110007');
+    const changed = {
+      ...state.get('Budgets')!,
+      records: {...records, [key]: {rows: [['"5"', '"DAILY"']]}},
+    };
+    state.set('Budgets', changed);
+    state.save();
+    expect(sheet.writes).toHaveLength(2);
+    const write = sheet.writes[1];
+    expect(write.values).toHaveLength(1);
+    expect(write.row).toBeGreaterThan(2);
+    expect(String(write.values[0][0])).toContain(JSON.stringify('"5"'));
+    expect(StateBook.open(book).get('Budgets')).toEqual(changed);
+
+    // Fewer records: the cells no longer needed are cleared, the rest reads back whole.
+    const smaller = StateBook.open(book);
+    const few = {
+      accounts: ['sub1'],
+      records: {[key]: {rows: [['"5"', '"DAILY"']]}},
+    };
+    smaller.set('Budgets', few);
+    smaller.save();
+    expect(sheet.calls.at(-1)).toBe('clearContent');
+    expect(StateBook.open(book).get('Budgets')).toEqual(few);
+    expect(sheet.readValues().filter(r => r[0] !== '')).toHaveLength(2);
   });
 
   it('never splits a surrogate pair across chunks', () => {
