@@ -164,14 +164,6 @@ export interface AlertMails {
 export type ServerClickDefault = 'YES' | 'NO' | '';
 
 export class SettingsStore implements SubAccountKeyStore {
-  /**
-   * The sub-accounts' kept keys (JSON by name), read in one call the first time one is asked
-   * for (a job acting as every account needs some thirty), then kept in step with put and
-   * drop. A store lives for one job or call: the next reads the keys afresh, as another
-   * execution may have changed them.
-   */
-  private subAccountKeys: Map<string, string> | undefined;
-
   constructor(private readonly props: KeyValueStore) {}
 
   connection(): Connection | undefined {
@@ -412,14 +404,7 @@ export class SettingsStore implements SubAccountKeyStore {
   }
 
   get(name: string): Credentials | undefined {
-    if (!this.subAccountKeys) {
-      this.subAccountKeys = new Map();
-      for (const [key, raw] of Object.entries(this.props.all())) {
-        if (key.startsWith(SUB_ACCOUNT))
-          this.subAccountKeys.set(key.slice(SUB_ACCOUNT.length), raw);
-      }
-    }
-    const raw = this.subAccountKeys.get(name);
+    const raw = this.props.get(SUB_ACCOUNT + name);
     return raw ? (JSON.parse(raw) as Credentials) : undefined;
   }
 
@@ -433,7 +418,6 @@ export class SettingsStore implements SubAccountKeyStore {
       apiKey: keys.apiKey,
     });
     if (!this.keep(SUB_ACCOUNT + name, raw)) return;
-    this.subAccountKeys?.set(name, raw);
     this.remember(name);
   }
 
@@ -463,7 +447,6 @@ export class SettingsStore implements SubAccountKeyStore {
 
   drop(name: string): void {
     this.props.remove(SUB_ACCOUNT + name);
-    this.subAccountKeys?.delete(name);
   }
 
   /**
@@ -561,7 +544,6 @@ export class SettingsStore implements SubAccountKeyStore {
     for (const key of this.props.keys()) {
       if (key.startsWith(SUB_ACCOUNT)) this.props.remove(key);
     }
-    this.subAccountKeys?.clear();
     this.props.remove(SEEN);
   }
 }

@@ -93,19 +93,30 @@ export const appsScriptClock: Clock = {
   sleep: ms => Utilities.sleep(Math.max(0, Math.round(ms))),
 };
 
+/**
+ * A property store read whole the first time (getProperties, one call), then kept for the
+ * entry point call with its own writes: each getProperty is a round trip of its own, and a
+ * job asks for some twenty (the connection, settings, every sub-account's keys). Another
+ * execution's writes meanwhile are read by the next call, as a job that read them at its start
+ * would have.
+ */
 function propertyStore(
   open: () => GoogleAppsScript.Properties.Properties,
 ): KeyValueStore {
+  let read: Record<string, string> | undefined;
+  const all = () => (read ??= {...open().getProperties()});
   return {
-    get: key => open().getProperty(key),
+    get: key => all()[key] ?? null,
     set: (key, value) => {
       open().setProperty(key, value);
+      if (read) read[key] = value;
     },
     remove: key => {
       open().deleteProperty(key);
+      if (read) delete read[key];
     },
-    keys: () => open().getKeys(),
-    all: () => open().getProperties(),
+    keys: () => Object.keys(all()),
+    all: () => ({...all()}),
   };
 }
 

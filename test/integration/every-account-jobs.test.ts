@@ -75,6 +75,23 @@ const puts = (emulator: Emulator, since: number) =>
   signedRequests(emulator, since).filter(r => r.op.startsWith('PUT'));
 
 describe('refresh as every account', () => {
+  it("reads the user's properties in one call a job, every account's keys among them, and sees another execution's change at the next job", () => {
+    const {rt, accounts} = agency();
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    const reads = () =>
+      rt.meter.snapshot().counts['PropertiesService.reads'] ?? 0;
+    const before = reads();
+
+    expect(rt.call('refreshOffers')).toMatchObject({error: 0});
+
+    expect(reads() - before).toBe(1);
+    expect(accounts.length).toBeGreaterThan(12);
+    // Another execution (the sidebar's picker) changes the acting account: the next job reads it.
+    rt.call('setActingAccount', '');
+    expect(rt.call('refreshOffers')).toMatchObject({account: 'main account'});
+  });
+
   it('lists every account, each list signed by its account and the sub-account keys by the main account, in two round trips', () => {
     const {rt, emulator, accounts} = agency();
     expect(accounts).toHaveLength(AGENCY_SUB_ACCOUNTS + 3);
