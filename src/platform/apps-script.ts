@@ -96,16 +96,19 @@ export const appsScriptClock: Clock = {
 /**
  * A property store read whole the first time (getProperties, one call), then kept for the
  * entry point call with its own writes: each getProperty is a round trip of its own, and a
- * job asks for some twenty (the connection, settings, every sub-account's keys). Another
- * execution's writes meanwhile are read by the next call, as a job that read them at its start
- * would have.
+ * job asks for some twenty (the connection, settings, every sub-account's keys). `forget`
+ * drops what was read: the document lock calls it once held, so what the execution before
+ * wrote while this one waited (keys looked up again, an alert mailed) is read afresh.
  */
 function propertyStore(
   open: () => GoogleAppsScript.Properties.Properties,
-): KeyValueStore {
+): KeyValueStore & {forget(): void} {
   let read: Record<string, string> | undefined;
   const all = () => (read ??= {...open().getProperties()});
   return {
+    forget: () => {
+      read = undefined;
+    },
     get: key => all()[key] ?? null,
     set: (key, value) => {
       open().setProperty(key, value);
@@ -129,12 +132,19 @@ function once<T>(get: () => T): () => T {
   return () => (handle ??= {value: get()}).value;
 }
 
-/** Null outside a document's context, as LockService answers there. */
-export function documentLock(): DocumentLock | null {
+/**
+ * Null outside a document's context, as LockService answers there. `held` is told when the
+ * lock is acquired: what was read before it may be stale.
+ */
+function documentLock(held: () => void): DocumentLock | null {
   const lock = LockService.getDocumentLock();
   if (!lock) return null;
   return {
-    tryAcquire: timeoutMs => lock.tryLock(timeoutMs),
+    tryAcquire: timeoutMs => {
+      const got = lock.tryLock(timeoutMs);
+      if (got) held();
+      return got;
+    },
     release: () => lock.releaseLock(),
   };
 }
@@ -186,18 +196,19 @@ export const mailApp: Mailer = {
 export function appsScriptPlatform(): Platform {
   const document = activeDocument();
   const userCache = once(() => CacheService.getUserCache());
+  const userProperties = propertyStore(
+    once(() => PropertiesService.getUserProperties()),
+  );
   return {
     http: urlFetchTransport,
     digest: utilitiesDigest,
     clock: appsScriptClock,
     random: () => Math.random(),
     // The current user's own properties: the only place the add-on keeps keys.
-    userProperties: propertyStore(
-      once(() => PropertiesService.getUserProperties()),
-    ),
+    userProperties,
     documentId: document.id,
     activeDocumentId: document.idIfAny,
-    documentLock,
+    documentLock: () => documentLock(userProperties.forget),
     // The document cache, so every editor's sidebar sees the job; none outside a document.
     progress: cacheProgressBoard(
       () => CacheService.getDocumentCache() ?? noCache,
