@@ -115,27 +115,72 @@ export function shiftContent<S>(
   from: 'before' | 'after',
   to: 'before' | 'after',
 ): Reverted {
-  const columns = editableOf(schema) as ReadonlyArray<Column<never>>;
-  const keys = keyPositions(schema);
-  const label = (row: readonly string[]) =>
-    schema.rowKey ? keyLabel(schema, row, keys) : '';
-  // Rows by the label their group has now: a change names a group by its label after it.
-  const rows = new Map(now.map(row => [label(row), [...row]]));
+  const rows = rowsByLabel(schema, now);
   const moved: string[] = [];
   for (const change of changes) {
-    const {header, group} = splitField(change.field);
-    const k = columns.findIndex(c => c.header === header);
-    const at = schema.rowKey ? (group ?? '') : '';
-    const row = rows.get(at) ?? columns.map(() => EMPTY);
-    if (k < 0 || row[k] !== canonicalOf(columns[k], change[from])) {
+    const at = fieldAt(schema, rows, change);
+    if (!at || at.row[at.k] !== at.texts[from]) {
       moved.push(change.field);
       continue;
     }
-    row[k] = canonicalOf(columns[k], change[to]);
-    rows.set(at, row);
+    at.row[at.k] = at.texts[to];
+    rows.set(at.label, at.row);
   }
   if (moved.length > 0) return {ok: false, fields: moved};
   return {ok: true, content: contentOf([...rows.values()])};
+}
+
+/**
+ * What a record's content holds at a change's field, and the change's two sides, as canonical
+ * texts (a field of no column: undefined).
+ */
+export function fieldTexts<S>(
+  schema: SheetSchema<S>,
+  now: readonly string[][],
+  change: FieldChange,
+): {now: string; before: string; after: string} | undefined {
+  const at = fieldAt(schema, rowsByLabel(schema, now), change);
+  return at && {now: at.row[at.k], ...at.texts};
+}
+
+/** A record's rows by the label their group has now: a change names a group by its label after it. */
+function rowsByLabel<S>(
+  schema: SheetSchema<S>,
+  now: readonly string[][],
+): Map<string, string[]> {
+  const keys = keyPositions(schema);
+  const label = (row: readonly string[]) =>
+    schema.rowKey ? keyLabel(schema, row, keys) : '';
+  return new Map(now.map(row => [label(row), [...row]]));
+}
+
+/** Where a change's field sits (its group's row, empty where absent), and its sides' texts. */
+function fieldAt<S>(
+  schema: SheetSchema<S>,
+  rows: ReadonlyMap<string, string[]>,
+  change: FieldChange,
+):
+  | {
+      label: string;
+      row: string[];
+      k: number;
+      texts: Record<'before' | 'after', string>;
+    }
+  | undefined {
+  const columns = editableOf(schema) as ReadonlyArray<Column<never>>;
+  const {header, group} = splitField(change.field);
+  const k = columns.findIndex(c => c.header === header);
+  if (k < 0) return undefined;
+  const label = schema.rowKey ? (group ?? '') : '';
+  return {
+    label,
+    row: rows.get(label) ?? columns.map(() => EMPTY),
+    k,
+    texts: {
+      before: canonicalOf(columns[k], change.before),
+      after: canonicalOf(columns[k], change.after),
+    },
+  };
 }
 
 /** `daily_cap [US,CA]` -> daily_cap and the group's label. */

@@ -797,3 +797,46 @@ describe('sharing', () => {
     ]);
   });
 });
+
+describe('a tracking change whose answer was lost, on a server that keeps click_url in its own form', () => {
+  it('reads back neither what was sent nor what it was: its outcome is not known (never "Not applied"), and it is never sent again', () => {
+    const {rt, emulator} = offerDesk({offers: 1, normalisesClickUrl: true});
+    const [id] = [...emulator.account('demo_adv').offers.keys()];
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      tracking_method: 'APPSFLYER',
+    });
+    rt.call('refreshOffers');
+    typeInto(rt, 'Offers', 2, 'support_server_click', 'NO');
+    typeInto(rt, 'Offers', 2, 'click_url', 'https://Track.Example.com/c?Id=7');
+    rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/tracking',
+      count: 1,
+    });
+    rt.call('applyScheduledChanges');
+    emulator.faults.clear();
+    expect(emulator.offerView(id)!.click_url).toBe(
+      'https://track.example.com/c?Id=7',
+    );
+    const since = lastSeq(emulator);
+
+    rt.call('applyScheduledChanges');
+
+    expect(puts(emulator, since)).toEqual([]);
+    const message =
+      'Outcome not known: the answer to its request was lost, and reading it back shows click_url "https://track.example.com/c?Id=7", neither what was sent nor what it was (the server\'s own form of it, or a change made since). Not sent again: refresh Offers and schedule or push it again if it is not as wanted.';
+    expect(
+      recordsOf(rt, 'Scheduled').map(r => [r.field, r.status, r.message]),
+    ).toEqual([
+      ['click_url', 'ERROR', message],
+      ['support_server_click', 'ERROR', message],
+    ]);
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
+  });
+});

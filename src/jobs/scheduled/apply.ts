@@ -33,6 +33,7 @@ import {keyParts, recordKey} from '../../sheets/accounts';
 import type {HistoryOutcome} from '../../sheets/history';
 import {
   FieldChange,
+  fieldTexts,
   historyText,
   shiftContent,
   splitField,
@@ -48,7 +49,8 @@ import {counted} from '../../text/wording';
 import {ChangeLog} from '../change-log';
 import {accountOfLabel} from '../connect';
 import {failureMessage} from '../host/menu-messages';
-import {readBack} from '../read-back';
+import {readBack, readBackSays} from '../read-back';
+import {ReadBackVerdict, judgeReadBack} from '../../rules/read-back';
 import {Job, RunOptions, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
@@ -719,11 +721,18 @@ function settleLost(
       message: `Outcome not known: the answer to its request was lost, and the server does not list ${held.unlisted}, so reading the record back cannot tell whether it was applied. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
     };
   }
-  if (!shiftContent(spec.schema, held.content, checked, to, to).ok) {
+  const verdict = judgeLost(spec, held, checked, from, to);
+  if (verdict.verdict === 'not applied') {
     return {
       status: 'ERROR',
       message:
         'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
+    };
+  }
+  if (verdict.verdict !== 'applied') {
+    return {
+      status: 'ERROR',
+      message: `Outcome not known: the answer to its request was lost, and ${readBackSays(verdict, `${spec.schema.id} ${item.record}`)}. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
     };
   }
   const unlisted = changes.some(blind)
@@ -744,6 +753,33 @@ function settleLost(
       ? {accepted: spec.requestFrom!(item.record, sent.content, [])}
       : {}),
   };
+}
+
+/**
+ * The read-back verdict (rules/read-back.ts) on a lost request, from the fields the server
+ * lists: each is what was sent (`to`), what it was (`from`), or neither (the server's own form
+ * of it, or a change made since: not known).
+ */
+function judgeLost(
+  spec: AnySpec,
+  held: Held,
+  checked: readonly FieldChange[],
+  from: 'before' | 'after',
+  to: 'before' | 'after',
+): ReadBackVerdict {
+  const fields = checked.map(c => c.field);
+  const texts = checked.map(c => fieldTexts(spec.schema, held.content, c));
+  // A field of no column holds neither side.
+  const side = (s: 'now' | 'before' | 'after') =>
+    texts.map(t => (t ? t[s] : s === 'now' ? '' : EMPTY));
+  return judgeReadBack({
+    fields,
+    empty: EMPTY,
+    sent: [side(to)],
+    before: [side(from)],
+    changed: fields,
+    server: {rows: [side('now')], blind: new Set()},
+  });
 }
 
 /**
