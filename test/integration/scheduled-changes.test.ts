@@ -382,6 +382,15 @@ describe('an answer lost at the scheduled time', () => {
         'Read back at 2026-01-05 11:00 (Etc/UTC): the server holds it (the answer to its request was lost).',
     });
     expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
+    // History says what reading back settled, after the UNKNOWN of the lost answer.
+    expect(
+      history(rt)
+        .filter(r => r.record === String(ids[0]))
+        .map(r => [r.job, r.before, r.after, r.outcome]),
+    ).toEqual([
+      ['scheduled push', '100', '150', 'UNKNOWN'],
+      ['scheduled push', '100', '150', 'OK'],
+    ]);
   });
 });
 
@@ -407,6 +416,18 @@ describe('a scheduled run that Apps Script stops while its requests are out', ()
       '153',
       '154',
     ]);
+    // The killed run recorded nothing of them: the run that read them back does.
+    expect(
+      history(rt).map(r => [r.job, r.record, r.before, r.after, r.outcome]),
+    ).toEqual(
+      ids.map((id, k) => [
+        'scheduled push',
+        String(id),
+        '100',
+        String(150 + k),
+        'OK',
+      ]),
+    );
   });
 });
 

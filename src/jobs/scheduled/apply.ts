@@ -459,6 +459,9 @@ function decideItem(
     const kept = !item.unknown && decided.status === item.entries[0].status;
     if (kept) run.tally.unread += item.entries.length;
     run.mark(item, decided.status, decided.message, !kept);
+    // A lost request settled by reading back: History says what became of it (a run killed
+    // while it was out recorded nothing of it).
+    if (decided.history) logItem(run, item, decided.history, decided.message);
     if (decided.accepted) spec.accepted?.(job.book, [decided.accepted]);
     return [];
   }
@@ -605,6 +608,8 @@ type Decided =
       message: string;
       /** A request read back as applied, for the spec to remember (pushTracking). */
       accepted?: unknown;
+      /** A lost request that reading back settled: what History records of it. */
+      history?: HistoryOutcome;
     };
 
 /** What to do with one item, from what the server holds. */
@@ -719,6 +724,7 @@ function settleLost(
     return {
       status: 'ERROR',
       message: `Outcome not known: the answer to its request was lost, and the server does not list ${held.unlisted}, so reading the record back cannot tell whether it was applied. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
+      history: 'UNKNOWN',
     };
   }
   const verdict = judgeLost(spec, held, checked, from, to);
@@ -727,12 +733,14 @@ function settleLost(
       status: 'ERROR',
       message:
         'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
+      history: 'ERROR',
     };
   }
   if (verdict.verdict !== 'applied') {
     return {
       status: 'ERROR',
       message: `Outcome not known: the answer to its request was lost, and ${readBackSays(verdict, `${spec.schema.id} ${item.record}`)}. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
+      history: 'UNKNOWN',
     };
   }
   const unlisted = changes.some(blind)
@@ -749,6 +757,7 @@ function settleLost(
   return {
     status: DONE[item.phase],
     message: `Read back at ${zoned(job.workbook, job.platform.clock.now())}: the server holds it (the answer to its request was lost)${unlisted}.`,
+    history: 'OK',
     ...(sent.ok
       ? {accepted: spec.requestFrom!(item.record, sent.content, [])}
       : {}),
@@ -818,20 +827,30 @@ function sendPending(job: Job, run: Run, pending: readonly Pending[]): true {
         message = `Refused at ${at}: ${failureMessage(outcome.error)} History change ${log.changeId}.`;
         run.mark(item, 'ERROR', message);
       }
-      log.add(
-        item.entries.map(e => ({
-          account: e.account,
-          sheet: e.sheet,
-          record: e.record,
-          field: e.field,
-          before: item.phase === 'apply' ? e.before : e.after,
-          after: item.phase === 'apply' ? e.after : e.before,
-          outcome: history,
-          message,
-        })),
-      );
+      logItem(run, item, history, message);
     });
     if (accepted.length > 0) spec.accepted?.(job.book, accepted);
   }
   return true;
+}
+
+/** An item's History rows, one per field, in its phase's log. */
+function logItem(
+  run: Run,
+  item: Item,
+  outcome: HistoryOutcome,
+  message: string,
+): void {
+  run.logs[item.phase].add(
+    item.entries.map(e => ({
+      account: e.account,
+      sheet: e.sheet,
+      record: e.record,
+      field: e.field,
+      before: item.phase === 'apply' ? e.before : e.after,
+      after: item.phase === 'apply' ? e.after : e.before,
+      outcome,
+      message,
+    })),
+  );
 }
