@@ -861,3 +861,89 @@ describe('a tracking change whose answer was lost, on a server that keeps click_
     expect(puts(emulator, since)).toEqual([]);
   });
 });
+
+describe('a lost answer read back from a list that lags behind', () => {
+  it('a record not listed yet: its outcome stays unknown, never "Not sent"; the next run reads it again and says OK', () => {
+    const {rt, emulator, since} = fiveScheduled();
+    // The batch of five is lost as a whole.
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    emulator.faults.clear();
+    const sent = puts(emulator, since).length;
+    // The list answers two of the five offers.
+    emulator.faults.add({
+      kind: 'page',
+      page: 'short',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+      count: 1,
+    });
+
+    rt.call('applyScheduledChanges');
+
+    expect(puts(emulator, since)).toHaveLength(sent);
+    const unlisted = recordsOf(rt, 'Scheduled').filter(r => r.status !== 'OK');
+    expect(unlisted.map(r => [r.status, r.message])).toEqual(
+      [2, 3, 4].map(k => [
+        'ERROR',
+        `Unknown outcome: the scheduled push was sent with no answer recorded, and reading it back did not list offer_id ${unlisted[k - 2]?.record}: the next run reads it again.`,
+      ]),
+    );
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toHaveLength(sent);
+    expect(recordsOf(rt, 'Scheduled').map(r => r.status)).toEqual(
+      Array(5).fill('OK'),
+    );
+  });
+
+  it('records still not listed past the grace: left not known, in History too, and read no more', () => {
+    const {rt, emulator, since} = fiveScheduled();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    emulator.faults.clear();
+    // Every list answers half the offers asked for (two of five, then one of three).
+    emulator.faults.add({
+      kind: 'page',
+      page: 'short',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+    rt.call('applyScheduledChanges');
+    rt.runDueTriggers(rt.clock.now() + 7 * HOUR_MS);
+    const sent = puts(emulator, since).length;
+
+    rt.call('applyScheduledChanges');
+
+    expect(puts(emulator, since)).toHaveLength(sent);
+    const rows = recordsOf(rt, 'Scheduled');
+    const left = rows.filter(r => r.status !== 'OK');
+    expect(left.map(r => [r.status, r.message])).toEqual(
+      [0, 1].map(k => [
+        'ERROR',
+        `Outcome not known: the answer to its request was lost, and reading it back did not list offer_id ${left[k]?.record} within 6 hours after its time (deleted, or not this account's). Not sent again: refresh Budgets and schedule or push it again if it is not as wanted.`,
+      ]),
+    );
+    expect(
+      history(rt)
+        .filter(r => r.record === left[0].record)
+        .map(r => r.outcome),
+    ).toEqual(['UNKNOWN', 'UNKNOWN']);
+    emulator.clearRequests();
+    rt.call('applyScheduledChanges');
+    expect(emulator.requests).toEqual([]);
+  });
+});

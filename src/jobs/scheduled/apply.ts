@@ -21,7 +21,7 @@
  *   CANCELLED meanwhile is not sent. Each row is settled once its answer is in, written with
  *   the next chunk's marks before that chunk leaves: a run killed midway never sends a change
  *   again, and the next run reads the record to tell what became of it. A lost answer stays
- *   so, for the next run.
+ *   so, for the next run; a record it does not list yet, until the grace after its time.
  * - A change whose time passed more than the grace ago (6 hours unless set) is ERROR "missed
  *   its time", never sent late. CANCELLED rows, and deleted ones, are never sent.
  * - Every write is a History row, job `scheduled push` or `scheduled revert`, signed, like
@@ -453,7 +453,7 @@ function decideItem(
   item: Item,
   server: Map<string, Held> | {failed: string},
 ): Pending[] {
-  const decided = decide(job, spec, item, server);
+  const decided = decide(job, run.grace, spec, item, server);
   if (!('request' in decided)) {
     // A status kept as it was (the record not read) is no outcome: counted apart.
     const kept = !item.unknown && decided.status === item.entries[0].status;
@@ -615,6 +615,7 @@ type Decided =
 /** What to do with one item, from what the server holds. */
 function decide(
   job: Job,
+  grace: number,
   spec: AnySpec,
   item: Item,
   server: Map<string, Held> | {failed: string},
@@ -632,6 +633,7 @@ function decide(
   const held = server.get(
     recordKey(accountOfLabel(item.account)!, item.record),
   );
+  if (!held && item.unknown) return unlistedLost(job, grace, item, id);
   if (!held) {
     return {
       status: 'ERROR',
@@ -699,6 +701,34 @@ function decide(
           },
         }
       : {}),
+  };
+}
+
+/**
+ * An item whose request got no answer, its record not listed: a list may lag behind a write,
+ * so it stays unknown, read again by the next run, until the grace after its time; then it is
+ * left not known, never sent again.
+ */
+function unlistedLost(
+  job: Job,
+  grace: number,
+  item: Item,
+  id: string,
+): Decided {
+  const says = readBackSays(
+    {verdict: 'cannot tell', because: {unlisted: true}},
+    `${id} ${item.record}`,
+  );
+  if (job.platform.clock.now() - timeOf(item) <= grace) {
+    return {
+      status: 'ERROR',
+      message: `${UNKNOWN[item.phase]} with no answer recorded, and ${says}: the next run reads it again.`,
+    };
+  }
+  return {
+    status: 'ERROR',
+    message: `Outcome not known: the answer to its request was lost, and ${says} within ${grace / 3600_000} hours after its time (deleted, or not this account's). Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
+    history: 'UNKNOWN',
   };
 }
 
