@@ -278,3 +278,50 @@ describe('a lost answer that reading back can never settle', () => {
     expect(rt.call('pushTracking')).toMatchObject({requests: 0});
   });
 });
+
+describe('a lost answer not read back, then the row typed back as last refreshed', () => {
+  it('the row never says it is in sync: the server may hold what was sent; nothing sent, the refresh settles it', () => {
+    const {rt, emulator} = offerDesk({offers: 3, campaigns: 3});
+    rt.call('refreshCampaigns');
+    const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+      c => c.maintain_by === 'ADV',
+    )!;
+    const at = () =>
+      recordsOf(rt, 'Campaigns').findIndex(
+        r => r.campaign_id === campaign.campaign_id,
+      );
+    const old = String(campaign.description);
+    typeInto(rt, 'Campaigns', at() + 2, 'description', 'typed here');
+    // Applied, its answer lost, and reading it back fails.
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/campaign',
+    });
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/campaign',
+    });
+    rt.call('pushCampaigns');
+    emulator.faults.clear();
+    expect(emulator.campaignView(campaign.campaign_id)!.description).toBe(
+      'typed here',
+    );
+    typeInto(rt, 'Campaigns', at() + 2, 'description', old);
+    emulator.clearRequests();
+
+    rt.call('pushCampaigns');
+
+    expect(sent(emulator)).toEqual([]);
+    expect(recordsOf(rt, 'Campaigns')[at()]).toMatchObject({
+      description: old,
+      sync_status: 'ERROR',
+      sync_message: `Unknown outcome: the answer to the last push of campaign_id ${campaign.campaign_id} was lost, and the row is back as last refreshed, so nothing was sent: the server may hold what was sent then. Refresh campaigns to see what the server has, then push again.`,
+    });
+    rt.call('refreshCampaigns');
+    expect(recordsOf(rt, 'Campaigns')[at()]).toMatchObject({
+      description: 'typed here',
+    });
+  });
+});

@@ -262,7 +262,13 @@ function planPush<S, Q>(
       case 'unchanged':
         plan.unchanged += record.rows.length;
         record.rows.forEach((row, k) => {
-          if (STALE.has(record.said[k].status)) {
+          if (record.base?.unknown) {
+            // Typed back after a lost answer: the server may hold what went out then.
+            plan.verdicts.set(row, {
+              status: 'ERROR',
+              message: `Unknown outcome: the answer to the last push of ${spec.schema.id} ${record.id} was lost, and the row is back as last refreshed, so nothing was sent: the server may hold what was sent then. ${spec.refreshTitle} to see what the server has, then push again.`,
+            });
+          } else if (STALE.has(record.said[k].status)) {
             plan.verdicts.set(row, {status: '', message: ''});
           }
         });
