@@ -947,3 +947,36 @@ describe('a lost answer read back from a list that lags behind', () => {
     expect(emulator.requests).toEqual([]);
   });
 });
+
+describe('a tracking change put back on a server that keeps click_url in its own form', () => {
+  it('CONFLICT at revert_at says what the server holds, and never that it was changed since', () => {
+    const {rt, emulator} = offerDesk({offers: 1, normalisesClickUrl: true});
+    const [id] = [...emulator.account('demo_adv').offers.keys()];
+    emulator.updateOffer(id, {
+      maintain_by: 'ADV',
+      tracking_method: 'APPSFLYER',
+    });
+    rt.call('refreshOffers');
+    typeInto(rt, 'Offers', 2, 'support_server_click', 'NO');
+    typeInto(rt, 'Offers', 2, 'click_url', 'https://Track.Example.com/c?Id=7');
+    rt.call('pushTracking', {
+      at: nowS(rt) + 2 * HOUR_S,
+      until: nowS(rt) + 3 * HOUR_S,
+    });
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    const since = lastSeq(emulator);
+
+    expect(hours(rt, 1)).toEqual([undefined]);
+
+    expect(puts(emulator, since)).toEqual([]);
+    expect(
+      recordsOf(rt, 'Scheduled').map(r => [r.field, r.status, r.message]),
+    ).toEqual(
+      ['click_url', 'support_server_click'].map(field => [
+        field,
+        'CONFLICT',
+        `Not sent: the server no longer holds the after value of click_url of Offers offer_id ${id}: it holds click_url "https://track.example.com/c?Id=7" (the server's own form of what was sent, or a change made since), so nothing was sent for it.`,
+      ]),
+    );
+  });
+});

@@ -667,9 +667,20 @@ function decide(
     const unlisted = shifted.fields.some(field => blind({field}))
       ? `; ${held.unlisted}, which the server does not list, as Offer Desk last sent it`
       : '';
+    // The after value is as typed, not as read: the server may keep it in its own form.
+    const holds = shifted.fields
+      .map(field => {
+        const change = moving.find(c => c.field === field)!;
+        return `${field} ${fieldTexts(spec.schema, held.content, change)?.now ?? EMPTY}`;
+      })
+      .join(', ');
+    const why =
+      item.phase === 'revert'
+        ? `: it holds ${holds} (the server's own form of what was sent, or a change made since${unlisted})`
+        : ` (changed since it was scheduled${unlisted})`;
     return {
       status: 'CONFLICT',
-      message: `Not sent: the server no longer holds the ${from} value of ${shifted.fields.join(', ')} of ${name} ${id} ${item.record} (changed since it was scheduled${unlisted}), so nothing was sent for it.`,
+      message: `Not sent: the server no longer holds the ${from} value of ${shifted.fields.join(', ')} of ${name} ${id} ${item.record}${why}, so nothing was sent for it.`,
     };
   }
   const columns = editableOf(spec.schema) as ReadonlyArray<Column<never>>;
