@@ -122,6 +122,13 @@ export class ScheduledSheet {
     const gone = new Set(writer.flush().gone);
     return entries.filter(e => gone.has(e.index));
   }
+
+  /** The entries some flush did not write: the sheet does not hold what they were marked. */
+  unwritten(): ScheduledEntry[] {
+    if (!this.read) return [];
+    const gone = new Set(this.read.writer.goneHandles());
+    return this.read.entries.filter(e => gone.has(e.index));
+  }
 }
 
 /** A data row as an entry; undefined for a row that names no change (the user's). */

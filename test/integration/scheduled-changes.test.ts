@@ -980,3 +980,33 @@ describe('a tracking change put back on a server that keeps click_url in its own
     );
   });
 });
+
+describe('a row typed CANCELLED while its request is out', () => {
+  it('too late to stop it: the next run reads the record back and says what became of it, and History too', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    // The second fetch is the batch of PUTs, its rows marked as out; J: status.
+    rt.collaborator.duringFetch(2, (_, c) =>
+      c.typeInto('Scheduled', 'J4', 'CANCELLED'),
+    );
+    rt.call('applyScheduledChanges');
+    expect(emulator.offerView(ids[2])!.budget[0].daily_cap).toBe('152');
+    const sent = puts(emulator, since).length;
+
+    rt.call('applyScheduledChanges');
+
+    expect(puts(emulator, since)).toHaveLength(sent);
+    expect(recordsOf(rt, 'Scheduled')[2]).toMatchObject({
+      record: String(ids[2]),
+      status: 'OK',
+      message:
+        'Read back at 2026-01-05 11:00 (Etc/UTC): the server holds it (the answer to its request was lost). Its row was typed CANCELLED after its request had left: too late to stop it.',
+    });
+    expect(
+      history(rt)
+        .filter(r => r.record === String(ids[2]))
+        .map(r => r.outcome),
+    ).toEqual(['OK', 'OK']);
+  });
+});

@@ -143,7 +143,12 @@ export function applyScheduledChanges(
     const entries = (sheet?.entries() ?? []).filter(e => mine.has(e.change_id));
     const items = dueItems(entries, platform.clock.now());
     if (sheet && items.length > 0) applyItems(job, sheet, items, tally);
-    const open = new Set(entries.filter(isOpen).map(e => e.change_id));
+    // A row not written is as it was on the sheet (typed CANCELLED with its request out, say):
+    // the next run reads it again.
+    const unwritten = new Set(sheet?.unwritten());
+    const open = new Set(
+      entries.filter(e => isOpen(e) || unwritten.has(e)).map(e => e.change_id),
+    );
     if (open.size < mine.size) store.setScheduledChanges(documentId, [...open]);
     const summary = job.summary({
       sheet: 'Scheduled',
@@ -227,16 +232,23 @@ function dueItems(entries: readonly ScheduledEntry[], now: number): Item[] {
 function isOpen(entry: ScheduledEntry): boolean {
   if (entry.status === 'WAITING') return true;
   if (entry.status === 'OK') return !Number.isNaN(entry.revertAt);
-  return (
-    entry.status === 'ERROR' &&
-    Object.values(UNKNOWN).some(text => entry.message.startsWith(text))
-  );
+  return outPhase(entry) !== undefined;
 }
 
 function phaseOf(entry: ScheduledEntry, now: number): Phase | undefined {
   if (entry.status === 'WAITING' && entry.applyAt <= now) return 'apply';
   if (entry.status === 'OK' && entry.revertAt <= now) return 'revert';
-  if (entry.status !== 'ERROR') return undefined;
+  return outPhase(entry);
+}
+
+/**
+ * The phase whose request left with no answer recorded. A row typed CANCELLED meanwhile is
+ * still read back: a cancel cannot stop a request that left, and the row must say what
+ * became of it (and its revert still go).
+ */
+function outPhase(entry: ScheduledEntry): Phase | undefined {
+  if (entry.status !== 'ERROR' && entry.status !== 'CANCELLED')
+    return undefined;
   if (entry.message.startsWith(UNKNOWN.apply)) return 'apply';
   if (entry.message.startsWith(UNKNOWN.revert)) return 'revert';
   return undefined;
@@ -453,7 +465,7 @@ function decideItem(
   item: Item,
   server: Map<string, Held> | {failed: string},
 ): Pending[] {
-  const decided = decide(job, run.grace, spec, item, server);
+  const decided = late(item, decide(job, run.grace, spec, item, server));
   if (!('request' in decided)) {
     // A status kept as it was (the record not read) is no outcome: counted apart.
     const kept = !item.unknown && decided.status === item.entries[0].status;
@@ -482,6 +494,16 @@ function decideItem(
       was: sent.map(e => [e.status as ScheduledStatus, e.message]),
     },
   ];
+}
+
+/** A decision on an item typed CANCELLED after its request left, saying so. */
+function late(item: Item, decided: Decided): Decided {
+  if (!item.entries.some(e => e.status === 'CANCELLED') || 'request' in decided)
+    return decided;
+  return {
+    ...decided,
+    message: `${decided.message} Its row was typed CANCELLED after its request had left: too late to stop it.`,
+  };
 }
 
 /** Marks a chunk's rows as sent with no answer recorded: what a run killed now leaves. */
