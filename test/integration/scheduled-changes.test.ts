@@ -981,6 +981,50 @@ describe('a tracking change put back on a server that keeps click_url in its own
   });
 });
 
+describe('a lost answer whose record cannot be read back', () => {
+  it('stays unknown within the grace, then is left not known, in History too, and read no more', () => {
+    const {rt, emulator, ids, since} = fiveScheduled();
+    emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    rt.call('setRefreshSchedule', 0);
+    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    emulator.faults.clear();
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    });
+    rt.call('applyScheduledChanges');
+    expect(String(recordsOf(rt, 'Scheduled')[0].message)).toMatch(
+      /^Unknown outcome: the scheduled push was sent at 2026-01-05 11:00 \(Etc\/UTC\), and its answer was lost/,
+    );
+    rt.runDueTriggers(rt.clock.now() + 7 * HOUR_MS);
+    const sent = puts(emulator, since).length;
+
+    rt.call('applyScheduledChanges');
+
+    expect(puts(emulator, since)).toHaveLength(sent);
+    const rows = recordsOf(rt, 'Scheduled');
+    expect(rows.map(r => r.status)).toEqual(Array(5).fill('ERROR'));
+    expect(rows[0].message).toBe(
+      'Outcome not known: the answer to its request was lost, and reading it back failed (GET offers: HTTP 503 unexpected answer: 503 Service Unavailable (emulator fault)) within 6 hours after its time. Not sent again: refresh Budgets and schedule or push it again if it is not as wanted.',
+    );
+    expect(
+      history(rt)
+        .filter(r => r.record === String(ids[0]))
+        .map(r => r.outcome),
+    ).toEqual(['UNKNOWN', 'UNKNOWN']);
+    emulator.clearRequests();
+    rt.call('applyScheduledChanges');
+    expect(emulator.requests).toEqual([]);
+  });
+});
+
 describe('a row typed CANCELLED while its request is out', () => {
   it('too late to stop it: the next run reads the record back and says what became of it, and History too', () => {
     const {rt, emulator, ids, since} = fiveScheduled();

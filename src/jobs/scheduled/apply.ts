@@ -21,7 +21,8 @@
  *   CANCELLED meanwhile is not sent. Each row is settled once its answer is in, written with
  *   the next chunk's marks before that chunk leaves: a run killed midway never sends a change
  *   again, and the next run reads the record to tell what became of it. A lost answer stays
- *   so, for the next run; a record it does not list yet, until the grace after its time.
+ *   so, for the next run; one reading back tells nothing of (unlisted, unread), until the
+ *   grace after its time.
  * - A change whose time passed more than the grace ago (6 hours unless set) is ERROR "missed
  *   its time", never sent late. CANCELLED rows, and deleted ones, are never sent.
  * - Every write is a History row, job `scheduled push` or `scheduled revert`, signed, like
@@ -646,7 +647,10 @@ function decide(
   if (!(server instanceof Map)) {
     // Nothing left: the rows stay as they were, for the next run (within the grace).
     return item.unknown
-      ? {status: 'ERROR', message: item.entries[0].message}
+      ? unreadLost(job, grace, item, {
+          says: `reading it back failed (${server.failed})`,
+          open: item.entries[0].message,
+        })
       : {
           status: item.entries[0].status as ScheduledStatus,
           message: `Not sent yet: reading ${id} ${item.record} first failed (${server.failed}). The next scheduled run tries again.`,
@@ -655,7 +659,17 @@ function decide(
   const held = server.get(
     recordKey(accountOfLabel(item.account)!, item.record),
   );
-  if (!held && item.unknown) return unlistedLost(job, grace, item, id);
+  if (!held && item.unknown) {
+    const says = readBackSays(
+      {verdict: 'cannot tell', because: {unlisted: true}},
+      `${id} ${item.record}`,
+    );
+    return unreadLost(job, grace, item, {
+      says,
+      open: `${UNKNOWN[item.phase]} with no answer recorded, and ${says}: the next run reads it again.`,
+      why: " (deleted, or not this account's)",
+    });
+  }
   if (!held) {
     return {
       status: 'ERROR',
@@ -738,29 +752,23 @@ function decide(
 }
 
 /**
- * An item whose request got no answer, its record not listed: a list may lag behind a write,
- * so it stays unknown, read again by the next run, until the grace after its time; then it is
- * left not known, never sent again.
+ * An item whose request got no answer, and reading back told nothing (the list failed, or did
+ * not return the record: a list may lag behind a write): it stays unknown (`open`), read
+ * again by the next run, until the grace after its time; then it is left not known, never
+ * sent again, nor read again.
  */
-function unlistedLost(
+function unreadLost(
   job: Job,
   grace: number,
   item: Item,
-  id: string,
+  words: {says: string; open: string; why?: string},
 ): Decided {
-  const says = readBackSays(
-    {verdict: 'cannot tell', because: {unlisted: true}},
-    `${id} ${item.record}`,
-  );
   if (job.platform.clock.now() - timeOf(item) <= grace) {
-    return {
-      status: 'ERROR',
-      message: `${UNKNOWN[item.phase]} with no answer recorded, and ${says}: the next run reads it again.`,
-    };
+    return {status: 'ERROR', message: words.open};
   }
   return {
     status: 'ERROR',
-    message: `Outcome not known: the answer to its request was lost, and ${says} within ${grace / 3600_000} hours after its time (deleted, or not this account's). Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
+    message: `Outcome not known: the answer to its request was lost, and ${words.says} within ${grace / 3600_000} hours after its time${words.why ?? ''}. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`,
     history: 'UNKNOWN',
   };
 }
