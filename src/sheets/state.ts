@@ -162,6 +162,12 @@ export class StateBook {
   private readonly memos = new Map<string, unknown>();
   /** The chunks each section's cells below its name hold, as read or last written. */
   private readonly held = new Map<string, string[]>();
+  /**
+   * The cells below each section's name that hold anything, chunks or not: past a cell a
+   * person cleared, the chunks after it are no part of the section, but would be once a save
+   * fills that cell; a save clears them all.
+   */
+  private readonly used = new Map<string, number>();
   private readonly columns = new Map<string, number>();
   /** The JSON each section was read as: a section set to the same is not written again. */
   private readonly loaded = new Map<string, string>();
@@ -228,7 +234,7 @@ export class StateBook {
         if (held) this.sheet.write(run.first + 2, column, values);
         else this.sheet.write(1, column, [[section], ...values]);
       }
-      const before = held?.length ?? 0;
+      const before = this.used.get(section) ?? 0;
       if (before > cells.length) {
         this.sheet.clearContent(
           cells.length + 2,
@@ -238,6 +244,7 @@ export class StateBook {
         );
       }
       this.held.set(section, cells);
+      this.used.set(section, cells.length);
       this.loaded.set(section, json);
     }
     // Last: hiding is a write the service queues, and writing asks the sheet's size first.
@@ -279,9 +286,12 @@ export class StateBook {
         if (typeof cell !== 'string' || !cell.startsWith(PREFIX)) break;
         held.push(cell.slice(PREFIX.length));
       }
+      let used = grid.length - 1;
+      while (used > held.length && (grid[used][c] ?? '') === '') used--;
       const text = held.join('');
       this.columns.set(name, c + 1);
       this.held.set(name, held);
+      this.used.set(name, used);
       const stored = parse(text, name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);

@@ -1,0 +1,39 @@
+/**
+ * The state book over a sheet a person has edited: what a save leaves must read back as
+ * what it saved.
+ */
+import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
+import {MemoryWorkbook} from '../../support/workbook';
+
+/** Text of `size` characters with no pattern, so it is cut where its content says. */
+function text(size: number, seed: number): string {
+  let x = seed;
+  let out = '';
+  for (let i = 0; i < size; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    out += String.fromCharCode(97 + (x >>> 27));
+  }
+  return out;
+}
+
+describe('a state section a person cut short by clearing one of its cells', () => {
+  it('reads as none, and what the next save writes reads back whole: the cells past the cleared one go', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    first.setMemo('notes', text(200000, 1));
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    expect(sheet.grid().length).toBeGreaterThan(6);
+    sheet.clearContent(3, 1, 1, 1);
+
+    const second = StateBook.open(book);
+    expect(second.memo('notes')).toBeUndefined();
+    const saved = text(90000, 2);
+    second.setMemo('notes', saved);
+    second.save();
+
+    const read = StateBook.open(book).memo<string>('notes');
+    expect(read?.length).toBe(saved.length);
+    expect(read === saved).toBe(true);
+  });
+});
