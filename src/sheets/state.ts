@@ -8,8 +8,8 @@
  * cell holds 50,000), read back by joining them, wherever they were cut (state-cells.ts).
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
  * durable. A job reads the state sheet once; a save writes, of each section that changed, only
- * the cells whose text changed. Every chunk starts with 'j', so no chunk is ever read as a
- * number, a date or a formula.
+ * the cells whose text changed, the section's name marked as being saved until the last of
+ * them. Every chunk starts with 'j', so no chunk is ever read as a number, a date or a formula.
  *
  * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
  * that the API cannot tell it later (a value it sent that no list returns, the offers it created
@@ -24,6 +24,8 @@ import {CHUNK, changedRuns, layout} from './state-cells';
 
 export const STATE_SHEET = 'Offer Desk state';
 const PREFIX = 'j';
+/** After a section's name while a save writes its cells: read as no state (save()). */
+const SAVING = ' (saving)';
 /**
  * 3: records are keyed by account and id (accounts.ts recordKey): one section holds the
  * records of every account refreshed into the sheet.
@@ -228,11 +230,16 @@ export class StateBook {
         this.columns.set(section, column);
       }
       const cells = layout(held ?? [], json);
+      // Its name says it is being saved until its last write: a run stopped between them
+      // (a write that throws, Google's daily trigger time used up) leaves cells whose changes
+      // are partly written, which would join into a state no save made.
+      if (held) this.sheet.write(1, column, [[section + SAVING]]);
       for (const run of changedRuns(held ?? [], cells)) {
-        const values = run.cells.map(c => [PREFIX + c]);
-        // A new column's name goes with its first run, which starts at its first chunk.
-        if (held) this.sheet.write(run.first + 2, column, values);
-        else this.sheet.write(1, column, [[section], ...values]);
+        this.sheet.write(
+          run.first + 2,
+          column,
+          run.cells.map(c => [PREFIX + c]),
+        );
       }
       const before = this.used.get(section) ?? 0;
       if (before > cells.length) {
@@ -243,6 +250,7 @@ export class StateBook {
           1,
         );
       }
+      this.sheet.write(1, column, [[section]]);
       this.held.set(section, cells);
       this.used.set(section, cells.length);
       this.loaded.set(section, json);
@@ -278,8 +286,10 @@ export class StateBook {
   private load(grid: CellValue[][]): void {
     const header = grid[0] ?? [];
     this.width = header.length;
-    header.forEach((name, c) => {
-      if (typeof name !== 'string' || name === '') return;
+    header.forEach((title, c) => {
+      if (typeof title !== 'string' || title === '') return;
+      const saving = title.endsWith(SAVING);
+      const name = saving ? title.slice(0, -SAVING.length) : title;
       const held: string[] = [];
       for (let r = 1; r < grid.length; r++) {
         const cell = grid[r][c];
@@ -292,6 +302,9 @@ export class StateBook {
       this.columns.set(name, c + 1);
       this.held.set(name, held);
       this.used.set(name, used);
+      // A save that never ended: its cells join into no state any save made. Read as none;
+      // the next save of the section lays its text over them and gives the name back.
+      if (saving) return;
       const stored = parse(text, name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);

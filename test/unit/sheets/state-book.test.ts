@@ -37,3 +37,35 @@ describe('a state section a person cut short by clearing one of its cells', () =
     expect(read === saved).toBe(true);
   });
 });
+
+describe('a save stopped between its writes', () => {
+  it('leaves a section that reads as none, never one with some of its changes: the next save writes it whole', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    const before = text(300000, 3);
+    first.setMemo('notes', before);
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const write = sheet.write.bind(sheet);
+    let left = 1;
+    // Google's "too much computer time for one day" strikes the call that crosses it; the
+    // writes queued before it reach the document with the run's end.
+    sheet.write = (row, column, values) => {
+      if (--left < 0)
+        throw new Error('Service using too much computer time for one day');
+      write(row, column, values);
+    };
+    const second = StateBook.open(book);
+    // Two changes far apart: two runs of cells.
+    const after = `X${before.slice(1, 250000)}Y${before.slice(250001)}`;
+    second.setMemo('notes', after);
+    expect(() => second.save()).toThrow('too much computer time');
+    sheet.write = write;
+
+    const third = StateBook.open(book);
+    expect(third.memo('notes')).toBeUndefined();
+    third.setMemo('notes', after);
+    third.save();
+    expect(StateBook.open(book).memo<string>('notes') === after).toBe(true);
+  });
+});
