@@ -224,16 +224,24 @@ export class StateBook {
     this.sheet ??= this.workbook.insertSheet(STATE_SHEET);
     for (const {section, json} of changed) {
       const held = this.held.get(section);
+      const cells = layout(held ?? [], json);
+      const before = this.used.get(section) ?? 0;
+      // Not known until its last write has gone: a save after one that threw writes every
+      // cell, and clears every one it may have written.
+      this.held.delete(section);
+      this.loaded.delete(section);
+      this.used.set(section, Math.max(before, cells.length));
+      // Its name says it is being saved until its last write (a new column has none until
+      // then): a run stopped between them (a write that throws, Google's daily trigger time
+      // used up) leaves cells whose changes are partly written, which would join into a
+      // state no save made.
       let column = this.columns.get(section);
-      if (column === undefined) {
+      if (column !== undefined) {
+        this.sheet.write(1, column, [[section + SAVING]]);
+      } else {
         column = ++this.width;
         this.columns.set(section, column);
       }
-      const cells = layout(held ?? [], json);
-      // Its name says it is being saved until its last write: a run stopped between them
-      // (a write that throws, Google's daily trigger time used up) leaves cells whose changes
-      // are partly written, which would join into a state no save made.
-      if (held) this.sheet.write(1, column, [[section + SAVING]]);
       for (const run of changedRuns(held ?? [], cells)) {
         this.sheet.write(
           run.first + 2,
@@ -241,7 +249,6 @@ export class StateBook {
           run.cells.map(c => [PREFIX + c]),
         );
       }
-      const before = this.used.get(section) ?? 0;
       if (before > cells.length) {
         this.sheet.clearContent(
           cells.length + 2,

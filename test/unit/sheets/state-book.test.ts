@@ -69,3 +69,34 @@ describe('a save stopped between its writes', () => {
     expect(StateBook.open(book).memo<string>('notes') === after).toBe(true);
   });
 });
+
+describe('a save that threw, then the same book saving again', () => {
+  it('writes what it saves now over whatever the save that threw left', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    const before = text(300000, 4);
+    first.setMemo('notes', before);
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const write = sheet.write.bind(sheet);
+    let left = 2;
+    sheet.write = (row, column, values) => {
+      if (--left < 0) throw new Error('Service Spreadsheets failed');
+      write(row, column, values);
+    };
+    const second = StateBook.open(book);
+    second.setMemo(
+      'notes',
+      `X${before.slice(1, 250000)}Y${before.slice(250001)}`,
+    );
+    expect(() => second.save()).toThrow('Service Spreadsheets failed');
+    sheet.write = write;
+
+    // Only the second change: the first cell goes back to what it held before.
+    const now = `${before.slice(0, 250000)}Y${before.slice(250001)}`;
+    second.setMemo('notes', now);
+    second.save();
+
+    expect(StateBook.open(book).memo<string>('notes') === now).toBe(true);
+  });
+});
