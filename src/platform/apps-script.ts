@@ -98,7 +98,9 @@ export const appsScriptClock: Clock = {
  * entry point call with its own writes: each getProperty is a round trip of its own, and a
  * job asks for some twenty (the connection, settings, every sub-account's keys). `forget`
  * drops what was read: the document lock calls it once held, so what the execution before
- * wrote while this one waited (keys looked up again, an alert mailed) is read afresh.
+ * wrote while this one waited (keys looked up again, an alert mailed) is read afresh; and
+ * once released, so what another execution wrote during the job (the sidebar turning the
+ * schedule off) is what the call's writes after it (a scheduled run's record) build on.
  */
 function propertyStore(
   open: () => GoogleAppsScript.Properties.Properties,
@@ -133,19 +135,22 @@ function once<T>(get: () => T): () => T {
 }
 
 /**
- * Null outside a document's context, as LockService answers there. `held` is told when the
- * lock is acquired: what was read before it may be stale.
+ * Null outside a document's context, as LockService answers there. `stale` is told when the
+ * lock is acquired or released: what was read before may have changed since.
  */
-function documentLock(held: () => void): DocumentLock | null {
+function documentLock(stale: () => void): DocumentLock | null {
   const lock = LockService.getDocumentLock();
   if (!lock) return null;
   return {
     tryAcquire: timeoutMs => {
       const got = lock.tryLock(timeoutMs);
-      if (got) held();
+      if (got) stale();
       return got;
     },
-    release: () => lock.releaseLock(),
+    release: () => {
+      lock.releaseLock();
+      stale();
+    },
   };
 }
 

@@ -8,8 +8,8 @@
  * cell holds 50,000), read back by joining them, wherever they were cut (state-cells.ts).
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
  * durable. A job reads the state sheet once; a save writes, of each section that changed, only
- * the cells whose text changed. Every chunk starts with 'j', so no chunk is ever read as a
- * number, a date or a formula.
+ * the cells whose text changed, the section's name marked as being saved until the last of
+ * them. Every chunk starts with 'j', so no chunk is ever read as a number, a date or a formula.
  *
  * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
  * that the API cannot tell it later (a value it sent that no list returns, the offers it created
@@ -24,6 +24,8 @@ import {CHUNK, changedRuns, layout} from './state-cells';
 
 export const STATE_SHEET = 'Offer Desk state';
 const PREFIX = 'j';
+/** After a section's name while a save writes its cells: read as no state (save()). */
+const SAVING = ' (saving)';
 /**
  * 3: records are keyed by account and id (accounts.ts recordKey): one section holds the
  * records of every account refreshed into the sheet.
@@ -162,6 +164,12 @@ export class StateBook {
   private readonly memos = new Map<string, unknown>();
   /** The chunks each section's cells below its name hold, as read or last written. */
   private readonly held = new Map<string, string[]>();
+  /**
+   * The cells below each section's name that hold anything, chunks or not: past a cell a
+   * person cleared, the chunks after it are no part of the section, but would be once a save
+   * fills that cell; a save clears them all.
+   */
+  private readonly used = new Map<string, number>();
   private readonly columns = new Map<string, number>();
   /** The JSON each section was read as: a section set to the same is not written again. */
   private readonly loaded = new Map<string, string>();
@@ -216,19 +224,31 @@ export class StateBook {
     this.sheet ??= this.workbook.insertSheet(STATE_SHEET);
     for (const {section, json} of changed) {
       const held = this.held.get(section);
+      const cells = layout(held ?? [], json);
+      const before = this.used.get(section) ?? 0;
+      // Not known until its last write has gone: a save after one that threw writes every
+      // cell, and clears every one it may have written.
+      this.held.delete(section);
+      this.loaded.delete(section);
+      this.used.set(section, Math.max(before, cells.length));
+      // Its name says it is being saved until its last write (a new column has none until
+      // then): a run stopped between them (a write that throws, Google's daily trigger time
+      // used up) leaves cells whose changes are partly written, which would join into a
+      // state no save made.
       let column = this.columns.get(section);
-      if (column === undefined) {
+      if (column !== undefined) {
+        this.sheet.write(1, column, [[section + SAVING]]);
+      } else {
         column = ++this.width;
         this.columns.set(section, column);
       }
-      const cells = layout(held ?? [], json);
       for (const run of changedRuns(held ?? [], cells)) {
-        const values = run.cells.map(c => [PREFIX + c]);
-        // A new column's name goes with its first run, which starts at its first chunk.
-        if (held) this.sheet.write(run.first + 2, column, values);
-        else this.sheet.write(1, column, [[section], ...values]);
+        this.sheet.write(
+          run.first + 2,
+          column,
+          run.cells.map(c => [PREFIX + c]),
+        );
       }
-      const before = held?.length ?? 0;
       if (before > cells.length) {
         this.sheet.clearContent(
           cells.length + 2,
@@ -237,7 +257,9 @@ export class StateBook {
           1,
         );
       }
+      this.sheet.write(1, column, [[section]]);
       this.held.set(section, cells);
+      this.used.set(section, cells.length);
       this.loaded.set(section, json);
     }
     // Last: hiding is a write the service queues, and writing asks the sheet's size first.
@@ -271,17 +293,25 @@ export class StateBook {
   private load(grid: CellValue[][]): void {
     const header = grid[0] ?? [];
     this.width = header.length;
-    header.forEach((name, c) => {
-      if (typeof name !== 'string' || name === '') return;
+    header.forEach((title, c) => {
+      if (typeof title !== 'string' || title === '') return;
+      const saving = title.endsWith(SAVING);
+      const name = saving ? title.slice(0, -SAVING.length) : title;
       const held: string[] = [];
       for (let r = 1; r < grid.length; r++) {
         const cell = grid[r][c];
         if (typeof cell !== 'string' || !cell.startsWith(PREFIX)) break;
         held.push(cell.slice(PREFIX.length));
       }
+      let used = grid.length - 1;
+      while (used > held.length && (grid[used][c] ?? '') === '') used--;
       const text = held.join('');
       this.columns.set(name, c + 1);
       this.held.set(name, held);
+      this.used.set(name, used);
+      // A save that never ended: its cells join into no state any save made. Read as none;
+      // the next save of the section lays its text over them and gives the name back.
+      if (saving) return;
       const stored = parse(text, name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);

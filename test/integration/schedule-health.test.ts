@@ -294,3 +294,30 @@ describe('when no email can go', () => {
     );
   });
 });
+
+describe('a schedule changed by the user while its run goes on', () => {
+  it('stays as the user left it: the run that ends counts no failure into a schedule turned off', () => {
+    const {rt} = setup();
+    wrongKeys(rt);
+    rt.call('setRefreshSchedule', 1, {job: 'refreshCampaigns'});
+    const key = `offerDesk.schedule.${SHEET_URL.split('/')[5]}`;
+    const props = rt.properties.user(USER).map;
+    expect(props.has(key)).toBe(true);
+    // The sidebar, in an execution of its own, turns the schedule off while the run fetches.
+    rt.collaborator.duringFetch(1, () => {
+      props.delete(key);
+    });
+
+    expect(hours(rt, 1)).toEqual([undefined]);
+
+    expect(props.has(key)).toBe(false);
+    expect(view(rt)).toMatchObject({
+      hours: 0,
+      paused: null,
+      lastRun: {
+        outcome: 'error',
+        message: `Refresh campaigns failed: ${BAD_TOKEN}`,
+      },
+    });
+  });
+});

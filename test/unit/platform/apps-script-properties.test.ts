@@ -1,7 +1,8 @@
 /**
  * The user's properties as the Apps Script platform gives them to a job: read whole in one
  * call, kept for the entry point call with its own writes, and read afresh once the document
- * lock is held (what the execution before wrote while this one waited). Apps Script's
+ * lock is held (what the execution before wrote while this one waited) or released (what
+ * another wrote while this one held it). Apps Script's
  * PropertiesService and LockService are stood in for by counting fakes.
  */
 import {appsScriptPlatform} from '../../../src/platform/apps-script';
@@ -63,16 +64,27 @@ describe("the platform's user properties", () => {
     ]);
   });
 
-  it('are read afresh once the document lock is held, and by the next entry point call', () => {
+  it('are read afresh once the document lock is held or released, and by the next entry point call', () => {
     const platform = appsScriptPlatform();
     expect(platform.userProperties.get('a')).toBe('1');
     // Another execution writes while this one waits for the lock.
     stored.set('a', 'rotated');
     expect(platform.userProperties.get('a')).toBe('1');
-    expect(platform.documentLock()!.tryAcquire(1000)).toBe(true);
+    const lock = platform.documentLock()!;
+    expect(lock.tryAcquire(1000)).toBe(true);
     expect(platform.userProperties.get('a')).toBe('rotated');
+    // The sidebar, which takes no lock, writes while this one holds it.
+    stored.set('a', 'turned off');
+    expect(platform.userProperties.get('a')).toBe('rotated');
+    lock.release();
+    expect(platform.userProperties.get('a')).toBe('turned off');
     stored.set('b', 'later');
     expect(appsScriptPlatform().userProperties.get('b')).toBe('later');
-    expect(calls).toEqual(['getProperties', 'getProperties', 'getProperties']);
+    expect(calls).toEqual([
+      'getProperties',
+      'getProperties',
+      'getProperties',
+      'getProperties',
+    ]);
   });
 });

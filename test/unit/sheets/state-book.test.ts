@@ -1,0 +1,102 @@
+/**
+ * The state book over a sheet a person has edited: what a save leaves must read back as
+ * what it saved.
+ */
+import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
+import {MemoryWorkbook} from '../../support/workbook';
+
+/** Text of `size` characters with no pattern, so it is cut where its content says. */
+function text(size: number, seed: number): string {
+  let x = seed;
+  let out = '';
+  for (let i = 0; i < size; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    out += String.fromCharCode(97 + (x >>> 27));
+  }
+  return out;
+}
+
+describe('a state section a person cut short by clearing one of its cells', () => {
+  it('reads as none, and what the next save writes reads back whole: the cells past the cleared one go', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    first.setMemo('notes', text(200000, 1));
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    expect(sheet.grid().length).toBeGreaterThan(6);
+    sheet.clearContent(3, 1, 1, 1);
+
+    const second = StateBook.open(book);
+    expect(second.memo('notes')).toBeUndefined();
+    const saved = text(90000, 2);
+    second.setMemo('notes', saved);
+    second.save();
+
+    const read = StateBook.open(book).memo<string>('notes');
+    expect(read?.length).toBe(saved.length);
+    expect(read === saved).toBe(true);
+  });
+});
+
+describe('a save stopped between its writes', () => {
+  it('leaves a section that reads as none, never one with some of its changes: the next save writes it whole', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    const before = text(300000, 3);
+    first.setMemo('notes', before);
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const write = sheet.write.bind(sheet);
+    let left = 1;
+    // Google's "too much computer time for one day" strikes the call that crosses it; the
+    // writes queued before it reach the document with the run's end.
+    sheet.write = (row, column, values) => {
+      if (--left < 0)
+        throw new Error('Service using too much computer time for one day');
+      write(row, column, values);
+    };
+    const second = StateBook.open(book);
+    // Two changes far apart: two runs of cells.
+    const after = `X${before.slice(1, 250000)}Y${before.slice(250001)}`;
+    second.setMemo('notes', after);
+    expect(() => second.save()).toThrow('too much computer time');
+    sheet.write = write;
+
+    const third = StateBook.open(book);
+    expect(third.memo('notes')).toBeUndefined();
+    third.setMemo('notes', after);
+    third.save();
+    expect(StateBook.open(book).memo<string>('notes') === after).toBe(true);
+  });
+});
+
+describe('a save that threw, then the same book saving again', () => {
+  it('writes what it saves now over whatever the save that threw left', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    const before = text(300000, 4);
+    first.setMemo('notes', before);
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const write = sheet.write.bind(sheet);
+    let left = 2;
+    sheet.write = (row, column, values) => {
+      if (--left < 0) throw new Error('Service Spreadsheets failed');
+      write(row, column, values);
+    };
+    const second = StateBook.open(book);
+    second.setMemo(
+      'notes',
+      `X${before.slice(1, 250000)}Y${before.slice(250001)}`,
+    );
+    expect(() => second.save()).toThrow('Service Spreadsheets failed');
+    sheet.write = write;
+
+    // Only the second change: the first cell goes back to what it held before.
+    const now = `${before.slice(0, 250000)}Y${before.slice(250001)}`;
+    second.setMemo('notes', now);
+    second.save();
+
+    expect(StateBook.open(book).memo<string>('notes') === now).toBe(true);
+  });
+});
