@@ -169,15 +169,30 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
         'maintain_by',
         'sync_status',
       ];
-      const outOfView: string[] = [];
-      const cut: string[] = [];
-      for (const header of needed) {
-        const cell = await ui.cellAt(1, header);
-        const box = (await cell.boundingBox())!;
-        if (box.x + box.width > shownRight) outOfView.push(header);
-        if (await cell.evaluate(td => td.scrollWidth > td.clientWidth))
-          cut.push(header);
-      }
+      // The grid is drawn again once the job's result is shown: measured in one evaluation,
+      // after it settled, so no cell is measured while being replaced.
+      await ui.settled();
+      const {outOfView, cut} = await ui.page.evaluate(
+        ({headers, right}) => {
+          const rows = document.querySelectorAll('table.sheet tbody tr');
+          const titles = [...rows[0].querySelectorAll('td')].map(
+            td => td.textContent,
+          );
+          const found = headers.map(header => ({
+            header,
+            td: rows[0].querySelectorAll('td')[titles.indexOf(header)],
+          }));
+          return {
+            outOfView: found
+              .filter(({td}) => !td || td.getBoundingClientRect().right > right)
+              .map(f => f.header),
+            cut: found
+              .filter(({td}) => !td || td.scrollWidth > td.clientWidth)
+              .map(f => f.header),
+          };
+        },
+        {headers: needed, right: shownRight},
+      );
       expect({outOfView, cut}).toEqual({outOfView: [], cut: []});
       // The main account's rows say so whole.
       const account = await ui.cellAt(2, 'account');
