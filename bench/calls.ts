@@ -10,6 +10,7 @@
 import {Session} from 'node:inspector/promises';
 import {readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
+import {editable} from '../test/support/accounts';
 import {offerDesk, recordsOf, typeInto} from '../test/support/offer-desk';
 
 const ROWS = 20;
@@ -49,19 +50,7 @@ async function main(): Promise<void> {
   });
   const {rt, emulator} = offerDesk({offers: ROWS}, {distDir: dir});
   const ids = [...emulator.account('demo_adv').offers.keys()];
-  for (const id of ids)
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      target_geo: 'US',
-      budget: [
-        {
-          target_geo: 'ALL',
-          total_budget: '1000',
-          daily_cap_type: 'BUDGET',
-          daily_cap: '100',
-        },
-      ],
-    });
+  for (const id of ids) editable(emulator, id);
   rt.call('refreshOffers');
   recordsOf(rt, 'Budgets').forEach((_, k) =>
     typeInto(rt, 'Budgets', k + 2, 'daily_cap', String(120 + k)),

@@ -15,6 +15,7 @@ import {
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {
   EMULATOR_URL,
+  normalisedTrackingEdit,
   offerDesk,
   offersPulled,
   recordsOf,
@@ -207,6 +208,24 @@ function fiveScheduled() {
   return {...desk, changeId, since: lastSeq(desk.emulator)};
 }
 
+/**
+ * Five changes scheduled, then sent at their time as one batch whose answer is lost (the
+ * schedule off, so only the runs a test makes follow).
+ */
+function fiveLost() {
+  const desk = fiveScheduled();
+  desk.emulator.faults.add({
+    kind: 'drop',
+    method: 'PUT',
+    path: '/api/open/v3/offer/budget',
+    count: 1,
+  });
+  desk.rt.call('setRefreshSchedule', 0);
+  desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
+  desk.rt.call('applyScheduledChanges');
+  return desk;
+}
+
 describe('what the scheduled run does not send', () => {
   it('a record changed on the server since: CONFLICT, nothing sent for it, the others sent', () => {
     const {rt, emulator, ids, since} = fiveScheduled();
@@ -357,16 +376,7 @@ describe('the Scheduled sheet with a column renamed', () => {
 
 describe('an answer lost at the scheduled time', () => {
   it('leaves the row unknown, never sent again; the next run reads it back and says OK', () => {
-    const {rt, emulator, ids, since} = fiveScheduled();
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/offer/budget',
-      count: 1,
-    });
-    rt.call('setRefreshSchedule', 0);
-    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
-    rt.call('applyScheduledChanges');
+    const {rt, emulator, ids, since} = fiveLost();
     const first = recordsOf(rt, 'Scheduled')[0];
     expect(first.status).toBe('ERROR');
     expect(String(first.message)).toMatch(
@@ -821,15 +831,7 @@ describe('sharing', () => {
 
 describe('a tracking change whose answer was lost, on a server that keeps click_url in its own form', () => {
   it('reads back neither what was sent nor what it was: its outcome is not known (never "Not applied"), and it is never sent again', () => {
-    const {rt, emulator} = offerDesk({offers: 1, normalisesClickUrl: true});
-    const [id] = [...emulator.account('demo_adv').offers.keys()];
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      tracking_method: 'APPSFLYER',
-    });
-    rt.call('refreshOffers');
-    typeInto(rt, 'Offers', 2, 'support_server_click', 'NO');
-    typeInto(rt, 'Offers', 2, 'click_url', 'https://Track.Example.com/c?Id=7');
+    const {rt, emulator, id} = normalisedTrackingEdit();
     rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S});
     rt.call('setRefreshSchedule', 0);
     rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
@@ -864,17 +866,7 @@ describe('a tracking change whose answer was lost, on a server that keeps click_
 
 describe('a lost answer read back from a list that lags behind', () => {
   it('a record not listed yet: its outcome stays unknown, never "Not sent"; the next run reads it again and says OK', () => {
-    const {rt, emulator, since} = fiveScheduled();
-    // The batch of five is lost as a whole.
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/offer/budget',
-      count: 1,
-    });
-    rt.call('setRefreshSchedule', 0);
-    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
-    rt.call('applyScheduledChanges');
+    const {rt, emulator, since} = fiveLost();
     emulator.faults.clear();
     const sent = puts(emulator, since).length;
     // The list answers two of the five offers.
@@ -904,16 +896,7 @@ describe('a lost answer read back from a list that lags behind', () => {
   });
 
   it('records still not listed past the grace: left not known, in History too, and read no more', () => {
-    const {rt, emulator, since} = fiveScheduled();
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/offer/budget',
-      count: 1,
-    });
-    rt.call('setRefreshSchedule', 0);
-    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
-    rt.call('applyScheduledChanges');
+    const {rt, emulator, since} = fiveLost();
     emulator.faults.clear();
     // Every list answers half the offers asked for (two of five, then one of three).
     emulator.faults.add({
@@ -950,15 +933,7 @@ describe('a lost answer read back from a list that lags behind', () => {
 
 describe('a tracking change put back on a server that keeps click_url in its own form', () => {
   it('CONFLICT at revert_at says what the server holds, and never that it was changed since', () => {
-    const {rt, emulator} = offerDesk({offers: 1, normalisesClickUrl: true});
-    const [id] = [...emulator.account('demo_adv').offers.keys()];
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      tracking_method: 'APPSFLYER',
-    });
-    rt.call('refreshOffers');
-    typeInto(rt, 'Offers', 2, 'support_server_click', 'NO');
-    typeInto(rt, 'Offers', 2, 'click_url', 'https://Track.Example.com/c?Id=7');
+    const {rt, emulator, id} = normalisedTrackingEdit();
     rt.call('pushTracking', {
       at: nowS(rt) + 2 * HOUR_S,
       until: nowS(rt) + 3 * HOUR_S,
@@ -983,16 +958,7 @@ describe('a tracking change put back on a server that keeps click_url in its own
 
 describe('a lost answer whose record cannot be read back', () => {
   it('stays unknown within the grace, then is left not known, in History too, and read no more', () => {
-    const {rt, emulator, ids, since} = fiveScheduled();
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/offer/budget',
-      count: 1,
-    });
-    rt.call('setRefreshSchedule', 0);
-    rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
-    rt.call('applyScheduledChanges');
+    const {rt, emulator, ids, since} = fiveLost();
     emulator.faults.clear();
     emulator.faults.add({
       kind: 'error',

@@ -7,7 +7,7 @@
  * re-run sends nothing.
  */
 import type {Emulator} from '../../local/emulator';
-import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {normalisedTrackingEdit, recordsOf} from '../support/offer-desk';
 
 const TRACKING = '/api/open/v3/tracking';
 
@@ -16,15 +16,7 @@ const sent = (emulator: Emulator) =>
 
 describe('a lost PUT tracking on a server that normalises click_url', () => {
   it('reads it back, sends it no second time, and says what the server shows', () => {
-    const {rt, emulator} = offerDesk({offers: 1, normalisesClickUrl: true});
-    const [id] = [...emulator.account('demo_adv').offers.keys()];
-    emulator.updateOffer(id, {
-      maintain_by: 'ADV',
-      tracking_method: 'APPSFLYER',
-    });
-    rt.call('refreshOffers');
-    typeInto(rt, 'Offers', 2, 'support_server_click', 'NO');
-    typeInto(rt, 'Offers', 2, 'click_url', 'https://Track.Example.com/c?Id=7');
+    const {rt, emulator, id} = normalisedTrackingEdit();
     emulator.faults.add({
       kind: 'drop',
       method: 'PUT',

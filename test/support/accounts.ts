@@ -39,9 +39,15 @@ export function signedRequests(emulator: Emulator, since = 0): Signed[] {
     }));
 }
 
-/** The account's first offer, made one the user may edit, with one ALL budget group. */
+/** The account's first offer, made one the user may edit (editable). */
 export function editableOffer(emulator: Emulator, name: string): number {
   const [id] = emulator.account(name).offers.keys();
+  editable(emulator, id);
+  return id;
+}
+
+/** Makes an offer one the user may edit: maintained by ADV, one ALL budget group of 100. */
+export function editable(emulator: Emulator, id: number): void {
   emulator.updateOffer(id, {
     maintain_by: 'ADV',
     target_geo: 'US',
@@ -54,5 +60,4 @@ export function editableOffer(emulator: Emulator, name: string): number {
       },
     ],
   });
-  return id;
 }

@@ -259,3 +259,27 @@ export function offersPulled(patch: (k: number) => OfferPatch = () => ({})) {
     recordsOf(rt, 'Offers').find(r => r.offer_id === id)!;
   return {rt, emulator, ids, offerRow, offer};
 }
+
+/**
+ * One editable offer on a server that keeps click_url in its own form (the emulator's
+ * `normalisesClickUrl`), refreshed, with a tracking edit typed in its Offers row: a click_url
+ * in mixed case, which the server will hold lower-cased, and support_server_click NO.
+ */
+export function normalisedTrackingEdit() {
+  const desk = offerDesk({offers: 1, normalisesClickUrl: true});
+  const [id] = [...desk.emulator.account('demo_adv').offers.keys()];
+  desk.emulator.updateOffer(id, {
+    maintain_by: 'ADV',
+    tracking_method: 'APPSFLYER',
+  });
+  desk.rt.call('refreshOffers');
+  typeInto(desk.rt, 'Offers', 2, 'support_server_click', 'NO');
+  typeInto(
+    desk.rt,
+    'Offers',
+    2,
+    'click_url',
+    'https://Track.Example.com/c?Id=7',
+  );
+  return {...desk, id};
+}
