@@ -52,6 +52,9 @@ export interface CodecContext {
   utcOffsetMinutes(atMs: number): number;
 }
 
+/** For columns that hold no time (text, numbers, lists): no zone is needed to read them. */
+export const NO_ZONE: CodecContext = {utcOffsetMinutes: () => 0};
+
 export type Decoded = {ok: true; value: unknown} | {ok: false; problem: string};
 
 export const OPEN = 'OPEN';

@@ -9,7 +9,7 @@
  * `daily_cap [US,CA]`; a group added or removed has a field for each of its non-empty cells,
  * the key's own included, so revert can rebuild every row from the History alone.
  */
-import {canonical, fromCanonical} from './codec';
+import {NO_ZONE, canonical, fromCanonical} from './codec';
 import {EMPTY, contentOf} from './rows';
 import {Column, SheetSchema, editableOf} from './schema';
 
@@ -18,9 +18,6 @@ export interface FieldChange {
   before: string;
   after: string;
 }
-
-/** Dates never reach here: the pushed sheets hold no editable timestamp. */
-const NO_ZONE = {utcOffsetMinutes: () => 0};
 
 /** A canonical text as the user reads it: '' for nothing, lists comma-separated. */
 export function historyText(column: Column<never>, text: string): string {

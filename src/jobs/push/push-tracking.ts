@@ -27,7 +27,7 @@ import {
 import {EMPTY} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
-import {canonical, fromCanonical} from '../../sheets/codec';
+import {NO_ZONE, canonical, fromCanonical} from '../../sheets/codec';
 import type {
   ChangedRecord,
   PushSpec,
@@ -46,9 +46,6 @@ const SERVER_CLICK_AT = editableOf(OFFERS).findIndex(
   c => c.header === SERVER_CLICK,
 );
 const SERVER_CLICK_COLUMN = editableOf(OFFERS)[SERVER_CLICK_AT];
-
-/** Text columns hold no time: no zone is needed to read them. */
-const NO_ZONE = {utcOffsetMinutes: () => 0};
 
 /** How to decide once where support_server_click is not known, for messages. */
 const DECIDE_ONCE =
