@@ -30,7 +30,8 @@ const HISTORY_LOG: LogSpec = {
   neededFor: 'to list and revert changes',
 };
 
-export type HistoryOutcome = 'OK' | 'ERROR' | 'UNKNOWN';
+/** SEEN: a change made outside Offer Desk, found by a refresh (jobs/refresh/server-changes.ts). */
+export type HistoryOutcome = 'OK' | 'ERROR' | 'UNKNOWN' | 'SEEN';
 
 /** What one job run shares across its History rows. */
 export interface HistoryRun {
@@ -45,6 +46,8 @@ export interface HistoryRun {
 export interface HistoryChange {
   /** Whose record (accountLabel): the run's account when not given. */
   account?: string;
+  /** The run's job when not given: a refresh records what it found changed on the server. */
+  job?: string;
   sheet: string;
   record: string;
   field: string;
@@ -98,10 +101,10 @@ export function appendHistory(
 ): AppendResult {
   if (changes.length === 0) return {};
   const history = opened ?? openHistory(workbook);
-  const rows = changes.map(({account, ...change}): LogCells => ({
+  const rows = changes.map(({account, job, ...change}): LogCells => ({
     time: run.at,
     change_id: run.changeId,
-    job: run.job,
+    job: job ?? run.job,
     account: account ?? run.account,
     user: run.user,
     ...change,

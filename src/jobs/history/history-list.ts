@@ -9,6 +9,7 @@ import {historyLimit} from '../change-log';
 import type {HistoryRow} from '../../sheets/schemas/history';
 import {isRevertible} from './revert';
 import {SettingsStore} from '../settings-store';
+import {SERVER_JOB, sinceOf} from '../refresh/server-changes';
 
 /** The History sizes one may choose: a sheet of 12 columns, within Sheets' 10 million cells. */
 export const HISTORY_LIMITS = {min: 1000, max: 500000};
@@ -33,6 +34,11 @@ export interface ChangeRun {
   sheets: string[];
   /** A push's change: revert puts it back (or takes it out of rows the server refused). */
   revertible: boolean;
+  /**
+   * Fields a refresh found changed on the server outside Offer Desk (one account's, listed on
+   * their own): since when, as History shows a time ('' when not known). Never revertible.
+   */
+  server?: {since: string};
   /** "Budgets 1001 daily_cap [ALL]: 100 → 150", the first few. */
   lines: string[];
   /** Lines not shown. */
@@ -66,10 +72,31 @@ export function setHistoryLimit(platform: Platform, rows: unknown): number {
 export function recentChanges(platform: Platform): HistoryView {
   const workbook = platform.workbook();
   return {
-    runs: readRecentRuns(workbook, LISTED_RUNS).map(summarize),
+    runs: readRecentRuns(workbook, LISTED_RUNS).flatMap(byKind),
     timeZone: workbook.timeZone(),
     limit: historyLimit(platform),
   };
+}
+
+/**
+ * A run's rows as the list shows them: what Offer Desk wrote, then what its refresh found
+ * changed on the server, one item per account.
+ */
+function byKind(rows: readonly HistoryRow[]): ChangeRun[] {
+  const own = rows.filter(r => r.job !== SERVER_JOB);
+  const seen = new Map<string, HistoryRow[]>();
+  for (const row of rows) {
+    if (row.job !== SERVER_JOB) continue;
+    seen.set(row.account, [...(seen.get(row.account) ?? []), row]);
+  }
+  return [
+    ...(own.length > 0 ? [summarize(own)] : []),
+    ...[...seen.values()].map(server => ({
+      ...summarize(server),
+      revertible: false,
+      server: {since: sinceOf(server[0].message) ?? ''},
+    })),
+  ];
 }
 
 function summarize(rows: readonly HistoryRow[]): ChangeRun {
@@ -78,7 +105,7 @@ function summarize(rows: readonly HistoryRow[]): ChangeRun {
     rows.filter(r => r.outcome === outcome).length;
   const lines = rows.map(
     r =>
-      `${r.sheet} ${r.record} ${r.field}: ${r.before || '(empty)'} → ${r.after || '(empty)'}${r.outcome === 'OK' ? '' : ` (${r.outcome})`}`,
+      `${r.sheet} ${r.record} ${r.field}: ${r.before || '(empty)'} → ${r.after || '(empty)'}${r.outcome === 'OK' || r.outcome === 'SEEN' ? '' : ` (${r.outcome})`}`,
   );
   return {
     changeId: first.change_id,

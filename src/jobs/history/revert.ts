@@ -29,6 +29,7 @@ import {counted} from '../../text/wording';
 import {recordKey} from '../../sheets/accounts';
 import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
+import {SERVER_JOB} from '../refresh/server-changes';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
 import type {RecordRules} from '../push/push-spec';
@@ -109,10 +110,17 @@ interface RevertCounts {
 export function revertChange(platform: Platform, changeId: string): JobSummary {
   const id = String(changeId ?? '').trim();
   return withJob(platform, 'revertChange', {}, job => {
-    const rows = readChange(job.workbook, id);
-    if (rows.length === 0) {
+    const all = readChange(job.workbook, id);
+    if (all.length === 0) {
       throw new ConfigError(
         `Change ${id || '(no id)'} is not in the History sheet: check the id (the sidebar lists the last runs), or it was moved to a History archive sheet. Nothing was changed.`,
+      );
+    }
+    // What a refresh found changed on the server is no write of Offer Desk's to put back.
+    const rows = all.filter(r => r.job !== SERVER_JOB);
+    if (rows.length === 0) {
+      throw new ConfigError(
+        `Change ${id} records fields changed on the server outside Offer Desk, which a refresh found: Offer Desk did not write them, so there is nothing of its own to revert. Nothing was changed; to put a value back, type it into its row and push it.`,
       );
     }
     const tally: RevertCounts = {

@@ -32,6 +32,7 @@ import {accountLabel} from '../connect';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
 import {TRACKING_SET_MEMO} from '../server-click-memory';
+import {SERVER_JOB} from './server-changes';
 
 /** Alerts named in a summary's message; the Alerts sheet has them all. */
 const IN_MESSAGE = 5;
@@ -183,11 +184,14 @@ export class OfferWatch {
    * scheduled run (`mail`), emailed. They are told once carried: by this summary, which a
    * person reads, or by the email a scheduled run sends; an email not sent (the day's number
    * reached, no quota) leaves them for the next scheduled run. The memo is saved with the job.
+   * `seen`: fields the run found changed on the server (History has them): a scheduled run
+   * emails their count, alerts or not; an email not sent leaves them to History alone.
    */
   summarize(
     summary: JobSummary,
     state: StateBook,
     mail?: (lines: string[], problem: string) => AlertMail | undefined,
+    seen = 0,
   ): JobSummary {
     const memo = this.memo;
     if (!memo) return summary;
@@ -195,7 +199,8 @@ export class OfferWatch {
     const problem = this.problem
       ? `The Alerts sheet could not be written (${this.problem}): the next refresh of offers writes its alerts.`
       : '';
-    const email = lines.length > 0 ? mail?.(lines, problem) : undefined;
+    const email =
+      lines.length > 0 || seen > 0 ? mail?.(lines, problem) : undefined;
     if (!mail || email?.done) memo.untold = [];
     state.setMemo(ALERTS_MEMO, memo);
     const named = lines.slice(0, IN_MESSAGE).join('; ');
@@ -230,8 +235,10 @@ export function alertsEmail(
   store: SettingsStore,
   alerts: readonly string[] | undefined,
   problem = '',
+  seen = 0,
 ): AlertMail | undefined {
-  if (!alerts || alerts.length === 0) return undefined;
+  const told = alerts ?? [];
+  if (told.length === 0 && seen === 0) return undefined;
   const notSent = (text: string) => ({text, done: false});
   const documentId = platform.documentId();
   try {
@@ -261,31 +268,45 @@ export function alertsEmail(
       );
     }
     const name = excerpt(workbook.name(), false);
-    const listed = alerts.slice(0, IN_EMAIL).map(line => `• ${line}`);
-    if (alerts.length > IN_EMAIL) {
-      listed.push(
-        `… and ${alerts.length - IN_EMAIL} more in the Alerts sheet.`,
-      );
+    const listed = told.slice(0, IN_EMAIL).map(line => `• ${line}`);
+    if (told.length > IN_EMAIL) {
+      listed.push(`… and ${told.length - IN_EMAIL} more in the Alerts sheet.`);
     }
+    const changed = seen > 0 ? counted(seen, 'field') : '';
+    const found = [
+      told.length > 0 ? counted(told.length, 'new alert') : '',
+      changed && `${changed} changed on the server`,
+    ]
+      .filter(Boolean)
+      .join(' and ');
     platform.mail.send(
       to,
-      `Offer Desk: ${counted(alerts.length, 'new alert')} in "${name}"`,
+      `Offer Desk: ${found} in "${name}"`,
       [
-        `The scheduled refresh of "${name}" found ${counted(alerts.length, 'new alert')}:`,
-        '',
-        ...listed,
-        '',
-        ...(problem ? [problem, ''] : []),
-        `Spreadsheet (sheet Alerts): ${workbook.url()}`,
-        '',
+        ...(told.length > 0
+          ? [
+              `The scheduled refresh of "${name}" found ${counted(told.length, 'new alert')}:`,
+              '',
+              ...listed,
+              '',
+              ...(problem ? [problem, ''] : []),
+              `Spreadsheet (sheet Alerts): ${workbook.url()}`,
+              '',
+            ]
+          : []),
+        ...(changed
+          ? [
+              `The scheduled refresh of "${name}" found ${changed} changed on the server since the last refresh, by no write of Offer Desk: each is a row of the History sheet (job "${SERVER_JOB}").`,
+              '',
+              `Spreadsheet (sheet History): ${workbook.url()}`,
+              '',
+            ]
+          : []),
         `Offer Desk sends at most ${emailsPerDay} alert emails a day from this spreadsheet, one per scheduled refresh; change it in the sidebar settings.`,
       ].join('\n'),
     );
     store.setAlertMails(documentId, {day, count: sent + 1});
-    return {
-      text: `Emailed ${counted(alerts.length, 'new alert')} to ${to}.`,
-      done: true,
-    };
+    return {text: `Emailed ${found} to ${to}.`, done: true};
   } catch (e) {
     const text = e instanceof Error ? e.message : String(e);
     return notSent(`No alert email: sending failed (${excerpt(text, false)}).`);

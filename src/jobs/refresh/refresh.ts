@@ -41,7 +41,7 @@ import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {CodecContext, canonical} from '../../sheets/codec';
 import {fieldChanges} from '../../sheets/history-fields';
-import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
+import {HistoryChange, HistoryOutcome, timeOf} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf, sameContent} from '../../sheets/rows';
 import {SheetState, StateBook} from '../../sheets/state';
@@ -62,6 +62,17 @@ import {
 import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
+import {
+  serverChangeMessage,
+  serverChanges,
+  serverChangesSaid,
+} from './server-changes';
+import {
+  refreshedAt,
+  refreshedNow,
+  scheduledWrites,
+} from './server-changes-memory';
+import {textOf} from '../../rules/values';
 import {accountLabel} from '../connect';
 import {accountsToActFor} from '../accounts';
 import type {ChangeLog} from '../change-log';
@@ -102,6 +113,8 @@ export interface SheetReport {
   sheet: string;
   counts: MergeCounts;
   notes: RowNote[];
+  /** Fields found changed outside Offer Desk (History rows), and records not compared. */
+  seen?: {changes: number; unreadable: number};
 }
 
 /** A listing fetched and not yet written. */
@@ -186,7 +199,9 @@ export function refreshSheet<S>(
     withReadOnlyPrints(table, m.rows, m.state, context.workbook);
   // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
   const pulled = schema.sync ? printed(first) : undefined;
-  if (pulled) beforeWriting(context, schema, previous, first, pulled);
+  const seen = pulled
+    ? beforeWriting(context, schema, previous, first, pulled)
+    : undefined;
   let merged = first;
   let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
@@ -222,19 +237,22 @@ export function refreshSheet<S>(
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
+    refreshedNow(context.state, schema.name, context.accounts, context.now);
     // Queued behind the sheet's writes, so both reach the document in the same round trip: a
     // run Apps Script stops before the job's end (at the next sheet's read, say) leaves no
     // sheet written beside its old state, whose rows the next push would take for edits.
     context.state.save();
   }
-  return {sheet: schema.name, counts, notes};
+  return {sheet: schema.name, counts, notes, ...(seen ? {seen} : {})};
 }
 
 /**
  * What is saved before a sheet's write, so that a run Apps Script stops inside it (the writer
  * reads between blocks; a person's typing makes the sheet merged again) leaves History and the
- * state true whatever rows it wrote: first the History of the writes a push left in flight,
- * then the state as last pulled with, beside each record, what the write puts in its rows
+ * state true whatever rows it wrote: first the History of the writes a push left in flight and
+ * of the fields changed outside Offer Desk (server-changes.ts: the last moment they can be
+ * told, and a rerun finds them in `writing`, told), then the state as last pulled with, beside
+ * each record, what the write puts in its rows
  * (`writing`: rows showing either are as pulled, neither is an edit). The in-flight writes it
  * recorded are settled; a record whose read-only cells change keeps no print (neither the old
  * one nor the new one holds for every row); the facts stay the last pull's, which the alerts
@@ -246,9 +264,22 @@ function beforeWriting<S>(
   previous: SheetState | undefined,
   merged: MergeResult,
   pulled: SheetState,
-): void {
-  if (!previous) return;
-  const found = inFlight(schema, previous, merged.state);
+): SheetReport['seen'] {
+  if (!previous) return undefined;
+  const seen = serverChanges({
+    schema,
+    previous,
+    now: merged.state,
+    accounts: context.accounts,
+    ownWrites: () => scheduledWrites(context, schema.name),
+    message: account => {
+      const at = refreshedAt(context.state, schema.name, account);
+      return serverChangeMessage(
+        at === undefined ? undefined : timeOf(context.workbook, new Date(at)),
+      );
+    },
+  });
+  const found = [...inFlight(schema, previous, merged.state), ...seen.changes];
   if (found.length > 0 && context.log) {
     context.log.add(found);
     context.log.flush(context.workbook);
@@ -271,6 +302,7 @@ function beforeWriting<S>(
   }
   context.state.set(schema.name, {...previous, records});
   context.state.save();
+  return {changes: seen.changes.length, unreadable: seen.unreadable};
 }
 
 /**
@@ -488,7 +520,11 @@ export const offersRefresher: Refresher<Offer> = {
         OFFERS,
         pulledRecords(listed, offer => ({
           sources: [withServerClick(offer, sent)],
-          facts: {...offerFacts(offer), ...watchedFacts(offer)},
+          facts: {
+            ...offerFacts(offer),
+            ...watchedFacts(offer),
+            bid_rate: textOf(offer.bid_rate),
+          },
         })),
       );
       context.watch?.commit(context.state);
@@ -598,7 +634,9 @@ export function runRefresh(
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
     }
-    // A scheduled run emails the alerts not told yet; a person reads any other's summary.
+    // A scheduled run emails the alerts not told yet and the count of fields changed on the
+    // server; a person reads any other's summary.
+    const seen = reports.reduce((n, r) => n + (r.seen?.changes ?? 0), 0);
     const summary = context.watch!.summarize(
       run.summary(
         refreshFacts(
@@ -613,8 +651,9 @@ export function runRefresh(
       ),
       run.book,
       options.scheduled
-        ? (lines, problem) => alertsEmail(platform, store, lines, problem)
+        ? (lines, problem) => alertsEmail(platform, store, lines, problem, seen)
         : undefined,
+      seen,
     );
     return found.accounts.length > 1
       ? {...summary, accounts: accountLines(found.accounts, listed, failed)}
@@ -715,13 +754,17 @@ function refreshFacts(
   const failures = [...failed].map(
     ([name, why]) => `${accountLabel(name)} (${why})`,
   );
+  const seen = serverChangesSaid(
+    reports.reduce((n, r) => n + (r.seen?.changes ?? 0), 0),
+    reports.reduce((n, r) => n + (r.seen?.unreadable ?? 0), 0),
+  );
   return {
     sheet: reports[0]?.sheet ?? '',
     ok: pulled.reduce((n, p) => n + p.records, 0),
     invalid,
     error: failed.size,
     skipped: edited + conflict,
-    message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.${failures.length > 0 ? ` Not refreshed, rows left as they were: ${failures.join('; ')}.` : ''}`,
+    message: `Refreshed ${listed} (${account})${details ? `: ${details}` : ''}.${seen}${failures.length > 0 ? ` Not refreshed, rows left as they were: ${failures.join('; ')}.` : ''}`,
     problems,
     requests: pulled.reduce((n, p) => n + p.requests, 0),
     edited,

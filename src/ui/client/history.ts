@@ -93,15 +93,26 @@ export class HistoryPanel {
     const item = element('li', '', {class: 'history-run'});
     const when = Number.isFinite(run.at) ? dateTime(run.at, timeZone) : '';
     const who = [run.account, run.user].filter(Boolean).join(', ');
+    const seen = run.server;
+    const fields = run.lines.length + run.more;
     item.append(
-      element('p', `${jobSpec(run.job)?.title ?? run.job}`, {
-        class: 'history-title',
-      }),
-      element('p', `${when} · ${who}`, {class: 'hint'}),
+      element(
+        'p',
+        seen
+          ? `Changed on the server since ${seen.since || 'the last refresh'}`
+          : `${jobSpec(run.job)?.title ?? run.job}`,
+        {class: 'history-title'},
+      ),
+      element(
+        'p',
+        seen ? `${when} · seen by the refresh of ${who}` : `${when} · ${who}`,
+        {class: 'hint'},
+      ),
       element(
         'p',
         [
           counted(run.records, 'record'),
+          seen ? counted(fields, 'field') : '',
           run.ok > 0 ? `${run.ok} OK` : '',
           run.error > 0 ? `${run.error} ERROR` : '',
           run.unknown > 0 ? `${run.unknown} UNKNOWN` : '',
@@ -134,7 +145,9 @@ export class HistoryPanel {
       item.append(
         element(
           'p',
-          'Created or uploaded: the API cannot undo it, so there is nothing to revert.',
+          seen
+            ? 'Changed outside Offer Desk (the platform, the account manager, another tool): nothing of Offer Desk to revert.'
+            : 'Created or uploaded: the API cannot undo it, so there is nothing to revert.',
           {class: 'hint'},
         ),
       );

@@ -1,0 +1,74 @@
+/**
+ * What server-changes.ts compares beside a sheet's state, read and kept by the refresh: when
+ * each account's rows of a sheet were last refreshed (a memo, for "changed on the server since
+ * …"), and the values the scheduled changes sent (the Scheduled sheet, the one record of them:
+ * they leave the sheet's state as pulled).
+ */
+import {recordKey} from '../../sheets/accounts';
+import type {StateBook} from '../../sheets/state';
+import {ScheduledSheet} from '../../sheets/scheduled';
+import type {Workbook} from '../../platform/ports';
+import {accountOfLabel} from '../connect';
+import type {OwnWrites} from './server-changes';
+
+/** sheet -> account ('' main) -> when its rows were last refreshed (ms). */
+const REFRESHED_MEMO = 'refreshed';
+
+type Refreshed = Record<string, Record<string, number>>;
+
+/** When the account's rows of the sheet were last refreshed; undefined: not known. */
+export function refreshedAt(
+  book: StateBook,
+  sheet: string,
+  account: string,
+): number | undefined {
+  const at = book.memo<Refreshed>(REFRESHED_MEMO)?.[sheet]?.[account];
+  return typeof at === 'number' ? at : undefined;
+}
+
+/** Records that the accounts' rows of the sheet were refreshed `now`. */
+export function refreshedNow(
+  book: StateBook,
+  sheet: string,
+  accounts: readonly string[],
+  now: Date,
+): void {
+  const memo = {...book.memo<Refreshed>(REFRESHED_MEMO)};
+  memo[sheet] = {
+    ...memo[sheet],
+    ...Object.fromEntries(accounts.map(a => [a, now.getTime()])),
+  };
+  book.setMemo(REFRESHED_MEMO, memo);
+}
+
+/**
+ * The values the scheduled changes of that sheet sent and the server accepted (OK: `after`;
+ * REVERTED: `after`, then `before` again), by record key and field. One read of the Scheduled
+ * sheet, none when it does not exist.
+ */
+export function scheduledWrites(
+  where: {workbook: Workbook; now: Date},
+  sheet: string,
+): OwnWrites {
+  const scheduled = ScheduledSheet.open(where.workbook, false, () =>
+    where.now.getTime(),
+  );
+  const out = new Map<string, Map<string, Set<string>>>();
+  for (const entry of scheduled?.entries() ?? []) {
+    if (entry.sheet !== sheet) continue;
+    const sent =
+      entry.status === 'OK'
+        ? [entry.after]
+        : entry.status === 'REVERTED'
+          ? [entry.after, entry.before]
+          : [];
+    if (sent.length === 0) continue;
+    const key = recordKey(accountOfLabel(entry.account) ?? '', entry.record);
+    const fields = out.get(key) ?? new Map<string, Set<string>>();
+    out.set(key, fields);
+    const values = fields.get(entry.field) ?? new Set<string>();
+    fields.set(entry.field, values);
+    for (const value of sent) values.add(value);
+  }
+  return out;
+}
