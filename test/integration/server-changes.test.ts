@@ -75,4 +75,191 @@ describe('History of the changes made outside Offer Desk', () => {
     expect(refresh(rt).message).not.toContain('changed on the server');
     expect(seen(rt)).toHaveLength(2);
   });
+
+  it("Offer Desk's own writes between two refreshes are no server change: a push, a revert and a scheduled change", () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(3);
+    cap(ids[0], '150');
+    const pushed = rt.call('pushBudgets') as {changeId: string};
+    cap(ids[1], '170');
+    rt.call('pushBudgets');
+    rt.call('revertChange', pushed.changeId);
+    rt.call('pushBudgets');
+    cap(ids[2], '190');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.clock.advance(2 * HOUR_S * 1000 + 60_000);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 1});
+    // Beside them, one change by someone else: the only row.
+    emulator.updateOffer(ids[2], {bid_rate: 9.5});
+    expect(refresh(rt).message).toContain(
+      ' 1 field changed on the server, see History.',
+    );
+    expect(seen(rt).map(r => [r[2], r[3], r[5]])).toEqual([
+      [String(ids[2]), 'bid_rate', '9.5'],
+    ]);
+    expect(
+      recordsOf(rt, 'Budgets').map(r => [r.offer_id, r.daily_cap]),
+    ).toEqual([
+      [ids[0], 100],
+      [ids[1], 170],
+      [ids[2], 190],
+    ]);
+  });
+
+  it('a click_url the server keeps in its own form (scheme and host in lower case) is the link sent: no row', () => {
+    const {rt, emulator, id} = normalisedTrackingEdit();
+    expect(rt.call('pushTracking')).toMatchObject({ok: 1});
+    expect(emulator.offerView(id)!.click_url).toBe(
+      'https://track.example.com/c?Id=7',
+    );
+    refresh(rt);
+    expect(seen(rt)).toEqual([]);
+    // Another path is another link: told.
+    emulator.updateOffer(id, {click_url: 'https://track.example.com/c?Id=8'});
+    refresh(rt);
+    expect(seen(rt)).toEqual([
+      [
+        'main account',
+        'Offers',
+        String(id),
+        'click_url',
+        'https://track.example.com/c?Id=7',
+        'https://track.example.com/c?Id=8',
+        'SEEN',
+      ],
+    ]);
+  });
+
+  it('a budget group added on the server: a row for each of its cells', () => {
+    const {rt, emulator, ids} = budgetsPulled(1);
+    emulator.updateOffer(ids[0], {
+      target_geo: 'US,CA',
+      budget: [
+        {
+          target_geo: 'ALL',
+          total_budget: '1000',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '100',
+        },
+        {
+          target_geo: 'CA',
+          total_budget: '300',
+          daily_cap_type: 'BUDGET',
+          daily_cap: '30',
+        },
+      ],
+    });
+    refresh(rt);
+    const id = String(ids[0]);
+    expect(seen(rt)).toEqual([
+      ['main account', 'Offers', id, 'target_geo', 'US', 'US,CA', 'SEEN'],
+      ['main account', 'Budgets', id, 'country_code [CA]', '', 'CA', 'SEEN'],
+      [
+        'main account',
+        'Budgets',
+        id,
+        'daily_cap_type [CA]',
+        '',
+        'BUDGET',
+        'SEEN',
+      ],
+      ['main account', 'Budgets', id, 'daily_cap [CA]', '', '30', 'SEEN'],
+      ['main account', 'Budgets', id, 'total_budget [CA]', '', '300', 'SEEN'],
+    ]);
+  });
+
+  it("every account: a sub-account's change is named with its account; its first refresh and a refresh of one account tell nothing of the others", () => {
+    const {rt, emulator} = offerDesk({offers: 2, listsSubAccounts: true});
+    const main = [...emulator.account('demo_adv').offers.keys()];
+    const sub = [...emulator.account(SUB).offers.keys()];
+    // The main account's first refresh, then every account's: the sub-accounts' first.
+    refresh(rt);
+    emulator.updateOffer(main[0], {bid_rate: 3.5});
+    rt.call('setActingAccount', '*');
+    refresh(rt);
+    expect(seen(rt).map(r => [r[0], r[2], r[3], r[5]])).toEqual([
+      ['main account', String(main[0]), 'bid_rate', '3.5'],
+    ]);
+
+    emulator.updateOffer(sub[0], {bid_rate: 4.5});
+    emulator.updateOffer(main[1], {bid_rate: 5.5});
+    rt.call('setActingAccount', SUB);
+    refresh(rt);
+    expect(
+      seen(rt)
+        .slice(1)
+        .map(r => [r[0], r[2], r[3], r[5]]),
+    ).toEqual([[`sub-account ${SUB}`, String(sub[0]), 'bid_rate', '4.5']]);
+    // The main account's change waits for the main account's refresh.
+    rt.call('setActingAccount', '');
+    refresh(rt);
+    expect(
+      seen(rt)
+        .slice(2)
+        .map(r => [r[0], r[2], r[3], r[5]]),
+    ).toEqual([['main account', String(main[1]), 'bid_rate', '5.5']]);
+  });
+
+  it('the first refresh writes none; the second tells what changed since the first', () => {
+    const {rt, emulator} = offerDesk({offers: 3});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {bid_rate: 6.5});
+    const summary = refresh(rt);
+    expect(rt.spreadsheet.getSheetByName('History')).toBeNull();
+    expect(summary.message).not.toContain('changed on the server');
+    emulator.updateOffer(id, {bid_rate: 7.5});
+    refresh(rt);
+    expect(seen(rt)).toEqual([
+      ['main account', 'Offers', String(id), 'bid_rate', '6.5', '7.5', 'SEEN'],
+    ]);
+  });
+
+  it("a scheduled refresh's email carries the count", () => {
+    const {rt, emulator, ids} = budgetsPulled(2);
+    rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'});
+    capChangedOnServer(emulator, ids[0], '150');
+    capChangedOnServer(emulator, ids[1], '160');
+    rt.runDueTriggers(rt.clock.now() + HOUR_S * 1000);
+    expect(seen(rt)).toHaveLength(2);
+    expect(rt.outbox.sent).toHaveLength(1);
+    const [mail] = rt.outbox.sent;
+    expect(mail.subject).toBe(
+      'Offer Desk: 2 fields changed on the server in "Offer Desk"',
+    );
+    expect(mail.body).toContain(
+      'found 2 fields changed on the server since the last refresh, by no write of Offer Desk',
+    );
+    expect(
+      (rt.call('getSchedule') as {lastRun?: {email?: string}}).lastRun?.email,
+    ).toBe(`Emailed 2 fields changed on the server to ${mail.to}.`);
+  });
+
+  it('the sidebar lists them under their own heading, per account, and revert never offers them', () => {
+    const {rt, emulator, ids} = budgetsPulled(1);
+    capChangedOnServer(emulator, ids[0], '150');
+    const {changeId} = refresh(rt);
+    const view = rt.call('listChanges') as {
+      runs: Array<{
+        job: string;
+        account: string;
+        revertible: boolean;
+        server?: {since: string};
+        lines: string[];
+      }>;
+    };
+    expect(view.runs).toEqual([
+      expect.objectContaining({
+        job: SERVER,
+        account: 'main account',
+        revertible: false,
+        server: {
+          since: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        },
+        lines: [`Budgets ${ids[0]} daily_cap [ALL]: 100 → 150`],
+      }),
+    ]);
+    expect(() => rt.call('revertChange', changeId)).toThrow(
+      /records fields changed on the server outside Offer Desk/,
+    );
+  });
 });
