@@ -64,7 +64,10 @@ describe('Alerts: what changed on the server that needs a person', () => {
     ]);
     expect(rt.outbox.sent).toHaveLength(1);
     const [mail] = rt.outbox.sent;
-    expect(mail.subject).toBe('Offer Desk: 1 new alert in "Offer Desk"');
+    // The status is a watched field too: History has it (issue 35), the email counts it.
+    expect(mail.subject).toBe(
+      'Offer Desk: 1 new alert and 1 field changed on the server in "Offer Desk"',
+    );
     expect(mail.body).toContain(
       `• offer ${id} (${name(id)}): status left RUNNING (RUNNING → STOPPED), reason INSUFFICIENT_BALANCE`,
     );
@@ -73,7 +76,9 @@ describe('Alerts: what changed on the server that needs a person', () => {
     );
     expect(
       (rt.call('getSchedule') as {lastRun?: {email?: string}}).lastRun?.email,
-    ).toBe(`Emailed 1 new alert to ${mail.to}.`);
+    ).toBe(
+      `Emailed 1 new alert and 1 field changed on the server to ${mail.to}.`,
+    );
 
     // No change: no row, no email.
     hourLater(rt);
@@ -298,7 +303,8 @@ describe('An alert is told once, whatever fails in the run (issue 26)', () => {
     hourLater(rt);
     expect(lastRun(rt)).toMatchObject({
       outcome: 'attention',
-      email: 'Emailed 1 new alert to user@example.com.',
+      email:
+        'Emailed 1 new alert and 1 field changed on the server to user@example.com.',
     });
     expect(lastRun(rt).message).toMatch(
       /The Alerts sheet could not be written \(Row 1 of the Alerts sheet has no time header.*\): the next refresh of offers writes its alerts\.$/,

@@ -714,6 +714,8 @@ describe('campaigns and tracking', () => {
         old,
         'OK',
       ],
+      // The link passed its test on the server: no write of Offer Desk's (issue 35).
+      ['changed on the server', 'status', 'PENDING', 'RUNNING', 'SEEN'],
     ]);
   });
 
