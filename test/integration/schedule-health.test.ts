@@ -215,12 +215,20 @@ describe('a scheduled refresh that keeps conflicts', () => {
     });
     const message = view(rt).lastRun!.message;
     expect(message).toBe(
-      'Refresh offers and budgets: Refreshed 12 offers (main account): 1 in CONFLICT (changed here and on the server).',
+      'Refresh offers and budgets: Refreshed 12 offers (main account): 1 in CONFLICT (changed here and on the server). 2 fields changed on the server, see History.',
     );
     // Rows wait for the user: the sidebar's last-run line says so, as the email does.
     expect(view(rt).lastRun?.outcome).toBe('attention');
-    expect(view(rt).lastRun?.email).toBe(`Emailed ${USER}.`);
+    // The server's side of the conflict is a change made outside Offer Desk (issue 35): the
+    // alert email counts it.
+    expect(view(rt).lastRun?.email).toBe(
+      `Emailed ${USER}. Emailed 2 fields changed on the server to ${USER}.`,
+    );
     expect(mails(rt)).toEqual([
+      // Sent inside the run; the conflicts email after it.
+      expect.objectContaining({
+        subject: 'Offer Desk: 2 fields changed on the server in "Offer Desk"',
+      }),
       {
         to: USER,
         subject:
@@ -243,9 +251,9 @@ describe('a scheduled refresh that keeps conflicts', () => {
     expect(hours(rt, 1)).toEqual([undefined]);
     expect(view(rt).lastRun?.message).toMatch(/1 in CONFLICT/);
     expect(view(rt).lastRun?.email).toBe(
-      'No email: one about this was already sent today.',
+      `No email: one about this was already sent today. Emailed 2 fields changed on the server to ${USER}.`,
     );
-    expect(rt.outbox.sent).toHaveLength(1);
+    expect(rt.outbox.sent).toHaveLength(3);
   });
 });
 

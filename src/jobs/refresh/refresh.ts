@@ -63,6 +63,7 @@ import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {
+  ServerChanges,
   serverChangeMessage,
   serverChanges,
   serverChangesSaid,
@@ -237,13 +238,29 @@ export function refreshSheet<S>(
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
-    refreshedNow(context.state, schema.name, context.accounts, context.now);
+    // A time that only moves when this refresh found a change (or an account's first): a
+    // refresh that changed nothing writes nothing, and "since" stays true, if older.
+    refreshedNow(
+      context.state,
+      schema.name,
+      context.accounts.filter(
+        a => seen?.accounts.includes(a) || !previous?.accounts.includes(a),
+      ),
+      context.now,
+    );
     // Queued behind the sheet's writes, so both reach the document in the same round trip: a
     // run Apps Script stops before the job's end (at the next sheet's read, say) leaves no
     // sheet written beside its old state, whose rows the next push would take for edits.
     context.state.save();
   }
-  return {sheet: schema.name, counts, notes, ...(seen ? {seen} : {})};
+  return {
+    sheet: schema.name,
+    counts,
+    notes,
+    ...(seen
+      ? {seen: {changes: seen.changes.length, unreadable: seen.unreadable}}
+      : {}),
+  };
 }
 
 /**
@@ -264,7 +281,7 @@ function beforeWriting<S>(
   previous: SheetState | undefined,
   merged: MergeResult,
   pulled: SheetState,
-): SheetReport['seen'] {
+): ServerChanges | undefined {
   if (!previous) return undefined;
   const seen = serverChanges({
     schema,
@@ -302,7 +319,7 @@ function beforeWriting<S>(
   }
   context.state.set(schema.name, {...previous, records});
   context.state.save();
-  return {changes: seen.changes.length, unreadable: seen.unreadable};
+  return seen;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * What server-changes.ts compares beside a sheet's state, read and kept by the refresh: when
- * each account's rows of a sheet were last refreshed (a memo, for "changed on the server since
- * …"), and the values the scheduled changes sent (the Scheduled sheet, the one record of them:
+ * each account's rows of a sheet were refreshed (a memo, for "changed on the server since …",
+ * moved only by a refresh that finds a change or an account's first, so a refresh that
+ * changed nothing writes no state), and the values the scheduled changes sent (the Scheduled sheet, the one record of them:
  * they leave the sheet's state as pulled).
  */
 import {recordKey} from '../../sheets/accounts';
@@ -16,7 +17,10 @@ const REFRESHED_MEMO = 'refreshed';
 
 type Refreshed = Record<string, Record<string, number>>;
 
-/** When the account's rows of the sheet were last refreshed; undefined: not known. */
+/**
+ * When the account's rows of the sheet were refreshed, at the latest: the refresh that last
+ * found a change there, or its first (undefined: not known, a state of an earlier release).
+ */
 export function refreshedAt(
   book: StateBook,
   sheet: string,
@@ -33,6 +37,7 @@ export function refreshedNow(
   accounts: readonly string[],
   now: Date,
 ): void {
+  if (accounts.length === 0) return;
   const memo = {...book.memo<Refreshed>(REFRESHED_MEMO)};
   memo[sheet] = {
     ...memo[sheet],

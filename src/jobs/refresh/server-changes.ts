@@ -64,11 +64,13 @@ export interface ServerChanges {
   changes: HistoryChange[];
   /** Records listed now whose earlier state could not be read: not compared. */
   unreadable: number;
+  /** The accounts ('' main) with a change found. */
+  accounts: string[];
 }
 
 export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
   const {schema, previous, now} = input;
-  const found: ServerChanges = {changes: [], unreadable: 0};
+  const found: ServerChanges = {changes: [], unreadable: 0, accounts: []};
   if (!previous) return found;
   const compared = new Set(
     input.accounts.filter(a => previous.accounts.includes(a)),
@@ -101,6 +103,7 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
     const written = own.get(key);
     for (const change of differ) {
       if (written?.get(change.field)?.has(change.after)) continue;
+      if (!found.accounts.includes(account)) found.accounts.push(account);
       found.changes.push({
         account: accountLabel(account),
         sheet: schema.name,
