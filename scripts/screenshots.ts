@@ -15,6 +15,14 @@ import {startPlayground} from '../local/playground/server';
 
 const IMAGES = join(__dirname, '..', 'docs', 'images');
 
+/**
+ * `--only NAME.png`: every step runs (each picture builds on the ones before), but only that
+ * picture is written.
+ */
+const ONLY = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]
+  : undefined;
+
 /** Two Budgets rows of offers the user may edit, each the offer's one ALL budget. */
 async function editableBudgets(ui: PlaygroundDriver): Promise<ShownRow[]> {
   const adv = new Set(
@@ -77,6 +85,7 @@ async function main(): Promise<void> {
     };
     const save = async (name: string) => {
       await quiet();
+      if (ONLY && name !== ONLY) return;
       await ui.page.mouse.move(0, 0);
       await ui.page.screenshot({path: join(IMAGES, name)});
       console.log(`docs/images/${name}`);
@@ -84,6 +93,7 @@ async function main(): Promise<void> {
     /** The sidebar alone. */
     const savePanel = async (name: string) => {
       await quiet();
+      if (ONLY && name !== ONLY) return;
       await ui.page
         .locator('#sidebar-panel')
         .screenshot({path: join(IMAGES, name)});
@@ -171,6 +181,29 @@ async function main(): Promise<void> {
     await ui.openSheet('Alerts');
     await ui.page.locator('#grid').evaluate(grid => grid.scrollTo(0, 0));
     await save('playground-alerts.png');
+
+    // Changed on the server: two bids changed behind Offer Desk; the refresh
+    // records them in History, and the sidebar lists them under their own heading.
+    await playground.host.invoke('updateOffer', Number(good.cells.offer_id), {
+      bid_rate: 2.4,
+    });
+    await playground.host.invoke('updateOffer', running[1], {
+      bid_rate: 0.9,
+    });
+    await quiet();
+    await ui.menu('Offer Desk', 'Refresh', 'Refresh offers and budgets');
+    await ui.dismissToasts();
+    await ui.menu('Offer Desk', 'Open sidebar');
+    await ui.sidebarButton('Show recent changes').click();
+    await ui.sidebar
+      .locator('#history-runs > li', {hasText: 'Changed on the server'})
+      .first()
+      .waitFor();
+    await ui.sidebar
+      .locator('#history-heading')
+      .evaluate(heading => heading.scrollIntoView({block: 'start'}));
+    await savePanel('playground-history-server.png');
+    await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
 
     // Push later: two budget edits scheduled, listed as waiting; the trigger sends them.
     await ui.openSheet('Budgets');

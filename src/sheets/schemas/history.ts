@@ -42,7 +42,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'job',
       type: 'text',
-      note: 'The job that sent it, e.g. pushBudgets.',
+      note: 'The job that sent it, e.g. pushBudgets; "changed on the server": a field a refresh found changed outside Offer Desk.',
     },
     {
       header: 'account',
@@ -86,7 +86,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'outcome',
       type: 'text',
-      note: 'OK (the API accepted it), ERROR (refused: the message has its code and reason; the server keeps the before value), UNKNOWN (no answer proved what happened).',
+      note: 'OK (the API accepted it), ERROR (refused: the message has its code and reason; the server keeps the before value), UNKNOWN (no answer proved what happened), SEEN (changed on the server outside Offer Desk, found by a refresh).',
     },
     {
       header: 'message',
