@@ -375,7 +375,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       runs.first().locator('.history-lines li').allTextContents(),
     ).resolves.toEqual(pushed.map(line));
     await expect(page.locator('#history-message').textContent()).resolves.toBe(
-      'The last run that sent something.',
+      'The last run that sent something or found changes on the server.',
     );
     await shot('11-history-list');
 

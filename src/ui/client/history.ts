@@ -79,8 +79,8 @@ export class HistoryPanel {
       view.runs.length === 0
         ? 'Nothing sent yet: the History sheet is empty.'
         : view.runs.length === 1
-          ? 'The last run that sent something.'
-          : `The last ${view.runs.length} runs that sent something, newest first.`,
+          ? 'The last run that sent something or found changes on the server.'
+          : `The last ${view.runs.length} runs that sent something or found changes on the server, newest first.`,
     );
     this.busy.forget(...this.reverts);
     this.reverts = [];
