@@ -794,8 +794,37 @@ export function agencyScenarios(
     `the scheduled refresh of the agency ended ${run.outcome}: ${run.message}`,
   );
   const requestsPerRun = emulator.requests.length;
+  // Issue 35: the server's side first, unmeasured; then the refresh that finds it all.
+  changeEveryBudget(desk);
+  const changed = measure(desk, {
+    name: 'agency refresh, budgets changed',
+    title: `refresh ${count(accounts)} accounts as every account after every budget changed on the server: ${count(offers)} offers + budgets, a History row per cap`,
+    entry: 'refreshOffers',
+    sheets: ['Offers', 'Budgets', 'History'],
+    act() {
+      const before = dataRows(rt, 'History');
+      const runs = runUntilDone(rt, 'refreshOffers');
+      const seen = dataRows(rt, 'History') - before;
+      expect(
+        runs.runs === 1 &&
+          seen >= offers &&
+          lastMessage(runs).includes(`${seen} fields changed on the server`),
+        `refreshOffers after every budget changed wrote ${seen} History rows in ${runs.runs} runs, not one per offer at least in one: ${lastMessage(runs)}`,
+      );
+      return {runs: runs.runs, outcome: lastMessage(runs)};
+    },
+    needs: touches => ({
+      phases: everyAccountPhases(
+        keys,
+        Array.from({length: accounts}, () => [
+          {what: 'offers', records: per, pageSize: OFFERS_PAGE},
+        ]),
+      ),
+      sheets: touches,
+    }),
+  });
   return {
-    results: [refresh, push],
+    results: [refresh, push, changed],
     quota: {
       accounts,
       offers,
@@ -805,6 +834,22 @@ export function agencyScenarios(
       callsPerDay: requestsPerRun * HOURLY_RUNS,
     },
   };
+}
+
+/** Every offer's budget changed on the server: each group's daily_cap one more. */
+function changeEveryBudget(desk: BenchDesk): void {
+  for (const {cells} of recordsOf(desk.rt, 'Offers')) {
+    const id = Number(cells.offer_id);
+    const view = desk.emulator.offerView(id) as unknown as {
+      budget: Array<Record<string, string>>;
+    };
+    desk.emulator.updateOffer(id, {
+      budget: view.budget.map(g => ({
+        ...g,
+        daily_cap: String((Number(g.daily_cap) || 0) + 1),
+      })) as never,
+    });
+  }
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => unknown) {

@@ -218,13 +218,13 @@ describe('bench scenarios at tiny sizes', () => {
 });
 
 describe('the agency at a tiny size', () => {
-  it('4 accounts of 120 offers: the keys in one request, then 3 pages of each account; a push of 6 edits across the 3 sub-accounts; the calls of an hourly refresh counted for a day', () => {
+  it('4 accounts of 120 offers: the keys in one request, then 3 pages of each account; a push of 6 edits across the 3 sub-accounts; the calls of an hourly refresh counted for a day; a refresh after every budget changed', () => {
     const {results, quota} = agencyScenarios({
       subAccounts: 3,
       offersPerAccount: 120,
       edits: 6,
     });
-    const [refresh, push] = results;
+    const [refresh, push, changed] = results;
     for (const r of results) expectConsistent(r);
     expect(refresh.operations).toEqual({[SUB_ACCOUNTS]: 1, [OFFERS]: 4 * 3});
     // The keys (one request: a fetch), the 4 first pages, the 8 other pages: three round trips.
@@ -240,6 +240,17 @@ describe('the agency at a tiny size', () => {
     expect(push.title).toBe('push budgets of 6 offers across 3 accounts');
     expect(push.operations[BUDGET]).toBe(6);
     expect(push.runs).toBe(1);
+    // Every budget changed on the server (issue 35): a History row per cap, in one block.
+    expect(changed.name).toBe('agency refresh, budgets changed');
+    expect(changed.runs).toBe(1);
+    expect(changed.needs.sheets.map(s => s.sheet)).toEqual([
+      'Offers',
+      'Budgets',
+      'History',
+    ]);
+    expect(changed.outcome).toMatch(
+      / \d+ fields changed on the server, see History\./,
+    );
     // refreshAll as every account: the keys, then each account's campaigns, offers (3 pages)
     // and materials, and the main account's sub-accounts.
     expect(quota).toEqual({
