@@ -88,6 +88,11 @@ export interface RecordState {
    * refresh saves after the sheet has none.
    */
   writing?: string[][];
+  /**
+   * Watched facts whose change that refresh told History of before its write (server
+   * changes): a run stopped before its last state save does not tell them again.
+   */
+  toldFacts?: Record<string, string>;
   /** The print of its read-only cells as last written from the server (read-only.ts). */
   readOnly?: string;
 }

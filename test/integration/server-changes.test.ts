@@ -4,7 +4,7 @@
  * Offer Desk wrote itself. The built dist/Code.js in the local runtime against the emulator.
  */
 import {DEMO_ACCOUNTS} from '../../local/emulator';
-import type {Runtime} from '../../local/runtime';
+import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
 import {budgetsPulled, capChangedOnServer} from '../support/history';
 import {
   normalisedTrackingEdit,
@@ -261,5 +261,30 @@ describe('History of the changes made outside Offer Desk', () => {
     expect(() => rt.call('revertChange', changeId)).toThrow(
       /records fields changed on the server outside Offer Desk/,
     );
+  });
+
+  it('a refresh stopped after writing them does not write them again when run again', () => {
+    const {rt, emulator} = offerDesk({offers: 2});
+    const [id] = emulator.account('demo_adv').offers.keys();
+    emulator.updateOffer(id, {tracking_method: 'APPSFLYER'});
+    refresh(rt);
+    emulator.updateOffer(id, {
+      bid_rate: 7.5,
+      status: 'STOPPED',
+      click_url: 'https://t.example.test/elsewhere',
+    });
+    // Apps Script stops the run as the writer reads the Offers sheet: History is written, the
+    // state after the sheet is not.
+    const stop = () => rt.clock.advance(7 * 60_000);
+    rt.collaborator.afterRead('Offers', () =>
+      rt.collaborator.afterRead('Offers', () =>
+        rt.collaborator.afterRead('Offers', stop),
+      ),
+    );
+    expect(() => refresh(rt)).toThrow(EXCEEDED_TIME);
+    const told = seen(rt).map(r => r[3]);
+    expect(told.sort()).toEqual(['bid_rate', 'click_url', 'status']);
+    refresh(rt);
+    expect(seen(rt)).toHaveLength(3);
   });
 });

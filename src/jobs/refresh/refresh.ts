@@ -268,7 +268,7 @@ export function refreshSheet<S>(
  * reads between blocks; a person's typing makes the sheet merged again) leaves History and the
  * state true whatever rows it wrote: first the History of the writes a push left in flight and
  * of the fields changed outside Offer Desk (server-changes.ts: the last moment they can be
- * told, and a rerun finds them in `writing`, told), then the state as last pulled with, beside
+ * told; a rerun finds them told in `writing` and `toldFacts`), then the state as last pulled with, beside
  * each record, what the write puts in its rows
  * (`writing`: rows showing either are as pulled, neither is an edit). The in-flight writes it
  * recorded are settled; a record whose read-only cells change keeps no print (neither the old
@@ -314,6 +314,7 @@ function beforeWriting<S>(
       ...was,
       unknown: undefined,
       writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
+      toldFacts: seen.toldFacts.get(id),
       readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
     };
   }

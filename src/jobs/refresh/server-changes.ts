@@ -10,7 +10,8 @@
  * - a scheduled change, which leaves the state as pulled (its rows show the value pulled until
  *   the next refresh): `ownWrites` gives the values the Scheduled sheet says went out;
  * - a write still in flight (`unknown`): refresh.ts `inFlight` tells those records already;
- * - what a stopped refresh was writing (`writing`): that refresh told it before saving it;
+ * - what a stopped refresh was writing (`writing`, and the facts it told, `toldFacts`): that
+ *   refresh told it before saving it;
  * - a click_url the server keeps in its own form (scheme and host in lower case, the emulator's
  *   `normalisesClickUrl`): the same link, not a change.
  *
@@ -66,11 +67,18 @@ export interface ServerChanges {
   unreadable: number;
   /** The accounts ('' main) with a change found. */
   accounts: string[];
+  /** By record key, the watched facts told (field -> value now): RecordState.toldFacts. */
+  toldFacts: Map<string, Record<string, string>>;
 }
 
 export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
   const {schema, previous, now} = input;
-  const found: ServerChanges = {changes: [], unreadable: 0, accounts: []};
+  const found: ServerChanges = {
+    changes: [],
+    unreadable: 0,
+    accounts: [],
+    toldFacts: new Map(),
+  };
   if (!previous) return found;
   const compared = new Set(
     input.accounts.filter(a => previous.accounts.includes(a)),
@@ -93,7 +101,9 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
       ...facts.flatMap(field => {
         const before = was.facts?.[field];
         const after = record.facts?.[field] ?? '';
-        return before === undefined || before === after
+        return before === undefined ||
+          before === after ||
+          was.toldFacts?.[field] === after
           ? []
           : [{field, before, after}];
       }),
@@ -104,6 +114,12 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
     for (const change of differ) {
       if (written?.get(change.field)?.has(change.after)) continue;
       if (!found.accounts.includes(account)) found.accounts.push(account);
+      if (facts.includes(change.field)) {
+        found.toldFacts.set(key, {
+          ...found.toldFacts.get(key),
+          [change.field]: change.after,
+        });
+      }
       found.changes.push({
         account: accountLabel(account),
         sheet: schema.name,
