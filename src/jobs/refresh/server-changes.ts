@@ -22,6 +22,7 @@
  */
 import {keyParts} from '../../sheets/accounts';
 import {fieldChanges} from '../../sheets/history-fields';
+import {sameContent} from '../../sheets/rows';
 import type {HistoryChange} from '../../sheets/history';
 import type {SheetSchema} from '../../sheets/schema';
 import type {RecordState, SheetState} from '../../sheets/state';
@@ -94,10 +95,14 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
       found.unreadable++;
       continue;
     }
+    const base = was.writing ?? was.rows;
     const differ = [
-      ...fieldChanges(schema, was.writing ?? was.rows, record.rows).filter(
-        c => !unrecorded.has(c.field.split(' ')[0]),
-      ),
+      // Most records are as they were: compared whole before field by field.
+      ...(sameContent(base, record.rows)
+        ? []
+        : fieldChanges(schema, base, record.rows).filter(
+            c => !unrecorded.has(c.field.split(' ')[0]),
+          )),
       ...facts.flatMap(field => {
         const before = was.facts?.[field];
         const after = record.facts?.[field] ?? '';

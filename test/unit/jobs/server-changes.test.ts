@@ -139,7 +139,7 @@ describe('serverChanges', () => {
       state({[A]: broken}),
       state({[A]: offer('https://a.test/2')}),
     );
-    expect(found).toEqual({changes: [], unreadable: 1, accounts: []});
+    expect(found).toMatchObject({changes: [], unreadable: 1, accounts: []});
     expect(serverChangesSaid(0, 1)).toBe(
       ' 1 record had a last refresh Offer Desk could not read: not compared for changes on the server this time.',
     );
