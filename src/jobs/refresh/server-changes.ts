@@ -58,7 +58,7 @@ export interface ServerChangesInput<S> {
   accounts: readonly string[];
   /** Asked only when some field differs: its answer may cost a read. */
   ownWrites: () => OwnWrites;
-  /** The History message of an account's changes (says since when). */
+  /** The History message of an account's changes (says since when): asked once an account. */
   message: (account: string) => string;
 }
 
@@ -87,6 +87,12 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
   const unrecorded = new Set(previous.unrecorded);
   const facts = WATCHED_FACTS[schema.name] ?? [];
   let own: OwnWrites | undefined;
+  // Worded once per account: saying a time asks the spreadsheet's time zone (a service call).
+  const messages = new Map<string, string>();
+  const messageOf = (account: string) => {
+    if (!messages.has(account)) messages.set(account, input.message(account));
+    return messages.get(account)!;
+  };
   for (const [key, record] of Object.entries(now.records)) {
     const {account, id} = keyParts(key);
     const was = previous.records[key];
@@ -131,7 +137,7 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
         record: id,
         ...change,
         outcome: 'SEEN',
-        message: input.message(account),
+        message: messageOf(account),
         job: SERVER_JOB,
       });
     }
