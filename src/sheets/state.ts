@@ -179,6 +179,8 @@ export class StateBook {
   /** The JSON each section was read as: a section set to the same is not written again. */
   private readonly loaded = new Map<string, string>();
   private readonly dirty = new Set<string>();
+  /** Sections the sheet holds that could not be read (a save cut short, damaged JSON). */
+  private readonly unread = new Set<string>();
   private width = 0;
 
   private constructor(
@@ -197,6 +199,11 @@ export class StateBook {
 
   get(section: string): SheetState | undefined {
     return this.sections.get(section);
+  }
+
+  /** Whether the sheet held that section and it could not be read (read as none). */
+  unreadable(section: string): boolean {
+    return this.unread.has(section) && !this.sections.has(section);
   }
 
   set(section: string, state: SheetState): void {
@@ -316,8 +323,12 @@ export class StateBook {
       this.used.set(name, used);
       // A save that never ended: its cells join into no state any save made. Read as none;
       // the next save of the section lays its text over them and gives the name back.
-      if (saving) return;
+      if (saving) {
+        this.unread.add(name);
+        return;
+      }
       const stored = parse(text, name);
+      if (!stored) this.unread.add(name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);
       this.loaded.set(name, text);

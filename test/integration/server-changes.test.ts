@@ -10,6 +10,7 @@ import {
   normalisedTrackingEdit,
   offerDesk,
   recordsOf,
+  sheetOf,
 } from '../support/offer-desk';
 
 const HOUR_S = 3600;
@@ -286,5 +287,32 @@ describe('History of the changes made outside Offer Desk', () => {
     expect(told.sort()).toEqual(['bid_rate', 'click_url', 'status']);
     refresh(rt);
     expect(seen(rt)).toHaveLength(3);
+  });
+
+  it('a last refresh that cannot be read writes none, and the summary says so once', () => {
+    const {rt, emulator, ids} = budgetsPulled(2);
+    capChangedOnServer(emulator, ids[0], '150');
+    emulator.updateOffer(ids[1], {bid_rate: 8.5});
+    // A person damages the Offers section of the hidden state sheet.
+    const state = sheetOf(rt, 'Offer Desk state');
+    const headers = state
+      .getRange(1, 1, 1, state.getLastColumn())
+      .getValues()[0];
+    state.getRange(2, headers.indexOf('Offers') + 1).setValue('j{damaged');
+    const summary = refresh(rt);
+    expect(summary.message).toContain(
+      ' 1 field changed on the server, see History. The last refresh of Offers could not be read from the state sheet: nothing there was compared for changes on the server this time.',
+    );
+    expect(seen(rt).map(r => [r[1], r[3]])).toEqual([
+      ['Budgets', 'daily_cap [ALL]'],
+    ]);
+    emulator.updateOffer(ids[1], {bid_rate: 9.5});
+    const again = refresh(rt);
+    expect(again.message).not.toContain('could not be read');
+    expect(
+      seen(rt)
+        .slice(1)
+        .map(r => [r[1], r[3], r[4], r[5]]),
+    ).toEqual([['Offers', 'bid_rate', '8.5', '9.5']]);
   });
 });

@@ -114,8 +114,11 @@ export interface SheetReport {
   sheet: string;
   counts: MergeCounts;
   notes: RowNote[];
-  /** Fields found changed outside Offer Desk (History rows), and records not compared. */
-  seen?: {changes: number; unreadable: number};
+  /**
+   * Fields found changed outside Offer Desk (History rows), records not compared, and
+   * whether the sheet's last refresh could not be read at all (nothing compared).
+   */
+  seen?: {changes: number; unreadable: number; unread?: true};
 }
 
 /** A listing fetched and not yet written. */
@@ -185,6 +188,7 @@ export function refreshSheet<S>(
   let table = openTable(context.workbook, schema, {create: true, rows})!;
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
   const previous = sameConnection(context.state.get(schema.name), context);
+  const unread = context.state.unreadable(schema.name);
   const merge = () =>
     mergeRecords({
       table,
@@ -259,7 +263,9 @@ export function refreshSheet<S>(
     notes,
     ...(seen
       ? {seen: {changes: seen.changes.length, unreadable: seen.unreadable}}
-      : {}),
+      : schema.sync && unread
+        ? {seen: {changes: 0, unreadable: 0, unread: true}}
+        : {}),
   };
 }
 
@@ -775,6 +781,7 @@ function refreshFacts(
   const seen = serverChangesSaid(
     reports.reduce((n, r) => n + (r.seen?.changes ?? 0), 0),
     reports.reduce((n, r) => n + (r.seen?.unreadable ?? 0), 0),
+    reports.filter(r => r.seen?.unread).map(r => r.sheet),
   );
   return {
     sheet: reports[0]?.sheet ?? '',

@@ -187,14 +187,24 @@ export function sinceOf(message: string): string | undefined {
   return SINCE.exec(message)?.[1];
 }
 
-/** The summary's sentence: how many fields changed on the server, how many records not compared. */
-export function serverChangesSaid(changes: number, unreadable: number): string {
+/**
+ * The summary's sentence: how many fields changed on the server, how many records were not
+ * compared, and the sheets whose last refresh could not be read at all.
+ */
+export function serverChangesSaid(
+  changes: number,
+  unreadable: number,
+  unread: readonly string[] = [],
+): string {
   return [
     changes > 0
       ? ` ${changes === 1 ? '1 field' : `${changes} fields`} changed on the server, see History.`
       : '',
     unreadable > 0
       ? ` ${unreadable === 1 ? '1 record' : `${unreadable} records`} had a last refresh Offer Desk could not read: not compared for changes on the server this time.`
+      : '',
+    unread.length > 0
+      ? ` The last refresh of ${unread.join(' and ')} could not be read from the state sheet: nothing there was compared for changes on the server this time.`
       : '',
   ].join('');
 }

@@ -81,7 +81,7 @@ export const HISTORY = defineSchema<HistoryRow>({
       header: 'after',
       type: 'text',
       width: 160,
-      note: 'The value sent.',
+      note: 'The value sent; for a change seen on the server (SEEN), its value now.',
     },
     {
       header: 'outcome',
