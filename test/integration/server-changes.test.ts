@@ -11,6 +11,7 @@ import {
   offerDesk,
   recordsOf,
   sheetOf,
+  typeInto,
 } from '../support/offer-desk';
 
 const HOUR_S = 3600;
@@ -314,5 +315,34 @@ describe('History of the changes made outside Offer Desk', () => {
         .slice(1)
         .map(r => [r[1], r[3], r[4], r[5]]),
     ).toEqual([['Offers', 'bid_rate', '8.5', '9.5']]);
+  });
+
+  it("campaigns: a field changed on the server is told; Offer Desk's own push, typed with spaces it trims, is not", () => {
+    const {rt, emulator} = offerDesk({campaigns: 3});
+    const campaign = [...emulator.account('demo_adv').campaigns.values()].find(
+      c => c.maintain_by === 'ADV' && c.promotion_type === 'APP',
+    )!;
+    const id = campaign.campaign_id;
+    rt.call('refreshCampaigns');
+    const row =
+      recordsOf(rt, 'Campaigns').findIndex(r => r.campaign_id === id) + 2;
+    typeInto(rt, 'Campaigns', row, 'description', '  Two lines\nof text  ');
+    typeInto(rt, 'Campaigns', row, 'app_size', '12.50');
+    expect(rt.call('pushCampaigns')).toMatchObject({ok: 1});
+    rt.call('refreshCampaigns');
+    expect(seen(rt)).toEqual([]);
+    emulator.updateCampaign(id, {description: 'Edited by the AM'});
+    rt.call('refreshCampaigns');
+    expect(seen(rt)).toEqual([
+      [
+        'main account',
+        'Campaigns',
+        String(id),
+        'description',
+        'Two lines\nof text',
+        'Edited by the AM',
+        'SEEN',
+      ],
+    ]);
   });
 });
