@@ -730,6 +730,16 @@ export function agencyScenarios(
     records: sizes.subAccounts,
     pageSize: SUB_ACCOUNTS_PAGE,
   };
+  // The bound of a refresh of every account's offers: the keys, then each account's pages.
+  const everyOffer = (touches: SheetTouch[]): Needs => ({
+    phases: everyAccountPhases(
+      keys,
+      Array.from({length: accounts}, () => [
+        {what: 'offers', records: per, pageSize: OFFERS_PAGE},
+      ]),
+    ),
+    sheets: touches,
+  });
   const refresh = measure(desk, {
     name: 'agency refresh',
     title: `refresh ${count(accounts)} accounts as every account, ${count(offers)} offers + budgets`,
@@ -747,15 +757,7 @@ export function agencyScenarios(
       );
       return {runs: runs.runs, outcome: lastMessage(runs)};
     },
-    needs: touches => ({
-      phases: everyAccountPhases(
-        keys,
-        Array.from({length: accounts}, () => [
-          {what: 'offers', records: per, pageSize: OFFERS_PAGE},
-        ]),
-      ),
-      sheets: touches,
-    }),
+    needs: everyOffer,
   });
   const edited = typeBudgets(
     desk,
@@ -813,15 +815,7 @@ export function agencyScenarios(
       );
       return {runs: runs.runs, outcome: lastMessage(runs)};
     },
-    needs: touches => ({
-      phases: everyAccountPhases(
-        keys,
-        Array.from({length: accounts}, () => [
-          {what: 'offers', records: per, pageSize: OFFERS_PAGE},
-        ]),
-      ),
-      sheets: touches,
-    }),
+    needs: everyOffer,
   });
   return {
     results: [refresh, push, changed],
