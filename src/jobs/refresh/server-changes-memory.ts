@@ -48,8 +48,10 @@ export function refreshedNow(
 
 /**
  * The values the scheduled changes of that sheet sent and the server accepted (OK: `after`;
- * REVERTED: `after`, then `before` again), by record key and field. One read of the Scheduled
- * sheet, none when it does not exist.
+ * REVERTED: `after`, then `before` again), by record key and field, whatever their time: a
+ * change goes out up to the grace hours after its apply_at, and the Scheduled sheet does not
+ * say when, so none is known to have gone out before the last refresh. One read of the
+ * Scheduled sheet, none when it does not exist.
  */
 export function scheduledWrites(
   where: {workbook: Workbook; now: Date},
