@@ -345,4 +345,18 @@ describe('History of the changes made outside Offer Desk', () => {
       ],
     ]);
   });
+
+  it("History's size applies: a refresh that finds more changes than it keeps moves the oldest runs to the archive first", () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(1001);
+    rt.call('setHistoryLimit', 1000);
+    cap(ids[0], '150');
+    rt.call('pushBudgets');
+    for (const id of ids.slice(1)) capChangedOnServer(emulator, id, '120');
+    const summary = refresh(rt);
+    expect(summary.message).toContain(
+      ' 1000 fields changed on the server, see History. History was past 1000 rows: its 1 oldest rows moved to "History archive ',
+    );
+    expect(seen(rt)).toHaveLength(1000);
+    expect(recordsOf(rt, 'History').every(r => r.job === SERVER)).toBe(true);
+  });
 });
