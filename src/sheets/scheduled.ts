@@ -38,11 +38,20 @@ export interface ScheduledEntry extends Omit<
   revertAt: number;
 }
 
-/** A time cell: a date, or Unix seconds typed as a number. */
+const SHOWN_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) ([+-])(\d{2}):(\d{2})/;
+
+/**
+ * The instant a time cell shows: its text with its offset ('2026-01-05 11:00 +01:00 …', as
+ * the add-on writes it), a date, or Unix seconds typed as a number; NaN.
+ */
 function timeOf(cell: CellValue | undefined): number {
   if (isDate(cell)) return cell.getTime();
   if (typeof cell === 'number') return cell * 1000;
-  return NaN;
+  const m = SHOWN_TIME.exec(String(cell ?? '').trim());
+  if (!m) return NaN;
+  const [y, mo, d, h, mi, , oh, om] = m.slice(1).map(Number);
+  const offset = (m[6] === '-' ? -1 : 1) * (oh * 60 + om);
+  return Date.UTC(y, mo - 1, d, h, mi) - offset * 60_000;
 }
 
 export class ScheduledSheet {

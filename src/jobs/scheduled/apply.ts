@@ -60,6 +60,7 @@ import {trackingPush} from '../push/push-tracking';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
 import {scheduledChangesEmail} from './apply-mail';
+import {Paired, StoredChanges, differsNote, pairRows} from './stored';
 import {zoned} from './when';
 
 export const DEFAULT_GRACE_HOURS = 6;
@@ -137,20 +138,24 @@ export function applyScheduledChanges(
     const sheet = ScheduledSheet.open(job.workbook, false, () =>
       platform.clock.now(),
     );
+    const stored = StoredChanges.open(job.book);
+    const paired = pairRows(stored, sheet);
+    const view = viewOf(sheet, stored);
     // Only this person's changes: they go out with the keys of whoever scheduled them.
     const store = new SettingsStore(platform.userProperties);
     const documentId = platform.documentId();
     const mine = new Set(store.scheduledChanges(documentId));
-    const entries = (sheet?.entries() ?? []).filter(e => mine.has(e.change_id));
+    const entries = stored.entries.filter(e => mine.has(e.change_id));
     const items = dueItems(entries, platform.clock.now());
-    if (sheet && items.length > 0) applyItems(job, sheet, items, tally);
-    // A row not written is as it was on the sheet (typed CANCELLED with its request out, say):
-    // the next run reads it again.
-    const unwritten = new Set(sheet?.unwritten());
-    const open = new Set(
-      entries.filter(e => isOpen(e) || unwritten.has(e)).map(e => e.change_id),
-    );
+    if (items.length > 0) applyItems(job, view, items, tally);
+    showDiffers(job, view, paired);
+    view.flush();
+    const open = new Set(entries.filter(isOpen).map(e => e.change_id));
     if (open.size < mine.size) store.setScheduledChanges(documentId, [...open]);
+    // What will send nothing any more is the sheet's alone once its row says so: a row not
+    // written (typed over meanwhile) is shown again by the next run.
+    const unwritten = view.unwritten();
+    stored.prune(e => isOpen(e) || unwritten.has(e.index));
     const summary = job.summary({
       sheet: 'Scheduled',
       ok: tally.applied + tally.reverted,
@@ -226,7 +231,12 @@ function dueItems(entries: readonly ScheduledEntry[], now: number): Item[] {
     items.set(key, item);
   }
   // The earliest due first: a run the time budget stops leaves the latest for the next one.
-  return [...items.values()].sort((a, b) => timeOf(a) - timeOf(b));
+  // At one instant a put-back goes first: the change after it finds the value it expects.
+  return [...items.values()].sort(
+    (a, b) =>
+      timeOf(a) - timeOf(b) ||
+      Number(a.phase === 'apply') - Number(b.phase === 'apply'),
+  );
 }
 
 /** Whether a row may still send something: waiting, to put back, or its outcome unknown. */
@@ -285,6 +295,47 @@ function graceMs(platform: Platform): number {
   return hours * 3600_000;
 }
 
+/** The stored fields and the Scheduled rows that show them, marked together. */
+interface View {
+  mark(entry: ScheduledEntry, status: ScheduledStatus, message: string): void;
+  /** Adds to a row's message what the store does not keep (how the row differs from it). */
+  note(entry: ScheduledEntry, words: string): void;
+  /** Writes the rows; answers those not written (deleted or typed over since the read). */
+  flush(): Set<number>;
+  /** The rows some flush did not write. */
+  unwritten(): Set<number>;
+}
+
+function viewOf(sheet: ScheduledSheet | null, stored: StoredChanges): View {
+  const show = (entry: ScheduledEntry, status: ScheduledStatus, message: string) => {
+    if (sheet && entry.index >= 0) sheet.mark({...entry}, status, message);
+  };
+  return {
+    mark: (entry, status, message) => {
+      stored.mark(entry, status, message);
+      show(entry, status, message);
+    },
+    note: (entry, words) =>
+      show(entry, entry.status as ScheduledStatus, `${entry.message} ${words}`),
+    flush: () => new Set(sheet?.flush().map(e => e.index)),
+    unwritten: () => new Set(sheet?.unwritten().map(e => e.index)),
+  };
+}
+
+/**
+ * Each row typed over says so, and what is stored: what goes out. A row typed CANCELLED
+ * after its request had left shows what became of it, and that it was too late.
+ */
+function showDiffers(job: Job, view: View, {differs, late}: Paired): void {
+  for (const [entry, fields] of differs)
+    view.note(entry, differsNote(job.workbook, entry, fields));
+  for (const entry of late)
+    view.note(
+      entry,
+      'Its row was typed CANCELLED after its request had left: too late to stop it.',
+    );
+}
+
 /** What a run carries from chunk to chunk. */
 interface Run {
   specs: readonly AnySpec[];
@@ -303,9 +354,9 @@ type Mark = (
 ) => void;
 
 /** Marks an item's rows, counting them in the tally unless told not to (a passing mark). */
-function marker(sheet: ScheduledSheet, tally: Tally): Mark {
+function marker(view: View, tally: Tally): Mark {
   return (item, status, message, counts = true) => {
-    for (const entry of item.entries) sheet.mark(entry, status, message);
+    for (const entry of item.entries) view.mark(entry, status, message);
     if (!counts) return;
     const n = item.entries.length;
     if (status === 'OK') tally.applied += n;
@@ -324,14 +375,14 @@ function marker(sheet: ScheduledSheet, tally: Tally): Mark {
 
 function applyItems(
   job: Job,
-  sheet: ScheduledSheet,
+  view: View,
   items: readonly Item[],
   tally: Tally,
 ): void {
   const run: Run = {
     specs: specsOf(job.platform),
     grace: graceMs(job.platform),
-    mark: marker(sheet, tally),
+    mark: marker(view, tally),
     logs: {
       apply: new ChangeLog(job.platform, JOB.apply, job.account),
       revert: new ChangeLog(job.platform, JOB.revert, job.account),
@@ -341,11 +392,10 @@ function applyItems(
   const live = items.filter(item => sendable(job, run, item));
   const rounds = roundsOf(live);
   let done = 0;
-  while (done < rounds.length && applyRound(job, sheet, run, rounds[done]))
+  while (done < rounds.length && applyRound(job, view, run, rounds[done]))
     done++;
   for (const item of rounds.slice(done + 1).flat())
     tally.left += item.entries.length;
-  sheet.flush();
 }
 
 /** Whether an item may go out: else it is marked ERROR (missed its time, no account, …). */
@@ -354,6 +404,15 @@ function sendable(job: Job, run: Run, item: Item): boolean {
   const {grace} = run;
   const at = timeOf(item);
   const account = accountOfLabel(item.account);
+  const [{revertAt}] = item.entries;
+  if (!item.unknown && item.phase === 'apply' && revertAt <= now) {
+    run.mark(
+      item,
+      'ERROR',
+      `Missed its window: due at ${zoned(job.workbook, at)} and to be put back at ${zoned(job.workbook, revertAt)}, and no scheduled run came before the put-back. Not sent, nor put back: schedule it again if it is still wanted.`,
+    );
+    return false;
+  }
   if (!item.unknown && now - at > grace) {
     run.mark(
       item,
@@ -409,7 +468,7 @@ interface Pending {
  */
 function applyRound(
   job: Job,
-  sheet: ScheduledSheet,
+  view: View,
   run: Run,
   round: readonly Item[],
 ): boolean {
@@ -432,17 +491,17 @@ function applyRound(
     const chunk = pending.slice(k, k + chunkSize(job, pending.length - k));
     k += chunk.length;
     markOut(job, run, chunk);
-    const leaving = settle(job, sheet, run, chunk);
+    const leaving = settle(job, view, run, chunk);
     const sent = job.budget.batch(() => sendPending(job, run, leaving));
     if (!sent) {
       // Marked as out, never sent: its rows say again what they said, for the next run.
       for (const {item, was} of leaving)
-        item.entries.forEach((entry, n) => sheet.mark(entry, ...was[n]));
+        item.entries.forEach((entry, n) => view.mark(entry, ...was[n]));
       left([...leaving, ...pending.slice(k)]);
       return false;
     }
   }
-  settle(job, sheet, run, []);
+  settle(job, view, run, []);
   return true;
 }
 
@@ -466,7 +525,7 @@ function decideItem(
   item: Item,
   server: Map<string, Held> | {failed: string},
 ): Pending[] {
-  const decided = late(item, decide(job, run.grace, spec, item, server));
+  const decided = decide(job, run.grace, spec, item, server);
   if (!('request' in decided)) {
     // A status kept as it was (the record not read) is no outcome: counted apart.
     const kept = !item.unknown && decided.status === item.entries[0].status;
@@ -497,16 +556,6 @@ function decideItem(
   ];
 }
 
-/** A decision on an item typed CANCELLED after its request left, saying so. */
-function late(item: Item, decided: Decided): Decided {
-  if (!item.entries.some(e => e.status === 'CANCELLED') || 'request' in decided)
-    return decided;
-  return {
-    ...decided,
-    message: `${decided.message} Its row was typed CANCELLED after its request had left: too late to stop it.`,
-  };
-}
-
 /** Marks a chunk's rows as sent with no answer recorded: what a run killed now leaves. */
 function markOut(job: Job, run: Run, chunk: readonly Pending[]): void {
   const at = zoned(job.workbook, job.platform.clock.now());
@@ -526,17 +575,17 @@ function markOut(job: Job, run: Run, chunk: readonly Pending[]): void {
  */
 function settle(
   job: Job,
-  sheet: ScheduledSheet,
+  view: View,
   run: Run,
   chunk: readonly Pending[],
 ): Pending[] {
-  const missed = new Set(sheet.flush());
+  const missed = view.flush();
   run.logs.apply.flush(job.workbook);
   run.logs.revert.flush(job.workbook);
   job.saveState();
   return chunk.filter(p => {
-    if (!p.item.entries.some(e => missed.has(e))) return true;
-    withdraw(sheet, p, missed, run.tally);
+    if (!p.item.entries.some(e => missed.has(e.index))) return true;
+    withdraw(view, p, run.tally);
     return false;
   });
 }
@@ -546,14 +595,11 @@ function settle(
  * read the server): nothing is sent, and its rows marked meanwhile say again what they said.
  */
 function withdraw(
-  sheet: ScheduledSheet,
+  view: View,
   {item, was}: Pending,
-  missed: ReadonlySet<ScheduledEntry>,
   tally: Tally,
 ): void {
-  item.entries.forEach((entry, k) => {
-    if (!missed.has(entry)) sheet.mark(entry, ...was[k]);
-  });
+  item.entries.forEach((entry, k) => view.mark(entry, ...was[k]));
   tally.withdrawn += item.entries.length;
 }
 

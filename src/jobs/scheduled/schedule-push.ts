@@ -20,6 +20,7 @@ import type {JobSummary} from '../run';
 import type {RowVerdict, Sending} from '../push/push-delivery';
 import type {PushSpec} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
+import {StoredChanges, pairRows, shownTime} from './stored';
 import {When, scheduledTimes, zoned} from './when';
 
 /** What a scheduled push did instead of sending: no request, its sentence for the summary. */
@@ -93,10 +94,31 @@ function scheduleUnits<S, Q>(
       change,
     })),
   );
-  refuseOverlaps(sheet.entries(), planned, spec.schema.name, when);
+  const stored = StoredChanges.open(job.book);
+  // The sheet's cancels first: a change cancelled there no longer holds its fields.
+  pairRows(stored, sheet);
+  refuseOverlaps(job, stored.entries, planned, spec.schema.name, when);
   const now = new Date(job.platform.clock.now());
   const changeId = newChangeId(job.platform, now);
-  // Recorded before the rows exist: a change only its author's runs send.
+  const at = zoned(job.workbook, when.at);
+  const back = Number.isNaN(when.until)
+    ? ''
+    : `, put back at ${zoned(job.workbook, when.until)}`;
+  const entries = planned.map(({account, record, change}) => ({
+    index: -1,
+    change_id: changeId,
+    applyAt: when.at,
+    revertAt: when.until,
+    account,
+    sheet: spec.schema.name,
+    record,
+    ...change,
+    status: 'WAITING' as const,
+    message: `Waiting: goes out at the first scheduled run at or after ${at} (within the hour after)${back}.`,
+  }));
+  // All or nothing: the trigger, whose owner's runs alone send it, and the stored change
+  // come first; any of them refused, nothing is written and the rows keep the user's values.
+  const turnedOn = scheduleOn(job);
   const store = new SettingsStore(job.platform.userProperties);
   const documentId = job.platform.documentId();
   const mine = store.scheduledChanges(documentId);
@@ -105,21 +127,30 @@ function scheduleUnits<S, Q>(
       `Nothing was scheduled: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again; your edits are kept.`,
     );
   }
-  const at = zoned(job.workbook, when.at);
-  const back = Number.isNaN(when.until)
-    ? ''
-    : `, put back at ${zoned(job.workbook, when.until)}`;
+  stored.add(entries);
+  try {
+    job.saveState();
+  } catch (e) {
+    store.setScheduledChanges(documentId, mine);
+    throw new ConfigError(
+      `Nothing was scheduled: the add-on's state could not be saved (${e instanceof Error ? e.message : String(e)}). Your edits are kept; try again.`,
+    );
+  }
   sheet.append(
-    planned.map(({account, record, change}) => ({
-      change_id: changeId,
-      apply_at: new Date(when.at),
-      revert_at: Number.isNaN(when.until) ? '' : new Date(when.until),
-      account,
-      sheet: spec.schema.name,
-      record,
-      ...change,
-      status: 'WAITING',
-      message: `Waiting: goes out at the first scheduled run at or after ${at} (within the hour after)${back}.`,
+    entries.map(e => ({
+      change_id: e.change_id,
+      apply_at: shownTime(job.workbook, e.applyAt),
+      revert_at: Number.isNaN(e.revertAt)
+        ? ''
+        : shownTime(job.workbook, e.revertAt),
+      account: e.account,
+      sheet: e.sheet,
+      record: e.record,
+      field: e.field,
+      before: e.before,
+      after: e.after,
+      status: e.status,
+      message: e.message,
     })),
   );
   const note = `Scheduled as change ${changeId} for ${at}${back}: this row shows what the server holds until then, the Scheduled sheet what is coming.`;
@@ -142,15 +173,17 @@ function scheduleUnits<S, Q>(
   return {
     requests: 0,
     remaining: 0,
-    message: `Nothing sent: ${planned.length} ${fields} of ${units.length} ${records} scheduled as change ${changeId} for ${at}${back}. The rows show what the server holds until then; see the Scheduled sheet.${scheduleOn(job)}`,
+    message: `Nothing sent: ${planned.length} ${fields} of ${units.length} ${records} scheduled as change ${changeId} for ${at}${back}. The rows show what the server holds until then; see the Scheduled sheet.${turnedOn}`,
   };
 }
 
 /**
- * A field already WAITING in another change whose time overlaps this one's: the second
- * change is refused, so two scheduled values never fight over one field.
+ * A field that another change will still touch: waiting, or applied and not yet put back.
+ * The second change is refused, so two scheduled values never fight over one field (two
+ * put-backs would leave the first change's value on the server for good).
  */
 function refuseOverlaps(
+  job: Job,
   entries: readonly ScheduledEntry[],
   planned: readonly Planned[],
   sheet: string,
@@ -160,7 +193,8 @@ function refuseOverlaps(
   for (const {account, record, change} of planned) {
     const first = entries.find(
       e =>
-        e.status === 'WAITING' &&
+        (e.status === 'WAITING' ||
+          (e.status === 'OK' && !Number.isNaN(e.revertAt))) &&
         e.sheet === sheet &&
         e.account === account &&
         e.record === record &&
@@ -169,8 +203,14 @@ function refuseOverlaps(
         when.at < end(e.revertAt),
     );
     if (first) {
+      const where =
+        first.index >= 0 ? ` (row ${first.index + 2} of the Scheduled sheet)` : '';
+      const what =
+        first.status === 'WAITING'
+          ? 'is already scheduled, at an overlapping time,'
+          : `was changed, and is still to be put back at ${zoned(job.workbook, first.revertAt)},`;
       throw new ConfigError(
-        `${change.field} of ${sheet} ${record} is already scheduled, at an overlapping time, by change ${first.change_id} (row ${first.index + 2} of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
+        `${change.field} of ${sheet} ${record} ${what} by change ${first.change_id}${where}: ${first.status === 'WAITING' ? 'cancel that one first (type CANCELLED in its status)' : 'schedule this one after that put-back'}. Nothing was scheduled, and your edits are kept.`,
       );
     }
   }
@@ -179,6 +219,12 @@ function refuseOverlaps(
 /** Turns the hourly schedule on when none is, and says so; '' when one is on. */
 function scheduleOn(job: Job): string {
   if (getSchedule(job.platform).hours !== 0) return '';
-  setRefreshSchedule(job.platform, 1);
+  try {
+    setRefreshSchedule(job.platform, 1);
+  } catch (e) {
+    throw new ConfigError(
+      `Nothing was scheduled: no scheduled refresh was on, and turning on the hourly one that sends it failed. ${e instanceof Error ? e.message : String(e)} Your edits are kept.`,
+    );
+  }
   return ' No scheduled refresh was on: an hourly one is now, to send it.';
 }

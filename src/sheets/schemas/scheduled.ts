@@ -8,8 +8,9 @@ import {defineSchema} from '../schema';
 /** One Scheduled row as sheets/scheduled.ts writes and reads it. */
 export interface ScheduledRow {
   change_id: string;
-  apply_at: Date;
-  revert_at: Date | '';
+  /** Instants as sheets/scheduled.ts shows them: '2026-01-05 11:00 +01:00 (Europe/Paris)'. */
+  apply_at: string;
+  revert_at: string;
   account: string;
   sheet: string;
   record: string;
@@ -39,13 +40,13 @@ export const SCHEDULED = defineSchema<ScheduledRow>({
     },
     {
       header: 'apply_at',
-      type: 'timestamp',
-      note: 'When after goes out: the first scheduled run at or after it (within the hour after).',
+      type: 'text',
+      note: "When after goes out: the first scheduled run at or after it (within the hour after). An instant, shown in the spreadsheet's time zone with its offset: changing the time zone moves no change.",
     },
     {
       header: 'revert_at',
-      type: 'timestamp',
-      note: 'When before goes back; empty: never.',
+      type: 'text',
+      note: 'When before goes back; empty: never. A change not sent by then is never sent.',
     },
     {
       header: 'account',
