@@ -38,7 +38,8 @@ export interface ScheduledEntry extends Omit<
   revertAt: number;
 }
 
-const SHOWN_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) ([+-])(\d{2}):(\d{2})/;
+const SHOWN_TIME =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) ([+-])(\d{2}):(\d{2})/;
 
 /**
  * The instant a time cell shows: its text with its offset ('2026-01-05 11:00 +01:00 …', as
@@ -130,13 +131,6 @@ export class ScheduledSheet {
     const {writer, entries} = this.read;
     const gone = new Set(writer.flush().gone);
     return entries.filter(e => gone.has(e.index));
-  }
-
-  /** The entries some flush did not write: the sheet does not hold what they were marked. */
-  unwritten(): ScheduledEntry[] {
-    if (!this.read) return [];
-    const gone = new Set(this.read.writer.goneHandles());
-    return this.read.entries.filter(e => gone.has(e.index));
   }
 }
 

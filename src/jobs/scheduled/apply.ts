@@ -152,10 +152,10 @@ export function applyScheduledChanges(
     view.flush();
     const open = new Set(entries.filter(isOpen).map(e => e.change_id));
     if (open.size < mine.size) store.setScheduledChanges(documentId, [...open]);
-    // What will send nothing any more is the sheet's alone once its row says so: a row not
-    // written (typed over meanwhile) is shown again by the next run.
-    const unwritten = view.unwritten();
-    stored.prune(e => isOpen(e) || unwritten.has(e.index));
+    // What will send nothing any more is kept a week, for its row to be shown as stored
+    // (typed over since, or not written while it was typed over).
+    const now = platform.clock.now();
+    stored.prune(e => isOpen(e) || now - lastTime(e) < KEPT_CLOSED_MS);
     const summary = job.summary({
       sheet: 'Scheduled',
       ok: tally.applied + tally.reverted,
@@ -239,6 +239,13 @@ function dueItems(entries: readonly ScheduledEntry[], now: number): Item[] {
   );
 }
 
+const KEPT_CLOSED_MS = 7 * 24 * 3600_000;
+
+/** The last time of a field: its revert_at, else its apply_at. */
+function lastTime(entry: ScheduledEntry): number {
+  return Number.isNaN(entry.revertAt) ? entry.applyAt : entry.revertAt;
+}
+
 /** Whether a row may still send something: waiting, to put back, or its outcome unknown. */
 function isOpen(entry: ScheduledEntry): boolean {
   if (entry.status === 'WAITING') return true;
@@ -302,23 +309,29 @@ interface View {
   note(entry: ScheduledEntry, words: string): void;
   /** Writes the rows; answers those not written (deleted or typed over since the read). */
   flush(): Set<number>;
-  /** The rows some flush did not write. */
-  unwritten(): Set<number>;
+  /** The fields marked in this run. */
+  marked: Set<ScheduledEntry>;
 }
 
 function viewOf(sheet: ScheduledSheet | null, stored: StoredChanges): View {
-  const show = (entry: ScheduledEntry, status: ScheduledStatus, message: string) => {
+  const show = (
+    entry: ScheduledEntry,
+    status: ScheduledStatus,
+    message: string,
+  ) => {
     if (sheet && entry.index >= 0) sheet.mark({...entry}, status, message);
   };
+  const marked = new Set<ScheduledEntry>();
   return {
+    marked,
     mark: (entry, status, message) => {
+      marked.add(entry);
       stored.mark(entry, status, message);
       show(entry, status, message);
     },
     note: (entry, words) =>
       show(entry, entry.status as ScheduledStatus, `${entry.message} ${words}`),
     flush: () => new Set(sheet?.flush().map(e => e.index)),
-    unwritten: () => new Set(sheet?.unwritten().map(e => e.index)),
   };
 }
 
@@ -326,9 +339,15 @@ function viewOf(sheet: ScheduledSheet | null, stored: StoredChanges): View {
  * Each row typed over says so, and what is stored: what goes out. A row typed CANCELLED
  * after its request had left shows what became of it, and that it was too late.
  */
-function showDiffers(job: Job, view: View, {differs, late}: Paired): void {
-  for (const [entry, fields] of differs)
+function showDiffers(
+  job: Job,
+  view: View,
+  {differs, late, noted}: Paired,
+): void {
+  for (const [entry, fields] of differs) {
+    if (noted.has(entry) && !view.marked.has(entry)) continue;
     view.note(entry, differsNote(job.workbook, entry, fields));
+  }
   for (const entry of late)
     view.note(
       entry,
@@ -594,11 +613,7 @@ function settle(
  * An item whose rows were not all marked as out (deleted, or typed CANCELLED, while the run
  * read the server): nothing is sent, and its rows marked meanwhile say again what they said.
  */
-function withdraw(
-  view: View,
-  {item, was}: Pending,
-  tally: Tally,
-): void {
+function withdraw(view: View, {item, was}: Pending, tally: Tally): void {
   item.entries.forEach((entry, k) => view.mark(entry, ...was[k]));
   tally.withdrawn += item.entries.length;
 }

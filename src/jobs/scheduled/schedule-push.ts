@@ -204,7 +204,9 @@ function refuseOverlaps(
     );
     if (first) {
       const where =
-        first.index >= 0 ? ` (row ${first.index + 2} of the Scheduled sheet)` : '';
+        first.index >= 0
+          ? ` (row ${first.index + 2} of the Scheduled sheet)`
+          : '';
       const what =
         first.status === 'WAITING'
           ? 'is already scheduled, at an overlapping time,'

@@ -16,6 +16,8 @@ import {localTime} from '../host/schedule-health';
 
 export const SCHEDULED_MEMO = 'scheduled changes';
 
+const DIFFERS = 'This row differs from the stored change';
+
 /** One field of one stored change, as the state book keeps it (times in Unix seconds). */
 interface Kept {
   change_id: string;
@@ -106,23 +108,21 @@ export class StoredChanges {
   private keep(): void {
     this.book.setMemo(
       SCHEDULED_MEMO,
-      this.entries.map(
-        (e): Kept => ({
-          change_id: e.change_id,
-          account: e.account,
-          sheet: e.sheet,
-          record: e.record,
-          field: e.field,
-          before: e.before,
-          after: e.after,
-          apply_at: Math.round(e.applyAt / 1000),
-          revert_at: Number.isNaN(e.revertAt)
-            ? null
-            : Math.round(e.revertAt / 1000),
-          status: e.status as ScheduledStatus,
-          message: e.message,
-        }),
-      ),
+      this.entries.map((e): Kept => ({
+        change_id: e.change_id,
+        account: e.account,
+        sheet: e.sheet,
+        record: e.record,
+        field: e.field,
+        before: e.before,
+        after: e.after,
+        apply_at: Math.round(e.applyAt / 1000),
+        revert_at: Number.isNaN(e.revertAt)
+          ? null
+          : Math.round(e.revertAt / 1000),
+        status: e.status as ScheduledStatus,
+        message: e.message,
+      })),
     );
   }
 }
@@ -152,6 +152,7 @@ export function pairRows(
   const rows = sheet?.entries() ?? [];
   const differs = new Map<StoredEntry, string[]>();
   const late = new Set<StoredEntry>();
+  const noted = new Set<StoredEntry>();
   const free = new Set(rows);
   const byChange = (id: string) => [...free].filter(r => r.change_id === id);
   const pair = (stored: StoredEntry, row: ScheduledEntry) => {
@@ -167,6 +168,7 @@ export function pairRows(
       diff.push('status');
     }
     if (diff.length > 0) differs.set(stored, diff);
+    if (row.message.includes(DIFFERS)) noted.add(stored);
   };
   const unpaired: StoredEntry[] = [];
   for (const stored of store.entries) {
@@ -192,7 +194,7 @@ export function pairRows(
       );
     }
   }
-  return {differs, late};
+  return {differs, late, noted};
 }
 
 /** The store paired with the sheet. */
@@ -201,6 +203,8 @@ export interface Paired {
   differs: Map<StoredEntry, string[]>;
   /** Fields whose row was typed CANCELLED after their request had left. */
   late: Set<StoredEntry>;
+  /** Fields whose row already says that it differs. */
+  noted: Set<StoredEntry>;
 }
 
 /** "after reads 999 (stored: 150)": a row's cells typed over, told against the store. */
@@ -217,5 +221,5 @@ export function differsNote(
         : shownTime(workbook, stored.revertAt);
     return String(stored[field as keyof StoredEntry]);
   };
-  return `This row differs from the stored change (stored: ${fields.map(f => `${f} ${storedText(f)}`).join(', ')}): a cell typed over is never sent; what goes out is the stored change. To change it, cancel it (type CANCELLED in status) and schedule it again.`;
+  return `${DIFFERS} (stored: ${fields.map(f => `${f} ${storedText(f)}`).join(', ')}): a cell typed over is never sent; what goes out is the stored change. To change it, cancel it (type CANCELLED in status) and schedule it again.`;
 }

@@ -1,0 +1,168 @@
+/**
+ * Issue 32, section 2 (DESIGN 4.5): what goes out is what was checked when it was scheduled.
+ * The stored change is the truth and the Scheduled sheet a view of it; its times are instants;
+ * a change never goes out after its window, nor fights another over one field; scheduling is
+ * all or nothing. The built dist/Code.js in the local runtime against the emulator.
+ */
+import type {Emulator} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+const USER = 'user@example.com';
+import {budgetsPulled, capSent} from '../support/history';
+import {recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+
+const HOUR_S = 3600;
+const HOUR_MS = 3600_000;
+
+const nowS = (rt: Runtime) => Math.floor(rt.clock.now() / 1000);
+const lastSeq = (emulator: Emulator) =>
+  emulator.requests[emulator.requests.length - 1]?.seq ?? 0;
+const puts = (emulator: Emulator, since: number) =>
+  emulator.requests
+    .filter(r => r.method === 'PUT' && r.seq > since)
+    .map(r => r.body);
+const hours = (rt: Runtime, n: number) =>
+  rt.runDueTriggers(rt.clock.now() + n * HOUR_MS).map(r => r.error);
+const scheduledRow = (rt: Runtime, k: number) => recordsOf(rt, 'Scheduled')[k];
+
+/** Two offers pulled, the first's daily_cap scheduled 100 -> 150 two hours ahead. */
+function oneScheduled(until?: number) {
+  const desk = budgetsPulled(2);
+  desk.cap(desk.ids[0], '150');
+  desk.rt.call('pushBudgets', {
+    at: nowS(desk.rt) + 2 * HOUR_S,
+    ...(until ? {until: nowS(desk.rt) + until * HOUR_S} : {}),
+  });
+  return {...desk, since: lastSeq(desk.emulator)};
+}
+
+describe('a Scheduled row typed over', () => {
+  it.each([
+    ['after', '9999'],
+    ['record', 'OTHER'],
+    ['account', 'sub-account demo_sub_a'],
+  ])(
+    '%s: never sent as typed; the stored change goes out, the row says it differs',
+    (header, typed) => {
+      const {rt, emulator, ids, since} = oneScheduled();
+      const column = Object.keys(scheduledRow(rt, 0)).indexOf(header);
+      expect(column).toBeGreaterThanOrEqual(0);
+      typeInto(rt, 'Scheduled', 2, header, typed);
+      expect(hours(rt, 2)).toEqual([undefined, undefined]);
+      expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+      const row = scheduledRow(rt, 0);
+      expect(row[header]).toBe(typed);
+      expect(row.status).toBe('OK');
+      const stored =
+        header === 'after'
+          ? '150'
+          : header === 'record'
+            ? String(ids[0])
+            : 'main account';
+      expect(String(row.message)).toContain(
+        `This row differs from the stored change (stored: ${header} ${stored}): a cell typed over is never sent; what goes out is the stored change.`,
+      );
+    },
+  );
+
+  it('typed WAITING over a CANCELLED row sends nothing: the cancel is stored', () => {
+    const {rt, emulator, since} = oneScheduled();
+    typeInto(rt, 'Scheduled', 2, 'status', 'CANCELLED');
+    rt.call('applyScheduledChanges');
+    typeInto(rt, 'Scheduled', 2, 'status', 'WAITING');
+    expect(hours(rt, 3)).toEqual([undefined, undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduledRow(rt, 0).status).toBe('CANCELLED');
+  });
+});
+
+describe('the times of a change', () => {
+  it('are instants: a change of the spreadsheet time zone moves no change', () => {
+    const {rt, emulator, ids, since} = oneScheduled();
+    expect(scheduledRow(rt, 0).apply_at).toBe(
+      '2026-01-05 11:00 +00:00 (Etc/UTC)',
+    );
+    rt.spreadsheet.setSpreadsheetTimeZone('Asia/Tokyo');
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+  });
+
+  it('a change no run reached before its revert_at is never sent: ERROR naming the missed window', () => {
+    const {rt, emulator, since} = oneScheduled(3);
+    rt.call('setRefreshSchedule', 0);
+    rt.clock.advance(4 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduledRow(rt, 0)).toMatchObject({
+      status: 'ERROR',
+      message:
+        'Missed its window: due at 2026-01-05 11:00 (Etc/UTC) and to be put back at 2026-01-05 12:00 (Etc/UTC), and no scheduled run came before the put-back. Not sent, nor put back: schedule it again if it is still wanted.',
+    });
+  });
+});
+
+describe('one field, two changes', () => {
+  it('a new schedule is refused while an applied change of the field is still to be put back', () => {
+    const {rt, emulator, ids, cap, budget} = oneScheduled(5);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('150');
+    cap(ids[0], '300');
+    const changeId = String(scheduledRow(rt, 0).change_id);
+    expect(() => rt.call('pushBudgets', {at: nowS(rt) + HOUR_S})).toThrow(
+      `daily_cap [ALL] of Budgets ${ids[0]} was changed, and is still to be put back at 2026-01-05 14:00 (Etc/UTC), by change ${changeId} (row 2 of the Scheduled sheet): schedule this one after that put-back. Nothing was scheduled, and your edits are kept.`,
+    );
+    expect(budget(ids[0]).daily_cap).toBe(300);
+    expect(recordsOf(rt, 'Scheduled')).toHaveLength(1);
+  });
+
+  it('at one instant, the put-back goes before the next change, on a sheet sorted newest first', () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(2);
+    const start = nowS(rt);
+    cap(ids[0], '150');
+    rt.call('pushBudgets', {at: start + 2 * HOUR_S, until: start + 4 * HOUR_S});
+    cap(ids[0], '300');
+    rt.call('pushBudgets', {at: start + 4 * HOUR_S});
+    const since = lastSeq(emulator);
+    const scheduled = sheetOf(rt, 'Scheduled');
+    scheduled
+      .getRange(2, 1, 2, scheduled.getLastColumn())
+      .sort({column: 1, ascending: false});
+    expect(hours(rt, 4)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([
+      capSent(ids[0], 150),
+      capSent(ids[0], 100),
+      capSent(ids[0], 300),
+    ]);
+    expect(emulator.offerView(ids[0])!.budget[0].daily_cap).toBe('300');
+  });
+});
+
+describe('scheduling is all or nothing', () => {
+  it('the trigger refused: nothing scheduled, the rows keep the values typed', () => {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, cap, budget} = desk;
+    for (let n = 0; n < 20; n++) {
+      rt.triggers.records.push({
+        id: `other-${n}`,
+        handler: 'scheduledRefresh',
+        eventType: 'CLOCK',
+        user: USER,
+        documentId: `sheet-${n}`,
+        everyMs: HOUR_MS,
+        nextRunMs: Infinity,
+        timeZone: 'Etc/UTC',
+      });
+    }
+    cap(ids[0], '150');
+    const since = lastSeq(emulator);
+    expect(() => rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S})).toThrow(
+      /^Nothing was scheduled: no scheduled refresh was on, and turning on the hourly one that sends it failed\. The scheduled refresh was not saved/,
+    );
+    expect(budget(ids[0]).daily_cap).toBe(150);
+    expect(recordsOf(rt, 'Scheduled')).toEqual([]);
+    rt.clock.advance(3 * HOUR_MS);
+    rt.call('applyScheduledChanges');
+    expect(puts(emulator, since)).toEqual([]);
+  });
+});
