@@ -166,3 +166,21 @@ describe('scheduling is all or nothing', () => {
     expect(puts(emulator, since)).toEqual([]);
   });
 });
+
+describe('cancelling', () => {
+  it('an editor without keys of their own cancels from the sidebar: nothing is sent', () => {
+    const {rt, emulator, since} = oneScheduled();
+    const changeId = String(scheduledRow(rt, 0).change_id);
+    rt.setUser('bo@example.com');
+    expect(rt.call('cancelScheduledChange', changeId)).toMatchObject({
+      message: `Change ${changeId} cancelled: 1 field will not be sent.`,
+    });
+    rt.setUser('user@example.com');
+    expect(hours(rt, 3)).toEqual([undefined, undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(scheduledRow(rt, 0)).toMatchObject({
+      status: 'CANCELLED',
+      message: expect.stringMatching(/^Cancelled by bo@example\.com at /),
+    });
+  });
+});
