@@ -185,6 +185,15 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
         scheduled: true,
         startedAt,
       });
+      // While changes wait the trigger fires hourly; the refresh keeps its own interval.
+      const due = schedule.refreshDue(p);
+      schedule.backToRefreshInterval(p);
+      if (!due) {
+        return {
+          ...applied,
+          message: `${applied.message} The refresh itself was not due this hour: it runs at its own interval.`,
+        };
+      }
       const refreshed = JOB_RUNS[job](p, {scheduled: true, startedAt});
       const touched =
         applied.ok +

@@ -157,7 +157,7 @@ describe('scheduling is all or nothing', () => {
     cap(ids[0], '150');
     const since = lastSeq(emulator);
     expect(() => rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S})).toThrow(
-      /^Nothing was scheduled: no scheduled refresh was on, and turning on the hourly one that sends it failed\. The scheduled refresh was not saved/,
+      /^Nothing was scheduled: the hourly trigger that sends it could not be set\. The scheduled refresh was not saved/,
     );
     expect(budget(ids[0]).daily_cap).toBe(150);
     expect(recordsOf(rt, 'Scheduled')).toEqual([]);
@@ -182,5 +182,33 @@ describe('cancelling', () => {
       status: 'CANCELLED',
       message: expect.stringMatching(/^Cancelled by bo@example\.com at /),
     });
+  });
+});
+
+describe('a refresh every 4 hours', () => {
+  it('a change due in 1 hour goes out within the hour after; the refresh keeps its 4 hours; the trigger goes back once none waits', () => {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, cap} = desk;
+    rt.call('setRefreshSchedule', 4);
+    cap(ids[0], '150');
+    const summary = rt.call('pushBudgets', {at: nowS(rt) + HOUR_S}) as {
+      message: string;
+    };
+    expect(summary.message).toMatch(
+      / The scheduled refresh now fires every hour while changes wait, to send each within the hour after its time; it still refreshes every 4 hours\.$/,
+    );
+    const since = lastSeq(emulator);
+    // A refresh lists offers; reading a record first lists it by its id.
+    const refreshes = () =>
+      emulator.requests.filter(
+        r =>
+          r.seq > since &&
+          r.method === 'GET' &&
+          !Object.keys(r.query).some(k => k.startsWith('offer_id')),
+      ).length;
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+    expect(refreshes()).toBe(0);
+    expect(rt.triggers.records.map(t => t.everyMs)).toEqual([4 * HOUR_MS]);
   });
 });

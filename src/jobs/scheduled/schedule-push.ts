@@ -11,7 +11,7 @@ import {putBack, withStatus} from '../../sheets/put-back';
 import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
 import {newChangeId} from '../change-log';
 import {accountLabel} from '../connect';
-import {getSchedule, setRefreshSchedule} from '../host/schedule';
+import {hourlyWhileChangesWait} from '../host/schedule';
 import type {Job, RunOptions} from '../kernel';
 import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
 import type {Platform} from '../../platform/ports';
@@ -218,15 +218,13 @@ function refuseOverlaps(
   }
 }
 
-/** Turns the hourly schedule on when none is, and says so; '' when one is on. */
+/** Makes the trigger fire hourly while the change waits, and says so where it changed. */
 function scheduleOn(job: Job): string {
-  if (getSchedule(job.platform).hours !== 0) return '';
   try {
-    setRefreshSchedule(job.platform, 1);
+    return hourlyWhileChangesWait(job.platform);
   } catch (e) {
     throw new ConfigError(
-      `Nothing was scheduled: no scheduled refresh was on, and turning on the hourly one that sends it failed. ${e instanceof Error ? e.message : String(e)} Your edits are kept.`,
+      `Nothing was scheduled: the hourly trigger that sends it could not be set. ${e instanceof Error ? e.message : String(e)} Your edits are kept.`,
     );
   }
-  return ' No scheduled refresh was on: an hourly one is now, to send it.';
 }
