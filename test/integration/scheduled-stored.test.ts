@@ -7,8 +7,15 @@
 import type {Emulator} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 const USER = 'user@example.com';
+import {DEMO_ACCOUNTS} from '../../local/emulator';
+import {
+  AGENCY_SUB_ACCOUNTS,
+  editableOffer,
+  signedRequests,
+  subAccountNames,
+} from '../support/accounts';
 import {budgetsPulled, capSent} from '../support/history';
-import {recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
 
 const HOUR_S = 3600;
 const HOUR_MS = 3600_000;
@@ -210,5 +217,115 @@ describe('a refresh every 4 hours', () => {
     expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
     expect(refreshes()).toBe(0);
     expect(rt.triggers.records.map(t => t.everyMs)).toEqual([4 * HOUR_MS]);
+  });
+});
+
+describe('one account whose read fails, among three', () => {
+  /**
+   * Three accounts' offers pulled as every account, each daily_cap typed 100 -> 321; with a
+   * second group (GB) pulled as it is, which makes a push read each budget first.
+   */
+  function threeAccounts(second = false) {
+    const desk = offerDesk({
+      subAccounts: AGENCY_SUB_ACCOUNTS,
+      listsSubAccounts: true,
+    });
+    const {rt, emulator} = desk;
+    const subs = subAccountNames(emulator);
+    const owners = [DEMO_ACCOUNTS.main.name, subs[0], subs[1]];
+    const ids = owners.map(name => editableOffer(emulator, name));
+    if (second) {
+      for (const id of ids)
+        emulator.updateOffer(id, {
+          target_geo: 'US,GB',
+          budget: [
+            {
+              target_geo: 'US',
+              daily_cap_type: 'BUDGET',
+              daily_cap: '100',
+              total_budget: '1000',
+            },
+            {
+              target_geo: 'GB',
+              daily_cap_type: 'BUDGET',
+              daily_cap: '60',
+              total_budget: '1000',
+            },
+          ],
+        });
+    }
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    for (const id of ids)
+      typeInto(
+        rt,
+        'Budgets',
+        recordsOf(rt, 'Budgets').findIndex(
+          r => r.offer_id === id && r.country_code !== 'GB',
+        ) + 2,
+        'daily_cap',
+        '321',
+      );
+    return {...desk, owners, ids, broken: subs[0]};
+  }
+
+  it('a scheduled run sends the others; its entries stay WAITING, named, and go out at the next run', () => {
+    const {rt, emulator, owners, broken} = threeAccounts();
+    rt.call('pushBudgets', {at: nowS(rt) + HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.clock.advance(HOUR_MS);
+    emulator.faults.add({kind: 'error', status: 503, account: broken});
+    const since = lastSeq(emulator);
+    const summary = rt.call('applyScheduledChanges') as {message: string};
+    const sent = signedRequests(emulator, since).filter(r =>
+      r.op.startsWith('PUT'),
+    );
+    expect(sent.map(r => r.signer).sort()).toEqual(
+      owners.filter(o => o !== broken).sort(),
+    );
+    const rows = recordsOf(rt, 'Scheduled');
+    const mine = rows.find(r => r.account === `sub-account ${broken}`)!;
+    expect(mine.status).toBe('WAITING');
+    expect(String(mine.message)).toMatch(
+      /^Not sent yet: reading offer_id \d+ first failed \(.*503.*\)\. The next scheduled run tries again\.$/,
+    );
+    expect(rows.filter(r => r.status === 'OK')).toHaveLength(2);
+    expect(summary.message).toContain('1 field not sent yet');
+    emulator.faults.clear();
+    const again = lastSeq(emulator);
+    rt.call('applyScheduledChanges');
+    expect(
+      signedRequests(emulator, again)
+        .filter(r => r.op.startsWith('PUT'))
+        .map(r => r.signer),
+    ).toEqual([broken]);
+  });
+
+  it("a push's read-first: the others sent, its rows EDITED naming why, sent by the next push", () => {
+    const {rt, emulator, ids, owners, broken} = threeAccounts(true);
+    // A second group, pulled as it is, makes the push read each budget first.
+    emulator.faults.add({kind: 'error', status: 503, account: broken});
+    const since = lastSeq(emulator);
+    const pushed = rt.call('pushBudgets') as {ok: number};
+    const signers = signedRequests(emulator, since)
+      .filter(r => r.op.startsWith('PUT'))
+      .map(r => r.signer);
+    expect(pushed.ok).toBe(4);
+    expect(signers.sort()).toEqual(owners.filter(o => o !== broken).sort());
+    const row = recordsOf(rt, 'Budgets').find(
+      r => r.offer_id === ids[1] && r.country_code === 'US',
+    )!;
+    expect(row.sync_status).toBe('EDITED');
+    expect(String(row.sync_message)).toMatch(
+      /^Not sent yet: the push reads the server's offer_id \d+ first .*503.*Run the push again\.$/,
+    );
+    emulator.faults.clear();
+    const again = lastSeq(emulator);
+    expect(rt.call('pushBudgets')).toMatchObject({ok: 2});
+    expect(
+      signedRequests(emulator, again)
+        .filter(r => r.op.startsWith('PUT'))
+        .map(r => r.signer),
+    ).toEqual([broken]);
   });
 });

@@ -202,13 +202,18 @@ export class Delivery<S, Q> {
     const server = this.read(check);
     const changed = new Set<Sending<Q>>();
     for (const unit of check) {
-      if ('failed' in server) {
+      // One account's read failing holds back its records alone.
+      const failed =
+        'failed' in server
+          ? server.failed
+          : server.unread?.get(unit.record.account)?.failed;
+      if (failed !== undefined || 'failed' in server) {
         this.remaining += unit.record.rows.length;
         mark(
           this.verdicts,
           unit,
           'EDITED',
-          `Not sent yet: the push reads the server's ${this.spec.schema.id} ${unit.record.id} first (it sends values you did not edit as last refreshed), and ${server.failed}. Run the push again.`,
+          `Not sent yet: the push reads the server's ${this.spec.schema.id} ${unit.record.id} first (it sends values you did not edit as last refreshed), and ${failed}. Run the push again.`,
         );
         changed.add(unit);
         continue;

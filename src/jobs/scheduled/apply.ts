@@ -496,7 +496,9 @@ function applyRound(
       const mine = round.filter(item => item.sheet === spec.schema.name);
       if (mine.length === 0) return [];
       const server = readServer(job, spec, mine, run.tally);
-      return mine.flatMap(item => decideItem(job, run, spec, item, server));
+      return mine.flatMap(item =>
+        decideItem(job, run, spec, item, server(item)),
+      );
     }),
   );
   const left = (items: ReadonlyArray<{item: Item}>) => {
@@ -542,7 +544,7 @@ function decideItem(
   run: Run,
   spec: AnySpec,
   item: Item,
-  server: Map<string, Held> | {failed: string},
+  server: Server,
 ): Pending[] {
   const decided = decide(job, run.grace, spec, item, server);
   if (!('request' in decided)) {
@@ -635,17 +637,20 @@ interface Held {
   unlisted?: string;
 }
 
+/** What the server holds of the records, by record key; or why it could not be read. */
+type Server = Map<string, Held> | {failed: string};
+
 /**
- * What the server holds of the items' records, by record key (a field the list does not
+ * What the server holds of each item's record, by record key (a field the list does not
  * return as the add-on last sent it, where the spec knows it: `unlisted`); or why it could not
- * be read.
+ * be read: the whole read, or the item's account's alone.
  */
 function readServer(
   job: Job,
   spec: AnySpec,
   items: readonly Item[],
   tally: Tally,
-): Map<string, Held> | {failed: string} {
+): (item: Item) => Server {
   const back = readBack(
     spec,
     items.map(i => ({account: accountOfLabel(i.account)!, id: i.record})),
@@ -655,12 +660,15 @@ function readServer(
     },
   );
   tally.requests += back.requests;
-  if ('failed' in back) return {failed: failureMessage(back.error)};
+  if ('failed' in back) {
+    const failed = {failed: failureMessage(back.error)};
+    return () => failed;
+  }
   const {unlisted} = spec;
   const at = editableOf(spec.schema).findIndex(
     c => c.header === unlisted?.header,
   );
-  return new Map(
+  const held = new Map(
     [...back.listed].map(([key, rows]): [string, Held] => {
       const unread = at >= 0 && rows.some(row => row[at] === null);
       const known = unread
@@ -678,6 +686,14 @@ function readServer(
       ];
     }),
   );
+  // An account whose read failed holds back its own records alone.
+  return item => {
+    const unread = back.unread?.get(accountOfLabel(item.account)!);
+    if (!unread) return held;
+    return {
+      failed: unread.error ? failureMessage(unread.error) : unread.failed,
+    };
+  };
 }
 
 type Decided =
@@ -702,7 +718,7 @@ function decide(
   grace: number,
   spec: AnySpec,
   item: Item,
-  server: Map<string, Held> | {failed: string},
+  server: Server,
 ): Decided {
   const {id, name} = {id: spec.schema.id, name: spec.schema.name};
   if (!(server instanceof Map)) {
