@@ -36,6 +36,8 @@ export interface ScheduledEntry extends Omit<
   index: number;
   applyAt: number;
   revertAt: number;
+  /** The History change that sent it (its put-back cites it); kept in the store only. */
+  sentAs?: string;
 }
 
 const SHOWN_TIME =

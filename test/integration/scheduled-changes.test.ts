@@ -681,7 +681,7 @@ describe('campaigns and tracking', () => {
     const applied = recordsOf(rt, 'Scheduled');
     expect(applied.map(r => r.status)).toEqual(['OK', 'OK']);
     expect(String(applied[0].message)).toMatch(
-      / support_server_click is not listed by the server: its before value was compared with what Offer Desk last sent, not with the server's\.$/,
+      / support_server_click is not listed by the server: its before value was compared with what Offer Desk last sent, not with the server's\. To be put back at 2026-01-05 12:00 \(Etc\/UTC\)\.$/,
     );
     // Remembered as sent: the refresh after it shows it.
     expect(offer(id)).toMatchObject({

@@ -329,3 +329,30 @@ describe('one account whose read fails, among three', () => {
     ).toEqual([broken]);
   });
 });
+
+describe('the words of a change put back (issue 36, item 6)', () => {
+  it('OK says the put-back is to come; REVERTED keeps the record of the send; History of the put-back cites the change it reverts', () => {
+    const {rt} = oneScheduled(4);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    const sent = String(scheduledRow(rt, 0).message);
+    const changeId = String(scheduledRow(rt, 0).change_id);
+    const applied = /History change (\S+)\./.exec(sent)![1];
+    expect(sent).toBe(
+      `Sent at 2026-01-05 11:00 (Etc/UTC): History change ${applied}. To be put back at 2026-01-05 13:00 (Etc/UTC).`,
+    );
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    const row = scheduledRow(rt, 0);
+    expect(row.status).toBe('REVERTED');
+    expect(String(row.message)).toMatch(
+      new RegExp(
+        `^${sent.replace(/[.()]/g, '\\$&')} Put back at 2026-01-05 13:00 \\(Etc/UTC\\): History change (?!${applied})\\S+\\.$`,
+      ),
+    );
+    const reverts = recordsOf(rt, 'History').filter(
+      r => r.job === 'scheduled revert',
+    );
+    expect(reverts.map(r => r.message)).toEqual([
+      `Put back at 2026-01-05 13:00 (Etc/UTC): reverts History change ${applied}, scheduled change ${changeId}.`,
+    ]);
+  });
+});

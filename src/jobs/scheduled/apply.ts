@@ -957,14 +957,33 @@ function sendPending(job: Job, run: Run, pending: readonly Pending[]): true {
     run.tally.requests += mine.length;
     const accepted: unknown[] = [];
     outcomes.forEach((outcome, k) => {
-      const {item, request, note} = mine[k];
+      const {item, request, note, was} = mine[k];
       const log = run.logs[item.phase];
       let history: HistoryOutcome;
       let message: string;
-      if (outcome.ok) {
+      if (outcome.ok && item.phase === 'revert') {
+        // The row keeps the record of the send; History cites the change it puts back.
+        const [{sentAs, change_id}] = item.entries;
+        history = 'OK';
+        message = `Put back at ${at}: reverts ${sentAs ? `History change ${sentAs}, ` : ''}scheduled change ${change_id}.${note}`;
+        run.mark(
+          item,
+          'REVERTED',
+          `${was[0][1]} Put back at ${at}: History change ${log.changeId}.${note}`,
+        );
+        accepted.push(request);
+      } else if (outcome.ok) {
         history = 'OK';
         message = `Sent at ${at}: History change ${log.changeId}.${note}`;
-        run.mark(item, DONE[item.phase], message);
+        for (const entry of item.entries) entry.sentAs = log.changeId;
+        const [{revertAt}] = item.entries;
+        run.mark(
+          item,
+          'OK',
+          Number.isNaN(revertAt)
+            ? message
+            : `${message} To be put back at ${zoned(job.workbook, revertAt)}.`,
+        );
         accepted.push(request);
       } else if (outcome.error instanceof OutcomeUnknownError) {
         history = 'UNKNOWN';

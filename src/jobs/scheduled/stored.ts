@@ -31,6 +31,7 @@ interface Kept {
   revert_at: number | null;
   status: ScheduledStatus;
   message: string;
+  sent_as?: string;
 }
 
 /** The content of a stored field that its row must show: typed over, it is not sent. */
@@ -81,6 +82,7 @@ export class StoredChanges {
         revertAt: k.revert_at === null ? NaN : k.revert_at * 1000,
         status: k.status,
         message: k.message,
+        ...(k.sent_as ? {sentAs: k.sent_as} : {}),
       })),
     );
   }
@@ -122,6 +124,7 @@ export class StoredChanges {
           : Math.round(e.revertAt / 1000),
         status: e.status as ScheduledStatus,
         message: e.message,
+        ...(e.sentAs ? {sent_as: e.sentAs} : {}),
       })),
     );
   }
