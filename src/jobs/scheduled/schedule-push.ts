@@ -17,7 +17,7 @@ import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
 import type {Platform} from '../../platform/ports';
 import {runPush} from '../push/push';
 import type {JobSummary} from '../run';
-import type {RowVerdict, Sending} from '../push/push-delivery';
+import type {RowVerdict, Sending} from '../push/push-spec';
 import type {PushSpec} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
 import {StoredChanges, pairRows, shownTime} from './stored';
