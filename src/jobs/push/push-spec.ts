@@ -129,16 +129,6 @@ export interface PushSpec<S, Q> {
     dryRun: boolean,
   ): Guarded<Q>;
   /**
-   * The request that makes a record's content `content` (canonical editable texts), `fields`
-   * (headers) being what changes, for a scheduled change applied to what the server holds
-   * (jobs/scheduled/apply.ts); a push without it cannot be scheduled.
-   */
-  requestFrom?(
-    id: string,
-    content: readonly string[][],
-    fields: readonly string[],
-  ): Q;
-  /**
    * The content a request sets where it sends more than the record's cells say (pushTracking's
    * default support_server_click, standing in where the server's is not known): a scheduled
    * change records that field too, so it sends at its time what was decided now. By default

@@ -60,6 +60,7 @@ import {trackingPush} from '../push/push-tracking';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
 import {scheduledChangesEmail} from './apply-mail';
+import {requestOf} from './as-record';
 import {Paired, StoredChanges, differsNote, pairRows} from './stored';
 import {zoned} from './when';
 
@@ -810,12 +811,21 @@ function decide(
       : moving.some(blind)
         ? ` ${held.unlisted} is not listed by the server: its ${from} value was compared with what Offer Desk last sent, not with the server's.`
         : ` ${held.unlisted} went out as Offer Desk last sent it (${historyText(columns[k], shifted.content[0][k])}): the server does not list it.`;
+  const built = requestOf(spec, job, {
+    account: accountOfLabel(item.account)!,
+    id: item.record,
+    base: held.content,
+    content: shifted.content,
+    edited: moving.map(c => splitField(c.field).header),
+  });
+  if ('refused' in built) {
+    return {
+      status: 'ERROR',
+      message: `Not sent: the rules of ${name} refuse it as it would be now: ${built.refused}`,
+    };
+  }
   return {
-    request: spec.requestFrom!(
-      item.record,
-      shifted.content,
-      moving.map(c => splitField(c.field).header),
-    ),
+    request: built.request,
     note,
     ...(unknownBefore.length > 0
       ? {
@@ -902,13 +912,20 @@ function settleLost(
     from,
     to,
   );
+  const accepted =
+    sent.ok &&
+    requestOf(spec, job, {
+      account: accountOfLabel(item.account)!,
+      id: item.record,
+      base: sent.content,
+      content: sent.content,
+      edited: changes.map(c => splitField(c.field).header),
+    });
   return {
     status: DONE[item.phase],
     message: `Read back at ${zoned(job.workbook, job.platform.clock.now())}: the server holds it (the answer to its request was lost)${unlisted}.`,
     history: 'OK',
-    ...(sent.ok
-      ? {accepted: spec.requestFrom!(item.record, sent.content, [])}
-      : {}),
+    ...(accepted && 'request' in accepted ? {accepted: accepted.request} : {}),
   };
 }
 

@@ -50,11 +50,6 @@ export function schedulePush<S, Q>(
   spec: PushSpec<S, Q>,
   options: RunOptions,
 ): JobSummary {
-  if (!spec.requestFrom) {
-    throw new ConfigError(
-      `${spec.job} cannot be scheduled in this version: nothing was sent, and your edits are kept.`,
-    );
-  }
   const when = scheduledTimes(
     options,
     platform.clock.now(),
