@@ -30,6 +30,7 @@ import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/host/schedule';
 import * as scheduledPush from './jobs/scheduled/schedule-push';
 import * as applyJob from './jobs/scheduled/apply';
+import * as dueJob from './jobs/scheduled/due';
 import * as waiting from './jobs/scheduled/waiting';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/host/settings';
@@ -220,7 +221,7 @@ export function applyScheduledChanges(): JobSummary {
 
 /** How many hours after its time a scheduled change may still go out (default 6). */
 export function setScheduledGraceHours(hours: number | string): number {
-  return fromSidebar(p => applyJob.setScheduledGraceHours(p, hours));
+  return fromSidebar(p => dueJob.setScheduledGraceHours(p, hours));
 }
 
 /** The sidebar's list of scheduled changes still waiting. */
