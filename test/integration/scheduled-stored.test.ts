@@ -356,3 +356,38 @@ describe('the words of a change put back (issue 36, item 6)', () => {
     ]);
   });
 });
+
+describe('changes scheduled before the store', () => {
+  it('are taken in from their rows by their owner’s run, and go out at their time', () => {
+    const {rt, emulator, ids, since} = oneScheduled();
+    // As an earlier version left them: the row alone.
+    const state = sheetOf(rt, 'Offer Desk state');
+    const names = state.getRange(1, 1, 1, state.getLastColumn()).getValues()[0];
+    const column = names.indexOf('scheduled changes') + 1;
+    expect(column).toBeGreaterThan(0);
+    state.getRange(1, column, state.getLastRow(), 1).clearContent();
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toEqual([]);
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+    expect(scheduledRow(rt, 0).status).toBe('OK');
+  });
+});
+
+describe('CANCELLED typed in an applied row still to be put back', () => {
+  it('cancels the put-back: the server keeps the value sent, and the field may be scheduled again', () => {
+    const {rt, emulator, ids, cap, since} = oneScheduled(5);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    typeInto(rt, 'Scheduled', 2, 'status', 'CANCELLED');
+    expect(hours(rt, 4)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+    expect(scheduledRow(rt, 0)).toMatchObject({
+      status: 'CANCELLED',
+      message: expect.stringMatching(
+        / Its put-back was cancelled \(CANCELLED typed in its row\): the server keeps the value sent\.$/,
+      ),
+    });
+    cap(ids[0], '200');
+    expect(() => rt.call('pushBudgets', {at: nowS(rt) + HOUR_S})).not.toThrow();
+  });
+});

@@ -63,13 +63,14 @@ export function applyScheduledChanges(
     const sheet = ScheduledSheet.open(job.workbook, false, () =>
       platform.clock.now(),
     );
-    const stored = StoredChanges.open(job.book);
-    const paired = pairRows(stored, sheet);
-    const view = viewOf(sheet, stored);
     // Only this person's changes: they go out with the keys of whoever scheduled them.
     const store = new SettingsStore(platform.userProperties);
     const documentId = platform.documentId();
     const mine = new Set(store.scheduledChanges(documentId));
+    const stored = StoredChanges.open(job.book);
+    // Changes of this person scheduled before the store existed: taken in as their rows read.
+    const paired = pairRows(stored, sheet, row => mine.has(row.change_id));
+    const view = viewOf(sheet, stored);
     const entries = stored.entries.filter(e => mine.has(e.change_id));
     const items = dueItems(entries, platform.clock.now());
     if (items.length > 0) applyItems(job, view, items, tally);

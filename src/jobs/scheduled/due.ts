@@ -122,7 +122,7 @@ function phaseOf(entry: ScheduledEntry, now: number): Phase | undefined {
  * still read back: a cancel cannot stop a request that left, and the row must say what
  * became of it (and its revert still go).
  */
-function outPhase(entry: ScheduledEntry): Phase | undefined {
+export function outPhase(entry: ScheduledEntry): Phase | undefined {
   if (entry.status !== 'ERROR' && entry.status !== 'CANCELLED')
     return undefined;
   if (entry.message.startsWith(UNKNOWN.apply)) return 'apply';

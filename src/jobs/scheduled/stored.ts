@@ -13,6 +13,7 @@ import type {
 } from '../../sheets/scheduled';
 import type {StateBook} from '../../sheets/state';
 import {localTime} from '../host/schedule-health';
+import {outPhase} from './due';
 
 export const SCHEDULED_MEMO = 'scheduled changes';
 
@@ -151,21 +152,40 @@ function differences(row: ScheduledEntry, stored: StoredEntry): string[] {
 export function pairRows(
   store: StoredChanges,
   sheet: ScheduledSheet | null,
+  /**
+   * Rows of a change the store does not hold to take in as they read (the changes of this
+   * person scheduled before the store existed, which only their rows kept).
+   */
+  adopt: (row: ScheduledEntry) => boolean = () => false,
 ): Paired {
   const rows = sheet?.entries() ?? [];
+  const held = new Set(store.entries.map(e => e.change_id));
+  store.add(
+    rows
+      .filter(r => !held.has(r.change_id) && adopt(r))
+      .map(r => ({...r, index: -1})),
+  );
   const differs = new Map<StoredEntry, string[]>();
   const late = new Set<StoredEntry>();
   const noted = new Set<StoredEntry>();
+  const reshown = new Set<StoredEntry>();
   const free = new Set(rows);
   const byChange = (id: string) => [...free].filter(r => r.change_id === id);
   const pair = (stored: StoredEntry, row: ScheduledEntry) => {
     free.delete(row);
     stored.index = row.index;
     const diff = differences(row, stored);
-    if (row.status === 'CANCELLED' && stored.status === 'WAITING') {
+    const typed = row.status === 'CANCELLED' ? cancelled(stored) : undefined;
+    if (typed === 'cancel') {
       store.mark(stored, 'CANCELLED', stored.message);
-    } else if (row.status === 'CANCELLED' && stored.status !== 'CANCELLED') {
-      // Typed after its request had left: too late to stop it, the row says so.
+    } else if (typed === 'cancel put-back') {
+      reshown.add(stored);
+      store.mark(
+        stored,
+        'CANCELLED',
+        `${stored.message} Its put-back was cancelled (CANCELLED typed in its row): the server keeps the value sent.`,
+      );
+    } else if (typed === 'too late') {
       late.add(stored);
     } else if (row.status !== stored.status) {
       diff.push('status');
@@ -197,7 +217,21 @@ export function pairRows(
       );
     }
   }
-  return {differs, late, noted};
+  return {differs, late, noted, reshown};
+}
+
+/**
+ * What CANCELLED typed in a row does to its stored field: a WAITING one is cancelled; an
+ * applied one still to be put back has its put-back cancelled; one whose request has left (sent,
+ * or out with its answer unknown) it is too late to stop, and the row says so.
+ */
+function cancelled(
+  stored: StoredEntry,
+): 'cancel' | 'cancel put-back' | 'too late' | undefined {
+  if (stored.status === 'WAITING') return 'cancel';
+  if (stored.status === 'OK')
+    return Number.isNaN(stored.revertAt) ? 'too late' : 'cancel put-back';
+  return outPhase(stored) ? 'too late' : undefined;
 }
 
 /** The store paired with the sheet. */
@@ -208,6 +242,8 @@ export interface Paired {
   late: Set<StoredEntry>;
   /** Fields whose row already says that it differs. */
   noted: Set<StoredEntry>;
+  /** Fields the pairing changed in the store, for their rows to show. */
+  reshown: Set<StoredEntry>;
 }
 
 /** "after reads 999 (stored: 150)": a row's cells typed over, told against the store. */

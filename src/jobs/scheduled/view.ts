@@ -41,7 +41,11 @@ export function viewOf(
       show(entry, status, message);
     },
     note: (entry, words) =>
-      show(entry, entry.status as ScheduledStatus, `${entry.message} ${words}`),
+      show(
+        entry,
+        entry.status as ScheduledStatus,
+        words ? `${entry.message} ${words}` : entry.message,
+      ),
     flush: () => new Set(sheet?.flush().map(e => e.index)),
   };
 }
@@ -53,8 +57,10 @@ export function viewOf(
 export function showDiffers(
   job: Job,
   view: View,
-  {differs, late, noted}: Paired,
+  {differs, late, noted, reshown}: Paired,
 ): void {
+  for (const entry of reshown)
+    if (!view.marked.has(entry)) view.note(entry, '');
   for (const [entry, fields] of differs) {
     if (noted.has(entry) && !view.marked.has(entry)) continue;
     view.note(entry, differsNote(job.workbook, entry, fields));
