@@ -391,3 +391,32 @@ describe('CANCELLED typed in an applied row still to be put back', () => {
     expect(() => rt.call('pushBudgets', {at: nowS(rt) + HOUR_S})).not.toThrow();
   });
 });
+
+describe('a row copied, or typed over', () => {
+  it('a copy of a WAITING row with another after is never sent, and says so', () => {
+    const {rt, emulator, ids, since} = oneScheduled();
+    const scheduled = sheetOf(rt, 'Scheduled');
+    const width = scheduled.getLastColumn();
+    scheduled
+      .getRange(3, 1, 1, width)
+      .setValues(scheduled.getRange(2, 1, 1, width).getValues());
+    typeInto(rt, 'Scheduled', 3, 'after', '999');
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+    expect(recordsOf(rt, 'Scheduled').map(r => [r.after, r.status])).toEqual([
+      ['150', 'OK'],
+      ['999', 'ERROR'],
+    ]);
+    expect(scheduledRow(rt, 1).message).toBe(
+      'Not sent: this row shows no field of its stored change (a copy of a row, or typed in), so nothing sends it. To change a scheduled change, cancel it and schedule it again.',
+    );
+  });
+
+  it('the sidebar lists what is stored, not what a row was typed over to', () => {
+    const {rt, ids} = oneScheduled();
+    typeInto(rt, 'Scheduled', 2, 'after', '999');
+    expect(rt.call('listWaitingChanges')).toMatchObject([
+      {fields: [`Budgets ${ids[0]} daily_cap [ALL] 100 → 150`]},
+    ]);
+  });
+});

@@ -89,9 +89,13 @@ function scheduleUnits<S, Q>(
       change,
     })),
   );
+  const store = new SettingsStore(job.platform.userProperties);
+  const documentId = job.platform.documentId();
+  const mine = store.scheduledChanges(documentId);
   const stored = StoredChanges.open(job.book);
-  // The sheet's cancels first: a change cancelled there no longer holds its fields.
-  pairRows(stored, sheet);
+  // The sheet's cancels first: a change cancelled there no longer holds its fields. This
+  // person's changes from before the store are taken in, to be checked against too.
+  pairRows(stored, sheet, row => mine.includes(row.change_id));
   refuseOverlaps(job, stored.entries, planned, spec.schema.name, when);
   const now = new Date(job.platform.clock.now());
   const changeId = newChangeId(job.platform, now);
@@ -114,9 +118,6 @@ function scheduleUnits<S, Q>(
   // All or nothing: the trigger, whose owner's runs alone send it, and the stored change
   // come first; any of them refused, nothing is written and the rows keep the user's values.
   const turnedOn = scheduleOn(job);
-  const store = new SettingsStore(job.platform.userProperties);
-  const documentId = job.platform.documentId();
-  const mine = store.scheduledChanges(documentId);
   if (!store.setScheduledChanges(documentId, [...mine, changeId])) {
     throw new ConfigError(
       `Nothing was scheduled: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again; your edits are kept.`,

@@ -19,6 +19,10 @@ export const SCHEDULED_MEMO = 'scheduled changes';
 
 const DIFFERS = 'This row differs from the stored change';
 
+/** The message of a row that shows no stored field. */
+export const EXTRA =
+  'Not sent: this row shows no field of its stored change (a copy of a row, or typed in), so nothing sends it. To change a scheduled change, cancel it and schedule it again.';
+
 /** One field of one stored change, as the state book keeps it (times in Unix seconds). */
 interface Kept {
   change_id: string;
@@ -208,6 +212,10 @@ export function pairRows(
       .sort((a, b) => b.alike - a.alike)[0];
     if (best) pair(stored, best.r);
   }
+  // A row more of a stored change (a copy) is no part of it: nothing sends it.
+  const extra = [...free].filter(
+    r => held.has(r.change_id) && !r.message.startsWith(EXTRA),
+  );
   for (const stored of store.entries) {
     if (stored.index < 0 && stored.status === 'WAITING') {
       store.mark(
@@ -217,7 +225,7 @@ export function pairRows(
       );
     }
   }
-  return {differs, late, noted, reshown};
+  return {differs, late, noted, reshown, extra};
 }
 
 /**
@@ -244,6 +252,8 @@ export interface Paired {
   noted: Set<StoredEntry>;
   /** Fields the pairing changed in the store, for their rows to show. */
   reshown: Set<StoredEntry>;
+  /** Rows of a stored change that show none of its fields (copies): never sent. */
+  extra: ScheduledEntry[];
 }
 
 /** "after reads 999 (stored: 150)": a row's cells typed over, told against the store. */

@@ -8,13 +8,15 @@ import {
   ScheduledStatus,
 } from '../../sheets/scheduled';
 import {Job} from '../kernel';
-import {Paired, StoredChanges, differsNote} from './stored';
+import {EXTRA, Paired, StoredChanges, differsNote} from './stored';
 
 /** The stored fields and the Scheduled rows that show them, marked together. */
 export interface View {
   mark(entry: ScheduledEntry, status: ScheduledStatus, message: string): void;
   /** Adds to a row's message what the store does not keep (how the row differs from it). */
   note(entry: ScheduledEntry, words: string): void;
+  /** Writes a row alone, the store untouched: a row that shows no stored field. */
+  shown(row: ScheduledEntry, status: ScheduledStatus, message: string): void;
   /** Writes the rows; answers those not written (deleted or typed over since the read). */
   flush(): Set<number>;
   /** The fields marked in this run. */
@@ -40,6 +42,7 @@ export function viewOf(
       stored.mark(entry, status, message);
       show(entry, status, message);
     },
+    shown: show,
     note: (entry, words) =>
       show(
         entry,
@@ -57,8 +60,9 @@ export function viewOf(
 export function showDiffers(
   job: Job,
   view: View,
-  {differs, late, noted, reshown}: Paired,
+  {differs, late, noted, reshown, extra}: Paired,
 ): void {
+  for (const row of extra) view.shown(row, 'ERROR', EXTRA);
   for (const entry of reshown)
     if (!view.marked.has(entry)) view.note(entry, '');
   for (const [entry, fields] of differs) {

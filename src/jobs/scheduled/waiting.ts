@@ -23,14 +23,20 @@ export interface WaitingChange {
   fields: string[];
 }
 
-/** The WAITING changes, soonest first. */
+/**
+ * The WAITING changes as stored (what will go out, whatever their rows were typed over to),
+ * soonest first; one scheduled before the store, as its rows read.
+ */
 export function listWaiting(platform: Platform): WaitingChange[] {
   const workbook = platform.workbook();
   const sheet = ScheduledSheet.open(workbook, false, () =>
     platform.clock.now(),
   );
+  // Read only: the store is paired with the sheet here, never saved.
+  const stored = StoredChanges.open(StateBook.open(workbook));
+  pairRows(stored, sheet, () => true);
   const byChange = new Map<string, ScheduledEntry[]>();
-  for (const entry of sheet?.entries() ?? []) {
+  for (const entry of stored.entries) {
     if (entry.status !== 'WAITING') continue;
     byChange.set(entry.change_id, [
       ...(byChange.get(entry.change_id) ?? []),
@@ -70,7 +76,8 @@ export function cancelScheduledChange(
     const sheet = ScheduledSheet.open(workbook, false, () =>
       platform.clock.now(),
     );
-    pairRows(stored, sheet);
+    // A change scheduled before the store is cancelled as its rows read.
+    pairRows(stored, sheet, row => row.change_id === id);
     const waiting = stored.entries.filter(
       e => e.change_id === id && e.status === 'WAITING',
     );
