@@ -15,7 +15,13 @@ import {
   subAccountNames,
 } from '../support/accounts';
 import {budgetsPulled, capSent} from '../support/history';
-import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+import {
+  offerDesk,
+  recordsOf,
+  sheetOf,
+  triggersUsedUp,
+  typeInto,
+} from '../support/offer-desk';
 
 const HOUR_S = 3600;
 const HOUR_MS = 3600_000;
@@ -149,18 +155,7 @@ describe('scheduling is all or nothing', () => {
   it('the trigger refused: nothing scheduled, the rows keep the values typed', () => {
     const desk = budgetsPulled(2);
     const {rt, emulator, ids, cap, budget} = desk;
-    for (let n = 0; n < 20; n++) {
-      rt.triggers.records.push({
-        id: `other-${n}`,
-        handler: 'scheduledRefresh',
-        eventType: 'CLOCK',
-        user: USER,
-        documentId: `sheet-${n}`,
-        everyMs: HOUR_MS,
-        nextRunMs: Infinity,
-        timeZone: 'Etc/UTC',
-      });
-    }
+    triggersUsedUp(rt, USER);
     cap(ids[0], '150');
     const since = lastSeq(emulator);
     expect(() => rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S})).toThrow(

@@ -20,7 +20,7 @@ import type {JobSummary} from '../run';
 import type {RowVerdict, Sending} from '../push/push-spec';
 import type {PushSpec} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
-import {StoredChanges, pairRows, shownTime} from './stored';
+import {StoredChanges, pairRows, shownTime, textsOf} from './stored';
 import {When, scheduledTimes, zoned} from './when';
 
 /** What a scheduled push did instead of sending: no request, its sentence for the summary. */
@@ -134,19 +134,11 @@ function scheduleUnits<S, Q>(
   }
   sheet.append(
     entries.map(e => ({
-      change_id: e.change_id,
+      ...textsOf(e),
       apply_at: shownTime(job.workbook, e.applyAt),
       revert_at: Number.isNaN(e.revertAt)
         ? ''
         : shownTime(job.workbook, e.revertAt),
-      account: e.account,
-      sheet: e.sheet,
-      record: e.record,
-      field: e.field,
-      before: e.before,
-      after: e.after,
-      status: e.status,
-      message: e.message,
     })),
   );
   const note = `Scheduled as change ${changeId} for ${at}${back}: this row shows what the server holds until then, the Scheduled sheet what is coming.`;

@@ -12,6 +12,7 @@ import type {
   ScheduledStatus,
 } from '../../sheets/scheduled';
 import type {StateBook} from '../../sheets/state';
+import type {ScheduledRow} from '../../sheets/schemas/scheduled';
 import {localTime} from '../host/schedule-health';
 import {outPhase} from './due';
 
@@ -23,20 +24,31 @@ const DIFFERS = 'This row differs from the stored change';
 export const EXTRA =
   'Not sent: this row shows no field of its stored change (a copy of a row, or typed in), so nothing sends it. To change a scheduled change, cancel it and schedule it again.';
 
+/** The text cells of a Scheduled row, as a stored field keeps them. */
+type Texts = Omit<ScheduledRow, 'apply_at' | 'revert_at'>;
+
 /** One field of one stored change, as the state book keeps it (times in Unix seconds). */
-interface Kept {
-  change_id: string;
-  account: string;
-  sheet: string;
-  record: string;
-  field: string;
-  before: string;
-  after: string;
+interface Kept extends Texts {
   apply_at: number;
   revert_at: number | null;
-  status: ScheduledStatus;
-  message: string;
   sent_as?: string;
+}
+
+/** A stored field's text cells. */
+export function textsOf(e: StoredEntry): Texts {
+  const {change_id, account, sheet, record, field, before, after} = e;
+  const {status, message} = e;
+  return {
+    change_id,
+    account,
+    sheet,
+    record,
+    field,
+    before,
+    after,
+    status,
+    message,
+  };
 }
 
 /** The content of a stored field that its row must show: typed over, it is not sent. */
@@ -116,19 +128,11 @@ export class StoredChanges {
     this.book.setMemo(
       SCHEDULED_MEMO,
       this.entries.map((e): Kept => ({
-        change_id: e.change_id,
-        account: e.account,
-        sheet: e.sheet,
-        record: e.record,
-        field: e.field,
-        before: e.before,
-        after: e.after,
+        ...textsOf(e),
         apply_at: Math.round(e.applyAt / 1000),
         revert_at: Number.isNaN(e.revertAt)
           ? null
           : Math.round(e.revertAt / 1000),
-        status: e.status as ScheduledStatus,
-        message: e.message,
         ...(e.sentAs ? {sent_as: e.sentAs} : {}),
       })),
     );
