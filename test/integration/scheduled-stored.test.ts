@@ -415,3 +415,14 @@ describe('a row copied, or typed over', () => {
     ]);
   });
 });
+
+describe('the refresh interval changed while a change waits', () => {
+  it('the trigger stays hourly: the change goes out within the hour after its time', () => {
+    const {rt, emulator, ids, since} = oneScheduled();
+    rt.call('setRefreshSchedule', 8);
+    expect(rt.triggers.records.map(t => t.everyMs)).toEqual([HOUR_MS]);
+    expect(hours(rt, 2)).toEqual([undefined, undefined]);
+    expect(puts(emulator, since)).toEqual([capSent(ids[0], 150)]);
+    expect(rt.triggers.records.map(t => t.everyMs)).toEqual([8 * HOUR_MS]);
+  });
+});

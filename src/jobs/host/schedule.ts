@@ -152,6 +152,9 @@ export function setRefreshSchedule(
       );
     }
   }
+  // Changes of this person still waiting keep the trigger hourly, whatever the interval chosen.
+  if (schedule && store.scheduledChanges(documentId).length > 0)
+    hourlyWhileChangesWait(platform);
   scheduleChanged(platform);
   return getSchedule(platform);
 }
@@ -171,8 +174,10 @@ export function hourlyWhileChangesWait(platform: Platform): string {
     setRefreshSchedule(platform, 1);
     return ' No scheduled refresh was on: an hourly one is now, to send it.';
   }
-  if (schedule.paused || schedule.hours === 1 || schedule.triggerHours === 1)
-    return '';
+  if (schedule.paused) {
+    return ' The scheduled refresh is paused: nothing goes out until you save it again (Schedule in the sidebar), then at the first run after.';
+  }
+  if (schedule.hours === 1 || schedule.triggerHours === 1) return '';
   const triggerId = replaceTrigger(platform, schedule, {everyHours: 1});
   store.setSchedule(documentId, {
     ...schedule,
