@@ -123,24 +123,33 @@ function scheduleUnits<S, Q>(
       `Nothing was scheduled: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again; your edits are kept.`,
     );
   }
+  // Only a change its author's list holds is ever sent: where what follows fails, taking it
+  // off the list is what undoes it (the stored fields, rowless, are cancelled by the next run).
+  const undo = (what: string, e: unknown) => {
+    store.setScheduledChanges(documentId, mine);
+    return new ConfigError(
+      `Nothing was scheduled: ${what} (${e instanceof Error ? e.message : String(e)}). Your edits are kept; try again.`,
+    );
+  };
   stored.add(entries);
   try {
     job.saveState();
   } catch (e) {
-    store.setScheduledChanges(documentId, mine);
-    throw new ConfigError(
-      `Nothing was scheduled: the add-on's state could not be saved (${e instanceof Error ? e.message : String(e)}). Your edits are kept; try again.`,
-    );
+    throw undo("the add-on's state could not be saved", e);
   }
-  sheet.append(
-    entries.map(e => ({
-      ...textsOf(e),
-      apply_at: shownTime(job.workbook, e.applyAt),
-      revert_at: Number.isNaN(e.revertAt)
-        ? ''
-        : shownTime(job.workbook, e.revertAt),
-    })),
-  );
+  try {
+    sheet.append(
+      entries.map(e => ({
+        ...textsOf(e),
+        apply_at: shownTime(job.workbook, e.applyAt),
+        revert_at: Number.isNaN(e.revertAt)
+          ? ''
+          : shownTime(job.workbook, e.revertAt),
+      })),
+    );
+  } catch (e) {
+    throw undo('the Scheduled sheet could not be written', e);
+  }
   const note = `Scheduled as change ${changeId} for ${at}${back}: this row shows what the server holds until then, the Scheduled sheet what is coming.`;
   const {writer} = rows;
   for (const {record} of units) {
