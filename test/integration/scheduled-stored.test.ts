@@ -285,7 +285,9 @@ describe('one account whose read fails, among three', () => {
       /^Not sent yet: reading offer_id \d+ first failed \(.*503.*\)\. The next scheduled run tries again\.$/,
     );
     expect(rows.filter(r => r.status === 'OK')).toHaveLength(2);
-    expect(summary.message).toContain('1 field not sent yet');
+    expect(summary.message).toContain(
+      `1 field not sent yet (its record in sub-account ${broken} could not be read first: the next run tries again)`,
+    );
     emulator.faults.clear();
     const again = lastSeq(emulator);
     rt.call('applyScheduledChanges');

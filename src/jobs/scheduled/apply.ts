@@ -58,6 +58,7 @@ export function applyScheduledChanges(
       left: 0,
       withdrawn: 0,
       unread: 0,
+      unreadAccounts: new Set(),
       problems: [],
     };
     const sheet = ScheduledSheet.open(job.workbook, false, () =>
@@ -120,7 +121,7 @@ function applyMessage(tally: Tally): string {
       ? `${counted(tally.left, 'field')} left for lack of time (as they were: the next run sends ${tally.left === 1 ? 'it' : 'them'})`
       : '',
     tally.unread > 0
-      ? `${counted(tally.unread, 'field')} not sent yet (${tally.unread === 1 ? 'its record' : 'their records'} could not be read first: the next run tries again)`
+      ? `${counted(tally.unread, 'field')} not sent yet (${tally.unread === 1 ? 'its record' : 'their records'} in ${[...tally.unreadAccounts].join(', ')} could not be read first: the next run tries again)`
       : '',
   ].filter(p => p !== '');
   if (parts.length === 0) return NOTHING_DUE;

@@ -52,6 +52,8 @@ export interface Tally {
   withdrawn: number;
   /** Fields whose records could not be read first: as they were, for the next run. */
   unread: number;
+  /** The accounts of those records (as the Scheduled sheet names them). */
+  unreadAccounts: Set<string>;
   /** "Budgets 123 daily_cap [ALL]: CONFLICT: …", one line per field not done, for the email. */
   problems: string[];
 }

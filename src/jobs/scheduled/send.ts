@@ -203,7 +203,10 @@ function decideItem(
   if (!('request' in decided)) {
     // A status kept as it was (the record not read) is no outcome: counted apart.
     const kept = !item.unknown && decided.status === item.entries[0].status;
-    if (kept) run.tally.unread += item.entries.length;
+    if (kept) {
+      run.tally.unread += item.entries.length;
+      run.tally.unreadAccounts.add(item.account);
+    }
     run.mark(item, decided.status, decided.message, !kept);
     // A lost request settled by reading back: History says what became of it (a run killed
     // while it was out recorded nothing of it).
