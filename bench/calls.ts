@@ -4,16 +4,14 @@
  * precise coverage, which counts every call of every function; a function belongs to the
  * module whose `// src/...` banner (esbuild's) precedes it in the bundle. Run as
  * `npx tsx bench/calls.ts [bundle dir] [--top N]`: dist/ by default, or an earlier release's
- * fixture (test/fixtures/release-2) to compare; `--top N` also lists the N functions called
- * most, by module, where a change would pay.
+ * fixture (test/fixtures/release-2) to compare; `--rows N` pushes N rows instead of 20; `--top N`
+ * also lists the N functions called most, by module, where a change would pay.
  */
 import {Session} from 'node:inspector/promises';
 import {readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {editable} from '../test/support/accounts';
 import {offerDesk, recordsOf, typeInto} from '../test/support/offer-desk';
-
-const ROWS = 20;
 
 interface FunctionCoverage {
   functionName: string;
@@ -38,6 +36,8 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const topAt = args.indexOf('--top');
   const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 0;
+  const rowsAt = args.indexOf('--rows');
+  const ROWS = rowsAt >= 0 ? Number(args.splice(rowsAt, 2)[1]) : 20;
   const dir = resolve(args[0] ?? 'dist');
   const code = readFileSync(join(dir, 'Code.js'), 'utf8');
   const banners = modules(code);

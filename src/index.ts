@@ -30,6 +30,7 @@ import type {JobSummary} from './jobs/run';
 import * as schedule from './jobs/host/schedule';
 import * as scheduledPush from './jobs/scheduled/schedule-push';
 import * as applyJob from './jobs/scheduled/apply';
+import * as dueJob from './jobs/scheduled/due';
 import * as waiting from './jobs/scheduled/waiting';
 import type {ScheduledRun} from './jobs/settings-store';
 import * as settings from './jobs/host/settings';
@@ -185,6 +186,15 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
         scheduled: true,
         startedAt,
       });
+      // While changes wait the trigger fires hourly; the refresh keeps its own interval.
+      const due = schedule.refreshDue(p);
+      schedule.backToRefreshInterval(p);
+      if (!due) {
+        return {
+          ...applied,
+          message: `${applied.message} The refresh itself was not due this hour: it runs at its own interval.`,
+        };
+      }
       const refreshed = JOB_RUNS[job](p, {scheduled: true, startedAt});
       const touched =
         applied.ok +
@@ -211,7 +221,7 @@ export function applyScheduledChanges(): JobSummary {
 
 /** How many hours after its time a scheduled change may still go out (default 6). */
 export function setScheduledGraceHours(hours: number | string): number {
-  return fromSidebar(p => applyJob.setScheduledGraceHours(p, hours));
+  return fromSidebar(p => dueJob.setScheduledGraceHours(p, hours));
 }
 
 /** The sidebar's list of scheduled changes still waiting. */

@@ -14,7 +14,7 @@
 import type {ApiClient} from '../api/client';
 import {IdGroup, READ_BACK_IDS, ReadBack} from '../api/paging';
 import {ReadBackVerdict, ServerRecord, judgeReadBack} from '../rules/read-back';
-import {recordKey} from '../sheets/accounts';
+import {keyParts, recordKey} from '../sheets/accounts';
 import {CodecContext, canonical, encode} from '../sheets/codec';
 import {EMPTY, contentOf} from '../sheets/rows';
 import {SheetSchema, editableOf, readColumn} from '../sheets/schema';
@@ -39,7 +39,15 @@ export interface ReadBackTarget {
 export type Listed = ReadonlyMap<string, ReadonlyArray<Array<string | null>>>;
 
 export type ReadBackResult =
-  | {listed: Listed; requests: number}
+  | {
+      listed: Listed;
+      requests: number;
+      /**
+       * Accounts whose list failed while the others' answered, each with why (the clause a
+       * row's message carries): one account's failure holds back no other's records.
+       */
+      unread?: ReadonlyMap<string, {failed: string; error?: Error}>;
+    }
   /** `failed`: why, as the clause a row's message carries. */
   | {failed: string; error?: unknown; requests: number};
 
@@ -48,7 +56,9 @@ export const NO_TIME_TO_READ = 'the time ran out before reading it back';
 
 /**
  * Reads the targets' records back, every account's list signed by that account, all in one
- * batch within the time budget (none given: it starts whatever the time).
+ * batch within the time budget (none given: it starts whatever the time). Where that batch
+ * fails and it read several accounts, each account is read again on its own: the accounts
+ * that answer are read, the others named in `unread` (all failing: `failed`).
  */
 export function readBack<S>(
   list: ReadBackList<S>,
@@ -61,41 +71,73 @@ export function readBack<S>(
 ): ReadBackResult {
   const accounts = [...new Set(targets.map(t => t.account))];
   const groups = accounts.map(account => ({
+    account,
     client: deps.clientFor(account),
     ids: [
       ...new Set(targets.filter(t => t.account === account).map(t => t.id)),
     ],
   }));
-  const read = () => {
-    try {
-      return list.readBack(groups);
-    } catch (error) {
-      return error instanceof Error ? error : new Error(String(error));
-    }
+  const read = (of: typeof groups) => {
+    const run = () => {
+      try {
+        return list.readBack(of);
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
+      }
+    };
+    return deps.budget ? deps.budget.batch(run) : run();
   };
-  const back = deps.budget ? deps.budget.batch(read) : read();
-  if (back === undefined) return {failed: NO_TIME_TO_READ, requests: 0};
-  if (back instanceof Error) {
-    // Each list's first page went out, at least.
-    const requests = groups.reduce(
-      (n, g) => n + Math.ceil(g.ids.length / READ_BACK_IDS),
-      0,
+  // Each list's first page went out, at least.
+  const sent = (of: typeof groups) =>
+    of.reduce((n, g) => n + Math.ceil(g.ids.length / READ_BACK_IDS), 0);
+  const whole = read(groups);
+  if (whole === undefined) return {failed: NO_TIME_TO_READ, requests: 0};
+  let requests = whole instanceof Error ? sent(groups) : whole.requests;
+  const unread = new Map<string, {failed: string; error?: Error}>();
+  const answered: Array<{account: string; records: S[][]}> = [];
+  if (!(whole instanceof Error)) {
+    whole.records.forEach((records, g) =>
+      answered.push({account: accounts[g], records}),
     );
+  } else if (groups.length === 1) {
     return {
-      failed: `reading it back failed (${back.message})`,
-      error: back,
+      failed: `reading it back failed (${whole.message})`,
+      error: whole,
       requests,
     };
+  } else {
+    for (const group of groups) {
+      const one = read([group]);
+      if (one === undefined || one instanceof Error) {
+        requests += one ? sent([group]) : 0;
+        unread.set(
+          group.account,
+          one
+            ? {failed: `reading it back failed (${one.message})`, error: one}
+            : {failed: NO_TIME_TO_READ},
+        );
+        continue;
+      }
+      requests += one.requests;
+      answered.push({account: group.account, records: one.records[0]});
+    }
+    if (answered.length === 0) {
+      return {
+        failed: `reading it back failed (${whole.message})`,
+        error: whole,
+        requests,
+      };
+    }
   }
   const {schema} = list;
   const idColumn = schema.columns.find(c => c.header === schema.id)!;
   const text = (value: unknown) =>
     canonical(idColumn, encode(idColumn, value ?? null), deps.context);
   const listed = new Map<string, Array<Array<string | null>>>();
-  back.records.forEach((records, g) => {
+  for (const {account, records} of answered) {
     for (const rows of records) {
       listed.set(
-        recordKey(accounts[g], text(readColumn(idColumn, rows[0]))),
+        recordKey(account, text(readColumn(idColumn, rows[0]))),
         rows.map(source =>
           editableOf(schema).map(column => {
             const value = readColumn(column, source);
@@ -106,8 +148,8 @@ export function readBack<S>(
         ),
       );
     }
-  });
-  return {listed, requests: back.requests};
+  }
+  return {listed, requests, ...(unread.size > 0 ? {unread} : {})};
 }
 
 /**
@@ -151,6 +193,8 @@ export function verdictOn<S>(
   if ('failed' in back) {
     return {verdict: 'cannot tell', because: {unread: back.failed}};
   }
+  const unread = back.unread?.get(keyParts(write.key).account);
+  if (unread) return {verdict: 'cannot tell', because: {unread: unread.failed}};
   const rows = back.listed.get(write.key);
   return judgeReadBack({
     fields: editableOf(schema).map(c => c.header),

@@ -109,6 +109,13 @@ export interface Schedule {
   spreadsheetId?: string;
   /** Its trigger's id (Trigger.getUniqueId, the event's triggerUid). */
   triggerId?: string;
+  /**
+   * 1 while scheduled changes wait and `hours` is more: the trigger fires hourly, so a change
+   * goes out within the hour after its time, and the refresh runs every `hours` still.
+   */
+  triggerHours?: number;
+  /** When the refresh last ran while the trigger fires hourly (ms). */
+  refreshedAt?: number;
 }
 
 /** What a scheduled run emails its owner about; each kind at most once a day. */

@@ -36,13 +36,25 @@ export interface ScheduledEntry extends Omit<
   index: number;
   applyAt: number;
   revertAt: number;
+  /** The History change that sent it (its put-back cites it); kept in the store only. */
+  sentAs?: string;
 }
 
-/** A time cell: a date, or Unix seconds typed as a number. */
+const SHOWN_TIME =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}) ([+-])(\d{2}):(\d{2})/;
+
+/**
+ * The instant a time cell shows: its text with its offset ('2026-01-05 11:00 +01:00 …', as
+ * the add-on writes it), a date, or Unix seconds typed as a number; NaN.
+ */
 function timeOf(cell: CellValue | undefined): number {
   if (isDate(cell)) return cell.getTime();
   if (typeof cell === 'number') return cell * 1000;
-  return NaN;
+  const m = SHOWN_TIME.exec(String(cell ?? '').trim());
+  if (!m) return NaN;
+  const [y, mo, d, h, mi, , oh, om] = m.slice(1).map(Number);
+  const offset = (m[6] === '-' ? -1 : 1) * (oh * 60 + om);
+  return Date.UTC(y, mo - 1, d, h, mi) - offset * 60_000;
 }
 
 export class ScheduledSheet {
@@ -121,13 +133,6 @@ export class ScheduledSheet {
     const {writer, entries} = this.read;
     const gone = new Set(writer.flush().gone);
     return entries.filter(e => gone.has(e.index));
-  }
-
-  /** The entries some flush did not write: the sheet does not hold what they were marked. */
-  unwritten(): ScheduledEntry[] {
-    if (!this.read) return [];
-    const gone = new Set(this.read.writer.goneHandles());
-    return this.read.entries.filter(e => gone.has(e.index));
   }
 }
 

@@ -255,11 +255,6 @@ export class SheetWriter<S> {
     return row.decided.get(at) ?? row.known[at] ?? '';
   }
 
-  /** Handles reported gone so far, by any flush. */
-  goneHandles(): number[] {
-    return [...this.reported].sort((a, b) => a - b);
-  }
-
   /** Writes every decision made since the last flush; see the header. */
   flush(): FlushReport {
     const pending = this.handles.some(

@@ -7,7 +7,7 @@
  */
 import type {Runtime, RuntimeOptions} from '../../local/runtime';
 import {TRIGGER_TIME_USED_UP} from '../../local/runtime';
-import {offerDesk} from '../support/offer-desk';
+import {offerDesk, triggersUsedUp} from '../support/offer-desk';
 
 const HOUR_MS = 3600 * 1000;
 const USER = 'user@example.com';
@@ -226,19 +226,7 @@ describe('the daily trigger runtime quota', () => {
 describe('a 21st scheduled spreadsheet', () => {
   it('is refused with what Google’s error means and what to do', () => {
     const {rt} = offerDesk({offers: 3});
-    // 20 scheduled refreshes of this user in other spreadsheets.
-    for (let n = 0; n < 20; n++) {
-      rt.triggers.records.push({
-        id: `other-${n}`,
-        handler: 'scheduledRefresh',
-        eventType: 'CLOCK',
-        user: USER,
-        documentId: `sheet-${n}`,
-        everyMs: HOUR_MS,
-        nextRunMs: Infinity,
-        timeZone: 'Etc/UTC',
-      });
-    }
+    triggersUsedUp(rt, USER);
     expect(() => rt.call('setRefreshSchedule', 4)).toThrow(
       'The scheduled refresh was not saved, and none runs in this spreadsheet now: Google refused its trigger ("This script has too many triggers. Triggers must be deleted from the script before more can be added."). Google allows one person 20 triggers of an add-on, in all spreadsheets together, and each scheduled refresh is one: yours are probably running in 20 other spreadsheets. Turn off the scheduled refresh of a spreadsheet you no longer need refreshed (open it, then Extensions > Offer Desk > Schedule > Turn scheduled refresh off), then save this one again.',
     );

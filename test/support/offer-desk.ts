@@ -50,6 +50,25 @@ export function offerDesk(
   return {rt, emulator};
 }
 
+/**
+ * 20 scheduled refreshes of the test's user in other spreadsheets: all the triggers Google
+ * allows one person, so the next one Offer Desk asks for is refused.
+ */
+export function triggersUsedUp(rt: Runtime, user = 'user@example.com'): void {
+  for (let n = 0; n < 20; n++) {
+    rt.triggers.records.push({
+      id: `other-${n}`,
+      handler: 'scheduledRefresh',
+      eventType: 'CLOCK',
+      user,
+      documentId: `sheet-${n}`,
+      everyMs: 3600_000,
+      nextRunMs: Infinity,
+      timeZone: 'Etc/UTC',
+    });
+  }
+}
+
 export function sheetOf(rt: Runtime, name: string): FakeSheet {
   const sheet = rt.spreadsheet.getSheetByName(name);
   if (!sheet) throw new Error(`no sheet ${name}`);

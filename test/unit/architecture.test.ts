@@ -95,3 +95,25 @@ describe('the layers of src/', () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe('the imports of src/jobs/push/ and src/jobs/scheduled/', () => {
+  it('make no cycle, type-only ones included', () => {
+    const graph = new Map(
+      sources(SRC).map(path => [
+        relative(SRC, path).replace(/\\/g, '/'),
+        importsOf(path).map(t => (t.endsWith('.ts') ? t : `${t}.ts`)),
+      ]),
+    );
+    const cycles: string[] = [];
+    const walk = (file: string, path: string[]) => {
+      for (const next of graph.get(file) ?? []) {
+        if (next === path[0]) cycles.push([...path, next].join(' -> '));
+        else if (!path.includes(next) && next > path[0])
+          walk(next, [...path, next]);
+      }
+    };
+    for (const file of graph.keys())
+      if (/^jobs\/(push|scheduled)\//.test(file)) walk(file, [file]);
+    expect(cycles).toEqual([]);
+  });
+});

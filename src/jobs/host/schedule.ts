@@ -152,8 +152,99 @@ export function setRefreshSchedule(
       );
     }
   }
+  // Changes of this person still waiting keep the trigger hourly, whatever the interval chosen.
+  if (schedule && store.scheduledChanges(documentId).length > 0)
+    hourlyWhileChangesWait(platform);
   scheduleChanged(platform);
   return getSchedule(platform);
+}
+
+/**
+ * Makes the trigger fire hourly while scheduled changes wait (an editor add-on gets one
+ * trigger per person per spreadsheet, so the refresh's own interval cannot be a second one):
+ * turns an hourly refresh on where none is, else moves the trigger of a longer one to every
+ * hour, the refresh still running at its own interval (refreshDue). Answers what the summary
+ * says of it; throws, changing nothing, where Google refuses the trigger.
+ */
+export function hourlyWhileChangesWait(platform: Platform): string {
+  const documentId = platform.documentId();
+  const store = new SettingsStore(platform.userProperties);
+  const schedule = store.schedule(documentId);
+  if (!schedule) {
+    setRefreshSchedule(platform, 1);
+    return ' No scheduled refresh was on: an hourly one is now, to send it.';
+  }
+  if (schedule.paused) {
+    return ' The scheduled refresh is paused: nothing goes out until you save it again (Schedule in the sidebar), then at the first run after.';
+  }
+  if (schedule.hours === 1 || schedule.triggerHours === 1) return '';
+  const triggerId = replaceTrigger(platform, schedule, {everyHours: 1});
+  store.setSchedule(documentId, {
+    ...schedule,
+    triggerId,
+    triggerHours: 1,
+    refreshedAt: platform.clock.now(),
+  });
+  scheduleChanged(platform);
+  return ` The scheduled refresh now fires every hour while changes wait, to send each within the hour after its time; it still refreshes ${schedule.hours === DAILY ? 'once a day' : `every ${schedule.hours} hours`}.`;
+}
+
+/**
+ * The trigger back to the refresh's own interval once no change waits; nothing where it
+ * fires at that interval already.
+ */
+export function backToRefreshInterval(platform: Platform): void {
+  const documentId = platform.documentId();
+  const store = new SettingsStore(platform.userProperties);
+  const schedule = store.schedule(documentId);
+  if (!schedule?.triggerHours || schedule.paused) return;
+  if (store.scheduledChanges(documentId).length > 0) return;
+  const triggerId = replaceTrigger(platform, schedule, triggerTiming(schedule));
+  store.setSchedule(documentId, {
+    ...schedule,
+    triggerId,
+    triggerHours: undefined,
+    refreshedAt: undefined,
+  });
+}
+
+/**
+ * Whether the refresh of this turn is due: always, but while the trigger fires hourly for
+ * waiting changes, once its own interval has passed since it last ran (half an hour's slack:
+ * Apps Script fires some time within the hour). Records the refresh as run when it is due.
+ */
+export function refreshDue(platform: Platform): boolean {
+  const documentId = platform.documentId();
+  const store = new SettingsStore(platform.userProperties);
+  const schedule = store.schedule(documentId);
+  if (!schedule?.triggerHours) return true;
+  const now = platform.clock.now();
+  const since = now - (schedule.refreshedAt ?? 0);
+  if (since < schedule.hours * 3600_000 - 1800_000) return false;
+  store.setSchedule(documentId, {...schedule, refreshedAt: now});
+  return true;
+}
+
+/** The schedule's trigger replaced by one of `timing`; where Google refuses, the old one stays. */
+function replaceTrigger(
+  platform: Platform,
+  schedule: Schedule,
+  timing: TriggerTiming,
+): string {
+  removeScheduleTriggers(platform);
+  try {
+    return platform.triggers.createTimeDriven(SCHEDULE_HANDLER, timing);
+  } catch (e) {
+    const back = platform.triggers.createTimeDriven(
+      SCHEDULE_HANDLER,
+      triggerTiming(schedule),
+    );
+    new SettingsStore(platform.userProperties).setSchedule(
+      platform.documentId(),
+      {...schedule, triggerId: back},
+    );
+    throw tooManyTriggers(e) ?? e;
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import {editableOf} from '../../sheets/schema';
 import {BUDGETS} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
-import type {Sending} from './push-delivery';
+import type {Sending} from './push-spec';
 import type {Guarded} from './push-spec';
 import {SettingsStore} from '../settings-store';
 

@@ -11,8 +11,6 @@ import {offersListing, updateBudgets} from '../../api/operations';
 import type {BudgetGroup, BudgetUpdate} from '../../api/types';
 import type {Platform} from '../../platform/ports';
 import {BudgetGroupInput, checkBudget} from '../../rules/budget';
-import {fromCanonical} from '../../sheets/codec';
-import {editableOf} from '../../sheets/schema';
 import {EMPTY, sameContent} from '../../sheets/rows';
 import {BUDGETS, BudgetRow, budgetRows} from '../../sheets/schemas/budgets';
 import {sheetRow} from '../../sheets/table';
@@ -89,22 +87,6 @@ export const BUDGETS_PUSH: PushSpec<BudgetRow, BudgetUpdate> = {
       record.base.rows.some(pulled => sameContent([row], [pulled])),
     ),
   guard: guardBudgets,
-  // The groups of the content, as build sends them; a row of empty cells is no group.
-  requestFrom: (id, content) => ({
-    offer_id: Number(id),
-    budget: content
-      .filter(texts => texts.some(text => text !== EMPTY))
-      .map(texts =>
-        budgetGroup(
-          Object.fromEntries(
-            editableOf(BUDGETS).map((c, k) => [
-              c.header,
-              fromCanonical(texts[k]),
-            ]),
-          ) as unknown as BudgetGroupInput,
-        ),
-      ),
-  }),
   readBack: groups =>
     listByIds(
       groups,

@@ -92,17 +92,6 @@ export const CAMPAIGNS_PUSH: PushSpec<Campaign, CampaignUpdate> = {
     return {ok: true, request, sends: changed.join(', ')};
   },
   send: updateCampaigns,
-  // Only the fields that change, as build sends them.
-  requestFrom: (id, [texts], fields) => {
-    const request: CampaignUpdate = {campaign_id: Number(id)};
-    editableOf(CAMPAIGNS).forEach((column, k) => {
-      if (fields.includes(column.header))
-        Object.assign(request, {
-          [column.header]: fromCanonical(texts[k]) ?? '',
-        });
-    });
-    return request;
-  },
   readBack: groups =>
     listByIds(
       groups,

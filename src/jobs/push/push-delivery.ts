@@ -25,24 +25,8 @@ import {
   serverRecord,
   verdictOn,
 } from '../read-back';
-import type {ChangedRecord, PushSpec} from './push-spec';
+import type {Delivered, PushSpec, RowVerdict, Sending} from './push-spec';
 import type {TimeBudget} from '../run';
-
-/** A changed record's request on its way (a push sends it in a batch, or reads it back). */
-export interface Sending<Q> {
-  record: ChangedRecord;
-  request: Q;
-  sends: string;
-  /** Why its outcome is unknown: its answer was lost (here or at the last push). */
-  lost?: string;
-  /** Sent again, reading back having shown it was not applied: never a third time. */
-  again?: boolean;
-}
-
-export interface RowVerdict {
-  status: SyncStatus | '';
-  message: string;
-}
 
 export function mark<Q>(
   verdicts: Map<number, RowVerdict>,
@@ -58,13 +42,6 @@ function refusalWords(error: Error): string {
   return hasVerdict(error)
     ? `${error.message}: change the row to send it again.`
     : `${error.message}: the next push sends it again.`;
-}
-
-/** A record whose write came to an end in this run: what the History records of it. */
-export interface Delivered {
-  record: ChangedRecord;
-  outcome: HistoryOutcome;
-  message: string;
 }
 
 export interface DeliveryDeps {
@@ -202,13 +179,18 @@ export class Delivery<S, Q> {
     const server = this.read(check);
     const changed = new Set<Sending<Q>>();
     for (const unit of check) {
-      if ('failed' in server) {
+      // One account's read failing holds back its records alone.
+      const failed =
+        'failed' in server
+          ? server.failed
+          : server.unread?.get(unit.record.account)?.failed;
+      if (failed !== undefined || 'failed' in server) {
         this.remaining += unit.record.rows.length;
         mark(
           this.verdicts,
           unit,
           'EDITED',
-          `Not sent yet: the push reads the server's ${this.spec.schema.id} ${unit.record.id} first (it sends values you did not edit as last refreshed), and ${server.failed}. Run the push again.`,
+          `Not sent yet: the push reads the server's ${this.spec.schema.id} ${unit.record.id} first (it sends values you did not edit as last refreshed), and ${failed}. Run the push again.`,
         );
         changed.add(unit);
         continue;

@@ -12,7 +12,8 @@ import type {EditableRow} from '../../sheets/rows';
 import type {RowSaid, SheetRecord} from '../../sheets/records';
 import type {SheetSchema} from '../../sheets/schema';
 import type {RecordState, StateBook} from '../../sheets/state';
-import type {Delivered, Sending} from './push-delivery';
+import type {HistoryOutcome} from '../../sheets/history';
+import type {SyncStatus} from '../../sheets/status';
 
 /** A record whose editable cells differ from what was last pulled. */
 export interface ChangedRecord {
@@ -34,6 +35,30 @@ export interface ChangedRecord {
   content: string[][];
   /** The editable fields whose text differs from the pull (a one-row record's; records.ts). */
   edited: readonly string[];
+}
+
+/** A changed record's request on its way (a push sends it in a batch, or reads it back). */
+export interface Sending<Q> {
+  record: ChangedRecord;
+  request: Q;
+  sends: string;
+  /** Why its outcome is unknown: its answer was lost (here or at the last push). */
+  lost?: string;
+  /** Sent again, reading back having shown it was not applied: never a third time. */
+  again?: boolean;
+}
+
+/** The status and message a push gives a row. */
+export interface RowVerdict {
+  status: SyncStatus | '';
+  message: string;
+}
+
+/** A record whose write came to an end in this run: what the History records of it. */
+export interface Delivered {
+  record: ChangedRecord;
+  outcome: HistoryOutcome;
+  message: string;
 }
 
 /**
@@ -103,16 +128,6 @@ export interface PushSpec<S, Q> {
     platform: Platform,
     dryRun: boolean,
   ): Guarded<Q>;
-  /**
-   * The request that makes a record's content `content` (canonical editable texts), `fields`
-   * (headers) being what changes, for a scheduled change applied to what the server holds
-   * (jobs/scheduled/apply.ts); a push without it cannot be scheduled.
-   */
-  requestFrom?(
-    id: string,
-    content: readonly string[][],
-    fields: readonly string[],
-  ): Q;
   /**
    * The content a request sets where it sends more than the record's cells say (pushTracking's
    * default support_server_click, standing in where the server's is not known): a scheduled

@@ -27,7 +27,7 @@ import {
 import {EMPTY} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
-import {NO_ZONE, canonical, fromCanonical} from '../../sheets/codec';
+import {NO_ZONE, canonical} from '../../sheets/codec';
 import type {
   ChangedRecord,
   PushSpec,
@@ -89,21 +89,6 @@ export function trackingPush(
     readBack: readOffersBack,
     againNote: ', which restarts the click-URL test',
     accepted: (book, requests) => rememberServerClicks(book, requests, now()),
-    // A scheduled change (jobs/scheduled/apply.ts): the PUT carries all of 2.8, so it is
-    // rebuilt from the offer as read then, the scheduled fields set.
-    requestFrom: (id, [texts]) => {
-      const value = (header: string) => {
-        const k = editableOf(OFFERS).findIndex(c => c.header === header);
-        const text = fromCanonical(texts[k] ?? EMPTY);
-        return text === null || text === undefined ? '' : String(text);
-      };
-      return {
-        offer_id: Number(id),
-        tracking_method: value('tracking_method'),
-        click_url: value('click_url'),
-        support_server_click: value(SERVER_CLICK),
-      };
-    },
     // The sidebar's default that stood in for an unknown support_server_click is part of
     // what a scheduled change sets: it goes out at the time as decided now.
     sentContent: (record, request) => [

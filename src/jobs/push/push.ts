@@ -33,8 +33,15 @@ import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
-import {Delivered, Delivery, RowVerdict, Sending, mark} from './push-delivery';
-import type {Guarded, Opened, PushSpec} from './push-spec';
+import {Delivery, mark} from './push-delivery';
+import type {
+  Delivered,
+  Guarded,
+  Opened,
+  PushSpec,
+  RowVerdict,
+  Sending,
+} from './push-spec';
 import type {JobSummary} from '../run';
 
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */

@@ -11,15 +11,16 @@ import {putBack, withStatus} from '../../sheets/put-back';
 import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
 import {newChangeId} from '../change-log';
 import {accountLabel} from '../connect';
-import {getSchedule, setRefreshSchedule} from '../host/schedule';
+import {hourlyWhileChangesWait} from '../host/schedule';
 import type {Job, RunOptions} from '../kernel';
 import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
 import type {Platform} from '../../platform/ports';
 import {runPush} from '../push/push';
 import type {JobSummary} from '../run';
-import type {RowVerdict, Sending} from '../push/push-delivery';
+import type {RowVerdict, Sending} from '../push/push-spec';
 import type {PushSpec} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
+import {StoredChanges, pairRows, shownTime, textsOf} from './stored';
 import {When, scheduledTimes, zoned} from './when';
 
 /** What a scheduled push did instead of sending: no request, its sentence for the summary. */
@@ -49,11 +50,6 @@ export function schedulePush<S, Q>(
   spec: PushSpec<S, Q>,
   options: RunOptions,
 ): JobSummary {
-  if (!spec.requestFrom) {
-    throw new ConfigError(
-      `${spec.job} cannot be scheduled in this version: nothing was sent, and your edits are kept.`,
-    );
-  }
   const when = scheduledTimes(
     options,
     platform.clock.now(),
@@ -93,35 +89,67 @@ function scheduleUnits<S, Q>(
       change,
     })),
   );
-  refuseOverlaps(sheet.entries(), planned, spec.schema.name, when);
-  const now = new Date(job.platform.clock.now());
-  const changeId = newChangeId(job.platform, now);
-  // Recorded before the rows exist: a change only its author's runs send.
   const store = new SettingsStore(job.platform.userProperties);
   const documentId = job.platform.documentId();
   const mine = store.scheduledChanges(documentId);
+  const stored = StoredChanges.open(job.book);
+  // The sheet's cancels first: a change cancelled there no longer holds its fields. This
+  // person's changes from before the store are taken in, to be checked against too.
+  pairRows(stored, sheet, row => mine.includes(row.change_id));
+  refuseOverlaps(job, stored.entries, planned, spec.schema.name, when);
+  const now = new Date(job.platform.clock.now());
+  const changeId = newChangeId(job.platform, now);
+  const at = zoned(job.workbook, when.at);
+  const back = Number.isNaN(when.until)
+    ? ''
+    : `, put back at ${zoned(job.workbook, when.until)}`;
+  const entries = planned.map(({account, record, change}) => ({
+    index: -1,
+    change_id: changeId,
+    applyAt: when.at,
+    revertAt: when.until,
+    account,
+    sheet: spec.schema.name,
+    record,
+    ...change,
+    status: 'WAITING' as const,
+    message: `Waiting: goes out at the first scheduled run at or after ${at} (within the hour after)${back}.`,
+  }));
+  // All or nothing: the trigger, whose owner's runs alone send it, and the stored change
+  // come first; any of them refused, nothing is written and the rows keep the user's values.
+  const turnedOn = scheduleOn(job);
   if (!store.setScheduledChanges(documentId, [...mine, changeId])) {
     throw new ConfigError(
       `Nothing was scheduled: ${STORE_FULL_NOTE}. Turn off scheduled refreshes of spreadsheets you no longer use, then try again; your edits are kept.`,
     );
   }
-  const at = zoned(job.workbook, when.at);
-  const back = Number.isNaN(when.until)
-    ? ''
-    : `, put back at ${zoned(job.workbook, when.until)}`;
-  sheet.append(
-    planned.map(({account, record, change}) => ({
-      change_id: changeId,
-      apply_at: new Date(when.at),
-      revert_at: Number.isNaN(when.until) ? '' : new Date(when.until),
-      account,
-      sheet: spec.schema.name,
-      record,
-      ...change,
-      status: 'WAITING',
-      message: `Waiting: goes out at the first scheduled run at or after ${at} (within the hour after)${back}.`,
-    })),
-  );
+  // Only a change its author's list holds is ever sent: where what follows fails, taking it
+  // off the list is what undoes it (the stored fields, rowless, are cancelled by the next run).
+  const undo = (what: string, e: unknown) => {
+    store.setScheduledChanges(documentId, mine);
+    return new ConfigError(
+      `Nothing was scheduled: ${what} (${e instanceof Error ? e.message : String(e)}). Your edits are kept; try again.`,
+    );
+  };
+  stored.add(entries);
+  try {
+    job.saveState();
+  } catch (e) {
+    throw undo("the add-on's state could not be saved", e);
+  }
+  try {
+    sheet.append(
+      entries.map(e => ({
+        ...textsOf(e),
+        apply_at: shownTime(job.workbook, e.applyAt),
+        revert_at: Number.isNaN(e.revertAt)
+          ? ''
+          : shownTime(job.workbook, e.revertAt),
+      })),
+    );
+  } catch (e) {
+    throw undo('the Scheduled sheet could not be written', e);
+  }
   const note = `Scheduled as change ${changeId} for ${at}${back}: this row shows what the server holds until then, the Scheduled sheet what is coming.`;
   const {writer} = rows;
   for (const {record} of units) {
@@ -142,15 +170,17 @@ function scheduleUnits<S, Q>(
   return {
     requests: 0,
     remaining: 0,
-    message: `Nothing sent: ${planned.length} ${fields} of ${units.length} ${records} scheduled as change ${changeId} for ${at}${back}. The rows show what the server holds until then; see the Scheduled sheet.${scheduleOn(job)}`,
+    message: `Nothing sent: ${planned.length} ${fields} of ${units.length} ${records} scheduled as change ${changeId} for ${at}${back}. The rows show what the server holds until then; see the Scheduled sheet.${turnedOn}`,
   };
 }
 
 /**
- * A field already WAITING in another change whose time overlaps this one's: the second
- * change is refused, so two scheduled values never fight over one field.
+ * A field that another change will still touch: waiting, or applied and not yet put back.
+ * The second change is refused, so two scheduled values never fight over one field (two
+ * put-backs would leave the first change's value on the server for good).
  */
 function refuseOverlaps(
+  job: Job,
   entries: readonly ScheduledEntry[],
   planned: readonly Planned[],
   sheet: string,
@@ -160,7 +190,8 @@ function refuseOverlaps(
   for (const {account, record, change} of planned) {
     const first = entries.find(
       e =>
-        e.status === 'WAITING' &&
+        (e.status === 'WAITING' ||
+          (e.status === 'OK' && !Number.isNaN(e.revertAt))) &&
         e.sheet === sheet &&
         e.account === account &&
         e.record === record &&
@@ -169,16 +200,28 @@ function refuseOverlaps(
         when.at < end(e.revertAt),
     );
     if (first) {
+      const where =
+        first.index >= 0
+          ? ` (row ${first.index + 2} of the Scheduled sheet)`
+          : '';
+      const what =
+        first.status === 'WAITING'
+          ? 'is already scheduled, at an overlapping time,'
+          : `was changed, and is still to be put back at ${zoned(job.workbook, first.revertAt)},`;
       throw new ConfigError(
-        `${change.field} of ${sheet} ${record} is already scheduled, at an overlapping time, by change ${first.change_id} (row ${first.index + 2} of the Scheduled sheet): cancel that one first (type CANCELLED in its status). Nothing was scheduled, and your edits are kept.`,
+        `${change.field} of ${sheet} ${record} ${what} by change ${first.change_id}${where}: ${first.status === 'WAITING' ? 'cancel that one first (type CANCELLED in its status)' : 'schedule this one after that put-back'}. Nothing was scheduled, and your edits are kept.`,
       );
     }
   }
 }
 
-/** Turns the hourly schedule on when none is, and says so; '' when one is on. */
+/** Makes the trigger fire hourly while the change waits, and says so where it changed. */
 function scheduleOn(job: Job): string {
-  if (getSchedule(job.platform).hours !== 0) return '';
-  setRefreshSchedule(job.platform, 1);
-  return ' No scheduled refresh was on: an hourly one is now, to send it.';
+  try {
+    return hourlyWhileChangesWait(job.platform);
+  } catch (e) {
+    throw new ConfigError(
+      `Nothing was scheduled: the hourly trigger that sends it could not be set. ${e instanceof Error ? e.message : String(e)} Your edits are kept.`,
+    );
+  }
 }

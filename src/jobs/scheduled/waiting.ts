@@ -7,7 +7,9 @@ import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
 import {counted} from '../../text/wording';
-import {withJob} from '../kernel';
+import {withDocumentLock} from '../run';
+import {StateBook} from '../../sheets/state';
+import {StoredChanges, pairRows} from './stored';
 import type {JobSummary} from '../run';
 import {zoned} from './when';
 
@@ -21,14 +23,20 @@ export interface WaitingChange {
   fields: string[];
 }
 
-/** The WAITING changes, soonest first. */
+/**
+ * The WAITING changes as stored (what will go out, whatever their rows were typed over to),
+ * soonest first; one scheduled before the store, as its rows read.
+ */
 export function listWaiting(platform: Platform): WaitingChange[] {
   const workbook = platform.workbook();
   const sheet = ScheduledSheet.open(workbook, false, () =>
     platform.clock.now(),
   );
+  // Read only: the store is paired with the sheet here, never saved.
+  const stored = StoredChanges.open(StateBook.open(workbook));
+  pairRows(stored, sheet, () => true);
   const byChange = new Map<string, ScheduledEntry[]>();
-  for (const entry of sheet?.entries() ?? []) {
+  for (const entry of stored.entries) {
     if (entry.status !== 'WAITING') continue;
     byChange.set(entry.change_id, [
       ...(byChange.get(entry.change_id) ?? []),
@@ -51,38 +59,53 @@ export function listWaiting(platform: Platform): WaitingChange[] {
     });
 }
 
-/** Cancels the WAITING rows of one change; sends nothing. */
+/**
+ * Cancels the WAITING fields of one change, in the store and on their rows; sends nothing.
+ * Any editor may, with or without keys of their own: it holds the document lock, never
+ * connects.
+ */
 export function cancelScheduledChange(
   platform: Platform,
   changeId: string,
 ): JobSummary {
   const id = String(changeId ?? '').trim();
-  return withJob(platform, 'cancelScheduledChange', {}, job => {
-    const sheet = ScheduledSheet.open(job.workbook, false, () =>
-      job.platform.clock.now(),
+  return withDocumentLock(platform, () => {
+    const workbook = platform.workbook();
+    const book = StateBook.open(workbook);
+    const stored = StoredChanges.open(book);
+    const sheet = ScheduledSheet.open(workbook, false, () =>
+      platform.clock.now(),
     );
-    const waiting = (sheet?.entries() ?? []).filter(
+    // A change scheduled before the store is cancelled as its rows read.
+    pairRows(stored, sheet, row => row.change_id === id);
+    const waiting = stored.entries.filter(
       e => e.change_id === id && e.status === 'WAITING',
     );
-    if (!sheet || waiting.length === 0) {
+    if (waiting.length === 0) {
       throw new ConfigError(
         `Change ${id || '(no id)'} has no WAITING row in the Scheduled sheet: it was sent, cancelled or deleted already, or the id is not one. Nothing was changed.`,
       );
     }
-    const by = job.platform.identity.email() || 'an editor';
-    const when = zoned(job.workbook, job.platform.clock.now());
-    for (const entry of waiting)
-      sheet.mark(entry, 'CANCELLED', `Cancelled by ${by} at ${when}.`);
-    sheet.flush();
-    const summary = job.summary({
-      sheet: 'Scheduled',
+    const by = platform.identity.email() || 'an editor';
+    const message = `Cancelled by ${by} at ${zoned(workbook, platform.clock.now())}.`;
+    for (const entry of waiting) {
+      stored.mark(entry, 'CANCELLED', message);
+      if (sheet && entry.index >= 0)
+        sheet.mark({...entry}, 'CANCELLED', message);
+    }
+    book.save();
+    sheet?.flush();
+    workbook.flush();
+    return {
+      job: 'cancelScheduledChange',
+      account: '',
       ok: 0,
       invalid: 0,
       error: 0,
       skipped: 0,
-    });
-    return {
-      ...summary,
+      remaining: 0,
+      dryRun: false,
+      problems: [],
       message: `Change ${id} cancelled: ${counted(waiting.length, 'field')} will not be sent.`,
     };
   });

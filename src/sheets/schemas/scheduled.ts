@@ -8,8 +8,9 @@ import {defineSchema} from '../schema';
 /** One Scheduled row as sheets/scheduled.ts writes and reads it. */
 export interface ScheduledRow {
   change_id: string;
-  apply_at: Date;
-  revert_at: Date | '';
+  /** Instants as sheets/scheduled.ts shows them: '2026-01-05 11:00 +01:00 (Europe/Paris)'. */
+  apply_at: string;
+  revert_at: string;
   account: string;
   sheet: string;
   record: string;
@@ -23,7 +24,7 @@ export interface ScheduledRow {
 export const SCHEDULED = defineSchema<ScheduledRow>({
   name: 'Scheduled',
   about:
-    'Changes that go out later: a push given a time ("Push later…") writes here one row per field it would send, under one change_id, and puts the edited rows back to what was last pulled. The first scheduled refresh at or after apply_at (Apps Script fires an hourly trigger some time within the hour) reads each record: where the server still holds before, after goes out; else the row is CONFLICT and nothing is sent for that record. At revert_at, before goes back where the server still holds after. Every write is a History row. To cancel a WAITING change, delete its rows or type CANCELLED in status.',
+    'Changes that go out later: a push given a time ("Push later…") writes here one row per field it would send, under one change_id, and puts the edited rows back to what was last pulled. The first scheduled refresh at or after apply_at (Apps Script fires an hourly trigger some time within the hour) reads each record: where the server still holds before, after goes out; else the row is CONFLICT and nothing is sent for that record. At revert_at, before goes back where the server still holds after. Every write is a History row. The rows show the change as stored when it was scheduled: a cell typed over is never sent (the row says it differs). To cancel a WAITING change, delete its rows or type CANCELLED in status.',
   id: 'change_id',
   // A change has one row per field of a record: what a settled status is written by. Its
   // status too: a row typed CANCELLED since the run read it is not the row it decided on, so
@@ -39,13 +40,13 @@ export const SCHEDULED = defineSchema<ScheduledRow>({
     },
     {
       header: 'apply_at',
-      type: 'timestamp',
-      note: 'When after goes out: the first scheduled run at or after it (within the hour after).',
+      type: 'text',
+      note: "When after goes out: the first scheduled run at or after it (within the hour after). An instant, shown in the spreadsheet's time zone with its offset: changing the time zone moves no change.",
     },
     {
       header: 'revert_at',
-      type: 'timestamp',
-      note: 'When before goes back; empty: never.',
+      type: 'text',
+      note: 'When before goes back; empty: never. A change not sent by then is never sent.',
     },
     {
       header: 'account',

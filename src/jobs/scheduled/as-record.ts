@@ -1,0 +1,54 @@
+/**
+ * A due scheduled change as a changed record (DESIGN 4.5): its base, the server's record as
+ * read now; its content, that base with the stored fields changed. Its request is the push's
+ * own (`PushSpec.build`): the same rules, the same request as a push of that content.
+ */
+import type {Workbook} from '../../platform/ports';
+import {recordKey} from '../../sheets/accounts';
+import {fromCanonical} from '../../sheets/codec';
+import {editableOf} from '../../sheets/schema';
+import type {StateBook} from '../../sheets/state';
+import type {ChangedRecord, PushSpec} from '../push/push-spec';
+
+/** The request that makes `content` of the record, or why the push's rules refuse it. */
+export function requestOf<Q>(
+  spec: PushSpec<never, Q>,
+  opened: {workbook: Workbook; book: StateBook},
+  change: {
+    account: string;
+    id: string;
+    /** What the server holds (canonical texts, rows.ts contentOf). */
+    base: string[][];
+    content: string[][];
+    /** The headers that change. */
+    edited: readonly string[];
+  },
+): {request: Q} | {refused: string} {
+  const columns = editableOf(spec.schema);
+  const key = recordKey(change.account, change.id);
+  // The facts a rule needs (a budget's delivery geos) are the record's as last pulled.
+  const facts = opened.book.get(spec.schema.name)?.records[key]?.facts;
+  const record: ChangedRecord = {
+    account: change.account,
+    id: change.id,
+    key,
+    rows: change.content.map((_, k) => k),
+    said: change.content.map(() => ({status: '', message: ''})),
+    decoded: change.content.map(texts => ({
+      texts,
+      values: Object.fromEntries(
+        columns.map((c, k) => [c.header, fromCanonical(texts[k])]),
+      ),
+      problems: {},
+    })),
+    base: {rows: change.base, ...(facts ? {facts} : {})},
+    content: change.content,
+    edited: change.edited,
+  };
+  // A job's book is a getter: named, not spread.
+  const {workbook, book} = opened;
+  const built = spec.build(record, {workbook, book, records: []});
+  if (built.ok) return {request: built.request};
+  const why = 'kept' in built ? built.kept : built.refused;
+  return {refused: [...new Set(why.values())].join(' ')};
+}
