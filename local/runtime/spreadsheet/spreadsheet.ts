@@ -114,6 +114,25 @@ export class FakeSpreadsheet implements SheetHost {
     return this.active;
   }
 
+  /**
+   * The selected range: what was selected last (Range.activate, a person's selection) when it
+   * is on the active sheet, else the active sheet's A1, as Sheets answers with no selection.
+   */
+  getActiveRange(): FakeRange {
+    this.call('Spreadsheet.getActiveRange');
+    const at = this.selected;
+    const rect =
+      at && at.sheet === this.active
+        ? at.rect
+        : {row: 1, column: 1, numRows: 1, numColumns: 1};
+    return this.active.getRange(
+      rect.row,
+      rect.column,
+      rect.numRows,
+      rect.numColumns,
+    );
+  }
+
   setActiveSheet(sheet: FakeSheet): FakeSheet {
     this.call('Spreadsheet.setActiveSheet');
     this.activate(this.own(sheet));
