@@ -8,6 +8,7 @@ import {md5Hex} from '../../local/emulator/digest';
 import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
 import {signedRequests} from '../support/accounts';
 import {
+  EMULATOR_URL,
   deliverableCampaign,
   offerDesk,
   recordsOf,
@@ -292,6 +293,40 @@ describe('cloneOffers: bad input', () => {
     }
     expect(recordsOf(rt, 'New Offers')).toHaveLength(2);
     expect(writes(emulator)).toEqual([]);
+  });
+});
+
+describe("the budget guard counts a clone's caps as new money", () => {
+  it('asks before creating clones whose daily caps pass the ceiling of their currency; No creates none', () => {
+    const {rt, emulator, id} = clonable();
+    const currency = emulator.account(MAIN).currency;
+    rt.call('saveSettings', {
+      baseUrl: EMULATOR_URL,
+      accessKey: DEMO_ACCOUNTS.main.accessKey,
+      guard: {ceilings: `${currency} 100`},
+    });
+    clone(rt, {
+      from: [{account: '', offer_id: id}],
+      to: [
+        {account: '', target_geo: 'DE'},
+        {account: '', target_geo: 'FR'},
+      ],
+    });
+    emulator.clearRequests();
+    rt.ui.answerNextAlert('NO');
+
+    rt.call('createOffers');
+
+    const [question] = rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+    expect(question.title).toBe('Create offers past your daily cap ceiling?');
+    expect(question.prompt).toContain(
+      `New Offers row 2, offer hero_offer_DE: daily_cap 60, total_budget 600 (the daily caps this run's new offers add come to ${currency} 120, past your ${currency} ceiling of 100)`,
+    );
+    expect(writes(emulator)).toEqual([]);
+    expect(recordsOf(rt, 'New Offers').map(r => r.sync_status)).toEqual([
+      'EDITED',
+      'EDITED',
+    ]);
   });
 });
 
