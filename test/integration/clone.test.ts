@@ -215,6 +215,35 @@ describe('cloneOffers into a sub-account', () => {
 });
 
 describe('cloneOffers: bad input', () => {
+  it('a material whose creative_url cannot be fetched: its Creatives row says so at upload, and the clone needing it is not created', () => {
+    const {rt, emulator, id, md5s, pkg} = clonable();
+    emulator.updateCampaign(deliverableCampaign(emulator, SUB), {
+      package_name: pkg,
+    });
+    clone(rt, {
+      from: [{account: '', offer_id: id}],
+      to: [{account: SUB, target_geo: 'DE'}],
+    });
+    // The file is gone from where creative_url points (the emulator serves no such md5 now).
+    emulator.account(MAIN).materials.delete(md5s[0]);
+    emulator.clearRequests();
+
+    rt.call('createOffers');
+
+    const gone = recordsOf(rt, 'Creatives').find(c =>
+      String(c.file).includes(md5s[0]),
+    )!;
+    expect([gone.sync_status, gone.sync_message]).toEqual([
+      'INVALID',
+      `file: ${String(gone.file)} answered HTTP 404: there is no file there. Nothing was uploaded.`,
+    ]);
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({offer_id: ''});
+    expect(offerNamed(emulator, SUB, 'hero_offer_DE')).toEqual([]);
+    expect(
+      emulator.requests.filter(r => r.path === '/api/open/v3/offer'),
+    ).toEqual([]);
+  });
+
   it('a target account with no campaign of the package: the row is INVALID naming campaign_id and the package; createOffers sends nothing for it', () => {
     const {rt, emulator, id, pkg} = clonable();
     for (const c of emulator.account(SUB).campaigns.values())
@@ -388,40 +417,49 @@ describe('cloneOffers from an every-account selection', () => {
 });
 
 describe('cloneOffers then a create whose answer is lost', () => {
-  it('the next run adopts the offer the lost create made: one POST offer in all, its offer_id in the row', () => {
-    const {rt, emulator, id} = clonable();
-    clone(rt, {
-      from: [{account: '', offer_id: id}],
-      to: [{account: '', target_geo: 'DE'}],
-    });
-    // The create is served, but the run is killed before its answer is recorded.
-    emulator.faults.configure({
-      rules: [
-        {
-          kind: 'slow',
-          method: 'POST',
-          path: '/api/open/v3/offer',
-          latencyMs: 400_000,
-        },
-      ],
-    });
-    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
-    emulator.faults.clear();
-    expect(recordsOf(rt, 'New Offers')[0].offer_id).toBe('');
+  it.each([
+    ['the main account', ''],
+    ['a sub-account', SUB],
+  ])(
+    'into %s: the next run adopts the offer the lost create made, one POST offer in all, its offer_id in the row',
+    (_, account) => {
+      const {rt, emulator, id, pkg} = clonable();
+      emulator.updateCampaign(deliverableCampaign(emulator, SUB), {
+        package_name: pkg,
+      });
+      clone(rt, {
+        from: [{account: '', offer_id: id}],
+        to: [{account, target_geo: 'DE'}],
+      });
+      // The create is served, but the run is killed before its answer is recorded.
+      emulator.faults.configure({
+        rules: [
+          {
+            kind: 'slow',
+            method: 'POST',
+            path: '/api/open/v3/offer',
+            latencyMs: 400_000,
+          },
+        ],
+      });
+      expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+      emulator.faults.clear();
+      expect(recordsOf(rt, 'New Offers')[0].offer_id).toBe('');
 
-    rt.call('createOffers');
+      rt.call('createOffers');
 
-    const made = offerNamed(emulator, MAIN, 'hero_offer_DE');
-    expect(made).toHaveLength(1);
-    expect(
-      emulator.requests.filter(
-        r => r.method === 'POST' && r.path === '/api/open/v3/offer',
-      ),
-    ).toHaveLength(1);
-    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
-      offer_id: made[0].offer_id,
-      sync_status: 'OK',
-      sync_message: `Offer ${made[0].offer_id} created (the answer to its create was lost; found by name); tracking set.`,
-    });
-  });
+      const made = offerNamed(emulator, account || MAIN, 'hero_offer_DE');
+      expect(made).toHaveLength(1);
+      expect(
+        emulator.requests.filter(
+          r => r.method === 'POST' && r.path === '/api/open/v3/offer',
+        ),
+      ).toHaveLength(1);
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: made[0].offer_id,
+        sync_status: 'OK',
+        sync_message: `Offer ${made[0].offer_id} created (the answer to its create was lost; found by name); tracking set.`,
+      });
+    },
+  );
 });
