@@ -22,6 +22,7 @@ import type {
   DialogQuestion,
   EditResult,
   FilterChange,
+  HtmlDialogView,
   MenuEntryView,
   MenuResult,
   MenuView,
@@ -373,6 +374,15 @@ export function changeRows(
   else s.deleteRow(change.row);
 }
 
+/** The person selects a range of the sheet (the grid's selection): the add-on's active range. */
+export function selectRange(
+  world: World,
+  sheetName: string,
+  range: {row: number; column: number; numRows: number; numColumns: number},
+): void {
+  world.runtime.spreadsheet.selectByPerson(sheetNamed(world, sheetName), range);
+}
+
 /** The person picks a tab: it becomes the active sheet, as getActiveSheet sees it. */
 export function activate(world: World, sheetName: string): void {
   world.runtime.spreadsheet.activate(sheetNamed(world, sheetName));
@@ -401,6 +411,26 @@ export function menus(world: World): MenuView[] {
 }
 
 /** Clicks a menu item; its dialogs were answered in the page while it ran. */
+/** How many HTML dialogs the add-on has shown, and the last one (HtmlService.showModalDialog). */
+export function htmlDialogs(world: World): {
+  count: number;
+  last: HtmlDialogView | null;
+} {
+  const shown = world.runtime.ui.events.flatMap(e =>
+    e.kind === 'dialog'
+      ? [
+          {
+            title: e.title,
+            html: e.html,
+            width: e.width ?? 600,
+            height: e.height ?? 400,
+          },
+        ]
+      : [],
+  );
+  return {count: shown.length, last: shown.at(-1) ?? null};
+}
+
 export function clickMenu(
   world: World,
   caption: string,

@@ -272,6 +272,15 @@ export class FakeSpreadsheet implements SheetHost {
     this.selected = {sheet, rect, count: (this.selected?.count ?? 0) + 1};
   }
 
+  /**
+   * What a person selected in a viewer: the active range a script then reads, counted as no
+   * script's selection (a viewer selects only those anew).
+   */
+  selectByPerson(sheet: FakeSheet, rect: Rect): void {
+    this.activate(sheet);
+    this.selected = {sheet, rect, count: this.selected?.count ?? 0};
+  }
+
   /** The range a script selected last (Range.activate), counted so a viewer sees each anew. */
   selection(): Selection | null {
     return this.selected;

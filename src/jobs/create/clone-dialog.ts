@@ -13,7 +13,7 @@ import {createdOffers} from './created-offers';
 
 /** The dialog's HTML file in dist/. */
 export const CLONE_FILE = 'Clone';
-const DIALOG = {title: 'Clone selected offers', width: 560, height: 560};
+const DIALOG = {title: 'Clone selected offers', width: 560, height: 600};
 
 export function showCloneDialog(platform: Platform): void {
   platform.ui.showDialog(CLONE_FILE, DIALOG.title, DIALOG.width, DIALOG.height);
