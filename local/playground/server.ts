@@ -152,6 +152,11 @@ async function pageScript(): Promise<string> {
  * Only the playground's own pages may act: a page from another site open in the same browser
  * could otherwise post to 127.0.0.1 (browsers send such posts with their Origin).
  */
+interface PersonSelection {
+  sheet: string;
+  range: {row: number; column: number; numRows: number; numColumns: number};
+}
+
 /** google.script.host in a dialog: close() asks the page to close it. */
 const HOST_SHIM = `window.google.script.host = {
   origin: location.origin,
@@ -247,7 +252,21 @@ export async function startPlayground(
     };
   };
 
+  /**
+   * The grid's selection, told to the runtime just before the add-on runs (a menu item, a call
+   * of the sidebar or a dialog), where it may read it: never while a script runs or waits on a
+   * dialog, which a call to the worker would queue behind.
+   */
+  let selection: PersonSelection | null = null;
+  const applySelection = async () => {
+    if (!selection) return;
+    const {sheet, range} = selection;
+    selection = null;
+    await invoke('selectRange', sheet, range);
+  };
+
   const clickMenu = async (caption: string): Promise<MenuResult> => {
+    await applySelection();
     running.push(caption);
     try {
       const {sidebarHtml: shown, ...result} = await invoke<
@@ -304,6 +323,7 @@ export async function startPlayground(
       case 'GET /sidebar':
         return send(response, 200, sidebarHtml, 'text/html; charset=utf-8');
       case 'POST /run':
+        await applySelection();
         await serveHostCall(host, request, response);
         await lookForHtmlDialog();
         revision++;
@@ -314,19 +334,9 @@ export async function startPlayground(
       case 'POST /api/dialog/close':
         htmlDialog = null;
         return sendJson(response, {});
-      case 'POST /api/select': {
-        const {sheet, range} = await readJson<{
-          sheet: string;
-          range: {
-            row: number;
-            column: number;
-            numRows: number;
-            numColumns: number;
-          };
-        }>(request);
-        await invoke('selectRange', sheet, range);
+      case 'POST /api/select':
+        selection = await readJson<PersonSelection>(request);
         return sendJson(response, {});
-      }
       case 'GET /api/status':
         return sendJson(response, status());
       case 'GET /api/demo':

@@ -196,7 +196,11 @@ function selectionView(
   spreadsheet: Runtime['spreadsheet'],
 ): SelectionView | null {
   const selected = spreadsheet.selection();
-  if (!selected || spreadsheet.sheet(selected.sheet.title()) !== selected.sheet)
+  if (
+    !selected ||
+    selected.byPerson ||
+    spreadsheet.sheet(selected.sheet.title()) !== selected.sheet
+  )
     return null;
   return {
     sheet: selected.sheet.title(),
@@ -497,6 +501,18 @@ const STOP_REASON = 'insufficient balance';
  * runs out: the next refresh of offers compares it with the last and writes an Alerts row.
  * The playground's one-click way to an alert (the schedule's own alerts take hours).
  */
+/**
+ * The creative ad ids of an offer, as the ad platform's own pages list them: what a person
+ * copies into List creative ads (the API lists creative ads only by id, 4.8).
+ */
+export function creativeAdIds(world: World, offerId: number): number[] {
+  return world
+    .emulator!.store.accounts()
+    .flatMap(account => [...account.creativeAds.values()])
+    .filter(ad => ad.offer_id === offerId)
+    .map(ad => ad.ad_id);
+}
+
 export function stopAnOffer(world: World): StopResult {
   const emulator = world.emulator!;
   const running = [...emulator.account(DEMO_ACCOUNTS.main.name).offers.values()]

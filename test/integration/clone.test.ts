@@ -5,10 +5,11 @@
  */
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import {md5Hex} from '../../local/emulator/digest';
-import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
+import type {Runtime} from '../../local/runtime';
 import {signedRequests} from '../support/accounts';
 import {
   EMULATOR_URL,
+  createKilledBeforeAnswers,
   deliverableCampaign,
   offerDesk,
   recordsOf,
@@ -65,6 +66,9 @@ function clonable(options = {}) {
     target_ad_type: 'REWARDED_VIDEO',
     settlement_event: '',
     os_version_min: '8.0',
+    custom_ad_schedule: {'1': '9,10,11'},
+    network: 'WIFI',
+    target_device: 'PHONE',
   });
   const adIds = ads.filter(a => a.offer_id === id).map(a => a.ad_id);
   rt.call('refreshAll');
@@ -134,6 +138,9 @@ describe('cloneOffers into two geos of the same account', () => {
       click_url: 'https://track.example.com/c?o=hero',
       support_server_click: 'NO',
       os_version_min: '8.0',
+      custom_ad_schedule: '{"1":"9,10,11"}',
+      network: 'WIFI',
+      target_device: 'PHONE',
       sync_status: 'EDITED',
     });
     expect(rows[1].bid_rate).toBe(1.5);
@@ -171,11 +178,14 @@ describe('cloneOffers into a sub-account', () => {
 
     clone(rt, {
       from: [{account: '', offer_id: id}],
-      to: [{account: SUB, target_geo: 'DE,FR'}],
+      to: [
+        {account: SUB, target_geo: 'DE,FR'},
+        {account: SUB, target_geo: 'IT'},
+      ],
     });
 
     expect(writes(emulator)).toEqual([]);
-    const [row] = recordsOf(rt, 'New Offers');
+    const [row, other] = recordsOf(rt, 'New Offers');
     expect(row).toMatchObject({
       account: SUB,
       offer_name: 'hero_offer_DE_FR',
@@ -183,6 +193,8 @@ describe('cloneOffers into a sub-account', () => {
       target_geo: 'DE,FR',
       sync_status: 'EDITED',
     });
+    expect(other).toMatchObject({offer_name: 'hero_offer_IT'});
+    // The two clones share their materials: each is queued once.
     const files = recordsOf(rt, 'Creatives').filter(c => c.file !== '');
     expect(files.map(f => f.account)).toEqual(md5s.map(() => SUB));
     expect(files.map(f => f.file).sort()).toEqual(
@@ -196,7 +208,7 @@ describe('cloneOffers into a sub-account', () => {
 
     const created = rt.call('createOffers') as Record<string, unknown>;
 
-    expect(created).toMatchObject({ok: 1, invalid: 0, error: 0});
+    expect(created).toMatchObject({ok: 2, invalid: 0, error: 0});
     const signers = signedRequests(emulator);
     // Its keys were looked up (with the main account's) and kept by the clone.
     expect(signers.filter(r => r.signer !== SUB)).toEqual([]);
@@ -204,6 +216,7 @@ describe('cloneOffers into a sub-account', () => {
       md5s.length,
     );
     expect(md5sOf(emulator, SUB, 'hero_offer_DE_FR')).toEqual(md5s);
+    expect(md5sOf(emulator, SUB, 'hero_offer_IT')).toEqual(md5s);
     for (const md5 of md5s)
       expect(emulator.account(SUB).materials.get(md5)!.creative_md5).toBe(
         md5Hex(emulator.account(MAIN).materials.get(md5)!.bytes),
@@ -431,19 +444,7 @@ describe('cloneOffers then a create whose answer is lost', () => {
         from: [{account: '', offer_id: id}],
         to: [{account, target_geo: 'DE'}],
       });
-      // The create is served, but the run is killed before its answer is recorded.
-      emulator.faults.configure({
-        rules: [
-          {
-            kind: 'slow',
-            method: 'POST',
-            path: '/api/open/v3/offer',
-            latencyMs: 400_000,
-          },
-        ],
-      });
-      expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
-      emulator.faults.clear();
+      createKilledBeforeAnswers(rt, emulator);
       expect(recordsOf(rt, 'New Offers')[0].offer_id).toBe('');
 
       rt.call('createOffers');

@@ -28,6 +28,8 @@ export interface Selection {
   sheet: FakeSheet;
   rect: Rect;
   count: number;
+  /** A person's selection (selectByPerson), which a viewer already shows: no script's. */
+  byPerson?: boolean;
 }
 
 /** The one spreadsheet the add-on is bound to. */
@@ -278,7 +280,12 @@ export class FakeSpreadsheet implements SheetHost {
    */
   selectByPerson(sheet: FakeSheet, rect: Rect): void {
     this.activate(sheet);
-    this.selected = {sheet, rect, count: this.selected?.count ?? 0};
+    this.selected = {
+      sheet,
+      rect,
+      count: this.selected?.count ?? 0,
+      byPerson: true,
+    };
   }
 
   /** The range a script selected last (Range.activate), counted so a viewer sees each anew. */

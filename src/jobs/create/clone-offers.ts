@@ -91,6 +91,7 @@ export function cloneOffers(platform: Platform, spec: unknown): JobSummary {
     };
     const has = materialsOf(job, sources, targets);
     const taken = takenNames(sheets);
+    const queued = queuedFiles(sheets);
     let rows = 0;
     for (const source of sources) {
       for (const target of targets) {
@@ -101,7 +102,7 @@ export function cloneOffers(platform: Platform, spec: unknown): JobSummary {
           campaigns,
           has,
           taken,
-          sheets,
+          queued,
         });
         rows++;
       }
@@ -226,6 +227,18 @@ function materialsOf(
   return has;
 }
 
+/** account -> the files and md5s of its Creatives rows: a material is never queued twice. */
+function queuedFiles(sheets: SourceSheets): Map<string, Set<string>> {
+  const queued = new Map<string, Set<string>>();
+  for (const {account, values} of sheets.creatives) {
+    const files = queued.get(account ?? '') ?? new Set<string>();
+    for (const header of ['file', 'creative_md5'])
+      if (values[header]) files.add(String(values[header]));
+    queued.set(account ?? '', files);
+  }
+  return queued;
+}
+
 /** account -> offer names its offers and New Offers rows hold (lower case). */
 function takenNames(sheets: SourceSheets): Map<string, Set<string>> {
   const taken = new Map<string, Set<string>>();
@@ -251,7 +264,8 @@ interface Clone {
   campaigns: Map<string, Campaign[]>;
   has: Map<string, Set<string>>;
   taken: Map<string, Set<string>>;
-  sheets: SourceSheets;
+  /** account -> files and md5s its Creatives rows hold, those this run adds included. */
+  queued: Map<string, Set<string>>;
 }
 
 /** One source into one target: its New Offers row, Creative Sets rows and missing materials. */
@@ -394,14 +408,8 @@ function setsInto(writes: Writes, clone: Clone, name: string): string {
     return `its creative sets are to be filled in ${CREATIVE_SETS.name}: the API lists an offer's creatives only by creative-ad id (4.8), so list the offer's ad ids first (List creative ads) and clone again, or write them`;
   }
   const has = clone.has.get(target.account) ?? new Set<string>();
-  const queued = new Set(
-    clone.sheets.creatives
-      .filter(c => (c.account ?? '') === target.account)
-      .flatMap(c => [
-        String(c.values.file ?? ''),
-        String(c.values.creative_md5 ?? ''),
-      ]),
-  );
+  const queued = clone.queued.get(target.account) ?? new Set<string>();
+  clone.queued.set(target.account, queued);
   const missing: string[] = [];
   for (const set of source.sets) {
     const creatives = set.creatives.map(material => {
