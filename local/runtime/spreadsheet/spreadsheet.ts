@@ -275,11 +275,11 @@ export class FakeSpreadsheet implements SheetHost {
   }
 
   /**
-   * What a person selected in a viewer: the active range a script then reads, counted as no
-   * script's selection (a viewer selects only those anew).
+   * What a person selected in a viewer: the active range a script then reads while that sheet
+   * is the active one (the viewer tells the tab apart), counted as no script's selection (a
+   * viewer selects only those anew).
    */
   selectByPerson(sheet: FakeSheet, rect: Rect): void {
-    this.activate(sheet);
     this.selected = {
       sheet,
       rect,
