@@ -262,7 +262,8 @@ export async function startPlayground(
     if (!selection) return;
     const {sheet, range} = selection;
     selection = null;
-    await invoke('selectRange', sheet, range);
+    // A sheet renamed or deleted since is no selection: the add-on then reads none.
+    await invoke('selectRange', sheet, range).catch(() => undefined);
   };
 
   const clickMenu = async (caption: string): Promise<MenuResult> => {
