@@ -163,6 +163,10 @@ async function main() {
   );
   if (sidebar !== undefined) writeFileSync(join(dist, 'Sidebar.html'), sidebar);
   writeFileSync(join(dist, 'Picker.html'), pickerHtml(picker));
+  writeFileSync(
+    join(dist, 'Clone.html'),
+    readFileSync(join(root, 'src/ui/clone.html'), 'utf8'),
+  );
   const kb = (Buffer.byteLength(code) / 1024).toFixed(1);
   console.log(`dist/Code.js: ${kb} KB, ${names.length} entry points`);
 }

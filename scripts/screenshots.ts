@@ -1,6 +1,8 @@
 /**
  * `npm run screenshots`: pictures of the playground for the docs (docs/images/*.png), taken in
- * headless Chromium from the built add-on, so they show what the code does today.
+ * headless Chromium from the built add-on, so they show what the code does today. With
+ * `--only-clone` (after `npm run build`: `npx tsx scripts/screenshots.ts --only-clone`) it takes
+ * the clone dialog's picture alone, after the same first steps.
  */
 import {mkdirSync} from 'node:fs';
 import {join} from 'node:path';
@@ -108,6 +110,25 @@ async function main(): Promise<void> {
       .waitFor();
     await quiet();
     await ui.menu('Offer Desk', 'Refresh', 'Refresh everything');
+    /** Create > Clone selected offers… for two rows selected in Offers, its targets typed. */
+    const cloneShot = async () => {
+      await ui.openSheet('Offers');
+      await (await ui.cellAt(2, 'offer_name')).click();
+      await ui.page.keyboard.down('Shift');
+      await (await ui.cellAt(3, 'offer_name')).click();
+      await ui.page.keyboard.up('Shift');
+      await ui.page.waitForTimeout(400);
+      await ui.menu('Offer Desk', 'Create', 'Clone selected offers…');
+      const dialog = ui.page.frameLocator('#html-dialog-frame');
+      await dialog.locator('#offers li', {hasText: 'offer '}).first().waitFor();
+      await dialog.locator('#geos').fill('DE,FR,IT');
+      await save('playground-clone.png');
+      await ui.page.getByRole('button', {name: 'Close dialog'}).click();
+    };
+    if (process.argv.includes('--only-clone')) {
+      await cloneShot();
+      return;
+    }
     await ui.openSheet('Offers');
     await ui.openMenu('Offer Desk', 'Push');
     await save('playground-overview.png');
@@ -255,6 +276,7 @@ async function main(): Promise<void> {
     // The message in full, in the formula bar.
     await (await ui.cellAt(2, 'message')).click();
     await save('playground-scheduled-sheet.png');
+    await cloneShot();
   } finally {
     await browser.close();
     await playground.close();

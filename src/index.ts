@@ -9,6 +9,8 @@ import * as accountFilter from './jobs/host/account-filter';
 import * as connectionTest from './jobs/host/connection-test';
 import * as creativeAds from './jobs/refresh/creative-ads';
 import * as filePicker from './jobs/create/file-picker';
+import * as cloneDialog from './jobs/create/clone-dialog';
+import * as cloneJob from './jobs/create/clone-offers';
 import type {CreativeAdsQuery} from './jobs/refresh/creative-ads';
 import type {ConnectionCheck} from './jobs/host/connection-test';
 import * as historyList from './jobs/history/history-list';
@@ -134,6 +136,24 @@ export function addPickedFiles(
   files: filePicker.PickedFile[],
 ): filePicker.PickedFilesResult {
   return filePicker.addPickedFiles(platform(), files);
+}
+
+/** Create > Clone selected offers…: the dialog (the sidebar's button and the menu). */
+export function showCloneDialog(): void {
+  cloneDialog.showCloneDialog(platform());
+}
+
+/** The clone dialog's offers (the rows selected in Offers) and accounts. */
+export function getCloneChoices(): cloneDialog.CloneChoices {
+  return fromSidebar(cloneDialog.cloneChoices);
+}
+
+/**
+ * New Offers, Creative Sets and Creatives rows cloning each offer of `spec.from` into each
+ * target of `spec.to` (DESIGN 4.6); sends no write. createOffers then creates them.
+ */
+export function cloneOffers(spec: cloneJob.CloneSpec): JobSummary {
+  return fromSidebar(p => cloneJob.cloneOffers(p, spec));
 }
 
 export function testConnection(): ConnectionCheck {

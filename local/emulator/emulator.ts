@@ -4,6 +4,7 @@
  */
 import type {WireOutcome, WireRequest} from '../http-types';
 import {signHeaders} from './auth';
+import {isCdnUrl, serveMaterial} from './cdn';
 import {DEMO_ACCOUNTS, MAX_AGENCY_SUB_ACCOUNTS} from './demo-accounts';
 import {md5Hex} from './digest';
 import {
@@ -225,6 +226,7 @@ export class Emulator {
       body: request.body,
     };
     const {method, url} = apiRequest;
+    if (isCdnUrl(url)) return serveMaterial(this.currentStore, method, url);
     const read = readRequest(apiRequest);
     const retryKey = `${method} ${url.pathname}${url.search} ${md5Hex(request.body)}`;
     const accessKey = apiRequest.headers['access-key'] ?? null;

@@ -144,6 +144,8 @@ export interface Material {
   platform: string | null;
   /** File extension, which creative_url ends with. */
   extension: string;
+  /** The file's bytes, whose md5 is creative_md5: what creative_url serves. */
+  readonly bytes: Uint8Array;
 }
 
 export interface CreativeAd {

@@ -146,7 +146,9 @@ export function presentCreativeAd(account: Account, ad: CreativeAd) {
   };
 }
 
-/** Materials are served from a reserved, never-resolving host. */
+/** The host creative_url names: the emulator serves each material's bytes there. */
+export const CDN_HOST = 'cdn.emulator.invalid';
+
 function creativeUrl(material: Material): string {
-  return `https://cdn.emulator.invalid/creatives/${material.creative_md5}.${material.extension}`;
+  return `https://${CDN_HOST}/creatives/${material.creative_md5}.${material.extension}`;
 }

@@ -187,12 +187,16 @@ class AccountSeeder {
           ? rng.pick(VIDEO_RESOLUTIONS)
           : '';
     const playable = type === 'PLAYABLE';
+    // The md5 is the bytes' own, so a material fetched from its creative_url and uploaded
+    // into another account keeps its md5 there.
+    const bytes = new TextEncoder().encode(
+      `material:${this.store.seed}:${this.account.name}:${index}`,
+    );
     const material: Material = {
       accountId: this.account.accountId,
       creativeId: this.store.nextId('creative'),
-      creative_md5: md5Hex(
-        `material:${this.store.seed}:${this.account.name}:${index}`,
-      ),
+      creative_md5: md5Hex(bytes),
+      bytes,
       creative_name: `${type.toLowerCase()}_${resolution || 'html5'}_${String(
         index + 1,
       ).padStart(3, '0')}`,

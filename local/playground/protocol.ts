@@ -127,12 +127,22 @@ export interface DialogAnswer {
 }
 
 /** Cheap to ask often: answered without waiting for a running execution. */
+/** An HTML dialog the add-on showed (HtmlService.showModalDialog): the Clone dialog. */
+export interface HtmlDialogView {
+  title: string;
+  html: string;
+  width: number;
+  height: number;
+}
+
 export interface StatusView {
   /** Grows after every action that may have changed the workbook. */
   revision: number;
   /** The menu item running now, if any. */
   running: string | null;
   dialog: DialogQuestion | null;
+  /** The HTML dialog open (served at /dialog), its html left out; null when none. */
+  htmlDialog: (Omit<HtmlDialogView, 'html'> & {shown: number}) | null;
   /** Grows whenever the sidebar was shown again (from the menu). */
   sidebarRevision: number;
 }

@@ -22,6 +22,7 @@ import {addDemoImages, PlaygroundDrive, safeFileName} from './drive';
 import type {
   CellEdit,
   DialogAnswer,
+  HtmlDialogView,
   DriveFileView,
   PickResult,
   RowChange,
@@ -151,6 +152,17 @@ async function pageScript(): Promise<string> {
  * Only the playground's own pages may act: a page from another site open in the same browser
  * could otherwise post to 127.0.0.1 (browsers send such posts with their Origin).
  */
+interface PersonSelection {
+  sheet: string;
+  range: {row: number; column: number; numRows: number; numColumns: number};
+}
+
+/** google.script.host in a dialog: close() asks the page to close it. */
+const HOST_SHIM = `window.google.script.host = {
+  origin: location.origin,
+  close: function () { fetch('/api/dialog/close', {method: 'POST'}); },
+};`;
+
 function checkOrigin(request: IncomingMessage): void {
   const origin = request.headers.origin;
   if (request.method === 'GET' || origin === undefined) return;
@@ -192,6 +204,27 @@ export async function startPlayground(
   const invoke = <T>(name: string, ...args: unknown[]) =>
     host.invoke<T>(name, ...args);
 
+  /**
+   * The HTML dialog open in the page, if any: one the add-on showed since the last look (from
+   * the menu or a sidebar button), given the page's stand-ins for google.script.run and for
+   * google.script.host (close() closes it in the page).
+   */
+  let htmlDialog: (HtmlDialogView & {shown: number}) | null = null;
+  let dialogsSeen = 0;
+  const lookForHtmlDialog = async () => {
+    const {count, last} = await invoke<{
+      count: number;
+      last: HtmlDialogView | null;
+    }>('htmlDialogs');
+    if (count === dialogsSeen || !last) return;
+    dialogsSeen = count;
+    htmlDialog = {
+      ...last,
+      html: withShim(last.html, `${shim}\n${HOST_SHIM}`),
+      shown: count,
+    };
+  };
+
   const reopenSidebar = async () => {
     sidebarHtml = withShim((await host.openSidebar()).html, shim);
     sidebarRevision++;
@@ -205,10 +238,36 @@ export async function startPlayground(
       reportedDialog = dialog.id;
       revision++;
     }
-    return {revision, running: running[0] ?? null, dialog, sidebarRevision};
+    return {
+      revision,
+      running: running[0] ?? null,
+      dialog,
+      sidebarRevision,
+      htmlDialog: htmlDialog && {
+        title: htmlDialog.title,
+        width: htmlDialog.width,
+        height: htmlDialog.height,
+        shown: htmlDialog.shown,
+      },
+    };
+  };
+
+  /**
+   * The grid's selection, told to the runtime just before the add-on runs (a menu item, a call
+   * of the sidebar or a dialog), where it may read it: never while a script runs or waits on a
+   * dialog, which a call to the worker would queue behind.
+   */
+  let selection: PersonSelection | null = null;
+  const applySelection = async () => {
+    if (!selection) return;
+    const {sheet, range} = selection;
+    selection = null;
+    // A sheet renamed or deleted since is no selection: the add-on then reads none.
+    await invoke('selectRange', sheet, range).catch(() => undefined);
   };
 
   const clickMenu = async (caption: string): Promise<MenuResult> => {
+    await applySelection();
     running.push(caption);
     try {
       const {sidebarHtml: shown, ...result} = await invoke<
@@ -221,6 +280,7 @@ export async function startPlayground(
       return result;
     } finally {
       running.splice(running.indexOf(caption), 1);
+      await lookForHtmlDialog();
       revision++;
     }
   };
@@ -264,9 +324,20 @@ export async function startPlayground(
       case 'GET /sidebar':
         return send(response, 200, sidebarHtml, 'text/html; charset=utf-8');
       case 'POST /run':
+        await applySelection();
         await serveHostCall(host, request, response);
+        await lookForHtmlDialog();
         revision++;
         return;
+      case 'GET /dialog':
+        if (!htmlDialog) throw new HttpError(404, 'No dialog is open.');
+        return send(response, 200, htmlDialog.html, 'text/html; charset=utf-8');
+      case 'POST /api/dialog/close':
+        htmlDialog = null;
+        return sendJson(response, {});
+      case 'POST /api/select':
+        selection = await readJson<PersonSelection>(request);
+        return sendJson(response, {});
       case 'GET /api/status':
         return sendJson(response, status());
       case 'GET /api/demo':

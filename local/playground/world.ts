@@ -22,6 +22,7 @@ import type {
   DialogQuestion,
   EditResult,
   FilterChange,
+  HtmlDialogView,
   MenuEntryView,
   MenuResult,
   MenuView,
@@ -195,7 +196,11 @@ function selectionView(
   spreadsheet: Runtime['spreadsheet'],
 ): SelectionView | null {
   const selected = spreadsheet.selection();
-  if (!selected || spreadsheet.sheet(selected.sheet.title()) !== selected.sheet)
+  if (
+    !selected ||
+    selected.byPerson ||
+    spreadsheet.sheet(selected.sheet.title()) !== selected.sheet
+  )
     return null;
   return {
     sheet: selected.sheet.title(),
@@ -373,6 +378,15 @@ export function changeRows(
   else s.deleteRow(change.row);
 }
 
+/** The person selects a range of the sheet (the grid's selection): the add-on's active range. */
+export function selectRange(
+  world: World,
+  sheetName: string,
+  range: {row: number; column: number; numRows: number; numColumns: number},
+): void {
+  world.runtime.spreadsheet.selectByPerson(sheetNamed(world, sheetName), range);
+}
+
 /** The person picks a tab: it becomes the active sheet, as getActiveSheet sees it. */
 export function activate(world: World, sheetName: string): void {
   world.runtime.spreadsheet.activate(sheetNamed(world, sheetName));
@@ -401,6 +415,26 @@ export function menus(world: World): MenuView[] {
 }
 
 /** Clicks a menu item; its dialogs were answered in the page while it ran. */
+/** How many HTML dialogs the add-on has shown, and the last one (HtmlService.showModalDialog). */
+export function htmlDialogs(world: World): {
+  count: number;
+  last: HtmlDialogView | null;
+} {
+  const shown = world.runtime.ui.events.flatMap(e =>
+    e.kind === 'dialog'
+      ? [
+          {
+            title: e.title,
+            html: e.html,
+            width: e.width ?? 600,
+            height: e.height ?? 400,
+          },
+        ]
+      : [],
+  );
+  return {count: shown.length, last: shown.at(-1) ?? null};
+}
+
 export function clickMenu(
   world: World,
   caption: string,
@@ -467,6 +501,18 @@ const STOP_REASON = 'insufficient balance';
  * runs out: the next refresh of offers compares it with the last and writes an Alerts row.
  * The playground's one-click way to an alert (the schedule's own alerts take hours).
  */
+/**
+ * The creative ad ids of an offer, as the ad platform's own pages list them: what a person
+ * copies into List creative ads (the API lists creative ads only by id, 4.8).
+ */
+export function creativeAdIds(world: World, offerId: number): number[] {
+  return world
+    .emulator!.store.accounts()
+    .flatMap(account => [...account.creativeAds.values()])
+    .filter(ad => ad.offer_id === offerId)
+    .map(ad => ad.ad_id);
+}
+
 export function stopAnOffer(world: World): StopResult {
   const emulator = world.emulator!;
   const running = [...emulator.account(DEMO_ACCOUNTS.main.name).offers.values()]

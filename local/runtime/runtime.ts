@@ -417,12 +417,19 @@ export class Runtime {
       due = this.triggers.due(untilMs)[0]
     ) {
       this.clock.advanceTo(due.nextRunMs);
+      const before = this.executions.length;
       try {
         this.fireTrigger(due);
       } catch {
         // recorded in the execution log below
       }
-      runs.push(this.executions[this.executions.length - 1]);
+      // The trigger's own execution: calls served beside it (a sidebar's poll) log theirs too.
+      runs.push(
+        this.executions
+          .slice(before)
+          .find(e => e.functionName === due.handler && e.kind === 'trigger') ??
+          this.executions[this.executions.length - 1],
+      );
     }
     this.clock.advanceTo(untilMs);
     return runs;

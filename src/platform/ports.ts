@@ -111,6 +111,11 @@ export interface UserInterface {
   showDialog(file: string, title: string, width: number, height: number): void;
   /** Selects the row in the sheet; false when there is no such sheet. */
   selectRow(sheet: string, row: number): boolean;
+  /**
+   * The sheet rows (1-based, data rows only) of the user's selection, where it is on the sheet
+   * `sheet`: [] when another sheet is the active one.
+   */
+  selectedRows(sheet: string): number[];
 }
 
 /** When a time-driven trigger fires: every n hours, or once a day (at an hour, if given). */

@@ -71,6 +71,18 @@ export const appsScriptUi = (document: ActiveDocument): UserInterface => ({
     );
   },
 
+  selectedRows(sheetName) {
+    const spreadsheet = document.spreadsheet();
+    const range = spreadsheet.getActiveRange();
+    if (!range || range.getSheet().getName() !== sheetName) return [];
+    const first = Math.max(2, range.getRow());
+    const last = range.getLastRow();
+    return Array.from(
+      {length: Math.max(0, last - first + 1)},
+      (_, i) => first + i,
+    );
+  },
+
   selectRow(sheetName, row) {
     const sheet = document.spreadsheet().getSheetByName(sheetName);
     if (!sheet) return false;

@@ -9,10 +9,10 @@ export const TARGET_DEVICES = ['PHONE', 'TABLET'] as const;
 
 /**
  * 4.2: "one digit followed by up to two groups of a dot and one digit"; its own no-maximum
- * value 99.0.0 has two digits in a group, so a "digit" is read as a number per group (14.5,
- * 10, 12.0.0), as the local emulator reads it (its README, assumption 39).
+ * value 99.0.0 has two digits in a group, so a group is one or two digits (14.5, 10, 12.0.0),
+ * and three (1.100) are refused, as the local emulator reads it (its README, assumption 39).
  */
-const OS_VERSION = /^\d+(\.\d+){0,2}$/;
+const OS_VERSION = /^\d{1,2}(\.\d{1,2}){0,2}$/;
 
 /** target_geo: 'ALL' or two-letter country codes. */
 export function targetGeo(c: Check, body: Partial<OfferBody>): void {
@@ -27,7 +27,7 @@ export function targetGeo(c: Check, body: Partial<OfferBody>): void {
 /** os_version_min and os_version_max, each optional, into the body. */
 export function osVersions(c: Check, body: Partial<OfferBody>): void {
   const form =
-    'must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1)';
+    'must be a number of one or two digits, then up to two groups of a dot and one or two digits (9, 14.5 or 12.0.1)';
   const limits = {
     os_version_min: '0.0.0 means no minimum',
     os_version_max: '99.0.0 means no maximum',

@@ -469,25 +469,24 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
   it('asks for creative ad ids in a prompt and lists them', async () => {
     // The prompt holds the running script, and with it the sheets: read them first.
     const offer = (await ui.sheet('New Offers'))[0].cells;
-    const campaign = (await ui.sheet('Campaigns')).find(
-      c => c.cells.campaign_id === offer.campaign_id,
-    )!;
+    // The ids as the platform's own pages show them (the API lists creative ads only by id).
+    const ids = await playground.host.invoke<number[]>(
+      'creativeAdIds',
+      Number(offer.offer_id),
+    );
     const done = ui.menu('Offer Desk', 'Refresh', 'List creative ads…');
     await expect(ui.dialog()).resolves.toEqual({
       title: 'List creative ads',
-      prompt:
-        'Creative ad ids, comma-separated (for example 101,102), or a package name:',
+      prompt: 'Creative ad ids, comma-separated (for example 101,102):',
     });
     await shot('creative-ads-prompt');
-    await ui.answerDialog('OK', campaign.cells.package_name);
+    await ui.answerDialog('OK', ids.join(','));
     await done;
     await expect(
       ui.toast('List creative ads').locator('.toast-message').textContent(),
     ).resolves.toMatch(
       new RegExp(
-        `^Refreshed \\d+ creative ads for demand_package_name ${String(
-          campaign.cells.package_name,
-        ).replace(/\./g, '\\.')} \\(main account\\)`,
+        `^Refreshed \\d+ creative ads? for ad_ids ${ids.join(',')} \\(main account\\)`,
       ),
     );
     const listed = await ui.sheet('Creative Ads');

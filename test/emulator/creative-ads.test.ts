@@ -46,14 +46,11 @@ describe('GET creative-ad/list', () => {
     for (const reply of forms) expect(reply.data.total).toBe(3);
   });
 
-  it('uses message in failures too; ad_ids is required without a package', () => {
+  it('uses message in failures too; ad_ids is required', () => {
     expect(list()).toEqual({
       code: 10000,
       message: 'error',
-      data: {
-        ad_ids:
-          'The ad_ids field is required when demand_package_name is not present.',
-      },
+      data: {ad_ids: 'The ad_ids field is required.'},
     });
     expect(list({query: {ad_ids: 'x1'}}).data).toEqual({
       ad_ids: 'The ad_ids format is invalid.',
@@ -63,15 +60,26 @@ describe('GET creative-ad/list', () => {
     );
   });
 
-  it('lists every ad of a package with demand_package_name', () => {
+  it('refuses demand_package_name alone (4.8: ad_ids is required); with ids it narrows them', () => {
     const campaign = [...emulator.account(MAIN).campaigns.values()][0];
-    const expected = ads.filter(
-      ad =>
-        emulator.account(MAIN).offers.get(ad.offer_id)!.campaign_id ===
-        campaign.campaign_id,
-    ).length;
+    const packageOf = (ad: (typeof ads)[number]) =>
+      emulator
+        .account(MAIN)
+        .campaigns.get(
+          emulator.account(MAIN).offers.get(ad.offer_id)!.campaign_id,
+        )?.package_name;
+    expect(
+      list({query: {demand_package_name: campaign.package_name}}).data,
+    ).toEqual({ad_ids: 'The ad_ids field is required.'});
+    const ids = ads.slice(0, 20).map(ad => ad.ad_id);
+    const expected = ads
+      .slice(0, 20)
+      .filter(ad => packageOf(ad) === campaign.package_name).length;
     const reply = list({
-      query: {demand_package_name: campaign.package_name, limit: 1},
+      query: {
+        ad_ids: ids.join(','),
+        demand_package_name: campaign.package_name,
+      },
     });
     expect(reply.data.total).toBe(expected);
   });

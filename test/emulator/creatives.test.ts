@@ -349,3 +349,39 @@ describe('GET creatives/source', () => {
     ).toBe(0);
   });
 });
+
+describe('creative_url (2.6)', () => {
+  it("serves the material's bytes, whose md5 is the material's, unsigned and outside the log", () => {
+    const {emulator} = setup();
+    const data = png(64, 64, 'cdn');
+    upload(emulator, {
+      name: 'file',
+      filename: 'cdn.png',
+      contentType: 'image/png',
+      data,
+    });
+    const [seeded] = [...emulator.account(MAIN).materials.values()];
+    emulator.clearRequests();
+    for (const [md5, extension] of [
+      [md5Hex(data), 'png'],
+      [seeded.creative_md5, seeded.extension],
+    ]) {
+      const reply = emulator.handle({
+        method: 'GET',
+        url: `https://cdn.emulator.invalid/creatives/${md5}.${extension}`,
+        headers: {},
+        body: new Uint8Array(),
+      });
+      if (reply.kind !== 'response') throw new Error('dropped');
+      expect([reply.status, md5Hex(reply.body)]).toEqual([200, md5]);
+    }
+    const missing = emulator.handle({
+      method: 'GET',
+      url: `https://cdn.emulator.invalid/creatives/${'0'.repeat(32)}.png`,
+      headers: {},
+      body: new Uint8Array(),
+    });
+    expect(missing.kind === 'response' && missing.status).toBe(404);
+    expect(emulator.requests).toEqual([]);
+  });
+});

@@ -382,6 +382,11 @@ describe('POST offer', () => {
       {os_version_min: 'The os_version_min format is invalid.'},
     ],
     [
+      'os_version_min with a three-digit group (4.2: one digit; its own 99.0.0 has two)',
+      {os_version_min: '1.100'},
+      {os_version_min: 'The os_version_min format is invalid.'},
+    ],
+    [
       'custom_ad_schedule day 8',
       {custom_ad_schedule: {'8': '1,2'}},
       {

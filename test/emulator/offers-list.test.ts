@@ -104,6 +104,9 @@ describe('GET offers', () => {
     expect(byStatus.total).toBe(
       offers.filter(o => ['OVER_CAP', 'STOPPED'].includes(o.status)).length,
     );
+    expect(list({status: 'OVER_CAP, STOPPED', limit: 50}).data.total).toBe(
+      byStatus.total,
+    );
     const byCampaign = list({campaign_id: String(a.campaign_id)}).data;
     expect(byCampaign.total).toBe(
       offers.filter(o => o.campaign_id === a.campaign_id).length,

@@ -5,10 +5,11 @@
  * lost is looked up with the keys that sent it, whoever runs again.
  */
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
-import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
+import type {Runtime} from '../../local/runtime';
 import {signedRequests} from '../support/accounts';
 import {driveFiles} from '../support/materials';
 import {
+  createKilledBeforeAnswers,
   cpiOfferRow as cpi,
   deliverableCampaign,
   offerDesk,
@@ -341,22 +342,10 @@ describe('a create sent as a sub-account whose answer was lost, run again as the
     typeOffers(rt, emulator, [
       {name: 'lost_offer', account: '', owner: SUB, md5: material.creative_md5},
     ]);
-    // The create is served, but the run is killed before its answer is recorded.
-    emulator.faults.configure({
-      rules: [
-        {
-          kind: 'slow',
-          method: 'POST',
-          path: '/api/open/v3/offer',
-          latencyMs: 400_000,
-        },
-      ],
-    });
-    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+    createKilledBeforeAnswers(rt, emulator);
     expect(recordsOf(rt, 'New Offers')[0].sync_message).toMatch(
       new RegExp(`^Create sent as offer_name lost_offer in account ${SUB} at `),
     );
-    emulator.faults.clear();
     rt.call('setActingAccount', '');
     const since = emulator.requests.at(-1)!.seq;
 

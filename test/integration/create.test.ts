@@ -372,11 +372,11 @@ describe('createOffers: every rule of 4.2 is checked before sending', () => {
     ],
     [
       {os_version_min: '14.x'},
-      'os_version_min must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "14.x")',
+      'os_version_min must be a number of one or two digits, then up to two groups of a dot and one or two digits (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "14.x")',
     ],
     [
       {os_version_max: '9.1.2.3'},
-      'os_version_max must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 99.0.0 means no maximum (got "9.1.2.3")',
+      'os_version_max must be a number of one or two digits, then up to two groups of a dot and one or two digits (9, 14.5 or 12.0.1); 99.0.0 means no maximum (got "9.1.2.3")',
     ],
     [
       {custom_ad_schedule: '{"8":"1"}'},

@@ -13,6 +13,7 @@ import {
 import {
   createRuntime,
   DEFAULT_START_MS,
+  EXCEEDED_TIME,
   Runtime,
   RuntimeOptions,
   typeIntoCell,
@@ -301,4 +302,29 @@ export function normalisedTrackingEdit() {
     'https://Track.Example.com/c?Id=7',
   );
   return {...desk, id};
+}
+
+/**
+ * Runs createOffers so that its creates are served but the run is killed (Apps Script's time
+ * limit) before their answers are recorded: the next run must find them by name.
+ */
+export function createKilledBeforeAnswers(
+  rt: Runtime,
+  emulator: Emulator,
+): void {
+  emulator.faults.configure({
+    rules: [
+      {
+        kind: 'slow',
+        method: 'POST',
+        path: '/api/open/v3/offer',
+        latencyMs: 400_000,
+      },
+    ],
+  });
+  try {
+    expect(() => rt.call('createOffers')).toThrow(EXCEEDED_TIME);
+  } finally {
+    emulator.faults.clear();
+  }
 }

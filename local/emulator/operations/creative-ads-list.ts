@@ -13,8 +13,8 @@ import {presentCreativeAd} from '../present';
 import type {OperationContext} from './context';
 
 /**
- * ad_ids is required unless demand_package_name is sent (which lists every creative ad of the
- * package). Both given: ads must match both. A limit above 100 is refused, not clamped.
+ * ad_ids is required (4.8 marks it Y), demand_package_name or not: a package alone is refused.
+ * Both given: ads must match both. A limit above 100 is refused, not clamped.
  */
 export function listCreativeAds({store, account, params}: OperationContext) {
   const errors = new FieldErrors();
@@ -23,12 +23,7 @@ export function listCreativeAds({store, account, params}: OperationContext) {
     'demand_package_name',
     params.demand_package_name,
   );
-  if (isBlank(params.ad_ids) && packageName === undefined) {
-    errors.add(
-      'ad_ids',
-      message.requiredWithout('ad_ids', 'demand_package_name'),
-    );
-  }
+  if (isBlank(params.ad_ids)) errors.add('ad_ids', message.required('ad_ids'));
   const adIds = readAdIds(errors, params.ad_ids);
   const paging = readPaging(errors, params, {
     defaultLimit: 20,

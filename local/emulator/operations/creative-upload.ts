@@ -75,6 +75,7 @@ export function uploadCreative({
     language: type === 'PLAYABLE' ? 'en' : null,
     platform: type === 'PLAYABLE' ? 'ALL' : null,
     extension,
+    bytes: file.data,
   };
   store.addMaterial(material);
   return {creative_md5: md5, creative_name: material.creative_name};

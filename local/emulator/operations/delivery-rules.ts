@@ -20,9 +20,10 @@ import {
 } from '../enums';
 import type {Campaign} from '../model';
 
-/** "One digit followed by up to two groups of a dot and one digit", read as numbers so that
- * the document's own '99.0.0' and real versions such as '14.2' pass (see README). */
-const OS_VERSION = /^\d+(\.\d+){0,2}$/;
+/** "One digit followed by up to two groups of a dot and one digit", read as one or two digits
+ * a group, so that the document's own '99.0.0' and real versions such as '14.2' pass and a
+ * three-digit group ('1.100') is refused (see README 39). */
+const OS_VERSION = /^\d{1,2}(\.\d{1,2}){0,2}$/;
 
 /**
  * Targeting and display fields, with their defaults: the campaign's min_version (else

@@ -5,8 +5,9 @@ import {fuzzyMatch, pageOf, readPaging} from '../listing';
 import {inClientShape, presentOffer} from '../present';
 import type {OperationContext} from './context';
 
+/** A status of the comma-separated list (4.3), spaces around it allowed ('RUNNING, PENDING'). */
 const isStatus = (item: string) =>
-  (OFFER_STATUSES as readonly string[]).includes(item);
+  (OFFER_STATUSES as readonly string[]).includes(item.trim());
 
 /** ext_fields is named by the document without a shape: it is accepted and ignored. */
 export function listOffers({
@@ -41,7 +42,7 @@ export function listOffers({
     return (
       (!campaignIds || campaignIds.has(offer.campaign_id)) &&
       (!offerIds || offerIds.has(offer.offer_id)) &&
-      (!statuses || statuses.includes(offer.status)) &&
+      (!statuses || statuses.some(s => s.trim() === offer.status)) &&
       (offerUuid === undefined || offer.uuid === offerUuid) &&
       fuzzyMatch(offer.offer_name, offerName) &&
       fuzzyMatch(campaign.campaign_name, campaignName) &&

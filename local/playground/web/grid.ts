@@ -54,6 +54,14 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowRight: [0, 1],
 };
 
+/** A selected range of a sheet, 1-based, as Range.activate selects it. */
+export interface SelectedRange {
+  row: number;
+  column: number;
+  numRows: number;
+  numColumns: number;
+}
+
 export class Grid {
   private view: SheetView | null = null;
   /** The active cell of each sheet. */
@@ -82,6 +90,14 @@ export class Grid {
     private readonly confirmProtected: (
       descriptions: string[],
     ) => Promise<boolean>,
+    /**
+     * Told the selected range after each selection, so the add-on reads it as Sheets' active
+     * range (Clone selected offers… clones the offers of the selected rows).
+     */
+    private readonly onSelect: (
+      sheet: string,
+      range: SelectedRange,
+    ) => void = () => undefined,
   ) {
     container.addEventListener('click', e => this.clicked(e));
     container.addEventListener('dblclick', e => {
@@ -392,6 +408,13 @@ export class Grid {
       this.original = cell?.input ?? cell?.text ?? '';
       this.input.value = this.original;
     }
+    const {top, bottom} = this.selectedRect();
+    this.onSelect(view.name, {
+      row: top.row,
+      column: top.column,
+      numRows: bottom.row - top.row + 1,
+      numColumns: bottom.column - top.column + 1,
+    });
   }
 
   private clamp(at: Position): Position {

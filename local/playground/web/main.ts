@@ -19,7 +19,7 @@ import type {
 import {get, post} from './api';
 import {byId, el} from './dom';
 import {DrivePanel} from './drive';
-import {Grid} from './grid';
+import {Grid, SelectedRange} from './grid';
 import {renderMenuBar} from './menu';
 import {sheetMenus} from './sheet-menus';
 import {confirmProtectedEdit, Dialogs, showNote, toast} from './notices';
@@ -37,7 +37,18 @@ function failed(what: string, e: unknown): void {
   );
 }
 
-const grid = new Grid(byId('grid'), edit, confirmProtectedEdit);
+/** The grid's selection, told to the runtime a moment after it settles (not every arrow key). */
+let selectionTimer: ReturnType<typeof setTimeout> | undefined;
+function selected(sheet: string, range: SelectedRange): void {
+  clearTimeout(selectionTimer);
+  selectionTimer = setTimeout(
+    () => void post('/api/select', {sheet, range}).catch(() => undefined),
+    SELECT_DELAY_MS,
+  );
+}
+const SELECT_DELAY_MS = 150;
+
+const grid = new Grid(byId('grid'), edit, confirmProtectedEdit, selected);
 const dialogs = new Dialogs(answer =>
   post('/api/dialog', answer).then(
     () => undefined,
@@ -224,6 +235,30 @@ byId('stop-offer').addEventListener('click', () => {
 
 let seenSidebar = 0;
 
+/** The add-on's HTML dialog (Clone selected offers…) in a modal of the size it asked for. */
+const htmlDialog = byId<HTMLDialogElement>('html-dialog');
+let shownDialog = 0;
+htmlDialog.addEventListener('cancel', e => e.preventDefault());
+byId('html-dialog-close').addEventListener('click', () => {
+  void post('/api/dialog/close', {}).catch(() => undefined);
+  htmlDialog.close();
+});
+
+function showHtmlDialog(view: StatusView['htmlDialog']): void {
+  if (view === null) {
+    if (htmlDialog.open) htmlDialog.close();
+    return;
+  }
+  if (view.shown === shownDialog) return;
+  shownDialog = view.shown;
+  byId('html-dialog-title').textContent = view.title;
+  const frame = byId<HTMLIFrameElement>('html-dialog-frame');
+  frame.width = String(view.width);
+  frame.height = String(view.height);
+  frame.src = `/dialog?shown=${view.shown}`;
+  htmlDialog.showModal();
+}
+
 async function poll(): Promise<void> {
   try {
     const status = await get<StatusView>('/api/status');
@@ -233,6 +268,7 @@ async function poll(): Promise<void> {
         : `Running script: ${status.running.replace(/…$/, '')}…`,
     );
     dialogs.update(status.dialog);
+    showHtmlDialog(status.htmlDialog);
     if (status.sidebarRevision !== seenSidebar) {
       seenSidebar = status.sidebarRevision;
       openSidebar(seenSidebar);

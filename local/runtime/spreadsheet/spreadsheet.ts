@@ -28,6 +28,8 @@ export interface Selection {
   sheet: FakeSheet;
   rect: Rect;
   count: number;
+  /** A person's selection (selectByPerson), which a viewer already shows: no script's. */
+  byPerson?: boolean;
 }
 
 /** The one spreadsheet the add-on is bound to. */
@@ -112,6 +114,25 @@ export class FakeSpreadsheet implements SheetHost {
   getActiveSheet(): FakeSheet {
     this.call('Spreadsheet.getActiveSheet');
     return this.active;
+  }
+
+  /**
+   * The selected range: what was selected last (Range.activate, a person's selection) when it
+   * is on the active sheet, else the active sheet's A1, as Sheets answers with no selection.
+   */
+  getActiveRange(): FakeRange {
+    this.call('Spreadsheet.getActiveRange');
+    const at = this.selected;
+    const rect =
+      at && at.sheet === this.active
+        ? at.rect
+        : {row: 1, column: 1, numRows: 1, numColumns: 1};
+    return this.active.getRange(
+      rect.row,
+      rect.column,
+      rect.numRows,
+      rect.numColumns,
+    );
   }
 
   setActiveSheet(sheet: FakeSheet): FakeSheet {
@@ -251,6 +272,20 @@ export class FakeSpreadsheet implements SheetHost {
   select(sheet: FakeSheet, rect: Rect): void {
     this.activate(sheet);
     this.selected = {sheet, rect, count: (this.selected?.count ?? 0) + 1};
+  }
+
+  /**
+   * What a person selected in a viewer: the active range a script then reads while that sheet
+   * is the active one (the viewer tells the tab apart), counted as no script's selection (a
+   * viewer selects only those anew).
+   */
+  selectByPerson(sheet: FakeSheet, rect: Rect): void {
+    this.selected = {
+      sheet,
+      rect,
+      count: this.selected?.count ?? 0,
+      byPerson: true,
+    };
   }
 
   /** The range a script selected last (Range.activate), counted so a viewer sees each anew. */

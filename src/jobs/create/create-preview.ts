@@ -7,9 +7,8 @@ import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
 import {createdOffers} from './created-offers';
-import type {OfferBody} from '../../rules/offer-check';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
-import {capsText, guardHolds} from './offer-budget-hold';
+import {GuardReason, NO_LIMIT, capsText, guardHolds} from './offer-budget-hold';
 import {notes} from './offer-outcomes';
 import {answerLost, trackable} from './offer-tracking';
 
@@ -31,7 +30,7 @@ export function preview(
 ): Pick<JobFacts, 'skipped' | 'edited' | 'wouldSend' | 'wouldRequest'> {
   const would: WouldSend = {bodies: [], requests: 0, lookups: new Set()};
   const uploads = new Set<number>();
-  const holds = guardHolds(run);
+  const holds = guardHolds(run, sendable);
   for (const c of sendable) previewCreate(run, c, uploads, would, holds);
   let skipped = plan.done + run.counts.refusedAgain;
   const memo = createdOffers(run.job.book, run.job.workbook);
@@ -67,7 +66,7 @@ function previewCreate(
   c: OfferPlan,
   uploads: Set<number>,
   would: WouldSend,
-  holds: (body: OfferBody) => boolean,
+  holds: GuardReason,
 ): void {
   const mine = new Set<number>();
   const creativeSets = c.sets.map(set => ({
@@ -91,10 +90,13 @@ function previewCreate(
   would.requests += c.tracking ? 2 : 1;
   for (const name of [c.name, c.sentAs ?? c.name]) would.lookups.add(name);
   would.bodies.push({...c.body!, creative_sets: creativeSets});
+  const why = c.sent ? undefined : holds(c);
   const asked =
-    !c.sent && holds(c.body!)
-      ? ' The budget guard holds it: a run asks you before creating an offer with no limit.'
-      : '';
+    why === undefined
+      ? ''
+      : why === NO_LIMIT
+        ? ' The budget guard holds it: a run asks you before creating an offer with no limit.'
+        : ` The budget guard holds it: a run asks you before creating it, as ${why}.`;
   run.offers.status(c.index, 'EDITED', previewOf(c, [...mine]) + asked);
 }
 

@@ -16,6 +16,7 @@ type MenuJob = (typeof JOBS)[number];
 export type MenuFunction =
   | 'showSidebar'
   | 'showFilePicker'
+  | 'showCloneDialog'
   | 'menuScheduleOff'
   | `menu${Capitalize<MenuJob['fn']>}`
   | `menuPreview${Capitalize<Extract<MenuJob, {kind: 'preview'}>['fn']>}`;
@@ -35,9 +36,15 @@ function jobItems(job: MenuJob): MenuItem[] {
     job.fn === 'uploadCreatives'
       ? [item('Choose files…', 'showFilePicker')]
       : [];
+  // A clone writes New Offers rows for Create new offers: offered just before it.
+  const clone =
+    job.fn === 'createOffers'
+      ? [item('Clone selected offers…', 'showCloneDialog')]
+      : [];
   if (job.kind !== 'preview') return [...pick, run];
   return [
     ...pick,
+    ...clone,
     item(`${job.title} (preview)`, `menuPreview${capitalize(job.fn)}`),
     run,
   ];

@@ -90,7 +90,7 @@ export function creativeAdsQuery(text: string): CreativeAdsQuery | undefined {
   return {packageName: value};
 }
 
-/** Asks for creative ad ids or a package name, then runs the list. */
+/** Asks for creative ad ids, then runs the list. */
 export function runCreativeAdsFromMenu(
   platform: Platform,
   job: JobName,
@@ -99,14 +99,14 @@ export function runCreativeAdsFromMenu(
   const title = jobSpec(job)?.title ?? job;
   const answer = platform.ui.prompt(
     title,
-    'Creative ad ids, comma-separated (for example 101,102), or a package name:',
+    'Creative ad ids, comma-separated (for example 101,102):',
   );
   if (answer === null) return;
   const query = creativeAdsQuery(answer);
   if (!query) {
     platform.ui.alert(
       `${title}: not done`,
-      'Nothing was typed: give creative ad ids or a package name.',
+      'Nothing was typed: give creative ad ids.',
     );
     return;
   }

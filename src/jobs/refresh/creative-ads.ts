@@ -1,6 +1,6 @@
 /**
- * listCreativeAds (API 4.8): fills Creative Ads with the creative ads asked for, by ids or by
- * the promoted package. ids are preferred: a package lists every creative of the package.
+ * listCreativeAds (API 4.8): fills Creative Ads with the creative ads asked for, by ids, narrowed
+ * to a promoted package when one is given. ad_ids is required: a package alone is refused.
  */
 import {ConfigError} from '../../api/errors';
 import {MAX_LIMIT, creativeAdsListing} from '../../api/operations';
@@ -27,9 +27,11 @@ export function creativeAdsFilter(
     .map(id => id.trim())
     .filter(id => id !== '');
   const packageName = String(q?.packageName ?? '').trim();
-  if (ids.length === 0 && packageName === '') {
+  if (ids.length === 0) {
     throw new ConfigError(
-      'List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002) or a package name.',
+      packageName === ''
+        ? 'List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002).'
+        : `List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002): the API refuses a package name alone (4.8: ad_ids is required), and with ids it only narrows them to the package ${excerpt(packageName)}. Nothing was sent.`,
     );
   }
   const bad = ids.find(id => !/^\d+$/.test(id));

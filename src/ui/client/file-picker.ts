@@ -5,12 +5,20 @@
 import {byId, say} from './dom';
 import {server} from './server';
 
-export function wireFilePicker(): void {
-  const message = byId('choose-files-message');
-  byId('choose-files').addEventListener('click', () => {
+/** A button that opens a dialog of the server's; its failure said under it. */
+function wireDialogButton(id: string, open: () => Promise<void>): void {
+  const message = byId(`${id}-message`);
+  byId(id).addEventListener('click', () => {
     say(message, '');
-    server
-      .showFilePicker()
-      .catch((e: Error) => say(message, e.message, 'error'));
+    open().catch((e: Error) => say(message, e.message, 'error'));
   });
+}
+
+export function wireFilePicker(): void {
+  wireDialogButton('choose-files', () => server.showFilePicker());
+}
+
+/** Clone selected offers…: the same dialog as the menu's (Create). */
+export function wireCloneDialog(): void {
+  wireDialogButton('clone-offers', () => server.showCloneDialog());
 }

@@ -140,7 +140,9 @@ export class JobsPanel {
       row.append(
         element('label', 'Creative ad ids (comma-separated)', {for: ids.id}),
         ids,
-        element('label', 'or a package name', {for: pkg.id}),
+        element('label', 'and a package name to narrow them (optional)', {
+          for: pkg.id,
+        }),
         pkg,
         button(
           'List',
@@ -148,12 +150,14 @@ export class JobsPanel {
           () => {
             const adIds = ids.value.trim();
             const packageName = pkg.value.trim();
-            if (!adIds && !packageName) {
+            if (!adIds) {
               return Promise.reject(
-                new Error('Give creative ad ids or a package name first.'),
+                new Error(
+                  'Give creative ad ids first: the API lists creative ads by id (a package name only narrows them).',
+                ),
               );
             }
-            return server[job.fn](adIds ? {adIds} : {packageName});
+            return server[job.fn](packageName ? {adIds, packageName} : {adIds});
           },
           job.title,
         ),

@@ -2,7 +2,7 @@
 import {AccountPicker} from './accounts';
 import {AlertsCount} from './alerts';
 import {Busy, byId, say} from './dom';
-import {wireFilePicker} from './file-picker';
+import {wireCloneDialog, wireFilePicker} from './file-picker';
 import {HistoryPanel} from './history';
 import {JobsPanel} from './jobs';
 import {LaterPanel} from './later';
@@ -57,6 +57,7 @@ function start(): void {
   void accounts.load();
   void schedule.load();
   wireFilePicker();
+  wireCloneDialog();
   void alerts.load();
   watch.start();
 }

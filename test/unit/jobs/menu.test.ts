@@ -189,7 +189,7 @@ describe('the creative-ad list from the menu', () => {
       {
         kind: 'alert',
         title: 'List creative ads: not done',
-        message: 'Nothing was typed: give creative ad ids or a package name.',
+        message: 'Nothing was typed: give creative ad ids.',
       },
     ]);
   });

@@ -230,13 +230,21 @@ describe('refreshCampaigns', () => {
 });
 
 describe('listCreativeAds', () => {
-  it('asks for ids or a package name, with a clear message', () => {
-    const {platform} = emulatorPlatform();
+  it('asks for ids (a package name alone is refused by the API, 4.8), with a clear message', () => {
+    const {platform, emulator} = emulatorPlatform();
     expect(() => listCreativeAds(platform, {})).toThrow(
       new ConfigError(
-        'List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002) or a package name.',
+        'List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002).',
       ),
     );
+    expect(() =>
+      listCreativeAds(platform, {packageName: 'com.example.game'}),
+    ).toThrow(
+      new ConfigError(
+        'List creative ads: give creative ad ids (comma-separated, e.g. 1001,1002): the API refuses a package name alone (4.8: ad_ids is required), and with ids it only narrows them to the package "com.example.game". Nothing was sent.',
+      ),
+    );
+    expect(emulator.requests).toEqual([]);
     expect(() => listCreativeAds(platform, {adIds: '12, x1'})).toThrow(
       new ConfigError(
         'List creative ads: "x1" is not a creative ad id: ids are whole numbers separated by commas.',

@@ -658,7 +658,7 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
       {...CPI, os_version_min: '14.'},
       {
         os_version_min:
-          'os_version_min must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "14.")',
+          'os_version_min must be a number of one or two digits, then up to two groups of a dot and one or two digits (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "14.")',
       },
     ],
     [
@@ -666,7 +666,15 @@ describe('checkNewOffer: one case per rule of 4.2, with its message', () => {
       {...CPI, os_version_max: '9.1.2.3'},
       {
         os_version_max:
-          'os_version_max must be a number, then up to two groups of a dot and a number (9, 14.5 or 12.0.1); 99.0.0 means no maximum (got "9.1.2.3")',
+          'os_version_max must be a number of one or two digits, then up to two groups of a dot and one or two digits (9, 14.5 or 12.0.1); 99.0.0 means no maximum (got "9.1.2.3")',
+      },
+    ],
+    [
+      'os_version_min group of three digits (4.2: one digit a group; its own 99.0.0 has two)',
+      {...CPI, os_version_min: '1.100'},
+      {
+        os_version_min:
+          'os_version_min must be a number of one or two digits, then up to two groups of a dot and one or two digits (9, 14.5 or 12.0.1); 0.0.0 means no minimum (got "1.100")',
       },
     ],
     [

@@ -45,6 +45,9 @@ export class RecordingUi implements UserInterface {
   showDialog(file: string, title: string, width: number, height: number): void {
     this.shown.push({kind: 'dialog', file, title, width, height});
   }
+  selectedRows(): number[] {
+    return [];
+  }
   selectRow(sheet: string, row: number): boolean {
     if (!this.sheets.has(sheet)) return false;
     this.shown.push({kind: 'select', sheet, row});
