@@ -56,7 +56,7 @@ import {
   SYNC_STATUS,
   readColumn,
 } from './schema';
-import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './pulled';
 import {SyncStatus, withoutRunNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 

@@ -19,7 +19,7 @@ import {
 } from './rows';
 import {ACCOUNT, accountCell, keyParts} from './accounts';
 import {ReadOnlyEdit, readOnlyEdits} from './read-only';
-import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './pulled';
 import {SYNC_MESSAGE, SYNC_STATUS} from './schema';
 import {Table, cellOf, sheetRow} from './table';
 

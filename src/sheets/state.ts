@@ -16,8 +16,9 @@
  * from which rows). A memo is any JSON value under its own section name.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
-import {keyParts, recordKey} from './accounts';
-import {EMPTY, contentOf, sameContent} from './rows';
+import {recordKey} from './accounts';
+import type {RecordState, SheetState} from './pulled';
+import {EMPTY, contentOf} from './rows';
 import {editableOf} from './schema';
 import {SCHEMAS} from './schemas';
 import {CHUNK, changedRuns, layout} from './state-cells';
@@ -61,75 +62,6 @@ const V1_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * the rows kept for their edits was a memo of this suffix: read once into the section.
  */
 const OTHERS_SUFFIX = ' as other accounts';
-
-/** A record as last pulled. */
-export interface RecordState {
-  /**
-   * Canonical texts (codec.ts) of the record's editable cells, one array per row in schema
-   * order; rows whose editable cells are all empty are left out; sorted.
-   */
-  rows: string[][];
-  /** Facts of the record a push needs (maintain_by, delivery geos). */
-  facts?: Record<string, string>;
-  /**
-   * Content the API refused at the last push: sending it again would be refused again, so a
-   * push skips it until the user changes the rows or a refresh replaces this record state.
-   */
-  refused?: string[][];
-  /**
-   * Content whose push got no answer that proves what happened (a lost connection, a 5xx): a
-   * push reads the record back before sending it again.
-   */
-  unknown?: string[][];
-  /**
-   * What a refresh was writing into the record's rows (the server's content) when it saved
-   * this state before the sheet: stopped inside that write, it leaves each row as before or
-   * as written, so a row showing this content is as pulled too, not an edit. The state the
-   * refresh saves after the sheet has none.
-   */
-  writing?: string[][];
-  /** The print of its read-only cells as last written from the server (read-only.ts). */
-  readOnly?: string;
-}
-
-/**
- * The state rows showing `content` were pulled with: what an interrupted refresh was writing
- * where they show that, else the record as last pulled. `view` is how the caller compares
- * contents (the merge leaves out the columns the table put back).
- */
-export function pulledAs(
-  base: RecordState,
-  content: string[][],
-  view: (rows: string[][]) => string[][] = rows => rows,
-): RecordState {
-  if (!base.writing || !sameContent(content, view(base.writing))) return base;
-  return {...base, rows: base.writing, writing: undefined};
-}
-
-export interface SheetState {
-  /** The accounts whose records were refreshed into the sheet ('' for the main account). */
-  accounts: string[];
-  /**
-   * The one account an earlier release pulled the sheet as: its rows have no `account` cell
-   * yet, and an empty one is taken for this account's until a refresh fills it.
-   */
-  legacyAccount?: string;
-  /**
-   * Which connection pulled them: a digest of the base URL and the main account's access key
-   * (never a key), so rows pulled with other keys (another editor's) are never pushed.
-   */
-  connection?: string;
-  /** How messages name that connection (host and the end of the access key). */
-  connectionLabel?: string;
-  records: Record<string, RecordState>;
-  /** The older version of the add-on's state it was read from (1: release 1's sections). */
-  storedAs?: number;
-  /**
-   * Editable fields the pull that wrote this state did not record (a column added by a later
-   * release): their texts read as empty, and no edit can be told in them until a refresh.
-   */
-  unrecorded?: string[];
-}
 
 interface Stored {
   v: number;
@@ -451,27 +383,4 @@ function reorder(then: readonly string[], now: readonly string[]) {
     return out;
   };
   return {records, unrecorded};
-}
-
-/**
- * The account of a row whose `account` cell is empty (a row an earlier release pulled, or one
- * a user added by typing its id): the one account that pulled a record of that id, else the
- * account an earlier release acted as, else none.
- */
-export function blankAccountOf(
-  state: SheetState | undefined,
-): ((id: string) => string | undefined) | undefined {
-  if (!state) return undefined;
-  const owners = new Map<string, Set<string>>();
-  for (const key of Object.keys(state.records)) {
-    const {account, id} = keyParts(key);
-    const set = owners.get(id) ?? new Set<string>();
-    set.add(account);
-    owners.set(id, set);
-  }
-  const legacy = state.legacyAccount;
-  return id => {
-    const found = owners.get(id);
-    return found?.size === 1 ? [...found][0] : legacy;
-  };
 }

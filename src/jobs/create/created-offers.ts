@@ -12,7 +12,8 @@ import {CodecContext, canonical, encode} from '../../sheets/codec';
 import {contentOf} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
-import type {RecordState, StateBook} from '../../sheets/state';
+import type {RecordState} from '../../sheets/pulled';
+import type {StateBook} from '../../sheets/state';
 
 export const CREATED_OFFERS_MEMO = 'offers created from New Offers';
 

@@ -32,7 +32,7 @@ import {
 } from '../../sheets/history-fields';
 import {EMPTY, sameContent} from '../../sheets/rows';
 import {SheetSchema, editableOf} from '../../sheets/schema';
-import type {RecordState} from '../../sheets/state';
+import type {RecordState} from '../../sheets/pulled';
 import {clipped} from '../../text/wording';
 import type {FieldMessages} from '../../rules/maintain';
 import type {Opened, RecordRules} from '../push/push-spec';

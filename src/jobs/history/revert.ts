@@ -15,7 +15,7 @@ import {HistoryRow} from '../../sheets/schemas/history';
 import {readChange, readRunsAfter, timeOf} from '../../sheets/history';
 import {SYNC_MESSAGE, SYNC_STATUS, SheetSchema} from '../../sheets/schema';
 import {putBack, withStatus} from '../../sheets/put-back';
-import type {SheetState} from '../../sheets/state';
+import type {SheetState} from '../../sheets/pulled';
 import {
   SheetLayoutError,
   Table,

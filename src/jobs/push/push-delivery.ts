@@ -14,7 +14,8 @@ import {
 } from '../../rules/read-back';
 import {contentOf, sameContent} from '../../sheets/rows';
 import type {HistoryOutcome} from '../../sheets/history';
-import type {RecordState, SheetState, StateBook} from '../../sheets/state';
+import type {RecordState, SheetState} from '../../sheets/pulled';
+import type {StateBook} from '../../sheets/state';
 import type {SyncStatus} from '../../sheets/status';
 import type {ApiClient} from '../../api/client';
 import {

@@ -14,7 +14,8 @@
 import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {appendAlerts, unseenAlerts} from '../../sheets/alerts-sheet';
-import type {SheetState, StateBook} from '../../sheets/state';
+import type {SheetState} from '../../sheets/pulled';
+import type {StateBook} from '../../sheets/state';
 import {SheetLayoutError} from '../../sheets/table';
 import {excerpt} from '../../rules/values';
 import {counted} from '../../text/wording';

@@ -44,7 +44,8 @@ import {fieldChanges} from '../../sheets/history-fields';
 import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf, sameContent} from '../../sheets/rows';
-import {SheetState, StateBook} from '../../sheets/state';
+import type {SheetState} from '../../sheets/pulled';
+import {StateBook} from '../../sheets/state';
 import {
   Contents,
   Formula,
