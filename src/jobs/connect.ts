@@ -12,7 +12,7 @@ import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
 import type {Platform} from '../platform/ports';
 import type {SheetState} from '../sheets/pulled';
-import type {StateBook} from '../sheets/state';
+import type {StateBook} from '../state/book';
 import {EVERY_ACCOUNT, SettingsStore} from './settings-store';
 
 export interface Connected {

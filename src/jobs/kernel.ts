@@ -8,7 +8,7 @@
  */
 import type {Platform, Workbook} from '../platform/ports';
 import type {SheetSchema} from '../sheets/schema';
-import {StateBook} from '../sheets/state';
+import {StateBook} from '../state/book';
 import {Table, openTable} from '../sheets/table';
 import {counted} from '../text/wording';
 import {ChangeLog} from './change-log';

@@ -779,7 +779,7 @@ describe('uploadCreatives', () => {
   });
 });
 
-/** A memo of the hidden state sheet (src/sheets/state.ts), as the add-on stored it. */
+/** A memo of the hidden state sheet (src/state/book.ts), as the add-on stored it. */
 function memoOf(rt: Runtime, name: string): unknown {
   const grid = valuesOf(rt, 'Offer Desk state');
   const column = grid[0].indexOf(name);

@@ -19,6 +19,7 @@ const LAYERS: Array<[string, number]> = [
   ['jobs/push/', 50],
   ['jobs/create/', 50],
   ['jobs/', 40],
+  ['state/', 35],
   ['sheets/', 30],
   ['rules/', 20],
   ['api/', 15],

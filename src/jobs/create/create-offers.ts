@@ -18,7 +18,7 @@
  * proves nothing (lost, garbled, a 5xx, a busy service: see provesCreateFailed in the API
  * client) is looked up by name before anything is sent again, in this run and in the next; a
  * row with an offer_id is never created again, and a re-run only retries what is left of it
- * (its tracking), and only for an offer the add-on made from that very row (created-offers.ts).
+ * (its tracking), and only for an offer the add-on made from that very row (state/created-offers.ts).
  *
  * Never a marker lost: the `Create sent` markers, the offer_ids, the memory of the offers made
  * and History reach the spreadsheet (Job.save) before the next request goes out, since Apps
@@ -39,7 +39,7 @@ import {Job, JobFacts, withJob} from '../kernel';
 import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
-import {createdOffers, rememberCreated} from './created-offers';
+import {createdOffers, rememberCreated} from '../../state/created-offers';
 import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
 import {create, notRefusedBefore} from './offer-creates';
 import {guardCreates} from './offer-budget-hold';

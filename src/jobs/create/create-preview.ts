@@ -6,7 +6,7 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
-import {createdOffers} from './created-offers';
+import {createdOffers} from '../../state/created-offers';
 import type {OfferBody} from '../../rules/offer-check';
 import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
 import {capsText, guardHolds} from './offer-budget-hold';

@@ -35,7 +35,11 @@ import {
 } from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
-import {CreatedOffers, MadeFrom, trackingContent} from './created-offers';
+import {
+  CreatedOffers,
+  MadeFrom,
+  trackingContent,
+} from '../../state/created-offers';
 import {RowAccount, typedAccount} from './row-account';
 
 /**

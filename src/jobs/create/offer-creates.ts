@@ -12,7 +12,10 @@ import {SYNC_STATUS} from '../../sheets/schema';
 import {cellOf} from '../../sheets/table';
 import {accountLabel} from '../connect';
 import type {CreateRun} from './context';
-import {refusedCreates, rememberCreateVerdict} from './created-offers';
+import {
+  refusedCreates,
+  rememberCreateVerdict,
+} from '../../state/created-offers';
 import {OfferPlan, createSentAs} from './new-offer-rows';
 import {resolveLost} from './offer-names';
 import type {Ready} from './offer-materials';

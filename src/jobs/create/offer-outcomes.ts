@@ -8,7 +8,10 @@ import type {HistoryOutcome} from '../../sheets/history';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {sheetRow} from '../../sheets/table';
 import type {CreateRun} from './context';
-import {rememberCreateVerdict, rememberCreated} from './created-offers';
+import {
+  rememberCreateVerdict,
+  rememberCreated,
+} from '../../state/created-offers';
 import {OfferPlan, Tracking, createSentAs} from './new-offer-rows';
 
 export const NOT_SENT = 'Nothing was sent.';

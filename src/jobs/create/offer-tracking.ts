@@ -3,7 +3,7 @@
  * time budget, each batch's outcomes saved before the next; each offer's tracking is sent and
  * read back with the keys of the account that made it, whichever account acts. An offer made
  * by an earlier run is resumed here only when its row is still the one it was made from
- * (created-offers.ts). A tracking whose answer an earlier run lost is settled by the
+ * (state/created-offers.ts). A tracking whose answer an earlier run lost is settled by the
  * read-back protocol a push uses (jobs/read-back.ts), in the same words.
  */
 import {OutcomeUnknownError} from '../../api/errors';
@@ -31,7 +31,7 @@ import {
   sentAgain,
   verdictOn,
 } from '../read-back';
-import {rememberServerClicks} from '../server-click-memory';
+import {rememberServerClicks} from '../../state/server-click-memory';
 import type {CreateRun} from './context';
 import {
   CreatedOffers,
@@ -39,7 +39,7 @@ import {
   createdOffers,
   rememberTracking,
   trackingContent,
-} from './created-offers';
+} from '../../state/created-offers';
 import type {CreatedRow, Tracking} from './new-offer-rows';
 import {
   ExistingOffer,

@@ -53,7 +53,7 @@ import {ACCOUNT, accountCell, recordKey} from '../../sheets/accounts';
 import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import type {RecordState} from '../../sheets/pulled';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
 import {SYNC_STATUS} from '../../sheets/schema';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
@@ -556,7 +556,7 @@ function rememberMaterial(
 ): void {
   const {book} = owner;
   const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
-  // No editable column: a material's pulled content is no rows (state.ts RecordState).
+  // No editable column: a material's pulled content is no rows (sheets/pulled.ts RecordState).
   const pulled: RecordState = {rows: []};
   const key = recordKey(account, id);
   const state = book.get(CREATIVES.name) ?? {accounts: [], records: {}};

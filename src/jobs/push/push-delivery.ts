@@ -15,7 +15,7 @@ import {
 import {contentOf, sameContent} from '../../sheets/rows';
 import type {HistoryOutcome} from '../../sheets/history';
 import type {RecordState, SheetState} from '../../sheets/pulled';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
 import type {ApiClient} from '../../api/client';
 import {

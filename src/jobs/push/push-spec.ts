@@ -12,7 +12,7 @@ import type {EditableRow} from '../../sheets/rows';
 import type {RowSaid, SheetRecord} from '../../sheets/records';
 import type {SheetSchema} from '../../sheets/schema';
 import type {RecordState} from '../../sheets/pulled';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import type {Delivered, Sending} from './push-delivery';
 
 /** A record whose editable cells differ from what was last pulled. */

@@ -1,6 +1,6 @@
 /**
  * What every push shares (DESIGN 3, issue 5): read the sheet once, find the records whose
- * editable cells differ from what was last pulled (state.ts), check them, send the valid ones
+ * editable cells differ from what was last pulled (sheets/pulled.ts), check them, send the valid ones
  * in fetchAll batches inside the time budget, and write sync_status / sync_message /
  * synced_at of every row touched in one block.
  *
@@ -28,7 +28,7 @@ import type {ReadOnlyEdit} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
 import type {RecordState, SheetState} from '../../sheets/pulled';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import {SyncStatus, withoutRunNote} from '../../sheets/status';
 import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';

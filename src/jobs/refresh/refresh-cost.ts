@@ -21,7 +21,7 @@ import {
 } from '../../rules/refresh-estimate';
 import {keyParts} from '../../sheets/accounts';
 import {SCHEMAS} from '../../sheets/schemas';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import {counted} from '../../text/wording';
 import {accountLabel} from '../connect';
 import {START_BUDGET_MS} from '../run';

@@ -45,7 +45,7 @@ import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf, sameContent} from '../../sheets/rows';
 import type {SheetState} from '../../sheets/pulled';
-import {StateBook} from '../../sheets/state';
+import {StateBook} from '../../state/book';
 import {
   Contents,
   Formula,
@@ -78,7 +78,10 @@ import {
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
-import {sentServerClicks, withServerClick} from '../server-click-memory';
+import {
+  sentServerClicks,
+  withServerClick,
+} from '../../state/server-click-memory';
 import {AccountLine, JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
 /** Where a refresher writes: the spreadsheet, the state sheet, who pulled, and when. */

@@ -1,6 +1,6 @@
 import {createOffers} from '../../../src/jobs/create/create-offers';
-import {createdOffers} from '../../../src/jobs/create/created-offers';
-import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
+import {createdOffers} from '../../../src/state/created-offers';
+import {STATE_SHEET, StateBook} from '../../../src/state/book';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {NEW_OFFERS} from '../../../src/sheets/schemas/new-offers';

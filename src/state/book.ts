@@ -5,7 +5,7 @@
  *
  * It lives in a hidden sheet, `STATE_SHEET`, one column per section (a sheet name): row 1
  * names the section, the cells below hold its JSON in chunks of at most CHUNK characters (a
- * cell holds 50,000), read back by joining them, wherever they were cut (state-cells.ts).
+ * cell holds 50,000), read back by joining them, wherever they were cut (cells.ts).
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
  * durable. A job reads the state sheet once; a save writes, of each section that changed, only
  * the cells whose text changed, the section's name marked as being saved until the last of
@@ -16,12 +16,12 @@
  * from which rows). A memo is any JSON value under its own section name.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
-import {recordKey} from './accounts';
-import type {RecordState, SheetState} from './pulled';
-import {EMPTY, contentOf} from './rows';
-import {editableOf} from './schema';
-import {SCHEMAS} from './schemas';
-import {CHUNK, changedRuns, layout} from './state-cells';
+import {recordKey} from '../sheets/accounts';
+import type {RecordState, SheetState} from '../sheets/pulled';
+import {EMPTY, contentOf} from '../sheets/rows';
+import {editableOf} from '../sheets/schema';
+import {SCHEMAS} from '../sheets/schemas';
+import {CHUNK, changedRuns, layout} from './cells';
 
 export const STATE_SHEET = 'Offer Desk state';
 const PREFIX = 'j';

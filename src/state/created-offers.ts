@@ -8,12 +8,12 @@
  *
  * Kept as a StateBook memo keyed by offer_id, saved before the next request goes out.
  */
-import {CodecContext, canonical, encode} from '../../sheets/codec';
-import {contentOf} from '../../sheets/rows';
-import {editableOf} from '../../sheets/schema';
-import {OFFERS} from '../../sheets/schemas/offers';
-import type {RecordState} from '../../sheets/pulled';
-import type {StateBook} from '../../sheets/state';
+import {CodecContext, canonical, encode} from '../sheets/codec';
+import {contentOf} from '../sheets/rows';
+import {editableOf} from '../sheets/schema';
+import {OFFERS} from '../sheets/schemas/offers';
+import type {RecordState} from '../sheets/pulled';
+import type {StateBook} from './book';
 
 export const CREATED_OFFERS_MEMO = 'offers created from New Offers';
 
@@ -25,7 +25,7 @@ export interface MadeFrom {
 
 /**
  * What the add-on knows of an offer's tracking, in the marks an Offers record's state has
- * (state.ts RecordState), each the tracking as the Offers sheet's editable texts: the one it
+ * (sheets/pulled.ts RecordState), each the tracking as the Offers sheet's editable texts: the one it
  * takes the offer to hold (`rows`: set, or read back as the server's own form of it), the one
  * the API refused (`refused`: not sent again unchanged), the one sent whose answer is unknown
  * (`unknown`: read back before it is sent again, jobs/read-back.ts).
