@@ -9,6 +9,7 @@
 import type {Platform, Workbook} from '../platform/ports';
 import type {SheetSchema} from '../sheets/schema';
 import {StateBook} from '../state/book';
+import {Outbox} from '../state/outbox';
 import {Table, openTable} from '../sheets/table';
 import {counted} from '../text/wording';
 import {ChangeLog} from './change-log';
@@ -85,6 +86,7 @@ export class Job {
   readonly log: ChangeLog;
   readonly dryRun: boolean;
   private opened?: StateBook;
+  private box?: Outbox;
   private readonly writers: Array<RowWrites<unknown>> = [];
   private gone = 0;
   /** When the rows were last written, and what writing them took (simulated ms). */
@@ -109,6 +111,12 @@ export class Job {
   get book(): StateBook {
     this.opened ??= StateBook.open(this.workbook);
     return this.opened;
+  }
+
+  /** The requests out whose outcome is unknown (state/outbox.ts), kept in the state book. */
+  get outbox(): Outbox {
+    this.box ??= Outbox.of(this.book);
+    return this.box;
   }
 
   /** The writer of a sheet of the user's input (created when missing), saved with the job. */

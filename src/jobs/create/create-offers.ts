@@ -40,7 +40,13 @@ import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
 import {createdOffers, rememberCreated} from '../../state/created-offers';
-import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
+import {
+  OfferPlan,
+  Plan,
+  createSentAs,
+  earlierCreates,
+  readPlan,
+} from './new-offer-rows';
 import {create, notRefusedBefore} from './offer-creates';
 import {guardCreates} from './offer-budget-hold';
 import {withMaterials} from './offer-materials';
@@ -56,6 +62,10 @@ export function createOffers(
 ): JobSummary {
   return withJob(platform, JOB, options, job => {
     const run = openRun(job);
+    const acting = job.connected.account;
+    job.outbox.upgrade('offer create', () =>
+      earlierCreates(run.offers.table, acting),
+    );
     const plan = readPlan(
       {
         offers: run.offers.table,
@@ -63,10 +73,17 @@ export function createOffers(
         creatives: run.creatives.table,
       },
       job.workbook,
-      createdOffers(job.book, job.workbook),
-      job.connected.account,
+      {
+        made: createdOffers(job.book, job.workbook),
+        sent: job.outbox.entries('offer create'),
+      },
+      acting,
     );
-    if (!job.dryRun) rememberCreated(job.book, plan.legacy);
+    if (!job.dryRun) {
+      rememberCreated(job.book, plan.legacy);
+      // Their rows are gone: nothing would send them again, nor adopt what they made.
+      for (const e of plan.unclaimed) job.outbox.settle(e);
+    }
     refuse(run, plan);
     const looked =
       plan.candidates.length + plan.created.length + plan.refused.length;

@@ -40,32 +40,35 @@ import {
   MadeFrom,
   trackingContent,
 } from '../../state/created-offers';
+import type {OutboxEntry} from '../../state/outbox';
 import {RowAccount, typedAccount} from './row-account';
 
 /**
  * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
- * lost or never recorded). Such a row's offer, if the account has one of its name, is the one
- * that create made: a re-run adopts it instead of refusing the name as taken.
+ * lost or never recorded): words for people. What the add-on goes by is the create's entry in
+ * the outbox (state/outbox.ts); only an earlier release's rows are read by this marker, once
+ * (earlierCreates).
  */
 export const CREATE_SENT = 'Create sent';
 
 /**
  * The marker's start, naming the offer_name the create carried and the account that signed
- * it: a row renamed since is still known to have sent a create under its old name, and a
- * re-run as another account still looks it up with the keys that sent it. (A row whose account
- * is unknown, refused before anything is sent, keeps a marker of the release before accounts
- * as it was.)
+ * it. (A row whose account is unknown, refused before anything is sent, names none.)
  */
 export const createSentAs = (name: string, account: string | undefined) =>
   `${CREATE_SENT} as offer_name ${name}${account === undefined ? '' : ` in account ${accountCell(account)}`}`;
 
 /**
- * The offer_name a marker names (offer names are letters, digits and underscore, 4.2), and the
- * account, where it names one (the markers of the release before accounts do not).
+ * The offer_name and account an earlier release's marker names (offer names are letters,
+ * digits and underscore, 4.2; an account name ends before a space or a comma: that release
+ * wrote "in account demo_sub_b, but ..."). The release before accounts named none.
  */
 const SENT_AS = new RegExp(
-  `^Create sent as offer_name (\\w+)(?: in account (${MAIN_ACCOUNT_CELL.replace(/[()]/g, '\\$&')}|\\S+))?`,
+  `^Create sent as offer_name (\\w+)(?: in account (${MAIN_ACCOUNT_CELL.replace(/[()]/g, '\\$&')}|[^\\s,]+))?`,
 );
+
+/** The entry of a create a row of New Offers sent and whose outcome is unknown. */
+export type SentCreate = OutboxEntry<'offer create'>;
 
 export type Tracking = Omit<TrackingUpdate, 'offer_id'>;
 
@@ -124,6 +127,8 @@ export interface Plan {
   legacy: Array<MadeFrom & {offer_id: number; account?: string}>;
   /** Rows refused before anything else: unreadable offer_id, Creative Sets rows of no offer. */
   refused: Array<{table: 'offers' | 'sets'; index: number; message: string}>;
+  /** Unsettled creates no row resumes (their rows deleted): nothing will send them again. */
+  unclaimed: SentCreate[];
 }
 
 export interface Sheets {
@@ -309,7 +314,7 @@ function planSet(
 }
 
 /**
- * The account of a New Offers row: the one its unsettled create was sent as (`sentBy`), else
+ * The account of a New Offers row: the one its unsettled create was sent as (`sent`), else
  * the one with which the offer of its offer_id was made (`madeBy`), else its `account` cell's
  * or the acting account's. A create or a tracking is resumed with the keys that began it,
  * whichever account acts now.
@@ -318,38 +323,75 @@ function offerAccount(
   offers: Table<never>,
   index: number,
   acting: string,
-  made: CreatedOffers | undefined,
+  known: {made: CreatedOffers | undefined; sent: readonly SentCreate[]},
 ): RowAccount {
   const offerId = cellOf(offers, index, 'offer_id');
+  const typed = typedAccount(
+    cellOf(offers, index, ACCOUNT),
+    acting,
+    'creates the offer',
+  );
   const madeBy = isEmptyCell(offerId)
-    ? sentMarker(offers, index)?.account
-    : made?.[String(offerId)]?.account;
-  return madeBy !== undefined
-    ? {account: madeBy}
-    : typedAccount(cellOf(offers, index, ACCOUNT), acting, 'creates the offer');
+    ? sentFor(known.sent, textCell(offers, index, 'offer_name'), typed)?.account
+    : known.made?.[String(offerId)]?.account;
+  return madeBy !== undefined ? {account: madeBy} : typed;
 }
 
 /**
- * The marker of a create sent before and never answered, if the row holds one: the offer_name
- * and the account it names (undefined in a marker of the release before accounts: the row's).
+ * The unsettled create of a row's offer_name: the one its account sent, else one another
+ * account sent (the row's account cell changed since: that create is resumed as its own).
  */
-function sentMarker(
+function sentFor(
+  sent: readonly SentCreate[],
+  name: string,
+  typed: RowAccount,
+): SentCreate | undefined {
+  const named = sent.filter(e => e.record === name);
+  return (
+    ('account' in typed
+      ? named.find(e => e.account === typed.account)
+      : undefined) ?? named[0]
+  );
+}
+
+/**
+ * The creates an earlier release marked on New Offers rows (ERROR, INVALID, or EDITED by a
+ * preview, with a message starting `Create sent`), as outbox entries: the offer_name and
+ * account the marker names, else the row's (`acting` for an empty account cell). A marker
+ * whose account cannot be told (acting as every account, an empty cell) gives none.
+ */
+export function earlierCreates(
   offers: Table<never>,
-  index: number,
-): {sentAs?: string; account?: string} | undefined {
-  const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
-  // EDITED: a preview keeps the marker at the start of the row's message (create-preview.ts).
-  const sent =
-    ['ERROR', 'INVALID', 'EDITED'].includes(
-      String(cellOf(offers, index, SYNC_STATUS)),
-    ) && message.startsWith(CREATE_SENT);
-  if (!sent) return undefined;
-  const parts = SENT_AS.exec(message);
-  const account = accountOfCell(parts?.[2]);
-  return {
-    ...(parts?.[1] === undefined ? {} : {sentAs: parts[1]}),
-    ...(account === undefined ? {} : {account}),
-  };
+  acting: string,
+): SentCreate[] {
+  return dataRows(offers).flatMap(index => {
+    const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
+    const marked =
+      ['ERROR', 'INVALID', 'EDITED'].includes(
+        String(cellOf(offers, index, SYNC_STATUS)),
+      ) && message.startsWith(CREATE_SENT);
+    if (!marked || !isEmptyCell(cellOf(offers, index, 'offer_id'))) return [];
+    const parts = SENT_AS.exec(message);
+    const named = accountOfCell(parts?.[2]);
+    const typed = typedAccount(
+      cellOf(offers, index, ACCOUNT),
+      acting,
+      'creates the offer',
+    );
+    const account = named ?? ('account' in typed ? typed.account : undefined);
+    if (account === undefined) return [];
+    const campaign = Number(cellOf(offers, index, 'campaign_id'));
+    return [
+      {
+        kind: 'offer create' as const,
+        job: 'createOffers',
+        account,
+        record: parts?.[1] ?? textCell(offers, index, 'offer_name'),
+        request: {campaign_id: Number.isSafeInteger(campaign) ? campaign : 0},
+        time: '',
+      },
+    ];
+  });
 }
 
 /**
@@ -559,6 +601,8 @@ function planCandidate(
     twin: string | undefined;
     offerSets: SetPlan[];
     account: RowAccount;
+    /** The row's unsettled create, of its offer_name or the one it had (SentCreates). */
+    sent: SentCreate | undefined;
   },
 ): void {
   const {offers, sets} = row.sheets;
@@ -584,8 +628,7 @@ function planCandidate(
       `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
     );
   }
-  const marker = sentMarker(offers, index);
-  const sentAs = marker?.sentAs;
+  const sentAs = row.sent?.record;
   plan.candidates.push({
     index,
     name,
@@ -596,22 +639,24 @@ function planCandidate(
       : {}),
     notes: check.notes,
     sets: offerSets,
-    sent: marker !== undefined,
+    sent: row.sent !== undefined,
     ...(sentAs === undefined ? {} : {sentAs}),
   });
 }
 
 /**
  * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
- * when this spreadsheet has no such memory yet); `acting`: the acting account ('*' for every
- * account), whose rows those with an empty `account` cell are.
+ * when this spreadsheet has no such memory yet); `sent`: the creates out whose outcome is
+ * unknown (the outbox's); `acting`: the acting account ('*' for every account), whose rows
+ * those with an empty `account` cell are.
  */
 export function readPlan(
   sheets: Sheets,
   context: CodecContext,
-  made: CreatedOffers | undefined,
+  known: {made: CreatedOffers | undefined; sent: readonly SentCreate[]},
   acting: string,
 ): Plan {
+  const {made} = known;
   const {offers} = sheets;
   const plan: Plan = {
     candidates: [],
@@ -619,14 +664,16 @@ export function readPlan(
     done: 0,
     legacy: [],
     refused: [],
+    unclaimed: [],
   };
   const claimed = new Set<number>();
   const offerRows = dataRows(offers);
   const named = offerRows.map(index => ({
     row: sheetRow(index),
     name: textCell(offers, index, 'offer_name'),
-    account: offerAccount(offers, index, acting, made),
+    account: offerAccount(offers, index, acting, known),
   }));
+  const sentOf = sentCreates(known.sent, named);
   // Names are unique in the sheet (twins are refused), so a name tells its row's account.
   const accounts = new Map<string, string | undefined>();
   for (const {name, account} of named) {
@@ -666,7 +713,40 @@ export function readPlan(
       twin: twins.get(sheetRow(index)),
       offerSets: setsByOffer.get(textCell(offers, index, 'offer_name')) ?? [],
       account,
+      sent: sentOf(named[n], Number(values.campaign_id)),
     });
   });
+  plan.unclaimed = known.sent.filter(e => !sentOf.claimed.has(e));
   return plan;
+}
+
+/**
+ * Which unsettled create a row without an offer_id resumes: the one of its offer_name
+ * (sentFor); else one whose offer_name no row has any more (the row renamed since its create
+ * left), sent as the row's account into the row's campaign: such a row is not sent under its
+ * new name until that create is settled. `claimed` collects the creates some row resumes.
+ */
+function sentCreates(
+  sent: readonly SentCreate[],
+  rows: ReadonlyArray<{name: string; account: RowAccount}>,
+) {
+  const names = new Set(rows.map(r => r.name));
+  const renamed = sent.filter(e => !names.has(e.record));
+  const claimed = new Set<SentCreate>();
+  const of = (
+    row: {name: string; account: RowAccount},
+    campaign: number,
+  ): SentCreate | undefined => {
+    const found =
+      sentFor(sent, row.name, row.account) ??
+      renamed.find(
+        e =>
+          'account' in row.account &&
+          e.account === row.account.account &&
+          e.request.campaign_id === campaign,
+      );
+    if (found) claimed.add(found);
+    return found;
+  };
+  return Object.assign(of, {claimed});
 }

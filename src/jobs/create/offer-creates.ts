@@ -38,7 +38,25 @@ export function create(run: CreateRun, ready: Ready[]): ExistingOffer[] {
           'ERROR',
           `${createSentAs(plan.name, plan.account)} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
         );
+        // Looked up before this create: the one sent under the row's old name made nothing.
+        if (plan.sentAs !== undefined && plan.sentAs !== plan.name) {
+          run.job.outbox.settle({
+            kind: 'offer create',
+            account: plan.account!,
+            record: plan.sentAs,
+          });
+        }
       }
+      run.job.outbox.post(
+        chunk.map(({plan}) => ({
+          kind: 'offer create',
+          job: run.job.name,
+          account: plan.account!,
+          record: plan.name,
+          request: {campaign_id: plan.body!.campaign_id},
+          time: sentAt,
+        })),
+      );
       run.job.save();
       return sendCreates(
         chunk.map(r => ({
@@ -82,6 +100,11 @@ function answered(
     } else if (outcome.error instanceof OutcomeUnknownError) {
       lost.push({plan, error: outcome.error.cause});
     } else {
+      run.job.outbox.settle({
+        kind: 'offer create',
+        account: plan.account!,
+        record: plan.name,
+      });
       const refusal = refusalOf(plan, outcome.error);
       run.offers.status(plan.index, 'ERROR', refusal);
       logOffer(run, plan.name, plan.name, 'ERROR', refusal);

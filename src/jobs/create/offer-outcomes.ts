@@ -91,11 +91,15 @@ export function made(
   offerId: number,
   origin: Origin,
 ): ExistingOffer {
-  const {book} = run.job;
+  const {book, outbox} = run.job;
+  const account = c.account!;
+  // Its create, and the one sent under the row's earlier name, settled by this offer.
+  for (const name of new Set([c.name, c.sentAs ?? c.name])) {
+    outbox.settle({kind: 'offer create', account, record: name});
+  }
   run.offers.set(c.index, 'offer_id', offerId);
   rememberCreateVerdict(book, c.name, undefined);
   logOffer(run, offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
-  const account = c.account!;
   rememberCreated(book, [
     {
       offer_id: offerId,

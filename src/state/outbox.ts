@@ -1,0 +1,126 @@
+/**
+ * The outbox: every request whose outcome a run may never learn once it has left (its answer
+ * lost, the server having applied it or not; the run killed while it is out) is posted here
+ * before it leaves, and saved with the state book (Job.save) before the request goes. One
+ * typed entry per request: the kind of request, the job that sent it, the account whose keys
+ * signed it, the record it writes, what it carried, when it left.
+ *
+ * One protocol settles every kind: an answer that proves what happened settles (removes) its
+ * entry; an entry left standing is a request whose outcome is unknown, and before anything is
+ * sent for its record again, the record is read back (the created offer looked up by name, an
+ * uploaded file by md5): a verdict that tells settles the entry, one that cannot tell keeps it
+ * for the next run. No job reads its marks out of a row's message: a row says what happened
+ * in words for people, the outbox says it for the add-on.
+ *
+ * An earlier release marked such requests elsewhere (a New Offers row's `Create sent as ...`
+ * message, the memo `uploads out`): each kind's earlier marks are read in once (`upgrade`),
+ * the first time this release's job of that kind runs in a spreadsheet.
+ */
+import type {StateBook} from './book';
+
+export const OUTBOX_MEMO = 'outbox';
+
+/** What each kind of request carries, as its entry keeps it (the record aside). */
+export interface OutboxRequests {
+  /** POST offer (4.2); the record is the offer_name it carried. */
+  'offer create': {campaign_id: number};
+  /** POST creative upload (4.1); the record is the `file` cell of its Creatives row. */
+  upload: Record<string, never>;
+}
+
+export type OutboxKind = keyof OutboxRequests;
+
+export interface OutboxEntry<K extends OutboxKind = OutboxKind> {
+  kind: K;
+  /** The job that sent it (its entry point's name). */
+  job: string;
+  /** The account whose keys signed it ('' the main account): its record is read back so. */
+  account: string;
+  record: string;
+  request: OutboxRequests[K];
+  /** When it left, ISO 8601; empty where an earlier release's mark did not say. */
+  time: string;
+}
+
+/** What names an entry: a request of one kind, for one record of one account. */
+export type OutboxKey = Pick<OutboxEntry, 'kind' | 'account' | 'record'>;
+
+interface Stored {
+  entries: OutboxEntry[];
+  /** The kinds whose earlier release's marks were read in (upgrade). */
+  upgraded: OutboxKind[];
+}
+
+const same = (a: OutboxKey, b: OutboxKey) =>
+  a.kind === b.kind && a.account === b.account && a.record === b.record;
+
+export class Outbox {
+  private constructor(
+    private readonly book: StateBook,
+    private readonly stored: Stored,
+  ) {}
+
+  /**
+   * The book's outbox: one memo, saved with the book. Open it once a job (Job.outbox): each
+   * view keeps its own entries.
+   */
+  static of(book: StateBook): Outbox {
+    const memo = book.memo<Partial<Stored>>(OUTBOX_MEMO);
+    return new Outbox(book, {
+      entries: Array.isArray(memo?.entries) ? memo.entries : [],
+      upgraded: Array.isArray(memo?.upgraded) ? memo.upgraded : [],
+    });
+  }
+
+  /** The entries of a kind still standing, oldest first. */
+  entries<K extends OutboxKind>(kind: K): Array<OutboxEntry<K>> {
+    return this.stored.entries.filter(
+      (e): e is OutboxEntry<K> => e.kind === kind,
+    );
+  }
+
+  /**
+   * Marks requests as out, before they leave (the caller saves the book, then sends): each
+   * takes the place of an entry of the same kind, account and record.
+   */
+  post(entries: readonly OutboxEntry[]): void {
+    if (entries.length === 0) return;
+    this.stored.entries = [
+      ...this.stored.entries.filter(e => !entries.some(n => same(e, n))),
+      ...entries,
+    ];
+    this.write();
+  }
+
+  /**
+   * What became of the request is known (its answer, or reading its record back, told): its
+   * entry goes.
+   */
+  settle(key: OutboxKey): void {
+    const kept = this.stored.entries.filter(e => !same(e, key));
+    if (kept.length === this.stored.entries.length) return;
+    this.stored.entries = kept;
+    this.write();
+  }
+
+  /**
+   * Reads an earlier release's marks of a kind in, once per spreadsheet: `marks` is asked
+   * only the first time, and an entry already standing is kept.
+   */
+  upgrade<K extends OutboxKind>(
+    kind: K,
+    marks: () => ReadonlyArray<OutboxEntry<K>>,
+  ): void {
+    if (this.stored.upgraded.includes(kind)) return;
+    this.stored.upgraded = [...this.stored.upgraded, kind];
+    this.stored.entries = [
+      ...this.stored.entries,
+      ...marks().filter(m => !this.stored.entries.some(e => same(e, m))),
+    ];
+    this.write();
+  }
+
+  private write(): void {
+    this.book.setMemo(OUTBOX_MEMO, this.stored);
+  }
+}
