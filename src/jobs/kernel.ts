@@ -85,8 +85,7 @@ export class Job {
   readonly workbook: Workbook;
   readonly log: ChangeLog;
   readonly dryRun: boolean;
-  private opened?: StateBook;
-  private box?: Outbox;
+  private opened?: {book: StateBook; outbox: Outbox};
   private readonly writers: Array<RowWrites<unknown>> = [];
   private gone = 0;
   /** When the rows were last written, and what writing them took (simulated ms). */
@@ -107,16 +106,25 @@ export class Job {
     this.log = new ChangeLog(platform, name, this.account);
   }
 
-  /** The state book, read once (the first time it is asked for). */
+  /**
+   * The state book, read once (the first time it is asked for), and its outbox opened with it:
+   * an earlier release's marks in the book are the outbox's before anything reads them.
+   */
   get book(): StateBook {
-    this.opened ??= StateBook.open(this.workbook);
-    return this.opened;
+    return this.open().book;
   }
 
   /** The requests out whose outcome is unknown (state/outbox.ts), kept in the state book. */
   get outbox(): Outbox {
-    this.box ??= Outbox.of(this.book);
-    return this.box;
+    return this.open().outbox;
+  }
+
+  private open(): {book: StateBook; outbox: Outbox} {
+    if (!this.opened) {
+      const book = StateBook.open(this.workbook);
+      this.opened = {book, outbox: Outbox.of(book)};
+    }
+    return this.opened;
   }
 
   /** The writer of a sheet of the user's input (created when missing), saved with the job. */
@@ -162,7 +170,7 @@ export class Job {
       // History first: finding its last row is a read, which would send the queue of the
       // state's writes in a round trip of its own.
       this.log.flush(this.workbook);
-      this.opened?.save();
+      this.opened?.book.save();
     }
     this.workbook.flush();
   }
@@ -173,7 +181,7 @@ export class Job {
    */
   saveState(): void {
     if (this.dryRun) return;
-    this.opened?.save();
+    this.opened?.book.save();
     this.workbook.flush();
   }
 

@@ -22,8 +22,9 @@ export interface RecordState {
    */
   refused?: string[][];
   /**
-   * Content whose push got no answer that proves what happened (a lost connection, a 5xx): a
-   * push reads the record back before sending it again.
+   * Content whose push got no answer that proves what happened, as the release before the
+   * outbox marked it: the outbox (state/outbox.ts) takes it in when the book is opened, and
+   * no state of this release holds it.
    */
   unknown?: string[][];
   /**

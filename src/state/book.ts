@@ -126,6 +126,11 @@ export class StateBook {
     return this.sections.get(section);
   }
 
+  /** The sheets whose pulled state the book holds. */
+  sheets(): string[] {
+    return [...this.sections.keys()];
+  }
+
   set(section: string, state: SheetState): void {
     this.sections.set(section, state);
     this.dirty.add(section);

@@ -13,9 +13,10 @@
  * in words for people, the outbox says it for the add-on.
  *
  * An earlier release marked such requests elsewhere (a New Offers row's `Create sent as ...`
- * message, the memo `uploads out`): each kind's earlier marks are read in once (`upgrade`),
- * the first time this release's job of that kind runs in a spreadsheet.
+ * message, the memo `uploads out`, a record's `unknown` in its sheet's state): each kind's
+ * earlier marks are read in once (`upgrade`, `writesOf`).
  */
+import {keyParts, recordKey} from '../sheets/accounts';
 import type {StateBook} from './book';
 
 export const OUTBOX_MEMO = 'outbox';
@@ -26,6 +27,12 @@ export interface OutboxRequests {
   'offer create': {campaign_id: number};
   /** POST creative upload (4.1); the record is the `file` cell of its Creatives row. */
   upload: Record<string, never>;
+  /**
+   * A push's replace of a record (PUT offer/budget, tracking, campaign); the record is its
+   * sheet and id (writeKey): the sheet, and the editable content it sent (what the sheet's
+   * state would hold once applied).
+   */
+  write: {sheet: string; sent: string[][]};
 }
 
 export type OutboxKind = keyof OutboxRequests;
@@ -45,6 +52,15 @@ export interface OutboxEntry<K extends OutboxKind = OutboxKind> {
 /** What names an entry: a request of one kind, for one record of one account. */
 export type OutboxKey = Pick<OutboxEntry, 'kind' | 'account' | 'record'>;
 
+/** The entry of a push's write of a record: its sheet and its id, in its account. */
+export function writeKey(
+  sheet: string,
+  account: string,
+  id: string,
+): OutboxKey {
+  return {kind: 'write', account, record: `${sheet} ${id}`};
+}
+
 interface Stored {
   entries: OutboxEntry[];
   /** The kinds whose earlier release's marks were read in (upgrade). */
@@ -61,15 +77,17 @@ export class Outbox {
   ) {}
 
   /**
-   * The book's outbox: one memo, saved with the book. Open it once a job (Job.outbox): each
-   * view keeps its own entries.
+   * The book's outbox: one memo, saved with the book. Opened with the book, once a job
+   * (Job.outbox): each view keeps its own entries.
    */
   static of(book: StateBook): Outbox {
     const memo = book.memo<Partial<Stored>>(OUTBOX_MEMO);
-    return new Outbox(book, {
+    const outbox = new Outbox(book, {
       entries: Array.isArray(memo?.entries) ? memo.entries : [],
       upgraded: Array.isArray(memo?.upgraded) ? memo.upgraded : [],
     });
+    outbox.upgradeWrites();
+    return outbox;
   }
 
   /** The entries of a kind still standing, oldest first. */
@@ -118,6 +136,49 @@ export class Outbox {
       ...marks().filter(m => !this.stored.entries.some(e => same(e, m))),
     ];
     this.write();
+  }
+
+  /**
+   * The writes a push sent of the sheet's records whose outcome is unknown: record key -> the
+   * content sent.
+   */
+  writesOf(sheet: string): Map<string, string[][]> {
+    const prefix = `${sheet} `;
+    return new Map(
+      this.entries('write')
+        .filter(e => e.request.sheet === sheet)
+        .map(e => [
+          recordKey(e.account, e.record.slice(prefix.length)),
+          e.request.sent,
+        ]),
+    );
+  }
+
+  /**
+   * An earlier release's marks of writes out, a record's `unknown` in its sheet's state, moved
+   * here; the states kept without them.
+   */
+  private upgradeWrites(): void {
+    for (const sheet of this.book.sheets()) {
+      const state = this.book.get(sheet)!;
+      const marked = Object.entries(state.records).filter(([, r]) => r.unknown);
+      if (marked.length === 0) continue;
+      const records = {...state.records};
+      this.post(
+        marked.map(([key, r]) => {
+          const {account, id} = keyParts(key);
+          records[key] = {...r, unknown: undefined};
+          return {
+            ...writeKey(sheet, account, id),
+            kind: 'write' as const,
+            job: '',
+            request: {sheet, sent: r.unknown!},
+            time: '',
+          };
+        }),
+      );
+      this.book.set(sheet, {...state, records});
+    }
   }
 
   private write(): void {

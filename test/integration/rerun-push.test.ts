@@ -4,8 +4,11 @@
  * built dist/Code.js in the local runtime against the emulator.
  */
 import type {Emulator} from '../../local/emulator';
-import {EXCEEDED_TIME} from '../../local/runtime';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {EXCEEDED_TIME, type RuntimeOptions} from '../../local/runtime';
 import {
+  memoOf,
   offerDesk,
   offersPulled,
   recordsOf,
@@ -17,6 +20,9 @@ import {
   trackingReadBackFails,
 } from '../support/history';
 
+/** The release before the outbox (built from fe50b1f): it marked writes in the sheet's state. */
+const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
+const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
 const ALL = {
@@ -27,8 +33,8 @@ const ALL = {
 };
 
 /** Three ADV offers with one ALL budget each, pulled; each daily_cap typed 200 + k. */
-function budgetsEdited() {
-  const desk = budgetsPulled(3);
+function budgetsEdited(runtime: RuntimeOptions = {}) {
+  const desk = budgetsPulled(3, runtime);
   desk.ids.forEach((id, k) => desk.cap(id, `${200 + k}`));
   desk.emulator.clearRequests();
   return desk;
@@ -56,6 +62,22 @@ describe('a push killed while its batch is out', () => {
       'PUT offer/budget',
       'PUT offer/budget',
     ]);
+    // Each write was posted to the outbox, and saved, before it left.
+    const out = memoOf(rt, 'outbox') as {entries: unknown[]};
+    expect(out.entries).toEqual(
+      ids.map((id, k) => ({
+        kind: 'write',
+        job: 'pushBudgets',
+        account: '',
+        record: `Budgets ${id}`,
+        request: {
+          sheet: 'Budgets',
+          // Canonical texts (codec.ts): a text as JSON, a number as its digits.
+          sent: [['"ALL"', '"BUDGET"', `${200 + k}`, '1000']],
+        },
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      })),
+    );
 
     emulator.faults.clear();
     emulator.clearRequests();
@@ -91,8 +113,27 @@ describe('a push killed while its batch is out', () => {
         'OK',
       ]),
     );
+    expect(memoOf(rt, 'outbox')).toMatchObject({entries: []});
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
+  });
+
+  it('pushBudgets of the release before the outbox: this release reads its marks back, sends no PUT again, and leaves nothing out', () => {
+    const {rt, emulator} = budgetsEdited({distDir: RELEASE_3});
+    killedWhileOut(emulator, BUDGET);
+    expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
+    emulator.faults.clear();
+    emulator.clearRequests();
+    rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+
+    expect(rt.call('pushBudgets')).toMatchObject({
+      ok: 3,
+      error: 0,
+      requests: 1,
+    });
+
+    expect(sent(emulator)).toEqual(['GET offers']);
+    expect(memoOf(rt, 'outbox')).toMatchObject({entries: []});
   });
 
   it('pushBudgets: an unknown outcome confirmed by the next push is recorded in History as OK', () => {
@@ -196,7 +237,6 @@ describe('revert, then a push killed while its batch is out', () => {
       'PUT offer/budget',
       'PUT offer/budget',
     ]);
-
     emulator.faults.clear();
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 3, requests: 1});

@@ -252,6 +252,7 @@ function revertSheet(
     records: decodeRecords(table, state, job.workbook, {
       label: accountLabel,
       refreshTitle: revertible.refreshTitle,
+      out: job.outbox.writesOf(table.schema.name),
     }),
   };
   const decoded = new Map(opened.records.map(r => [r.key, r]));
@@ -272,6 +273,7 @@ function revertSheet(
       changeId,
       change: record,
       base: found?.base,
+      out: found?.out,
       content: found?.base ? found.content : undefined,
       refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
       said: saidBy(table, rows ?? []),

@@ -121,6 +121,7 @@ function recordsOf<S, Q>(
   return decodeRecords(table, state, job.workbook, {
     label: accountLabel,
     refreshTitle: spec.refreshTitle,
+    out: job.outbox.writesOf(spec.schema.name),
   });
 }
 
@@ -211,6 +212,7 @@ function deliver<S, Q>(
     clientFor: account => job.connected.clientFor(account),
     batchSize: job.connected.mainClient.batchSize,
     book: job.book,
+    outbox: job.outbox,
     budget: job.budget,
     totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
     settled: () => {
@@ -263,7 +265,7 @@ function planPush<S, Q>(
       case 'unchanged':
         plan.unchanged += record.rows.length;
         record.rows.forEach((row, k) => {
-          if (record.base?.unknown) {
+          if (record.out) {
             // Typed back after a lost answer: the server may hold what went out then.
             plan.verdicts.set(row, {
               status: 'ERROR',

@@ -46,6 +46,7 @@ import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf, sameContent} from '../../sheets/rows';
 import type {SheetState} from '../../sheets/pulled';
 import {StateBook} from '../../state/book';
+import {type Outbox, writeKey} from '../../state/outbox';
 import {
   Contents,
   Formula,
@@ -88,6 +89,8 @@ import {AccountLine, JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 export interface RefreshContext {
   workbook: Workbook;
   state: StateBook;
+  /** The requests out (state/outbox.ts): a push's writes in flight, settled by what is listed. */
+  outbox: Outbox;
   /** The accounts whose lists answered ('' for the main account): their rows are replaced. */
   accounts: readonly string[];
   /** The connection's fingerprint and label (connect.ts): stored with what is pulled. */
@@ -252,7 +255,7 @@ function beforeWriting<S>(
   pulled: SheetState,
 ): void {
   if (!previous) return;
-  const found = inFlight(schema, previous, merged.state);
+  const found = inFlight(context, schema, previous, merged.state);
   if (found.length > 0 && context.log) {
     context.log.add(found);
     context.log.flush(context.workbook);
@@ -260,15 +263,12 @@ function beforeWriting<S>(
   const records = {...previous.records};
   for (const [id, now] of Object.entries(pulled.records)) {
     const was = records[id];
-    // A record not listed keeps what was pulled, in-flight writes and all.
-    if (now.unknown) continue;
     if (!was) {
       records[id] = now;
       continue;
     }
     records[id] = {
       ...was,
-      unknown: undefined,
       writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
       readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
     };
@@ -278,23 +278,26 @@ function beforeWriting<S>(
 }
 
 /**
- * The History of the writes a push left in flight (saved `unknown`: it was stopped while they
- * were out, or lost their answers and could not read them back), told by what the server has
- * now: the values sent (OK), the values before (not applied: the row keeps the edit, which the
- * next push sends and records), or neither (UNKNOWN: changed since, by whoever). The refresh's
- * state forgets them, so this is the last moment they can be told.
+ * The History of the writes a push left in flight (still in the outbox: it was stopped while
+ * they were out, or lost their answers and could not read them back), told by what the server
+ * has now: the values sent (OK), the values before (not applied: the row keeps the edit, which
+ * the next push sends and records), or neither (UNKNOWN: changed since, by whoever). Each told
+ * is settled in the outbox; a record not listed (its account's list not asked, or not
+ * answering) keeps its entry: nothing is known.
  */
 function inFlight<S>(
+  context: RefreshContext,
   schema: SheetSchema<S>,
-  previous: SheetState | undefined,
+  previous: SheetState,
   pulled: SheetState,
 ): HistoryChange[] {
-  if (!previous) return [];
-  return Object.entries(previous.records).flatMap(([key, was]) => {
-    const now = pulled.records[key];
-    // A record not listed keeps what was pulled, in-flight writes and all: nothing is known.
-    if (!was.unknown || !now || now.unknown) return [];
-    const outcome: HistoryOutcome = sameContent(now.rows, was.unknown)
+  const out = context.outbox.writesOf(schema.name);
+  return [...out].flatMap(([key, sent]) => {
+    const {account, id} = keyParts(key);
+    const [was, now] = [previous.records[key], pulled.records[key]];
+    if (!was || !now || !context.accounts.includes(account)) return [];
+    context.outbox.settle(writeKey(schema.name, account, id));
+    const outcome: HistoryOutcome = sameContent(now.rows, sent)
       ? 'OK'
       : sameContent(now.rows, was.rows)
         ? 'ERROR'
@@ -306,8 +309,7 @@ function inFlight<S>(
       UNKNOWN:
         'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found other values on the server (changed since): whether it was applied is not known.',
     }[outcome];
-    const {account, id} = keyParts(key);
-    return fieldChanges(schema, was.rows, was.unknown).map(change => ({
+    return fieldChanges(schema, was.rows, sent).map(change => ({
       account: accountLabel(account),
       sheet: schema.name,
       record: id,
@@ -577,6 +579,7 @@ export function runRefresh(
     const context: RefreshContext = {
       workbook,
       state: run.book,
+      outbox: run.outbox,
       accounts: found.accounts.filter(a => !failed.has(a)),
       connection: {
         fingerprint: connected.fingerprint,
