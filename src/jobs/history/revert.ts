@@ -13,17 +13,11 @@ import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {HistoryRow} from '../../sheets/schemas/history';
 import {readChange, readRunsAfter, timeOf} from '../../sheets/history';
-import {SYNC_MESSAGE, SYNC_STATUS, SheetSchema} from '../../sheets/schema';
+import type {SheetSchema} from '../../sheets/schema';
 import {putBack, withStatus} from '../../sheets/put-back';
 import type {SheetState} from '../../sheets/pulled';
-import {
-  SheetLayoutError,
-  Table,
-  cellOf,
-  openTable,
-  sheetRow,
-} from '../../sheets/table';
-import {decodeRecords} from '../../sheets/records';
+import {SheetLayoutError, Table, openTable, sheetRow} from '../../sheets/table';
+import {RowSaid, decodeRecords} from '../../sheets/records';
 import type {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
 import {recordKey} from '../../sheets/accounts';
@@ -276,7 +270,7 @@ function revertSheet(
       out: found?.out,
       content: found?.base ? found.content : undefined,
       refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
-      said: saidBy(table, rows ?? []),
+      said: saidBy(found?.said ?? []),
       later: () => run.later(table.schema.name, record),
     });
     if (plan.kind === 'unchanged') tally.unchanged++;
@@ -401,18 +395,10 @@ function tallyWritten(
     );
 }
 
-/** What a record's rows say now: the first ERROR or CONFLICT, else the first row's. */
-function saidBy(
-  table: Table<never>,
-  rows: readonly number[],
-): {status: string; message: string} {
-  const said = (row: number) => ({
-    status: String(cellOf(table, row, SYNC_STATUS)),
-    message: String(cellOf(table, row, SYNC_MESSAGE)),
-  });
-  const all = rows.map(said);
+/** What a record's rows say (SheetRecord.said): the first ERROR or CONFLICT, else the first. */
+function saidBy(said: readonly RowSaid[]): RowSaid {
   return (
-    all.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
-    all[0] ?? {status: '', message: ''}
+    said.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
+    said[0] ?? {status: '', message: ''}
   );
 }
