@@ -25,7 +25,7 @@ import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
-import type {RecordRules} from '../push/push-spec';
+import {type RecordRules, openedFor} from '../push/push-spec';
 import {trackingPush} from '../push/push-tracking';
 import {LaterChange, RecordChange, RevertPlan, planRevert} from './revert-plan';
 import type {JobSummary, RowProblem} from '../run';
@@ -240,7 +240,7 @@ function revertSheet(
   const {table, state} = sheet;
   const {job, now, changeId, tally} = run;
   // Decoded as a push decodes them: the same records, the same reasons to refuse one.
-  const opened = {
+  const opened = openedFor(revertible.rules, {
     workbook: job.workbook,
     book: job.book,
     records: decodeRecords(table, state, job.workbook, {
@@ -248,7 +248,7 @@ function revertSheet(
       refreshTitle: revertible.refreshTitle,
       out: job.outbox.writesOf(table.schema.name),
     }),
-  };
+  });
   const decoded = new Map(opened.records.map(r => [r.key, r]));
   const {writer} = job.track(table, () => now.getTime());
   const layout: Layout = {

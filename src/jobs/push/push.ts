@@ -35,7 +35,7 @@ import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
 import {Delivered, Delivery, RowVerdict, Sending, mark} from './push-delivery';
-import type {Guarded, Opened, PushSpec} from './push-spec';
+import {type Guarded, type Opened, type PushSpec, openedFor} from './push-spec';
 import type {JobSummary} from '../run';
 
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */
@@ -71,7 +71,7 @@ export function runPush<S, Q>(
     const {rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
-      {workbook: job.workbook, book: job.book, records},
+      openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
       job.dryRun,
     );
     Object.assign(state.records, plan.taken);
