@@ -102,7 +102,7 @@ export interface OfferPlan {
   sets: SetPlan[];
   /** A create of this row was sent before and its answer never recorded. */
   sent: boolean;
-  /** The offer_name that create carried, where the marker names it. */
+  /** The offer_name that create carried (its outbox entry's record). */
   sentAs?: string;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Sending the creates (step 2 of the chain), batch by batch, and what a refusal leaves behind.
- * Each row is marked `Create sent` and saved before its batch goes out, and each batch's
- * offer_ids are saved before the next request: a create is never sent twice for a row. A row
+ * Each create is posted to the outbox (its row saying `Create sent`) and saved before its batch
+ * goes out, and each batch's offer_ids are saved before the next request: a create is never
+ * sent twice for a row. A row
  * the API refused with a verdict is remembered by the print of what it sent, and not sent
  * again until the row changes (notRefusedBefore).
  */
