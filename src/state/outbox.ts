@@ -67,6 +67,23 @@ interface Stored {
   upgraded: OutboxKind[];
 }
 
+/** An entry as this release wrote it: its key texts, and what its request carried. */
+function readable(entry: unknown): entry is OutboxEntry {
+  const e = entry as Partial<OutboxEntry> | null;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    [e.kind, e.job, e.account, e.record, e.time].every(
+      v => typeof v === 'string',
+    ) &&
+    typeof e.request === 'object' &&
+    e.request !== null &&
+    (e.kind !== 'write' ||
+      (typeof (e.request as {sheet?: unknown}).sheet === 'string' &&
+        Array.isArray((e.request as {sent?: unknown}).sent)))
+  );
+}
+
 const same = (a: OutboxKey, b: OutboxKey) =>
   a.kind === b.kind && a.account === b.account && a.record === b.record;
 
@@ -83,7 +100,10 @@ export class Outbox {
   static of(book: StateBook): Outbox {
     const memo = book.memo<Partial<Stored>>(OUTBOX_MEMO);
     const outbox = new Outbox(book, {
-      entries: Array.isArray(memo?.entries) ? memo.entries : [],
+      // A cell of the state sheet typed over leaves no entry that cannot be read.
+      entries: Array.isArray(memo?.entries)
+        ? memo.entries.filter(readable)
+        : [],
       upgraded: Array.isArray(memo?.upgraded) ? memo.upgraded : [],
     });
     outbox.upgradeWrites();

@@ -178,7 +178,11 @@ export function uploadRows(
     },
     unnamed: [],
   };
-  context.out.outbox.upgrade('upload', () => earlierUploads(context, indexes));
+  // The release before's marks name files, not accounts: read in with the rows to upload.
+  if (indexes.length > 0)
+    context.out.outbox.upgrade('upload', () =>
+      earlierUploads(context, indexes),
+    );
   run.report.remaining = uploadInBatches(run, indexes);
   completeFromServerList(run);
   return run.report;
