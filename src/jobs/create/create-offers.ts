@@ -41,13 +41,8 @@ import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
 import {createdOffers, rememberCreated} from '../../state/created-offers';
-import {
-  OfferPlan,
-  Plan,
-  createSentAs,
-  earlierCreates,
-  readPlan,
-} from './new-offer-rows';
+import {OfferPlan, Plan, readPlan} from './new-offer-rows';
+import {createSentAs, earlierCreates} from './sent-creates';
 import {create, notRefusedBefore} from './offer-creates';
 import {guardCreates} from './offer-budget-hold';
 import {withMaterials} from './offer-materials';

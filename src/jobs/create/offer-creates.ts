@@ -17,7 +17,8 @@ import {
   refusedCreates,
   rememberCreateVerdict,
 } from '../../state/created-offers';
-import {OfferPlan, createSentAs} from './new-offer-rows';
+import {OfferPlan} from './new-offer-rows';
+import {createSentAs} from './sent-creates';
 import {resolveLost} from './offer-names';
 import type {Ready} from './offer-materials';
 import {ExistingOffer, RERUN, later, logOffer, made} from './offer-outcomes';

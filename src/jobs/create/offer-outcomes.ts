@@ -12,7 +12,8 @@ import {
   rememberCreateVerdict,
   rememberCreated,
 } from '../../state/created-offers';
-import {OfferPlan, Tracking, createSentAs} from './new-offer-rows';
+import {OfferPlan, Tracking} from './new-offer-rows';
+import {createSentAs} from './sent-creates';
 
 export const NOT_SENT = 'Nothing was sent.';
 export const RERUN = 'run Create new offers again';
