@@ -135,9 +135,10 @@ export class Outbox {
    * entry goes.
    */
   settle(key: OutboxKey): void {
-    const kept = this.stored.entries.filter(e => !same(e, key));
-    if (kept.length === this.stored.entries.length) return;
-    this.stored.entries = kept;
+    // Posting keeps one entry per key: the first found is the one.
+    const at = this.stored.entries.findIndex(e => same(e, key));
+    if (at < 0) return;
+    this.stored.entries.splice(at, 1);
     this.write();
   }
 
