@@ -25,6 +25,11 @@ export const OUTBOX_MEMO = 'outbox';
 export interface OutboxRequests {
   /** POST offer (4.2); the record is the offer_name it carried. */
   'offer create': {campaign_id: number};
+  /**
+   * POST sub_adv_account (4.10), signed by the main account; the record is the user name it
+   * carried, `row` the Sub-accounts row it was sent from (a row renamed since is found there).
+   */
+  'sub-account create': {row: number};
   /** POST creative upload (4.1); the record is the `file` cell of its Creatives row. */
   upload: Record<string, never>;
   /**

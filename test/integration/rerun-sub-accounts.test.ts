@@ -101,6 +101,29 @@ describe('Create sub-accounts stopped while its create is out', () => {
     ]);
   });
 
+  it('its status cleared and the password typed again: the re-run still looks it up first, and sends no second create', () => {
+    const desk = deskKilledOnCreate();
+    const {rt, emulator} = desk;
+    const at = recordsOf(rt, 'Sub-accounts').length + 2;
+    typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_evora');
+    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
+    expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+    typeInto(rt, 'Sub-accounts', at, 'sync_status', '');
+    typeInto(rt, 'Sub-accounts', at, 'sync_message', '');
+    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
+    expect(sent(desk)).toEqual([`GET ${SUB}`]);
+    expect(row(rt, 'team_evora')).toEqual([
+      '',
+      emulator.account('team_evora').access_key,
+      'OK',
+      expect.stringMatching(/^Created by an earlier run \(found by name/),
+    ]);
+  });
+
   it('the sidebar form: the same name and password again look it up instead of creating it twice', () => {
     const desk = deskKilledOnCreate();
     const {rt, emulator} = desk;
