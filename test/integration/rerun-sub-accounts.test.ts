@@ -4,15 +4,20 @@
  * out, the server having made the sub-account, and the job is run again. The built
  * dist/Code.js in the local runtime against the emulator.
  */
-import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {EXCEEDED_TIME, Runtime, type RuntimeOptions} from '../../local/runtime';
 import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
 
+/** The release before the outbox (built from fe50b1f): it marked a create in its row alone. */
+const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
+const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 const SUB = '/api/open/v3/sub_adv_account';
 const PASSWORD = 'pa55-word!';
 
 /** The Sub-accounts sheet pulled; every create takes longer than an execution may last. */
-function deskKilledOnCreate() {
-  const desk = offerDesk();
+function deskKilledOnCreate(runtime: RuntimeOptions = {}) {
+  const desk = offerDesk({}, runtime);
   desk.rt.call('refreshSubAccounts');
   desk.emulator.clearRequests();
   desk.emulator.faults.add({
@@ -122,6 +127,22 @@ describe('Create sub-accounts stopped while its create is out', () => {
       'OK',
       expect.stringMatching(/^Created by an earlier run \(found by name/),
     ]);
+  });
+
+  it('stopped under the release before the outbox: this release reads its marker in and looks the name up, sending no second create', () => {
+    const desk = deskKilledOnCreate({distDir: RELEASE_3});
+    const {rt, emulator} = desk;
+    const at = recordsOf(rt, 'Sub-accounts').length + 2;
+    typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_beja');
+    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
+    expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+    rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
+    expect(sent(desk)).toEqual([`GET ${SUB}`]);
+    expect(row(rt, 'team_beja')[2]).toBe('OK');
   });
 
   it('the sidebar form: the same name and password again look it up instead of creating it twice', () => {
