@@ -30,6 +30,11 @@ export interface OutboxRequests {
    * carried, `row` the Sub-accounts row it was sent from (a row renamed since is found there).
    */
   'sub-account create': {row: number};
+  /**
+   * PUT tracking of an offer made from a New Offers row; the record is its offer_id, and
+   * `sent` the tracking as the Offers sheet's editable content.
+   */
+  tracking: {sent: string[][]};
   /** POST creative upload (4.1); the record is the `file` cell of its Creatives row. */
   upload: Record<string, never>;
   /**

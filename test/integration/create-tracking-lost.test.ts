@@ -3,7 +3,12 @@
  * dist/Code.js in the local runtime against the emulator: the next run reads the tracking
  * back and sends it only if it is not set (every PUT tracking restarts the click-URL test).
  */
-import {newOffersTyped, recordsOf, typeInto} from '../support/offer-desk';
+import {
+  memoOf,
+  newOffersTyped,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
 
 const TRACKING = '/api/open/v3/tracking';
 const OFFERS = '/api/open/v3/offers';
@@ -36,8 +41,23 @@ const sent = (d: ReturnType<typeof trackingLost>) =>
 describe('createOffers after the answer to a tracking was lost', () => {
   it('the server took it: the next run reads it back, sends nothing, and says so; History records it', () => {
     const d = trackingLost(true);
+    // Out, its outcome unknown: in the outbox, with the account that signed it.
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({
+      entries: [
+        {
+          kind: 'tracking',
+          job: 'createOffers',
+          account: '',
+          record: String(d.offerId),
+          request: {sent: [expect.any(Array)]},
+          time: expect.stringMatching(/^\d{4}-/),
+        },
+      ],
+    });
 
     d.rt.call('createOffers');
+
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
 
     expect(sent(d)).toEqual([`GET ${OFFERS}`]);
     const message = `Offer ${d.offerId} exists; tracking set (the answer to setting it was lost; reading it back confirmed it).`;

@@ -40,7 +40,11 @@ import {Job, JobFacts, withJob} from '../kernel';
 import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
-import {createdOffers, rememberCreated} from '../../state/created-offers';
+import {
+  createdOffers,
+  earlierTrackings,
+  rememberCreated,
+} from '../../state/created-offers';
 import {OfferPlan, Plan, readPlan} from './new-offer-rows';
 import {createSentAs, earlierCreates} from './sent-creates';
 import {create, notRefusedBefore} from './offer-creates';
@@ -62,6 +66,8 @@ export function createOffers(
     job.outbox.upgrade('offer create', () =>
       earlierCreates(run.offers.table, acting),
     );
+    const made = createdOffers(job.book, job.workbook);
+    job.outbox.upgrade('tracking', () => earlierTrackings(job.book, made));
     const plan = readPlan(
       {
         offers: run.offers.table,
@@ -70,8 +76,9 @@ export function createOffers(
       },
       job.workbook,
       {
-        made: createdOffers(job.book, job.workbook),
+        made,
         sent: job.outbox.entries('offer create'),
+        tracking: new Set(job.outbox.entries('tracking').map(e => e.record)),
       },
       acting,
     );

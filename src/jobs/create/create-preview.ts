@@ -6,7 +6,6 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
-import {createdOffers} from '../../state/created-offers';
 import type {OfferBody} from '../../rules/offer-check';
 import {OfferPlan, Plan} from './new-offer-rows';
 import {createSentAs} from './sent-creates';
@@ -35,7 +34,6 @@ export function preview(
   const holds = guardHolds(run);
   for (const c of sendable) previewCreate(run, c, uploads, would, holds);
   let skipped = plan.done + run.counts.refusedAgain;
-  const memo = createdOffers(run.job.book, run.job.workbook);
   for (const row of plan.created) {
     if (!trackable(run, row)) continue;
     if (!row.tracking) {
@@ -49,7 +47,7 @@ export function preview(
     run.offers.status(
       row.index,
       'EDITED',
-      answerLost(run, memo, row.offerId, row.tracking)
+      answerLost(run, row.offerId, row.tracking)
         ? `Preview: the answer to setting this tracking was lost: a run reads it back first, and ${sets} only if it is not set.`
         : `Preview: a run ${sets}, only that.`,
     );

@@ -99,6 +99,16 @@ export interface Plan {
   unclaimed: SentCreate[];
 }
 
+/**
+ * What the add-on remembers of the rows: the offers it made from them, the creates out whose
+ * outcome is unknown, and the offers whose tracking is out (by offer_id; both the outbox's).
+ */
+export interface Known {
+  made: CreatedOffers | undefined;
+  sent: readonly SentCreate[];
+  tracking: ReadonlySet<string>;
+}
+
 export interface Sheets {
   offers: Table<never>;
   sets: Table<never>;
@@ -291,7 +301,7 @@ function offerAccount(
   offers: Table<never>,
   index: number,
   acting: string,
-  known: {made: CreatedOffers | undefined; sent: readonly SentCreate[]},
+  known: Known,
 ): RowAccount {
   const offerId = cellOf(offers, index, 'offer_id');
   const typed = typedAccount(
@@ -369,6 +379,8 @@ function planMade(
     account: RowAccount;
     made: CreatedOffers | undefined;
     claimed: Set<number>;
+    /** A tracking of its offer is out, its outcome unknown. */
+    trackingOut: boolean;
   },
   tracking: {tracking?: Tracking; problems: string[]},
   context: CodecContext,
@@ -433,7 +445,7 @@ function planMade(
   } else if (
     content !== undefined &&
     content === JSON.stringify(entry?.rows) &&
-    !entry?.unknown
+    !row.trackingOut
   ) {
     // What the offer is known to hold already (no other tracking of it in flight): sending
     // it would only restart its click-URL test.
@@ -564,7 +576,7 @@ function planCandidate(
 export function readPlan(
   sheets: Sheets,
   context: CodecContext,
-  known: {made: CreatedOffers | undefined; sent: readonly SentCreate[]},
+  known: Known,
   acting: string,
 ): Plan {
   const {made} = known;
@@ -609,7 +621,15 @@ export function readPlan(
     if (!isEmptyCell(cellOf(offers, index, 'offer_id'))) {
       planMade(
         plan,
-        {offers, index, values, account, made, claimed},
+        {
+          offers,
+          index,
+          values,
+          account,
+          made,
+          claimed,
+          trackingOut: known.tracking.has(String(values.offer_id)),
+        },
         tracking,
         context,
       );
