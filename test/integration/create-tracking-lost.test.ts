@@ -3,6 +3,8 @@
  * dist/Code.js in the local runtime against the emulator: the next run reads the tracking
  * back and sends it only if it is not set (every PUT tracking restarts the click-URL test).
  */
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {
   memoOf,
   newOffersTyped,
@@ -10,12 +12,18 @@ import {
   typeInto,
 } from '../support/offer-desk';
 
+/** The release before the outbox (built from fe50b1f): it marked a lost tracking in a memo. */
+const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
+const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 const TRACKING = '/api/open/v3/tracking';
 const OFFERS = '/api/open/v3/offers';
 
-/** One new offer created, its tracking's answer lost (`applied`: whether the server took it). */
-function trackingLost(applied: boolean) {
-  const desk = newOffersTyped({offer_one: {}});
+/**
+ * One new offer created, its tracking's answer lost (`applied`: whether the server took it),
+ * by the add-on in `distDir` (this release's by default).
+ */
+function trackingLost(applied: boolean, distDir?: string) {
+  const desk = newOffersTyped({offer_one: {}}, 3, {distDir});
   const {rt, emulator} = desk;
   emulator.faults.add({
     kind: 'drop',
@@ -76,6 +84,20 @@ describe('createOffers after the answer to a tracking was lost', () => {
     d.emulator.clearRequests();
     expect(d.rt.call('createOffers')).toMatchObject({requests: 0});
     expect(sent(d)).toEqual([]);
+  });
+
+  it('lost by the release before the outbox: this release reads its mark in, reads the offer back and sends nothing', () => {
+    const d = trackingLost(true, RELEASE_3);
+    d.rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+
+    d.rt.call('createOffers');
+
+    expect(sent(d)).toEqual([`GET ${OFFERS}`]);
+    expect(recordsOf(d.rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${d.offerId} exists; tracking set (the answer to setting it was lost; reading it back confirmed it).`,
+    });
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
   });
 
   it('the server lists it neither as sent nor as it was (tracking_method in lower case, click_url rewritten): Unknown outcome, as a push says it; not sent again', () => {
