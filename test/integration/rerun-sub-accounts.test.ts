@@ -29,6 +29,22 @@ function deskKilledOnCreate(runtime: RuntimeOptions = {}) {
   return desk;
 }
 
+/**
+ * A new Sub-accounts row of `name` and a password whose create was stopped while out (by the
+ * add-on `runtime` loads); the faults then cleared and the requests forgotten.
+ */
+function createStopped(name: string, runtime: RuntimeOptions = {}) {
+  const desk = deskKilledOnCreate(runtime);
+  const {rt, emulator} = desk;
+  const at = recordsOf(rt, 'Sub-accounts').length + 2;
+  typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', name);
+  typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
+  expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+  emulator.faults.clear();
+  emulator.clearRequests();
+  return {...desk, at};
+}
+
 const sent = (desk: ReturnType<typeof offerDesk>) =>
   desk.emulator.requests.map(r => `${r.method} ${r.path}`);
 
@@ -84,16 +100,10 @@ describe('Create sub-accounts stopped while its create is out', () => {
   });
 
   it('a row renamed between the runs is the account its create made, and says what it was renamed to', () => {
-    const desk = deskKilledOnCreate();
-    const {rt, emulator} = desk;
-    const at = recordsOf(rt, 'Sub-accounts').length + 2;
-    typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_porto');
-    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
-    expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+    const desk = createStopped('team_porto');
+    const {rt, emulator, at} = desk;
     typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_braga');
 
-    emulator.faults.clear();
-    emulator.clearRequests();
     expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
     expect(sent(desk)).toEqual([`GET ${SUB}`]);
     expect(row(rt, 'team_porto')).toEqual([
@@ -107,18 +117,12 @@ describe('Create sub-accounts stopped while its create is out', () => {
   });
 
   it('its status cleared and the password typed again: the re-run still looks it up first, and sends no second create', () => {
-    const desk = deskKilledOnCreate();
-    const {rt, emulator} = desk;
-    const at = recordsOf(rt, 'Sub-accounts').length + 2;
-    typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_evora');
-    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
-    expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+    const desk = createStopped('team_evora');
+    const {rt, emulator, at} = desk;
     typeInto(rt, 'Sub-accounts', at, 'sync_status', '');
     typeInto(rt, 'Sub-accounts', at, 'sync_message', '');
     typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
 
-    emulator.faults.clear();
-    emulator.clearRequests();
     expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
     expect(sent(desk)).toEqual([`GET ${SUB}`]);
     expect(row(rt, 'team_evora')).toEqual([
@@ -130,16 +134,10 @@ describe('Create sub-accounts stopped while its create is out', () => {
   });
 
   it('stopped under the release before the outbox: this release reads its marker in and looks the name up, sending no second create', () => {
-    const desk = deskKilledOnCreate({distDir: RELEASE_3});
-    const {rt, emulator} = desk;
-    const at = recordsOf(rt, 'Sub-accounts').length + 2;
-    typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_beja');
-    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
-    expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+    const desk = createStopped('team_beja', {distDir: RELEASE_3});
+    const {rt} = desk;
     rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
 
-    emulator.faults.clear();
-    emulator.clearRequests();
     expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
     expect(sent(desk)).toEqual([`GET ${SUB}`]);
     expect(row(rt, 'team_beja')[2]).toBe('OK');
