@@ -4,8 +4,6 @@
  * acts; acting as every account, a row that names none is INVALID; a create whose answer was
  * lost is looked up with the keys that sent it, whoever runs again.
  */
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {DEMO_ACCOUNTS, Emulator} from '../../local/emulator';
 import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
 import {signedRequests} from '../support/accounts';
@@ -17,6 +15,7 @@ import {
   recordsOf,
   typeRows,
 } from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
 const SUB = DEMO_ACCOUNTS.subB.name;
@@ -381,10 +380,6 @@ describe('a create sent as a sub-account whose answer was lost, run again as the
   });
 });
 
-/** The release before the outbox (built from fe50b1f): it marked a create in the row alone. */
-const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
-const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
-
 describe.each([
   ['that sub-account', SUB, '', undefined],
   ['every account', '*', SUB, undefined],
@@ -435,7 +430,7 @@ describe.each([
         ),
       });
       emulator.faults.clear();
-      if (first) rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+      if (first) upgradeToThisRelease(rt);
 
       rt.call('createOffers');
 

@@ -3,18 +3,14 @@
  * dist/Code.js in the local runtime against the emulator: the next run reads the tracking
  * back and sends it only if it is not set (every PUT tracking restarts the click-URL test).
  */
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {
   memoOf,
   newOffersTyped,
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
-/** The release before the outbox (built from fe50b1f): it marked a lost tracking in a memo. */
-const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
-const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 const TRACKING = '/api/open/v3/tracking';
 const OFFERS = '/api/open/v3/offers';
 
@@ -88,7 +84,7 @@ describe('createOffers after the answer to a tracking was lost', () => {
 
   it('lost by the release before the outbox: this release reads its mark in, reads the offer back and sends nothing', () => {
     const d = trackingLost(true, RELEASE_3);
-    d.rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+    upgradeToThisRelease(d.rt);
 
     d.rt.call('createOffers');
 

@@ -4,8 +4,6 @@
  * built dist/Code.js in the local runtime against the emulator.
  */
 import type {Emulator} from '../../local/emulator';
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {EXCEEDED_TIME, type RuntimeOptions} from '../../local/runtime';
 import {
   memoOf,
@@ -19,10 +17,8 @@ import {
   clickUrlPushed,
   trackingReadBackFails,
 } from '../support/history';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
-/** The release before the outbox (built from fe50b1f): it marked writes in the sheet's state. */
-const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
-const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
 const ALL = {
@@ -124,7 +120,7 @@ describe('a push killed while its batch is out', () => {
     expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
     emulator.faults.clear();
     emulator.clearRequests();
-    rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+    upgradeToThisRelease(rt);
 
     expect(rt.call('pushBudgets')).toMatchObject({
       ok: 3,

@@ -4,14 +4,10 @@
  * out, the server having made the sub-account, and the job is run again. The built
  * dist/Code.js in the local runtime against the emulator.
  */
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {EXCEEDED_TIME, Runtime, type RuntimeOptions} from '../../local/runtime';
 import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
-/** The release before the outbox (built from fe50b1f): it marked a create in its row alone. */
-const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
-const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 const SUB = '/api/open/v3/sub_adv_account';
 const PASSWORD = 'pa55-word!';
 
@@ -136,7 +132,7 @@ describe('Create sub-accounts stopped while its create is out', () => {
   it('stopped under the release before the outbox: this release reads its marker in and looks the name up, sending no second create', () => {
     const desk = createStopped('team_beja', {distDir: RELEASE_3});
     const {rt} = desk;
-    rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+    upgradeToThisRelease(rt);
 
     expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
     expect(sent(desk)).toEqual([`GET ${SUB}`]);

@@ -13,8 +13,6 @@ import {
   type FaultRule,
 } from '../../local/emulator';
 import {createHash} from 'node:crypto';
-import {readFileSync} from 'node:fs';
-import {join} from 'node:path';
 import {EXCEEDED_TIME, type Runtime} from '../../local/runtime';
 import {driveFiles, uploadDirectly} from '../support/materials';
 import {
@@ -23,6 +21,7 @@ import {
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const UPLOAD = '/api/open/v3/creatives/upload';
 const SOURCE = '/api/open/v3/creatives/source';
@@ -30,9 +29,6 @@ const OFFER = '/api/open/v3/offer';
 const OFFERS = '/api/open/v3/offers';
 const TRACKING = '/api/open/v3/tracking';
 const NAME = 'Spring Banner, v2.0 (été) ☀';
-/** The release before the outbox (built from fe50b1f). */
-const RELEASE_3 = join(__dirname, '..', 'fixtures', 'release-3');
-const DIST = join(__dirname, '..', '..', 'dist', 'Code.js');
 
 /** The banner, put on the server before the add-on sees it and named NAME there. */
 function bannerOnServer(emulator: Emulator): string {
@@ -417,7 +413,7 @@ describe('uploadCreatives run again after its upload went out and no answer came
     );
     expect(() => rt.call('uploadCreatives')).toThrow(EXCEEDED_TIME);
     expect(cells(rt)[0].slice(0, 3)).toEqual(['', 'hero', '']);
-    if (first) rt.load(readFileSync(DIST, 'utf8'), 'Code.js');
+    if (first) upgradeToThisRelease(rt);
     expectFoundNotSent(rt, emulator, materials);
   });
 });
