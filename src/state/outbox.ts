@@ -12,9 +12,10 @@
  * for the next run. No job reads its marks out of a row's message: a row says what happened
  * in words for people, the outbox says it for the add-on.
  *
- * An earlier release marked such requests elsewhere (a New Offers row's `Create sent as ...`
- * message, the memo `uploads out`, a record's `unknown` in its sheet's state): each kind's
- * earlier marks are read in once (`upgrade`, `writesOf`).
+ * An earlier release marked such requests elsewhere (a New Offers or Sub-accounts row's
+ * `Create sent as ...` message, the memo `uploads out`, a created offer's `unknown` tracking
+ * in the memo of offers made, a record's `unknown` in its sheet's state): each kind's earlier
+ * marks are read in once (`upgrade`; the sheets' states' when the book is first opened).
  */
 import {keyParts, recordKey} from '../sheets/accounts';
 import type {StateBook} from './book';
@@ -116,7 +117,7 @@ export class Outbox {
         : [],
       upgraded: Array.isArray(memo?.upgraded) ? memo.upgraded : [],
     });
-    outbox.upgradeWrites();
+    outbox.upgrade('write', () => outbox.earlierWrites());
     return outbox;
   }
 
@@ -186,30 +187,28 @@ export class Outbox {
   }
 
   /**
-   * An earlier release's marks of writes out, a record's `unknown` in its sheet's state, moved
-   * here; the states kept without them.
+   * An earlier release's marks of writes out, a record's `unknown` in its sheet's state, as
+   * entries; the states kept without them.
    */
-  private upgradeWrites(): void {
-    for (const sheet of this.book.sheets()) {
+  private earlierWrites(): Array<OutboxEntry<'write'>> {
+    return this.book.sheets().flatMap(sheet => {
       const state = this.book.get(sheet)!;
       const marked = Object.entries(state.records).filter(([, r]) => r.unknown);
-      if (marked.length === 0) continue;
+      if (marked.length === 0) return [];
       const records = {...state.records};
-      this.post(
-        marked.map(([key, r]) => {
-          const {account, id} = keyParts(key);
-          records[key] = {...r, unknown: undefined};
-          return {
-            ...writeKey(sheet, account, id),
-            kind: 'write' as const,
-            job: '',
-            request: {sheet, sent: r.unknown!},
-            time: '',
-          };
-        }),
-      );
       this.book.set(sheet, {...state, records});
-    }
+      return marked.map(([key, r]) => {
+        const {account, id} = keyParts(key);
+        records[key] = {...r, unknown: undefined};
+        return {
+          ...writeKey(sheet, account, id),
+          kind: 'write' as const,
+          job: '',
+          request: {sheet, sent: r.unknown!},
+          time: '',
+        };
+      });
+    });
   }
 
   private write(): void {
