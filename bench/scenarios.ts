@@ -28,7 +28,7 @@ import {
 import type {MethodCost} from './probe';
 import {cpiOfferRow} from '../test/support/offer-desk';
 import {MAIN_ACCOUNT_CELL} from '../src/sheets/accounts';
-import {STATE_SHEET} from '../src/sheets/state';
+import {STATE_SHEET} from '../src/state/book';
 import {
   appendRows,
   recordsOf,

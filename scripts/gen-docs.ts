@@ -14,7 +14,7 @@ import {
   formatOf,
 } from '../src/sheets/schema';
 import {SCHEMAS} from '../src/sheets/schemas';
-import {STATE_SHEET} from '../src/sheets/state';
+import {STATE_SHEET} from '../src/state/book';
 import {STATUS_COLORS} from '../src/sheets/status';
 
 export const SHEETS_DOC = join(__dirname, '..', 'docs', 'sheets.md');

@@ -11,7 +11,8 @@ import {
 import {ConfigError} from '../api/errors';
 import {getSubAccount} from '../api/operations';
 import type {Platform} from '../platform/ports';
-import type {SheetState, StateBook} from '../sheets/state';
+import type {SheetState} from '../sheets/pulled';
+import type {StateBook} from '../state/book';
 import {EVERY_ACCOUNT, SettingsStore} from './settings-store';
 
 export interface Connected {

@@ -8,7 +8,8 @@
  */
 import type {Platform, Workbook} from '../platform/ports';
 import type {SheetSchema} from '../sheets/schema';
-import {StateBook} from '../sheets/state';
+import {StateBook} from '../state/book';
+import {Outbox} from '../state/outbox';
 import {Table, openTable} from '../sheets/table';
 import {counted} from '../text/wording';
 import {ChangeLog} from './change-log';
@@ -84,7 +85,7 @@ export class Job {
   readonly workbook: Workbook;
   readonly log: ChangeLog;
   readonly dryRun: boolean;
-  private opened?: StateBook;
+  private opened?: {book: StateBook; outbox: Outbox};
   private readonly writers: Array<RowWrites<unknown>> = [];
   private gone = 0;
   /** When the rows were last written, and what writing them took (simulated ms). */
@@ -105,9 +106,24 @@ export class Job {
     this.log = new ChangeLog(platform, name, this.account);
   }
 
-  /** The state book, read once (the first time it is asked for). */
+  /**
+   * The state book, read once (the first time it is asked for), and its outbox opened with it:
+   * an earlier release's marks in the book are the outbox's before anything reads them.
+   */
   get book(): StateBook {
-    this.opened ??= StateBook.open(this.workbook);
+    return this.open().book;
+  }
+
+  /** The requests out whose outcome is unknown (state/outbox.ts), kept in the state book. */
+  get outbox(): Outbox {
+    return this.open().outbox;
+  }
+
+  private open(): {book: StateBook; outbox: Outbox} {
+    if (!this.opened) {
+      const book = StateBook.open(this.workbook);
+      this.opened = {book, outbox: Outbox.of(book)};
+    }
     return this.opened;
   }
 
@@ -154,7 +170,7 @@ export class Job {
       // History first: finding its last row is a read, which would send the queue of the
       // state's writes in a round trip of its own.
       this.log.flush(this.workbook);
-      this.opened?.save();
+      this.opened?.book.save();
     }
     this.workbook.flush();
   }
@@ -165,7 +181,7 @@ export class Job {
    */
   saveState(): void {
     if (this.dryRun) return;
-    this.opened?.save();
+    this.opened?.book.save();
     this.workbook.flush();
   }
 

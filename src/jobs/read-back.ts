@@ -4,9 +4,8 @@
  * scheduled changes read their records before sending with the same reading
  * (scheduled/apply.ts).
  *
- * Before a write leaves, its record is marked as sent with its answer unknown (`unknown` in
- * its state: what was sent), and each answer replaces the mark; a run killed while the write
- * is out leaves the mark. A mark or a lost answer is never sent blind: the records are read
+ * Before a push's write leaves, it is posted to the outbox (state/outbox.ts: what was sent),
+ * and each answer settles the entry; a run killed while the write is out leaves it there. A mark or a lost answer is never sent blind: the records are read
  * back by id, each account's signed with its own keys (one list request per 50 ids), and each
  * judged by rules/read-back.ts: applied, not applied, changed by someone else, or cannot tell;
  * what is done next, the marks left and the words a row says of it follow from the verdict.

@@ -121,9 +121,10 @@ export function stepAfter(
 }
 
 /**
- * What a record's state holds once the step is taken: the content the record is taken to
- * have (`rows`), and, while the write's outcome is still unknown, what it sent (`unknown`),
- * read back before anything is sent again. A write sent again is marked anew as it leaves.
+ * What is known of a record once the step is taken: the content it is taken to have
+ * (`rows`), and, while the write's outcome is still unknown, what it sent (`unknown`: its mark
+ * stays, read back before anything is sent again). A write sent again is marked anew as it
+ * leaves.
  */
 export function marksAfter(
   step: ReadBackStep,

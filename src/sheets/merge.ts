@@ -1,6 +1,6 @@
 /**
  * The refresh merge: API records, the sheet as the user left it, and what was last pulled
- * (state.ts) become the sheet's new rows and the new state, without losing an unpushed edit or
+ * (pulled.ts) become the sheet's new rows and the new state, without losing an unpushed edit or
  * a cell of a column the user added.
  *
  * For each record (matched with its rows by id, never by position), comparing the editable
@@ -28,7 +28,7 @@
  * pulled, stay exactly as they are: a refresh as one account replaces that account's rows only
  * (but in a sheet without status columns, which shows the answer to the last query only).
  * A row whose `account` cell is empty (an earlier release wrote none) is the account that
- * release pulled (state.ts blankAccountOf); the merge fills its cell.
+ * release pulled (pulled.ts blankAccountOf); the merge fills its cell.
  *
  * The new state is the server's content for every listed record (so a CONFLICT is reported
  * once, then the row stays edited with its CONFLICT status until pushed or made equal).
@@ -56,7 +56,7 @@ import {
   SYNC_STATUS,
   readColumn,
 } from './schema';
-import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './pulled';
 import {SyncStatus, withoutRunNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 

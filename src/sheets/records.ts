@@ -19,7 +19,7 @@ import {
 } from './rows';
 import {ACCOUNT, accountCell, keyParts} from './accounts';
 import {ReadOnlyEdit, readOnlyEdits} from './read-only';
-import {RecordState, SheetState, blankAccountOf, pulledAs} from './state';
+import {RecordState, SheetState, blankAccountOf, pulledAs} from './pulled';
 import {SYNC_MESSAGE, SYNC_STATUS} from './schema';
 import {Table, cellOf, sheetRow} from './table';
 
@@ -81,6 +81,8 @@ export interface SheetRecord {
   edited: string[];
   /** Why nothing may be sent, for the kinds that say so. */
   reason?: string;
+  /** What a push sent of it whose outcome is unknown (DecodeOptions.out). */
+  out?: string[][];
   /** The push before lost its answer for exactly this content: read it back first. */
   outcomeUnknown?: boolean;
 }
@@ -90,6 +92,11 @@ export interface DecodeOptions {
   label(account: string): string;
   /** The menu title of the refresh that fills the sheet. */
   refreshTitle: string;
+  /**
+   * What a push sent of each record (by key) whose outcome is unknown: the job takes it from
+   * its outbox (state/outbox.ts).
+   */
+  out?: ReadonlyMap<string, string[][]>;
 }
 
 /** Every record of the sheet, in order of first appearance; rows awaiting a create are not. */
@@ -201,6 +208,7 @@ export function decodeRecords<S>(
       content,
       base,
       edited,
+      out: options.out?.get(key),
     };
     if (sameContent(content, base.rows)) {
       records.push({...record, kind: 'unchanged'});
@@ -218,7 +226,7 @@ export function decodeRecords<S>(
           : {
               ...record,
               kind: 'changed',
-              outcomeUnknown: sameContent(content, base.unknown),
+              outcomeUnknown: sameContent(content, record.out),
             },
       );
     }

@@ -137,7 +137,7 @@ export interface RowGroups {
 
 /**
  * The rows of each record. A row's account is its `account` cell; an empty one is what
- * `blank` says (state.ts blankAccountOf: the rows of an earlier release), else the row has none.
+ * `blank` says (pulled.ts blankAccountOf: the rows of an earlier release), else the row has none.
  * Sheets without accounts hold the main account's records.
  */
 export function groupRows<S>(

@@ -21,7 +21,7 @@
  * docs/sheets.md, is generated from that list by scripts/gen-docs.ts); then use table.ts to
  * read it (openTable) and write it (writer.ts), rows.ts to tell its rows' records and edits,
  * merge.ts to refresh it from API records (jobs/refresh/refresh.ts `refreshSheet` does all three) and
- * state.ts to remember what was pulled.
+ * the state book (src/state/book.ts) to remember what was pulled.
  */
 import type {CellValue} from '../platform/ports';
 import {ACCOUNT} from './accounts';

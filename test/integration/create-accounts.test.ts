@@ -16,6 +16,7 @@ import {
   recordsOf,
   typeRows,
 } from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
 const SUB = DEMO_ACCOUNTS.subB.name;
@@ -367,3 +368,69 @@ describe('a create sent as a sub-account whose answer was lost, run again as the
     });
   });
 });
+
+describe.each([
+  ['that sub-account', SUB, '', undefined],
+  ['every account', '*', SUB, undefined],
+  [
+    'that sub-account, the lost create sent by the release before',
+    SUB,
+    '',
+    RELEASE_3,
+  ],
+])(
+  'a sub-account create whose answer was lost and whose offer the list did not show, acting as %s',
+  (_, acting, cell, first) => {
+    it('is adopted on the next run: one POST offer in all, the row OK with its offer_id', () => {
+      const {rt, emulator} = offerDesk({}, first ? {distDir: first} : {});
+      rt.call('setActingAccount', acting);
+      withSheets(rt, emulator);
+      const material = listedMaterial(emulator, SUB);
+      typeRows(rt, 'Creatives', [{...material, account: SUB}]);
+      typeOffers(rt, emulator, [
+        {
+          name: 'lost_sub',
+          account: cell,
+          owner: SUB,
+          md5: material.creative_md5,
+        },
+      ]);
+      // The create is applied and its answer lost; the lookups of its name list no names.
+      emulator.faults.configure({
+        rules: [
+          {kind: 'drop', method: 'POST', path: '/api/open/v3/offer', count: 1},
+          {
+            kind: 'strip',
+            method: 'GET',
+            path: '/api/open/v3/offers',
+            fields: ['offer_name'],
+            count: 2,
+          },
+        ],
+      });
+      rt.call('createOffers');
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: '',
+        sync_status: 'ERROR',
+        sync_message: expect.stringMatching(
+          new RegExp(
+            `^Create sent as offer_name lost_sub in account ${SUB}, but its outcome is unknown \\(.*\\), and no offer named lost_sub is listed: `,
+          ),
+        ),
+      });
+      emulator.faults.clear();
+      if (first) upgradeToThisRelease(rt);
+
+      rt.call('createOffers');
+
+      const all = signedRequests(emulator).filter(r => r.op === 'POST offer');
+      expect(all.map(r => r.signer)).toEqual([SUB]);
+      const [offer] = offersNamed(emulator, SUB, 'lost_sub');
+      expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+        offer_id: offer.offer_id,
+        sync_status: 'OK',
+        sync_message: `Offer ${offer.offer_id} created (the answer to its create was lost; found by name); tracking set.`,
+      });
+    });
+  },
+);

@@ -3,14 +3,23 @@
  * dist/Code.js in the local runtime against the emulator: the next run reads the tracking
  * back and sends it only if it is not set (every PUT tracking restarts the click-URL test).
  */
-import {newOffersTyped, recordsOf, typeInto} from '../support/offer-desk';
+import {
+  memoOf,
+  newOffersTyped,
+  recordsOf,
+  typeInto,
+} from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const TRACKING = '/api/open/v3/tracking';
 const OFFERS = '/api/open/v3/offers';
 
-/** One new offer created, its tracking's answer lost (`applied`: whether the server took it). */
-function trackingLost(applied: boolean) {
-  const desk = newOffersTyped({offer_one: {}});
+/**
+ * One new offer created, its tracking's answer lost (`applied`: whether the server took it),
+ * by the add-on in `distDir` (this release's by default).
+ */
+function trackingLost(applied: boolean, distDir?: string) {
+  const desk = newOffersTyped({offer_one: {}}, 3, {distDir});
   const {rt, emulator} = desk;
   emulator.faults.add({
     kind: 'drop',
@@ -36,8 +45,23 @@ const sent = (d: ReturnType<typeof trackingLost>) =>
 describe('createOffers after the answer to a tracking was lost', () => {
   it('the server took it: the next run reads it back, sends nothing, and says so; History records it', () => {
     const d = trackingLost(true);
+    // Out, its outcome unknown: in the outbox, with the account that signed it.
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({
+      entries: [
+        {
+          kind: 'tracking',
+          job: 'createOffers',
+          account: '',
+          record: String(d.offerId),
+          request: {sent: [expect.any(Array)]},
+          time: expect.stringMatching(/^\d{4}-/),
+        },
+      ],
+    });
 
     d.rt.call('createOffers');
+
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
 
     expect(sent(d)).toEqual([`GET ${OFFERS}`]);
     const message = `Offer ${d.offerId} exists; tracking set (the answer to setting it was lost; reading it back confirmed it).`;
@@ -56,6 +80,20 @@ describe('createOffers after the answer to a tracking was lost', () => {
     d.emulator.clearRequests();
     expect(d.rt.call('createOffers')).toMatchObject({requests: 0});
     expect(sent(d)).toEqual([]);
+  });
+
+  it('lost by the release before the outbox: this release reads its mark in, reads the offer back and sends nothing', () => {
+    const d = trackingLost(true, RELEASE_3);
+    upgradeToThisRelease(d.rt);
+
+    d.rt.call('createOffers');
+
+    expect(sent(d)).toEqual([`GET ${OFFERS}`]);
+    expect(recordsOf(d.rt, 'New Offers')[0]).toMatchObject({
+      sync_status: 'OK',
+      sync_message: `Offer ${d.offerId} exists; tracking set (the answer to setting it was lost; reading it back confirmed it).`,
+    });
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
   });
 
   it('the server lists it neither as sent nor as it was (tracking_method in lower case, click_url rewritten): Unknown outcome, as a push says it; not sent again', () => {

@@ -8,6 +8,7 @@ import {
   EMULATOR_URL,
   cpiOfferRow as cpi,
   deliverableCampaign,
+  memoOf,
   offerDesk,
   recordsOf,
   typeInto,
@@ -778,20 +779,6 @@ describe('uploadCreatives', () => {
     ]);
   });
 });
-
-/** A memo of the hidden state sheet (src/sheets/state.ts), as the add-on stored it. */
-function memoOf(rt: Runtime, name: string): unknown {
-  const grid = valuesOf(rt, 'Offer Desk state');
-  const column = grid[0].indexOf(name);
-  if (column < 0) return undefined;
-  const text = grid
-    .slice(1)
-    .map(row => row[column])
-    .filter((cell): cell is string => typeof cell === 'string' && cell !== '')
-    .map(cell => cell.slice(1))
-    .join('');
-  return (JSON.parse(text) as {memo: unknown}).memo;
-}
 
 const offersNamed = (emulator: Emulator, name: string) =>
   [...emulator.account('demo_adv').offers.values()].filter(

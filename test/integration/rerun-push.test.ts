@@ -4,8 +4,9 @@
  * built dist/Code.js in the local runtime against the emulator.
  */
 import type {Emulator} from '../../local/emulator';
-import {EXCEEDED_TIME} from '../../local/runtime';
+import {EXCEEDED_TIME, type RuntimeOptions} from '../../local/runtime';
 import {
+  memoOf,
   offerDesk,
   offersPulled,
   recordsOf,
@@ -16,6 +17,7 @@ import {
   clickUrlPushed,
   trackingReadBackFails,
 } from '../support/history';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const BUDGET = '/api/open/v3/offer/budget';
 const TRACKING = '/api/open/v3/tracking';
@@ -27,8 +29,8 @@ const ALL = {
 };
 
 /** Three ADV offers with one ALL budget each, pulled; each daily_cap typed 200 + k. */
-function budgetsEdited() {
-  const desk = budgetsPulled(3);
+function budgetsEdited(runtime: RuntimeOptions = {}) {
+  const desk = budgetsPulled(3, runtime);
   desk.ids.forEach((id, k) => desk.cap(id, `${200 + k}`));
   desk.emulator.clearRequests();
   return desk;
@@ -56,6 +58,22 @@ describe('a push killed while its batch is out', () => {
       'PUT offer/budget',
       'PUT offer/budget',
     ]);
+    // Each write was posted to the outbox, and saved, before it left.
+    const out = memoOf(rt, 'outbox') as {entries: unknown[]};
+    expect(out.entries).toEqual(
+      ids.map((id, k) => ({
+        kind: 'write',
+        job: 'pushBudgets',
+        account: '',
+        record: `Budgets ${id}`,
+        request: {
+          sheet: 'Budgets',
+          // Canonical texts (codec.ts): a text as JSON, a number as its digits.
+          sent: [['"ALL"', '"BUDGET"', `${200 + k}`, '1000']],
+        },
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      })),
+    );
 
     emulator.faults.clear();
     emulator.clearRequests();
@@ -91,8 +109,27 @@ describe('a push killed while its batch is out', () => {
         'OK',
       ]),
     );
+    expect(memoOf(rt, 'outbox')).toMatchObject({entries: []});
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({requests: 0});
+  });
+
+  it('pushBudgets of the release before the outbox: this release reads its marks back, sends no PUT again, and leaves nothing out', () => {
+    const {rt, emulator} = budgetsEdited({distDir: RELEASE_3});
+    killedWhileOut(emulator, BUDGET);
+    expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
+    emulator.faults.clear();
+    emulator.clearRequests();
+    upgradeToThisRelease(rt);
+
+    expect(rt.call('pushBudgets')).toMatchObject({
+      ok: 3,
+      error: 0,
+      requests: 1,
+    });
+
+    expect(sent(emulator)).toEqual(['GET offers']);
+    expect(memoOf(rt, 'outbox')).toMatchObject({entries: []});
   });
 
   it('pushBudgets: an unknown outcome confirmed by the next push is recorded in History as OK', () => {
@@ -196,7 +233,6 @@ describe('revert, then a push killed while its batch is out', () => {
       'PUT offer/budget',
       'PUT offer/budget',
     ]);
-
     emulator.faults.clear();
     emulator.clearRequests();
     expect(rt.call('pushBudgets')).toMatchObject({ok: 3, requests: 1});

@@ -4,15 +4,16 @@
  * out, the server having made the sub-account, and the job is run again. The built
  * dist/Code.js in the local runtime against the emulator.
  */
-import {EXCEEDED_TIME, Runtime} from '../../local/runtime';
+import {EXCEEDED_TIME, Runtime, type RuntimeOptions} from '../../local/runtime';
 import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const SUB = '/api/open/v3/sub_adv_account';
 const PASSWORD = 'pa55-word!';
 
 /** The Sub-accounts sheet pulled; every create takes longer than an execution may last. */
-function deskKilledOnCreate() {
-  const desk = offerDesk();
+function deskKilledOnCreate(runtime: RuntimeOptions = {}) {
+  const desk = offerDesk({}, runtime);
   desk.rt.call('refreshSubAccounts');
   desk.emulator.clearRequests();
   desk.emulator.faults.add({
@@ -22,6 +23,22 @@ function deskKilledOnCreate() {
     latencyMs: 400000,
   });
   return desk;
+}
+
+/**
+ * A new Sub-accounts row of `name` and a password whose create was stopped while out (by the
+ * add-on `runtime` loads); the faults then cleared and the requests forgotten.
+ */
+function createStopped(name: string, runtime: RuntimeOptions = {}) {
+  const desk = deskKilledOnCreate(runtime);
+  const {rt, emulator} = desk;
+  const at = recordsOf(rt, 'Sub-accounts').length + 2;
+  typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', name);
+  typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
+  expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+  emulator.faults.clear();
+  emulator.clearRequests();
+  return {...desk, at};
 }
 
 const sent = (desk: ReturnType<typeof offerDesk>) =>
@@ -79,16 +96,10 @@ describe('Create sub-accounts stopped while its create is out', () => {
   });
 
   it('a row renamed between the runs is the account its create made, and says what it was renamed to', () => {
-    const desk = deskKilledOnCreate();
-    const {rt, emulator} = desk;
-    const at = recordsOf(rt, 'Sub-accounts').length + 2;
-    typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_porto');
-    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
-    expect(() => rt.call('createSubAccounts')).toThrow(EXCEEDED_TIME);
+    const desk = createStopped('team_porto');
+    const {rt, emulator, at} = desk;
     typeInto(rt, 'Sub-accounts', at, 'sub_adv_user_name', 'team_braga');
 
-    emulator.faults.clear();
-    emulator.clearRequests();
     expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
     expect(sent(desk)).toEqual([`GET ${SUB}`]);
     expect(row(rt, 'team_porto')).toEqual([
@@ -99,6 +110,33 @@ describe('Create sub-accounts stopped while its create is out', () => {
         'never recorded its answer; this row said team_braga since: write it in a new row to create that one too): sub-account team_porto.',
       ),
     ]);
+  });
+
+  it('its status cleared and the password typed again: the re-run still looks it up first, and sends no second create', () => {
+    const desk = createStopped('team_evora');
+    const {rt, emulator, at} = desk;
+    typeInto(rt, 'Sub-accounts', at, 'sync_status', '');
+    typeInto(rt, 'Sub-accounts', at, 'sync_message', '');
+    typeInto(rt, 'Sub-accounts', at, 'password', PASSWORD);
+
+    expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
+    expect(sent(desk)).toEqual([`GET ${SUB}`]);
+    expect(row(rt, 'team_evora')).toEqual([
+      '',
+      emulator.account('team_evora').access_key,
+      'OK',
+      expect.stringMatching(/^Created by an earlier run \(found by name/),
+    ]);
+  });
+
+  it('stopped under the release before the outbox: this release reads its marker in and looks the name up, sending no second create', () => {
+    const desk = createStopped('team_beja', {distDir: RELEASE_3});
+    const {rt} = desk;
+    upgradeToThisRelease(rt);
+
+    expect(rt.call('createSubAccounts')).toMatchObject({ok: 1, error: 0});
+    expect(sent(desk)).toEqual([`GET ${SUB}`]);
+    expect(row(rt, 'team_beja')[2]).toBe('OK');
   });
 
   it('the sidebar form: the same name and password again look it up instead of creating it twice', () => {

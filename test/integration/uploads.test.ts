@@ -21,6 +21,7 @@ import {
   recordsOf,
   typeInto,
 } from '../support/offer-desk';
+import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 
 const UPLOAD = '/api/open/v3/creatives/upload';
 const SOURCE = '/api/open/v3/creatives/source';
@@ -320,10 +321,13 @@ function typeOffer(
 }
 
 describe('uploadCreatives run again after its upload went out and no answer came back', () => {
-  /** A desk with one new file in Creatives, the upload answered by `fault` once. */
-  function heroUploadLost(fault: FaultRule) {
+  /**
+   * A desk with one new file in Creatives, the upload answered by `fault` once; the add-on
+   * the one in `distDir` (this release's by default).
+   */
+  function heroUploadLost(fault: FaultRule, distDir?: string) {
     const drive = driveFiles({'1HeroImageFileId': ['hero.png', 'hero image']});
-    const {rt, emulator} = offerDesk({offers: 1}, {drive});
+    const {rt, emulator} = offerDesk({offers: 1}, {drive, distDir});
     rt.call('uploadCreatives');
     typeInto(rt, 'Creatives', 2, 'file', '1HeroImageFileId');
     typeInto(rt, 'Creatives', 2, 'creative_name', 'hero');
@@ -377,15 +381,39 @@ describe('uploadCreatives run again after its upload went out and no answer came
     expectFoundNotSent(rt, emulator, materials);
   });
 
-  it('after a run killed while the upload was out', () => {
-    const {rt, emulator, materials} = heroUploadLost({
-      kind: 'slow',
-      method: 'POST',
-      path: UPLOAD,
-      latencyMs: 400000,
-    });
+  it.each([
+    ['a preview', (rt: Runtime) => rt.call('uploadCreatives', {dryRun: true})],
+    [
+      'its status cleared by hand',
+      (rt: Runtime) => typeInto(rt, 'Creatives', 2, 'sync_status', ''),
+    ],
+  ])(
+    'after a lost connection and then %s: the upload is still out, looked up, not sent again',
+    (_, then) => {
+      const {rt, emulator, materials} = heroUploadLost({
+        kind: 'drop',
+        method: 'POST',
+        path: UPLOAD,
+        count: 1,
+      });
+      rt.call('uploadCreatives');
+      then(rt);
+      expect(cells(rt)[0][2]).not.toBe('ERROR');
+      expectFoundNotSent(rt, emulator, materials);
+    },
+  );
+
+  it.each([
+    ['this release', undefined],
+    ['the release before the outbox (its memo of uploads out)', RELEASE_3],
+  ])('after a run of %s killed while the upload was out', (_, first) => {
+    const {rt, emulator, materials} = heroUploadLost(
+      {kind: 'slow', method: 'POST', path: UPLOAD, latencyMs: 400000},
+      first,
+    );
     expect(() => rt.call('uploadCreatives')).toThrow(EXCEEDED_TIME);
     expect(cells(rt)[0].slice(0, 3)).toEqual(['', 'hero', '']);
+    if (first) upgradeToThisRelease(rt);
     expectFoundNotSent(rt, emulator, materials);
   });
 });

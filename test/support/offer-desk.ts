@@ -328,3 +328,17 @@ export function createKilledBeforeAnswers(
     emulator.faults.clear();
   }
 }
+
+/** A memo of the hidden state sheet (src/state/book.ts), as the add-on stored it. */
+export function memoOf(rt: Runtime, name: string): unknown {
+  const grid = valuesOf(rt, 'Offer Desk state');
+  const column = grid[0].indexOf(name);
+  if (column < 0) return undefined;
+  const text = grid
+    .slice(1)
+    .map(row => row[column])
+    .filter((cell): cell is string => typeof cell === 'string' && cell !== '')
+    .map(cell => cell.slice(1))
+    .join('');
+  return (JSON.parse(text) as {memo: unknown}).memo;
+}

@@ -7,9 +7,9 @@ import type {Platform} from '../../platform/ports';
 import {DEFAULT_CLONE_NAME} from '../../rules/clone';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
-import {StateBook} from '../../sheets/state';
+import {StateBook} from '../../state/book';
 import {readSourceSheets, sourceOffer} from './clone-sources';
-import {createdOffers} from './created-offers';
+import {createdOffers} from '../../state/created-offers';
 
 /** The dialog's HTML file in dist/. */
 export const CLONE_FILE = 'Clone';

@@ -43,7 +43,7 @@ import {
   readSourceSheets,
   sourceOffer,
 } from './clone-sources';
-import {createdOffers} from './created-offers';
+import {createdOffers} from '../../state/created-offers';
 
 const JOB = 'cloneOffers';
 

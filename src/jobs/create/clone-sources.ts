@@ -14,7 +14,7 @@ import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {OFFERS} from '../../sheets/schemas/offers';
 import type {SheetSchema} from '../../sheets/schema';
 import {Table, cellOf, openTable} from '../../sheets/table';
-import type {CreatedOffers} from './created-offers';
+import type {CreatedOffers} from '../../state/created-offers';
 
 /** A material of a source's creative set: its md5 where known, and where its file is. */
 export interface SourceMaterial {

@@ -9,26 +9,27 @@
  * 3. Look the names up in the account (offer-names.ts; offer names are unique): a taken name
  *    is INVALID.
  * 4. Upload the materials those rows use that have no md5 yet (offer-materials.ts).
- * 5. Mark the rows `Create sent` in the sheet, send the creates (offer-creates.ts, fetchAll
- *    batches), and save every offer_id the moment the batch answers, before anything else is
- *    sent.
+ * 5. Post the creates to the outbox (state/outbox.ts; the rows say `Create sent`), send them
+ *    (offer-creates.ts, fetchAll batches), and save every offer_id the moment the batch
+ *    answers, before anything else is sent.
  * 6. Set the tracking of the offers whose tracking columns are filled (offer-tracking.ts).
  *
  * Never a duplicate offer: a name is looked up before every create; a create whose answer
  * proves nothing (lost, garbled, a 5xx, a busy service: see provesCreateFailed in the API
  * client) is looked up by name before anything is sent again, in this run and in the next; a
  * row with an offer_id is never created again, and a re-run only retries what is left of it
- * (its tracking), and only for an offer the add-on made from that very row (created-offers.ts).
+ * (its tracking), and only for an offer the add-on made from that very row (state/created-offers.ts).
  *
- * Never a marker lost: the `Create sent` markers, the offer_ids, the memory of the offers made
+ * Never a mark lost: the creates' outbox entries, the offer_ids, the memory of the offers made
  * and History reach the spreadsheet (Job.save) before the next request goes out, since Apps
  * Script drops the queued writes of an execution it kills. And no batch starts that the
  * slowest batch of this run says would end past the retry budget.
  *
  * A preview ({dryRun: true}, create-preview.ts) checks every row with the same rules and says
- * per row what a run would do, sending nothing and recording nothing: no marker, no offer_id,
- * no memo. A row whose earlier create is unsettled keeps its marker at the start of its
- * preview message, so the run after the preview still adopts its offer (readPlan).
+ * per row what a run would do, sending nothing and recording nothing: no outbox entry, no
+ * offer_id, no memo. A row whose earlier create is unsettled says so at the start of its
+ * preview message; its entry stays in the outbox, so the run after the preview still adopts
+ * its offer.
  */
 import type {RunOptions} from '../kernel';
 import type {Platform} from '../../platform/ports';
@@ -39,8 +40,13 @@ import {Job, JobFacts, withJob} from '../kernel';
 import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
-import {createdOffers, rememberCreated} from './created-offers';
-import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
+import {
+  createdOffers,
+  earlierTrackings,
+  rememberCreated,
+} from '../../state/created-offers';
+import {OfferPlan, Plan, readPlan} from './new-offer-rows';
+import {createSentAs, earlierCreates} from './sent-creates';
 import {create, notRefusedBefore} from './offer-creates';
 import {guardCreates} from './offer-budget-hold';
 import {withMaterials} from './offer-materials';
@@ -56,6 +62,12 @@ export function createOffers(
 ): JobSummary {
   return withJob(platform, JOB, options, job => {
     const run = openRun(job);
+    const acting = job.connected.account;
+    job.outbox.upgrade('offer create', () =>
+      earlierCreates(run.offers.table, acting),
+    );
+    const made = createdOffers(job.book, job.workbook);
+    job.outbox.upgrade('tracking', () => earlierTrackings(job.book, made));
     const plan = readPlan(
       {
         offers: run.offers.table,
@@ -63,10 +75,18 @@ export function createOffers(
         creatives: run.creatives.table,
       },
       job.workbook,
-      createdOffers(job.book, job.workbook),
-      job.connected.account,
+      {
+        made,
+        sent: job.outbox.entries('offer create'),
+        tracking: new Set(job.outbox.entries('tracking').map(e => e.record)),
+      },
+      acting,
     );
-    if (!job.dryRun) rememberCreated(job.book, plan.legacy);
+    if (!job.dryRun) {
+      rememberCreated(job.book, plan.legacy);
+      // Their rows are gone: nothing would send them again, nor adopt what they made.
+      for (const e of plan.unclaimed) job.outbox.settle(e);
+    }
     refuse(run, plan);
     const looked =
       plan.candidates.length + plan.created.length + plan.refused.length;
@@ -106,7 +126,7 @@ function refuse(run: CreateRun, plan: Plan): void {
   }
   for (const candidate of plan.candidates) {
     if (candidate.problems.length > 0) {
-      // A row whose earlier create is unsettled keeps its marker: once fixed, its offer is
+      // A row whose earlier create is unsettled says so first: once fixed, its offer is
       // looked up under the name that create carried before anything is sent.
       const marker = candidate.sent
         ? `${createSentAs(candidate.sentAs ?? candidate.name, candidate.account)} by an earlier run, its outcome unknown; this row cannot go on: `

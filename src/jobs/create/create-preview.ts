@@ -6,8 +6,8 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
-import {createdOffers} from './created-offers';
-import {OfferPlan, Plan, createSentAs} from './new-offer-rows';
+import {OfferPlan, Plan} from './new-offer-rows';
+import {createSentAs} from './sent-creates';
 import {GuardReason, NO_LIMIT, capsText, guardHolds} from './offer-budget-hold';
 import {notes} from './offer-outcomes';
 import {answerLost, trackable} from './offer-tracking';
@@ -33,7 +33,6 @@ export function preview(
   const holds = guardHolds(run, sendable);
   for (const c of sendable) previewCreate(run, c, uploads, would, holds);
   let skipped = plan.done + run.counts.refusedAgain;
-  const memo = createdOffers(run.job.book, run.job.workbook);
   for (const row of plan.created) {
     if (!trackable(run, row)) continue;
     if (!row.tracking) {
@@ -47,7 +46,7 @@ export function preview(
     run.offers.status(
       row.index,
       'EDITED',
-      answerLost(run, memo, row.offerId, row.tracking)
+      answerLost(run, row.offerId, row.tracking)
         ? `Preview: the answer to setting this tracking was lost: a run reads it back first, and ${sets} only if it is not set.`
         : `Preview: a run ${sets}, only that.`,
     );

@@ -10,8 +10,8 @@
  * unknown, not reached in time), and the row's message says so and what to type again. A
  * create whose answer was lost is looked up by name before anything is sent again; so is one
  * an earlier run sent and never recorded the answer of (Apps Script stopped it while the
- * request was out): each row is marked `Create sent as ...` and saved, its password cleared,
- * before its batch goes out.
+ * request was out): each create is posted to the outbox (state/outbox.ts) and saved, its row
+ * saying `Create sent as ...` and its password cleared, before its batch goes out.
  *
  * A preview ({dryRun: true}) checks the same rows and sends nothing, so it clears no password:
  * each row says the password stays in its cell until the real run, which clears it.
@@ -39,6 +39,7 @@ import {Job, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
 import type {JobSummary} from '../run';
 import type {SettingsStore} from '../settings-store';
+import type {OutboxEntry} from '../../state/outbox';
 
 const JOB = 'createSubAccounts';
 
@@ -46,13 +47,31 @@ const JOB = 'createSubAccounts';
 const createSentAs = (name: string) =>
   `Create sent as sub_adv_user_name ${name}`;
 
-/** The name a marker names, if the row holds one (a user name has no spaces, 4.10). */
+/**
+ * The name the release before's marker names (a user name has no spaces, 4.10): it kept a
+ * create whose answer it never recorded in the row alone, read into the outbox once.
+ */
 const SENT_AS = /^Create sent as sub_adv_user_name (\S+) at /;
 
-/** The name an earlier run sent a create under and never recorded the answer of. */
-function sentAs<S>(table: Table<S>, index: number): string | undefined {
-  if (String(cellOf(table, index, SYNC_STATUS)) !== 'ERROR') return undefined;
-  return SENT_AS.exec(String(cellOf(table, index, SYNC_MESSAGE)))?.[1];
+/** The release before's markers of the sheet, as outbox entries. */
+function earlierCreates<S>(
+  table: Table<S>,
+): Array<OutboxEntry<'sub-account create'>> {
+  return table.values.flatMap((_, index) => {
+    if (String(cellOf(table, index, SYNC_STATUS)) !== 'ERROR') return [];
+    const name = SENT_AS.exec(String(cellOf(table, index, SYNC_MESSAGE)))?.[1];
+    if (name === undefined) return [];
+    return [
+      {
+        kind: 'sub-account create' as const,
+        job: JOB,
+        account: '',
+        record: name,
+        request: {row: sheetRow(index)},
+        time: '',
+      },
+    ];
+  });
 }
 
 /** The columns a create fills from the API's answer (4.10), never sent. */
@@ -123,6 +142,39 @@ class SubAccountRun {
     this.main = job.connected.mainClient;
     this.store = job.connected.store;
     this.writes = job.rows(SUB_ACCOUNTS);
+    job.outbox.upgrade('sub-account create', () =>
+      earlierCreates(this.writes.table),
+    );
+  }
+
+  /**
+   * The name an earlier run sent the row's create under, whose outcome is unknown (still in
+   * the outbox): the row's own name, else one no row has any more, sent from the row's place
+   * (the row renamed since; that send cleared its password).
+   */
+  sentAs(index: number): string | undefined {
+    const {table} = this.writes;
+    const text = (i: number, h: string) => String(cellOf(table, i, h)).trim();
+    if (text(index, 'access_key')) return undefined;
+    const out = this.job.outbox.entries('sub-account create');
+    const name = text(index, 'sub_adv_user_name');
+    if (out.some(e => e.record === name)) return name;
+    if (text(index, 'password')) return undefined;
+    const names = new Set(
+      table.values.map((_, i) => text(i, 'sub_adv_user_name')),
+    );
+    return out.find(
+      e => e.request.row === sheetRow(index) && !names.has(e.record),
+    )?.record;
+  }
+
+  /** What became of a create is known: its outbox entry goes. */
+  private settle(name: string): void {
+    this.job.outbox.settle({
+      kind: 'sub-account create',
+      account: '',
+      record: name,
+    });
   }
 
   private get budget() {
@@ -187,9 +239,7 @@ class SubAccountRun {
     });
     const pending: Pending[] = [];
     table.values.forEach((_, i) => {
-      const sent = isEmptyCell(cellOf(table, i, 'access_key'))
-        ? sentAs(table, i)
-        : undefined;
+      const sent = this.sentAs(i);
       if (!sent && !SUB_ACCOUNTS.awaitsCreation!(h => cellOf(table, i, h))) {
         if (!isEmptyCell(cellOf(table, i, 'password'))) this.existing(i);
         return;
@@ -255,6 +305,16 @@ class SubAccountRun {
           'run Create sub-accounts again; it looks the sub-account up by name before sending anything',
         );
       }
+      this.job.outbox.post(
+        chunk.map(p => ({
+          kind: 'sub-account create' as const,
+          job: this.job.name,
+          account: '',
+          record: p.name,
+          request: {row: sheetRow(p.index)},
+          time: sentAt,
+        })),
+      );
       this.job.save();
       const outcomes = sendCreates(
         this.main,
@@ -268,6 +328,7 @@ class SubAccountRun {
         } else if (outcome.error instanceof OutcomeUnknownError) {
           this.lookUp(p, outcome.error);
         } else {
+          this.settle(p.name);
           const refused = `${outcome.error.message}. Nothing was created.`;
           this.logCreate(p, 'ERROR', refused);
           this.cleared(p.index, 'ERROR', refused, this.source.fix);
@@ -300,6 +361,8 @@ class SubAccountRun {
       );
       return false;
     }
+    // Not there: it made nothing, and the row sends its own create, if anything.
+    this.settle(name);
     if (p.password) return true;
     const absent = `${why}; no sub-account ${name} exists, so it was not created.`;
     this.logCreate({...p, name}, 'ERROR', absent);
@@ -318,6 +381,7 @@ class SubAccountRun {
         'Created (found by name: the answer to its create was lost or carried no keys)',
       );
     } else {
+      this.settle(p.name);
       const absent = `${error.cause.message}; no sub-account ${p.name} exists, so it was not created.`;
       this.logCreate(p, 'ERROR', absent);
       this.cleared(p.index, 'ERROR', absent, this.source.again);
@@ -354,7 +418,7 @@ class SubAccountRun {
     pending: Pending[],
   ): Array<{sub_adv_user_name: string; password: string}> {
     for (const p of pending) {
-      // A row marked sent keeps its marker: the real run looks its name up by it.
+      // A row whose create is still out says so: the real run looks its name up first.
       if (p.sentAs) continue;
       this.writes.status(
         p.index,
@@ -398,6 +462,7 @@ class SubAccountRun {
   }
 
   private created(p: Pending, account: SubAccount, how: string): void {
+    this.settle(p.name);
     this.store.put(p.name, {
       accessKey: account.access_key,
       apiKey: account.api_key,
@@ -467,7 +532,7 @@ export function createSubAccount(
         index,
         name: account,
         password: secret,
-        sentAs: existing >= 0 ? sentAs(table, existing) : undefined,
+        sentAs: existing >= 0 ? run.sentAs(existing) : undefined,
       },
     ]);
     return run.finish();

@@ -19,12 +19,7 @@ import {
 } from '../../rules/offer';
 import {TRACKING_FIELDS, checkTracking} from '../../rules/tracking';
 import {asShown, excerpt} from '../../rules/values';
-import {
-  ACCOUNT,
-  MAIN_ACCOUNT_CELL,
-  accountCell,
-  accountOfCell,
-} from '../../sheets/accounts';
+import {ACCOUNT, accountCell, accountOfCell} from '../../sheets/accounts';
 import {isEmptyCell} from '../../sheets/cell';
 import type {CodecContext} from '../../sheets/codec';
 import {
@@ -35,33 +30,13 @@ import {
 } from '../../sheets/rows';
 import {SYNC_MESSAGE, SYNC_STATUS} from '../../sheets/schema';
 import {FIRST_ROW, Table, cellOf, sheetRow} from '../../sheets/table';
-import {CreatedOffers, MadeFrom, trackingContent} from './created-offers';
+import {
+  CreatedOffers,
+  MadeFrom,
+  trackingContent,
+} from '../../state/created-offers';
 import {RowAccount, typedAccount} from './row-account';
-
-/**
- * How a row's sync_message starts while the answer to its create is unknown (sent, the answer
- * lost or never recorded). Such a row's offer, if the account has one of its name, is the one
- * that create made: a re-run adopts it instead of refusing the name as taken.
- */
-export const CREATE_SENT = 'Create sent';
-
-/**
- * The marker's start, naming the offer_name the create carried and the account that signed
- * it: a row renamed since is still known to have sent a create under its old name, and a
- * re-run as another account still looks it up with the keys that sent it. (A row whose account
- * is unknown, refused before anything is sent, keeps a marker of the release before accounts
- * as it was.)
- */
-export const createSentAs = (name: string, account: string | undefined) =>
-  `${CREATE_SENT} as offer_name ${name}${account === undefined ? '' : ` in account ${accountCell(account)}`}`;
-
-/**
- * The offer_name a marker names (offer names are letters, digits and underscore, 4.2), and the
- * account, where it names one (the markers of the release before accounts do not).
- */
-const SENT_AS = new RegExp(
-  `^Create sent as offer_name (\\w+)(?: in account (${MAIN_ACCOUNT_CELL.replace(/[()]/g, '\\$&')}|\\S+))?`,
-);
+import {SentCreate, sentCreates, sentFor} from './sent-creates';
 
 export type Tracking = Omit<TrackingUpdate, 'offer_id'>;
 
@@ -95,7 +70,7 @@ export interface OfferPlan {
   sets: SetPlan[];
   /** A create of this row was sent before and its answer never recorded. */
   sent: boolean;
-  /** The offer_name that create carried, where the marker names it. */
+  /** The offer_name that create carried (its outbox entry's record). */
   sentAs?: string;
 }
 
@@ -120,6 +95,18 @@ export interface Plan {
   legacy: Array<MadeFrom & {offer_id: number; account?: string}>;
   /** Rows refused before anything else: unreadable offer_id, Creative Sets rows of no offer. */
   refused: Array<{table: 'offers' | 'sets'; index: number; message: string}>;
+  /** Unsettled creates no row resumes (their rows deleted): nothing will send them again. */
+  unclaimed: SentCreate[];
+}
+
+/**
+ * What the add-on remembers of the rows: the offers it made from them, the creates out whose
+ * outcome is unknown, and the offers whose tracking is out (by offer_id; both the outbox's).
+ */
+export interface Known {
+  made: CreatedOffers | undefined;
+  sent: readonly SentCreate[];
+  tracking: ReadonlySet<string>;
 }
 
 export interface Sheets {
@@ -305,7 +292,7 @@ function planSet(
 }
 
 /**
- * The account of a New Offers row: the one its unsettled create was sent as (`sentBy`), else
+ * The account of a New Offers row: the one its unsettled create was sent as (`sent`), else
  * the one with which the offer of its offer_id was made (`madeBy`), else its `account` cell's
  * or the acting account's. A create or a tracking is resumed with the keys that began it,
  * whichever account acts now.
@@ -314,38 +301,18 @@ function offerAccount(
   offers: Table<never>,
   index: number,
   acting: string,
-  made: CreatedOffers | undefined,
+  known: Known,
 ): RowAccount {
   const offerId = cellOf(offers, index, 'offer_id');
+  const typed = typedAccount(
+    cellOf(offers, index, ACCOUNT),
+    acting,
+    'creates the offer',
+  );
   const madeBy = isEmptyCell(offerId)
-    ? sentMarker(offers, index)?.account
-    : made?.[String(offerId)]?.account;
-  return madeBy !== undefined
-    ? {account: madeBy}
-    : typedAccount(cellOf(offers, index, ACCOUNT), acting, 'creates the offer');
-}
-
-/**
- * The marker of a create sent before and never answered, if the row holds one: the offer_name
- * and the account it names (undefined in a marker of the release before accounts: the row's).
- */
-function sentMarker(
-  offers: Table<never>,
-  index: number,
-): {sentAs?: string; account?: string} | undefined {
-  const message = String(cellOf(offers, index, SYNC_MESSAGE)).trim();
-  // EDITED: a preview keeps the marker at the start of the row's message (create-preview.ts).
-  const sent =
-    ['ERROR', 'INVALID', 'EDITED'].includes(
-      String(cellOf(offers, index, SYNC_STATUS)),
-    ) && message.startsWith(CREATE_SENT);
-  if (!sent) return undefined;
-  const parts = SENT_AS.exec(message);
-  const account = accountOfCell(parts?.[2]);
-  return {
-    ...(parts?.[1] === undefined ? {} : {sentAs: parts[1]}),
-    ...(account === undefined ? {} : {account}),
-  };
+    ? sentFor(known.sent, textCell(offers, index, 'offer_name'), typed)?.account
+    : known.made?.[String(offerId)]?.account;
+  return madeBy !== undefined ? {account: madeBy} : typed;
 }
 
 /**
@@ -412,6 +379,8 @@ function planMade(
     account: RowAccount;
     made: CreatedOffers | undefined;
     claimed: Set<number>;
+    /** A tracking of its offer is out, its outcome unknown. */
+    trackingOut: boolean;
   },
   tracking: {tracking?: Tracking; problems: string[]},
   context: CodecContext,
@@ -476,7 +445,7 @@ function planMade(
   } else if (
     content !== undefined &&
     content === JSON.stringify(entry?.rows) &&
-    !entry?.unknown
+    !row.trackingOut
   ) {
     // What the offer is known to hold already (no other tracking of it in flight): sending
     // it would only restart its click-URL test.
@@ -555,6 +524,8 @@ function planCandidate(
     twin: string | undefined;
     offerSets: SetPlan[];
     account: RowAccount;
+    /** The row's unsettled create, of its offer_name or the one it had (SentCreates). */
+    sent: SentCreate | undefined;
   },
 ): void {
   const {offers, sets} = row.sheets;
@@ -580,8 +551,7 @@ function planCandidate(
       `creative set ${excerpt(label)} (Creative Sets row ${sheetRow(set.index)}): ${set.problems.join('; ')}`,
     );
   }
-  const marker = sentMarker(offers, index);
-  const sentAs = marker?.sentAs;
+  const sentAs = row.sent?.record;
   plan.candidates.push({
     index,
     name,
@@ -592,22 +562,24 @@ function planCandidate(
       : {}),
     notes: check.notes,
     sets: offerSets,
-    sent: marker !== undefined,
+    sent: row.sent !== undefined,
     ...(sentAs === undefined ? {} : {sentAs}),
   });
 }
 
 /**
  * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
- * when this spreadsheet has no such memory yet); `acting`: the acting account ('*' for every
- * account), whose rows those with an empty `account` cell are.
+ * when this spreadsheet has no such memory yet); `sent`: the creates out whose outcome is
+ * unknown (the outbox's); `acting`: the acting account ('*' for every account), whose rows
+ * those with an empty `account` cell are.
  */
 export function readPlan(
   sheets: Sheets,
   context: CodecContext,
-  made: CreatedOffers | undefined,
+  known: Known,
   acting: string,
 ): Plan {
+  const {made} = known;
   const {offers} = sheets;
   const plan: Plan = {
     candidates: [],
@@ -615,14 +587,16 @@ export function readPlan(
     done: 0,
     legacy: [],
     refused: [],
+    unclaimed: [],
   };
   const claimed = new Set<number>();
   const offerRows = dataRows(offers);
   const named = offerRows.map(index => ({
     row: sheetRow(index),
     name: textCell(offers, index, 'offer_name'),
-    account: offerAccount(offers, index, acting, made),
+    account: offerAccount(offers, index, acting, known),
   }));
+  const sentOf = sentCreates(known.sent, named);
   // Names are unique in the sheet (twins are refused), so a name tells its row's account.
   const accounts = new Map<string, string | undefined>();
   for (const {name, account} of named) {
@@ -647,7 +621,15 @@ export function readPlan(
     if (!isEmptyCell(cellOf(offers, index, 'offer_id'))) {
       planMade(
         plan,
-        {offers, index, values, account, made, claimed},
+        {
+          offers,
+          index,
+          values,
+          account,
+          made,
+          claimed,
+          trackingOut: known.tracking.has(String(values.offer_id)),
+        },
         tracking,
         context,
       );
@@ -662,7 +644,9 @@ export function readPlan(
       twin: twins.get(sheetRow(index)),
       offerSets: setsByOffer.get(textCell(offers, index, 'offer_name')) ?? [],
       account,
+      sent: sentOf(named[n], Number(values.campaign_id)),
     });
   });
+  plan.unclaimed = known.sent.filter(e => !sentOf.claimed.has(e));
   return plan;
 }

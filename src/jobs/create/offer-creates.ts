@@ -1,7 +1,8 @@
 /**
  * Sending the creates (step 2 of the chain), batch by batch, and what a refusal leaves behind.
- * Each row is marked `Create sent` and saved before its batch goes out, and each batch's
- * offer_ids are saved before the next request: a create is never sent twice for a row. A row
+ * Each create is posted to the outbox (its row saying `Create sent`) and saved before its batch
+ * goes out, and each batch's offer_ids are saved before the next request: a create is never
+ * sent twice for a row. A row
  * the API refused with a verdict is remembered by the print of what it sent, and not sent
  * again until the row changes (notRefusedBefore).
  */
@@ -12,8 +13,12 @@ import {SYNC_STATUS} from '../../sheets/schema';
 import {cellOf} from '../../sheets/table';
 import {accountLabel} from '../connect';
 import type {CreateRun} from './context';
-import {refusedCreates, rememberCreateVerdict} from './created-offers';
-import {OfferPlan, createSentAs} from './new-offer-rows';
+import {
+  refusedCreates,
+  rememberCreateVerdict,
+} from '../../state/created-offers';
+import {OfferPlan} from './new-offer-rows';
+import {createSentAs} from './sent-creates';
 import {resolveLost} from './offer-names';
 import type {Ready} from './offer-materials';
 import {ExistingOffer, RERUN, later, logOffer, made} from './offer-outcomes';
@@ -35,7 +40,25 @@ export function create(run: CreateRun, ready: Ready[]): ExistingOffer[] {
           'ERROR',
           `${createSentAs(plan.name, plan.account)} at ${sentAt}, but its answer was never recorded: ${RERUN}; it looks the offer up by name before sending anything.`,
         );
+        // Looked up before this create: the one sent under the row's old name made nothing.
+        if (plan.sentAs !== undefined && plan.sentAs !== plan.name) {
+          run.job.outbox.settle({
+            kind: 'offer create',
+            account: plan.account!,
+            record: plan.sentAs,
+          });
+        }
       }
+      run.job.outbox.post(
+        chunk.map(({plan}) => ({
+          kind: 'offer create',
+          job: run.job.name,
+          account: plan.account!,
+          record: plan.name,
+          request: {campaign_id: plan.body!.campaign_id},
+          time: sentAt,
+        })),
+      );
       run.job.save();
       return sendCreates(
         chunk.map(r => ({
@@ -79,6 +102,11 @@ function answered(
     } else if (outcome.error instanceof OutcomeUnknownError) {
       lost.push({plan, error: outcome.error.cause});
     } else {
+      run.job.outbox.settle({
+        kind: 'offer create',
+        account: plan.account!,
+        record: plan.name,
+      });
       const refusal = refusalOf(plan, outcome.error);
       run.offers.status(plan.index, 'ERROR', refusal);
       logOffer(run, plan.name, plan.name, 'ERROR', refusal);

@@ -9,6 +9,7 @@ import {ACCOUNT} from '../../sheets/accounts';
 import {
   MaterialVerdict,
   UploadReport,
+  outOf,
   uploadChanges,
   uploadRows,
 } from './upload-creatives';
@@ -44,6 +45,7 @@ export function withMaterials(
         book: run.job.book,
         context: run.job.workbook,
       },
+      out: outOf(run.job),
     },
     [...pending.keys()].sort((a, b) => a - b),
   );

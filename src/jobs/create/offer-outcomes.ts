@@ -8,8 +8,12 @@ import type {HistoryOutcome} from '../../sheets/history';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {sheetRow} from '../../sheets/table';
 import type {CreateRun} from './context';
-import {rememberCreateVerdict, rememberCreated} from './created-offers';
-import {OfferPlan, Tracking, createSentAs} from './new-offer-rows';
+import {
+  rememberCreateVerdict,
+  rememberCreated,
+} from '../../state/created-offers';
+import {OfferPlan, Tracking} from './new-offer-rows';
+import {createSentAs} from './sent-creates';
 
 export const NOT_SENT = 'Nothing was sent.';
 export const RERUN = 'run Create new offers again';
@@ -88,11 +92,15 @@ export function made(
   offerId: number,
   origin: Origin,
 ): ExistingOffer {
-  const {book} = run.job;
+  const {book, outbox} = run.job;
+  const account = c.account!;
+  // Its create, and the one sent under the row's earlier name, settled by this offer.
+  for (const name of new Set([c.name, c.sentAs ?? c.name])) {
+    outbox.settle({kind: 'offer create', account, record: name});
+  }
   run.offers.set(c.index, 'offer_id', offerId);
   rememberCreateVerdict(book, c.name, undefined);
   logOffer(run, offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
-  const account = c.account!;
   rememberCreated(book, [
     {
       offer_id: offerId,

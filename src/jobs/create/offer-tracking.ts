@@ -3,7 +3,7 @@
  * time budget, each batch's outcomes saved before the next; each offer's tracking is sent and
  * read back with the keys of the account that made it, whichever account acts. An offer made
  * by an earlier run is resumed here only when its row is still the one it was made from
- * (created-offers.ts). A tracking whose answer an earlier run lost is settled by the
+ * (state/created-offers.ts). A tracking whose answer an earlier run lost is settled by the
  * read-back protocol a push uses (jobs/read-back.ts), in the same words.
  */
 import {OutcomeUnknownError} from '../../api/errors';
@@ -31,7 +31,8 @@ import {
   sentAgain,
   verdictOn,
 } from '../read-back';
-import {rememberServerClicks} from '../server-click-memory';
+import type {OutboxEntry} from '../../state/outbox';
+import {rememberServerClicks} from '../../state/server-click-memory';
 import type {CreateRun} from './context';
 import {
   CreatedOffers,
@@ -39,7 +40,7 @@ import {
   createdOffers,
   rememberTracking,
   trackingContent,
-} from './created-offers';
+} from '../../state/created-offers';
 import type {CreatedRow, Tracking} from './new-offer-rows';
 import {
   ExistingOffer,
@@ -113,7 +114,7 @@ export function track(run: CreateRun, made: ExistingOffer[]): void {
 /**
  * Records a batch's trackings as sent with their answer lost, and saves, before the batch
  * leaves: should Apps Script stop the run while it is out (the server setting them), the next
- * run reads them back instead of sending them twice. Each answer replaces the mark.
+ * run reads them back instead of sending them twice. Each answer settles its outbox entry.
  */
 function outForSending(
   run: CreateRun,
@@ -123,7 +124,7 @@ function outForSending(
   const sentAt = new Date(run.job.platform.clock.now()).toISOString();
   for (const m of chunk) {
     const {sent, before} = writeOf(run, memo, m);
-    rememberTracking(run.job.book, m.offerId, {rows: before, unknown: sent});
+    mark(run, m, {rows: before, unknown: sent}, sentAt);
     run.offers.status(
       m.index,
       'ERROR',
@@ -158,17 +159,58 @@ function writeOf(
   };
 }
 
+/**
+ * The tracking of an offer still out, in the outbox: found by offer_id alone (offer ids are
+ * unique across accounts; an entry of the release before names no account).
+ */
+export function trackingOut(
+  run: CreateRun,
+  offerId: number,
+): OutboxEntry<'tracking'> | undefined {
+  return run.job.outbox
+    .entries('tracking')
+    .find(e => e.record === String(offerId));
+}
+
 /** Whether an earlier run sent this tracking of the offer and its answer was lost. */
 export function answerLost(
   run: CreateRun,
-  memo: CreatedOffers | undefined,
   offerId: number,
   tracking: Tracking,
 ): boolean {
   return (
-    JSON.stringify(memo?.[String(offerId)]?.unknown) ===
+    JSON.stringify(trackingOut(run, offerId)?.request.sent) ===
     JSON.stringify(trackingContent(tracking, run.job.workbook))
   );
+}
+
+/**
+ * The marks of an offer's tracking: what the offer is taken to hold and what the API refused,
+ * in the memo of offers made; what was sent with its outcome unknown, in the outbox (posted
+ * at `time`, or settled when there is none).
+ */
+function mark(
+  run: CreateRun,
+  m: ExistingOffer,
+  marks: TrackingMarks,
+  time = new Date(run.job.platform.clock.now()).toISOString(),
+): void {
+  const {unknown, ...kept} = marks;
+  rememberTracking(run.job.book, m.offerId, kept);
+  const {outbox} = run.job;
+  const standing = trackingOut(run, m.offerId);
+  if (standing) outbox.settle(standing);
+  if (!unknown) return;
+  outbox.post([
+    {
+      kind: 'tracking',
+      job: run.job.name,
+      account: m.account,
+      record: String(m.offerId),
+      request: {sent: unknown},
+      time: standing?.time || time,
+    },
+  ]);
 }
 
 /**
@@ -181,8 +223,7 @@ function settleLost(
   memo: CreatedOffers | undefined,
   withTracking: ExistingOffer[],
 ): Sending[] {
-  const isLost = (m: ExistingOffer) =>
-    answerLost(run, memo, m.offerId, m.tracking!);
+  const isLost = (m: ExistingOffer) => answerLost(run, m.offerId, m.tracking!);
   const lost = withTracking.filter(isLost);
   if (lost.length === 0) return withTracking;
   const server = readBack(
@@ -205,7 +246,7 @@ function settleLost(
     const verdict = verdictOn(OFFERS, server, write);
     // Read back at the start of a run, it was not sent again yet.
     const step = stepAfter(verdict, false);
-    rememberTracking(run.job.book, m.offerId, marksAfter(step, write));
+    mark(run, m, marksAfter(step, write));
     if (step === 'send again') {
       send.push({...m, again: true});
       continue;
@@ -262,7 +303,7 @@ function tracked(
   };
   const {sent, before} = writeOf(run, memo, m);
   const remember = (marks: TrackingMarks) =>
-    rememberTracking(run.job.book, m.offerId, {rows: before, ...marks});
+    mark(run, m, {rows: before, ...marks});
   if (outcome.ok) {
     remember({rows: sent});
     const again = m.again ? ` (${sentAgain(LOST_IT)})` : '';

@@ -11,8 +11,9 @@
  * Files are first inspected (Drive's metadata of a batch of rows in one fetchAll: name, type,
  * size), so a file that cannot be uploaded is refused before a byte of it is read; the others
  * are read and sent in batches small enough for Apps Script's memory and UrlFetchApp's 50 MB
- * per request. Each batch's files are named in the state book before it goes out; a file an
- * earlier run named so or left with an unknown outcome (ERROR) has its md5 looked up first
+ * per request. Each batch's uploads are posted to the outbox (state/outbox.ts) and saved
+ * before it goes out, and each answer settles its own; a file whose upload is still in the
+ * outbox (its answer lost, or the run stopped while it was out) has its md5 looked up first
  * (one creatives/source request for the batch): one the server stored then is filled in, not
  * sent again. A row whose file cannot be read is INVALID (not picked, too large, not a
  * material) or ERROR (not reachable now), and nothing is sent for it.
@@ -52,7 +53,9 @@ import type {HistoryChange} from '../../sheets/history';
 import {ACCOUNT, accountCell, recordKey} from '../../sheets/accounts';
 import {columnOf} from '../../sheets/rows';
 import {CREATIVES} from '../../sheets/schemas/creatives';
-import type {RecordState, StateBook} from '../../sheets/state';
+import type {RecordState} from '../../sheets/pulled';
+import type {Outbox, OutboxEntry} from '../../state/outbox';
+import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
 import {SYNC_STATUS} from '../../sheets/schema';
 import {Table, cellOf, sheetRow} from '../../sheets/table';
@@ -90,7 +93,9 @@ export interface UploadContext {
   budget: TimeBudget;
   /** Whose each row's material is: its upload is signed by that account, and remembered as its. */
   owner: MaterialOwner;
-  /** Called before a batch goes out, its files named in the state book: the job saves it. */
+  /** The outbox a batch is posted to before it goes out, the job that posts it, the time. */
+  out: {outbox: Outbox; job: string; now(): number};
+  /** Called before a batch goes out, posted to the outbox: the job saves the state book. */
   sending?: () => void;
   /**
    * Called with the rows whose outcome a batch settled, as soon as it did: the job saves them
@@ -134,12 +139,12 @@ interface Unnamed {
 }
 
 /**
- * The state-book memo of the files of the batch out (their cells): a run stopped while it is
- * out leaves them there, and the next run looks them up before sending them again.
+ * The memo of the files of the batch out (their cells) of the release before the outbox: read
+ * into the outbox once (earlierUploads).
  */
 const UPLOADS_OUT = 'uploads out';
 
-/** A row's file cell, as the memo of the files out names it. */
+/** A row's file cell, as an upload's outbox entry names it. */
 const fileText = (table: Table<Material>, index: number) =>
   String(cellOf(table, index, 'file')).trim();
 
@@ -173,9 +178,12 @@ export function uploadRows(
     },
     unnamed: [],
   };
+  // The release before's marks name files, not accounts: read in with the rows to upload.
+  if (indexes.length > 0)
+    context.out.outbox.upgrade('upload', () =>
+      earlierUploads(context, indexes),
+    );
   run.report.remaining = uploadInBatches(run, indexes);
-  // Every batch out has its outcome now (saved with the rows).
-  if (run.report.sent.length > 0) context.owner.book.setMemo(UPLOADS_OUT, []);
   completeFromServerList(run);
   return run.report;
 }
@@ -220,19 +228,19 @@ function readAndSend(run: UploadRun, group: Inspected[]): boolean {
 
 /**
  * The files of a batch the server does not list yet, where an earlier run may have sent them
- * (named in the memo of the files out, left by a run stopped while its batch was out, or
- * ERROR: an unknown outcome, a 5xx or a lost connection): the md5s of their bytes are looked up first (one request for
- * the batch), and a file the server stored then is filled in without its bytes being sent
- * again. A batch no run sent before goes without a look-up. Should the look-up fail, every
- * file is sent: the server answers `already existed` for one it has.
+ * (still in the outbox: an answer lost, an md5 answered without its name, or a run stopped
+ * while its batch was out): the md5s of their bytes are looked up first (one request for the
+ * batch), and a file the server stored then is filled in without its bytes being sent again,
+ * its outbox entry settled. A batch no run sent before goes without a look-up. Should the
+ * look-up fail, every file is sent: the server answers `already existed` for one it has.
  */
 function notOnServer(run: UploadRun, batch: Ready[]): Ready[] {
   const {context, report} = run;
-  const {table} = context.writes;
-  const out = new Set(context.owner.book.memo<string[]>(UPLOADS_OUT) ?? []);
-  const maybeSent = (r: Ready) =>
-    String(cellOf(table, r.index, SYNC_STATUS)).trim() === 'ERROR' ||
-    out.has(fileText(table, r.index));
+  const out = context.out.outbox.entries('upload');
+  const maybeSent = (r: Ready) => {
+    const key = uploadKey(context, r.index);
+    return out.some(e => e.account === key.account && e.record === key.record);
+  };
   if (!batch.some(maybeSent)) return batch;
   const md5s = batch.map(r => context.digest.md5OfBytes(r.blob.getBytes()));
   const {accountOf} = context.owner;
@@ -260,6 +268,7 @@ function notOnServer(run: UploadRun, batch: Ready[]): Ready[] {
       ),
     );
     fillDetails(context.writes, ready.index, material);
+    context.out.outbox.settle(uploadKey(context, ready.index));
     found.push(ready.index);
     return false;
   });
@@ -273,11 +282,16 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   if (batch.length === 0) return;
   const {context, report} = run;
   const from = report.sent.length;
-  // On record before the batch goes out: a run stopped while it is out leaves its files named,
-  // and the next run looks them up by md5 before sending them again.
-  context.owner.book.setMemo(
-    UPLOADS_OUT,
-    batch.map(r => fileText(context.writes.table, r.index)),
+  // On record before the batch goes out: a run stopped while it is out leaves its uploads in
+  // the outbox, and the next run looks them up by md5 before sending them again.
+  const time = new Date(context.out.now()).toISOString();
+  context.out.outbox.post(
+    batch.map(r => ({
+      ...uploadKey(context, r.index),
+      job: context.out.job,
+      request: {},
+      time,
+    })),
   );
   context.sending?.();
   const outcomes = uploadMaterials(
@@ -290,6 +304,9 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
   batch.forEach((ready, i) => {
     report.sent.push(ready.index);
     const read = readAnswer(context.writes.table, ready.index, outcomes[i]);
+    // A lost answer stays out; so does an md5 without its name, until it is named.
+    if ('status' in read && !read.unknown)
+      context.out.outbox.settle(uploadKey(context, ready.index));
     if ('md5' in read) run.unnamed.push(read);
     else recordVerdict(run, ready.index, read);
   });
@@ -297,6 +314,42 @@ function sendBatch(run: UploadRun, batch: Ready[]): void {
     report,
     report.sent.slice(from).filter(i => report.verdicts.has(i)),
   );
+}
+
+/** The outbox entry of a row's upload: its file, to its account. */
+function uploadKey(context: UploadContext, index: number) {
+  return {
+    kind: 'upload' as const,
+    account: context.owner.accountOf(index),
+    record: fileText(context.writes.table, index),
+  };
+}
+
+/**
+ * The uploads the release before the outbox may have left on the server unanswered, as outbox
+ * entries: the rows to upload now whose file its memo of the batch out names, or whose status
+ * is ERROR (an answer lost, a 5xx). Its memo is cleared with the next save.
+ */
+function earlierUploads(
+  context: UploadContext,
+  indexes: readonly number[],
+): Array<OutboxEntry<'upload'>> {
+  const {book} = context.owner;
+  const {table} = context.writes;
+  const out = new Set(book.memo<string[]>(UPLOADS_OUT) ?? []);
+  if (out.size > 0) book.setMemo(UPLOADS_OUT, null);
+  return indexes
+    .filter(
+      index =>
+        out.has(fileText(table, index)) ||
+        String(cellOf(table, index, SYNC_STATUS)).trim() === 'ERROR',
+    )
+    .map(index => ({
+      ...uploadKey(context, index),
+      job: context.out.job,
+      request: {},
+      time: '',
+    }));
 }
 
 /**
@@ -382,7 +435,11 @@ function completeFromServerList(run: UploadRun): void {
   const lookupOf = (index: number) => lookups.get(accountOf(index))!;
   if (unnamed.length > 0) {
     const named = nameByMd5(unnamed, lookupOf, context.writes.table);
-    for (const [index, verdict] of named) recordVerdict(run, index, verdict);
+    for (const [index, verdict] of named) {
+      recordVerdict(run, index, verdict);
+      if (verdict.material)
+        context.out.outbox.settle(uploadKey(context, index));
+    }
     context.settled?.(report, [...named.keys()]);
   }
   for (const [index, verdict] of report.verdicts) {
@@ -555,7 +612,7 @@ function rememberMaterial(
 ): void {
   const {book} = owner;
   const id = canonical(columnOf(table, 'creative_md5'), md5, owner.context);
-  // No editable column: a material's pulled content is no rows (state.ts RecordState).
+  // No editable column: a material's pulled content is no rows (sheets/pulled.ts RecordState).
   const pulled: RecordState = {rows: []};
   const key = recordKey(account, id);
   const state = book.get(CREATIVES.name) ?? {accounts: [], records: {}};
@@ -861,6 +918,15 @@ function previewJob(
   });
 }
 
+/** Where a job's uploads are posted before they leave. */
+export function outOf(job: Job): UploadContext['out'] {
+  return {
+    outbox: job.outbox,
+    job: job.name,
+    now: () => job.platform.clock.now(),
+  };
+}
+
 /**
  * The run of uploadCreatives: the rows `accounts` names uploaded, each to its account, each
  * batch saved as it settles.
@@ -885,6 +951,7 @@ function uploadJob(
         book: job.book,
         context: job.workbook,
       },
+      out: outOf(job),
       sending: () => job.saveState(),
       settled: (sofar, rows) => {
         job.log.add(uploadChanges(writes.table, sofar, rows));

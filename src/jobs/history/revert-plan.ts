@@ -32,7 +32,7 @@ import {
 } from '../../sheets/history-fields';
 import {EMPTY, sameContent} from '../../sheets/rows';
 import {SheetSchema, editableOf} from '../../sheets/schema';
-import type {RecordState} from '../../sheets/state';
+import type {RecordState} from '../../sheets/pulled';
 import {clipped} from '../../text/wording';
 import type {FieldMessages} from '../../rules/maintain';
 import type {Opened, RecordRules} from '../push/push-spec';
@@ -66,6 +66,8 @@ export interface RevertInput {
   change: RecordChange;
   /** What was last pulled or pushed; undefined: not in the last refresh. */
   base: RecordState | undefined;
+  /** What a push sent of it whose answer was lost, still out (SheetRecord.out). */
+  out?: string[][];
   /** Its editable content in the sheet now (contentOf); undefined: no rows. */
   content: string[][] | undefined;
   /** Why a push refuses the record whatever its values (its id in several rows). */
@@ -188,7 +190,7 @@ function cannotStart(input: RevertInput): RevertPlan | null {
   }
   // The state still holds what the server had before a push whose answer was lost: it
   // cannot tell whether the change is there to put back, and only a refresh can.
-  if (base.unknown && !refused) {
+  if (input.out && !refused) {
     return {
       kind: 'note',
       message: `Whether ${label} holds change ${changeId} is not known (the answer to a push of it was lost, and no refresh since shows it): refresh ${schema.name}, then revert ${changeId} again. Its rows were not changed.`,

@@ -13,17 +13,11 @@ import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {HistoryRow} from '../../sheets/schemas/history';
 import {readChange, readRunsAfter, timeOf} from '../../sheets/history';
-import {SYNC_MESSAGE, SYNC_STATUS, SheetSchema} from '../../sheets/schema';
+import type {SheetSchema} from '../../sheets/schema';
 import {putBack, withStatus} from '../../sheets/put-back';
-import type {SheetState} from '../../sheets/state';
-import {
-  SheetLayoutError,
-  Table,
-  cellOf,
-  openTable,
-  sheetRow,
-} from '../../sheets/table';
-import {decodeRecords} from '../../sheets/records';
+import type {SheetState} from '../../sheets/pulled';
+import {SheetLayoutError, Table, openTable, sheetRow} from '../../sheets/table';
+import {RowSaid, decodeRecords} from '../../sheets/records';
 import type {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
 import {recordKey} from '../../sheets/accounts';
@@ -32,7 +26,7 @@ import {Job, withJob} from '../kernel';
 import {SERVER_JOB} from '../refresh/server-changes';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
-import type {RecordRules} from '../push/push-spec';
+import {type RecordRules, openedFor} from '../push/push-spec';
 import {trackingPush} from '../push/push-tracking';
 import {LaterChange, RecordChange, RevertPlan, planRevert} from './revert-plan';
 import type {JobSummary, RowProblem} from '../run';
@@ -254,14 +248,15 @@ function revertSheet(
   const {table, state} = sheet;
   const {job, now, changeId, tally} = run;
   // Decoded as a push decodes them: the same records, the same reasons to refuse one.
-  const opened = {
+  const opened = openedFor(revertible.rules, {
     workbook: job.workbook,
     book: job.book,
     records: decodeRecords(table, state, job.workbook, {
       label: accountLabel,
       refreshTitle: revertible.refreshTitle,
+      out: job.outbox.writesOf(table.schema.name),
     }),
-  };
+  });
   const decoded = new Map(opened.records.map(r => [r.key, r]));
   const {writer} = job.track(table, () => now.getTime());
   const layout: Layout = {
@@ -280,9 +275,10 @@ function revertSheet(
       changeId,
       change: record,
       base: found?.base,
+      out: found?.out,
       content: found?.base ? found.content : undefined,
       refusedWhole: found?.kind === 'duplicate' ? found.reason : undefined,
-      said: saidBy(table, rows ?? []),
+      said: saidBy(found?.said ?? []),
       later: () => run.later(table.schema.name, record),
     });
     if (plan.kind === 'unchanged') tally.unchanged++;
@@ -407,18 +403,10 @@ function tallyWritten(
     );
 }
 
-/** What a record's rows say now: the first ERROR or CONFLICT, else the first row's. */
-function saidBy(
-  table: Table<never>,
-  rows: readonly number[],
-): {status: string; message: string} {
-  const said = (row: number) => ({
-    status: String(cellOf(table, row, SYNC_STATUS)),
-    message: String(cellOf(table, row, SYNC_MESSAGE)),
-  });
-  const all = rows.map(said);
+/** What a record's rows say (SheetRecord.said): the first ERROR or CONFLICT, else the first. */
+function saidBy(said: readonly RowSaid[]): RowSaid {
   return (
-    all.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
-    all[0] ?? {status: '', message: ''}
+    said.find(s => s.status === 'ERROR' || s.status === 'CONFLICT') ??
+    said[0] ?? {status: '', message: ''}
   );
 }

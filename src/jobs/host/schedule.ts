@@ -30,7 +30,7 @@ import {
   SettingsStore,
 } from '../settings-store';
 import {scheduleChanged} from './sidebar-state';
-import {StateBook} from '../../sheets/state';
+import {StateBook} from '../../state/book';
 import {SCHEDULED_REFRESHERS} from '../refresh/refresh-all';
 import {quotaProblem, refreshCost} from '../refresh/refresh-cost';
 

@@ -29,28 +29,19 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
-import type {Opened, PushSpec, RecordDecision, RecordRules} from './push-spec';
-import type {SheetRecord} from '../../sheets/records';
+import type {Decoded, PushSpec, RecordDecision, RecordRules} from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
 
 /**
- * What the sheets know of the campaigns' accounts, told once per job (per what it decoded):
- * a push builds many records from it, a revert checks many.
- */
-const KNOWN = new WeakMap<readonly SheetRecord[], KnownSheets>();
-
-/**
  * The campaign rules (rules/campaign.ts) on a campaign's one row, against its account's other
- * campaigns (names are unique in an account, 2.2) and materials, as the job decoded them.
+ * campaigns (names are unique in an account, 2.2) and materials, as the job decoded them
+ * before deciding (knownSheets).
  */
 const CAMPAIGN_RULES: RecordRules = {
+  known: knownSheets,
   check: ([row], {account, id, edited, opened}) => {
-    let known = opened && KNOWN.get(opened.records);
-    if (opened && !known) {
-      known = knownSheets(opened);
-      KNOWN.set(opened.records, known);
-    }
+    const known = opened?.known as KnownSheets | undefined;
     const others: KnownAccount = {
       others: (known?.campaigns ?? [])
         .filter(c => c.account === account && c.id !== id)
@@ -115,7 +106,7 @@ interface KnownSheets {
  * materials when it was refreshed as the account the campaigns were (the push runs only as
  * that account). Told once per push, from the records it decoded.
  */
-function knownSheets({workbook, book, records}: Opened): KnownSheets {
+function knownSheets({workbook, book, records}: Decoded): KnownSheets {
   const pulled = book.get(CAMPAIGNS.name);
   const at = editableOf(CAMPAIGNS).findIndex(c => c.header === 'campaign_name');
   const text = (value: unknown) =>

@@ -14,7 +14,9 @@ import {
 } from '../../rules/read-back';
 import {contentOf, sameContent} from '../../sheets/rows';
 import type {HistoryOutcome} from '../../sheets/history';
-import type {RecordState, SheetState, StateBook} from '../../sheets/state';
+import type {RecordState, SheetState} from '../../sheets/pulled';
+import {Outbox, writeKey} from '../../state/outbox';
+import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
 import type {ApiClient} from '../../api/client';
 import {
@@ -50,6 +52,8 @@ export interface DeliveryDeps {
   /** Requests a fetchAll batch carries. */
   batchSize: number;
   book: StateBook;
+  /** Where each batch is posted before it leaves (state/outbox.ts). */
+  outbox: Outbox;
   budget: TimeBudget;
   totalRows: number;
   /** Called after each batch's outcomes are known, so the job saves them before the next. */
@@ -109,16 +113,28 @@ export class Delivery<S, Q> {
   }
 
   /**
-   * Records the next batch's records as sent with their answer unknown: Apps Script may kill
+   * Posts the next batch's writes to the outbox, their answer unknown: Apps Script may kill
    * the execution while the requests are out (the server applying them), and the next push
-   * must then read them back rather than send them a second time. Each outcome replaces it.
+   * must then read them back rather than send them a second time. Each outcome settles it.
    */
   private takeOff(queue: ReadonlyArray<Sending<Q>>): void {
-    for (const unit of queue.slice(0, this.deps.batchSize)) {
-      this.settleState(unit, unit.record.base.rows, {
-        unknown: unit.record.content,
-      });
-    }
+    const sheet = this.spec.schema.name;
+    const time = new Date(this.platform.clock.now()).toISOString();
+    this.deps.outbox.post(
+      queue.slice(0, this.deps.batchSize).map(({record}) => ({
+        ...writeKey(sheet, record.account, record.id),
+        kind: 'write' as const,
+        job: this.spec.job,
+        request: {sheet, sent: record.content},
+        time,
+      })),
+    );
+  }
+
+  /** What became of the unit's write is known: its outbox entry goes. */
+  private landed(unit: Sending<Q>): void {
+    const {account, id} = unit.record;
+    this.deps.outbox.settle(writeKey(this.spec.schema.name, account, id));
   }
 
   /**
@@ -128,8 +144,9 @@ export class Delivery<S, Q> {
   private grounded(chunk: ReadonlyArray<Sending<Q>>): void {
     for (const unit of chunk) {
       this.state.records[unit.record.key] = unit.again
-        ? {...unit.record.base, refused: undefined, unknown: undefined}
+        ? {...unit.record.base, refused: undefined}
         : unit.record.base;
+      this.landed(unit);
     }
   }
 
@@ -235,12 +252,10 @@ export class Delivery<S, Q> {
         resend.push({...unit, again: true});
         continue;
       }
-      this.state.records[key] = {
-        ...base,
-        refused: undefined,
-        unknown: undefined,
-        ...marksAfter(step, {sent: content, before: base.rows}),
-      };
+      const marks = marksAfter(step, {sent: content, before: base.rows});
+      this.state.records[key] = {...base, refused: undefined, rows: marks.rows};
+      // Still unknown: its entry stays, and the next push reads it back first.
+      if (!marks.unknown) this.landed(unit);
       this.settled(unit, step, verdict);
     }
     return resend;
@@ -308,15 +323,15 @@ export class Delivery<S, Q> {
   private settleState(
     unit: Sending<Q>,
     rows: string[][],
-    open: Pick<RecordState, 'refused' | 'unknown'> = {},
+    open: Pick<RecordState, 'refused'> = {},
   ): void {
     this.state.records[unit.record.key] = {
       ...unit.record.base,
       refused: undefined,
-      unknown: undefined,
       rows,
       ...open,
     };
+    this.landed(unit);
   }
 
   private outOfTime(queue: ReadonlyArray<Sending<Q>>): void {

@@ -11,7 +11,8 @@ import type {Platform, Workbook} from '../../platform/ports';
 import type {EditableRow} from '../../sheets/rows';
 import type {RowSaid, SheetRecord} from '../../sheets/records';
 import type {SheetSchema} from '../../sheets/schema';
-import type {RecordState, StateBook} from '../../sheets/state';
+import type {RecordState} from '../../sheets/pulled';
+import type {StateBook} from '../../state/book';
 import type {HistoryOutcome} from '../../sheets/history';
 import type {SyncStatus} from '../../sheets/status';
 
@@ -151,6 +152,11 @@ export interface PushSpec<S, Q> {
 /** The rules of src/rules on a record's values, asked alike by its push and by a revert. */
 export interface RecordRules {
   /**
+   * What the rules know beyond the record, read from the sheets once before any decision and
+   * handed to `check` as plain data (Opened.known): deciding reads no sheet.
+   */
+  known?(sheets: Decoded): unknown;
+  /**
    * The problems of a record whose rows hold `rows` (header -> value, as decoded): each
    * row's, in order, and the whole record's. None: a push sends it.
    */
@@ -190,11 +196,26 @@ export function hasProblems(verdict: {
   );
 }
 
-/** What a push opened and decoded once, for the rules that look beyond one record. */
-export interface Opened {
+/** What a job read and decoded of a sheet, before any decision on it. */
+export interface Decoded {
   workbook: Workbook;
   book: StateBook;
   records: readonly SheetRecord[];
+}
+
+/** What a push (or a revert) decoded once, for the rules that look beyond one record. */
+export interface Opened {
+  records: readonly SheetRecord[];
+  /** What the rules know of the other sheets (RecordRules.known), as plain data. */
+  known?: unknown;
+}
+
+/** A sheet's records as its rules decide on them, what they know beyond them read first. */
+export function openedFor(
+  rules: RecordRules | undefined,
+  decoded: Decoded,
+): Opened {
+  return {records: decoded.records, known: rules?.known?.(decoded)};
 }
 
 /** What a push's guard decided. */

@@ -7,7 +7,7 @@
  * is not put back (CONFLICT, push-delivery.ts current).
  *
  * support_server_click is not returned by the offers list: the add-on knows an offer's value
- * only when it sent it (server-click-memory.ts; the Offers refresh shows it). Where it does not
+ * only when it sent it (state/server-click-memory.ts; the Offers refresh shows it). Where it does not
  * know (the cell was empty when pulled), the user decides once: a value filled into the column
  * (a fill-down), or the sidebar's default. A filled value alone is such a decision, not an edit:
  * it is kept for the offer's next tracking change and sends nothing (a PUT tracking restarts
@@ -36,7 +36,10 @@ import type {
 } from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
-import {rememberServerClicks, sentServerClicks} from '../server-click-memory';
+import {
+  rememberServerClicks,
+  sentServerClicks,
+} from '../../state/server-click-memory';
 import {ServerClickDefault, SettingsStore} from '../settings-store';
 
 const SERVER_CLICK = 'support_server_click';

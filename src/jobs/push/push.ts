@@ -1,6 +1,6 @@
 /**
  * What every push shares (DESIGN 3, issue 5): read the sheet once, find the records whose
- * editable cells differ from what was last pulled (state.ts), check them, send the valid ones
+ * editable cells differ from what was last pulled (sheets/pulled.ts), check them, send the valid ones
  * in fetchAll batches inside the time budget, and write sync_status / sync_message /
  * synced_at of every row touched in one block.
  *
@@ -27,20 +27,22 @@ import {fieldChanges} from '../../sheets/history-fields';
 import type {ReadOnlyEdit} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
-import type {RecordState, SheetState, StateBook} from '../../sheets/state';
+import type {RecordState, SheetState} from '../../sheets/pulled';
+import type {StateBook} from '../../state/book';
 import {SyncStatus, withoutRunNote} from '../../sheets/status';
 import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
 import {Delivery, mark} from './push-delivery';
-import type {
-  Delivered,
-  Guarded,
-  Opened,
-  PushSpec,
-  RowVerdict,
-  Sending,
+import {
+  type Delivered,
+  type Guarded,
+  type Opened,
+  type PushSpec,
+  type RowVerdict,
+  type Sending,
+  openedFor,
 } from './push-spec';
 import type {JobSummary} from '../run';
 
@@ -77,7 +79,7 @@ export function runPush<S, Q>(
     const {rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
-      {workbook: job.workbook, book: job.book, records},
+      openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
       job.dryRun,
     );
     Object.assign(state.records, plan.taken);
@@ -127,6 +129,7 @@ function recordsOf<S, Q>(
   return decodeRecords(table, state, job.workbook, {
     label: accountLabel,
     refreshTitle: spec.refreshTitle,
+    out: job.outbox.writesOf(spec.schema.name),
   });
 }
 
@@ -217,6 +220,7 @@ function deliver<S, Q>(
     clientFor: account => job.connected.clientFor(account),
     batchSize: job.connected.mainClient.batchSize,
     book: job.book,
+    outbox: job.outbox,
     budget: job.budget,
     totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
     settled: () => {
@@ -269,7 +273,7 @@ function planPush<S, Q>(
       case 'unchanged':
         plan.unchanged += record.rows.length;
         record.rows.forEach((row, k) => {
-          if (record.base?.unknown) {
+          if (record.out) {
             // Typed back after a lost answer: the server may hold what went out then.
             plan.verdicts.set(row, {
               status: 'ERROR',

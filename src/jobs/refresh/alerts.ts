@@ -7,7 +7,7 @@
  * - `reason`: an offer_stop_reason appeared or changed; clears when it is gone. Told on its
  *   own only when the status did not leave RUNNING (or come back) in the same pull;
  * - `click`: click_url_status not PASS `hours` after the add-on set the offer's tracking (at
- *   creation or by Push tracking: server-click-memory.ts remembers when, until the URL passes);
+ *   creation or by Push tracking: state/server-click-memory.ts remembers when, until the URL passes);
  * - `pending`: status PENDING `hours` after start_time.
  *
  * Status and reason values are not enumerated by the API: they are compared as text, an

@@ -14,7 +14,8 @@
 import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {appendAlerts, unseenAlerts} from '../../sheets/alerts-sheet';
-import type {SheetState, StateBook} from '../../sheets/state';
+import type {SheetState} from '../../sheets/pulled';
+import type {StateBook} from '../../state/book';
 import {SheetLayoutError} from '../../sheets/table';
 import {excerpt} from '../../rules/values';
 import {counted} from '../../text/wording';
@@ -31,7 +32,7 @@ import {recordKey} from '../../sheets/accounts';
 import {accountLabel} from '../connect';
 import type {JobSummary} from '../run';
 import {SettingsStore} from '../settings-store';
-import {TRACKING_SET_MEMO} from '../server-click-memory';
+import {TRACKING_SET_MEMO} from '../../state/server-click-memory';
 import {SERVER_JOB} from './server-changes';
 
 /** Alerts named in a summary's message; the Alerts sheet has them all. */

@@ -21,12 +21,21 @@ import {
 } from '../../rules/refresh-estimate';
 import {keyParts} from '../../sheets/accounts';
 import {SCHEMAS} from '../../sheets/schemas';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import {counted} from '../../text/wording';
 import {accountLabel} from '../connect';
 import {START_BUDGET_MS} from '../run';
 import {EVERY_ACCOUNT} from '../settings-store';
-import type {Refresher} from './refresh';
+
+/**
+ * What a refresh's cost is told from, of each of its refreshers (refresh.ts Refresher): the
+ * sheets it writes, the first holding a record per item listed, and its listing's page size;
+ * whether it lists the main account's records alone.
+ */
+export interface Priced {
+  mainOnly?: boolean;
+  cost: {sheets: readonly string[]; pageSize: number};
+}
 
 /** The round trip the last refresh measured (state book memo): the pace of the next estimate. */
 export const PACE_MEMO = 'refresh pace';
@@ -61,7 +70,7 @@ function cellsOf(book: StateBook, sheet: string): number {
  */
 function accountsOf(
   book: StateBook,
-  refreshers: readonly Refresher[],
+  refreshers: readonly Priced[],
   acting: string,
 ): string[] {
   if (acting !== EVERY_ACCOUNT) return [acting];
@@ -74,7 +83,7 @@ function accountsOf(
 /** The cost of a refresh by `refreshers` as `acting`, from the state book's last pull. */
 export function refreshCost(
   book: StateBook,
-  refreshers: readonly Refresher[],
+  refreshers: readonly Priced[],
   acting: string,
 ): RefreshCost {
   const accounts = accountsOf(book, refreshers, acting);

@@ -44,7 +44,9 @@ import {fieldChanges} from '../../sheets/history-fields';
 import {HistoryChange, HistoryOutcome, timeOf} from '../../sheets/history';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf, sameContent} from '../../sheets/rows';
-import {SheetState, StateBook} from '../../sheets/state';
+import type {SheetState} from '../../sheets/pulled';
+import {StateBook} from '../../state/book';
+import {type Outbox, writeKey} from '../../state/outbox';
 import {
   Contents,
   Formula,
@@ -89,13 +91,18 @@ import {
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
 import {SettingsStore} from '../settings-store';
-import {sentServerClicks, withServerClick} from '../server-click-memory';
+import {
+  sentServerClicks,
+  withServerClick,
+} from '../../state/server-click-memory';
 import {AccountLine, JobSummary, MAX_PROBLEMS, RowProblem} from '../run';
 
 /** Where a refresher writes: the spreadsheet, the state sheet, who pulled, and when. */
 export interface RefreshContext {
   workbook: Workbook;
   state: StateBook;
+  /** The requests out (state/outbox.ts): a push's writes in flight, settled by what is listed. */
+  outbox: Outbox;
   /** The accounts whose lists answered ('' for the main account): their rows are replaced. */
   accounts: readonly string[];
   /** The connection's fingerprint and label (connect.ts): stored with what is pulled. */
@@ -294,6 +301,7 @@ function beforeWriting<S>(
     previous,
     now: merged.state,
     accounts: context.accounts,
+    inFlight: new Set(context.outbox.writesOf(schema.name).keys()),
     ownWrites: () => scheduledWrites(context, schema.name),
     message: account => {
       const at = refreshedAt(context.state, schema.name, account);
@@ -302,7 +310,10 @@ function beforeWriting<S>(
       );
     },
   });
-  const found = [...inFlight(schema, previous, merged.state), ...seen.changes];
+  const found = [
+    ...inFlight(context, schema, previous, merged.state),
+    ...seen.changes,
+  ];
   if (found.length > 0 && context.log) {
     context.log.add(found);
     context.log.flush(context.workbook);
@@ -310,15 +321,12 @@ function beforeWriting<S>(
   const records = {...previous.records};
   for (const [id, now] of Object.entries(pulled.records)) {
     const was = records[id];
-    // A record not listed keeps what was pulled, in-flight writes and all.
-    if (now.unknown) continue;
     if (!was) {
       records[id] = now;
       continue;
     }
     records[id] = {
       ...was,
-      unknown: undefined,
       writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
       toldFacts: seen.toldFacts.get(id),
       readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
@@ -330,23 +338,26 @@ function beforeWriting<S>(
 }
 
 /**
- * The History of the writes a push left in flight (saved `unknown`: it was stopped while they
- * were out, or lost their answers and could not read them back), told by what the server has
- * now: the values sent (OK), the values before (not applied: the row keeps the edit, which the
- * next push sends and records), or neither (UNKNOWN: changed since, by whoever). The refresh's
- * state forgets them, so this is the last moment they can be told.
+ * The History of the writes a push left in flight (still in the outbox: it was stopped while
+ * they were out, or lost their answers and could not read them back), told by what the server
+ * has now: the values sent (OK), the values before (not applied: the row keeps the edit, which
+ * the next push sends and records), or neither (UNKNOWN: changed since, by whoever). Each told
+ * is settled in the outbox; a record not listed (its account's list not asked, or not
+ * answering) keeps its entry: nothing is known.
  */
 function inFlight<S>(
+  context: RefreshContext,
   schema: SheetSchema<S>,
-  previous: SheetState | undefined,
+  previous: SheetState,
   pulled: SheetState,
 ): HistoryChange[] {
-  if (!previous) return [];
-  return Object.entries(previous.records).flatMap(([key, was]) => {
-    const now = pulled.records[key];
-    // A record not listed keeps what was pulled, in-flight writes and all: nothing is known.
-    if (!was.unknown || !now || now.unknown) return [];
-    const outcome: HistoryOutcome = sameContent(now.rows, was.unknown)
+  const out = context.outbox.writesOf(schema.name);
+  return [...out].flatMap(([key, sent]) => {
+    const {account, id} = keyParts(key);
+    const [was, now] = [previous.records[key], pulled.records[key]];
+    if (!was || !now || !context.accounts.includes(account)) return [];
+    context.outbox.settle(writeKey(schema.name, account, id));
+    const outcome: HistoryOutcome = sameContent(now.rows, sent)
       ? 'OK'
       : sameContent(now.rows, was.rows)
         ? 'ERROR'
@@ -358,8 +369,7 @@ function inFlight<S>(
       UNKNOWN:
         'A push sent it and was stopped (or lost its answer) before reading it back; this refresh found other values on the server (changed since): whether it was applied is not known.',
     }[outcome];
-    const {account, id} = keyParts(key);
-    return fieldChanges(schema, was.rows, was.unknown).map(change => ({
+    return fieldChanges(schema, was.rows, sent).map(change => ({
       account: accountLabel(account),
       sheet: schema.name,
       record: id,
@@ -633,6 +643,7 @@ export function runRefresh(
     const context: RefreshContext = {
       workbook,
       state: run.book,
+      outbox: run.outbox,
       accounts: found.accounts.filter(a => !failed.has(a)),
       connection: {
         fingerprint: connected.fingerprint,

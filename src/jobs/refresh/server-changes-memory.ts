@@ -6,7 +6,7 @@
  * they leave the sheet's state as pulled).
  */
 import {recordKey} from '../../sheets/accounts';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import {ScheduledSheet} from '../../sheets/scheduled';
 import type {Workbook} from '../../platform/ports';
 import {accountOfLabel} from '../connect';

@@ -9,7 +9,8 @@
  * differs from the state's is one nobody told the add-on of, except:
  * - a scheduled change, which leaves the state as pulled (its rows show the value pulled until
  *   the next refresh): `ownWrites` gives the values the Scheduled sheet says went out;
- * - a write still in flight (`unknown`): refresh.ts `inFlight` tells those records already;
+ * - a write still in flight (an outbox entry, `inFlight`): refresh.ts `inFlight` tells those
+ *   records already;
  * - what a stopped refresh was writing (`writing`, and the facts it told, `toldFacts`): that
  *   refresh told it before saving it;
  * - a click_url the server keeps in its own form (scheme and host in lower case, the emulator's
@@ -25,7 +26,7 @@ import {fieldChanges} from '../../sheets/history-fields';
 import {sameContent} from '../../sheets/rows';
 import type {HistoryChange} from '../../sheets/history';
 import type {SheetSchema} from '../../sheets/schema';
-import type {RecordState, SheetState} from '../../sheets/state';
+import type {RecordState, SheetState} from '../../sheets/pulled';
 import {accountLabel} from '../connect';
 
 /** History's `job` of a change made outside Offer Desk. */
@@ -57,6 +58,8 @@ export interface ServerChangesInput<S> {
   /** The accounts whose lists this refresh wrote ('' for the main account). */
   accounts: readonly string[];
   /** Asked only when some field differs: its answer may cost a read. */
+  /** Record keys with a push's write still out (the outbox): told by the refresh already. */
+  inFlight: ReadonlySet<string>;
   ownWrites: () => OwnWrites;
   /** The History message of an account's changes (says since when): asked once an account. */
   message: (account: string) => string;
@@ -96,7 +99,7 @@ export function serverChanges<S>(input: ServerChangesInput<S>): ServerChanges {
   for (const [key, record] of Object.entries(now.records)) {
     const {account, id} = keyParts(key);
     const was = previous.records[key];
-    if (!compared.has(account) || !was || was.unknown) continue;
+    if (!compared.has(account) || !was || input.inFlight.has(key)) continue;
     if (!readable(was)) {
       found.unreadable++;
       continue;

@@ -7,8 +7,8 @@ import type {Workbook} from '../../platform/ports';
 import {recordKey} from '../../sheets/accounts';
 import {fromCanonical} from '../../sheets/codec';
 import {editableOf} from '../../sheets/schema';
-import type {StateBook} from '../../sheets/state';
-import type {ChangedRecord, PushSpec} from '../push/push-spec';
+import type {StateBook} from '../../state/book';
+import {type ChangedRecord, type PushSpec, openedFor} from '../push/push-spec';
 
 /** The request that makes `content` of the record, or why the push's rules refuse it. */
 export function requestOf<Q>(
@@ -47,7 +47,10 @@ export function requestOf<Q>(
   };
   // A job's book is a getter: named, not spread.
   const {workbook, book} = opened;
-  const built = spec.build(record, {workbook, book, records: []});
+  const built = spec.build(
+    record,
+    openedFor(spec.rules, {workbook, book, records: []}),
+  );
   if (built.ok) return {request: built.request};
   const why = 'kept' in built ? built.kept : built.refused;
   return {refused: [...new Set(why.values())].join(' ')};

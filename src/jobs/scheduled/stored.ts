@@ -11,7 +11,7 @@ import type {
   ScheduledSheet,
   ScheduledStatus,
 } from '../../sheets/scheduled';
-import type {StateBook} from '../../sheets/state';
+import type {StateBook} from '../../state/book';
 import type {ScheduledRow} from '../../sheets/schemas/scheduled';
 import {localTime} from '../host/schedule-health';
 import {outPhase} from './due';

@@ -8,7 +8,7 @@ import type {Platform} from '../../platform/ports';
 import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
 import {counted} from '../../text/wording';
 import {withDocumentLock} from '../run';
-import {StateBook} from '../../sheets/state';
+import {StateBook} from '../../state/book';
 import {StoredChanges, pairRows} from './stored';
 import type {JobSummary} from '../run';
 import {zoned} from './when';

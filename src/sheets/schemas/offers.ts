@@ -3,7 +3,7 @@
  * support_server_click, which a tracking push sends together (PUT tracking, 4.4).
  *
  * support_server_click is not among the fields the offers list returns (2.3): a refresh shows
- * the value the add-on last sent (jobs/server-click-memory.ts), else what the sheet had; an
+ * the value the add-on last sent (state/server-click-memory.ts), else what the sheet had; an
  * empty cell means the add-on does not know it. Should the API return it, its value is shown.
  */
 import type {Offer} from '../../api/types';

@@ -1,6 +1,7 @@
 import {createOffers} from '../../../src/jobs/create/create-offers';
-import {createdOffers} from '../../../src/jobs/create/created-offers';
-import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
+import {createdOffers} from '../../../src/state/created-offers';
+import {STATE_SHEET, StateBook} from '../../../src/state/book';
+import {Outbox} from '../../../src/state/outbox';
 import {CREATIVE_SETS} from '../../../src/sheets/schemas/creative-sets';
 import {CREATIVES} from '../../../src/sheets/schemas/creatives';
 import {NEW_OFFERS} from '../../../src/sheets/schemas/new-offers';
@@ -418,11 +419,26 @@ describe('createOffers', () => {
       );
     });
 
-    /** Offers created, then the first row as a job that died after sending its create left it. */
+    /**
+     * Offers created, then the first row as a job that died after sending its create left it:
+     * the create in the outbox, the row saying so.
+     */
     function diedAfterSending() {
       const env = twoOffers();
       createOffers(env.platform);
       const made = env.workbook.records('New Offers')[0].offer_id;
+      const book = StateBook.open(env.workbook);
+      Outbox.of(book).post([
+        {
+          kind: 'offer create',
+          job: 'createOffers',
+          account: '',
+          record: 'spring_us',
+          request: {campaign_id: env.campaignId},
+          time: '2026-03-01T09:00:00.000Z',
+        },
+      ]);
+      book.save();
       env.workbook.edit('New Offers', 0, 'offer_id', '');
       env.workbook.edit('New Offers', 0, 'sync_status', 'ERROR');
       env.workbook.edit(

@@ -11,7 +11,7 @@ import {setActingAccount} from '../../../src/jobs/host/settings';
 import {SettingsStore} from '../../../src/jobs/settings-store';
 import type {HttpRequest} from '../../../src/platform/ports';
 import {SUB_ACCOUNTS} from '../../../src/sheets/schemas/sub-accounts';
-import {STATE_SHEET} from '../../../src/sheets/state';
+import {STATE_SHEET} from '../../../src/state/book';
 import {emulatorPlatform} from '../../support/emulator-platform';
 import {queryOf} from '../../support/fakes';
 import {fill} from './create-support';

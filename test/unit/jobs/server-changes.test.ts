@@ -5,7 +5,7 @@
 import {recordKey} from '../../../src/sheets/accounts';
 import {EMPTY} from '../../../src/sheets/rows';
 import {OFFERS} from '../../../src/sheets/schemas/offers';
-import type {RecordState, SheetState} from '../../../src/sheets/state';
+import type {RecordState, SheetState} from '../../../src/sheets/pulled';
 import {
   OwnWrites,
   serverChanges,
@@ -31,13 +31,14 @@ const state = (
 const judge = (
   previous: SheetState | undefined,
   now: SheetState,
-  options: {accounts?: string[]; own?: OwnWrites} = {},
+  options: {accounts?: string[]; own?: OwnWrites; out?: string[]} = {},
 ) =>
   serverChanges({
     schema: OFFERS,
     previous,
     now,
     accounts: options.accounts ?? [''],
+    inFlight: new Set(options.out),
     ownWrites: () => options.own ?? new Map(),
     message: () => serverChangeMessage('2026-12-07 09:00:00'),
   });
@@ -80,11 +81,8 @@ describe('serverChanges', () => {
     expect(told(judge(undefined, now))).toEqual([]);
     expect(told(judge(state({}, ['x']), now))).toEqual([]);
     expect(told(judge(state({}), now))).toEqual([]);
-    const inFlight = {
-      ...offer('https://a.test/1'),
-      unknown: offer('https://a.test/2').rows,
-    };
-    expect(told(judge(state({[A]: inFlight}), now))).toEqual([]);
+    const was = state({[A]: offer('https://a.test/1')});
+    expect(told(judge(was, now, {out: [A]}))).toEqual([]);
   });
 
   it('judges only the accounts refreshed', () => {

@@ -8,7 +8,7 @@ import {
 } from '../../../src/sheets/schemas/budgets';
 import {CAMPAIGNS} from '../../../src/sheets/schemas/campaigns';
 import {OFFERS} from '../../../src/sheets/schemas/offers';
-import {StateBook} from '../../../src/sheets/state';
+import {StateBook} from '../../../src/state/book';
 import {STATUS_COLORS} from '../../../src/sheets/status';
 import {openTable} from '../../../src/sheets/table';
 import {SheetWriter} from '../../../src/sheets/writer';

@@ -1,6 +1,6 @@
 import {defineSchema} from '../../../src/sheets/schema';
-import {StateBook, STATE_SHEET} from '../../../src/sheets/state';
-import {CHUNK, chunks} from '../../../src/sheets/state-cells';
+import {StateBook, STATE_SHEET} from '../../../src/state/book';
+import {CHUNK, chunks} from '../../../src/state/cells';
 import {SheetLayoutError, openTable} from '../../../src/sheets/table';
 import {recordKey} from '../../../src/sheets/accounts';
 import {MemoryWorkbook} from '../../support/workbook';

@@ -1,5 +1,5 @@
 /**
- * How a state section's JSON lies in the cells of its column (state.ts), so that saving a
+ * How a state section's JSON lies in the cells of its column (book.ts), so that saving a
  * section writes only the cells whose text changed. A push saves its state before every batch
  * of requests leaves: rewriting a section of megabytes each time is most of what it would send
  * to the document.

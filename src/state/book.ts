@@ -5,7 +5,7 @@
  *
  * It lives in a hidden sheet, `STATE_SHEET`, one column per section (a sheet name): row 1
  * names the section, the cells below hold its JSON in chunks of at most CHUNK characters (a
- * cell holds 50,000), read back by joining them, wherever they were cut (state-cells.ts).
+ * cell holds 50,000), read back by joining them, wherever they were cut (cells.ts).
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
  * durable. A job reads the state sheet once; a save writes, of each section that changed, only
  * the cells whose text changed, the section's name marked as being saved until the last of
@@ -16,11 +16,12 @@
  * from which rows). A memo is any JSON value under its own section name.
  */
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
-import {keyParts, recordKey} from './accounts';
-import {EMPTY, contentOf, sameContent} from './rows';
-import {editableOf} from './schema';
-import {SCHEMAS} from './schemas';
-import {CHUNK, changedRuns, layout} from './state-cells';
+import {recordKey} from '../sheets/accounts';
+import type {RecordState, SheetState} from '../sheets/pulled';
+import {EMPTY, contentOf} from '../sheets/rows';
+import {editableOf} from '../sheets/schema';
+import {SCHEMAS} from '../sheets/schemas';
+import {CHUNK, changedRuns, layout} from './cells';
 
 export const STATE_SHEET = 'Offer Desk state';
 const PREFIX = 'j';
@@ -61,80 +62,6 @@ const V1_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * the rows kept for their edits was a memo of this suffix: read once into the section.
  */
 const OTHERS_SUFFIX = ' as other accounts';
-
-/** A record as last pulled. */
-export interface RecordState {
-  /**
-   * Canonical texts (codec.ts) of the record's editable cells, one array per row in schema
-   * order; rows whose editable cells are all empty are left out; sorted.
-   */
-  rows: string[][];
-  /** Facts of the record a push needs (maintain_by, delivery geos). */
-  facts?: Record<string, string>;
-  /**
-   * Content the API refused at the last push: sending it again would be refused again, so a
-   * push skips it until the user changes the rows or a refresh replaces this record state.
-   */
-  refused?: string[][];
-  /**
-   * Content whose push got no answer that proves what happened (a lost connection, a 5xx): a
-   * push reads the record back before sending it again.
-   */
-  unknown?: string[][];
-  /**
-   * What a refresh was writing into the record's rows (the server's content) when it saved
-   * this state before the sheet: stopped inside that write, it leaves each row as before or
-   * as written, so a row showing this content is as pulled too, not an edit. The state the
-   * refresh saves after the sheet has none.
-   */
-  writing?: string[][];
-  /**
-   * Watched facts whose change that refresh told History of before its write (server
-   * changes): a run stopped before its last state save does not tell them again.
-   */
-  toldFacts?: Record<string, string>;
-  /** The print of its read-only cells as last written from the server (read-only.ts). */
-  readOnly?: string;
-}
-
-/**
- * The state rows showing `content` were pulled with: what an interrupted refresh was writing
- * where they show that, else the record as last pulled. `view` is how the caller compares
- * contents (the merge leaves out the columns the table put back).
- */
-export function pulledAs(
-  base: RecordState,
-  content: string[][],
-  view: (rows: string[][]) => string[][] = rows => rows,
-): RecordState {
-  if (!base.writing || !sameContent(content, view(base.writing))) return base;
-  return {...base, rows: base.writing, writing: undefined};
-}
-
-export interface SheetState {
-  /** The accounts whose records were refreshed into the sheet ('' for the main account). */
-  accounts: string[];
-  /**
-   * The one account an earlier release pulled the sheet as: its rows have no `account` cell
-   * yet, and an empty one is taken for this account's until a refresh fills it.
-   */
-  legacyAccount?: string;
-  /**
-   * Which connection pulled them: a digest of the base URL and the main account's access key
-   * (never a key), so rows pulled with other keys (another editor's) are never pushed.
-   */
-  connection?: string;
-  /** How messages name that connection (host and the end of the access key). */
-  connectionLabel?: string;
-  records: Record<string, RecordState>;
-  /** The older version of the add-on's state it was read from (1: release 1's sections). */
-  storedAs?: number;
-  /**
-   * Editable fields the pull that wrote this state did not record (a column added by a later
-   * release): their texts read as empty, and no edit can be told in them until a refresh.
-   */
-  unrecorded?: string[];
-}
 
 interface Stored {
   v: number;
@@ -204,6 +131,11 @@ export class StateBook {
   /** Whether the sheet held that section and it could not be read (read as none). */
   unreadable(section: string): boolean {
     return this.unread.has(section) && !this.sections.has(section);
+  }
+
+  /** The sheets whose pulled state the book holds. */
+  sheets(): string[] {
+    return [...this.sections.keys()];
   }
 
   set(section: string, state: SheetState): void {
@@ -467,27 +399,4 @@ function reorder(then: readonly string[], now: readonly string[]) {
     return out;
   };
   return {records, unrecorded};
-}
-
-/**
- * The account of a row whose `account` cell is empty (a row an earlier release pulled, or one
- * a user added by typing its id): the one account that pulled a record of that id, else the
- * account an earlier release acted as, else none.
- */
-export function blankAccountOf(
-  state: SheetState | undefined,
-): ((id: string) => string | undefined) | undefined {
-  if (!state) return undefined;
-  const owners = new Map<string, Set<string>>();
-  for (const key of Object.keys(state.records)) {
-    const {account, id} = keyParts(key);
-    const set = owners.get(id) ?? new Set<string>();
-    set.add(account);
-    owners.set(id, set);
-  }
-  const legacy = state.legacyAccount;
-  return id => {
-    const found = owners.get(id);
-    return found?.size === 1 ? [...found][0] : legacy;
-  };
 }

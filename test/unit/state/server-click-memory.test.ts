@@ -2,8 +2,8 @@ import {
   rememberServerClicks,
   sentServerClicks,
   TRACKING_SET_MEMO,
-} from '../../../src/jobs/server-click-memory';
-import {StateBook} from '../../../src/sheets/state';
+} from '../../../src/state/server-click-memory';
+import {StateBook} from '../../../src/state/book';
 import {MemoryWorkbook} from '../../support/workbook';
 
 describe('the memory of support_server_click values sent', () => {

@@ -8,11 +8,13 @@
  *
  * Kept as a StateBook memo keyed by offer_id, saved before the next request goes out.
  */
-import {CodecContext, canonical, encode} from '../../sheets/codec';
-import {contentOf} from '../../sheets/rows';
-import {editableOf} from '../../sheets/schema';
-import {OFFERS} from '../../sheets/schemas/offers';
-import type {RecordState, StateBook} from '../../sheets/state';
+import {CodecContext, canonical, encode} from '../sheets/codec';
+import {contentOf} from '../sheets/rows';
+import {editableOf} from '../sheets/schema';
+import {OFFERS} from '../sheets/schemas/offers';
+import type {RecordState} from '../sheets/pulled';
+import type {StateBook} from './book';
+import type {OutboxEntry} from './outbox';
 
 export const CREATED_OFFERS_MEMO = 'offers created from New Offers';
 
@@ -24,10 +26,12 @@ export interface MadeFrom {
 
 /**
  * What the add-on knows of an offer's tracking, in the marks an Offers record's state has
- * (state.ts RecordState), each the tracking as the Offers sheet's editable texts: the one it
+ * (sheets/pulled.ts RecordState), each the tracking as the Offers sheet's editable texts: the one it
  * takes the offer to hold (`rows`: set, or read back as the server's own form of it), the one
  * the API refused (`refused`: not sent again unchanged), the one sent whose answer is unknown
- * (`unknown`: read back before it is sent again, jobs/read-back.ts).
+ * (`unknown`: read back before it is sent again, jobs/read-back.ts). This memo keeps the first
+ * two; the third is the outbox's (state/outbox.ts), and in this memo only as the release
+ * before wrote it (earlierTrackings).
  */
 export type TrackingMarks = Partial<
   Pick<RecordState, 'rows' | 'refused' | 'unknown'>
@@ -105,6 +109,33 @@ export function createdOffers(
     delete entry.lost_tracking;
   }
   return memo;
+}
+
+/**
+ * The trackings the release before marked as sent with their answer lost (`unknown` in this
+ * memo), as outbox entries (state/outbox.ts), taken out of the memo.
+ */
+export function earlierTrackings(
+  book: StateBook,
+  memo: CreatedOffers | undefined,
+): Array<OutboxEntry<'tracking'>> {
+  const out = Object.entries(memo ?? {}).flatMap(([offerId, entry]) => {
+    if (!entry.unknown) return [];
+    const sent = entry.unknown;
+    delete entry.unknown;
+    return [
+      {
+        kind: 'tracking' as const,
+        job: 'createOffers',
+        account: entry.account ?? '',
+        record: offerId,
+        request: {sent},
+        time: '',
+      },
+    ];
+  });
+  if (out.length > 0) book.setMemo(CREATED_OFFERS_MEMO, memo);
+  return out;
 }
 
 /** Records offers made from rows; saved with the book's next save(). */

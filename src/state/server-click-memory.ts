@@ -8,7 +8,7 @@
  * kept in the state sheet beside the pull states.
  */
 import type {Offer} from '../api/types';
-import type {StateBook} from '../sheets/state';
+import type {StateBook} from './book';
 
 export const SERVER_CLICK_MEMO = 'support_server_click sent';
 

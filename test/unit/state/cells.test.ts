@@ -1,9 +1,4 @@
-import {
-  CHUNK,
-  changedRuns,
-  chunks,
-  layout,
-} from '../../../src/sheets/state-cells';
+import {CHUNK, changedRuns, chunks, layout} from '../../../src/state/cells';
 
 /** A seeded generator: the same texts every run. */
 function random(seed: number): () => number {

@@ -2,7 +2,7 @@
  * The state book over a sheet a person has edited: what a save leaves must read back as
  * what it saved.
  */
-import {STATE_SHEET, StateBook} from '../../../src/sheets/state';
+import {STATE_SHEET, StateBook} from '../../../src/state/book';
 import {MemoryWorkbook} from '../../support/workbook';
 
 /** Text of `size` characters with no pattern, so it is cut where its content says. */
