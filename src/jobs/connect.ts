@@ -39,6 +39,11 @@ export interface Connected {
   fingerprint: string;
   /** How messages name this connection: its host and the end of its access key. */
   connectionLabel: string;
+  /**
+   * The time its clients have slept so far before sending again (Retry-After, backoff): the
+   * server's refusals, not its pace, which a refresh measures without them.
+   */
+  waitedMs(): number;
 }
 
 export function accountLabel(account: string): string {
@@ -68,10 +73,17 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     baseUrl: connection.baseUrl,
     uploadBaseUrl: connection.uploadBaseUrl || connection.baseUrl,
   };
+  let waitedMs = 0;
   const deps: ClientDeps = {
     http: platform.http,
     digest: platform.digest,
-    clock: platform.clock,
+    clock: {
+      now: () => platform.clock.now(),
+      sleep: ms => {
+        waitedMs += ms;
+        platform.clock.sleep(ms);
+      },
+    },
     random: platform.random,
     deadlineMs,
   };
@@ -117,6 +129,7 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     clientFor,
     account,
     store,
+    waitedMs: () => waitedMs,
     ...identity,
   };
 }

@@ -24,6 +24,7 @@ import {
   removeScheduleTriggers,
 } from './schedule-health';
 import {
+  EVERY_ACCOUNT,
   STORE_FULL_NOTE,
   Schedule,
   ScheduledRun,
@@ -31,6 +32,7 @@ import {
 } from '../settings-store';
 import {scheduleChanged} from './sidebar-state';
 import {StateBook} from '../../sheets/state';
+import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {SCHEDULED_REFRESHERS} from '../refresh/refresh-all';
 import {quotaProblem, refreshCost} from '../refresh/refresh-cost';
 
@@ -167,10 +169,12 @@ function checkQuota(
   schedule: Schedule,
 ): void {
   const acting = store.actingAccount(platform.documentId());
+  const workbook = platform.workbook();
   const cost = refreshCost(
-    StateBook.open(platform.workbook()),
+    StateBook.open(workbook),
     SCHEDULED_REFRESHERS[scheduledJob(schedule)],
     acting,
+    acting === EVERY_ACCOUNT ? subAccountNamesInSheet(workbook) : [],
   );
   const problem = quotaProblem(cost, acting, schedule.hours);
   if (problem) {

@@ -56,19 +56,70 @@ function cellsOf(book: StateBook, sheet: string): number {
 }
 
 /**
- * The accounts a refresh as `acting` lists: that one, or acting as every account, the main
- * account and every account the last pull of these sheets was refreshed for.
+ * The accounts a refresh as `acting` is priced for: that one, or acting as every account, the
+ * main account and the sub-accounts the Sub-accounts sheet names (`sheetNames`), those it acts
+ * for now; only where the sheet names none, those of the last pull (a server that lists
+ * sub-accounts without the sheet). Never the union of every pull: a trimmed sheet is priced
+ * as it stands.
  */
-function accountsOf(
+function pricedAccounts(
   book: StateBook,
   refreshers: readonly Refresher[],
   acting: string,
+  sheetNames: readonly string[],
 ): string[] {
   if (acting !== EVERY_ACCOUNT) return [acting];
-  const seen = refreshers.flatMap(
-    r => book.get(r.cost.sheets[0])?.accounts ?? [],
-  );
+  const seen =
+    sheetNames.length > 0
+      ? sheetNames
+      : refreshers.flatMap(r => book.get(r.cost.sheets[0])?.accounts ?? []);
   return [...new Set(['', ...seen])];
+}
+
+/** Prices refreshes of some of the accounts by `refreshers`, from the state book's last pull. */
+function pricer(
+  book: StateBook,
+  refreshers: readonly Refresher[],
+  acting: string,
+): (accounts: readonly string[], pace: Pace) => RefreshCost {
+  const counts = refreshers.map(r => recordsByAccount(book, r.cost.sheets[0]));
+  const sheets = new Set(refreshers.flatMap(r => r.cost.sheets));
+  const cells = [...sheets].reduce((n, sheet) => n + cellsOf(book, sheet), 0);
+  return (accounts, pace) => {
+    const lists = accounts.map(account =>
+      refreshers.flatMap((r, i): ListSize[] =>
+        r.mainOnly && account !== ''
+          ? []
+          : [{records: counts[i].get(account) ?? 0, pageSize: r.cost.pageSize}],
+      ),
+    );
+    const estimate = estimateRefresh(
+      {
+        // The main account alone needs no sub-account's keys.
+        keys:
+          acting === EVERY_ACCOUNT && accounts.length > 1
+            ? {records: accounts.length - 1, pageSize: SUB_ACCOUNT_PAGE}
+            : undefined,
+        accounts: lists,
+        cells,
+      },
+      pace,
+    );
+    return {
+      ...estimate,
+      accounts: accounts.length,
+      records: lists.flat().reduce((n, l) => n + l.records, 0),
+      pace,
+    };
+  };
+}
+
+/** The round trip the last refresh measured, else the default. */
+function lastPace(book: StateBook): Pace {
+  const measured = book.memo<{roundTripMs?: unknown}>(PACE_MEMO)?.roundTripMs;
+  return typeof measured === 'number' && measured > 0
+    ? {...DEFAULT_PACE, roundTripMs: measured}
+    : DEFAULT_PACE;
 }
 
 /** The cost of a refresh by `refreshers` as `acting`, from the state book's last pull. */
@@ -76,39 +127,61 @@ export function refreshCost(
   book: StateBook,
   refreshers: readonly Refresher[],
   acting: string,
+  sheetNames: readonly string[],
 ): RefreshCost {
-  const accounts = accountsOf(book, refreshers, acting);
-  const counts = refreshers.map(r => recordsByAccount(book, r.cost.sheets[0]));
-  const lists = accounts.map(account =>
-    refreshers.flatMap((r, i): ListSize[] =>
-      r.mainOnly && account !== ''
-        ? []
-        : [{records: counts[i].get(account) ?? 0, pageSize: r.cost.pageSize}],
-    ),
+  return pricer(book, refreshers, acting)(
+    pricedAccounts(book, refreshers, acting, sheetNames),
+    lastPace(book),
   );
-  const sheets = new Set(refreshers.flatMap(r => r.cost.sheets));
-  const measured = book.memo<{roundTripMs?: unknown}>(PACE_MEMO)?.roundTripMs;
-  const pace: Pace =
-    typeof measured === 'number' && measured > 0
-      ? {...DEFAULT_PACE, roundTripMs: measured}
-      : DEFAULT_PACE;
-  const estimate = estimateRefresh(
-    {
-      keys:
-        acting === EVERY_ACCOUNT
-          ? {records: accounts.length - 1, pageSize: SUB_ACCOUNT_PAGE}
-          : undefined,
-      accounts: lists,
-      cells: [...sheets].reduce((n, sheet) => n + cellsOf(book, sheet), 0),
-    },
-    pace,
-  );
-  return {
-    ...estimate,
-    accounts: accounts.length,
-    records: lists.flat().reduce((n, l) => n + l.records, 0),
-    pace,
+}
+
+/** What a refresh may list in one run, as refreshPlan decides it. */
+export interface RefreshPlan {
+  cost: RefreshCost;
+  /** Acting as every account: the accounts that fit, the main account first; absent, all. */
+  only?: string[];
+  /** The accounts priced but left out, each with why: named by the summary, rows carried. */
+  left: Map<string, string>;
+}
+
+const fits = (cost: RefreshCost) => cost.ms <= START_BUDGET_MS;
+
+/**
+ * What a refresh as `acting` lists: every account it acts for, where that fits one run at the
+ * pace the last refresh measured. Where it does not, less, never nothing that can fit: acting
+ * as every account, the most accounts that fit (the main account first, then the Sub-accounts
+ * sheet's order), the others named; and the least refresh (one account) runs wherever it fits
+ * at the default pace, so one slow run cannot refuse every later one: the run measures the
+ * pace again. Refused (a ConfigError, nothing sent) only where one account cannot fit.
+ */
+export function refreshPlan(
+  book: StateBook,
+  refreshers: readonly Refresher[],
+  acting: string,
+  sheetNames: readonly string[],
+): RefreshPlan {
+  const price = pricer(book, refreshers, acting);
+  const accounts = pricedAccounts(book, refreshers, acting, sheetNames);
+  const pace = lastPace(book);
+  const cost = price(accounts, pace);
+  if (fits(cost)) return {cost, left: new Map()};
+  const trimmed = (n: number, at: Pace): RefreshPlan | undefined => {
+    const fewer = price(accounts.slice(0, n), at);
+    if (!fits(fewer)) return undefined;
+    const why = `with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace, more than one run gives a job: act as it to refresh it, or keep each group of accounts in a workbook of its own`;
+    return {
+      cost: fewer,
+      ...(acting === EVERY_ACCOUNT ? {only: accounts.slice(0, n)} : {}),
+      left: new Map(accounts.slice(n).map(a => [a, why])),
+    };
   };
+  for (let n = accounts.length - 1; n >= 1; n--) {
+    const plan = trimmed(n, pace);
+    if (plan) return plan;
+  }
+  const plan = trimmed(1, DEFAULT_PACE);
+  if (plan) return plan;
+  throw refusal(cost, acting);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -124,13 +197,9 @@ function whose(cost: RefreshCost, acting: string): string {
 const FEWER_ACCOUNTS =
   'refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own';
 
-/**
- * Refuses a refresh whose estimate passes the time a job gives itself in one execution,
- * before anything is sent.
- */
-export function checkRefreshTime(cost: RefreshCost, acting: string): void {
-  if (cost.ms <= START_BUDGET_MS) return;
-  throw new ConfigError(
+/** Why a refresh as `acting` cannot run: not even one account fits one execution. */
+function refusal(cost: RefreshCost, acting: string): ConfigError {
+  return new ConfigError(
     `Refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s (${number(cost.records)} records at the last pull: ${number(cost.requests)} requests in ${number(cost.roundTrips)} round trips of about ${seconds(cost.pace.roundTripMs)} s each), more than one run of Apps Script gives a job (${START_BUDGET_MS / 60000} of its 6 minutes): nothing was sent and no sheet changed. To fit, ${FEWER_ACCOUNTS}.`,
   );
 }

@@ -63,16 +63,15 @@ import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {Noun, counted, noun} from '../../text/wording';
 import {watchedFacts} from './alerts';
 import {accountLabel} from '../connect';
-import {accountsToActFor} from '../accounts';
+import {AccountsFound, accountsToActFor} from '../accounts';
 import type {ChangeLog} from '../change-log';
 import {EVERY_ACCOUNT} from '../settings-store';
 import {ConfigError} from '../../api/errors';
 import {
   PACE_MEMO,
   RefreshCost,
-  checkRefreshTime,
   quotaProblem,
-  refreshCost,
+  refreshPlan,
 } from './refresh-cost';
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
@@ -520,15 +519,27 @@ export function runRefresh(
 ): JobSummary {
   return withJob(platform, job, {startedAt: options.startedAt}, run => {
     const {connected, workbook} = run;
-    // Told before anything is sent: a refresh that cannot fit never starts.
-    const cost = refreshCost(run.book, refreshers, connected.account);
-    checkRefreshTime(cost, connected.account);
+    const sheetNames =
+      connected.account === EVERY_ACCOUNT
+        ? subAccountNamesInSheet(workbook)
+        : [];
+    // Told before anything is sent: a refresh that cannot fit never starts, one that fits
+    // only in part refreshes the accounts that fit.
+    const {cost, only, left} = refreshPlan(
+      run.book,
+      refreshers,
+      connected.account,
+      sheetNames,
+    );
     const store = new SettingsStore(platform.userProperties);
     if (options.scheduled)
       checkScheduledQuota(store, platform, cost, connected.account);
-    const found = accountsToActFor(
-      connected,
-      connected.account === '*' ? subAccountNamesInSheet(workbook) : [],
+    const found = fitting(
+      only?.length === 1
+        ? {accounts: [''], failed: [], requests: 0}
+        : accountsToActFor(connected, sheetNames),
+      only,
+      left,
     );
     const fetching = (account: string): FetchContext => ({
       client: connected.clientFor(account),
@@ -540,6 +551,7 @@ export function runRefresh(
     const isolated = found.accounts.length > 1;
     // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
     const listingFrom = platform.clock.now();
+    const waitedFrom = connected.waitedMs();
     let roundTrips = 0;
     const results = listEach(
       refreshers.flatMap((r, i) =>
@@ -555,8 +567,12 @@ export function runRefresh(
       },
     );
     // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
-    // leaves the state sheet unwritten.
-    const pace = (platform.clock.now() - listingFrom) / roundTrips;
+    // leaves the state sheet unwritten. The waits the server asked for (429 Retry-After) are
+    // not its pace: one refused run priced in would refuse every later refresh, and the pace
+    // would never be measured again.
+    const pace =
+      (platform.clock.now() - listingFrom - (connected.waitedMs() - waitedFrom)) /
+      roundTrips;
     run.book.setMemo(PACE_MEMO, {
       roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
     });
@@ -620,6 +636,30 @@ export function runRefresh(
       ? {...summary, accounts: accountLines(found.accounts, listed, failed)}
       : summary;
   });
+}
+
+/**
+ * The accounts found, but for those a refresh trimmed to fit one run (refreshPlan) leaves out:
+ * named among the failed, each with why, so their rows are carried as they were.
+ */
+function fitting(
+  found: AccountsFound,
+  only: readonly string[] | undefined,
+  left: ReadonlyMap<string, string>,
+): AccountsFound {
+  if (!only) return found;
+  const out = found.accounts.filter(a => !only.includes(a));
+  const why = [...left.values()][0];
+  return {
+    ...found,
+    accounts: found.accounts.filter(a => only.includes(a)),
+    failed: [
+      ...found.failed,
+      ...[...new Set([...left.keys(), ...out])]
+        .filter(a => a !== '' && !found.failed.some(f => f.account === a))
+        .map(account => ({account, message: left.get(account) ?? why})),
+    ],
+  };
 }
 
 /** One line per account acted for: the records it listed, or why it was left out. */
