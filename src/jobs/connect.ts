@@ -46,19 +46,9 @@ export interface Connected {
   waitedMs(): number;
 }
 
-export function accountLabel(account: string): string {
-  if (account === EVERY_ACCOUNT) return 'every account';
-  return account === '' ? 'main account' : `sub-account ${account}`;
-}
-
-/** The account an accountLabel names (History's account column); undefined for none. */
-export function accountOfLabel(label: string): string | undefined {
-  const text = label.trim();
-  if (text === 'main account') return '';
-  return text.startsWith('sub-account ')
-    ? text.slice('sub-account '.length)
-    : undefined;
-}
+export {accountLabel} from '../sheets/accounts';
+/** Kept for jobs/scheduled (another branch's): the account of a Scheduled row, any spelling. */
+export {accountOfCell as accountOfLabel} from '../sheets/accounts';
 
 export function connect(platform: Platform, deadlineMs?: number): Connected {
   const store = new SettingsStore(platform.userProperties);

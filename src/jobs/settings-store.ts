@@ -65,8 +65,7 @@ export const SEEN_LIMIT = 200;
 /** A property value holds at most 9 KB: 200 names of 64 characters would not fit. */
 const SEEN_BYTES = 8000;
 
-/** The acting account that stands for the main account and every sub-account (DESIGN 4.4). */
-export const EVERY_ACCOUNT = '*';
+export {EVERY_ACCOUNT} from '../sheets/accounts';
 
 /** The bytes `text` takes in UTF-8, as Google counts a property (a lone surrogate: 3). */
 export function utf8Bytes(text: string): number {

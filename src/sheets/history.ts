@@ -13,6 +13,7 @@
  * History, or the header row deleted) is not read as runs nor written into.
  */
 import type {Workbook} from '../platform/ports';
+import {accountCellOf} from './accounts';
 import {isDate} from './cell';
 import {LogCells, LogRun, LogSheet, LogSpec} from './log-sheet';
 import {HISTORY, HistoryRow} from './schemas/history';
@@ -43,7 +44,7 @@ export interface HistoryRun {
 
 /** One field of one record a job run sent, and what came of it. */
 export interface HistoryChange {
-  /** Whose record (accountLabel): the run's account when not given. */
+  /** Whose record, in any spelling accounts.ts reads (written as its cell): the run's account when not given. */
   account?: string;
   sheet: string;
   record: string;
@@ -102,7 +103,7 @@ export function appendHistory(
     time: run.at,
     change_id: run.changeId,
     job: run.job,
-    account: account ?? run.account,
+    account: accountCellOf(account ?? run.account),
     user: run.user,
     ...change,
   }));

@@ -67,7 +67,10 @@ describe('a refresh of every account past one execution', () => {
     );
     emulator.clearRequests();
 
-    const summary = rt.call('refreshOffers') as {message: string; error: number};
+    const summary = rt.call('refreshOffers') as {
+      message: string;
+      error: number;
+    };
 
     expect(signedRequests(emulator).map(r => [r.op, r.signer])).toEqual([
       ['GET offers', DEMO_ACCOUNTS.main.name],

@@ -235,7 +235,7 @@ describe('push across accounts', () => {
     ).toEqual(
       edits
         .map(e => [
-          e.name === MAIN ? 'main account' : `sub-account ${e.name}`,
+          cellOfAccount(e.name),
           String(e.id),
         ])
         .sort(),

@@ -572,7 +572,7 @@ describe('every account in one workbook', () => {
     );
     rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
     expect(recordsOf(rt, 'Scheduled').map(r => r.account)).toEqual([
-      `sub-account ${sub}`,
+      sub,
     ]);
     rt.call('setActingAccount', '');
     const since = lastSeq(emulator);
@@ -590,7 +590,7 @@ describe('every account in one workbook', () => {
     expect(recordsOf(rt, 'History')).toEqual([
       expect.objectContaining({
         job: 'scheduled push',
-        account: `sub-account ${sub}`,
+        account: sub,
         record: String(id),
         outcome: 'OK',
       }),

@@ -26,8 +26,8 @@ import {
 import {decodeRecords} from '../../sheets/records';
 import type {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
-import {recordKey} from '../../sheets/accounts';
-import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
+import {accountOfCell, recordKey} from '../../sheets/accounts';
+import {accountLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
@@ -67,7 +67,7 @@ function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
     const records = sheets.get(row.sheet) ?? new Map<string, RecordChange>();
     sheets.set(row.sheet, records);
     // Rows of an earlier release name the account the run acted as: its records' account.
-    const account = accountOfLabel(row.account) ?? '';
+    const account = accountOfCell(row.account) ?? '';
     const key = recordKey(account, row.record);
     const record = records.get(key) ?? {
       account,
@@ -216,7 +216,7 @@ function laterChanges(
         r =>
           r.sheet === sheet &&
           r.record === id &&
-          (accountOfLabel(r.account) ?? '') === account &&
+          (accountOfCell(r.account) ?? '') === account &&
           r.outcome === 'OK',
       );
       return mine.length === 0

@@ -571,7 +571,9 @@ export function runRefresh(
     // not its pace: one refused run priced in would refuse every later refresh, and the pace
     // would never be measured again.
     const pace =
-      (platform.clock.now() - listingFrom - (connected.waitedMs() - waitedFrom)) /
+      (platform.clock.now() -
+        listingFrom -
+        (connected.waitedMs() - waitedFrom)) /
       roundTrips;
     run.book.setMemo(PACE_MEMO, {
       roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
