@@ -162,6 +162,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
         'offer_id',
         'offer_name',
         'target_geo',
+        'currency',
         'country_code',
         'daily_cap_type',
         'daily_cap',

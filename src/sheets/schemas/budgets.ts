@@ -20,8 +20,10 @@ export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
 /**
  * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, Sheets shows some
  * 860 px of columns, and every column from account through sync_status fits in them unscrolled
- * (the status next to the budget cells, issue 28), each header whole; a long offer_name or
- * target_geo is cut at the cell's edge (the formula bar shows it).
+ * (the status next to the budget cells, issue 28; the currency beside the caps, issue 33),
+ * each header whole: each is its header's text at 13 px and a pixel or two, measured in
+ * Chromium. A long offer_name or target_geo is cut at the cell's edge (the formula bar shows
+ * it).
  */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
@@ -36,29 +38,37 @@ export const BUDGETS = defineSchema<BudgetRow>({
   columns: [
     {
       header: 'offer_id',
-      width: 62,
+      width: 54,
       type: 'integer',
       read: r => r.offer.offer_id,
       note: 'The offer. To add a budget group, copy one of its rows and change country_code.',
     },
     {
       header: 'offer_name',
-      width: 82,
+      width: 76,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
     },
     {
       header: 'target_geo',
-      width: 80,
+      width: 73,
       type: 'list',
       joined: true,
       read: r => r.offer.target_geo,
       note: "The offer's delivery geos: per-geo groups must cover each of them exactly once.",
     },
     {
+      header: 'currency',
+      width: 60,
+      type: 'text',
+      read: r => r.offer.currency,
+      later: true,
+      note: "The offer's currency (CNY or USD), that of its account: daily_cap (BUDGET) and total_budget are in it, and the budget guard asks and totals per currency. Read-only.",
+    },
+    {
       header: 'country_code',
-      width: 98,
+      width: 89,
       type: 'list',
       joined: true,
       upper: true,
@@ -69,7 +79,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
-      width: 108,
+      width: 97,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
@@ -78,7 +88,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap',
-      width: 72,
+      width: 65,
       type: 'decimal',
       open: true,
       editable: true,
@@ -87,7 +97,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'total_budget',
-      width: 88,
+      width: 81,
       type: 'decimal',
       format: MONEY_FORMAT,
       open: true,
@@ -97,7 +107,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'maintain_by',
-      width: 85,
+      width: 80,
       type: 'text',
       read: r => r.offer.maintain_by,
       later: true,
