@@ -541,6 +541,8 @@ export function runRefresh(
       only,
       left,
     );
+    if (connected.account === EVERY_ACCOUNT)
+      found.failed.push(...noLongerListed(run.book, refreshers, found));
     const fetching = (account: string): FetchContext => ({
       client: connected.clientFor(account),
       main: connected.mainClient,
@@ -634,10 +636,41 @@ export function runRefresh(
         ? (lines, problem) => alertsEmail(platform, store, lines, problem)
         : undefined,
     );
-    return found.accounts.length > 1
-      ? {...summary, accounts: accountLines(found.accounts, listed, failed)}
+    const named = [...new Set([...found.accounts, ...failed.keys()])];
+    return named.length > 1
+      ? {...summary, accounts: accountLines(named, listed, failed)}
       : summary;
   });
+}
+
+/**
+ * The sub-accounts whose records the last pull of these sheets holds, that neither the
+ * listing nor the Sub-accounts sheet names now, nor failed already: deleted, or no longer the
+ * main account's. Named, so their rows carried as they were are never taken for refreshed.
+ */
+function noLongerListed(
+  book: StateBook,
+  refreshers: readonly Refresher[],
+  found: AccountsFound,
+): AccountsFound['failed'] {
+  const named = new Set([
+    ...found.accounts,
+    ...found.failed.map(f => f.account),
+  ]);
+  const held = new Set(
+    refreshers.flatMap(r =>
+      Object.keys(book.get(r.cost.sheets[0])?.records ?? {}).map(
+        key => keyParts(key).account,
+      ),
+    ),
+  );
+  return [...held]
+    .filter(account => !named.has(account))
+    .map(account => ({
+      account,
+      message:
+        'no longer listed: deleted, or no longer a sub-account of the main account; its rows are as the last refresh left them',
+    }));
 }
 
 /**
