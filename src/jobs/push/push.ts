@@ -34,6 +34,13 @@ import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
 import {Delivered, Delivery, RowVerdict, Sending, mark} from './push-delivery';
+import {
+  HIDDEN_NOT_SENT,
+  askHidden,
+  byAccount,
+  hiddenUnits,
+  whoseRows,
+} from './push-accounts';
 import type {Guarded, Opened, PushSpec} from './push-spec';
 import type {JobSummary} from '../run';
 
@@ -67,13 +74,23 @@ export function runPush<S, Q>(
     );
   }
   return withJob(platform, spec.job, options, job => {
-    const {rows, state, records} = decodeSheet(job, spec);
+    const {table, rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
       {workbook: job.workbook, book: job.book, records},
       job.dryRun,
     );
     Object.assign(state.records, plan.taken);
+    const hidden = hiddenUnits(table, plan.units);
+    if (
+      hidden.length > 0 &&
+      !job.dryRun &&
+      !askHidden(platform, spec.schema.name, hidden)
+    ) {
+      for (const unit of hidden)
+        mark(plan.verdicts, unit, 'EDITED', HIDDEN_NOT_SENT);
+      plan.units = plan.units.filter(unit => !hidden.includes(unit));
+    }
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
     const sending = guard?.asked
       ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
@@ -97,9 +114,14 @@ export function runPush<S, Q>(
       requests: sent.requests,
       edited: job.dryRun ? rows.count('EDITED') + plan.previewed : undefined,
       wouldSend: job.dryRun ? sending.map(u => u.request) : undefined,
+      accounts: byAccount(sending, 'records'),
     });
     const said = sent.message ?? summary.message;
-    return {...summary, message: said + (guard?.note ?? '')};
+    const unseen =
+      job.dryRun && hidden.length > 0
+        ? ` The filter (Show rows of) hides ${whoseRows(byAccount(hidden, 'rows'))} of them: a push asks first whether to send those.`
+        : '';
+    return {...summary, message: said + unseen + (guard?.note ?? '')};
   });
 }
 
