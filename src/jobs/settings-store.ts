@@ -108,6 +108,14 @@ export interface Schedule {
   spreadsheetId?: string;
   /** Its trigger's id (Trigger.getUniqueId, the event's triggerUid). */
   triggerId?: string;
+  /**
+   * The UrlFetch calls one run is expected to make, as priced when saved and by each
+   * scheduled run since (absent before issue 33): a person's schedules share one daily quota,
+   * so each check counts the others'.
+   */
+  requests?: number;
+  /** The spreadsheet's name when saved or last run: how the others' checks name it. */
+  name?: string;
 }
 
 /** What a scheduled run emails its owner about; each kind at most once a day. */
@@ -237,6 +245,18 @@ export class SettingsStore implements SubAccountKeyStore {
       return this.keepFor(documentId, SCHEDULE, JSON.stringify(schedule));
     this.props.remove(SCHEDULE + documentId);
     return true;
+  }
+
+  /** Every schedule this person keeps, by spreadsheet. */
+  schedules(): Array<{documentId: string; schedule: Schedule}> {
+    return this.props
+      .keys()
+      .filter(key => key.startsWith(SCHEDULE))
+      .flatMap(key => {
+        const documentId = key.slice(SCHEDULE.length);
+        const schedule = this.schedule(documentId);
+        return schedule ? [{documentId, schedule}] : [];
+      });
   }
 
   /**

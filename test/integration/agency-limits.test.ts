@@ -55,7 +55,7 @@ describe('an agency past a day of UrlFetch calls', () => {
     expect(() =>
       rt.call('setRefreshSchedule', 1, {job: 'refreshOffers'}),
     ).toThrow(
-      'The scheduled refresh was not saved: A refresh of every account (15 accounts) every hour would make about 20,184 UrlFetch calls a day (841 a run, 24 runs), more than the 20,000 Google allows a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows 100,000). To fit, choose every 2 hours (10,092 calls a day) or longer, or refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own.',
+      'The scheduled refresh was not saved: A refresh of every account (15 accounts) every hour would make about 20,184 UrlFetch calls a day (841 a run, 24 runs), more than the 20,000 Google allows one person a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows 100,000). To fit, choose every 2 hours (10,092 calls a day) or longer, or refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own.',
     );
     expect(emulator.requests).toEqual([]);
     expect(rt.call('getSchedule')).toMatchObject({
@@ -86,7 +86,7 @@ describe('an agency past a day of UrlFetch calls', () => {
     expect(turn).toMatchObject({
       outcome: 'error',
       message:
-        'Refresh offers and budgets failed: nothing was sent and no sheet changed. A refresh of every account (15 accounts) every hour would make about 20,184 UrlFetch calls a day (841 a run, 24 runs), more than the 20,000 Google allows a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows 100,000). To fit, choose every 2 hours (10,092 calls a day) or longer, or refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own.',
+        'Refresh offers and budgets failed: nothing was sent and no sheet changed. A refresh of every account (15 accounts) every hour would make about 20,184 UrlFetch calls a day (841 a run, 24 runs), more than the 20,000 Google allows one person a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows 100,000). To fit, choose every 2 hours (10,092 calls a day) or longer, or refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own.',
     });
     expect(emulator.requests).toEqual([]);
     expect(valuesOf(rt, 'Offers')).toEqual(before);

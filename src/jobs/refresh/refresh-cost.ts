@@ -26,6 +26,7 @@ import {counted} from '../../text/wording';
 import {accountLabel} from '../connect';
 import {START_BUDGET_MS} from '../run';
 import {EVERY_ACCOUNT} from '../settings-store';
+import type {Schedule} from '../settings-store';
 import type {Refresher} from './refresh';
 
 /** The round trip the last refresh measured (state book memo): the pace of the next estimate. */
@@ -129,10 +130,11 @@ export function refreshCost(
   acting: string,
   sheetNames: readonly string[],
 ): RefreshCost {
-  return pricer(book, refreshers, acting)(
-    pricedAccounts(book, refreshers, acting, sheetNames),
-    lastPace(book),
-  );
+  return pricer(
+    book,
+    refreshers,
+    acting,
+  )(pricedAccounts(book, refreshers, acting, sheetNames), lastPace(book));
 }
 
 /** What a refresh may list in one run, as refreshPlan decides it. */
@@ -211,21 +213,54 @@ const interval = (hours: number) =>
       ? 'every hour'
       : `every ${hours} hours`;
 
+/** Another spreadsheet's schedule of the same person, as its calls a day. */
+export interface OtherSchedule {
+  name: string;
+  callsPerDay: number;
+}
+
+/** The person's other schedules (paused ones run nothing), with the calls a day each makes. */
+export function otherSchedules(
+  schedules: ReadonlyArray<{documentId: string; schedule: Schedule}>,
+  documentId: string,
+): OtherSchedule[] {
+  return schedules
+    .filter(
+      ({documentId: id, schedule}) =>
+        id !== documentId && !schedule.paused && (schedule.requests ?? 0) > 0,
+    )
+    .map(({documentId: id, schedule}) => ({
+      name: schedule.name || id,
+      callsPerDay: schedule.requests! * runsPerDay(schedule.hours),
+    }));
+}
+
 /**
  * Why a schedule every `hours` hours (24: once a day) would spend more UrlFetch calls a day than
- * the quota the add-on assumes, and what fits; undefined when it fits.
+ * the quota the add-on assumes, beside the person's other schedules (`others`: the quota is one
+ * per person), and what fits; undefined when it fits.
  */
 export function quotaProblem(
   cost: RefreshCost,
   acting: string,
   hours: number,
+  others: readonly OtherSchedule[] = [],
 ): string | undefined {
-  const verdict = scheduleQuota(cost.requests, hours);
+  const theirs = others.reduce((n, o) => n + o.callsPerDay, 0);
+  const verdict = scheduleQuota(cost.requests, hours, theirs);
   if (verdict.fits) return undefined;
   const fitting = verdict.shortestFitting;
+  const lighten =
+    others.length > 0
+      ? ', turn off or lengthen a schedule of another spreadsheet'
+      : '';
   const fit =
     fitting === undefined
-      ? `Not even once a day fits: ${FEWER_ACCOUNTS}.`
-      : `To fit, choose ${interval(fitting)} (${number(cost.requests * runsPerDay(fitting))} calls a day) or longer, or ${FEWER_ACCOUNTS}.`;
-  return `A refresh of ${whose(cost, acting)} ${interval(hours)} would make about ${number(verdict.callsPerDay)} UrlFetch calls a day (${number(cost.requests)} a run, ${runsPerDay(hours)} runs), more than the ${number(ASSUMED_URL_FETCH_QUOTA)} Google allows a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows ${number(URL_FETCH_QUOTA.workspace)}). ${fit}`;
+      ? `Not even once a day fits${others.length > 0 ? ' beside them' : ''}: ${FEWER_ACCOUNTS}${lighten}.`
+      : `To fit, choose ${interval(fitting)} (${number(cost.requests * runsPerDay(fitting))} calls a day) or longer${lighten}, or ${FEWER_ACCOUNTS}.`;
+  const besides =
+    others.length > 0
+      ? `, and your scheduled refreshes of other spreadsheets about ${number(theirs)} (${others.map(o => `"${o.name}" ${number(o.callsPerDay)}`).join(', ')}): together more than`
+      : ', more than';
+  return `A refresh of ${whose(cost, acting)} ${interval(hours)} would make about ${number(verdict.callsPerDay)} UrlFetch calls a day (${number(cost.requests)} a run, ${runsPerDay(hours)} runs)${besides} the ${number(ASSUMED_URL_FETCH_QUOTA)} Google allows one person a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows ${number(URL_FETCH_QUOTA.workspace)}). ${fit}`;
 }

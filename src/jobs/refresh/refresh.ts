@@ -69,6 +69,7 @@ import {EVERY_ACCOUNT} from '../settings-store';
 import {ConfigError} from '../../api/errors';
 import {
   PACE_MEMO,
+  otherSchedules,
   RefreshCost,
   quotaProblem,
   refreshPlan,
@@ -726,8 +727,10 @@ function everyAccount(subAccounts: number): string {
 }
 
 /**
- * A scheduled run whose schedule would spend more UrlFetch calls a day than the quota (the
- * accounts grew since it was saved) does not start, and says what to change.
+ * A scheduled run whose schedule would spend more UrlFetch calls a day than the quota, beside
+ * the person's other schedules (the accounts grew since it was saved, or another spreadsheet's
+ * did), does not start, and says what to change. One that runs records what it is expected to
+ * make, for the checks of the others.
  */
 function checkScheduledQuota(
   store: SettingsStore,
@@ -735,11 +738,21 @@ function checkScheduledQuota(
   cost: RefreshCost,
   acting: string,
 ): void {
-  const hours = store.schedule(platform.documentId())?.hours;
-  const problem = hours && quotaProblem(cost, acting, hours);
+  const documentId = platform.documentId();
+  const schedule = store.schedule(documentId);
+  if (!schedule) return;
+  const problem = quotaProblem(
+    cost,
+    acting,
+    schedule.hours,
+    otherSchedules(store.schedules(), documentId),
+  );
   if (problem) {
     throw new ConfigError(`nothing was sent and no sheet changed. ${problem}`);
   }
+  const name = platform.workbook().name();
+  if (schedule.requests !== cost.requests || schedule.name !== name)
+    store.setSchedule(documentId, {...schedule, requests: cost.requests, name});
 }
 
 /**
