@@ -263,10 +263,17 @@ function touched(
   acting: string,
 ): string {
   if (!othersTouched(rows, acting)) return accountLabel(acting);
-  return [...rows]
-    .map(([account, n]) => `${accountLabel(account)}: ${counted(n, 'record')}`)
-    .join(', ');
+  const named = [...rows].map(
+    ([account, n]) => `${accountLabel(account)}: ${counted(n, 'record')}`,
+  );
+  // A toast is one line: an agency's 30 accounts are the sidebar's lines, not the toast's.
+  return named.length > NAMED_IN_LINE
+    ? `${named.slice(0, NAMED_IN_LINE).join(', ')} and ${counted(named.length - NAMED_IN_LINE, 'account')} more (the sidebar lists each)`
+    : named.join(', ');
 }
+
+/** Accounts a summary line names before it counts the rest. */
+const NAMED_IN_LINE = 5;
 
 /** The sidebar's line per account, where records of accounts other than the acting one went. */
 function accountLines(

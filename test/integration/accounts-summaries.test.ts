@@ -5,7 +5,11 @@
  */
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {editableOffer} from '../support/accounts';
+import {
+  AGENCY_SUB_ACCOUNTS,
+  editableOffer,
+  subAccountNames,
+} from '../support/accounts';
 import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
@@ -71,6 +75,33 @@ describe('a summary names each account it touched', () => {
     expect(runs[0].account).toBe(
       `main account: 1 record, sub-account ${SUB_B}: 1 record`,
     );
+  });
+});
+
+describe('a push across many accounts', () => {
+  it('names five accounts in its line and counts the rest; the sidebar lists each', () => {
+    const {rt, emulator} = offerDesk({
+      subAccounts: AGENCY_SUB_ACCOUNTS,
+      listsSubAccounts: true,
+    });
+    const subs = subAccountNames(emulator).slice(0, 7);
+    const ids = subs.map(name => editableOffer(emulator, name));
+    rt.call('setActingAccount', '*');
+    rt.call('refreshOffers');
+    for (const id of ids) editCap(rt, id, '150');
+
+    const summary = rt.call('pushBudgets') as {
+      message: string;
+      accounts: unknown[];
+    };
+
+    expect(summary.message).toContain(
+      `(${subs
+        .slice(0, 5)
+        .map(name => `sub-account ${name}: 1 record`)
+        .join(', ')} and 2 accounts more (the sidebar lists each)).`,
+    );
+    expect(summary.accounts).toHaveLength(7);
   });
 });
 
