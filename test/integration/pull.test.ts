@@ -175,8 +175,8 @@ describe('refreshOffers', () => {
         'daily_cap_type',
         'daily_cap',
         'total_budget',
-        'maintain_by',
         ...SYNC,
+        'maintain_by',
       ],
     ]);
     expect(sheetOf(rt, 'Offers').getFrozenRows()).toBe(1);
