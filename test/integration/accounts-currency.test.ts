@@ -6,25 +6,12 @@
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {MAIN_ACCOUNT_CELL} from '../../src/sheets/accounts';
-import {editableOffer} from '../support/accounts';
-import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {threeAccounts} from '../support/accounts';
+import {recordsOf, typeInto} from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
 const SUB_A = DEMO_ACCOUNTS.subA.name;
 const SUB_B = DEMO_ACCOUNTS.subB.name;
-
-function threeAccounts() {
-  const desk = offerDesk({offers: 20, listsSubAccounts: true});
-  const ids = Object.fromEntries(
-    [MAIN, SUB_A, SUB_B].map(name => [
-      name,
-      editableOffer(desk.emulator, name),
-    ]),
-  );
-  desk.rt.call('setActingAccount', '*');
-  desk.rt.call('refreshOffers');
-  return {...desk, ids};
-}
 
 const budgetRow = (rt: Runtime, id: number) =>
   recordsOf(rt, 'Budgets').find(r => r.offer_id === id)!;

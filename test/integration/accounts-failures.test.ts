@@ -5,30 +5,12 @@
  */
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {editableOffer} from '../support/accounts';
-import {offerDesk, recordsOf, typeInto} from '../support/offer-desk';
+import {editCap, threeAccounts} from '../support/accounts';
+import {recordsOf} from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
 const SUB_A = DEMO_ACCOUNTS.subA.name;
 const SUB_B = DEMO_ACCOUNTS.subB.name;
-
-function threeAccounts() {
-  const desk = offerDesk({offers: 20, listsSubAccounts: true});
-  const ids = Object.fromEntries(
-    [MAIN, SUB_A, SUB_B].map(name => [
-      name,
-      editableOffer(desk.emulator, name),
-    ]),
-  );
-  desk.rt.call('setActingAccount', '*');
-  desk.rt.call('refreshOffers');
-  return {...desk, ids};
-}
-
-function editCap(rt: Runtime, id: number, cap: string): void {
-  const row = recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
-  typeInto(rt, 'Budgets', row, 'daily_cap', cap);
-}
 
 const rowOf = (rt: Runtime, id: number) =>
   recordsOf(rt, 'Budgets').find(r => r.offer_id === id)!;

@@ -8,35 +8,13 @@
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
 import {MAIN_ACCOUNT_CELL} from '../../src/sheets/accounts';
-import {editableOffer} from '../support/accounts';
-import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
+import {editCap, threeAccounts} from '../support/accounts';
+import {recordsOf, sheetOf} from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
 const SUB_A = DEMO_ACCOUNTS.subA.name;
 const SUB_B = DEMO_ACCOUNTS.subB.name;
 const HOUR_S = 3600;
-
-/** Three accounts in two currencies, every account's rows pulled, one editable offer each. */
-function threeAccounts() {
-  const desk = offerDesk({offers: 20, listsSubAccounts: true});
-  const ids = Object.fromEntries(
-    [MAIN, SUB_A, SUB_B].map(name => [
-      name,
-      editableOffer(desk.emulator, name),
-    ]),
-  );
-  for (const name of [MAIN, SUB_A, SUB_B])
-    for (const id of desk.emulator.account(name).offers.keys())
-      desk.emulator.updateOffer(id, {status: 'RUNNING', offer_stop_reason: ''});
-  desk.rt.call('setActingAccount', '*');
-  desk.rt.call('refreshOffers');
-  return {...desk, ids};
-}
-
-function editCap(rt: Runtime, id: number, cap: string): void {
-  const row = recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
-  typeInto(rt, 'Budgets', row, 'daily_cap', cap);
-}
 
 /** The account cells of a sheet's rows that the filter shows. */
 const shownAccounts = (rt: Runtime, sheet: string) => {
