@@ -348,6 +348,14 @@ export class Emulator {
     return signHeaders(account.access_key, account.api_key, timestampSeconds);
   }
 
+  /** Deletes a sub-account (Store.removeAccount): neither listed nor looked up, its keys refused. */
+  deleteSubAccount(name: string): void {
+    const account = this.account(name);
+    if (account.kind !== 'sub_adv_account')
+      throw new RangeError(`${name} is not a sub-account`);
+    this.currentStore.removeAccount(account);
+  }
+
   setPermissions(name: string, billingTypes: BillingType[]): void {
     this.account(name).permissions = [...billingTypes];
   }

@@ -76,6 +76,16 @@ export class Store {
     return [...this.accountsById.values()];
   }
 
+  /**
+   * Deletes an account, as the platform's UI can: its keys sign nothing from now on and no
+   * listing or lookup answers its name. Its records go with it.
+   */
+  removeAccount(account: Account): void {
+    this.accountsById.delete(account.accountId);
+    this.accountsByKey.delete(account.access_key);
+    this.accountsByName.delete(account.name.toLowerCase());
+  }
+
   account(accountId: number): Account | undefined {
     return this.accountsById.get(accountId);
   }

@@ -40,21 +40,16 @@ export interface Connected {
   fingerprint: string;
   /** How messages name this connection: its host and the end of its access key. */
   connectionLabel: string;
+  /**
+   * The time its clients have slept so far before sending again (Retry-After, backoff): the
+   * server's refusals, not its pace, which a refresh measures without them.
+   */
+  waitedMs(): number;
 }
 
-export function accountLabel(account: string): string {
-  if (account === EVERY_ACCOUNT) return 'every account';
-  return account === '' ? 'main account' : `sub-account ${account}`;
-}
-
-/** The account an accountLabel names (History's account column); undefined for none. */
-export function accountOfLabel(label: string): string | undefined {
-  const text = label.trim();
-  if (text === 'main account') return '';
-  return text.startsWith('sub-account ')
-    ? text.slice('sub-account '.length)
-    : undefined;
-}
+export {accountLabel} from '../sheets/accounts';
+/** Kept for jobs/scheduled (another branch's): the account of a Scheduled row, any spelling. */
+export {accountOfCell as accountOfLabel} from '../sheets/accounts';
 
 export function connect(platform: Platform, deadlineMs?: number): Connected {
   const store = new SettingsStore(platform.userProperties);
@@ -69,10 +64,17 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     baseUrl: connection.baseUrl,
     uploadBaseUrl: connection.uploadBaseUrl || connection.baseUrl,
   };
+  let waitedMs = 0;
   const deps: ClientDeps = {
     http: platform.http,
     digest: platform.digest,
-    clock: platform.clock,
+    clock: {
+      now: () => platform.clock.now(),
+      sleep: ms => {
+        waitedMs += ms;
+        platform.clock.sleep(ms);
+      },
+    },
     random: platform.random,
     deadlineMs,
   };
@@ -118,6 +120,7 @@ export function connect(platform: Platform, deadlineMs?: number): Connected {
     clientFor,
     account,
     store,
+    waitedMs: () => waitedMs,
     ...identity,
   };
 }

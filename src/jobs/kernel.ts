@@ -75,6 +75,11 @@ export interface JobFacts {
   wouldSend?: unknown[];
   /** How many requests a preview's run would send, where wouldSend does not list them all. */
   wouldRequest?: number;
+  /**
+   * The records the job sent (or would send) by account ('' the main account): each goes out
+   * as its owner, so where they are not all the acting account's, the summary names each.
+   */
+  accounts?: ReadonlyMap<string, number>;
 }
 
 export class Job {
@@ -82,6 +87,8 @@ export class Job {
   readonly connected: Connected;
   /** Who acts, as messages say it: 'main account', 'sub-account X'. */
   readonly account: string;
+  /** Who acts: '' the main account, a sub-account's name, or EVERY_ACCOUNT. */
+  private readonly acting: string;
   readonly workbook: Workbook;
   readonly log: ChangeLog;
   readonly dryRun: boolean;
@@ -101,6 +108,7 @@ export class Job {
     this.budget = new TimeBudget(() => platform.clock.now(), options.startedAt);
     this.connected = connect(platform, this.budget.retryDeadline);
     const acting = options.asMain ? '' : this.connected.account;
+    this.acting = acting;
     this.account = accountLabel(acting);
     this.workbook = platform.workbook();
     this.log = new ChangeLog(platform, name, this.account);
@@ -203,18 +211,25 @@ export class Job {
         : {}),
       ...(facts.conflict !== undefined ? {conflict: facts.conflict} : {}),
     };
+    const whose = {...counts, account: touched(facts.accounts, this.acting)};
+    const lines = accountLines(facts.accounts, this.acting);
     if (this.dryRun && facts.message === undefined) {
       const wouldSend = facts.wouldSend ?? [];
-      return previewSummary(counts, {
-        sheet: facts.sheet,
-        edited: facts.edited ?? 0,
-        requests: facts.wouldRequest ?? wouldSend.length,
-        wouldSend,
-      });
+      return {
+        ...previewSummary(whose, {
+          sheet: facts.sheet,
+          edited: facts.edited ?? 0,
+          requests: facts.wouldRequest ?? wouldSend.length,
+          wouldSend,
+        }),
+        account: this.account,
+        ...lines,
+      };
     }
     return {
       ...counts,
-      message: facts.message ?? summaryLine(counts, facts.sheet),
+      message: facts.message ?? summaryLine(whose, facts.sheet),
+      ...lines,
     };
   }
 
@@ -244,4 +259,48 @@ export function withJob(
     job.save();
     return job.close(summary);
   });
+}
+
+/** Whether records of accounts other than the acting one were sent: then each is named. */
+function othersTouched(
+  rows: ReadonlyMap<string, number> | undefined,
+  acting: string,
+): rows is ReadonlyMap<string, number> {
+  return rows !== undefined && [...rows.keys()].some(a => a !== acting);
+}
+
+/**
+ * Whose records a summary names: the acting account where they were all its own (or none
+ * went), else each account with its records ("main account: 1 record, sub-account x: 2
+ * records").
+ */
+function touched(
+  rows: ReadonlyMap<string, number> | undefined,
+  acting: string,
+): string {
+  if (!othersTouched(rows, acting)) return accountLabel(acting);
+  const named = [...rows].map(
+    ([account, n]) => `${accountLabel(account)}: ${counted(n, 'record')}`,
+  );
+  // A toast is one line: an agency's 30 accounts are the sidebar's lines, not the toast's.
+  return named.length > NAMED_IN_LINE
+    ? `${named.slice(0, NAMED_IN_LINE).join(', ')} and ${counted(named.length - NAMED_IN_LINE, 'account')} more (the sidebar lists each)`
+    : named.join(', ');
+}
+
+/** Accounts a summary line names before it counts the rest. */
+const NAMED_IN_LINE = 5;
+
+/** The sidebar's line per account, where records of accounts other than the acting one went. */
+function accountLines(
+  rows: ReadonlyMap<string, number> | undefined,
+  acting: string,
+): Pick<JobSummary, 'accounts'> {
+  if (!othersTouched(rows, acting) || rows.size < 2) return {};
+  return {
+    accounts: [...rows].map(([account, n]) => ({
+      account: accountLabel(account),
+      records: n,
+    })),
+  };
 }

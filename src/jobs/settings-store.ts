@@ -65,8 +65,7 @@ export const SEEN_LIMIT = 200;
 /** A property value holds at most 9 KB: 200 names of 64 characters would not fit. */
 const SEEN_BYTES = 8000;
 
-/** The acting account that stands for the main account and every sub-account (DESIGN 4.4). */
-export const EVERY_ACCOUNT = '*';
+export {EVERY_ACCOUNT} from '../sheets/accounts';
 
 /** The bytes `text` takes in UTF-8, as Google counts a property (a lone surrogate: 3). */
 export function utf8Bytes(text: string): number {
@@ -116,6 +115,14 @@ export interface Schedule {
   triggerHours?: number;
   /** When the refresh last ran while the trigger fires hourly (ms). */
   refreshedAt?: number;
+  /**
+   * The UrlFetch calls one run is expected to make, as priced when saved and by each
+   * scheduled run since (absent before issue 33): a person's schedules share one daily quota,
+   * so each check counts the others'.
+   */
+  requests?: number;
+  /** The spreadsheet's name when saved or last run: how the others' checks name it. */
+  name?: string;
 }
 
 /** What a scheduled run emails its owner about; each kind at most once a day. */
@@ -245,6 +252,18 @@ export class SettingsStore implements SubAccountKeyStore {
       return this.keepFor(documentId, SCHEDULE, JSON.stringify(schedule));
     this.props.remove(SCHEDULE + documentId);
     return true;
+  }
+
+  /** Every schedule this person keeps, by spreadsheet. */
+  schedules(): Array<{documentId: string; schedule: Schedule}> {
+    return this.props
+      .keys()
+      .filter(key => key.startsWith(SCHEDULE))
+      .flatMap(key => {
+        const documentId = key.slice(SCHEDULE.length);
+        const schedule = this.schedule(documentId);
+        return schedule ? [{documentId, schedule}] : [];
+      });
   }
 
   /**

@@ -344,6 +344,8 @@ export interface SheetPort {
    * that column's criteria. Hidden rows are still read and written as any other.
    */
   filterColumn(column: number, hidden: readonly string[] | null): void;
+  /** The values the basic filter hides in one column ([] without a filter or criteria). */
+  filteredOut(column: number): string[];
 }
 
 /** The spreadsheet the add-on runs in. */

@@ -326,6 +326,11 @@ class AppsScriptSheet implements SheetPort {
     );
   }
 
+  filteredOut(column: number): string[] {
+    const criteria = this.sheet.getFilter()?.getColumnFilterCriteria(column);
+    return criteria ? [...(criteria.getHiddenValues() ?? [])] : [];
+  }
+
   private range(row: number, column: number, rows: number, columns: number) {
     const key = `${row},${column},${rows},${columns}`;
     let range = this.ranges.get(key);

@@ -104,18 +104,23 @@ export interface QuotaVerdict {
   shortestFitting?: number;
 }
 
-/** A schedule's calls a day against the quota, and the shortest interval that fits it. */
+/**
+ * A schedule's calls a day against the quota, beside `othersPerDay` (the calls a day of the
+ * person's other schedules: the quota is the person's, not a spreadsheet's), and the shortest
+ * interval that fits beside them.
+ */
 export function scheduleQuota(
   requestsPerRun: number,
   hours: number,
+  othersPerDay = 0,
   quota: number = ASSUMED_URL_FETCH_QUOTA,
 ): QuotaVerdict {
   const callsPerDay = requestsPerRun * runsPerDay(hours);
   return {
     callsPerDay,
-    fits: callsPerDay <= quota,
+    fits: callsPerDay + othersPerDay <= quota,
     shortestFitting: SCHEDULE_HOURS.find(
-      h => requestsPerRun * runsPerDay(h) <= quota,
+      h => requestsPerRun * runsPerDay(h) + othersPerDay <= quota,
     ),
   };
 }

@@ -5,6 +5,7 @@
  * never edits a row it wrote: `seen` is the user's, and the sidebar counts the rows not seen.
  */
 import type {CellValue, Workbook} from '../platform/ports';
+import {accountCellOf} from './accounts';
 import {dayOf} from './history';
 import {LogSheet, LogSpec} from './log-sheet';
 import {ALERTS} from './schemas/alerts';
@@ -21,7 +22,7 @@ const ALERTS_LOG: LogSpec = {
 
 /** One alert as appendAlerts writes it. */
 export interface AlertCells {
-  /** Whose offer, as the sheet names accounts (accountLabel). */
+  /** Whose offer, in any spelling accounts.ts reads: written as its cell. */
   account: string;
   offerId: string;
   offerName: string;
@@ -48,7 +49,7 @@ export function appendAlerts(
   log.append(
     alerts.map(a => ({
       time: at,
-      account: a.account,
+      account: accountCellOf(a.account),
       // An id as a number, as in Offers (right-aligned, found by a numeric filter); the API's
       // ids are whole numbers, and anything else is written as it came.
       offer_id: /^\d+$/.test(a.offerId) ? Number(a.offerId) : a.offerId,

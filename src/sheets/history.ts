@@ -13,6 +13,7 @@
  * History, or the header row deleted) is not read as runs nor written into.
  */
 import type {Workbook} from '../platform/ports';
+import {accountCellOf} from './accounts';
 import {isDate} from './cell';
 import {LogCells, LogRun, LogSheet, LogSpec} from './log-sheet';
 import {HISTORY, HistoryRow} from './schemas/history';
@@ -44,7 +45,7 @@ export interface HistoryRun {
 
 /** One field of one record a job run sent, and what came of it. */
 export interface HistoryChange {
-  /** Whose record (accountLabel): the run's account when not given. */
+  /** Whose record, in any spelling accounts.ts reads (written as its cell): the run's account when not given. */
   account?: string;
   /** The run's job when not given: a refresh records what it found changed on the server. */
   job?: string;
@@ -105,7 +106,7 @@ export function appendHistory(
     time: run.at,
     change_id: run.changeId,
     job: job ?? run.job,
-    account: account ?? run.account,
+    account: accountCellOf(account ?? run.account),
     user: run.user,
     ...change,
   }));

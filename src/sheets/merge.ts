@@ -180,9 +180,6 @@ class Merge<S> {
     );
     this.own = input.previous?.records ?? {};
     this.listed = new Set(input.accounts);
-    for (const [key, state] of Object.entries(this.own)) {
-      if (!this.listed.has(keyParts(key).account)) this.records[key] = state;
-    }
   }
 
   run(): MergeResult {
@@ -196,6 +193,13 @@ class Merge<S> {
       this.input.context,
       id => pulledBy?.(id) ?? only,
     );
+    // Another account's records stay as last pulled while a row holds them: the rows a person
+    // deleted of an account no longer listed (a deleted sub-account) are not kept, so the
+    // account is no longer named as left out.
+    for (const [key, state] of Object.entries(this.own)) {
+      if (!this.listed.has(keyParts(key).account) && byKey.has(key))
+        this.records[key] = state;
+    }
     const seen = new Set<string>();
     for (const {index, key, awaits, noAccount} of order) {
       if (awaits) {

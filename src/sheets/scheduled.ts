@@ -9,6 +9,7 @@
  * answers it.
  */
 import type {CellValue, Workbook} from '../platform/ports';
+import {accountCellOf, accountLabel, accountOfCell} from './accounts';
 import {isDate} from './cell';
 import {LogCells, LogSheet, LogSpec} from './log-sheet';
 import {SCHEDULED, ScheduledRow} from './schemas/scheduled';
@@ -85,7 +86,12 @@ export class ScheduledSheet {
 
   append(rows: readonly ScheduledRow[]): void {
     this.log ??= LogSheet.open(this.workbook, SCHEDULED_LOG, {create: true})!;
-    this.log.append(rows as unknown as LogCells[]);
+    this.log.append(
+      rows.map(row => ({
+        ...row,
+        account: accountCellOf(row.account),
+      })) as unknown as LogCells[],
+    );
   }
 
   /** Every row that names a change, in sheet order, read in one call. */
@@ -136,6 +142,12 @@ export class ScheduledSheet {
   }
 }
 
+/** An account cell as a label; '' (no account) stays ''. */
+function labelOf(cell: string): string {
+  const account = accountOfCell(cell);
+  return account === undefined ? '' : accountLabel(account);
+}
+
 /** A data row as an entry; undefined for a row that names no change (the user's). */
 function entryOf(
   table: Table<ScheduledRow>,
@@ -150,7 +162,8 @@ function entryOf(
     change_id: changeId,
     applyAt: timeOf(cell('apply_at')),
     revertAt: timeOf(cell('revert_at')),
-    account: text('account'),
+    // As the jobs compare it (accountLabel), whichever way the sheet spells it.
+    account: labelOf(text('account')),
     sheet: text('sheet'),
     record: text('record'),
     field: text('field'),

@@ -52,7 +52,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     hourLater(rt);
     expect(alerts(rt)).toEqual([
       [
-        'main account',
+        '(main account)',
         id,
         name(id),
         'status left RUNNING',
@@ -90,7 +90,7 @@ describe('Alerts: what changed on the server that needs a person', () => {
     hourLater(rt);
     expect(alerts(rt).slice(1)).toEqual([
       [
-        'main account',
+        '(main account)',
         id,
         name(id),
         'status back to RUNNING',

@@ -39,7 +39,7 @@ describe('alerts of every account', () => {
     rt.call('setActingAccount', '');
     hourLater(rt);
     expect(alerts(rt)).toEqual([
-      ['main account', main[1], 'status left RUNNING'],
+      ['(main account)', main[1], 'status left RUNNING'],
     ]);
     expect(rt.outbox.sent).toHaveLength(1);
     expect(rt.outbox.sent[0].body).toContain(`• offer ${main[1]} (`);
@@ -67,9 +67,7 @@ describe('alerts of every account', () => {
     ).toMatch(
       /^Refresh offers and budgets: Refreshed \d+ offers \(every account: the main account and 2 sub-accounts\)/,
     );
-    expect(alerts(rt)).toEqual([
-      [`sub-account ${SUB}`, sub[0], 'status left RUNNING'],
-    ]);
+    expect(alerts(rt)).toEqual([[SUB, sub[0], 'status left RUNNING']]);
     expect(rt.outbox.sent).toHaveLength(1);
     expect(rt.outbox.sent[0].body).toContain(
       `• offer ${sub[0]} (${emulator.offerView(sub[0])!.offer_name}) of sub-account ${SUB}: status left RUNNING`,

@@ -232,14 +232,7 @@ describe('push across accounts', () => {
         .slice(1)
         .map(r => [r[at('account')], r[at('record')]])
         .sort(),
-    ).toEqual(
-      edits
-        .map(e => [
-          e.name === MAIN ? 'main account' : `sub-account ${e.name}`,
-          String(e.id),
-        ])
-        .sort(),
-    );
+    ).toEqual(edits.map(e => [cellOfAccount(e.name), String(e.id)]).sort());
 
     rt.call('setActingAccount', '');
     expect(rt.call('revertChange', pushed.changeId)).toMatchObject({edited: 3});

@@ -132,7 +132,7 @@ describe('History of createOffers', () => {
     expect(offer.sync_message).toBe(`Offer ${offerId} created; tracking set.`);
     expect(recordsOf(rt, 'History')[0]).toMatchObject({
       job: 'createOffers',
-      account: 'main account',
+      account: '(main account)',
       user: 'user@example.com',
     });
 

@@ -187,7 +187,7 @@ describe('the user column where Apps Script hides the email', () => {
     expect(recordsOf(rt, 'History')).toEqual([
       expect.objectContaining({
         change_id: pushed.changeId,
-        account: 'main account',
+        account: '(main account)',
         user: '',
         record: String(ids[0]),
         field: 'daily_cap [ALL]',

@@ -99,7 +99,7 @@ describe('History of a budget push, and its revert', () => {
         time: rows[0].time,
         change_id: pushed.changeId,
         job: 'pushBudgets',
-        account: 'main account',
+        account: '(main account)',
         user: 'user@example.com',
         sheet: 'Budgets',
         record: String(id),

@@ -259,10 +259,11 @@ describe('every sheet the add-on creates', () => {
         offer_id: 62,
         offer_name: 82,
         daily_cap_type: 108,
+        currency: 66,
         sync_status: 85,
       },
-      'L',
-      ['A2:A1000', 'C2:D1000', 'I2:L1000'],
+      'M',
+      ['A2:A1000', 'C2:E1000', 'J2:M1000'],
     );
     // At 1280 px with the sidebar open, Sheets shows some 860 px of columns: unscrolled,
     // every one from account (first in every record sheet, issue 25) through sync_status,

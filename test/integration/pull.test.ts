@@ -112,6 +112,7 @@ function expectOffersShown(rt: Runtime, api: ApiOffer[]): void {
       offer_id: offer.offer_id,
       offer_name: offer.offer_name,
       target_geo: offer.target_geo,
+      currency: offer.currency,
       country_code: g.target_geo,
       daily_cap_type: g.daily_cap_type,
       daily_cap: g.daily_cap === 'OPEN' ? 'OPEN' : Number(g.daily_cap),
@@ -169,12 +170,13 @@ describe('refreshOffers', () => {
         'offer_id',
         'offer_name',
         'target_geo',
+        'currency',
         'country_code',
         'daily_cap_type',
         'daily_cap',
         'total_budget',
-        'maintain_by',
         ...SYNC,
+        'maintain_by',
       ],
     ]);
     expect(sheetOf(rt, 'Offers').getFrozenRows()).toBe(1);

@@ -571,9 +571,7 @@ describe('every account in one workbook', () => {
       '222',
     );
     rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
-    expect(recordsOf(rt, 'Scheduled').map(r => r.account)).toEqual([
-      `sub-account ${sub}`,
-    ]);
+    expect(recordsOf(rt, 'Scheduled').map(r => r.account)).toEqual([sub]);
     rt.call('setActingAccount', '');
     const since = lastSeq(emulator);
     expect(hours(rt, 2)).toEqual([undefined, undefined]);
@@ -590,7 +588,7 @@ describe('every account in one workbook', () => {
     expect(recordsOf(rt, 'History')).toEqual([
       expect.objectContaining({
         job: 'scheduled push',
-        account: `sub-account ${sub}`,
+        account: sub,
         record: String(id),
         outcome: 'OK',
       }),

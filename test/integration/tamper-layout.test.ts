@@ -61,7 +61,7 @@ describe('a column of the add-on copied, header and all', () => {
     sheet.getRange(2, copy).setValue(250);
 
     expect(() => rt.call('pushBudgets')).toThrow(
-      'The Budgets sheet has 2 daily_cap columns (G, M): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.',
+      'The Budgets sheet has 2 daily_cap columns (H, N): Offer Desk reads the first, so what is typed in the others would count for nothing. Rename or delete all but one, then run again; nothing was sent.',
     );
     rt.call('refreshOffers');
     expect(recordsOf(rt, 'Budgets').map(r => r.sync_status)).toEqual(['', '']);

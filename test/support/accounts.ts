@@ -3,7 +3,13 @@
  * emulator's log named by the account whose access key signed it, so tests can say "each list
  * signed by its account" exactly.
  */
-import type {Emulator, RecordedRequest} from '../../local/emulator';
+import {
+  DEMO_ACCOUNTS,
+  type Emulator,
+  type RecordedRequest,
+} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+import {offerDesk, recordsOf, typeInto} from './offer-desk';
 
 /** Sub-accounts an agency test seeds besides demo_sub_a and demo_sub_b: the issue's "12 or more". */
 export const AGENCY_SUB_ACCOUNTS = 12;
@@ -60,4 +66,33 @@ export function editable(emulator: Emulator, id: number): void {
       },
     ],
   });
+}
+
+/**
+ * Three accounts in two currencies (issue 33): demo_adv and demo_sub_a bill in USD, demo_sub_b
+ * in CNY. Each has an offer the user may edit (`ids`, by account name), every offer RUNNING,
+ * and every account's rows pulled acting as every account.
+ */
+export function threeAccounts() {
+  const desk = offerDesk({offers: 20, listsSubAccounts: true});
+  const names = [
+    DEMO_ACCOUNTS.main.name,
+    DEMO_ACCOUNTS.subA.name,
+    DEMO_ACCOUNTS.subB.name,
+  ];
+  const ids = Object.fromEntries(
+    names.map(name => [name, editableOffer(desk.emulator, name)]),
+  );
+  for (const name of names)
+    for (const id of desk.emulator.account(name).offers.keys())
+      desk.emulator.updateOffer(id, {status: 'RUNNING', offer_stop_reason: ''});
+  desk.rt.call('setActingAccount', '*');
+  desk.rt.call('refreshOffers');
+  return {...desk, ids};
+}
+
+/** Types `cap` into the daily_cap of the offer's (first) Budgets row. */
+export function editCap(rt: Runtime, id: number, cap: string): void {
+  const row = recordsOf(rt, 'Budgets').findIndex(r => r.offer_id === id) + 2;
+  typeInto(rt, 'Budgets', row, 'daily_cap', cap);
 }

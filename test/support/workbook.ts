@@ -330,6 +330,10 @@ export class MemorySheet implements SheetPort {
     else this.filters.set(column, hidden);
   }
 
+  filteredOut(column: number): string[] {
+    return [...(this.filters.get(column) ?? [])];
+  }
+
   private each(
     row: number,
     column: number,

@@ -4,7 +4,9 @@
  */
 import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
+import {accountLabel, accountOfCell} from '../../sheets/accounts';
 import {readRecentRuns} from '../../sheets/history';
+import {counted} from '../../text/wording';
 import {historyLimit} from '../change-log';
 import type {HistoryRow} from '../../sheets/schemas/history';
 import {isRevertible} from './revert';
@@ -24,6 +26,7 @@ export interface ChangeRun {
   /** When it started (its rows' time), ms since the epoch (NaN when the time cell was changed). */
   at: number;
   job: string;
+  /** Whose records it changed: one account's label, or each with its count of records. */
   account: string;
   user: string;
   /** History rows by outcome. */
@@ -99,6 +102,27 @@ function byKind(rows: readonly HistoryRow[]): ChangeRun[] {
   ];
 }
 
+/**
+ * Whose records a run changed: the one account, or each with its count of records
+ * ("main account: 1 record, sub-account b: 2 records"), whichever way its rows spell it.
+ */
+function accountsOf(rows: readonly HistoryRow[]): string {
+  const records = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const account = accountOfCell(r.account);
+    const label = account === undefined ? '' : accountLabel(account);
+    records.set(
+      label,
+      (records.get(label) ?? new Set()).add(`${r.sheet}\u0000${r.record}`),
+    );
+  }
+  const named = [...records].filter(([label]) => label !== '');
+  if (named.length === 1 && records.size === 1) return named[0][0];
+  return named
+    .map(([label, ids]) => `${label}: ${counted(ids.size, 'record')}`)
+    .join(', ');
+}
+
 function summarize(rows: readonly HistoryRow[]): ChangeRun {
   const [first] = rows;
   const count = (outcome: string) =>
@@ -111,7 +135,7 @@ function summarize(rows: readonly HistoryRow[]): ChangeRun {
     changeId: first.change_id,
     at: first.time.getTime(),
     job: first.job,
-    account: first.account,
+    account: accountsOf(rows),
     user: first.user,
     ok: count('OK'),
     error: count('ERROR'),

@@ -20,8 +20,8 @@ import {SheetLayoutError, Table, openTable, sheetRow} from '../../sheets/table';
 import {RowSaid, decodeRecords} from '../../sheets/records';
 import type {SheetWriter} from '../../sheets/writer';
 import {counted} from '../../text/wording';
-import {recordKey} from '../../sheets/accounts';
-import {accountLabel, accountOfLabel, pulledByThisConnection} from '../connect';
+import {accountOfCell, recordKey} from '../../sheets/accounts';
+import {accountLabel, pulledByThisConnection} from '../connect';
 import {Job, withJob} from '../kernel';
 import {SERVER_JOB} from '../refresh/server-changes';
 import {BUDGETS_PUSH} from '../push/push-budgets';
@@ -62,7 +62,7 @@ function bySheet(rows: readonly HistoryRow[]): Map<string, RecordChange[]> {
     const records = sheets.get(row.sheet) ?? new Map<string, RecordChange>();
     sheets.set(row.sheet, records);
     // Rows of an earlier release name the account the run acted as: its records' account.
-    const account = accountOfLabel(row.account) ?? '';
+    const account = accountOfCell(row.account) ?? '';
     const key = recordKey(account, row.record);
     const record = records.get(key) ?? {
       account,
@@ -218,7 +218,7 @@ function laterChanges(
         r =>
           r.sheet === sheet &&
           r.record === id &&
-          (accountOfLabel(r.account) ?? '') === account &&
+          (accountOfCell(r.account) ?? '') === account &&
           r.outcome === 'OK',
       );
       return mine.length === 0

@@ -24,6 +24,7 @@ import {
   removeScheduleTriggers,
 } from './schedule-health';
 import {
+  EVERY_ACCOUNT,
   STORE_FULL_NOTE,
   Schedule,
   ScheduledRun,
@@ -31,8 +32,13 @@ import {
 } from '../settings-store';
 import {scheduleChanged} from './sidebar-state';
 import {StateBook} from '../../state/book';
+import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {SCHEDULED_REFRESHERS} from '../refresh/refresh-all';
-import {quotaProblem, refreshCost} from '../refresh/refresh-cost';
+import {
+  otherSchedules,
+  quotaProblem,
+  refreshCost,
+} from '../refresh/refresh-cost';
 
 export const EVERY_HOURS = SCHEDULE_HOURS.filter(h => h !== DAILY);
 /** A property value holds at most 9 KB. */
@@ -131,7 +137,7 @@ export function setRefreshSchedule(
   const schedule = scheduleFrom(hours, options ?? {});
   const documentId = platform.documentId();
   const store = new SettingsStore(platform.userProperties);
-  if (schedule) checkQuota(platform, store, schedule);
+  const requests = schedule && checkQuota(platform, store, schedule);
   removeScheduleTriggers(platform);
   store.setSchedule(documentId, undefined);
   if (schedule) {
@@ -144,7 +150,13 @@ export function setRefreshSchedule(
     } catch (e) {
       throw tooManyTriggers(e) ?? e;
     }
-    const saved = {...schedule, spreadsheetId: documentId, triggerId};
+    const saved = {
+      ...schedule,
+      spreadsheetId: documentId,
+      triggerId,
+      requests,
+      name: platform.workbook().name(),
+    };
     if (!store.setSchedule(documentId, saved)) {
       platform.triggers.remove(triggerId);
       throw new ConfigError(
@@ -248,25 +260,34 @@ function replaceTrigger(
 }
 
 /**
- * Refuses a schedule whose runs would spend more UrlFetch calls a day than the quota, told
- * from the accounts acted for and their records at the last pull; the schedule saved before
- * stays as it was.
+ * Refuses a schedule whose runs would spend more UrlFetch calls a day than the quota beside
+ * the person's other schedules (one quota per person), told from the accounts acted for and
+ * their records at the last pull; the schedule saved before stays as it was. Answers the
+ * calls a run is expected to make, kept with the schedule for the others' checks.
  */
 function checkQuota(
   platform: Platform,
   store: SettingsStore,
   schedule: Schedule,
-): void {
+): number {
   const acting = store.actingAccount(platform.documentId());
+  const workbook = platform.workbook();
   const cost = refreshCost(
-    StateBook.open(platform.workbook()),
+    StateBook.open(workbook),
     SCHEDULED_REFRESHERS[scheduledJob(schedule)],
     acting,
+    acting === EVERY_ACCOUNT ? subAccountNamesInSheet(workbook) : [],
   );
-  const problem = quotaProblem(cost, acting, schedule.hours);
+  const problem = quotaProblem(
+    cost,
+    acting,
+    schedule.hours,
+    otherSchedules(store.schedules(), platform.documentId()),
+  );
   if (problem) {
     throw new ConfigError(`The scheduled refresh was not saved: ${problem}`);
   }
+  return cost.requests;
 }
 
 /**

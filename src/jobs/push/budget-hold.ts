@@ -15,6 +15,7 @@ import {
   holdsOf,
   totalsText,
 } from '../../rules/budget-guard';
+import {accountLabel} from '../../sheets/accounts';
 import {fromCanonical} from '../../sheets/codec';
 import {HELD_BY_GUARD} from '../../sheets/status';
 import {editableOf} from '../../sheets/schema';
@@ -44,9 +45,11 @@ interface Checked {
   holds: Hold[];
 }
 
-const offerOf = (unit: Sending<BudgetUpdate>) => {
+/** "offer 12 (name)", and whose it is where a sub-account's offer is among those held. */
+const offerOf = (unit: Sending<BudgetUpdate>, accounts: boolean) => {
   const name = unit.record.base.facts?.offer_name;
-  return `offer ${unit.record.id}${name ? ` (${name})` : ''}`;
+  const whose = accounts ? ` of ${accountLabel(unit.record.account)}` : '';
+  return `offer ${unit.record.id}${name ? ` (${name})` : ''}${whose}`;
 };
 
 const holdText = (h: Hold) =>
@@ -54,8 +57,9 @@ const holdText = (h: Hold) =>
 
 /** One line per held field, at most LISTED, then how many more. */
 function listing(checked: readonly Checked[]): string[] {
+  const accounts = checked.some(c => c.unit.record.account !== '');
   const lines = checked.flatMap(c =>
-    c.holds.map(h => `${offerOf(c.unit)}: ${holdText(h)}`),
+    c.holds.map(h => `${offerOf(c.unit, accounts)}: ${holdText(h)}`),
   );
   return lines.length > LISTED
     ? [...lines.slice(0, LISTED), `… and ${lines.length - LISTED} more`]

@@ -44,6 +44,13 @@ import {
   type Sending,
   openedFor,
 } from './push-spec';
+import {
+  HIDDEN_NOT_SENT,
+  askHidden,
+  byAccount,
+  hiddenUnits,
+  whoseRows,
+} from './push-accounts';
 import type {JobSummary} from '../run';
 
 /** Statuses that say a row is pending or refused: cleared once the row matches the server. */
@@ -76,13 +83,23 @@ export function runPush<S, Q>(
     );
   }
   return withJob(platform, spec.job, options, job => {
-    const {rows, state, records} = decodeSheet(job, spec);
+    const {table, rows, state, records} = decodeSheet(job, spec);
     const plan = planPush(
       spec,
       openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
       job.dryRun,
     );
     Object.assign(state.records, plan.taken);
+    const hidden = hiddenUnits(table, plan.units);
+    if (
+      hidden.length > 0 &&
+      !job.dryRun &&
+      !askHidden(platform, spec.schema.name, hidden)
+    ) {
+      for (const unit of hidden)
+        mark(plan.verdicts, unit, 'EDITED', HIDDEN_NOT_SENT);
+      plan.units = plan.units.filter(unit => !hidden.includes(unit));
+    }
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
     const sending = guard?.asked
       ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
@@ -106,9 +123,14 @@ export function runPush<S, Q>(
       requests: sent.requests,
       edited: job.dryRun ? rows.count('EDITED') + plan.previewed : undefined,
       wouldSend: job.dryRun ? sending.map(u => u.request) : undefined,
+      accounts: byAccount(sending, 'records'),
     });
     const said = sent.message ?? summary.message;
-    return {...summary, message: said + (guard?.note ?? '')};
+    const unseen =
+      job.dryRun && hidden.length > 0
+        ? ` The filter (Show rows of) hides ${whoseRows(byAccount(hidden, 'rows'))} of them: a push asks first whether to send those.`
+        : '';
+    return {...summary, message: said + unseen + (guard?.note ?? '')};
   });
 }
 

@@ -101,16 +101,20 @@ export function watch(input: WatchInput): {
   const open = {...input.open};
   const tracked = {...input.tracked};
   const alerts: Alert[] = [];
-  // A last pull without these facts (an older version's) is no pull to compare with.
-  const quiet =
-    previous === undefined ||
-    !Object.values(previous).some(f => f.status !== undefined);
+  // Quiet is each account's: a sub-account refreshed for the first time beside accounts
+  // pulled before has its old PENDING offers noted, not told. A last pull without these facts
+  // (an older version's) is no pull to compare with.
+  const compared = new Set(
+    Object.entries(previous ?? {})
+      .filter(([, f]) => f.status !== undefined)
+      .map(([key]) => keyParts(key).account),
+  );
   for (const {id, facts} of current) {
     const offer = new OfferCheck(id, facts, previous?.[id], open, now);
     const statusTold = checkStatus(offer);
     checkReason(offer, statusTold);
     checkClick(offer, tracked, hours);
-    checkPending(offer, hours, quiet);
+    checkPending(offer, hours, !compared.has(keyParts(id).account));
     alerts.push(...offer.found);
   }
   forgetStale(open, tracked, current, now);

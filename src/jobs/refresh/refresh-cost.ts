@@ -26,6 +26,7 @@ import {counted} from '../../text/wording';
 import {accountLabel} from '../connect';
 import {START_BUDGET_MS} from '../run';
 import {EVERY_ACCOUNT} from '../settings-store';
+import type {Schedule} from '../settings-store';
 
 /**
  * What a refresh's cost is told from, of each of its refreshers (refresh.ts Refresher): the
@@ -65,19 +66,70 @@ function cellsOf(book: StateBook, sheet: string): number {
 }
 
 /**
- * The accounts a refresh as `acting` lists: that one, or acting as every account, the main
- * account and every account the last pull of these sheets was refreshed for.
+ * The accounts a refresh as `acting` is priced for: that one, or acting as every account, the
+ * main account and the sub-accounts the Sub-accounts sheet names (`sheetNames`), those it acts
+ * for now; only where the sheet names none, those of the last pull (a server that lists
+ * sub-accounts without the sheet). Never the union of every pull: a trimmed sheet is priced
+ * as it stands.
  */
-function accountsOf(
+function pricedAccounts(
   book: StateBook,
   refreshers: readonly Priced[],
   acting: string,
+  sheetNames: readonly string[],
 ): string[] {
   if (acting !== EVERY_ACCOUNT) return [acting];
-  const seen = refreshers.flatMap(
-    r => book.get(r.cost.sheets[0])?.accounts ?? [],
-  );
+  const seen =
+    sheetNames.length > 0
+      ? sheetNames
+      : refreshers.flatMap(r => book.get(r.cost.sheets[0])?.accounts ?? []);
   return [...new Set(['', ...seen])];
+}
+
+/** Prices refreshes of some of the accounts by `refreshers`, from the state book's last pull. */
+function pricer(
+  book: StateBook,
+  refreshers: readonly Priced[],
+  acting: string,
+): (accounts: readonly string[], pace: Pace) => RefreshCost {
+  const counts = refreshers.map(r => recordsByAccount(book, r.cost.sheets[0]));
+  const sheets = new Set(refreshers.flatMap(r => r.cost.sheets));
+  const cells = [...sheets].reduce((n, sheet) => n + cellsOf(book, sheet), 0);
+  return (accounts, pace) => {
+    const lists = accounts.map(account =>
+      refreshers.flatMap((r, i): ListSize[] =>
+        r.mainOnly && account !== ''
+          ? []
+          : [{records: counts[i].get(account) ?? 0, pageSize: r.cost.pageSize}],
+      ),
+    );
+    const estimate = estimateRefresh(
+      {
+        // The main account alone needs no sub-account's keys.
+        keys:
+          acting === EVERY_ACCOUNT && accounts.length > 1
+            ? {records: accounts.length - 1, pageSize: SUB_ACCOUNT_PAGE}
+            : undefined,
+        accounts: lists,
+        cells,
+      },
+      pace,
+    );
+    return {
+      ...estimate,
+      accounts: accounts.length,
+      records: lists.flat().reduce((n, l) => n + l.records, 0),
+      pace,
+    };
+  };
+}
+
+/** The round trip the last refresh measured, else the default. */
+function lastPace(book: StateBook): Pace {
+  const measured = book.memo<{roundTripMs?: unknown}>(PACE_MEMO)?.roundTripMs;
+  return typeof measured === 'number' && measured > 0
+    ? {...DEFAULT_PACE, roundTripMs: measured}
+    : DEFAULT_PACE;
 }
 
 /** The cost of a refresh by `refreshers` as `acting`, from the state book's last pull. */
@@ -85,39 +137,62 @@ export function refreshCost(
   book: StateBook,
   refreshers: readonly Priced[],
   acting: string,
+  sheetNames: readonly string[],
 ): RefreshCost {
-  const accounts = accountsOf(book, refreshers, acting);
-  const counts = refreshers.map(r => recordsByAccount(book, r.cost.sheets[0]));
-  const lists = accounts.map(account =>
-    refreshers.flatMap((r, i): ListSize[] =>
-      r.mainOnly && account !== ''
-        ? []
-        : [{records: counts[i].get(account) ?? 0, pageSize: r.cost.pageSize}],
-    ),
-  );
-  const sheets = new Set(refreshers.flatMap(r => r.cost.sheets));
-  const measured = book.memo<{roundTripMs?: unknown}>(PACE_MEMO)?.roundTripMs;
-  const pace: Pace =
-    typeof measured === 'number' && measured > 0
-      ? {...DEFAULT_PACE, roundTripMs: measured}
-      : DEFAULT_PACE;
-  const estimate = estimateRefresh(
-    {
-      keys:
-        acting === EVERY_ACCOUNT
-          ? {records: accounts.length - 1, pageSize: SUB_ACCOUNT_PAGE}
-          : undefined,
-      accounts: lists,
-      cells: [...sheets].reduce((n, sheet) => n + cellsOf(book, sheet), 0),
-    },
-    pace,
-  );
-  return {
-    ...estimate,
-    accounts: accounts.length,
-    records: lists.flat().reduce((n, l) => n + l.records, 0),
-    pace,
+  return pricer(
+    book,
+    refreshers,
+    acting,
+  )(pricedAccounts(book, refreshers, acting, sheetNames), lastPace(book));
+}
+
+/** What a refresh may list in one run, as refreshPlan decides it. */
+export interface RefreshPlan {
+  cost: RefreshCost;
+  /** Acting as every account: the accounts that fit, the main account first; absent, all. */
+  only?: string[];
+  /** The accounts priced but left out, each with why: named by the summary, rows carried. */
+  left: Map<string, string>;
+}
+
+const fits = (cost: RefreshCost) => cost.ms <= START_BUDGET_MS;
+
+/**
+ * What a refresh as `acting` lists: every account it acts for, where that fits one run at the
+ * pace the last refresh measured. Where it does not, less, never nothing that can fit: acting
+ * as every account, the most accounts that fit (the main account first, then the Sub-accounts
+ * sheet's order), the others named; and the least refresh (one account) runs wherever it fits
+ * at the default pace, so one slow run cannot refuse every later one: the run measures the
+ * pace again. Refused (a ConfigError, nothing sent) only where one account cannot fit.
+ */
+export function refreshPlan(
+  book: StateBook,
+  refreshers: readonly Priced[],
+  acting: string,
+  sheetNames: readonly string[],
+): RefreshPlan {
+  const price = pricer(book, refreshers, acting);
+  const accounts = pricedAccounts(book, refreshers, acting, sheetNames);
+  const pace = lastPace(book);
+  const cost = price(accounts, pace);
+  if (fits(cost)) return {cost, left: new Map()};
+  const trimmed = (n: number, at: Pace): RefreshPlan | undefined => {
+    const fewer = price(accounts.slice(0, n), at);
+    if (!fits(fewer)) return undefined;
+    const why = `with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace, more than one run gives a job: act as it to refresh it, or keep each group of accounts in a workbook of its own`;
+    return {
+      cost: fewer,
+      ...(acting === EVERY_ACCOUNT ? {only: accounts.slice(0, n)} : {}),
+      left: new Map(accounts.slice(n).map(a => [a, why])),
+    };
   };
+  for (let n = accounts.length - 1; n >= 1; n--) {
+    const plan = trimmed(n, pace);
+    if (plan) return plan;
+  }
+  const plan = trimmed(1, DEFAULT_PACE);
+  if (plan) return plan;
+  throw refusal(cost, acting);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -133,13 +208,9 @@ function whose(cost: RefreshCost, acting: string): string {
 const FEWER_ACCOUNTS =
   'refresh fewer accounts: act as one account, or keep each group of accounts in a workbook of its own';
 
-/**
- * Refuses a refresh whose estimate passes the time a job gives itself in one execution,
- * before anything is sent.
- */
-export function checkRefreshTime(cost: RefreshCost, acting: string): void {
-  if (cost.ms <= START_BUDGET_MS) return;
-  throw new ConfigError(
+/** Why a refresh as `acting` cannot run: not even one account fits one execution. */
+function refusal(cost: RefreshCost, acting: string): ConfigError {
+  return new ConfigError(
     `Refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s (${number(cost.records)} records at the last pull: ${number(cost.requests)} requests in ${number(cost.roundTrips)} round trips of about ${seconds(cost.pace.roundTripMs)} s each), more than one run of Apps Script gives a job (${START_BUDGET_MS / 60000} of its 6 minutes): nothing was sent and no sheet changed. To fit, ${FEWER_ACCOUNTS}.`,
   );
 }
@@ -151,21 +222,54 @@ const interval = (hours: number) =>
       ? 'every hour'
       : `every ${hours} hours`;
 
+/** Another spreadsheet's schedule of the same person, as its calls a day. */
+export interface OtherSchedule {
+  name: string;
+  callsPerDay: number;
+}
+
+/** The person's other schedules (paused ones run nothing), with the calls a day each makes. */
+export function otherSchedules(
+  schedules: ReadonlyArray<{documentId: string; schedule: Schedule}>,
+  documentId: string,
+): OtherSchedule[] {
+  return schedules
+    .filter(
+      ({documentId: id, schedule}) =>
+        id !== documentId && !schedule.paused && (schedule.requests ?? 0) > 0,
+    )
+    .map(({documentId: id, schedule}) => ({
+      name: schedule.name || id,
+      callsPerDay: schedule.requests! * runsPerDay(schedule.hours),
+    }));
+}
+
 /**
  * Why a schedule every `hours` hours (24: once a day) would spend more UrlFetch calls a day than
- * the quota the add-on assumes, and what fits; undefined when it fits.
+ * the quota the add-on assumes, beside the person's other schedules (`others`: the quota is one
+ * per person), and what fits; undefined when it fits.
  */
 export function quotaProblem(
   cost: RefreshCost,
   acting: string,
   hours: number,
+  others: readonly OtherSchedule[] = [],
 ): string | undefined {
-  const verdict = scheduleQuota(cost.requests, hours);
+  const theirs = others.reduce((n, o) => n + o.callsPerDay, 0);
+  const verdict = scheduleQuota(cost.requests, hours, theirs);
   if (verdict.fits) return undefined;
   const fitting = verdict.shortestFitting;
+  const lighten =
+    others.length > 0
+      ? ', turn off or lengthen a schedule of another spreadsheet'
+      : '';
   const fit =
     fitting === undefined
-      ? `Not even once a day fits: ${FEWER_ACCOUNTS}.`
-      : `To fit, choose ${interval(fitting)} (${number(cost.requests * runsPerDay(fitting))} calls a day) or longer, or ${FEWER_ACCOUNTS}.`;
-  return `A refresh of ${whose(cost, acting)} ${interval(hours)} would make about ${number(verdict.callsPerDay)} UrlFetch calls a day (${number(cost.requests)} a run, ${runsPerDay(hours)} runs), more than the ${number(ASSUMED_URL_FETCH_QUOTA)} Google allows a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows ${number(URL_FETCH_QUOTA.workspace)}). ${fit}`;
+      ? `Not even once a day fits${others.length > 0 ? ' beside them' : ''}: ${FEWER_ACCOUNTS}${lighten}.`
+      : `To fit, choose ${interval(fitting)} (${number(cost.requests * runsPerDay(fitting))} calls a day) or longer${lighten}, or ${FEWER_ACCOUNTS}.`;
+  const besides =
+    others.length > 0
+      ? `, and your scheduled refreshes of other spreadsheets about ${number(theirs)} (${others.map(o => `"${o.name}" ${number(o.callsPerDay)}`).join(', ')}): together more than`
+      : ', more than';
+  return `A refresh of ${whose(cost, acting)} ${interval(hours)} would make about ${number(verdict.callsPerDay)} UrlFetch calls a day (${number(cost.requests)} a run, ${runsPerDay(hours)} runs)${besides} the ${number(ASSUMED_URL_FETCH_QUOTA)} Google allows one person a day (the quota of a gmail.com account, which Offer Desk assumes; Google Workspace allows ${number(URL_FETCH_QUOTA.workspace)}). ${fit}`;
 }

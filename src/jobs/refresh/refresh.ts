@@ -77,16 +77,16 @@ import {
 } from './server-changes-memory';
 import {textOf} from '../../rules/values';
 import {accountLabel} from '../connect';
-import {accountsToActFor} from '../accounts';
+import {AccountsFound, accountsToActFor} from '../accounts';
 import type {ChangeLog} from '../change-log';
 import {EVERY_ACCOUNT} from '../settings-store';
 import {ConfigError} from '../../api/errors';
 import {
   PACE_MEMO,
+  otherSchedules,
   RefreshCost,
-  checkRefreshTime,
   quotaProblem,
-  refreshCost,
+  refreshPlan,
 } from './refresh-cost';
 import {JobFacts, RunOptions, withJob} from '../kernel';
 import {OfferWatch, alertsEmail} from './offer-watch';
@@ -590,16 +590,30 @@ export function runRefresh(
 ): JobSummary {
   return withJob(platform, job, {startedAt: options.startedAt}, run => {
     const {connected, workbook} = run;
-    // Told before anything is sent: a refresh that cannot fit never starts.
-    const cost = refreshCost(run.book, refreshers, connected.account);
-    checkRefreshTime(cost, connected.account);
+    const sheetNames =
+      connected.account === EVERY_ACCOUNT
+        ? subAccountNamesInSheet(workbook)
+        : [];
+    // Told before anything is sent: a refresh that cannot fit never starts, one that fits
+    // only in part refreshes the accounts that fit.
+    const {cost, only, left} = refreshPlan(
+      run.book,
+      refreshers,
+      connected.account,
+      sheetNames,
+    );
     const store = new SettingsStore(platform.userProperties);
     if (options.scheduled)
       checkScheduledQuota(store, platform, cost, connected.account);
-    const found = accountsToActFor(
-      connected,
-      connected.account === '*' ? subAccountNamesInSheet(workbook) : [],
+    const found = fitting(
+      only?.length === 1
+        ? {accounts: [''], failed: [], requests: 0}
+        : accountsToActFor(connected, sheetNames),
+      only,
+      left,
     );
+    if (connected.account === EVERY_ACCOUNT)
+      found.failed.push(...noLongerListed(run.book, refreshers, found));
     const fetching = (account: string): FetchContext => ({
       client: connected.clientFor(account),
       main: connected.mainClient,
@@ -610,6 +624,7 @@ export function runRefresh(
     const isolated = found.accounts.length > 1;
     // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
     const listingFrom = platform.clock.now();
+    const waitedFrom = connected.waitedMs();
     let roundTrips = 0;
     const results = listEach(
       refreshers.flatMap((r, i) =>
@@ -625,8 +640,14 @@ export function runRefresh(
       },
     );
     // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
-    // leaves the state sheet unwritten.
-    const pace = (platform.clock.now() - listingFrom) / roundTrips;
+    // leaves the state sheet unwritten. The waits the server asked for (429 Retry-After) are
+    // not its pace: one refused run priced in would refuse every later refresh, and the pace
+    // would never be measured again.
+    const pace =
+      (platform.clock.now() -
+        listingFrom -
+        (connected.waitedMs() - waitedFrom)) /
+      roundTrips;
     run.book.setMemo(PACE_MEMO, {
       roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
     });
@@ -690,10 +711,65 @@ export function runRefresh(
         : undefined,
       seen,
     );
-    return found.accounts.length > 1
-      ? {...summary, accounts: accountLines(found.accounts, listed, failed)}
+    const named = [...new Set([...found.accounts, ...failed.keys()])];
+    return named.length > 1
+      ? {...summary, accounts: accountLines(named, listed, failed)}
       : summary;
   });
+}
+
+/**
+ * The sub-accounts whose records the last pull of these sheets holds, that neither the
+ * listing nor the Sub-accounts sheet names now, nor failed already: deleted, or no longer the
+ * main account's. Named, so their rows carried as they were are never taken for refreshed.
+ */
+function noLongerListed(
+  book: StateBook,
+  refreshers: readonly Refresher[],
+  found: AccountsFound,
+): AccountsFound['failed'] {
+  const named = new Set([
+    ...found.accounts,
+    ...found.failed.map(f => f.account),
+  ]);
+  const held = new Set(
+    refreshers.flatMap(r =>
+      Object.keys(book.get(r.cost.sheets[0])?.records ?? {}).map(
+        key => keyParts(key).account,
+      ),
+    ),
+  );
+  return [...held]
+    .filter(account => !named.has(account))
+    .map(account => ({
+      account,
+      message:
+        'no longer listed: deleted, or no longer a sub-account of the main account; its rows are as the last refresh left them',
+    }));
+}
+
+/**
+ * The accounts found, but for those a refresh trimmed to fit one run (refreshPlan) leaves out:
+ * named among the failed, each with why, so their rows are carried as they were.
+ */
+function fitting(
+  found: AccountsFound,
+  only: readonly string[] | undefined,
+  left: ReadonlyMap<string, string>,
+): AccountsFound {
+  if (!only) return found;
+  const out = found.accounts.filter(a => !only.includes(a));
+  const why = [...left.values()][0];
+  return {
+    ...found,
+    accounts: found.accounts.filter(a => only.includes(a)),
+    failed: [
+      ...found.failed,
+      ...[...new Set([...left.keys(), ...out])]
+        .filter(a => a !== '' && !found.failed.some(f => f.account === a))
+        .map(account => ({account, message: left.get(account) ?? why})),
+    ],
+  };
 }
 
 /** One line per account acted for: the records it listed, or why it was left out. */
@@ -725,8 +801,10 @@ function everyAccount(subAccounts: number): string {
 }
 
 /**
- * A scheduled run whose schedule would spend more UrlFetch calls a day than the quota (the
- * accounts grew since it was saved) does not start, and says what to change.
+ * A scheduled run whose schedule would spend more UrlFetch calls a day than the quota, beside
+ * the person's other schedules (the accounts grew since it was saved, or another spreadsheet's
+ * did), does not start, and says what to change. One that runs records what it is expected to
+ * make, for the checks of the others.
  */
 function checkScheduledQuota(
   store: SettingsStore,
@@ -734,11 +812,21 @@ function checkScheduledQuota(
   cost: RefreshCost,
   acting: string,
 ): void {
-  const hours = store.schedule(platform.documentId())?.hours;
-  const problem = hours && quotaProblem(cost, acting, hours);
+  const documentId = platform.documentId();
+  const schedule = store.schedule(documentId);
+  if (!schedule) return;
+  const problem = quotaProblem(
+    cost,
+    acting,
+    schedule.hours,
+    otherSchedules(store.schedules(), documentId),
+  );
   if (problem) {
     throw new ConfigError(`nothing was sent and no sheet changed. ${problem}`);
   }
+  const name = platform.workbook().name();
+  if (schedule.requests !== cost.requests || schedule.name !== name)
+    store.setSchedule(documentId, {...schedule, requests: cost.requests, name});
 }
 
 /**

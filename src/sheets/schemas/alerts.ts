@@ -35,7 +35,7 @@ export const ALERTS = defineSchema<AlertRow>({
     {
       header: 'account',
       type: 'text',
-      note: 'Whose offer it is: the main account or a sub-account.',
+      note: "Whose offer it is. Written as the record sheets write it ((main account), or the sub-account's name), so one filter finds an account's rows in every sheet.",
     },
     {
       header: 'offer_id',

@@ -20,8 +20,10 @@ export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
 /**
  * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, Sheets shows some
  * 860 px of columns, and every column from account through sync_status fits in them unscrolled
- * (the status next to the budget cells, issue 28), each header whole; a long offer_name or
- * target_geo is cut at the cell's edge (the formula bar shows it).
+ * (the status next to the budget cells, issue 28; the currency beside the caps, issue 33),
+ * each bold header whole. maintain_by goes after the sync columns to make room for currency
+ * (its AM rows are grey anyway). A long offer_name or target_geo is cut at the cell's edge (the
+ * formula bar shows it).
  */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
@@ -55,6 +57,14 @@ export const BUDGETS = defineSchema<BudgetRow>({
       joined: true,
       read: r => r.offer.target_geo,
       note: "The offer's delivery geos: per-geo groups must cover each of them exactly once.",
+    },
+    {
+      header: 'currency',
+      width: 66,
+      type: 'text',
+      read: r => r.offer.currency,
+      later: true,
+      note: "The offer's currency (CNY or USD), that of its account: daily_cap (BUDGET) and total_budget are in it, and the budget guard asks and totals per currency. Read-only.",
     },
     {
       header: 'country_code',
@@ -101,6 +111,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
       type: 'text',
       read: r => r.offer.maintain_by,
       later: true,
+      afterSync: true,
       note: 'Who manages the offer: ADV (you: its budget is yours to edit) or AM (your account manager: a push refuses its rows, whose budget cells are grey).',
     },
   ],

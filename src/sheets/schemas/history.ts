@@ -47,7 +47,7 @@ export const HISTORY = defineSchema<HistoryRow>({
     {
       header: 'account',
       type: 'text',
-      note: 'Whose record was written: the main account or a sub-account (its keys signed the request).',
+      note: "Whose record was written (its keys signed the request). Written as the record sheets write it ((main account), or the sub-account's name), so one filter finds an account's rows in every sheet.",
     },
     {
       header: 'user',

@@ -51,7 +51,7 @@ export const SCHEDULED = defineSchema<ScheduledRow>({
     {
       header: 'account',
       type: 'text',
-      note: "Whose record: its requests are signed with that account's keys.",
+      note: "Whose record: its requests are signed with that account's keys. Written as the record sheets write it ((main account), or the sub-account's name), so one filter finds an account's rows in every sheet.",
     },
     {
       header: 'sheet',

@@ -151,10 +151,10 @@ describe('pushBudgets', () => {
     const sheet = workbook.sheet('Budgets')!;
     const end = workbook.grid('Budgets').length + 1;
     sheet.type(end, 2, ids[0]);
-    sheet.type(end, 5, 'GB');
-    sheet.type(end, 6, 'BUDGET');
-    sheet.type(end, 7, 20);
-    sheet.type(end, 8, 100);
+    sheet.type(end, 6, 'GB');
+    sheet.type(end, 7, 'BUDGET');
+    sheet.type(end, 8, 20);
+    sheet.type(end, 9, 100);
     pushBudgets(platform);
     const rows = workbook.records('Budgets');
     expect(rows[rowOf(ids[0])].sync_message).toBe(

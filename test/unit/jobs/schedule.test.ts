@@ -15,6 +15,7 @@ function setup() {
   // No state sheet: nothing pulled yet, so a schedule's calls are those of empty lists.
   const workbook = {
     timeZone: () => 'Europe/Berlin',
+    name: () => 'Offers of the agency',
     sheet: () => null,
   } as unknown as Workbook;
   const platform = fakePlatform(
@@ -244,6 +245,8 @@ describe('the trigger’s own conditions', () => {
       job: 'refreshAll',
       spreadsheetId: 'doc-1',
       triggerId: 't1',
+      requests: 4,
+      name: 'Offers of the agency',
     });
   });
 

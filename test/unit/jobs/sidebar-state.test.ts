@@ -19,6 +19,7 @@ const KEY = 'offerDesk.sidebarState.doc-1';
 function setup() {
   const workbook = {
     timeZone: () => 'Etc/UTC',
+    name: () => 'Offers',
     flush: () => undefined,
     // No state sheet: a schedule saved here is priced on empty lists.
     sheet: () => null,

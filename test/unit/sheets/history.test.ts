@@ -49,7 +49,7 @@ describe('appendHistory', () => {
         time: AT,
         change_id: 'c1',
         job: 'pushBudgets',
-        account: 'main account',
+        account: '(main account)',
         user: 'ops@example.com',
         sheet: 'Budgets',
         record: '1000',

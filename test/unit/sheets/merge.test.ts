@@ -485,11 +485,11 @@ describe('Budgets', () => {
       book
         .grid('Budgets')
         .slice(1)
-        .map(r => r.slice(1, 8)),
+        .map(r => r.slice(1, 9)),
     ).toEqual([
-      [1, 'offer_1', 'US,GB', 'US', 'BUDGET', 60, 'OPEN'],
-      [1, 'offer_1', 'US,GB', 'GB', 'CONVERSION', 'OPEN', 500],
-      [2, 'offer_2', 'US,GB', '', '', '', ''],
+      [1, 'offer_1', 'US,GB', 'USD', 'US', 'BUDGET', 60, 'OPEN'],
+      [1, 'offer_1', 'US,GB', 'USD', 'GB', 'CONVERSION', 'OPEN', 500],
+      [2, 'offer_2', 'US,GB', 'USD', '', '', '', ''],
     ]);
   });
 
@@ -499,10 +499,10 @@ describe('Budgets', () => {
     const sheet = book.sheet('Budgets')!;
     book.edit('Budgets', 0, 'country_code', 'US');
     sheet.type(4, 2, 1);
-    sheet.type(4, 5, 'GB');
-    sheet.type(4, 6, 'BUDGET');
-    sheet.type(4, 7, 80);
-    sheet.type(4, 8, 'OPEN');
+    sheet.type(4, 6, 'GB');
+    sheet.type(4, 7, 'BUDGET');
+    sheet.type(4, 8, 80);
+    sheet.type(4, 9, 'OPEN');
     const merged = pull(
       book,
       BUDGETS,
@@ -526,9 +526,9 @@ describe('Budgets', () => {
         .slice(1)
         .map(r => r.slice(1, 10)),
     ).toEqual([
-      [1, 'offer_1', 'US,GB', 'US', 'BUDGET', 100, 1000, 'ADV', 'EDITED'],
-      [2, 'offer_2', 'US,GB', 'ALL', 'BUDGET', 90, 900, 'ADV', ''],
-      [1, 'offer_1', 'US,GB', 'GB', 'BUDGET', 80, 'OPEN', 'ADV', 'EDITED'],
+      [1, 'offer_1', 'US,GB', 'USD', 'US', 'BUDGET', 100, 1000, 'EDITED'],
+      [2, 'offer_2', 'US,GB', 'USD', 'ALL', 'BUDGET', 90, 900, ''],
+      [1, 'offer_1', 'US,GB', 'USD', 'GB', 'BUDGET', 80, 'OPEN', 'EDITED'],
     ]);
     expect(merged.counts.edited).toBe(1);
   });
@@ -538,7 +538,7 @@ describe('Budgets', () => {
     const split = splitOffer('60');
     pull(book, BUDGETS, budgets([split, offer(2)]));
     const sheet = book.sheet('Budgets')!;
-    sheet.type(1, 7, 'my cap');
+    sheet.type(1, 8, 'my cap');
     book.edit('Budgets', 1, 'total_budget', 7);
     const merged = pull(book, BUDGETS, budgets([split, offer(2)]));
     expect(
