@@ -44,9 +44,13 @@ describe('an account written one way in every sheet', () => {
 
     expect(cellOf(ids[MAIN])).toBe(MAIN_ACCOUNT_CELL);
     expect(cellOf(ids[SUB_A])).toBe(SUB_A);
-    expect(recordsOf(rt, 'History').map(r => [r.account, r.record])).toEqual([
-      [MAIN_ACCOUNT_CELL, String(ids[MAIN])],
-      [SUB_A, String(ids[SUB_A])],
+    // The two pushed records, then the stop the refresh found on the server (DESIGN 4.7).
+    expect(
+      recordsOf(rt, 'History').map(r => [r.account, r.record, r.outcome]),
+    ).toEqual([
+      [MAIN_ACCOUNT_CELL, String(ids[MAIN]), 'OK'],
+      [SUB_A, String(ids[SUB_A]), 'OK'],
+      [SUB_A, String(stopped), 'SEEN'],
     ]);
     expect(recordsOf(rt, 'Scheduled').map(r => r.account)).toEqual([SUB_B]);
     expect(recordsOf(rt, 'Alerts').map(r => [r.account, r.offer_id])).toEqual([

@@ -279,7 +279,7 @@ describe('one account whose read fails, among three', () => {
       owners.filter(o => o !== broken).sort(),
     );
     const rows = recordsOf(rt, 'Scheduled');
-    const mine = rows.find(r => r.account === `sub-account ${broken}`)!;
+    const mine = rows.find(r => r.account === broken)!;
     expect(mine.status).toBe('WAITING');
     expect(String(mine.message)).toMatch(
       /^Not sent yet: reading offer_id \d+ first failed \(.*503.*\)\. The next scheduled run tries again\.$/,

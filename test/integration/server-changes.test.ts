@@ -48,7 +48,7 @@ describe('History of the changes made outside Offer Desk', () => {
     const summary = refresh(rt);
     expect(seen(rt)).toEqual([
       [
-        'main account',
+        '(main account)',
         'Offers',
         String(ids[1]),
         'bid_rate',
@@ -57,7 +57,7 @@ describe('History of the changes made outside Offer Desk', () => {
         'SEEN',
       ],
       [
-        'main account',
+        '(main account)',
         'Budgets',
         String(ids[0]),
         'daily_cap [ALL]',
@@ -121,7 +121,7 @@ describe('History of the changes made outside Offer Desk', () => {
     refresh(rt);
     expect(seen(rt)).toEqual([
       [
-        'main account',
+        '(main account)',
         'Offers',
         String(id),
         'click_url',
@@ -154,10 +154,10 @@ describe('History of the changes made outside Offer Desk', () => {
     refresh(rt);
     const id = String(ids[0]);
     expect(seen(rt)).toEqual([
-      ['main account', 'Offers', id, 'target_geo', 'US', 'US,CA', 'SEEN'],
-      ['main account', 'Budgets', id, 'country_code [CA]', '', 'CA', 'SEEN'],
+      ['(main account)', 'Offers', id, 'target_geo', 'US', 'US,CA', 'SEEN'],
+      ['(main account)', 'Budgets', id, 'country_code [CA]', '', 'CA', 'SEEN'],
       [
-        'main account',
+        '(main account)',
         'Budgets',
         id,
         'daily_cap_type [CA]',
@@ -165,8 +165,8 @@ describe('History of the changes made outside Offer Desk', () => {
         'BUDGET',
         'SEEN',
       ],
-      ['main account', 'Budgets', id, 'daily_cap [CA]', '', '30', 'SEEN'],
-      ['main account', 'Budgets', id, 'total_budget [CA]', '', '300', 'SEEN'],
+      ['(main account)', 'Budgets', id, 'daily_cap [CA]', '', '30', 'SEEN'],
+      ['(main account)', 'Budgets', id, 'total_budget [CA]', '', '300', 'SEEN'],
     ]);
   });
 
@@ -180,7 +180,7 @@ describe('History of the changes made outside Offer Desk', () => {
     rt.call('setActingAccount', '*');
     refresh(rt);
     expect(seen(rt).map(r => [r[0], r[2], r[3], r[5]])).toEqual([
-      ['main account', String(main[0]), 'bid_rate', '3.5'],
+      ['(main account)', String(main[0]), 'bid_rate', '3.5'],
     ]);
 
     emulator.updateOffer(sub[0], {bid_rate: 4.5});
@@ -191,7 +191,7 @@ describe('History of the changes made outside Offer Desk', () => {
       seen(rt)
         .slice(1)
         .map(r => [r[0], r[2], r[3], r[5]]),
-    ).toEqual([[`sub-account ${SUB}`, String(sub[0]), 'bid_rate', '4.5']]);
+    ).toEqual([[SUB, String(sub[0]), 'bid_rate', '4.5']]);
     // The main account's change waits for the main account's refresh.
     rt.call('setActingAccount', '');
     refresh(rt);
@@ -199,7 +199,7 @@ describe('History of the changes made outside Offer Desk', () => {
       seen(rt)
         .slice(2)
         .map(r => [r[0], r[2], r[3], r[5]]),
-    ).toEqual([['main account', String(main[1]), 'bid_rate', '5.5']]);
+    ).toEqual([['(main account)', String(main[1]), 'bid_rate', '5.5']]);
   });
 
   it('the first refresh writes none; the second tells what changed since the first', () => {
@@ -212,7 +212,15 @@ describe('History of the changes made outside Offer Desk', () => {
     emulator.updateOffer(id, {bid_rate: 7.5});
     refresh(rt);
     expect(seen(rt)).toEqual([
-      ['main account', 'Offers', String(id), 'bid_rate', '6.5', '7.5', 'SEEN'],
+      [
+        '(main account)',
+        'Offers',
+        String(id),
+        'bid_rate',
+        '6.5',
+        '7.5',
+        'SEEN',
+      ],
     ]);
   });
 
@@ -335,7 +343,7 @@ describe('History of the changes made outside Offer Desk', () => {
     rt.call('refreshCampaigns');
     expect(seen(rt)).toEqual([
       [
-        'main account',
+        '(main account)',
         'Campaigns',
         String(id),
         'description',
