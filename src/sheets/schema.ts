@@ -75,12 +75,6 @@ export interface Column<S = unknown> extends CodecSpec {
    * a job that adds no columns (a push) reads the sheet without it; the next refresh adds it.
    */
   later?: boolean;
-  /**
-   * Placed after the sync columns in a sheet the add-on makes: a read-only column a person
-   * rarely needs in view (Budgets' maintain_by, whose AM rows are grey anyway), so the status
-   * stays beside the cells it is about at 1280 px.
-   */
-  afterSync?: boolean;
 }
 
 export interface SheetSchema<S = unknown> {
@@ -227,12 +221,9 @@ export function isClipped(column: Column<never>): boolean {
 export function allColumns<S>(
   schema: SheetSchema<S>,
 ): ReadonlyArray<Column<S>> {
-  if (!schema.sync) return schema.columns;
-  return [
-    ...schema.columns.filter(c => !c.afterSync),
-    ...(SYNC_COLUMNS as ReadonlyArray<Column<S>>),
-    ...schema.columns.filter(c => c.afterSync),
-  ];
+  return schema.sync
+    ? [...schema.columns, ...(SYNC_COLUMNS as ReadonlyArray<Column<S>>)]
+    : schema.columns;
 }
 
 /** Each schema's editable columns, found once: every row's texts are read in their order. */

@@ -167,6 +167,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
         'daily_cap_type',
         'daily_cap',
         'total_budget',
+        'maintain_by',
         'sync_status',
       ];
       // The grid is drawn again once the job's result is shown: measured in one evaluation,

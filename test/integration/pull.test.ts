@@ -175,8 +175,8 @@ describe('refreshOffers', () => {
         'daily_cap_type',
         'daily_cap',
         'total_budget',
-        ...SYNC,
         'maintain_by',
+        ...SYNC,
       ],
     ]);
     expect(sheetOf(rt, 'Offers').getFrozenRows()).toBe(1);

@@ -21,9 +21,9 @@ export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
  * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, Sheets shows some
  * 860 px of columns, and every column from account through sync_status fits in them unscrolled
  * (the status next to the budget cells, issue 28; the currency beside the caps, issue 33),
- * each bold header whole. maintain_by goes after the sync columns to make room for currency
- * (its AM rows are grey anyway). A long offer_name or target_geo is cut at the cell's edge (the
- * formula bar shows it).
+ * each header whole: each is its header's text at 13 px and a pixel or two, measured in
+ * Chromium. A long offer_name or target_geo is cut at the cell's edge (the formula bar shows
+ * it).
  */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
@@ -38,21 +38,21 @@ export const BUDGETS = defineSchema<BudgetRow>({
   columns: [
     {
       header: 'offer_id',
-      width: 62,
+      width: 54,
       type: 'integer',
       read: r => r.offer.offer_id,
       note: 'The offer. To add a budget group, copy one of its rows and change country_code.',
     },
     {
       header: 'offer_name',
-      width: 82,
+      width: 76,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
     },
     {
       header: 'target_geo',
-      width: 80,
+      width: 73,
       type: 'list',
       joined: true,
       read: r => r.offer.target_geo,
@@ -60,7 +60,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'currency',
-      width: 66,
+      width: 60,
       type: 'text',
       read: r => r.offer.currency,
       later: true,
@@ -68,7 +68,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'country_code',
-      width: 98,
+      width: 89,
       type: 'list',
       joined: true,
       upper: true,
@@ -79,7 +79,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
-      width: 108,
+      width: 97,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
@@ -88,7 +88,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap',
-      width: 72,
+      width: 65,
       type: 'decimal',
       open: true,
       editable: true,
@@ -97,7 +97,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'total_budget',
-      width: 88,
+      width: 81,
       type: 'decimal',
       format: MONEY_FORMAT,
       open: true,
@@ -107,11 +107,10 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'maintain_by',
-      width: 85,
+      width: 80,
       type: 'text',
       read: r => r.offer.maintain_by,
       later: true,
-      afterSync: true,
       note: 'Who manages the offer: ADV (you: its budget is yours to edit) or AM (your account manager: a push refuses its rows, whose budget cells are grey).',
     },
   ],

@@ -524,11 +524,33 @@ describe('Budgets', () => {
       book
         .grid('Budgets')
         .slice(1)
-        .map(r => r.slice(1, 10)),
+        .map(r => r.slice(1, 11)),
     ).toEqual([
-      [1, 'offer_1', 'US,GB', 'USD', 'US', 'BUDGET', 100, 1000, 'EDITED'],
-      [2, 'offer_2', 'US,GB', 'USD', 'ALL', 'BUDGET', 90, 900, ''],
-      [1, 'offer_1', 'US,GB', 'USD', 'GB', 'BUDGET', 80, 'OPEN', 'EDITED'],
+      [
+        1,
+        'offer_1',
+        'US,GB',
+        'USD',
+        'US',
+        'BUDGET',
+        100,
+        1000,
+        'ADV',
+        'EDITED',
+      ],
+      [2, 'offer_2', 'US,GB', 'USD', 'ALL', 'BUDGET', 90, 900, 'ADV', ''],
+      [
+        1,
+        'offer_1',
+        'US,GB',
+        'USD',
+        'GB',
+        'BUDGET',
+        80,
+        'OPEN',
+        'ADV',
+        'EDITED',
+      ],
     ]);
     expect(merged.counts.edited).toBe(1);
   });
