@@ -137,9 +137,11 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
 
 Budgets' columns are sized so that, at 1280 px with the sidebar open, every column from
-\`account\` through \`sync_status\` shows without scrolling, the status beside the budget cells
+\`account\` through \`total_budget\` shows without scrolling, the \`currency\` beside the caps
 (860 px of columns; a long \`offer_name\` or \`target_geo\` is cut at the cell's edge, whole in the
-formula bar). A sheet the add-on made before keeps its widths: they are yours. A row's whole
+formula bar); \`maintain_by\` and the status columns are a short scroll right (the sync columns
+stay last in every sheet; with the sidebar closed, every column shows). A sheet the add-on made
+before keeps its widths: they are yours (\`currency\` is added at its end by the next refresh). A row's whole
 \`sync_message\` is in the sidebar's list of rows that need a look (a click selects the row) and
 in the formula bar.
 

@@ -11,7 +11,7 @@ import {
   haveChromium,
   launchChromium,
 } from '../local/playground/chromium';
-import {PlaygroundDriver, ShownRow} from '../local/playground/driver';
+import {PlaygroundDriver, ShownRow, VIEWPORT} from '../local/playground/driver';
 import type {WorkbookView} from '../local/playground/protocol';
 import {startPlayground} from '../local/playground/server';
 
@@ -136,7 +136,9 @@ async function main(): Promise<void> {
     await ui.dismissToasts();
 
     const [good, bad] = await editableBudgets(ui);
-    await ui.page.getByRole('button', {name: 'Close sidebar'}).click();
+    // Budgets as a laptop shows it beside the open sidebar: account through sync_status in
+    // view, the currency beside the caps (issue 33).
+    await ui.page.setViewportSize({width: 1280, height: 720});
     await ui.openSheet('Budgets');
     await ui.type(good.row, 'daily_cap', '120');
     await ui.type(bad.row, 'daily_cap', '10');
@@ -148,7 +150,9 @@ async function main(): Promise<void> {
     await preview;
     await ui.dismissToasts();
     await (await ui.cellAt(bad.row, 'sync_message')).click();
+    await ui.page.locator('#grid').evaluate(g => g.scrollTo(0, 0));
     await save('playground-budgets.png');
+    await ui.page.setViewportSize(VIEWPORT);
 
     await ui.menu('Offer Desk', 'Open sidebar');
     await quiet();

@@ -256,20 +256,26 @@ describe('every sheet the add-on creates', () => {
       'Budgets',
       {
         account: 100,
-        offer_id: 54,
-        offer_name: 76,
-        daily_cap_type: 97,
-        currency: 60,
+        offer_id: 62,
+        offer_name: 82,
+        daily_cap_type: 108,
+        currency: 66,
         sync_status: 85,
       },
       'M',
       ['A2:A1000', 'C2:E1000', 'J2:M1000'],
     );
     // At 1280 px with the sidebar open, Sheets shows some 860 px of columns: unscrolled,
-    // every one from account (first in every record sheet, issue 25) through sync_status,
-    // the status beside the budget cells (issue 28).
+    // every one from account (first in every record sheet, issue 25) through total_budget,
+    // the currency beside the caps (issue 33); the sync columns trail (DESIGN 4.3).
     const headers = valuesOf(rt, 'Budgets')[0].map(String);
-    const through = headers.slice(0, headers.indexOf('sync_status') + 1);
+    expect(headers.slice(-4)).toEqual([
+      'maintain_by',
+      'sync_status',
+      'sync_message',
+      'synced_at',
+    ]);
+    const through = headers.slice(0, headers.indexOf('total_budget') + 1);
     expect(through[0]).toBe('account');
     const total = Object.values(widths(rt, 'Budgets', through)).reduce(
       (a, b) => a + b,

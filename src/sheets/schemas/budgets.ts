@@ -18,12 +18,12 @@ export interface BudgetRow {
 export const DAILY_CAP_TYPES = ['BUDGET', 'CONVERSION'] as const;
 
 /**
- * Widths (px) narrower than the defaults: at 1280 px with the sidebar open, Sheets shows some
- * 860 px of columns, and every column from account through sync_status fits in them unscrolled
- * (the status next to the budget cells, issue 28; the currency beside the caps, issue 33),
- * each header whole: each is its header's text at 13 px and a pixel or two, measured in
- * Chromium. A long offer_name or target_geo is cut at the cell's edge (the formula bar shows
- * it).
+ * Widths (px) narrower than the defaults, each bold header whole: at 1280 px with the sidebar
+ * open, Sheets shows some 860 px of columns, and every column from account through
+ * total_budget fits in them unscrolled (the currency beside the caps, issue 33). maintain_by
+ * and the sync columns are a short scroll right: the sync columns trail every sheet
+ * (DESIGN 4.3), and with currency the columns through sync_status take 921 px. A long
+ * offer_name or target_geo is cut at the cell's edge (the formula bar shows it).
  */
 export const BUDGETS = defineSchema<BudgetRow>({
   name: 'Budgets',
@@ -38,21 +38,21 @@ export const BUDGETS = defineSchema<BudgetRow>({
   columns: [
     {
       header: 'offer_id',
-      width: 54,
+      width: 62,
       type: 'integer',
       read: r => r.offer.offer_id,
       note: 'The offer. To add a budget group, copy one of its rows and change country_code.',
     },
     {
       header: 'offer_name',
-      width: 76,
+      width: 82,
       type: 'text',
       read: r => r.offer.offer_name,
       note: 'Offer name.',
     },
     {
       header: 'target_geo',
-      width: 73,
+      width: 80,
       type: 'list',
       joined: true,
       read: r => r.offer.target_geo,
@@ -60,7 +60,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'currency',
-      width: 60,
+      width: 66,
       type: 'text',
       read: r => r.offer.currency,
       later: true,
@@ -68,7 +68,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'country_code',
-      width: 89,
+      width: 98,
       type: 'list',
       joined: true,
       upper: true,
@@ -79,7 +79,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap_type',
-      width: 97,
+      width: 108,
       type: 'text',
       editable: true,
       values: DAILY_CAP_TYPES,
@@ -88,7 +88,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'daily_cap',
-      width: 65,
+      width: 72,
       type: 'decimal',
       open: true,
       editable: true,
@@ -97,7 +97,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'total_budget',
-      width: 81,
+      width: 88,
       type: 'decimal',
       format: MONEY_FORMAT,
       open: true,
@@ -107,7 +107,7 @@ export const BUDGETS = defineSchema<BudgetRow>({
     },
     {
       header: 'maintain_by',
-      width: 80,
+      width: 85,
       type: 'text',
       read: r => r.offer.maintain_by,
       later: true,
