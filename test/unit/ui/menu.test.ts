@@ -42,7 +42,7 @@ describe('the add-on menu', () => {
           'Choose files… -> showFilePicker',
           'Upload creative materials (preview) -> menuPreviewUploadCreatives',
           'Upload creative materials -> menuUploadCreatives',
-        'Clone selected offers… -> showCloneDialog',
+          'Clone selected offers… -> showCloneDialog',
           'Create new offers (preview) -> menuPreviewCreateOffers',
           'Create new offers -> menuCreateOffers',
         ],
