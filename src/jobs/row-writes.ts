@@ -52,6 +52,22 @@ export class RowWrites<S> {
     return [...this.statuses.values()].filter(s => s.status === status).length;
   }
 
+  /**
+   * How many rows got `status` in this job by their account ('' the main account; a row
+   * `accountOf` names none of is left out): the records a summary names (JobFacts.accounts).
+   */
+  countByAccount(
+    status: SyncStatus,
+    accountOf: (index: number) => string | undefined,
+  ): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [index, s] of this.statuses) {
+      const account = s.status === status ? accountOf(index) : undefined;
+      if (account !== undefined) out.set(account, (out.get(account) ?? 0) + 1);
+    }
+    return out;
+  }
+
   /** Rows marked INVALID or ERROR in this job, in sheet order, for the summary. */
   problems(): RowProblem[] {
     return [...this.statuses.entries()]

@@ -61,6 +61,31 @@ describe('a summary names each account it touched', () => {
   });
 });
 
+describe('a revert names each account it put back', () => {
+  it('acting as a sub-account, a revert of a change across two accounts names both, with their records', () => {
+    const {rt, ids} = threeAccounts();
+    editCap(rt, ids[MAIN], '150');
+    editCap(rt, ids[SUB_B], '170');
+    const {changeId} = rt.call('pushBudgets') as {changeId: string};
+    rt.call('setActingAccount', SUB_A);
+
+    const summary = rt.call('revertChange', changeId) as {
+      message: string;
+      accounts: Array<{account: string; records: number}>;
+    };
+
+    expect(summary.message).toMatch(
+      new RegExp(
+        `^2 rows put back as EDITED: .* Records of main account: 1 record, sub-account ${SUB_B}: 1 record\\.$`,
+      ),
+    );
+    expect(summary.accounts).toEqual([
+      {account: 'main account', records: 1},
+      {account: `sub-account ${SUB_B}`, records: 1},
+    ]);
+  });
+});
+
 describe('a push across many accounts', () => {
   it('names five accounts in its line and counts the rest; the sidebar lists each', () => {
     const {rt, emulator} = offerDesk({

@@ -434,3 +434,44 @@ describe.each([
     });
   },
 );
+
+describe('a create or an upload names each account it made records in (issue 33)', () => {
+  it("acting as the main account: the upload and the create count the sub-account's records, the summary and the sidebar lines name it", () => {
+    const drive = driveFiles({'1SubHeroFileId': ['hero.png', 'sub hero']});
+    const {rt, emulator} = offerDesk({}, {drive});
+    withSheets(rt, emulator);
+    const mainMaterial = listedMaterial(emulator, MAIN);
+    typeRows(rt, 'Creatives', [
+      {account: SUB, file: '1SubHeroFileId', creative_name: 'sub_hero'},
+      mainMaterial,
+    ]);
+    const upload = rt.call('uploadCreatives') as {message: string};
+    expect(upload.message).toMatch(
+      new RegExp(`\\(sub-account ${SUB}: 1 record\\)\\.$`),
+    );
+    typeOffers(rt, emulator, [
+      {name: 'sub_offer', account: SUB, owner: SUB, md5: 'sub_hero'},
+      {
+        name: 'main_offer',
+        account: '',
+        owner: MAIN,
+        md5: mainMaterial.creative_md5,
+      },
+    ]);
+
+    const created = rt.call('createOffers') as {
+      ok: number;
+      message: string;
+      accounts: Array<{account: string; records: number}>;
+    };
+
+    expect(created.ok).toBe(2);
+    expect(created.message).toContain(
+      `new offer rows (sub-account ${SUB}: 1 record, main account: 1 record).`,
+    );
+    expect(created.accounts).toEqual([
+      {account: `sub-account ${SUB}`, records: 1},
+      {account: 'main account', records: 1},
+    ]);
+  });
+});

@@ -172,8 +172,12 @@ function send(run: CreateRun, plan: Plan, sendable: OfferPlan[]): string {
  */
 function facts(run: CreateRun, plan: Plan, looked: number): JobFacts {
   const strays = plan.refused.filter(r => r.table === 'sets').length;
+  const accountOf = new Map<number, string>();
+  for (const row of [...plan.candidates, ...plan.created])
+    if (row.account !== undefined) accountOf.set(row.index, row.account);
   return {
     sheet: NEW_OFFERS.name,
+    accounts: run.offers.countByAccount('OK', i => accountOf.get(i)),
     ok: run.offers.count('OK'),
     invalid: run.offers.count('INVALID') + strays,
     error: run.offers.count('ERROR'),

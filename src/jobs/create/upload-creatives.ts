@@ -970,6 +970,7 @@ function uploadJob(
   platform.progress.report(JOB, pending.length, pending.length);
   return job.summary({
     ...writes.tally(),
+    accounts: writes.countByAccount('OK', i => accounts.get(i)),
     skipped: 0,
     remaining: report.remaining.length,
     requests: report.requests,

@@ -127,7 +127,13 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       notes: [],
     };
     const {account} = rows[0];
-    for (const [sheet, records] of bySheet(rows)) {
+    const sheets = bySheet(rows);
+    // Each record is its owner's, whoever acts: the summary names each account it put back.
+    const accounts = new Map<string, number>();
+    for (const records of sheets.values())
+      for (const r of records)
+        accounts.set(r.account, (accounts.get(r.account) ?? 0) + 1);
+    for (const [sheet, records] of sheets) {
       const revertible = REVERTIBLE.find(r => r.schema.name === sheet);
       if (!revertible) {
         tally.notes.push(
@@ -157,12 +163,16 @@ export function revertChange(platform: Platform, changeId: string): JobSummary {
       edited: tally.edited,
       conflict: tally.conflict,
       problems: tally.problems,
+      accounts,
     });
+    const whose = (summary.accounts ?? [])
+      .map(line => `${line.account}: ${counted(line.records, 'record')}`)
+      .join(', ');
     return {
       ...summary,
       account,
       changeId: id,
-      message: revertMessage(tally),
+      message: revertMessage(tally) + (whose ? ` Records of ${whose}.` : ''),
     };
   });
 }
