@@ -14,7 +14,7 @@ import {
 } from '../../rules/read-back';
 import {contentOf, sameContent} from '../../sheets/rows';
 import type {HistoryOutcome} from '../../sheets/history';
-import type {RecordState, SheetState} from '../../sheets/pulled';
+import type {RecordState} from '../../sheets/pulled';
 import {Outbox, writeKey} from '../../state/outbox';
 import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
@@ -72,13 +72,17 @@ export class Delivery<S, Q> {
   remaining = 0;
   /** Every record sent (or read back) whose outcome this run settled, in order. */
   readonly delivered: Delivered[] = [];
+  /**
+   * The new state of each record whose outcome is known (or that was sent back to what it
+   * was), by record key: handed to the job's saver, the one place a sheet's state is written.
+   */
+  readonly states: Record<string, RecordState> = {};
   private done = 0;
   private readonly accepted: Q[] = [];
 
   constructor(
     private readonly platform: Platform,
     private readonly spec: PushSpec<S, Q>,
-    private readonly state: SheetState,
     private readonly verdicts: Map<number, RowVerdict>,
     private readonly deps: DeliveryDeps,
   ) {}
@@ -143,7 +147,7 @@ export class Delivery<S, Q> {
    */
   private grounded(chunk: ReadonlyArray<Sending<Q>>): void {
     for (const unit of chunk) {
-      this.state.records[unit.record.key] = unit.again
+      this.states[unit.record.key] = unit.again
         ? {...unit.record.base, refused: undefined}
         : unit.record.base;
       this.landed(unit);
@@ -253,7 +257,7 @@ export class Delivery<S, Q> {
         continue;
       }
       const marks = marksAfter(step, {sent: content, before: base.rows});
-      this.state.records[key] = {...base, refused: undefined, rows: marks.rows};
+      this.states[key] = {...base, refused: undefined, rows: marks.rows};
       // Still unknown: its entry stays, and the next push reads it back first.
       if (!marks.unknown) this.landed(unit);
       this.settled(unit, step, verdict);
@@ -325,7 +329,7 @@ export class Delivery<S, Q> {
     rows: string[][],
     open: Pick<RecordState, 'refused'> = {},
   ): void {
-    this.state.records[unit.record.key] = {
+    this.states[unit.record.key] = {
       ...unit.record.base,
       refused: undefined,
       rows,

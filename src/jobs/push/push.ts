@@ -82,23 +82,26 @@ export function runPush<S, Q>(
       openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
       job.dryRun,
     );
-    Object.assign(state.records, plan.taken);
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
     const sending = guard?.asked
       ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
       : (guard?.send ?? plan.units);
     const save = saver(job, spec.schema.name, rows, state, plan);
-    const sent: {requests: number; remaining: number; message?: string} =
-      job.dryRun
-        ? previewSending(spec, plan.verdicts, sending)
-        : later
-          ? later(job, rows, plan.verdicts, sending)
-          : deliver(job, spec, state, plan.verdicts, sending, guard, save);
+    const sent: {
+      requests: number;
+      remaining: number;
+      message?: string;
+      states?: Record<string, RecordState>;
+    } = job.dryRun
+      ? previewSending(spec, plan.verdicts, sending)
+      : later
+        ? later(job, rows, plan.verdicts, sending)
+        : deliver(job, spec, plan.verdicts, sending, guard, save);
     for (const {unit, message} of guard?.held ?? []) {
       noteKeeping(plan.verdicts, unit, message);
     }
     noteReadOnlyEdits(records, plan.verdicts);
-    save('now');
+    save('now', sent.states);
     const summary = job.summary({
       ...rows.tally(),
       skipped: plan.unchanged,
@@ -165,9 +168,16 @@ function asTheSheetShows<S, Q>(
   });
 }
 
-type Save = (when: 'now' | 'when due') => void;
+type Save = (
+  when: 'now' | 'when due',
+  states?: Readonly<Record<string, RecordState>>,
+) => void;
 
-/** Gives the rows the verdicts reached since its last call, then saves the job. */
+/**
+ * Gives the rows the verdicts reached since its last call and the sheet's state the records'
+ * new states (the plan's taken ones, and `states`: what the delivery settled), then saves the
+ * job: the one place a push writes its sheet's state.
+ */
 function saver<S, Q>(
   job: Job,
   sheet: string,
@@ -176,12 +186,13 @@ function saver<S, Q>(
   plan: PushPlan<Q>,
 ): Save {
   const written = new Map<number, RowVerdict>();
-  return when => {
+  return (when, states = {}) => {
     for (const [index, verdict] of plan.verdicts) {
       if (written.get(index) === verdict) continue;
       written.set(index, verdict);
       rows.status(index, verdict.status, verdict.message);
     }
+    Object.assign(state.records, plan.taken, states);
     const taken = Object.keys(plan.taken).length > 0;
     if (!job.dryRun && (plan.units.length > 0 || taken)) {
       job.book.set(sheet, state);
@@ -205,18 +216,24 @@ function previewSending<S, Q>(
   return {requests: 0, remaining: 0};
 }
 
-/** Sends the units in batches; each batch's outcomes are saved before the next goes out. */
+/**
+ * Sends the units in batches; each batch's outcomes are saved before the next goes out.
+ * Answers, with its counts, the records' new states for the last save.
+ */
 function deliver<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
-  state: SheetState,
   verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Sending<Q>>,
   guard: Guarded<Q> | undefined,
   save: Save,
-): {requests: number; remaining: number} {
+): {
+  requests: number;
+  remaining: number;
+  states: Record<string, RecordState>;
+} {
   let logged = 0;
-  const delivery = new Delivery(job.platform, spec, state, verdicts, {
+  const delivery = new Delivery(job.platform, spec, verdicts, {
     clientFor: account => job.connected.clientFor(account),
     batchSize: job.connected.mainClient.batchSize,
     book: job.book,
@@ -229,11 +246,15 @@ function deliver<S, Q>(
       job.log.add(
         fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
       );
-      save('when due');
+      save('when due', delivery.states);
     },
   });
   delivery.run(sending);
-  return {requests: delivery.requests, remaining: delivery.remaining};
+  return {
+    requests: delivery.requests,
+    remaining: delivery.remaining,
+    states: delivery.states,
+  };
 }
 
 interface PushPlan<Q> {
