@@ -34,7 +34,7 @@ import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
-import {Delivery, mark} from './push-delivery';
+import {Delivery} from './push-delivery';
 import {
   type Delivered,
   type Guarded,
@@ -168,6 +168,15 @@ function asTheSheetShows<S, Q>(
   });
 }
 
+function mark<Q>(
+  verdicts: Map<number, RowVerdict>,
+  unit: Sending<Q>,
+  status: SyncStatus,
+  message: string,
+): void {
+  for (const row of unit.record.rows) verdicts.set(row, {status, message});
+}
+
 type Save = (
   when: 'now' | 'when due',
   states?: Readonly<Record<string, RecordState>>,
@@ -233,7 +242,14 @@ function deliver<S, Q>(
   states: Record<string, RecordState>;
 } {
   let logged = 0;
-  const delivery = new Delivery(job.platform, spec, verdicts, {
+  let told = 0;
+  // The rows say what the delivery told of them since the last save.
+  const tell = () => {
+    for (const {unit, status, message} of delivery.told.slice(told))
+      mark(verdicts, unit, status, message);
+    told = delivery.told.length;
+  };
+  const delivery = new Delivery(job.platform, spec, {
     clientFor: account => job.connected.clientFor(account),
     batchSize: job.connected.mainClient.batchSize,
     book: job.book,
@@ -246,10 +262,12 @@ function deliver<S, Q>(
       job.log.add(
         fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
       );
+      tell();
       save('when due', delivery.states);
     },
   });
   delivery.run(sending);
+  tell();
   return {
     requests: delivery.requests,
     remaining: delivery.remaining,
