@@ -59,9 +59,11 @@ const KEPT_BY_NOTE = new Set(['CONFLICT', 'ERROR']);
 export type Later<S, Q> = (
   job: Job,
   rows: RowWrites<S>,
-  verdicts: Map<number, RowVerdict>,
   units: ReadonlyArray<Sending<Q>>,
-) => {requests: number; remaining: number; message: string};
+) => {requests: number; remaining: number; message: string; told: Told};
+
+/** What a step of a push decided its rows say, by row: the saver writes it (Saver.tell). */
+export type Told = ReadonlyArray<readonly [number, RowVerdict]>;
 
 export function runPush<S, Q>(
   platform: Platform,
@@ -83,25 +85,29 @@ export function runPush<S, Q>(
       job.dryRun,
     );
     const guard = spec.guard?.(plan.units, platform, job.dryRun);
-    const sending = guard?.asked
-      ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
-      : (guard?.send ?? plan.units);
-    const save = saver(job, spec.schema.name, rows, state, plan);
+    const saver = new Saver(job, spec.schema.name, rows, state, plan);
+    const shown = guard?.asked
+      ? asTheSheetShows(job, spec, state, guard.send)
+      : undefined;
+    saver.tell(shown?.told ?? []);
+    const sending = shown?.send ?? guard?.send ?? plan.units;
     const sent: {
       requests: number;
       remaining: number;
       message?: string;
+      told?: Told;
       states?: Record<string, RecordState>;
     } = job.dryRun
-      ? previewSending(spec, plan.verdicts, sending)
+      ? previewSending(spec, sending)
       : later
-        ? later(job, rows, plan.verdicts, sending)
-        : deliver(job, spec, plan.verdicts, sending, guard, save);
+        ? later(job, rows, sending)
+        : deliver(job, spec, sending, guard, saver);
+    saver.tell(sent.told ?? []);
     for (const {unit, message} of guard?.held ?? []) {
-      noteKeeping(plan.verdicts, unit, message);
+      saver.tell(keeping(unit, message));
     }
-    noteReadOnlyEdits(records, plan.verdicts);
-    save('now', sent.states);
+    saver.tell(readOnlyNotes(records, saver.verdicts));
+    saver.save('now', sent.states);
     const summary = job.summary({
       ...rows.tally(),
       skipped: plan.unchanged,
@@ -110,8 +116,8 @@ export function runPush<S, Q>(
       edited: job.dryRun ? rows.count('EDITED') + plan.previewed : undefined,
       wouldSend: job.dryRun ? sending.map(u => u.request) : undefined,
     });
-    const said = sent.message ?? summary.message;
-    return {...summary, message: said + (guard?.note ?? '')};
+    const sentence = sent.message ?? summary.message;
+    return {...summary, message: sentence + (guard?.note ?? '')};
   });
 }
 
@@ -146,83 +152,94 @@ function asTheSheetShows<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
   state: SheetState,
-  verdicts: Map<number, RowVerdict>,
   units: ReadonlyArray<Sending<Q>>,
-): Array<Sending<Q>> {
+): {send: Array<Sending<Q>>; told: Told} {
   const now = new Map(
     recordsOf(job, spec, readTable(job.workbook, spec), state).map(r => [
       r.key,
       r.content,
     ]),
   );
-  return units.filter(unit => {
+  const told: Array<readonly [number, RowVerdict]> = [];
+  const send = units.filter(unit => {
     const content = now.get(unit.record.key);
     if (content && sameContent(content, unit.record.content)) return true;
-    mark(
-      verdicts,
-      unit,
-      'EDITED',
-      `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    told.push(
+      ...said(
+        unit,
+        'EDITED',
+        `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+      ),
     );
     return false;
   });
+  return {send, told};
 }
 
-function mark<Q>(
-  verdicts: Map<number, RowVerdict>,
-  unit: Sending<Q>,
-  status: SyncStatus,
-  message: string,
-): void {
-  for (const row of unit.record.rows) verdicts.set(row, {status, message});
+/** A unit's rows, each told one status and message. */
+function said<Q>(unit: Sending<Q>, status: SyncStatus, message: string): Told {
+  return unit.record.rows.map(row => [row, {status, message}] as const);
 }
-
-type Save = (
-  when: 'now' | 'when due',
-  states?: Readonly<Record<string, RecordState>>,
-) => void;
 
 /**
- * Gives the rows the verdicts reached since its last call and the sheet's state the records'
- * new states (the plan's taken ones, and `states`: what the delivery settled), then saves the
- * job: the one place a push writes its sheet's state.
+ * The one place a push writes what it decided: the rows' statuses (the plan's, then what each
+ * later step tells, a later word over an earlier one) and the sheet's state (the plan's taken
+ * records, then the states the delivery settled), saved with the job.
  */
-function saver<S, Q>(
-  job: Job,
-  sheet: string,
-  rows: RowWrites<S>,
-  state: SheetState,
-  plan: PushPlan<Q>,
-): Save {
-  const written = new Map<number, RowVerdict>();
-  return (when, states = {}) => {
-    for (const [index, verdict] of plan.verdicts) {
-      if (written.get(index) === verdict) continue;
-      written.set(index, verdict);
-      rows.status(index, verdict.status, verdict.message);
+class Saver<S, Q> {
+  private readonly said: Map<number, RowVerdict>;
+  private readonly written = new Map<number, RowVerdict>();
+
+  constructor(
+    private readonly job: Job,
+    private readonly sheet: string,
+    private readonly rows: RowWrites<S>,
+    private readonly state: SheetState,
+    private readonly plan: PushPlan<Q>,
+  ) {
+    this.said = new Map(plan.verdicts);
+  }
+
+  /** What the rows say so far. */
+  get verdicts(): ReadonlyMap<number, RowVerdict> {
+    return this.said;
+  }
+
+  tell(told: Told): void {
+    for (const [row, verdict] of told) this.said.set(row, verdict);
+  }
+
+  /** Gives the rows what was told since the last save, the state `states`, and saves. */
+  save(
+    when: 'now' | 'when due',
+    states: Readonly<Record<string, RecordState>> = {},
+  ): void {
+    for (const [index, verdict] of this.said) {
+      if (this.written.get(index) === verdict) continue;
+      this.written.set(index, verdict);
+      this.rows.status(index, verdict.status, verdict.message);
     }
-    Object.assign(state.records, plan.taken, states);
-    const taken = Object.keys(plan.taken).length > 0;
-    if (!job.dryRun && (plan.units.length > 0 || taken)) {
-      job.book.set(sheet, state);
+    Object.assign(this.state.records, this.plan.taken, states);
+    const taken = Object.keys(this.plan.taken).length > 0;
+    if (!this.job.dryRun && (this.plan.units.length > 0 || taken)) {
+      this.job.book.set(this.sheet, this.state);
     }
-    job.save(when);
-  };
+    this.job.save(when);
+  }
 }
 
 /** What was sent: nothing, in a preview, whose rows say what a push would send. */
 function previewSending<S, Q>(
   spec: PushSpec<S, Q>,
-  verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Sending<Q>>,
-): {requests: number; remaining: number} {
-  for (const unit of sending) {
+): {requests: number; remaining: number; told: Told} {
+  const told = sending.flatMap(unit => {
     const first = unit.lost
       ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
       : `sends ${unit.sends}`;
-    noteKeeping(verdicts, unit, `Preview: a push ${first}.`);
-  }
-  return {requests: 0, remaining: 0};
+    return keeping(unit, `Preview: a push ${first}.`);
+  });
+  return {requests: 0, remaining: 0, told};
 }
 
 /**
@@ -232,22 +249,21 @@ function previewSending<S, Q>(
 function deliver<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
-  verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Sending<Q>>,
   guard: Guarded<Q> | undefined,
-  save: Save,
+  saver: Saver<S, Q>,
 ): {
   requests: number;
   remaining: number;
   states: Record<string, RecordState>;
 } {
   let logged = 0;
-  let told = 0;
+  let heard = 0;
   // The rows say what the delivery told of them since the last save.
   const tell = () => {
-    for (const {unit, status, message} of delivery.told.slice(told))
-      mark(verdicts, unit, status, message);
-    told = delivery.told.length;
+    for (const {unit, status, message} of delivery.told.slice(heard))
+      saver.tell(said(unit, status, message));
+    heard = delivery.told.length;
   };
   const delivery = new Delivery(job.platform, spec, {
     clientFor: account => job.connected.clientFor(account),
@@ -263,7 +279,7 @@ function deliver<S, Q>(
         fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
       );
       tell();
-      save('when due', delivery.states);
+      saver.save('when due', delivery.states);
     },
   });
   delivery.run(sending);
@@ -386,21 +402,19 @@ function planChanged<S, Q>(
  * on a CONFLICT or ERROR row, which keeps its status and what it said (the server's values, the
  * API's reason), the note after: the row still knows that, and the run changed none of it.
  */
-function noteKeeping<Q>(
-  verdicts: Map<number, RowVerdict>,
-  unit: Sending<Q>,
-  note: string,
-): void {
-  unit.record.rows.forEach((row, k) => {
+function keeping<Q>(unit: Sending<Q>, note: string): Told {
+  return unit.record.rows.map((row, k) => {
     const {status, message} = unit.record.said[k];
     if (!KEPT_BY_NOTE.has(status)) {
-      verdicts.set(row, {status: 'EDITED', message: note});
-      return;
+      return [row, {status: 'EDITED', message: note}] as const;
     }
-    verdicts.set(row, {
-      status: status as SyncStatus,
-      message: `${withoutRunNote(message)} ${note}`,
-    });
+    return [
+      row,
+      {
+        status: status as SyncStatus,
+        message: `${withoutRunNote(message)} ${note}`,
+      },
+    ] as const;
   });
 }
 
@@ -461,23 +475,25 @@ function pulledState<S, Q>(
  * Rows with a value typed into a read-only column: nothing sends it, and the next refresh
  * replaces it. The row's message says so; a row with nothing else to send is INVALID.
  */
-function noteReadOnlyEdits(
+function readOnlyNotes(
   records: readonly SheetRecord[],
-  verdicts: Map<number, RowVerdict>,
-): void {
-  for (const {rows, readOnly} of records) {
-    rows.forEach((row, k) => {
-      if (readOnly[k].length === 0) return;
+  verdicts: ReadonlyMap<number, RowVerdict>,
+): Told {
+  return records.flatMap(({rows, readOnly}) =>
+    rows.flatMap((row, k): Told => {
+      if (readOnly[k].length === 0) return [];
       const note = readOnly[k].map(readOnlyNote).join('; ');
       const verdict = verdicts.get(row);
-      verdicts.set(
-        row,
-        verdict && verdict.status !== ''
-          ? {...verdict, message: `${verdict.message} ${note}.`}
-          : {status: 'INVALID', message: `${note}.`},
-      );
-    });
-  }
+      return [
+        [
+          row,
+          verdict && verdict.status !== ''
+            ? {...verdict, message: `${verdict.message} ${note}.`}
+            : {status: 'INVALID', message: `${note}.`},
+        ],
+      ];
+    }),
+  );
 }
 
 function readOnlyNote(edit: ReadOnlyEdit): string {
