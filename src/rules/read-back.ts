@@ -87,11 +87,9 @@ export function judgeReadBack(c: ReadBackCase): ReadBackVerdict {
 /**
  * What is done after a verdict:
  * - `confirm`: the server has it (OK, in History);
- * - `send again`: not applied, sent once more in this run (a create's tracking);
- * - `send next time`: read back not applied where the job sends once a run (a push's or a
- *   scheduled change's write, push-delivery.ts) or a second time, or reading back never
- *   tells: the mark goes, and the next run sends it directly, as the row says, rather than
- *   read it back again;
+ * - `send again`: not applied, sent once more in this run;
+ * - `send next time`: read back not applied twice, or reading back never tells: the mark
+ *   goes, and the next run sends it directly, as the row says, rather than read it back again;
  * - `keep as sent`: changed by the server or someone else: not sent again (it would overwrite
  *   what the server holds now, and a tracking's sending restarts its link test); the sent
  *   values become the record's;
@@ -105,24 +103,16 @@ export type ReadBackStep =
   | 'keep as sent'
   | 'read next time';
 
-/** The step a verdict leads to; `mayResend`: the job may send it once more in this run. */
+/** The step a verdict leads to; `sentAgain`: this run already sent it again once. */
 export function stepAfter(
   verdict: ReadBackVerdict,
-  mayResend: false,
-): Exclude<ReadBackStep, 'send again'>;
-export function stepAfter(
-  verdict: ReadBackVerdict,
-  mayResend: boolean,
-): ReadBackStep;
-export function stepAfter(
-  verdict: ReadBackVerdict,
-  mayResend: boolean,
+  sentAgain: boolean,
 ): ReadBackStep {
   switch (verdict.verdict) {
     case 'applied':
       return 'confirm';
     case 'not applied':
-      return mayResend ? 'send again' : 'send next time';
+      return sentAgain ? 'send next time' : 'send again';
     case 'changed':
       return 'keep as sent';
     default:

@@ -245,7 +245,7 @@ function settleLost(
     const write = writeOf(run, memo, m);
     const verdict = verdictOn(OFFERS, server, write);
     // Read back at the start of a run, it was not sent again yet.
-    const step = stepAfter(verdict, true);
+    const step = stepAfter(verdict, false);
     mark(run, m, marksAfter(step, write));
     if (step === 'send again') {
       send.push({...m, again: true});

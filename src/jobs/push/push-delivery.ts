@@ -23,6 +23,7 @@ import {
   ReadBackResult,
   readBack,
   readBackSays,
+  sentAgain,
   serverRecord,
   verdictOn,
 } from '../read-back';
@@ -58,17 +59,11 @@ export interface DeliveryDeps {
 }
 
 /**
- * Sends the units in fetchAll batches inside the time budget and tells each unit's outcome.
+ * Sends the units in fetchAll batches inside the time budget and gives each row its verdict.
  * A unit whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope: the server
  * may have applied it) is never sent blind: its records are read back by id at once, and
- * settled by the read-back protocol (../read-back.ts): confirmed, not applied (for the next
- * run to send), not sent again, or left an unknown outcome that the next run reads back first.
- *
- * A write read back as not applied is never sent a second time in the same run. The push used
- * to send it once more at once, a scheduled change never again; of the two, this one sends
- * less and claims less: a second request in the run would be one more write whose answer can
- * be lost, on a server that just lost one, and its row says only what reading back showed.
- * A push's row stays changed, so the next push sends it as the row says.
+ * settled by the read-back protocol (../read-back.ts): confirmed, sent once more, not sent
+ * again, or left an unknown outcome that the next push reads back first.
  */
 export class Delivery<S, Q> {
   requests = 0;
@@ -94,8 +89,10 @@ export class Delivery<S, Q> {
   run(units: ReadonlyArray<Sending<Q>>): void {
     this.report();
     // What the last push lost is read back before anything is sent again.
-    this.settle(units.filter(u => u.lost));
-    let queue = this.current(units.filter(u => !u.lost));
+    let queue = [
+      ...this.settle(units.filter(u => u.lost)),
+      ...this.current(units.filter(u => !u.lost)),
+    ];
     // Saved before the first batch: what reading back settled (its History too), and the
     // batch itself as out.
     if (units.length > 0) {
@@ -110,8 +107,7 @@ export class Delivery<S, Q> {
         this.outOfTime(queue);
         break;
       }
-      this.settle(lost);
-      queue = queue.slice(chunk.length);
+      queue = [...queue.slice(chunk.length), ...this.settle(lost)];
       // The next batch is saved as out before its requests leave, with this one's outcomes.
       this.takeOff(queue);
       this.deps.settled?.();
@@ -144,10 +140,15 @@ export class Delivery<S, Q> {
     this.deps.outbox.settle(writeKey(this.spec.schema.name, account, id));
   }
 
-  /** A batch the time budget kept from leaving: its records back to what they were. */
+  /**
+   * A batch the time budget kept from leaving: its records back to what they were, the one
+   * sent again after reading back showed the server does not have it.
+   */
   private grounded(chunk: ReadonlyArray<Sending<Q>>): void {
     for (const unit of chunk) {
-      this.states[unit.record.key] = unit.record.base;
+      this.states[unit.record.key] = unit.again
+        ? {...unit.record.base, refused: undefined}
+        : unit.record.base;
       this.landed(unit);
     }
   }
@@ -165,7 +166,12 @@ export class Delivery<S, Q> {
     chunk.forEach((unit, i) => {
       const outcome = outcomes[i];
       if (outcome.ok) {
-        this.accept(unit, `Pushed ${unit.sends}.`);
+        this.accept(
+          unit,
+          unit.again
+            ? `Pushed ${unit.sends} (${sentAgain(unit.lost!)}).`
+            : `Pushed ${unit.sends}.`,
+        );
       } else if (outcome.error instanceof OutcomeUnknownError) {
         lost.push({
           ...unit,
@@ -227,11 +233,12 @@ export class Delivery<S, Q> {
 
   /**
    * Reads back the records of units whose answer was lost (read-back.ts) and settles each by
-   * its verdict, sending nothing.
+   * its verdict; answers the units to send (again): those the server does not have yet.
    */
-  private settle(units: ReadonlyArray<Sending<Q>>): void {
-    if (units.length === 0) return;
+  private settle(units: ReadonlyArray<Sending<Q>>): Array<Sending<Q>> {
+    if (units.length === 0) return [];
     const server = this.read(units);
+    const resend: Array<Sending<Q>> = [];
     for (const unit of units) {
       const {key, content, base, edited} = unit.record;
       const verdict = verdictOn(this.spec.schema, server, {
@@ -241,13 +248,18 @@ export class Delivery<S, Q> {
         // A one-row record is judged by what it changed.
         changed: this.spec.schema.rowKey ? [] : edited,
       });
-      const step = stepAfter(verdict, false);
+      const step = stepAfter(verdict, unit.again === true);
+      if (step === 'send again') {
+        resend.push({...unit, again: true});
+        continue;
+      }
       const marks = marksAfter(step, {sent: content, before: base.rows});
       this.states[key] = {...base, refused: undefined, rows: marks.rows};
       // Still unknown: its entry stays, and the next push reads it back first.
       if (!marks.unknown) this.landed(unit);
       this.settled(unit, step, verdict);
     }
+    return resend;
   }
 
   /** A unit's rows, its History and its counts, once reading back settled it. */

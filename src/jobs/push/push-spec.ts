@@ -45,6 +45,8 @@ export interface Sending<Q> {
   sends: string;
   /** Why its outcome is unknown: its answer was lost (here or at the last push). */
   lost?: string;
+  /** Sent again, reading back having shown it was not applied: never a third time. */
+  again?: boolean;
 }
 
 /** The status and message a push gives a row. */

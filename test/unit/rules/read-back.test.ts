@@ -117,29 +117,29 @@ describe('judgeReadBack, a record of many rows', () => {
 
 describe('stepAfter', () => {
   const cases: Array<[ReadBackVerdict, boolean, string]> = [
-    [{verdict: 'applied'}, true, 'confirm'],
     [{verdict: 'applied'}, false, 'confirm'],
-    [{verdict: 'not applied'}, true, 'send again'],
-    [{verdict: 'not applied'}, false, 'send next time'],
-    [{verdict: 'changed', shows: []}, true, 'keep as sent'],
+    [{verdict: 'applied'}, true, 'confirm'],
+    [{verdict: 'not applied'}, false, 'send again'],
+    [{verdict: 'not applied'}, true, 'send next time'],
+    [{verdict: 'changed', shows: []}, false, 'keep as sent'],
     [
       {verdict: 'cannot tell', because: {blind: ['support_server_click']}},
-      true,
+      false,
       'send next time',
     ],
     [
       {verdict: 'cannot tell', because: {unlisted: true}},
-      true,
+      false,
       'read next time',
     ],
     [
       {verdict: 'cannot tell', because: {unread: 'reading it back failed (x)'}},
-      false,
+      true,
       'read next time',
     ],
   ];
-  it.each(cases)('%j (may resend: %s) -> %s', (verdict, mayResend, step) => {
-    expect(stepAfter(verdict, mayResend)).toBe(step);
+  it.each(cases)('%j (sent again: %s) -> %s', (verdict, again, step) => {
+    expect(stepAfter(verdict, again)).toBe(step);
   });
 });
 
