@@ -14,7 +14,7 @@ import {
 } from '../../rules/read-back';
 import {contentOf, sameContent} from '../../sheets/rows';
 import type {HistoryOutcome} from '../../sheets/history';
-import type {RecordState, SheetState} from '../../sheets/pulled';
+import type {RecordState} from '../../sheets/pulled';
 import {Outbox, writeKey} from '../../state/outbox';
 import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
@@ -27,16 +27,14 @@ import {
   serverRecord,
   verdictOn,
 } from '../read-back';
-import type {Delivered, PushSpec, RowVerdict, Sending} from './push-spec';
+import type {Delivered, PushSpec, Sending} from './push-spec';
 import type {TimeBudget} from '../run';
 
-export function mark<Q>(
-  verdicts: Map<number, RowVerdict>,
-  unit: Sending<Q>,
-  status: SyncStatus,
-  message: string,
-): void {
-  for (const row of unit.record.rows) verdicts.set(row, {status, message});
+/** What a unit's rows are to say, as the delivery decided it: the job writes it. */
+export interface Told<Q> {
+  unit: Sending<Q>;
+  status: SyncStatus;
+  message: string;
 }
 
 /** The message of a failed push, and what the next push does with the row. */
@@ -72,14 +70,19 @@ export class Delivery<S, Q> {
   remaining = 0;
   /** Every record sent (or read back) whose outcome this run settled, in order. */
   readonly delivered: Delivered[] = [];
+  /**
+   * The new state of each record whose outcome is known (or that was sent back to what it
+   * was), by record key: handed to the job's saver, the one place a sheet's state is written.
+   */
+  readonly states: Record<string, RecordState> = {};
+  /** What each unit's rows are to say, in the order decided: the job writes them. */
+  readonly told: Array<Told<Q>> = [];
   private done = 0;
   private readonly accepted: Q[] = [];
 
   constructor(
     private readonly platform: Platform,
     private readonly spec: PushSpec<S, Q>,
-    private readonly state: SheetState,
-    private readonly verdicts: Map<number, RowVerdict>,
     private readonly deps: DeliveryDeps,
   ) {}
 
@@ -143,7 +146,7 @@ export class Delivery<S, Q> {
    */
   private grounded(chunk: ReadonlyArray<Sending<Q>>): void {
     for (const unit of chunk) {
-      this.state.records[unit.record.key] = unit.again
+      this.states[unit.record.key] = unit.again
         ? {...unit.record.base, refused: undefined}
         : unit.record.base;
       this.landed(unit);
@@ -203,8 +206,7 @@ export class Delivery<S, Q> {
           : server.unread?.get(unit.record.account)?.failed;
       if (failed !== undefined || 'failed' in server) {
         this.remaining += unit.record.rows.length;
-        mark(
-          this.verdicts,
+        this.tell(
           unit,
           'EDITED',
           `Not sent yet: the push reads the server's ${this.spec.schema.id} ${unit.record.id} first (it sends values you did not edit as last refreshed), and ${failed}. Run the push again.`,
@@ -218,8 +220,7 @@ export class Delivery<S, Q> {
       const {base} = unit.record;
       const back = serverRecord(this.spec.schema, rows, base.rows).rows;
       if (sameContent(back, contentOf(base.rows))) continue;
-      mark(
-        this.verdicts,
+      this.tell(
         unit,
         'CONFLICT',
         `Not sent: the server changed ${this.spec.schema.id} ${unit.record.id} since the last refresh, and this push would put back what you did not edit as it was then. ${this.spec.refreshTitle} (your edits stay), check them, then push again.`,
@@ -253,7 +254,7 @@ export class Delivery<S, Q> {
         continue;
       }
       const marks = marksAfter(step, {sent: content, before: base.rows});
-      this.state.records[key] = {...base, refused: undefined, rows: marks.rows};
+      this.states[key] = {...base, refused: undefined, rows: marks.rows};
       // Still unknown: its entry stays, and the next push reads it back first.
       if (!marks.unknown) this.landed(unit);
       this.settled(unit, step, verdict);
@@ -325,7 +326,7 @@ export class Delivery<S, Q> {
     rows: string[][],
     open: Pick<RecordState, 'refused'> = {},
   ): void {
-    this.state.records[unit.record.key] = {
+    this.states[unit.record.key] = {
       ...unit.record.base,
       refused: undefined,
       rows,
@@ -337,8 +338,7 @@ export class Delivery<S, Q> {
   private outOfTime(queue: ReadonlyArray<Sending<Q>>): void {
     for (const unit of queue) {
       this.remaining += unit.record.rows.length;
-      mark(
-        this.verdicts,
+      this.tell(
         unit,
         'EDITED',
         'Not sent yet: the time ran out. Run the push again to send it.',
@@ -352,13 +352,17 @@ export class Delivery<S, Q> {
     message: string,
     outcome: HistoryOutcome,
   ): void {
-    mark(this.verdicts, unit, status, message);
+    this.tell(unit, status, message);
     this.delivered.push({
       record: unit.record,
       outcome,
       message,
     });
     this.done += unit.record.rows.length;
+  }
+
+  private tell(unit: Sending<Q>, status: SyncStatus, message: string): void {
+    this.told.push({unit, status, message});
   }
 
   private report(): void {

@@ -34,7 +34,7 @@ import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
-import {Delivery, mark} from './push-delivery';
+import {Delivery} from './push-delivery';
 import {
   type Delivered,
   type Guarded,
@@ -66,9 +66,11 @@ const KEPT_BY_NOTE = new Set(['CONFLICT', 'ERROR']);
 export type Later<S, Q> = (
   job: Job,
   rows: RowWrites<S>,
-  verdicts: Map<number, RowVerdict>,
   units: ReadonlyArray<Sending<Q>>,
-) => {requests: number; remaining: number; message: string};
+) => {requests: number; remaining: number; message: string; told: Told};
+
+/** What a step of a push decided its rows say, by row: the saver writes it (Saver.tell). */
+export type Told = ReadonlyArray<readonly [number, RowVerdict]>;
 
 export function runPush<S, Q>(
   platform: Platform,
@@ -89,33 +91,41 @@ export function runPush<S, Q>(
       openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
       job.dryRun,
     );
-    Object.assign(state.records, plan.taken);
     const hidden = hiddenUnits(table, plan.units);
-    if (
+    const unsent =
       hidden.length > 0 &&
       !job.dryRun &&
-      !askHidden(platform, spec.schema.name, hidden)
-    ) {
+      !askHidden(platform, spec.schema.name, hidden);
+    const units = unsent
+      ? plan.units.filter(unit => !hidden.includes(unit))
+      : plan.units;
+    const guard = spec.guard?.(units, platform, job.dryRun);
+    const saver = new Saver(job, spec.schema.name, rows, state, plan);
+    if (unsent)
       for (const unit of hidden)
-        mark(plan.verdicts, unit, 'EDITED', HIDDEN_NOT_SENT);
-      plan.units = plan.units.filter(unit => !hidden.includes(unit));
-    }
-    const guard = spec.guard?.(plan.units, platform, job.dryRun);
-    const sending = guard?.asked
-      ? asTheSheetShows(job, spec, state, plan.verdicts, guard.send)
-      : (guard?.send ?? plan.units);
-    const save = saver(job, spec.schema.name, rows, state, plan);
-    const sent: {requests: number; remaining: number; message?: string} =
-      job.dryRun
-        ? previewSending(spec, plan.verdicts, sending)
-        : later
-          ? later(job, rows, plan.verdicts, sending)
-          : deliver(job, spec, state, plan.verdicts, sending, guard, save);
+        saver.tell(said(unit, 'EDITED', HIDDEN_NOT_SENT));
+    const shown = guard?.asked
+      ? asTheSheetShows(job, spec, state, guard.send)
+      : undefined;
+    saver.tell(shown?.told ?? []);
+    const sending = shown?.send ?? guard?.send ?? units;
+    const sent: {
+      requests: number;
+      remaining: number;
+      message?: string;
+      told?: Told;
+      states?: Record<string, RecordState>;
+    } = job.dryRun
+      ? previewSending(spec, sending)
+      : later
+        ? later(job, rows, sending)
+        : deliver(job, spec, sending, guard, saver);
+    saver.tell(sent.told ?? []);
     for (const {unit, message} of guard?.held ?? []) {
-      noteKeeping(plan.verdicts, unit, message);
+      saver.tell(keeping(unit, message));
     }
-    noteReadOnlyEdits(records, plan.verdicts);
-    save('now');
+    saver.tell(readOnlyNotes(records, saver.verdicts));
+    saver.save('now', sent.states);
     const summary = job.summary({
       ...rows.tally(),
       skipped: plan.unchanged,
@@ -125,12 +135,12 @@ export function runPush<S, Q>(
       wouldSend: job.dryRun ? sending.map(u => u.request) : undefined,
       accounts: byAccount(sending, 'records'),
     });
-    const said = sent.message ?? summary.message;
+    const sentence = sent.message ?? summary.message;
     const unseen =
       job.dryRun && hidden.length > 0
         ? ` The filter (Show rows of) hides ${whoseRows(byAccount(hidden, 'rows'))} of them: a push asks first whether to send those.`
         : '';
-    return {...summary, message: said + unseen + (guard?.note ?? '')};
+    return {...summary, message: sentence + unseen + (guard?.note ?? '')};
   });
 }
 
@@ -165,80 +175,120 @@ function asTheSheetShows<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
   state: SheetState,
-  verdicts: Map<number, RowVerdict>,
   units: ReadonlyArray<Sending<Q>>,
-): Array<Sending<Q>> {
+): {send: Array<Sending<Q>>; told: Told} {
   const now = new Map(
     recordsOf(job, spec, readTable(job.workbook, spec), state).map(r => [
       r.key,
       r.content,
     ]),
   );
-  return units.filter(unit => {
+  const told: Array<readonly [number, RowVerdict]> = [];
+  const send = units.filter(unit => {
     const content = now.get(unit.record.key);
     if (content && sameContent(content, unit.record.content)) return true;
-    mark(
-      verdicts,
-      unit,
-      'EDITED',
-      `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+    told.push(
+      ...said(
+        unit,
+        'EDITED',
+        `Not sent: ${spec.schema.id} ${unit.record.id} changed in ${spec.schema.name} while the push's question was open, so what it holds now is not what the push read (nor, for a change the question listed, what you answered for). Push again to send what it holds now.`,
+      ),
     );
     return false;
   });
+  return {send, told};
 }
 
-type Save = (when: 'now' | 'when due') => void;
+/** A unit's rows, each told one status and message. */
+function said<Q>(unit: Sending<Q>, status: SyncStatus, message: string): Told {
+  return unit.record.rows.map(row => [row, {status, message}] as const);
+}
 
-/** Gives the rows the verdicts reached since its last call, then saves the job. */
-function saver<S, Q>(
-  job: Job,
-  sheet: string,
-  rows: RowWrites<S>,
-  state: SheetState,
-  plan: PushPlan<Q>,
-): Save {
-  const written = new Map<number, RowVerdict>();
-  return when => {
-    for (const [index, verdict] of plan.verdicts) {
-      if (written.get(index) === verdict) continue;
-      written.set(index, verdict);
-      rows.status(index, verdict.status, verdict.message);
+/**
+ * The one place a push writes what it decided: the rows' statuses (the plan's, then what each
+ * later step tells, a later word over an earlier one) and the sheet's state (the plan's taken
+ * records, then the states the delivery settled), saved with the job.
+ */
+class Saver<S, Q> {
+  private readonly said: Map<number, RowVerdict>;
+  private readonly written = new Map<number, RowVerdict>();
+
+  constructor(
+    private readonly job: Job,
+    private readonly sheet: string,
+    private readonly rows: RowWrites<S>,
+    private readonly state: SheetState,
+    private readonly plan: PushPlan<Q>,
+  ) {
+    this.said = new Map(plan.verdicts);
+  }
+
+  /** What the rows say so far. */
+  get verdicts(): ReadonlyMap<number, RowVerdict> {
+    return this.said;
+  }
+
+  tell(told: Told): void {
+    for (const [row, verdict] of told) this.said.set(row, verdict);
+  }
+
+  /** Gives the rows what was told since the last save, the state `states`, and saves. */
+  save(
+    when: 'now' | 'when due',
+    states: Readonly<Record<string, RecordState>> = {},
+  ): void {
+    for (const [index, verdict] of this.said) {
+      if (this.written.get(index) === verdict) continue;
+      this.written.set(index, verdict);
+      this.rows.status(index, verdict.status, verdict.message);
     }
-    const taken = Object.keys(plan.taken).length > 0;
-    if (!job.dryRun && (plan.units.length > 0 || taken)) {
-      job.book.set(sheet, state);
+    Object.assign(this.state.records, this.plan.taken, states);
+    const taken = Object.keys(this.plan.taken).length > 0;
+    if (!this.job.dryRun && (this.plan.units.length > 0 || taken)) {
+      this.job.book.set(this.sheet, this.state);
     }
-    job.save(when);
-  };
+    this.job.save(when);
+  }
 }
 
 /** What was sent: nothing, in a preview, whose rows say what a push would send. */
 function previewSending<S, Q>(
   spec: PushSpec<S, Q>,
-  verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Sending<Q>>,
-): {requests: number; remaining: number} {
-  for (const unit of sending) {
+): {requests: number; remaining: number; told: Told} {
+  const told = sending.flatMap(unit => {
     const first = unit.lost
       ? `reads ${spec.schema.id} ${unit.record.id} back (${unit.lost}), then sends ${unit.sends} if it still differs`
       : `sends ${unit.sends}`;
-    noteKeeping(verdicts, unit, `Preview: a push ${first}.`);
-  }
-  return {requests: 0, remaining: 0};
+    return keeping(unit, `Preview: a push ${first}.`);
+  });
+  return {requests: 0, remaining: 0, told};
 }
 
-/** Sends the units in batches; each batch's outcomes are saved before the next goes out. */
+/**
+ * Sends the units in batches; each batch's outcomes are saved before the next goes out.
+ * Answers, with its counts, the records' new states for the last save.
+ */
 function deliver<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
-  state: SheetState,
-  verdicts: Map<number, RowVerdict>,
   sending: ReadonlyArray<Sending<Q>>,
   guard: Guarded<Q> | undefined,
-  save: Save,
-): {requests: number; remaining: number} {
+  saver: Saver<S, Q>,
+): {
+  requests: number;
+  remaining: number;
+  states: Record<string, RecordState>;
+} {
   let logged = 0;
-  const delivery = new Delivery(job.platform, spec, state, verdicts, {
+  let heard = 0;
+  // The rows say what the delivery told of them since the last save.
+  const tell = () => {
+    for (const {unit, status, message} of delivery.told.slice(heard))
+      saver.tell(said(unit, status, message));
+    heard = delivery.told.length;
+  };
+  const delivery = new Delivery(job.platform, spec, {
     clientFor: account => job.connected.clientFor(account),
     batchSize: job.connected.mainClient.batchSize,
     book: job.book,
@@ -251,11 +301,17 @@ function deliver<S, Q>(
       job.log.add(
         fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
       );
-      save('when due');
+      tell();
+      saver.save('when due', delivery.states);
     },
   });
   delivery.run(sending);
-  return {requests: delivery.requests, remaining: delivery.remaining};
+  tell();
+  return {
+    requests: delivery.requests,
+    remaining: delivery.remaining,
+    states: delivery.states,
+  };
 }
 
 interface PushPlan<Q> {
@@ -369,21 +425,19 @@ function planChanged<S, Q>(
  * on a CONFLICT or ERROR row, which keeps its status and what it said (the server's values, the
  * API's reason), the note after: the row still knows that, and the run changed none of it.
  */
-function noteKeeping<Q>(
-  verdicts: Map<number, RowVerdict>,
-  unit: Sending<Q>,
-  note: string,
-): void {
-  unit.record.rows.forEach((row, k) => {
+function keeping<Q>(unit: Sending<Q>, note: string): Told {
+  return unit.record.rows.map((row, k) => {
     const {status, message} = unit.record.said[k];
     if (!KEPT_BY_NOTE.has(status)) {
-      verdicts.set(row, {status: 'EDITED', message: note});
-      return;
+      return [row, {status: 'EDITED', message: note}] as const;
     }
-    verdicts.set(row, {
-      status: status as SyncStatus,
-      message: `${withoutRunNote(message)} ${note}`,
-    });
+    return [
+      row,
+      {
+        status: status as SyncStatus,
+        message: `${withoutRunNote(message)} ${note}`,
+      },
+    ] as const;
   });
 }
 
@@ -444,23 +498,25 @@ function pulledState<S, Q>(
  * Rows with a value typed into a read-only column: nothing sends it, and the next refresh
  * replaces it. The row's message says so; a row with nothing else to send is INVALID.
  */
-function noteReadOnlyEdits(
+function readOnlyNotes(
   records: readonly SheetRecord[],
-  verdicts: Map<number, RowVerdict>,
-): void {
-  for (const {rows, readOnly} of records) {
-    rows.forEach((row, k) => {
-      if (readOnly[k].length === 0) return;
+  verdicts: ReadonlyMap<number, RowVerdict>,
+): Told {
+  return records.flatMap(({rows, readOnly}) =>
+    rows.flatMap((row, k): Told => {
+      if (readOnly[k].length === 0) return [];
       const note = readOnly[k].map(readOnlyNote).join('; ');
       const verdict = verdicts.get(row);
-      verdicts.set(
-        row,
-        verdict && verdict.status !== ''
-          ? {...verdict, message: `${verdict.message} ${note}.`}
-          : {status: 'INVALID', message: `${note}.`},
-      );
-    });
-  }
+      return [
+        [
+          row,
+          verdict && verdict.status !== ''
+            ? {...verdict, message: `${verdict.message} ${note}.`}
+            : {status: 'INVALID', message: `${note}.`},
+        ],
+      ];
+    }),
+  );
 }
 
 function readOnlyNote(edit: ReadOnlyEdit): string {

@@ -15,19 +15,22 @@ import {hourlyWhileChangesWait} from '../host/schedule';
 import type {Job, RunOptions} from '../kernel';
 import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
 import type {Platform} from '../../platform/ports';
-import {runPush} from '../push/push';
+import {type Told, runPush} from '../push/push';
 import type {JobSummary} from '../run';
-import type {RowVerdict, Sending} from '../push/push-spec';
-import type {PushSpec} from '../push/push-spec';
+import type {PushSpec, Sending} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
 import {StoredChanges, pairRows, shownTime, textsOf} from './stored';
 import {When, scheduledTimes, zoned} from './when';
 
-/** What a scheduled push did instead of sending: no request, its sentence for the summary. */
+/**
+ * What a scheduled push did instead of sending: no request, its sentence for the summary, and
+ * what the rows put back say.
+ */
 export interface Scheduled {
   requests: 0;
   remaining: 0;
   message: string;
+  told: Told;
 }
 
 interface Planned {
@@ -55,8 +58,8 @@ export function schedulePush<S, Q>(
     platform.clock.now(),
     platform.workbook(),
   );
-  return runPush(platform, spec, options, (job, rows, verdicts, units) =>
-    scheduleUnits(job, spec, rows, verdicts, units, when!),
+  return runPush(platform, spec, options, (job, rows, units) =>
+    scheduleUnits(job, spec, rows, units, when!),
   );
 }
 
@@ -64,7 +67,6 @@ function scheduleUnits<S, Q>(
   job: Job,
   spec: PushSpec<S, Q>,
   rows: RowWrites<S>,
-  verdicts: Map<number, RowVerdict>,
   units: ReadonlyArray<Sending<Q>>,
   when: When,
 ): Scheduled {
@@ -73,6 +75,7 @@ function scheduleUnits<S, Q>(
       requests: 0,
       remaining: 0,
       message: `Nothing to schedule: no row of ${spec.schema.name} holds a change to send.`,
+      told: [],
     };
   }
   const sheet = ScheduledSheet.open(job.workbook, true, () =>
@@ -152,10 +155,14 @@ function scheduleUnits<S, Q>(
   }
   const note = `Scheduled as change ${changeId} for ${at}${back}: this row shows what the server holds until then, the Scheduled sheet what is coming.`;
   const {writer} = rows;
+  const told: Array<Told[number]> = [];
   for (const {record} of units) {
     const placed = putBack(writer, record.rows, record.base.rows, job.workbook);
-    for (const row of placed.kept)
-      verdicts.set(row, {status: '', message: note});
+    told.push(
+      ...placed.kept.map(
+        row => [row, {status: '' as const, message: note}] as const,
+      ),
+    );
     for (const row of placed.removed) writer.remove(row);
     const last = record.rows[record.rows.length - 1];
     writer.insertAfter(
@@ -171,6 +178,7 @@ function scheduleUnits<S, Q>(
     requests: 0,
     remaining: 0,
     message: `Nothing sent: ${planned.length} ${fields} of ${units.length} ${records} scheduled as change ${changeId} for ${at}${back}. The rows show what the server holds until then; see the Scheduled sheet.${turnedOn}`,
+    told,
   };
 }
 
