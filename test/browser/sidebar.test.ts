@@ -722,8 +722,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       hasText: 'Create sub-accounts (preview)',
     });
     await result.waitFor();
+    // The sidebar's create of team_evora above lost its answer: its outbox entry is still
+    // out, and a run looks that name up first (the one request), whatever the rows hold.
     await expect(result.textContent()).resolves.toBe(
-      'Create sub-accounts (preview): Preview (nothing sent): 0 rows would be sent in 0 requests (main account).',
+      'Create sub-accounts (preview): Preview (nothing sent): 0 rows would be sent in 1 request (main account).',
     );
     await expect(world('requests')).resolves.toHaveLength(before);
   });
