@@ -55,7 +55,7 @@ describe('settings', () => {
       refreshEveryHours: 0,
       supportServerClick: '',
       historyLimit: 50000,
-      guard: {holding: true, factor: 3, ceilings: {}},
+      guard: {holding: true, factor: 3, cutFactor: 3, ceilings: {}},
       alerts: {hours: 6, emailsPerDay: 10},
     });
     expect(JSON.stringify(view)).not.toContain(SETTINGS.apiKey);
@@ -219,12 +219,18 @@ describe('settings', () => {
     const platform = fakePlatform(subAccountServer());
     const view = saveSettings(platform, {
       ...SETTINGS,
-      guard: {holding: false, factor: '4', ceilings: 'USD 1000, EUR 800'},
+      guard: {
+        holding: false,
+        factor: '4',
+        cutFactor: '5',
+        ceilings: 'USD 1000, EUR 800',
+      },
       alerts: {hours: '12', emailsPerDay: 0},
     });
     expect(view.guard).toEqual({
       holding: false,
       factor: 4,
+      cutFactor: 5,
       ceilings: {USD: 1000, EUR: 800},
     });
     expect(view.alerts).toEqual({hours: 12, emailsPerDay: 0});
