@@ -34,13 +34,17 @@ import type {RunOptions} from '../kernel';
 import type {Platform} from '../../platform/ports';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import {CREATIVE_SETS} from '../../sheets/schemas/creative-sets';
+import {ACCOUNT, accountOfCell} from '../../sheets/accounts';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
+import {Table, cellOf} from '../../sheets/table';
 import {Job, JobFacts, withJob} from '../kernel';
 import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
 import {preview} from './create-preview';
 import {createdOffers, rememberCreated} from './created-offers';
+import {knownSubAccounts} from '../known-accounts';
 import {OfferPlan, Plan, createSentAs, readPlan} from './new-offer-rows';
+import {NO_NAME} from './row-account';
 import {create, notRefusedBefore} from './offer-creates';
 import {guardCreates} from './offer-budget-hold';
 import {withMaterials} from './offer-materials';
@@ -64,7 +68,14 @@ export function createOffers(
       },
       job.workbook,
       createdOffers(job.book, job.workbook),
-      job.connected.account,
+      {
+        acting: job.connected.account,
+        known: knownSubAccounts(
+          job.connected,
+          job.workbook,
+          typedAccounts(run.offers.table),
+        ),
+      },
     );
     if (!job.dryRun) rememberCreated(job.book, plan.legacy);
     refuse(run, plan);
@@ -82,6 +93,14 @@ export function createOffers(
     const note = send(run, plan, sendable);
     const summary = job.summary(facts(run, plan, looked));
     return {...summary, message: summary.message + note};
+  });
+}
+
+/** The sub-account names the New Offers rows' `account` cells hold (what can be one). */
+function typedAccounts(offers: Table<never>): string[] {
+  return offers.values.flatMap((_, i) => {
+    const account = accountOfCell(cellOf(offers, i, ACCOUNT));
+    return account && !NO_NAME.test(account) ? [account] : [];
   });
 }
 

@@ -313,7 +313,7 @@ function planSet(
 function offerAccount(
   offers: Table<never>,
   index: number,
-  acting: string,
+  accounts: Accounts,
   made: CreatedOffers | undefined,
 ): RowAccount {
   const offerId = cellOf(offers, index, 'offer_id');
@@ -322,7 +322,12 @@ function offerAccount(
     : made?.[String(offerId)]?.account;
   return madeBy !== undefined
     ? {account: madeBy}
-    : typedAccount(cellOf(offers, index, ACCOUNT), acting, 'creates the offer');
+    : typedAccount(
+        cellOf(offers, index, ACCOUNT),
+        accounts.acting,
+        'creates the offer',
+        accounts.known,
+      );
 }
 
 /**
@@ -598,15 +603,23 @@ function planCandidate(
 }
 
 /**
+ * The acting account ('*' for every account), whose rows those with an empty `account` cell
+ * are, and the sub-accounts a cell may name (known-accounts.ts).
+ */
+export interface Accounts {
+  acting: string;
+  known: readonly string[];
+}
+
+/**
  * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
- * when this spreadsheet has no such memory yet); `acting`: the acting account ('*' for every
- * account), whose rows those with an empty `account` cell are.
+ * when this spreadsheet has no such memory yet).
  */
 export function readPlan(
   sheets: Sheets,
   context: CodecContext,
   made: CreatedOffers | undefined,
-  acting: string,
+  rowAccounts: Accounts,
 ): Plan {
   const {offers} = sheets;
   const plan: Plan = {
@@ -621,7 +634,7 @@ export function readPlan(
   const named = offerRows.map(index => ({
     row: sheetRow(index),
     name: textCell(offers, index, 'offer_name'),
-    account: offerAccount(offers, index, acting, made),
+    account: offerAccount(offers, index, rowAccounts, made),
   }));
   // Names are unique in the sheet (twins are refused), so a name tells its row's account.
   const accounts = new Map<string, string | undefined>();

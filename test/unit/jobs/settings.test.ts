@@ -4,6 +4,7 @@ import {
   setActingAccount,
 } from '../../../src/jobs/host/settings';
 import {OPERATIONS} from '../../../src/api/operations';
+import {MemoryWorkbook} from '../../support/workbook';
 import {connect} from '../../../src/jobs/connect';
 import {
   ScriptedTransport,
@@ -123,7 +124,10 @@ describe('settings', () => {
   });
 
   it('refuses an unknown sub-account name and stays on the current account', () => {
-    const platform = fakePlatform(subAccountServer());
+    const workbook = new MemoryWorkbook();
+    const platform = fakePlatform(subAccountServer(), {
+      workbook: () => workbook,
+    });
     saveSettings(platform, SETTINGS);
     expect(() => setActingAccount(platform, 'nobody')).toThrow(
       'The main account has no sub-account named "nobody".',

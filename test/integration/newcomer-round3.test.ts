@@ -1,0 +1,80 @@
+/**
+ * Issue 36, "What a new user trips on, round 3", on the built add-on in the local runtime.
+ */
+import {DEMO_ACCOUNTS} from '../../local/emulator';
+import {
+  cpiOfferRow as cpi,
+  deliverableCampaign,
+  offerDesk,
+  recordsOf,
+  typeRows,
+} from '../support/offer-desk';
+
+const MAIN = DEMO_ACCOUNTS.main.name;
+
+describe('New Offers: an account cell that names no known account (items 3 and 7)', () => {
+  it('is INVALID in the preview, naming the column and the known accounts, with "did you mean" for another case', () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('createOffers');
+    rt.call('refreshSubAccounts');
+    typeRows(rt, 'Sub-accounts', [
+      {sub_adv_user_name: 'demo_sub_a'},
+      {sub_adv_user_name: 'demo_sub_b'},
+    ]);
+    const campaign = deliverableCampaign(emulator, MAIN);
+    typeRows(rt, 'New Offers', [
+      {account: 'demo_sub_x', ...cpi(campaign, 'mistyped')},
+      {account: 'Demo_Sub_A', ...cpi(campaign, 'other_case')},
+    ]);
+    const [[md5, material]] = [...emulator.account(MAIN).materials];
+    typeRows(rt, 'Creatives', [
+      {creative_md5: md5, creative_name: String(material.creative_name)},
+    ]);
+    typeRows(
+      rt,
+      'Creative Sets',
+      ['mistyped', 'other_case'].map(offer_name => ({
+        offer_name,
+        creative_set_name: 'set',
+        geos: 'ALL',
+        ad_outputs: '111',
+        creatives: md5,
+      })),
+    );
+    emulator.clearRequests();
+
+    const summary = rt.call('createOffers', {dryRun: true}) as {
+      message: string;
+    };
+
+    const known =
+      "write (main account), demo_sub_a or demo_sub_b (Refresh sub-accounts lists the main account's sub-accounts in the Sub-accounts sheet)";
+    expect(
+      recordsOf(rt, 'New Offers').map(r => [r.sync_status, r.sync_message]),
+    ).toEqual([
+      [
+        'INVALID',
+        `account "demo_sub_x" is no account known here: ${known}. Nothing was sent.`,
+      ],
+      [
+        'INVALID',
+        `account "Demo_Sub_A" is no account known here (did you mean demo_sub_a?): ${known}. Nothing was sent.`,
+      ],
+    ]);
+    expect(summary.message).toBe(
+      'Preview (nothing sent): 0 rows would be sent in 0 requests; 2 rows INVALID: see sync_message in New Offers (main account).',
+    );
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe('Act as a sub-account by name in another case (item 7)', () => {
+  it('is refused with "did you mean" the name known in the Sub-accounts sheet', () => {
+    const {rt} = offerDesk();
+    rt.call('refreshSubAccounts');
+    typeRows(rt, 'Sub-accounts', [{sub_adv_user_name: 'demo_sub_a'}]);
+    expect(() => rt.call('setActingAccount', 'Demo_Sub_A')).toThrow(
+      'The main account has no sub-account named "Demo_Sub_A" (did you mean demo_sub_a?).',
+    );
+  });
+});
