@@ -78,3 +78,33 @@ describe('Act as a sub-account by name in another case (item 7)', () => {
     );
   });
 });
+
+describe('A created offer (item 7)', () => {
+  it("fills its New Offers row's empty account cell with the account that created it", () => {
+    const {rt, emulator} = offerDesk();
+    rt.call('createOffers');
+    const [[md5, material]] = [...emulator.account(MAIN).materials];
+    typeRows(rt, 'Creatives', [
+      {creative_md5: md5, creative_name: String(material.creative_name)},
+    ]);
+    typeRows(rt, 'New Offers', [
+      {...cpi(deliverableCampaign(emulator, MAIN), 'made_here')},
+    ]);
+    typeRows(rt, 'Creative Sets', [
+      {
+        offer_name: 'made_here',
+        creative_set_name: 'set',
+        geos: 'ALL',
+        ad_outputs: '111',
+        creatives: md5,
+      },
+    ]);
+
+    rt.call('createOffers');
+
+    expect(recordsOf(rt, 'New Offers')[0]).toMatchObject({
+      account: '(main account)',
+      sync_status: 'OK',
+    });
+  });
+});

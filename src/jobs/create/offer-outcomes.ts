@@ -4,6 +4,7 @@
  * Creative Sets rows that follow their offer's row. Every phase of a create ends a row here,
  * so the wording of an outcome is written once.
  */
+import {ACCOUNT, accountCell} from '../../sheets/accounts';
 import type {HistoryOutcome} from '../../sheets/history';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {sheetRow} from '../../sheets/table';
@@ -89,10 +90,12 @@ export function made(
   origin: Origin,
 ): ExistingOffer {
   const {book} = run.job;
+  const account = c.account!;
   run.offers.set(c.index, 'offer_id', offerId);
+  // An empty cell meant the acting account of that run: it says whose the offer is for good.
+  run.offers.set(c.index, ACCOUNT, accountCell(account));
   rememberCreateVerdict(book, c.name, undefined);
   logOffer(run, offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
-  const account = c.account!;
   rememberCreated(book, [
     {
       offer_id: offerId,
