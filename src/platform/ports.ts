@@ -325,6 +325,12 @@ export interface SheetPort {
    */
   protectSheetWarningOnly(description: string): void;
   /**
+   * The sheet protection warns about no cell of these columns below row 1, down to the
+   * sheet's last row (its unprotected ranges: a range keeps its cells, so after the sheet
+   * grows this is said again). No sheet protection: nothing.
+   */
+  exceptFromProtection(columns: readonly number[]): void;
+  /**
    * Deletes `count` rows from `row`: the rows below move up, and Sheets adjusts every formula
    * that pointed below (one that pointed into them reads #REF!).
    */

@@ -328,3 +328,28 @@ describe('An alert is told once, whatever fails in the run (issue 26)', () => {
     expect(alertMails(rt)).toHaveLength(1);
   });
 });
+
+describe('Ticking seen (issue 36 item 4)', () => {
+  it('warns about no seen cell, rows appended past the sheet size included; every other cell still warns', () => {
+    const {rt, emulator, ids} = watched();
+    emulator.updateOffer(ids[0], {status: 'OVER_DAILY_CAP'});
+    rt.call('refreshOffers');
+    const sheet = sheetOf(rt, 'Alerts');
+    const header = sheet
+      .getRange(1, 1, 1, sheet.getLastColumn())
+      .getValues()[0] as string[];
+    const seen = header.indexOf('seen') + 1;
+    expect(sheet.protectionWarningAt(2, seen)).toBeUndefined();
+    expect(sheet.protectionWarningAt(2, seen - 1)).toBeDefined();
+    // The sheet full to its last row: the next alerts grow it, and their seen cells are free too.
+    sheet
+      .getRange(3, 1, sheet.getMaxRows() - 2, 1)
+      .setValue('2026-01-01 00:00');
+    emulator.updateOffer(ids[1], {status: 'OVER_DAILY_CAP'});
+    rt.call('refreshOffers');
+    const last = sheet.getLastRow();
+    expect(last).toBeGreaterThan(3);
+    expect(sheet.protectionWarningAt(last, seen)).toBeUndefined();
+    expect(sheet.protectionWarningAt(last, 1)).toBeDefined();
+  });
+});
