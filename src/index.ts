@@ -5,6 +5,8 @@
  */
 import type {RunOptions} from './jobs/kernel';
 import {appsScriptPlatform as platform} from './platform/apps-script';
+import {editedBlock} from './platform/edit-event';
+import * as editMark from './jobs/host/edit-mark';
 import * as accountFilter from './jobs/host/account-filter';
 import * as connectionTest from './jobs/host/connection-test';
 import * as creativeAds from './jobs/refresh/creative-ads';
@@ -112,6 +114,12 @@ export function onOpen(): void {
 
 export function onInstall(): void {
   onOpen();
+}
+
+/** A person edited cells (a simple trigger: no authorization, 30 seconds). */
+export function onEdit(e: unknown): void {
+  const edit = editedBlock(e);
+  if (edit) editMark.markEdited(platform().workbook(), edit);
 }
 
 export function showSidebar(): void {

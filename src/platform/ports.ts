@@ -226,6 +226,11 @@ export interface CellBlock {
   columns: number;
 }
 
+/** A block a person edited (a typed cell, a paste), and its sheet's name. */
+export interface EditedBlock extends CellBlock {
+  sheet: string;
+}
+
 export interface ProtectedBlock extends CellBlock {
   description: string;
 }

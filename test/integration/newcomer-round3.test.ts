@@ -2,12 +2,17 @@
  * Issue 36, "What a new user trips on, round 3", on the built add-on in the local runtime.
  */
 import {DEMO_ACCOUNTS} from '../../local/emulator';
+import type {Runtime} from '../../local/runtime';
+import {budgetsPulled} from '../support/history';
 import {
+  columnLetter,
   cpiOfferRow as cpi,
   deliverableCampaign,
   offerDesk,
   recordsOf,
+  sheetOf,
   typeRows,
+  valuesOf,
 } from '../support/offer-desk';
 
 const MAIN = DEMO_ACCOUNTS.main.name;
@@ -106,5 +111,74 @@ describe('A created offer (item 7)', () => {
       account: '(main account)',
       sync_status: 'OK',
     });
+  });
+});
+
+describe('OK beside a value never sent (item 1): the onEdit simple trigger', () => {
+  /** Two offers pushed at daily_cap 150: both rows OK. */
+  function pushed() {
+    const desk = budgetsPulled(2);
+    for (const id of desk.ids) desk.cap(id, '150');
+    desk.rt.call('pushBudgets');
+    return desk;
+  }
+  const rowOf = (rt: Runtime, row: number) => {
+    const r = recordsOf(rt, 'Budgets')[row - 2];
+    return [r.daily_cap, r.sync_status, r.sync_message];
+  };
+  const capColumn = (rt: Runtime) =>
+    columnLetter(valuesOf(rt, 'Budgets')[0].indexOf('daily_cap'));
+
+  it('marks a pushed row EDITED as its cap is retyped, in AuthMode.LIMITED, touching nothing but the sheet', () => {
+    const {rt, ids, rowOf: row, cap} = pushed();
+    const at = row(ids[0]);
+    expect(rowOf(rt, at)[1]).toBe('OK');
+    cap(ids[0], '600');
+    rt.edited('Budgets', `${capColumn(rt)}${at}`);
+    expect(rowOf(rt, at)).toEqual([
+      600,
+      'EDITED',
+      'Edited here, not pushed yet.',
+    ]);
+    expect(rowOf(rt, row(ids[1]))[1]).toBe('OK');
+    const status = valuesOf(rt, 'Budgets')[0].indexOf('sync_status');
+    expect(
+      sheetOf(rt, 'Budgets')
+        .getRange(at, status + 1)
+        .getBackground(),
+    ).toBe('#cfe2f3');
+    const run = rt.executions.at(-1)!;
+    expect([run.functionName, run.authMode, run.error]).toEqual([
+      'onEdit',
+      'LIMITED',
+      undefined,
+    ]);
+  });
+
+  it('a paste over both rows marks each; an edit of a read-only or own column marks none; AuthMode.NONE reads nothing', () => {
+    const {rt, ids, rowOf: row} = pushed();
+    const [first, second] = ids.map(row).sort((a, b) => a - b);
+    rt.edited('Budgets', `A${first}:A${second}`);
+    expect(rowOf(rt, first)[1]).toBe('OK');
+    rt.edited('Budgets', `${capColumn(rt)}${first}`, 'NONE');
+    expect(rowOf(rt, first)[1]).toBe('OK');
+    rt.edited('Budgets', `A${first}:${capColumn(rt)}${second}`);
+    expect([rowOf(rt, first)[1], rowOf(rt, second)[1]]).toEqual([
+      'EDITED',
+      'EDITED',
+    ]);
+  });
+
+  it('a refresh that finds the value unchanged on the server keeps EDITED; a push sends it and says OK', () => {
+    const {rt, emulator, ids, rowOf: row, cap} = pushed();
+    const at = row(ids[0]);
+    cap(ids[0], '600');
+    rt.edited('Budgets', `${capColumn(rt)}${at}`);
+    rt.call('refreshOffers');
+    expect(rowOf(rt, at)[1]).toBe('EDITED');
+    emulator.clearRequests();
+    rt.call('pushBudgets');
+    expect(rowOf(rt, at)[1]).toBe('OK');
+    expect(emulator.requests.filter(r => r.method === 'PUT')).toHaveLength(1);
   });
 });
