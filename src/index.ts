@@ -119,7 +119,7 @@ export function onInstall(): void {
 /** A person edited cells (a simple trigger: no authorization, 30 seconds). */
 export function onEdit(e: unknown): void {
   const edit = editedBlock(e);
-  if (edit) editMark.markEdited(platform().workbook(), edit);
+  if (edit) editMark.onEdit(platform(), edit);
 }
 
 export function showSidebar(): void {

@@ -212,6 +212,14 @@ export interface ProgressBoard {
    * An execution that reported nothing (a job that found the lock taken) leaves another's be.
    */
   end(): void;
+  /**
+   * A person ticked (or cleared) `seen` in Alerts at `at` (ms): every editor's open sidebar
+   * counts the alerts not seen again. Written by onEdit, which may reach the document's
+   * cache and nothing of the user's.
+   */
+  alertsTicked(at: number): void;
+  /** When `seen` was last ticked, as far as the cache still knows; null: not lately. */
+  alertsTickedAt(): number | null;
 }
 
 /** A cell as the Spreadsheet service reads and writes it; '' is an empty cell. */

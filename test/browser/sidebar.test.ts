@@ -940,6 +940,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       })
       .waitFor();
     await shot('18-alerts-count');
+
+    // Ticking seen warns of nothing, and the open sidebar counts again at its next poll.
+    await world('type', 'Alerts', 2, 'seen', 'x');
+    await page
+      .locator('#alerts-count', {
+        hasText: `${unseen - 1} ${unseen - 1 === 1 ? 'alert' : 'alerts'} not seen yet`,
+      })
+      .waitFor({timeout: POLL_WAIT_MS});
   });
 
   it('acting as every account, lists a line per account under a refresh, the one left out first', async () => {

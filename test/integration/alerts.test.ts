@@ -353,3 +353,30 @@ describe('Ticking seen (issue 36 item 4)', () => {
     expect(sheet.protectionWarningAt(last, 1)).toBeDefined();
   });
 });
+
+describe('Ticking seen tells the open sidebars (issue 36 item 4)', () => {
+  it("onEdit of seen notes the tick in the document's cache, which the sidebar's poll answers", () => {
+    const {rt, emulator, ids} = watched();
+    emulator.updateOffer(ids[0], {status: 'OVER_DAILY_CAP'});
+    rt.call('refreshOffers');
+    const before = rt.call('getSidebarState') as {alertsTicked: unknown};
+    expect(before.alertsTicked).toBeNull();
+    typeInto(rt, 'Alerts', 2, 'seen', 'x');
+    rt.edited('Alerts', 'A2');
+    expect(
+      (rt.call('getSidebarState') as {alertsTicked: unknown}).alertsTicked,
+    ).toBeNull();
+    const header = sheetOf(rt, 'Alerts')
+      .getRange(1, 1, 1, sheetOf(rt, 'Alerts').getLastColumn())
+      .getValues()[0] as string[];
+    const seen = String.fromCharCode(64 + header.indexOf('seen') + 1);
+    const ticked = rt.clock.now();
+    rt.edited('Alerts', `${seen}2`);
+    const after = rt.call('getSidebarState') as {alertsTicked: number};
+    expect(after.alertsTicked).toBeGreaterThanOrEqual(ticked);
+    expect(rt.executions.at(-2)).toMatchObject({
+      functionName: 'onEdit',
+      authMode: 'LIMITED',
+    });
+  });
+});

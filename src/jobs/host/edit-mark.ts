@@ -4,9 +4,10 @@
  * It runs without authorization (AuthMode.LIMITED), within 30 seconds, so it touches only the
  * edited sheet: the header row, then the status and message columns of the edited rows. Only
  * an OK is replaced: INVALID, ERROR and CONFLICT say what the next push must know, and EDITED
- * already says it. A paste spans rows: each row of it is judged alone.
+ * already says it. A paste spans rows: each row of it is judged alone. A tick of `seen` in
+ * Alerts is told to every open sidebar (the document cache), which counts the alerts again.
  */
-import type {EditedBlock, Workbook} from '../../platform/ports';
+import type {EditedBlock, Platform, Workbook} from '../../platform/ports';
 import {
   SYNC_MESSAGE,
   SYNC_STATUS,
@@ -15,6 +16,7 @@ import {
 } from '../../sheets/schema';
 import {BUDGETS} from '../../sheets/schemas/budgets';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
+import {ALERTS} from '../../sheets/schemas/alerts';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {EDITED_HERE, statusColor} from '../../sheets/status';
 
@@ -23,29 +25,57 @@ const PUSHED = [CAMPAIGNS, OFFERS, BUDGETS] as ReadonlyArray<
   SheetSchema<never>
 >;
 
-/** Marks EDITED the rows of `edit` that said OK, where it touched an editable column. */
-export function markEdited(workbook: Workbook, edit: EditedBlock): number {
-  const schema = PUSHED.find(s => s.name === edit.sheet);
-  const top = Math.max(edit.row, 2);
-  const bottom = edit.row + edit.rows - 1;
-  if (!schema || bottom < top) return 0;
-  const sheet = workbook.sheet(edit.sheet);
-  if (!sheet) return 0;
-  const headers = sheet
-    .readBlock(1, 1, 1, sheet.maxColumns())[0]
-    .map(h => String(h).trim());
-  const at = (header: string) => headers.indexOf(header) + 1;
-  const touched = editableOf(schema).some(c => {
-    const column = at(c.header);
-    return column >= edit.column && column < edit.column + edit.columns;
+/** What a person's edit changes for the add-on: a row's OK, or the count of alerts not seen. */
+export function onEdit(platform: Platform, edit: EditedBlock): void {
+  if (edit.row + edit.rows - 1 < 2) return;
+  if (edit.sheet === ALERTS.name) {
+    const headers = headersOf(platform.workbook(), edit.sheet);
+    if (headers && touches(edit, headers, ['seen']))
+      platform.progress.alertsTicked(platform.clock.now());
+    return;
+  }
+  markEdited(platform.workbook(), edit);
+}
+
+/** Row 1 of the sheet, trimmed; null when there is no such sheet. */
+function headersOf(workbook: Workbook, name: string): string[] | null {
+  const sheet = workbook.sheet(name);
+  return sheet
+    ? sheet.readBlock(1, 1, 1, sheet.maxColumns())[0].map(h => String(h).trim())
+    : null;
+}
+
+/** Whether the edit covers a column of one of `wanted` headers. */
+function touches(
+  edit: EditedBlock,
+  headers: readonly string[],
+  wanted: readonly string[],
+): boolean {
+  return wanted.some(header => {
+    const column = headers.indexOf(header) + 1;
+    return (
+      column > 0 && column >= edit.column && column < edit.column + edit.columns
+    );
   });
-  const status = at(SYNC_STATUS);
-  const message = at(SYNC_MESSAGE);
-  if (!touched || status === 0 || message === 0) return 0;
-  const rows = bottom - top + 1;
+}
+
+/** Marks EDITED the rows of `edit` that said OK, where it touched an editable column. */
+function markEdited(workbook: Workbook, edit: EditedBlock): void {
+  const schema = PUSHED.find(s => s.name === edit.sheet);
+  if (!schema) return;
+  const headers = headersOf(workbook, edit.sheet);
+  if (!headers) return;
+  const editable = editableOf(schema).map(c => c.header);
+  const status = headers.indexOf(SYNC_STATUS) + 1;
+  const message = headers.indexOf(SYNC_MESSAGE) + 1;
+  if (!touches(edit, headers, editable) || status === 0 || message === 0)
+    return;
+  const sheet = workbook.sheet(edit.sheet)!;
+  const top = Math.max(edit.row, 2);
+  const rows = edit.row + edit.rows - top;
   const statuses = sheet.readBlock(top, status, rows, 1);
   const marked = statuses.map(([s]) => s === 'OK');
-  if (!marked.includes(true)) return 0;
+  if (!marked.includes(true)) return;
   const messages = sheet.readBlock(top, message, rows, 1);
   sheet.write(
     top,
@@ -62,5 +92,4 @@ export function markEdited(workbook: Workbook, edit: EditedBlock): number {
     status,
     statuses.map(([s], i) => [statusColor(marked[i] ? 'EDITED' : s)]),
   );
-  return marked.filter(Boolean).length;
 }

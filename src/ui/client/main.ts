@@ -46,6 +46,7 @@ function start(): void {
     },
     running => jobs.showRunning(running),
     last => jobs.showMenuRun(last),
+    () => void alerts.load(),
   );
   server
     .getSettings()
