@@ -126,6 +126,16 @@ export function showSidebar(): void {
   menu.showSidebar(platform());
 }
 
+/** Push > Push later…: the sidebar, at its Push later form. */
+export function showPushLater(): void {
+  menu.showSidebar(platform(), 'later');
+}
+
+/** Schedule > Choose a scheduled refresh…: the sidebar, at its schedule. */
+export function showScheduleChoice(): void {
+  menu.showSidebar(platform(), 'schedule');
+}
+
 /** "Choose files…": the Google Picker dialog (the sidebar's button and the menu). */
 export function showFilePicker(): void {
   filePicker.showFilePicker(platform());

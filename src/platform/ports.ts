@@ -105,8 +105,11 @@ export interface UserInterface {
   confirm(title: string, message: string): boolean | null;
   /** The text the user typed, or null when they cancelled. */
   prompt(title: string, message: string): string | null;
-  /** Opens an HTML file of dist/ as the sidebar. */
-  showSidebar(file: string, title: string): void;
+  /**
+   * Opens an HTML file of dist/ as the sidebar; `openAt`: the id of the element it opens
+   * scrolled to (its page reads it from a `<meta name="open-at">`).
+   */
+  showSidebar(file: string, title: string, openAt?: string): void;
   /** Opens an HTML file of dist/ as a modal dialog of that size in pixels. */
   showDialog(file: string, title: string, width: number, height: number): void;
   /** Selects the row in the sheet; false when there is no such sheet. */

@@ -274,6 +274,26 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       }),
     ]);
     await shot('budget-pushed');
+
+    // Retyped after the push: no green OK beside a value never sent (onEdit, issue 36).
+    await ui.type(budget.row, 'daily_cap', '121');
+    await expect(ui.until(() => status.textContent(), 'EDITED')).resolves.toBe(
+      'EDITED',
+    );
+    await expect(
+      (await ui.cellAt(budget.row, 'sync_message')).textContent(),
+    ).resolves.toBe('Edited here, not pushed yet.');
+    await ui.type(budget.row, 'daily_cap', '120');
+  });
+
+  it('opens the sidebar at the Push later form from Push > Push later…', async () => {
+    await ui.menu('Offer Desk', 'Push', 'Push later…');
+    const heading = ui.sidebar.locator('#later-heading');
+    await ui.sidebar.locator('#later-push:focus').waitFor({timeout: 10000});
+    const top = await heading.evaluate(h => h.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(100);
+    await ui.sidebar.locator('main').evaluate(() => window.scrollTo(0, 0));
   });
 
   it('reverts the push from the sidebar (EDITED, nothing sent), then pushes the old value back', async () => {
@@ -578,14 +598,26 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await ui.settled();
     await expect(
       ui.page.locator('#trigger-info').textContent(),
-    ).resolves.toMatch(/^scheduledRefresh every 4 h, next /);
+    ).resolves.toMatch(/^Scheduled refresh every 4 hours, next /);
+    // At 1280 px the clock and the trigger line show whole (issue 36).
+    await ui.page.setViewportSize({width: 1280, height: 720});
+    try {
+      const cut = await ui.page
+        .locator('#clock, #trigger-info')
+        .evaluateAll(els =>
+          els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.id),
+        );
+      expect(cut).toEqual([]);
+    } finally {
+      await ui.page.setViewportSize({width: 1280, height: 800});
+    }
     await ui.page
       .getByRole('button', {name: 'Run scheduled trigger now'})
       .click();
     await ui.toast('Scheduled trigger').waitFor();
     await expect(
       ui.toast('Scheduled trigger').locator('.toast-message').textContent(),
-    ).resolves.toMatch(/^scheduledRefresh ran at .*\. The sidebar shows/);
+    ).resolves.toMatch(/^Scheduled refresh ran at .*\. The sidebar shows/);
     const last = ui.sidebar.locator('#schedule-last', {
       hasText: 'Last scheduled run',
     });

@@ -1027,7 +1027,11 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const sent = (await world<unknown[]>('requests')).length;
     // A day ahead, typed as the spreadsheet's time zone (UTC here) shows it.
     const at = (await world<number>('now')) + 24 * 3600_000;
-    const typed = new Date(at).toISOString().slice(0, 16);
+    // Typed as the sheets write dates (ISO), whatever the browser's own order (issue 36).
+    const typed = new Date(at).toISOString().slice(0, 16).replace('T', ' ');
+    await expect(
+      page.getByLabel('Send at').getAttribute('placeholder'),
+    ).resolves.toBe('yyyy-mm-dd hh:mm');
     await page.getByLabel('Send at').fill(typed);
     await button('Push later…').click();
     await page
@@ -1046,7 +1050,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const item = page.locator('#later-list li.history-run');
     await item.waitFor();
     await expect(item.locator('.history-title').textContent()).resolves.toBe(
-      `Sends at ${typed.replace('T', ' ')} (Etc/UTC)`,
+      `Sends at ${typed} (Etc/UTC)`,
     );
     await shot('20-push-later-waiting');
     await page.getByRole('button', {name: `Cancel change ${changeId}`}).click();
