@@ -182,3 +182,16 @@ describe('OK beside a value never sent (item 1): the onEdit simple trigger', () 
     expect(emulator.requests.filter(r => r.method === 'PUT')).toHaveLength(1);
   });
 });
+
+describe('Push > Push later… (item 5)', () => {
+  it('opens the sidebar at its Push later form; Open sidebar at its top', () => {
+    const {rt} = offerDesk();
+    rt.open('FULL');
+    rt.clickMenu('Push later…');
+    expect(rt.ui.sidebar()!.html).toContain(
+      '<meta name="open-at" content="later-heading">',
+    );
+    rt.clickMenu('Open sidebar');
+    expect(rt.ui.sidebar()!.html).not.toContain('<meta name="open-at"');
+  });
+});
