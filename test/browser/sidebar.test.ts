@@ -185,9 +185,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await picker.selectOption('*');
     await page
       .locator('#account-message[data-tone="ok"]', {
-        hasText: 'Jobs now act as every account',
+        hasText:
+          'Jobs now act as every account: the main account and each sub-account the Sub-accounts sheet names (or the server lists)',
       })
       .waitFor();
+    // Where it is chosen, what "every" covers (issue 36).
+    await expect(page.locator('#account-hint').textContent()).resolves.toBe(
+      'Every account: the main account and the sub-accounts named in the Sub-accounts sheet (Refresh sub-accounts fills it), with any the server lists.',
+    );
     await expect(host.call('getSettings', [])).resolves.toMatchObject({
       ok: true,
       value: {actingAccount: '*'},
