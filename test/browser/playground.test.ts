@@ -17,6 +17,7 @@ import {PlaygroundDriver} from '../../local/playground/driver';
 import {encodePng} from '../../local/playground/png';
 import type {SheetView} from '../../local/playground/protocol';
 import {Playground, startPlayground} from '../../local/playground/server';
+import {BROWSER_WAIT_MS} from '../support/browser-timeouts';
 import {describeInChromium} from '../support/chromium-suite';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/playground');
@@ -54,7 +55,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       launchChromium(),
     ]);
     ui = await PlaygroundDriver.open(browser, playground);
-  }, 60000);
+    ui.page.setDefaultTimeout(BROWSER_WAIT_MS);
+  });
 
   afterEach(() => ui?.dismissOpenDialog());
 
@@ -1024,7 +1026,8 @@ describeInChromium(
         launchChromium(),
       ]);
       ui = await PlaygroundDriver.open(browser, playground);
-    }, 60000);
+      ui.page.setDefaultTimeout(BROWSER_WAIT_MS);
+    });
 
     afterAll(async () => {
       await browser?.close();
