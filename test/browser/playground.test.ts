@@ -245,7 +245,13 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await expect(requests()).resolves.toHaveLength(before);
     await shot('budget-preview');
 
-    await ui.menu('Offer Desk', 'Push', 'Push budgets');
+    // From a cap of more than 360 to 120, below a third: the budget guard asks first (issue 36).
+    const pushed = ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await expect(ui.dialog()).resolves.toMatchObject({
+      title: 'Send large budget changes?',
+    });
+    await ui.answerDialog('Yes');
+    await pushed;
     await expect(
       ui.toast('Push budgets').locator('.toast-message').textContent(),
     ).resolves.toMatch(
