@@ -29,6 +29,12 @@ export function subAccountsHeld(
   ].sort();
 }
 
+/**
+ * The longest name looked up: it travels in the URL (at most 2 KB in Apps Script), and no
+ * sub-account name comes near it; a longer cell names no account known here.
+ */
+const LOOKUP_MAX = 100;
+
 /** The sub-accounts known, `typed` (names as the rows hold them) looked up where not known. */
 export function knownSubAccounts(
   connected: Connected,
@@ -41,7 +47,7 @@ export function knownSubAccounts(
     ...subAccountsHeld(workbook, store),
   ]);
   const unknown = [...new Set(typed)].filter(
-    name => name !== '' && !known.has(name),
+    name => name !== '' && name.length <= LOOKUP_MAX && !known.has(name),
   );
   const results = listEach(
     unknown.map(name => subAccountLookup(mainClient, name)),
