@@ -18,8 +18,14 @@ module.exports = {
     roots: [`<rootDir>/test/${name}`],
     testMatch: ['**/*.test.ts'],
     transform: {'^.+\\.ts$': ['@swc/jest']},
-    // A file that leaves a server, a child process or a timer open fails, naming it.
-    setupFilesAfterEnv: ['<rootDir>/test/support/no-open-handles.ts'],
+    // A file that leaves a server, a child process or a timer open fails, naming it; the
+    // browser suites wait on conditions, for minutes on a busy machine.
+    setupFilesAfterEnv: [
+      '<rootDir>/test/support/no-open-handles.ts',
+      ...(name === 'browser'
+        ? ['<rootDir>/test/support/browser-timeouts.ts']
+        : []),
+    ],
   })),
   testTimeout: 30000,
   maxWorkers: 2,

@@ -133,7 +133,12 @@ Every sheet the add-on writes back to ends with \`sync_status\`, \`sync_message\
 - \`ERROR\`: the API or the network refused; the message carries the API's code, msg and field
   messages.
 - \`EDITED\`: changed here and not pushed yet. A row you type back to its pulled values is
-  unchanged: the next preview, push or refresh clears its status and message.
+  unchanged: the next preview, push or refresh clears its status and message. In Campaigns,
+  Offers and Budgets, typing or pasting into an editable cell of an \`OK\` row makes it
+  \`EDITED\` ("Edited here, not pushed yet.") at once (the add-on's \`onEdit\`, which runs
+  without authorization and writes only those two cells), so no \`OK\` stands beside a value
+  that was never sent; an \`INVALID\`, \`ERROR\` or \`CONFLICT\` row keeps what it says
+  until the next job.
 - \`CONFLICT\`: changed here while the server changed it too; the message shows the server's value.
 
 Budgets' columns are sized so that, at 1280 px with the sidebar open, every column from

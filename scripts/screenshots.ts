@@ -42,7 +42,7 @@ async function editableBudgets(ui: PlaygroundDriver): Promise<ShownRow[]> {
     .slice(0, 2);
 }
 
-/** 'yyyy-mm-ddThh:mm' of `ms` in `timeZone`: what a datetime-local input takes. */
+/** 'yyyy-mm-dd hh:mm' of `ms` in `timeZone`: a time as Push later takes it, as the sheets show it. */
 function wallTime(ms: number, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
@@ -57,7 +57,7 @@ function wallTime(ms: number, timeZone: string): string {
       .formatToParts(ms)
       .map(p => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 async function main(): Promise<void> {
@@ -238,7 +238,7 @@ async function main(): Promise<void> {
       await playground.host.invoke<WorkbookView>('workbook');
     const quarter = 15 * 60_000;
     const at = Math.ceil((nowMs + 30 * 60_000) / quarter) * quarter;
-    await ui.menu('Offer Desk', 'Open sidebar');
+    await ui.menu('Offer Desk', 'Push', 'Push later…');
     await ui.sidebar.getByLabel('Send at').fill(wallTime(at, timeZone));
     await ui.sidebar
       .getByLabel('Put back at (optional)')
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
       .click();
     // The run shows itself in the sidebar, opened again: closed for the sheet.
     await ui.page
-      .locator('.toast', {hasText: 'scheduledRefresh ran at'})
+      .locator('.toast', {hasText: 'Scheduled refresh ran at'})
       .waitFor();
     await ui.settled();
     await ui.page.getByRole('button', {name: 'Close sidebar'}).click();

@@ -5,6 +5,8 @@
  */
 import type {RunOptions} from './jobs/kernel';
 import {appsScriptPlatform as platform} from './platform/apps-script';
+import {editedBlock} from './platform/edit-event';
+import * as editMark from './jobs/host/edit-mark';
 import * as accountFilter from './jobs/host/account-filter';
 import * as connectionTest from './jobs/host/connection-test';
 import * as creativeAds from './jobs/refresh/creative-ads';
@@ -117,8 +119,24 @@ export function onInstall(): void {
   onOpen();
 }
 
+/** A person edited cells (a simple trigger: no authorization, 30 seconds). */
+export function onEdit(e: unknown): void {
+  const edit = editedBlock(e);
+  if (edit) editMark.onEdit(platform(), edit);
+}
+
 export function showSidebar(): void {
   menu.showSidebar(platform());
+}
+
+/** Push > Push later…: the sidebar, at its Push later form. */
+export function showPushLater(): void {
+  menu.showSidebar(platform(), 'later');
+}
+
+/** Schedule > Choose a scheduled refresh…: the sidebar, at its schedule. */
+export function showScheduleChoice(): void {
+  menu.showSidebar(platform(), 'schedule');
 }
 
 /** "Choose files…": the Google Picker dialog (the sidebar's button and the menu). */

@@ -64,7 +64,7 @@ export class PlaygroundDriver {
   async until<T>(
     read: () => Promise<T>,
     want: T,
-    timeoutMs = 5000,
+    timeoutMs = 30_000,
   ): Promise<T> {
     const end = Date.now() + timeoutMs;
     let value = await read();

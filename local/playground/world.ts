@@ -10,6 +10,7 @@ import {DEMO_ACCOUNTS, EmulatorOptions} from '../emulator';
 import type {WireFetch} from '../http-types';
 import {typeIntoCell} from '../runtime';
 import type {FakeSheet, MenuEntry, Runtime} from '../runtime';
+import {Rect, a1Of} from '../runtime/spreadsheet/a1';
 import {displayValue, formulaBarText} from '../runtime/spreadsheet/display';
 import {formulaResult} from '../runtime/spreadsheet/formula';
 import type {Cell} from '../runtime/spreadsheet/sheet';
@@ -299,14 +300,40 @@ export function typeCells(
 ): EditResult {
   const s = sheetNamed(world, sheetName);
   const refused: EditResult['refused'] = [];
+  const typed: Rect[] = [];
   for (const {a1, text} of edits) {
     try {
       typeIntoCell(s, a1, text);
+      typed.push(s.getRange(a1).rectangle());
     } catch (e) {
       refused.push({a1, message: messageOf(e)});
     }
   }
+  edited(world, s.title(), typed);
   return {refused};
+}
+
+/**
+ * One onEdit(e) for one act, as Sheets fires it: a paste of many cells is one event whose
+ * range spans them. Sheets shows nothing when a simple trigger fails, nor does the page.
+ */
+function edited(world: World, sheetName: string, typed: readonly Rect[]) {
+  if (typed.length === 0) return;
+  const top = Math.min(...typed.map(r => r.row));
+  const left = Math.min(...typed.map(r => r.column));
+  const bottom = Math.max(...typed.map(r => r.row + r.numRows - 1));
+  const right = Math.max(...typed.map(r => r.column + r.numColumns - 1));
+  const a1 = a1Of({
+    row: top,
+    column: left,
+    numRows: bottom - top + 1,
+    numColumns: right - left + 1,
+  });
+  try {
+    world.runtime.edited(sheetName, a1);
+  } catch {
+    // The execution records its error (Runtime.executions), as Apps Script's log does.
+  }
 }
 
 /**

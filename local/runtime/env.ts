@@ -38,6 +38,8 @@ export interface Execution {
   readonly user: string;
   readonly authMode: AuthModeName;
   readonly startMs: number;
+  /** How long it may run: 6 minutes, 30 seconds for a simple trigger. */
+  readonly limitMs?: number;
   endMs?: number;
   /** Set once the time limit struck: Apps Script kills the run, so a caught error changes nothing. */
   killed?: string;
@@ -245,7 +247,11 @@ export class Env {
   private checkTime(): void {
     const run = this.execution;
     if (!run) return;
-    if (!run.killed && this.clock.now() > run.startMs + this.executionLimitMs) {
+    const limit = Math.min(
+      run.limitMs ?? this.executionLimitMs,
+      this.executionLimitMs,
+    );
+    if (!run.killed && this.clock.now() > run.startMs + limit) {
       run.killed = EXCEEDED_TIME;
     }
     if (run.killed) this.fail(run.killed);

@@ -35,6 +35,9 @@ import {FakeUtilities} from './utilities';
 import {wallTime, weekday} from './time-zone';
 import {WireFetch} from '../http-types';
 
+/** Apps Script's limit for a simple trigger's run. */
+export const SIMPLE_TRIGGER_MS = 30_000;
+
 export interface RuntimeOptions {
   /**
    * Folder of the built add-on: every *.js in it is loaded, sorted, into the context, and
@@ -361,6 +364,30 @@ export class Runtime {
     return this.execute('onOpen', [e], 'simple-trigger', authMode);
   }
 
+  /**
+   * A person edited `a1` of `sheet` (typed into it, pasted over it): runs the bundle's
+   * onEdit(e), where it has one, as Sheets runs a simple trigger: no authorization beyond
+   * the document (AuthMode.LIMITED where the add-on is enabled), 30 seconds.
+   */
+  edited(
+    sheet: string,
+    a1: string,
+    authMode: AuthModeName = 'LIMITED',
+  ): unknown {
+    if (typeof (this.realm.context as {onEdit?: unknown}).onEdit !== 'function')
+      return undefined;
+    const range = this.env.asPerson(() =>
+      this.spreadsheet.getSheetByName(sheet)!.getRange(a1),
+    );
+    const e = this.realm.object({
+      authMode: AuthMode[authMode],
+      range,
+      source: this.spreadsheet,
+      user: this.env.user,
+    });
+    return this.execute('onEdit', [e], 'simple-trigger', authMode);
+  }
+
   /** Installs the add-on: runs onInstall(e) with full authorization. */
   install(): unknown {
     const e = this.realm.object({
@@ -481,6 +508,7 @@ export class Runtime {
       user: this.env.user,
       authMode,
       startMs: this.clock.now(),
+      ...(kind === 'simple-trigger' ? {limitMs: SIMPLE_TRIGGER_MS} : {}),
     };
     this.executions.push(execution);
     this.env.execution = execution;

@@ -32,7 +32,7 @@ export interface AccountsFound {
  * What became of one sub-account name: its keys, or why there are none (`gone`: the main
  * account has no such sub-account, so keys kept from an earlier run must not serve).
  */
-type Found = {keys: Credentials} | {message: string; gone: boolean};
+export type Found = {keys: Credentials} | {message: string; gone: boolean};
 
 /**
  * The accounts a job acts for: [acting] for one account (no request); for '*', the main
@@ -104,7 +104,7 @@ function keysOf(account: SubAccount): Credentials | undefined {
 }
 
 /** What a lookup by name says of `name`: its keys, or why it gives none. */
-function lookedUp(name: string, result: ListResult<SubAccount>): Found {
+export function lookedUp(name: string, result: ListResult<SubAccount>): Found {
   if (result.failed)
     return {
       message: `The keys of sub-account ${name} could not be looked up (${result.failed.message}).`,

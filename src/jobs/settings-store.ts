@@ -393,6 +393,7 @@ export class SettingsStore implements SubAccountKeyStore {
     return {
       holding: stored.holding ?? DEFAULT_GUARD.holding,
       factor: stored.factor ?? DEFAULT_GUARD.factor,
+      cutFactor: stored.cutFactor ?? DEFAULT_GUARD.cutFactor,
       ceilings: stored.ceilings ?? DEFAULT_GUARD.ceilings,
     };
   }

@@ -105,8 +105,11 @@ export interface UserInterface {
   confirm(title: string, message: string): boolean | null;
   /** The text the user typed, or null when they cancelled. */
   prompt(title: string, message: string): string | null;
-  /** Opens an HTML file of dist/ as the sidebar. */
-  showSidebar(file: string, title: string): void;
+  /**
+   * Opens an HTML file of dist/ as the sidebar; `openAt`: the id of the element it opens
+   * scrolled to (its page reads it from a `<meta name="open-at">`).
+   */
+  showSidebar(file: string, title: string, openAt?: string): void;
   /** Opens an HTML file of dist/ as a modal dialog of that size in pixels. */
   showDialog(file: string, title: string, width: number, height: number): void;
   /** Selects the row in the sheet; false when there is no such sheet. */
@@ -217,6 +220,14 @@ export interface ProgressBoard {
    * An execution that reported nothing (a job that found the lock taken) leaves another's be.
    */
   end(): void;
+  /**
+   * A person ticked (or cleared) `seen` in Alerts at `at` (ms): every editor's open sidebar
+   * counts the alerts not seen again. Written by onEdit, which may reach the document's
+   * cache and nothing of the user's.
+   */
+  alertsTicked(at: number): void;
+  /** When `seen` was last ticked, as far as the cache still knows; null: not lately. */
+  alertsTickedAt(): number | null;
 }
 
 /** A cell as the Spreadsheet service reads and writes it; '' is an empty cell. */
@@ -229,6 +240,11 @@ export interface CellBlock {
   column: number;
   rows: number;
   columns: number;
+}
+
+/** A block a person edited (a typed cell, a paste), and its sheet's name. */
+export interface EditedBlock extends CellBlock {
+  sheet: string;
 }
 
 export interface ProtectedBlock extends CellBlock {
@@ -329,6 +345,12 @@ export interface SheetPort {
    * unlike a range's, covers the sheet as it grows); nobody is locked out.
    */
   protectSheetWarningOnly(description: string): void;
+  /**
+   * The sheet protection warns about no cell of these columns below row 1, down to the
+   * sheet's last row (its unprotected ranges: a range keeps its cells, so after the sheet
+   * grows this is said again). No sheet protection: nothing.
+   */
+  exceptFromProtection(columns: readonly number[]): void;
   /**
    * Deletes `count` rows from `row`: the rows below move up, and Sheets adjusts every formula
    * that pointed below (one that pointed into them reads #REF!).

@@ -10,6 +10,10 @@ import type {Cache, JobProgress, ProgressBoard} from './ports';
 const KEY = 'offerDesk.progress.';
 /** Longer than any execution (6 minutes), so a finished job's last report also expires. */
 const TTL_SECONDS = 10 * 60;
+/** Before the board's key: when `seen` was last ticked in Alerts. */
+const TICKED = 'alertsTicked.';
+/** The longest CacheService keeps an entry: a sidebar open longer re-counts when shown. */
+const TICKED_SECONDS = 6 * 60 * 60;
 /** Reports closer together than this are not written: each write is a CacheService call. */
 export const REPORT_SPACING_MS = 1000;
 
@@ -51,6 +55,15 @@ export function cacheProgressBoard(
       cache().remove(key());
       last = undefined;
       since = undefined;
+    },
+
+    alertsTicked(at) {
+      cache().put(TICKED + key(), String(at), TICKED_SECONDS);
+    },
+
+    alertsTickedAt() {
+      const raw = cache().get(TICKED + key());
+      return raw === null ? null : Number(raw);
     },
   };
 }

@@ -283,6 +283,16 @@ class AppsScriptSheet implements SheetPort {
     this.sheet.protect().setDescription(description).setWarningOnly(true);
   }
 
+  exceptFromProtection(columns: readonly number[]): void {
+    const [protection] = this.sheet.getProtections(
+      SpreadsheetApp.ProtectionType.SHEET,
+    );
+    if (!protection || this.maxRows() < 2) return;
+    protection.setUnprotectedRanges(
+      columns.map(c => this.range(2, c, this.maxRows() - 1, 1)),
+    );
+  }
+
   deleteRows(row: number, count: number): void {
     if (count <= 0) return;
     this.sheet.deleteRows(row, count);

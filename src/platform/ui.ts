@@ -56,10 +56,12 @@ export const appsScriptUi = (document: ActiveDocument): UserInterface => ({
       : null;
   },
 
-  showSidebar(file, title) {
-    SpreadsheetApp.getUi().showSidebar(
-      HtmlService.createHtmlOutputFromFile(file).setTitle(title),
-    );
+  showSidebar(file, title, openAt) {
+    const output = HtmlService.createHtmlOutputFromFile(file).setTitle(title);
+    // An id of the page: letters, digits and dashes, so nothing typed reaches the markup.
+    if (openAt && /^[\w-]+$/.test(openAt))
+      output.append(`<meta name="open-at" content="${openAt}">`);
+    SpreadsheetApp.getUi().showSidebar(output);
   },
 
   showDialog(file, title, width, height) {

@@ -12,6 +12,8 @@
  * - rises to more than `factor` times what it was (splitting ALL 100 into four copies of 100
  *   is 4×; regrouping four groups of 50 into two of 500 is 5×);
  * - becomes OPEN (unlimited) from a number;
+ * - falls below its value divided by `cutFactor`, or to 0 (issue 36: "500.000" typed in an
+ *   en-US sheet is 500, a 60% cut; a cut that starves delivery costs as much as an overspend);
  * - rises past the ceiling of the offer's currency, for the BUDGET daily cap. A total the offer
  *   did not have before (no group of that daily_cap_type: a CONVERSION cap of 5,000 retyped
  *   BUDGET) has nothing to be compared with but the ceiling: a number whose meaning changed is
@@ -24,6 +26,8 @@ export interface GuardSettings {
   holding: boolean;
   /** A raise to more than this many times the value on the server is held. */
   factor: number;
+  /** A cut to less than the value on the server divided by this is held; a cut to 0 always. */
+  cutFactor: number;
   /** Currency code (upper case) -> the largest money daily cap sent without a yes. */
   ceilings: Record<string, number>;
 }
@@ -31,6 +35,7 @@ export interface GuardSettings {
 export const DEFAULT_GUARD: GuardSettings = {
   holding: true,
   factor: 3,
+  cutFactor: 3,
   ceilings: {},
 };
 
@@ -131,6 +136,25 @@ function rises(was: Total | undefined, now: Total): boolean {
   return was.amount !== 'OPEN' && now.amount > was.amount;
 }
 
+/** Why a cut of one total is held, or undefined: to 0, or past the cut factor. */
+function whyCutHeld(
+  was: Total,
+  now: Total,
+  settings: GuardSettings,
+): Pick<Hold, 'why' | 'factor'> | undefined {
+  if (!isNumber(now.amount) || was.amount === now.amount) return undefined;
+  if (now.amount === 0) {
+    return {why: 'a cut to 0 (the offer stops delivering)'};
+  }
+  if (!isNumber(was.amount)) return undefined;
+  const factor = now.amount / was.amount;
+  if (now.amount * settings.cutFactor >= was.amount) return undefined;
+  return {
+    why: `a cut to ${factorText(factor)} the value on the server (the guard holds less than 1/${settings.cutFactor} of it)`,
+    factor,
+  };
+}
+
 /** Why one total is held, or undefined. */
 function whyHeld(
   name: string,
@@ -139,7 +163,7 @@ function whyHeld(
   currency: string,
   settings: GuardSettings,
 ): Pick<Hold, 'why' | 'factor'> | undefined {
-  if (!rises(was, now)) return undefined;
+  if (!rises(was, now)) return was ? whyCutHeld(was, now, settings) : undefined;
   if (now.amount === 'OPEN' && was) {
     return {why: 'OPEN (no limit) replaces a number'};
   }
@@ -284,8 +308,31 @@ export function totalsText(totals: readonly CapTotal[]): string {
 export interface GuardInput {
   holding?: boolean;
   factor?: number | string;
+  cutFactor?: number | string;
   /** "USD 1000, EUR 800", or the map. */
   ceilings?: string | Record<string, number | string>;
+}
+
+const FACTOR_MEANING = {
+  factor: 'hold a raise to more than this many times the value on the server',
+  cutFactor: 'hold a cut to less than the value on the server divided by this',
+} as const;
+
+/** A factor the input gives (the stored one when omitted), or its problem. */
+function readFactor(
+  field: keyof typeof FACTOR_MEANING,
+  input: GuardInput,
+  stored: number,
+): number | {problem: string} {
+  const given = input[field];
+  if (given === undefined || String(given).trim() === '') return stored;
+  const factor = Number(String(given).trim());
+  if (!Number.isFinite(factor) || factor < FACTOR_MIN || factor > FACTOR_MAX) {
+    return {
+      problem: `must be a number from ${FACTOR_MIN} to ${FACTOR_MAX} (${FACTOR_MEANING[field]}), not "${String(given)}"`,
+    };
+  }
+  return factor;
 }
 
 /** The settings the input gives, or the problem of each field. */
@@ -296,29 +343,29 @@ export function readGuard(
   | {ok: true; settings: GuardSettings}
   | {ok: false; problems: Record<string, string>} {
   const problems: Record<string, string> = {};
-  let factor = stored.factor;
-  if (input.factor !== undefined && String(input.factor).trim() !== '') {
-    factor = Number(String(input.factor).trim());
-    if (
-      !Number.isFinite(factor) ||
-      factor < FACTOR_MIN ||
-      factor > FACTOR_MAX
-    ) {
-      problems.factor = `must be a number from ${FACTOR_MIN} to ${FACTOR_MAX} (hold a raise to more than this many times the value on the server), not "${String(input.factor)}"`;
-    }
-  }
+  const factor = readFactor('factor', input, stored.factor);
+  if (typeof factor !== 'number') problems.factor = factor.problem;
+  const cutFactor = readFactor('cutFactor', input, stored.cutFactor);
+  if (typeof cutFactor !== 'number') problems.cutFactor = cutFactor.problem;
   let ceilings = stored.ceilings;
   if (input.ceilings !== undefined) {
     const read = readCeilings(input.ceilings);
     if (typeof read === 'string') problems.ceilings = read;
     else ceilings = read;
   }
-  if (Object.keys(problems).length > 0) return {ok: false, problems};
+  if (
+    Object.keys(problems).length > 0 ||
+    typeof factor !== 'number' ||
+    typeof cutFactor !== 'number'
+  ) {
+    return {ok: false, problems};
+  }
   return {
     ok: true,
     settings: {
       holding: input.holding ?? stored.holding,
       factor,
+      cutFactor,
       ceilings,
     },
   };

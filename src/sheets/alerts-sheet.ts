@@ -17,6 +17,8 @@ const ALERTS_LOG: LogSpec = {
   time: 'time',
   protection:
     "The Alerts sheet is Offer Desk's record of what changed on the server: tick seen when you have looked; the other cells are written once and never changed.",
+  // Ticking seen is what the docs ask for: it must not warn (issue 36).
+  editable: ['seen'],
   needed: ['time'],
 };
 

@@ -38,6 +38,8 @@ export interface LogSpec {
   time: string;
   /** What the sheet's warning says before an edit. */
   protection: string;
+  /** Headers of the columns the user types in: the warning leaves them out. */
+  editable?: readonly string[];
   /** Headers reading needs: missing from a sheet with rows, it is not read nor written. */
   needed: readonly string[];
   /** What the needed columns are read for, for the message: "to list and revert changes". */
@@ -92,7 +94,9 @@ export class LogSheet {
       sheet.freezeRows(1);
       sheet.protectSheetWarningOnly(spec.protection);
       const at = new Map(columns.map((c, i) => [c.header, i + 1]));
-      return new LogSheet(sheet, spec, at, 0);
+      const log = new LogSheet(sheet, spec, at, 0);
+      log.exceptEditable();
+      return log;
     }
     const header = sheet
       .readBlock(1, 1, 1, sheet.maxColumns())[0]
@@ -142,6 +146,15 @@ export class LogSheet {
     this.rowsHeld = undefined;
   }
 
+  /** The warning leaves the editable columns out, down to the sheet's last row. */
+  private exceptEditable(): void {
+    const columns = (this.spec.editable ?? []).flatMap(header => {
+      const at = this.at.get(header);
+      return at === undefined ? [] : [at];
+    });
+    if (columns.length > 0) this.sheet.exceptFromProtection(columns);
+  }
+
   /** Appends rows in one block below the last, formatted first so text stays text. */
   append(rows: readonly LogCells[]): void {
     if (rows.length === 0) return;
@@ -150,7 +163,9 @@ export class LogSheet {
     const placed = (this.spec.schema.columns as ReadonlyArray<Column<never>>)
       .filter(c => this.at.has(c.header))
       .map(column => ({column, at: this.at.get(column.header)!}));
+    const grows = first + rows.length - 1 > this.sheet.maxRows();
     this.sheet.ensureSize(first + rows.length - 1, this.width);
+    if (grows) this.exceptEditable();
     formatRows(this.sheet, placed, first, rows.length);
     this.sheet.write(
       first,

@@ -57,7 +57,7 @@ import {
   readColumn,
 } from './schema';
 import {RecordState, SheetState, blankAccountOf, pulledAs} from './pulled';
-import {SyncStatus, withoutRunNote} from './status';
+import {EDITED_HERE, SyncStatus, withoutRunNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
@@ -349,7 +349,7 @@ class Merge<S> {
     } else if (base && sameContent(server, this.project(base.rows))) {
       this.keep(key, indexes[0], {
         status: 'EDITED',
-        message: 'Edited here, not pushed yet.',
+        message: EDITED_HERE,
         record,
       });
     } else {

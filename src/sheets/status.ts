@@ -10,6 +10,9 @@ export const STATUS_COLORS: Readonly<Record<SyncStatus, string>> = {
   CONFLICT: '#ead1dc',
 };
 
+/** The message of a row edited and not pushed: a refresh's merge, and the edit itself (onEdit). */
+export const EDITED_HERE = 'Edited here, not pushed yet.';
+
 export function statusColor(status: unknown): string | null {
   return typeof status === 'string' && status in STATUS_COLORS
     ? STATUS_COLORS[status as SyncStatus]

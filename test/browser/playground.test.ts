@@ -17,6 +17,7 @@ import {PlaygroundDriver} from '../../local/playground/driver';
 import {encodePng} from '../../local/playground/png';
 import type {SheetView} from '../../local/playground/protocol';
 import {Playground, startPlayground} from '../../local/playground/server';
+import {BROWSER_WAIT_MS} from '../support/browser-timeouts';
 import {describeInChromium} from '../support/chromium-suite';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/playground');
@@ -45,6 +46,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
   };
 
   const requests = () => playground.host.invoke<Sent[]>('apiRequests');
+  /** The cap the sub-account tests type: one less than the one pulled. */
+  const subCap = () => String(Number(budget.pulled.replace(/,/g, '')) - 1);
 
   beforeAll(async () => {
     rmSync(ARTIFACTS, {recursive: true, force: true});
@@ -54,7 +57,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       launchChromium(),
     ]);
     ui = await PlaygroundDriver.open(browser, playground);
-  }, 60000);
+    ui.page.setDefaultTimeout(BROWSER_WAIT_MS);
+  });
 
   afterEach(() => ui?.dismissOpenDialog());
 
@@ -236,14 +240,26 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     const before = (await requests()).length;
     await ui.menu('Offer Desk', 'Push', 'Push budgets (preview)');
     const status = await ui.cellAt(budget.row, 'sync_status');
-    await expect(status.textContent()).resolves.toBe('EDITED');
+    // The grid is drawn again after a job: read once it shows the row as the job left it.
+    await expect(ui.until(() => status.textContent(), 'EDITED')).resolves.toBe(
+      'EDITED',
+    );
     await expect(
-      status.evaluate(td => getComputedStyle(td).backgroundColor),
+      ui.until(
+        () => status.evaluate(td => getComputedStyle(td).backgroundColor),
+        'rgb(207, 226, 243)',
+      ),
     ).resolves.toBe('rgb(207, 226, 243)');
     await expect(requests()).resolves.toHaveLength(before);
     await shot('budget-preview');
 
-    await ui.menu('Offer Desk', 'Push', 'Push budgets');
+    // From a cap of more than 360 to 120, below a third: the budget guard asks first (issue 36).
+    const pushed = ui.menu('Offer Desk', 'Push', 'Push budgets');
+    await expect(ui.dialog()).resolves.toMatchObject({
+      title: 'Send large budget changes?',
+    });
+    await ui.answerDialog('Yes');
+    await pushed;
     await expect(
       ui.toast('Push budgets').locator('.toast-message').textContent(),
     ).resolves.toMatch(
@@ -274,6 +290,27 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       }),
     ]);
     await shot('budget-pushed');
+
+    // Retyped after the push: no green OK beside a value never sent (onEdit, issue 36).
+    await ui.type(budget.row, 'daily_cap', '121');
+    await expect(ui.until(() => status.textContent(), 'EDITED')).resolves.toBe(
+      'EDITED',
+    );
+    await expect(
+      (await ui.cellAt(budget.row, 'sync_message')).textContent(),
+    ).resolves.toBe('Edited here, not pushed yet.');
+    await ui.type(budget.row, 'daily_cap', '120');
+  });
+
+  it('opens the sidebar at the Push later form from Push > Push later…', async () => {
+    await ui.menu('Offer Desk', 'Push', 'Push later…');
+    const heading = ui.sidebar.locator('#later-heading');
+    await ui.sidebar.locator('#later-push:focus').waitFor({timeout: 10000});
+    const top = await heading.evaluate(h => h.getBoundingClientRect().top);
+    // At the top of the sidebar, give or take a pixel of rounding.
+    expect(top).toBeGreaterThan(-2);
+    expect(top).toBeLessThan(100);
+    await ui.sidebar.locator('main').evaluate(() => window.scrollTo(0, 0));
   });
 
   it('reverts the push from the sidebar (EDITED, nothing sent), then pushes the old value back', async () => {
@@ -495,7 +532,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
 
   it("acts as a sub-account and refreshes as it: its rows join the main account's, which stay as they were, an unpushed edit with them", async () => {
     await ui.openSheet('Budgets');
-    await ui.type(budget.row, 'daily_cap', '150');
+    // A small cut (one less than pulled), which the budget guard sends without asking.
+    await ui.type(budget.row, 'daily_cap', subCap());
     await ui.sidebar
       .getByLabel('Or a sub-account by name')
       .fill(DEMO_ACCOUNTS.subA.name);
@@ -530,7 +568,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     const budgets = await ui.sheet('Budgets');
     expect(
       budgets.find(r => r.cells.offer_id === budget.offerId)!.cells,
-    ).toMatchObject({account: '(main account)', daily_cap: '150'});
+    ).toMatchObject({account: '(main account)', daily_cap: subCap()});
     expect(budgets.some(r => r.cells.account === DEMO_ACCOUNTS.subA.name)).toBe(
       true,
     );
@@ -552,7 +590,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
       account: 'demo_adv',
       body: {
         offer_id: Number(budget.offerId),
-        budget: [expect.objectContaining({daily_cap: 150})],
+        budget: [expect.objectContaining({daily_cap: Number(subCap())})],
       },
     });
     await ui.sidebar
@@ -576,14 +614,26 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     await ui.settled();
     await expect(
       ui.page.locator('#trigger-info').textContent(),
-    ).resolves.toMatch(/^scheduledRefresh every 4 h, next /);
+    ).resolves.toMatch(/^Scheduled refresh every 4 hours, next /);
+    // At 1280 px the clock and the trigger line show whole (issue 36).
+    await ui.page.setViewportSize({width: 1280, height: 720});
+    try {
+      const cut = await ui.page
+        .locator('#clock, #trigger-info')
+        .evaluateAll(els =>
+          els.filter(e => e.scrollWidth > e.clientWidth).map(e => e.id),
+        );
+      expect(cut).toEqual([]);
+    } finally {
+      await ui.page.setViewportSize({width: 1280, height: 800});
+    }
     await ui.page
       .getByRole('button', {name: 'Run scheduled trigger now'})
       .click();
     await ui.toast('Scheduled trigger').waitFor();
     await expect(
       ui.toast('Scheduled trigger').locator('.toast-message').textContent(),
-    ).resolves.toMatch(/^scheduledRefresh ran at .*\. The sidebar shows/);
+    ).resolves.toMatch(/^Scheduled refresh ran at .*\. The sidebar shows/);
     const last = ui.sidebar.locator('#schedule-last', {
       hasText: 'Last scheduled run',
     });
@@ -990,7 +1040,8 @@ describeInChromium(
         launchChromium(),
       ]);
       ui = await PlaygroundDriver.open(browser, playground);
-    }, 60000);
+      ui.page.setDefaultTimeout(BROWSER_WAIT_MS);
+    });
 
     afterAll(async () => {
       await browser?.close();

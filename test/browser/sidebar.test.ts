@@ -17,6 +17,7 @@ import {
   withShim,
 } from '../../local/sidebar-host';
 import {IDLE_POLL_MS} from '../../src/ui/client/poll-plan';
+import {BROWSER_WAIT_MS} from '../support/browser-timeouts';
 import {describeInChromium} from '../support/chromium-suite';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/sidebar');
@@ -24,6 +25,21 @@ const MAIN = DEMO_ACCOUNTS.main;
 const BASE_URL = 'https://api.emulator.test';
 /** A change made outside the sidebar shows at its next poll: every 15 s while no job runs. */
 const POLL_WAIT_MS = IDLE_POLL_MS + 5000;
+
+/**
+ * Waits until `ready` says so, checking every 100 ms: a busy machine makes it take longer,
+ * never fail, up to a minute (a test's own limit is the browser project's).
+ */
+async function until(
+  ready: () => boolean | Promise<boolean>,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > end) throw new Error(`not ready after ${timeoutMs} ms`);
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
+}
 
 describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   let browser: Browser;
@@ -52,12 +68,13 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     });
     browser = await launchChromium();
     page = await browser.newPage({viewport: {width: 300, height: 900}});
+    page.setDefaultTimeout(BROWSER_WAIT_MS);
     await page.exposeFunction(BINDING, async (body: string) => {
       const {name, args} = JSON.parse(body) as {name: string; args: unknown[]};
       return JSON.stringify(await host.call(name, args));
     });
     await open();
-  }, 60000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -185,9 +202,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await picker.selectOption('*');
     await page
       .locator('#account-message[data-tone="ok"]', {
-        hasText: 'Jobs now act as every account',
+        hasText:
+          'Jobs now act as every account: the main account and each sub-account the Sub-accounts sheet names (or the server lists)',
       })
       .waitFor();
+    // Where it is chosen, what "every" covers (issue 36).
+    await expect(page.locator('#account-hint').textContent()).resolves.toBe(
+      'Every account: the main account and the sub-accounts named in the Sub-accounts sheet (Refresh sub-accounts fills it), with any the server lists.',
+    );
     await expect(host.call('getSettings', [])).resolves.toMatchObject({
       ok: true,
       value: {actingAccount: '*'},
@@ -496,56 +518,46 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await shot('13-schedule-off');
   });
 
-  it(
-    'shows a job run from the menu, a scheduled run and Schedule > Turn off without a reload',
-    async () => {
-      await page.getByLabel('How often').selectOption('1');
-      await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
-      await button('Save schedule').click();
-      await page
-        .locator('#schedule-message', {hasText: 'every hour'})
-        .waitFor();
+  it('shows a job run from the menu, a scheduled run and Schedule > Turn off without a reload', async () => {
+    await page.getByLabel('How often').selectOption('1');
+    await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
+    await button('Save schedule').click();
+    await page.locator('#schedule-message', {hasText: 'every hour'}).waitFor();
 
-      await world('clickMenu', 'Refresh campaigns');
-      const result = page.locator('#result-message', {
-        hasText: '(from the menu)',
-      });
-      await result.waitFor({timeout: POLL_WAIT_MS});
-      await expect(result.textContent()).resolves.toMatch(
-        /^Refresh campaigns \(from the menu\): Refreshed 12 campaigns \(main account\)/,
-      );
-      await shot('14-menu-run-shown');
+    await world('clickMenu', 'Refresh campaigns');
+    const result = page.locator('#result-message', {
+      hasText: '(from the menu)',
+    });
+    await result.waitFor({timeout: POLL_WAIT_MS});
+    await expect(result.textContent()).resolves.toMatch(
+      /^Refresh campaigns \(from the menu\): Refreshed 12 campaigns \(main account\)/,
+    );
+    await shot('14-menu-run-shown');
 
-      const before = await page.locator('#schedule-last').textContent();
-      await expect(world('passHours', 1)).resolves.toEqual([
-        {name: 'scheduledRefresh', error: null},
-      ]);
-      await page.waitForFunction(
-        text => document.getElementById('schedule-last')!.textContent !== text,
-        before,
-        {timeout: POLL_WAIT_MS},
-      );
-      await expect(
-        page.locator('#schedule-last').textContent(),
-      ).resolves.toMatch(
-        /^Last scheduled run, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
-      );
+    const before = await page.locator('#schedule-last').textContent();
+    await expect(world('passHours', 1)).resolves.toEqual([
+      {name: 'scheduledRefresh', error: null},
+    ]);
+    await page.waitForFunction(
+      text => document.getElementById('schedule-last')!.textContent !== text,
+      before,
+      {timeout: POLL_WAIT_MS},
+    );
+    await expect(page.locator('#schedule-last').textContent()).resolves.toMatch(
+      /^Last scheduled run, \d{4}-\d\d-\d\d \d\d:\d\d:\d\d: Refresh campaigns: Refreshed 12 campaigns \(main account\)/,
+    );
 
-      await world('clickMenu', 'Turn scheduled refresh off');
-      await page
-        .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
-        .waitFor({timeout: POLL_WAIT_MS});
-      await expect(page.getByLabel('How often').inputValue()).resolves.toBe(
-        '0',
-      );
-      await expect(
-        page.locator('#schedule-message').textContent(),
-      ).resolves.toBe('Scheduled refresh is off.');
-      await expect(world('triggers')).resolves.toEqual([]);
-      await shot('15-menu-schedule-off-shown');
-    },
-    3 * POLL_WAIT_MS,
-  );
+    await world('clickMenu', 'Turn scheduled refresh off');
+    await page
+      .locator('#schedule-message', {hasText: 'Scheduled refresh is off.'})
+      .waitFor({timeout: POLL_WAIT_MS});
+    await expect(page.getByLabel('How often').inputValue()).resolves.toBe('0');
+    await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
+      'Scheduled refresh is off.',
+    );
+    await expect(world('triggers')).resolves.toEqual([]);
+    await shot('15-menu-schedule-off-shown');
+  });
 
   it('shows the rows done of a job started from the menu while it runs, then its summary', async () => {
     // Slow enough for the sidebar's poll (15 s while idle, then 3 s) to catch it under way.
@@ -581,9 +593,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const result = page.locator('#result-message', {
       hasText: 'Refresh campaigns (from the menu)',
     });
-    // The idle poll would take up to 15 s; the busy pace after the user left, 3 s.
-    await result.waitFor({timeout: 5000});
-    expect(Date.now() - ended).toBeLessThan(5000);
+    // The idle poll would take up to 15 s; the pace after the user left, a second (issue 36).
+    // Under load a poll takes longer: what is asserted is that no idle pause was waited out.
+    await result.waitFor({timeout: IDLE_POLL_MS});
+    expect(Date.now() - ended).toBeLessThan(IDLE_POLL_MS);
   });
 
   it('a reload during its own job shows the result when the job ends', async () => {
@@ -739,6 +752,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       const other = await browser.newPage({
         viewport: {width: 300, height: 900},
       });
+      other.setDefaultTimeout(BROWSER_WAIT_MS);
       await setUp(other);
       await other.exposeFunction(BINDING, async (body: string) => {
         const {name, args} = JSON.parse(body) as {
@@ -809,8 +823,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       try {
         for (let n = 0; n < 4; n++) {
           // Two minutes of the sidebar's time at once, in which a 15 s timer fires 8 times.
+          const before = polls;
           await other.clock.runFor(120_000);
-          await other.waitForTimeout(1700);
+          // Its answer awaited, however busy the machine: the next round starts from rest.
+          await until(() => polls > before && underWay === 0);
         }
         expect(most).toBe(1);
         expect(polls).toBeGreaterThanOrEqual(2);
@@ -825,10 +841,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await button('Choose files…').click();
     // google.script.run answers later: wait for the server to have opened it.
     let shown: unknown[] = [];
-    for (let tries = 0; tries < 50 && shown.length === 0; tries++) {
+    await until(async () => {
       shown = await world<unknown[]>('dialogs');
-      if (shown.length === 0) await page.waitForTimeout(100);
-    }
+      return shown.length > 0;
+    });
     expect(shown).toEqual([
       {title: 'Choose material files', width: 900, height: 600},
     ]);
@@ -942,6 +958,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
       })
       .waitFor();
     await shot('18-alerts-count');
+
+    // Ticking seen warns of nothing, and the open sidebar counts again at its next poll.
+    await world('type', 'Alerts', 2, 'seen', 'x');
+    await page
+      .locator('#alerts-count', {
+        hasText: `${unseen - 1} ${unseen - 1 === 1 ? 'alert' : 'alerts'} not seen yet`,
+      })
+      .waitFor({timeout: POLL_WAIT_MS});
   });
 
   it('acting as every account, lists a line per account under a refresh, the one left out first', async () => {
@@ -1021,7 +1045,11 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const sent = (await world<unknown[]>('requests')).length;
     // A day ahead, typed as the spreadsheet's time zone (UTC here) shows it.
     const at = (await world<number>('now')) + 24 * 3600_000;
-    const typed = new Date(at).toISOString().slice(0, 16);
+    // Typed as the sheets write dates (ISO), whatever the browser's own order (issue 36).
+    const typed = new Date(at).toISOString().slice(0, 16).replace('T', ' ');
+    await expect(
+      page.getByLabel('Send at').getAttribute('placeholder'),
+    ).resolves.toBe('yyyy-mm-dd hh:mm');
     await page.getByLabel('Send at').fill(typed);
     await button('Push later…').click();
     await page
@@ -1040,7 +1068,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     const item = page.locator('#later-list li.history-run');
     await item.waitFor();
     await expect(item.locator('.history-title').textContent()).resolves.toBe(
-      `Sends at ${typed.replace('T', ' ')} (Etc/UTC)`,
+      `Sends at ${typed} (Etc/UTC)`,
     );
     await shot('20-push-later-waiting');
     await page.getByRole('button', {name: `Cancel change ${changeId}`}).click();

@@ -30,7 +30,7 @@ export function values(world: World, sheet: string): unknown[][] {
   return s.getRange(1, 1, s.getLastRow(), s.getLastColumn()).getValues();
 }
 
-/** Types `text` into the cell of `row` under `header`, as a person would. */
+/** Types `text` into the cell of `row` under `header`, as a person would: onEdit runs. */
 export function type(
   world: World,
   sheet: string,
@@ -42,7 +42,9 @@ export function type(
   const headers = s.getRange(1, 1, 1, s.getLastColumn()).getValues()[0];
   const column = headers.indexOf(header) + 1;
   if (column === 0) throw new Error(`no column ${header} in ${sheet}`);
-  typeIntoCell(s, s.getRange(row, column).getA1Notation(), text);
+  const a1 = s.getRange(row, column).getA1Notation();
+  typeIntoCell(s, a1, text);
+  world.runtime.edited(sheet, a1);
 }
 
 /** The requests the API received, oldest first. */

@@ -334,3 +334,55 @@ describe('An alert is told once, whatever fails in the run (issue 26)', () => {
     expect(alertMails(rt)).toHaveLength(1);
   });
 });
+
+describe('Ticking seen (issue 36 item 4)', () => {
+  it('warns about no seen cell, rows appended past the sheet size included; every other cell still warns', () => {
+    const {rt, emulator, ids} = watched();
+    emulator.updateOffer(ids[0], {status: 'OVER_DAILY_CAP'});
+    rt.call('refreshOffers');
+    const sheet = sheetOf(rt, 'Alerts');
+    const header = sheet
+      .getRange(1, 1, 1, sheet.getLastColumn())
+      .getValues()[0] as string[];
+    const seen = header.indexOf('seen') + 1;
+    expect(sheet.protectionWarningAt(2, seen)).toBeUndefined();
+    expect(sheet.protectionWarningAt(2, seen - 1)).toBeDefined();
+    // The sheet full to its last row: the next alerts grow it, and their seen cells are free too.
+    sheet
+      .getRange(3, 1, sheet.getMaxRows() - 2, 1)
+      .setValue('2026-01-01 00:00');
+    emulator.updateOffer(ids[1], {status: 'OVER_DAILY_CAP'});
+    rt.call('refreshOffers');
+    const last = sheet.getLastRow();
+    expect(last).toBeGreaterThan(3);
+    expect(sheet.protectionWarningAt(last, seen)).toBeUndefined();
+    expect(sheet.protectionWarningAt(last, 1)).toBeDefined();
+  });
+});
+
+describe('Ticking seen tells the open sidebars (issue 36 item 4)', () => {
+  it("onEdit of seen notes the tick in the document's cache, which the sidebar's poll answers", () => {
+    const {rt, emulator, ids} = watched();
+    emulator.updateOffer(ids[0], {status: 'OVER_DAILY_CAP'});
+    rt.call('refreshOffers');
+    const before = rt.call('getSidebarState') as {alertsTicked: unknown};
+    expect(before.alertsTicked).toBeNull();
+    typeInto(rt, 'Alerts', 2, 'seen', 'x');
+    rt.edited('Alerts', 'A2');
+    expect(
+      (rt.call('getSidebarState') as {alertsTicked: unknown}).alertsTicked,
+    ).toBeNull();
+    const header = sheetOf(rt, 'Alerts')
+      .getRange(1, 1, 1, sheetOf(rt, 'Alerts').getLastColumn())
+      .getValues()[0] as string[];
+    const seen = String.fromCharCode(64 + header.indexOf('seen') + 1);
+    const ticked = rt.clock.now();
+    rt.edited('Alerts', `${seen}2`);
+    const after = rt.call('getSidebarState') as {alertsTicked: number};
+    expect(after.alertsTicked).toBeGreaterThanOrEqual(ticked);
+    expect(rt.executions.at(-2)).toMatchObject({
+      functionName: 'onEdit',
+      authMode: 'LIMITED',
+    });
+  });
+});

@@ -4,7 +4,7 @@
  * answered No, answered Yes, run where no one can answer, and previewed.
  */
 import type {Emulator, OfferPatch} from '../../local/emulator';
-import {budgetsPulled, capSent} from '../support/history';
+import {budgetsPulled, capChangedOnServer, capSent} from '../support/history';
 import {
   EMULATOR_URL,
   columnLetter,
@@ -582,5 +582,34 @@ describe('values legal for the API but almost surely mistaken, in New Offers', (
         'start_time has 13 digits: that is milliseconds, not seconds. Type Unix seconds (1790000000) or a date. Nothing was sent.',
       ],
     ]);
+  });
+});
+
+describe('pushBudgets holds large cuts too (issue 36)', () => {
+  it('asks before a cut below a third of the last pulled cap; "500.000" (500) of 1,241 goes out', () => {
+    const desk = budgetsPulled(2);
+    const {rt, emulator, ids, cap} = desk;
+    for (const id of ids) capChangedOnServer(emulator, id, '1241');
+    rt.call('refreshOffers');
+    const [starved, typed] = ids;
+    cap(starved, '300');
+    cap(typed, '500.000');
+    emulator.clearRequests();
+    rt.ui.answerNextAlert('NO');
+    rt.run('menuPushBudgets');
+    const alerts = rt.ui.alerts().filter(a => a.buttons === 'YES_NO');
+    expect(alerts).toHaveLength(1);
+    const name = recordsOf(rt, 'Budgets').find(
+      r => r.offer_id === starved,
+    )!.offer_name;
+    expect(alerts[0].prompt).toContain(
+      [
+        'The budget guard holds 1 offer of this push:',
+        `• offer ${starved} (${name}): daily_cap (BUDGET, all groups) 1,241 → 300: a cut to 0.2× the value on the server (the guard holds less than 1/3 of it)`,
+      ].join('\n'),
+    );
+    expect(
+      puts(emulator).map(r => (r.body as {offer_id: number}).offer_id),
+    ).toEqual([typed]);
   });
 });

@@ -56,6 +56,7 @@ describe('a job’s progress', () => {
       version: 0,
       lastJob: null,
       running: null,
+      alertsTicked: null,
     });
   });
 });

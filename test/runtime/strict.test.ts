@@ -5,6 +5,7 @@
  */
 import {
   AUTHORIZATION_REQUIRED,
+  EXCEEDED_TIME,
   createRuntime,
   PROTECTED_EDIT,
   typeIntoCell,
@@ -57,6 +58,14 @@ function addEditor(email) {
   SpreadsheetApp.getActive().getSheets()[0].getProtections(SpreadsheetApp.ProtectionType.RANGE)[0].addEditor(email);
 }
 function echo(x) { return x; }
+var edits = [];
+function onEdit(e) {
+  edits.push([e.authMode.toString(), e.range.getA1Notation(), e.range.getSheet().getName()]);
+  if (e.range.getA1Notation() === 'C3') PropertiesService.getUserProperties().getProperty('k');
+  if (e.range.getA1Notation() === 'D4') Utilities.sleep(31000);
+  e.range.offset(0, 1).setValue('seen');
+}
+function editsSeen() { return JSON.stringify(edits); }
 `;
 
 const ANN = 'ann@example.com';
@@ -247,5 +256,24 @@ describe('google.script.run in a browser signed into several Google accounts', (
     });
     expect(() => rt.call('echo', 1)).toThrow('Error code PERMISSION_DENIED');
     expect(rt.call('echo', 2)).toBe(2);
+  });
+});
+
+describe('onEdit, a simple trigger (issue 36)', () => {
+  it('gets the edited range in AuthMode.LIMITED, may write the document, reaches no user data and stops at 30 s', () => {
+    const rt = setup();
+    const sheet = rt.spreadsheet.getSheets()[0];
+    rt.edited(sheet.getName(), 'A1:A2');
+    expect(sheet.getRange('B1').getValue()).toBe('seen');
+    expect(() => rt.edited(sheet.getName(), 'C3')).toThrow(
+      refusal('PropertiesService.getUserProperties', 'LIMITED'),
+    );
+    expect(() => rt.edited(sheet.getName(), 'D4')).toThrow(EXCEEDED_TIME);
+    expect(sheet.getRange('E4').getValue()).toBe('');
+    expect(JSON.parse(rt.run('editsSeen') as string)).toEqual([
+      ['LIMITED', 'A1:A2', sheet.getName()],
+      ['LIMITED', 'C3', sheet.getName()],
+      ['LIMITED', 'D4', sheet.getName()],
+    ]);
   });
 });

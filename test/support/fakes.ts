@@ -80,6 +80,13 @@ export class MemoryProgress implements ProgressBoard {
   end(): void {
     this.ended++;
   }
+  ticked: number | null = null;
+  alertsTicked(at: number): void {
+    this.ticked = at;
+  }
+  alertsTickedAt(): number | null {
+    return this.ticked;
+  }
 }
 
 export type Answer = HttpResponse | 'network-error';

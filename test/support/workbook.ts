@@ -299,6 +299,10 @@ export class MemorySheet implements SheetPort {
     this.sheetProtection = description;
   }
 
+  exceptFromProtection(columns: readonly number[]): void {
+    this.calls.push(`exceptFromProtection ${columns.join(',')}`);
+  }
+
   deleteRows(row: number, count: number): void {
     this.calls.push('deleteRows');
     this.cells.splice(row - 1, count);

@@ -121,6 +121,15 @@ function when(ms: number, timeZone: string): string {
   }).format(ms);
 }
 
+/** What a trigger runs, as the user knows it (the sidebar's words), not its function's name. */
+function triggerName(handler: string): string {
+  return handler === 'scheduledRefresh' ? 'Scheduled refresh' : handler;
+}
+
+/** "every hour", "every 4 hours". */
+const every = (hours: number) =>
+  hours === 1 ? 'every hour' : `every ${hours} hours`;
+
 let timeZone = 'UTC';
 
 function showWorkbook(workbook: WorkbookView): void {
@@ -146,15 +155,15 @@ function showWorkbook(workbook: WorkbookView): void {
   // Cut to one line in the top bar: the whole text is the tooltip.
   const clock = byId('clock');
   clock.textContent =
-    clock.title = `Virtual time: ${when(workbook.nowMs, timeZone)} (${timeZone})`;
+    clock.title = `Virtual time ${when(workbook.nowMs, timeZone)} (${timeZone})`;
   const triggers = byId('trigger-info');
   triggers.textContent = triggers.title =
     workbook.triggers.length === 0
-      ? 'No scheduled trigger installed'
+      ? 'No scheduled refresh'
       : workbook.triggers
           .map(
             t =>
-              `${t.handler} every ${t.everyHours} h, next ${when(t.nextRunMs, timeZone)}`,
+              `${triggerName(t.handler)} ${every(t.everyHours)}, next ${when(t.nextRunMs, timeZone)}`,
           )
           .join('; ');
 }
@@ -194,8 +203,8 @@ byId('run-trigger').addEventListener('click', () => {
         toast(
           'Scheduled trigger',
           run.error === null
-            ? `${run.handler} ran at ${at}. The sidebar shows what it did under Last scheduled run.`
-            : `${run.handler} ran at ${at} and failed: ${run.error}`,
+            ? `${triggerName(run.handler)} ran at ${at}. The sidebar shows what it did under Last scheduled run.`
+            : `${triggerName(run.handler)} ran at ${at} and failed: ${run.error}`,
           TOAST_SECONDS,
           run.error === null ? 'info' : 'error',
         );

@@ -23,6 +23,8 @@ export class FakeProtection {
   private description = '';
   private warningOnly = false;
   private readonly editors: Set<string>;
+  /** A sheet protection's exceptions: cells it neither warns about nor refuses. */
+  private unprotected: FakeRange[] = [];
 
   constructor(
     private readonly env: Env,
@@ -40,7 +42,8 @@ export class FakeProtection {
    */
   refusesEdit(rect: Rect): boolean {
     if (this.warningOnly || this.mayEdit(this.env.user)) return false;
-    return this.type === 'SHEET' || this.range.overlaps(rect);
+    if (this.type !== 'SHEET') return this.range.overlaps(rect);
+    return !this.unprotected.some(r => r.contains(rect));
   }
 
   addEditor(emailOrUser: unknown): FakeProtection {
@@ -95,8 +98,31 @@ export class FakeProtection {
    * the protection only warns and covers it; undefined otherwise. Not an Apps Script method.
    */
   warningAt(row: number, column: number): string | undefined {
-    const covers = this.type === 'SHEET' || this.range.covers(row, column);
+    const covers =
+      this.type === 'SHEET'
+        ? !this.unprotected.some(r => r.covers(row, column))
+        : this.range.covers(row, column);
     return this.warningOnly && covers ? this.description : undefined;
+  }
+
+  /**
+   * Apps Script: "Unprotects the given array of ranges within a protected sheet"; a range
+   * protection throws. The ranges keep the cells they were made on (as `setRange`'s).
+   */
+  setUnprotectedRanges(ranges: FakeRange[]): FakeProtection {
+    this.env.spreadsheet('Protection.setUnprotectedRanges');
+    if (this.type !== 'SHEET') {
+      throw new Error(
+        'Unprotected ranges can only be set on a sheet protection.',
+      );
+    }
+    this.unprotected = [...ranges];
+    return this;
+  }
+
+  getUnprotectedRanges(): FakeRange[] {
+    this.env.spreadsheet('Protection.getUnprotectedRanges');
+    return this.env.realm.array([...this.unprotected]);
   }
 
   getProtectionType() {

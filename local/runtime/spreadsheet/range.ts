@@ -536,6 +536,17 @@ export class FakeRange {
     );
   }
 
+  /** Whether the block holds every cell of `other`. Not an Apps Script method: no call. */
+  contains(other: Rect): boolean {
+    return (
+      this.covers(other.row, other.column) &&
+      this.covers(
+        other.row + other.numRows - 1,
+        other.column + other.numColumns - 1,
+      )
+    );
+  }
+
   /** Whether the block holds that cell (1-based). Not an Apps Script method: no call. */
   covers(row: number, column: number): boolean {
     const r = this.rect;

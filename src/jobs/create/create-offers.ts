@@ -35,7 +35,9 @@ import type {RunOptions} from '../kernel';
 import type {Platform} from '../../platform/ports';
 import {CREATIVES} from '../../sheets/schemas/creatives';
 import {CREATIVE_SETS} from '../../sheets/schemas/creative-sets';
+import {ACCOUNT, accountOfCell} from '../../sheets/accounts';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
+import {Table, cellOf} from '../../sheets/table';
 import {Job, JobFacts, withJob} from '../kernel';
 import type {JobSummary} from '../run';
 import type {CreateRun} from './context';
@@ -45,7 +47,9 @@ import {
   earlierTrackings,
   rememberCreated,
 } from '../../state/created-offers';
+import {knownSubAccounts} from '../known-accounts';
 import {OfferPlan, Plan, readPlan} from './new-offer-rows';
+import {NO_NAME} from './row-account';
 import {createSentAs, earlierCreates} from './sent-creates';
 import {create, notRefusedBefore} from './offer-creates';
 import {guardCreates} from './offer-budget-hold';
@@ -80,7 +84,14 @@ export function createOffers(
         sent: job.outbox.entries('offer create'),
         tracking: new Set(job.outbox.entries('tracking').map(e => e.record)),
       },
-      acting,
+      {
+        acting,
+        known: knownSubAccounts(
+          job.connected,
+          job.workbook,
+          typedAccounts(run.offers.table),
+        ),
+      },
     );
     if (!job.dryRun) {
       rememberCreated(job.book, plan.legacy);
@@ -102,6 +113,14 @@ export function createOffers(
     const note = send(run, plan, sendable);
     const summary = job.summary(facts(run, plan, looked));
     return {...summary, message: summary.message + note};
+  });
+}
+
+/** The sub-account names the New Offers rows' `account` cells hold (what can be one). */
+function typedAccounts(offers: Table<never>): string[] {
+  return offers.values.flatMap((_, i) => {
+    const account = accountOfCell(cellOf(offers, i, ACCOUNT));
+    return account && !NO_NAME.test(account) ? [account] : [];
   });
 }
 

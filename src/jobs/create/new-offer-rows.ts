@@ -300,14 +300,15 @@ function planSet(
 function offerAccount(
   offers: Table<never>,
   index: number,
-  acting: string,
+  accounts: Accounts,
   known: Known,
 ): RowAccount {
   const offerId = cellOf(offers, index, 'offer_id');
   const typed = typedAccount(
     cellOf(offers, index, ACCOUNT),
-    acting,
+    accounts.acting,
     'creates the offer',
+    accounts.known,
   );
   const madeBy = isEmptyCell(offerId)
     ? sentFor(known.sent, textCell(offers, index, 'offer_name'), typed)?.account
@@ -568,16 +569,25 @@ function planCandidate(
 }
 
 /**
+ * The acting account ('*' for every account), whose rows those with an empty `account` cell
+ * are, and the sub-accounts a cell may name (known-accounts.ts).
+ */
+export interface Accounts {
+  acting: string;
+  known: readonly string[];
+}
+
+/**
  * Reads and checks the three sheets. `made`: the offers the add-on made from rows (undefined
  * when this spreadsheet has no such memory yet); `sent`: the creates out whose outcome is
- * unknown (the outbox's); `acting`: the acting account ('*' for every account), whose rows
- * those with an empty `account` cell are.
+ * unknown (the outbox's); `rowAccounts`: the acting account and the sub-accounts a cell may
+ * name.
  */
 export function readPlan(
   sheets: Sheets,
   context: CodecContext,
   known: Known,
-  acting: string,
+  rowAccounts: Accounts,
 ): Plan {
   const {made} = known;
   const {offers} = sheets;
@@ -594,7 +604,7 @@ export function readPlan(
   const named = offerRows.map(index => ({
     row: sheetRow(index),
     name: textCell(offers, index, 'offer_name'),
-    account: offerAccount(offers, index, acting, known),
+    account: offerAccount(offers, index, rowAccounts, known),
   }));
   const sentOf = sentCreates(known.sent, named);
   // Names are unique in the sheet (twins are refused), so a name tells its row's account.

@@ -4,6 +4,7 @@
  * Creative Sets rows that follow their offer's row. Every phase of a create ends a row here,
  * so the wording of an outcome is written once.
  */
+import {ACCOUNT, accountCell} from '../../sheets/accounts';
 import type {HistoryOutcome} from '../../sheets/history';
 import {NEW_OFFERS} from '../../sheets/schemas/new-offers';
 import {sheetRow} from '../../sheets/table';
@@ -99,6 +100,8 @@ export function made(
     outbox.settle({kind: 'offer create', account, record: name});
   }
   run.offers.set(c.index, 'offer_id', offerId);
+  // An empty cell meant the acting account of that run: it says whose the offer is for good.
+  run.offers.set(c.index, ACCOUNT, accountCell(account));
   rememberCreateVerdict(book, c.name, undefined);
   logOffer(run, offerId, c.name, 'OK', `${WHAT[origin](offerId)}.`);
   rememberCreated(book, [

@@ -15,6 +15,8 @@ type MenuJob = (typeof JOBS)[number];
 /** Every function a menu item names. */
 export type MenuFunction =
   | 'showSidebar'
+  | 'showPushLater'
+  | 'showScheduleChoice'
   | 'showFilePicker'
   | 'showCloneDialog'
   | 'menuScheduleOff'
@@ -59,13 +61,13 @@ export function addonMenu(): MenuEntry[] {
       items: [
         ...JOBS.filter(j => j.group === group).flatMap(jobItems),
         // A time is asked in the sidebar's form: a menu item cannot take one.
-        ...(group === 'Push' ? [item('Push later…', 'showSidebar')] : []),
+        ...(group === 'Push' ? [item('Push later…', 'showPushLater')] : []),
       ],
     })),
     {
       caption: 'Schedule',
       items: [
-        item('Choose a scheduled refresh…', 'showSidebar'),
+        item('Choose a scheduled refresh…', 'showScheduleChoice'),
         item('Turn scheduled refresh off', 'menuScheduleOff'),
       ],
     },

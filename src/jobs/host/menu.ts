@@ -22,8 +22,17 @@ export function openMenu(platform: Platform): void {
   platform.ui.buildAddonMenu(addonMenu());
 }
 
-export function showSidebar(platform: Platform): void {
-  platform.ui.showSidebar(SIDEBAR_FILE, ADDON_TITLE);
+/** Where the menu opens the sidebar: at its top, or at the form a menu item names. */
+export type SidebarPlace = 'later' | 'schedule';
+
+/** The sidebar's element each place opens at (src/ui/sidebar.html). */
+const PLACES: Record<SidebarPlace, string> = {
+  later: 'later-heading',
+  schedule: 'schedule-heading',
+};
+
+export function showSidebar(platform: Platform, place?: SidebarPlace): void {
+  platform.ui.showSidebar(SIDEBAR_FILE, ADDON_TITLE, place && PLACES[place]);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** The settings entry points: what the sidebar saves and shows. */
 import {ConfigError} from '../../api/errors';
 import {getSubAccount} from '../../api/operations';
+import {didYouMean, subAccountsHeld} from '../known-accounts';
 import {GuardInput, GuardSettings, readGuard} from '../../rules/budget-guard';
 import {
   SettingsInput,
@@ -190,8 +191,9 @@ export function setActingAccount(
     const {mainClient, store} = connect(platform);
     const found = getSubAccount(mainClient, account);
     if (!found) {
+      const known = subAccountsHeld(platform.workbook(), store);
       throw new ConfigError(
-        `The main account has no sub-account named "${account}".`,
+        `The main account has no sub-account named "${account}"${didYouMean(account, known)}.`,
       );
     }
     store.put(account, {accessKey: found.access_key, apiKey: found.api_key});

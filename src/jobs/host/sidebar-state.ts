@@ -38,6 +38,8 @@ export interface SidebarState {
 export interface SidebarPoll extends SidebarState {
   /** "done of total rows" of the running job, whoever started it; null when none runs. */
   running: JobProgress | null;
+  /** When `seen` was last ticked in Alerts (onEdit): a change re-counts the alerts not seen. */
+  alertsTicked: number | null;
 }
 
 const KEY = 'offerDesk.sidebarState.';
@@ -68,7 +70,11 @@ export function readSidebarState(
 }
 
 export function pollSidebar(platform: Platform): SidebarPoll {
-  return {...readSidebarState(platform), running: runningJob(platform)};
+  return {
+    ...readSidebarState(platform),
+    running: runningJob(platform),
+    alertsTicked: platform.progress.alertsTickedAt(),
+  };
 }
 
 /**

@@ -149,7 +149,7 @@ export class AccountPicker {
       say(
         this.message,
         view.actingAccount === EVERY
-          ? 'Jobs now act as every account: the main account and each of its sub-accounts, each row signed by its own account.'
+          ? 'Jobs now act as every account: the main account and each sub-account the Sub-accounts sheet names (or the server lists), each row signed by its own account.'
           : view.actingAccount
             ? `Jobs now act as sub-account ${view.actingAccount}.`
             : 'Jobs now act as the main account.',

@@ -12,13 +12,19 @@ import {dateTime} from './schedule';
 import {server} from './server';
 
 /**
- * Unix seconds of a wall time typed as 'yyyy-mm-ddThh:mm' in `timeZone`; NaN for none. The
- * zone's offset is read back from Intl at the guess, twice, for a time near a change of it.
+ * Unix seconds of a wall time typed as 'yyyy-mm-dd hh:mm' (the sheets' ISO dates; a 'T' may
+ * stand for the space) in `timeZone`; NaN for none. The zone's offset is read back from Intl
+ * at the guess, twice, for a time near a change of it.
  */
 export function unixSeconds(local: string, timeZone: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ]+(\d{1,2}):(\d{2})$/.exec(
+    local.trim(),
+  );
   if (!m) return NaN;
   const wall = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5]);
+  // 2026-02-30 or 25:00 is no time, not a day or an hour later.
+  const back = new Date(wall);
+  if (back.getUTCDate() !== +m[3] || back.getUTCHours() !== +m[4]) return NaN;
   const offset = (at: number) =>
     Date.parse(`${dateTime(at, timeZone).replace(' ', 'T')}Z`) - at;
   let at = wall - offset(wall);
@@ -74,7 +80,7 @@ export class LaterPanel {
   }
 
   private async pushLater(): Promise<void> {
-    if (this.at.value === '') {
+    if (this.at.value.trim() === '') {
       say(this.message, 'Choose when to send it first.', 'error');
       return;
     }
@@ -88,9 +94,21 @@ export class LaterPanel {
     say(this.message, '');
     const at = unixSeconds(this.at.value, timeZone);
     const until =
-      this.until.value === ''
+      this.until.value.trim() === ''
         ? undefined
         : unixSeconds(this.until.value, timeZone);
+    const unread = [
+      ['Send at', this.at.value, at],
+      ['Put back at', this.until.value, until],
+    ].find(([, , seconds]) => Number.isNaN(seconds));
+    if (unread) {
+      say(
+        this.message,
+        `${String(unread[0])}: type the date and time as the sheets write them, yyyy-mm-dd hh:mm (2026-01-05 14:30), not "${String(unread[1])}".`,
+        'error',
+      );
+      return;
+    }
     const options = until === undefined ? {at} : {at, until};
     const push = PUSHES[this.push.value] ?? PUSHES.pushBudgets;
     await this.runAction(push.title, () => push.run(options));

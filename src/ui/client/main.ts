@@ -46,6 +46,7 @@ function start(): void {
     },
     running => jobs.showRunning(running),
     last => jobs.showMenuRun(last),
+    () => void alerts.load(),
   );
   server
     .getSettings()
@@ -62,4 +63,22 @@ function start(): void {
   watch.start();
 }
 
+/**
+ * A menu item that opens the sidebar at a form (Push later…) names it in a `<meta name="open-at">`
+ * after the page: read once the page is parsed, so the form shows, first field focused.
+ */
+function openAt(): void {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="open-at"]');
+  const target = meta ? document.getElementById(meta.content) : null;
+  if (!target) return;
+  const section = target.closest('section') ?? target;
+  section.scrollIntoView({block: 'start'});
+  section
+    .querySelector<HTMLElement>('input, select, button')
+    ?.focus({preventScroll: true});
+}
+
 start();
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', openAt);
+else openAt();

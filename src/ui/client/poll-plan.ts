@@ -24,6 +24,12 @@ export const RESULT_POLL_MS = 1000;
  * the sidebar asks at the busy pace for this long.
  */
 export const HURRY_MS = 60_000;
+/**
+ * The first seconds of that: a menu job is chosen soon after leaving, and a result seconds old
+ * (a preview's summary still shown beside a push just made) misleads (issue 36), so the sidebar
+ * asks every second. A poll is two cache reads: twenty of them cost less than one job.
+ */
+export const HURRY_FAST_MS = 20_000;
 
 export interface PollFacts {
   /** A job runs now, as the last answer said, or this sidebar runs one. */
@@ -40,6 +46,8 @@ export interface PollFacts {
 export function nextPollDelay(facts: PollFacts): number | null {
   if (facts.awaitingResult) return RESULT_POLL_MS;
   if (facts.jobRunning) return BUSY_POLL_MS;
+  if (facts.sinceLeftMs !== undefined && facts.sinceLeftMs < HURRY_FAST_MS)
+    return RESULT_POLL_MS;
   if (facts.sinceLeftMs !== undefined && facts.sinceLeftMs < HURRY_MS)
     return BUSY_POLL_MS;
   return facts.sinceActivityMs >= STOP_AFTER_IDLE_MS ? null : IDLE_POLL_MS;

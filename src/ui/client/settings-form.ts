@@ -48,6 +48,7 @@ export class SettingsForm {
   private readonly serverClick = byId<HTMLSelectElement>('supportServerClick');
   private readonly holding = byId<HTMLInputElement>('guardHolding');
   private readonly factor = byId<HTMLInputElement>('guardFactor');
+  private readonly cutFactor = byId<HTMLInputElement>('guardCutFactor');
   private readonly ceilings = byId<HTMLInputElement>('guardCeilings');
   private readonly alertHours = byId<HTMLInputElement>('alertHours');
   private readonly alertEmails = byId<HTMLInputElement>('alertEmails');
@@ -77,7 +78,7 @@ export class SettingsForm {
       void this.save();
     });
     test.addEventListener('click', () => void this.test());
-    for (const input of [this.factor, this.ceilings])
+    for (const input of [this.factor, this.cutFactor, this.ceilings])
       input.addEventListener('input', () => this.checkGuard());
   }
 
@@ -91,6 +92,7 @@ export class SettingsForm {
     this.serverClick.value = view.supportServerClick || 'ask';
     this.holding.checked = view.guard.holding;
     this.factor.value = String(view.guard.factor);
+    this.cutFactor.value = String(view.guard.cutFactor);
     this.ceilings.value = ceilingsText(view.guard.ceilings);
     this.alertHours.value = String(view.alerts.hours);
     this.alertEmails.value = String(view.alerts.emailsPerDay);
@@ -123,6 +125,7 @@ export class SettingsForm {
       guard: {
         holding: this.holding.checked,
         factor: this.factor.value.trim(),
+        cutFactor: this.cutFactor.value.trim(),
         ceilings: this.ceilings.value,
       },
       alerts: {
@@ -178,6 +181,7 @@ export class SettingsForm {
     const problems = read.ok ? {} : read.problems;
     for (const [field, input, label] of [
       ['factor', this.factor, 'The factor'],
+      ['cutFactor', this.cutFactor, 'The cut factor'],
       ['ceilings', this.ceilings, 'Ceilings'],
     ] as const) {
       const problem = problems[field];
@@ -238,6 +242,7 @@ function guardForm(guard: GuardSettings) {
   return {
     holding: guard.holding,
     factor: String(guard.factor),
+    cutFactor: String(guard.cutFactor),
     ceilings: ceilingsText(guard.ceilings),
   };
 }

@@ -39,6 +39,8 @@ export class StateWatch {
   private awaiting = 0;
   /** This sidebar's own job ended: its recorded end is not news. */
   private ownEnded = false;
+  /** When `seen` was last ticked in Alerts, as the last answer said. */
+  private ticked: number | null | undefined;
   /** Where a failed poll is said: above everything, since nothing else is then up to date. */
   private readonly message = element('p', '', {
     class: 'message',
@@ -55,6 +57,8 @@ export class StateWatch {
     private readonly running: (progress: JobProgress | null) => void,
     /** At the first answer: the last job recorded before the sidebar opened. */
     private readonly restored: (job: LastJob) => void,
+    /** Someone ticked `seen` in Alerts since the last answer. */
+    private readonly alertsTicked: () => void,
   ) {}
 
   /** This sidebar's own job has ended and shown its result: its record is no news. */
@@ -125,6 +129,9 @@ export class StateWatch {
     const ended = this.jobRunning && state.running === null;
     this.jobRunning = state.running !== null;
     this.running(state.running);
+    if (this.ticked !== undefined && state.alertsTicked !== this.ticked)
+      this.alertsTicked();
+    this.ticked = state.alertsTicked;
     const seen = this.seen;
     this.seen = state;
     // The first answer that arrives is where the watch starts from: its last job is shown.

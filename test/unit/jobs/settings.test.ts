@@ -4,6 +4,7 @@ import {
   setActingAccount,
 } from '../../../src/jobs/host/settings';
 import {OPERATIONS} from '../../../src/api/operations';
+import {MemoryWorkbook} from '../../support/workbook';
 import {connect} from '../../../src/jobs/connect';
 import {
   ScriptedTransport,
@@ -55,7 +56,7 @@ describe('settings', () => {
       refreshEveryHours: 0,
       supportServerClick: '',
       historyLimit: 50000,
-      guard: {holding: true, factor: 3, ceilings: {}},
+      guard: {holding: true, factor: 3, cutFactor: 3, ceilings: {}},
       alerts: {hours: 6, emailsPerDay: 10},
     });
     expect(JSON.stringify(view)).not.toContain(SETTINGS.apiKey);
@@ -123,7 +124,10 @@ describe('settings', () => {
   });
 
   it('refuses an unknown sub-account name and stays on the current account', () => {
-    const platform = fakePlatform(subAccountServer());
+    const workbook = new MemoryWorkbook();
+    const platform = fakePlatform(subAccountServer(), {
+      workbook: () => workbook,
+    });
     saveSettings(platform, SETTINGS);
     expect(() => setActingAccount(platform, 'nobody')).toThrow(
       'The main account has no sub-account named "nobody".',
@@ -219,12 +223,18 @@ describe('settings', () => {
     const platform = fakePlatform(subAccountServer());
     const view = saveSettings(platform, {
       ...SETTINGS,
-      guard: {holding: false, factor: '4', ceilings: 'USD 1000, EUR 800'},
+      guard: {
+        holding: false,
+        factor: '4',
+        cutFactor: '5',
+        ceilings: 'USD 1000, EUR 800',
+      },
       alerts: {hours: '12', emailsPerDay: 0},
     });
     expect(view.guard).toEqual({
       holding: false,
       factor: 4,
+      cutFactor: 5,
       ceilings: {USD: 1000, EUR: 800},
     });
     expect(view.alerts).toEqual({hours: 12, emailsPerDay: 0});

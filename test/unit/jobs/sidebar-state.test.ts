@@ -165,6 +165,7 @@ describe('the job running now, in the poll', () => {
       version: 0,
       lastJob: null,
       running,
+      alertsTicked: null,
     });
     entry = {...running, done: 600};
     expect(pollSidebar(platform).running).toBeNull();

@@ -48,8 +48,46 @@ describe('holdsOf: the budget changes that wait for a yes', () => {
       ],
     ]);
     expect(
-      holdsOf([group('US', 500)], [group('US', 60)], 'USD', DEFAULT_GUARD),
+      holdsOf([group('US', 500)], [group('US', 200)], 'USD', DEFAULT_GUARD),
     ).toEqual([]);
+  });
+
+  it('holds a cut below a third of the value on the server, or to 0 (issue 36)', () => {
+    expect(
+      holdsOf([group('ALL', 1241)], [group('ALL', 500)], 'USD', DEFAULT_GUARD),
+    ).toEqual([]);
+    expect(
+      holdsOf([group('ALL', 1241)], [group('ALL', 400)], 'USD', DEFAULT_GUARD),
+    ).toEqual([
+      {
+        field: 'daily_cap (BUDGET, all groups)',
+        before: '1,241',
+        after: '400',
+        factor: 400 / 1241,
+        why: 'a cut to 0.3× the value on the server (the guard holds less than 1/3 of it)',
+      },
+    ]);
+    expect(
+      holdsOf(
+        [group('US', 'OPEN', 9000)],
+        [group('US', 0, 9000)],
+        'USD',
+        DEFAULT_GUARD,
+      ).map(h => [h.field, h.why]),
+    ).toEqual([
+      [
+        'daily_cap (BUDGET, all groups)',
+        'a cut to 0 (the offer stops delivering)',
+      ],
+    ]);
+    expect(
+      holdsOf([group('ALL', 1241)], [group('ALL', 500)], 'USD', {
+        ...DEFAULT_GUARD,
+        cutFactor: 2,
+      }).map(h => h.why),
+    ).toEqual([
+      'a cut to 0.4× the value on the server (the guard holds less than 1/2 of it)',
+    ]);
   });
 
   it('holds a money daily cap past the ceiling of the offer currency only', () => {
@@ -202,11 +240,16 @@ describe('readGuard: the settings the sidebar saves', () => {
       readGuard({factor: '5', ceilings: 'usd 1,000, EUR: 800'}, DEFAULT_GUARD),
     ).toEqual({
       ok: true,
-      settings: {holding: true, factor: 5, ceilings: {USD: 1000, EUR: 800}},
+      settings: {
+        holding: true,
+        factor: 5,
+        cutFactor: 3,
+        ceilings: {USD: 1000, EUR: 800},
+      },
     });
     expect(readGuard({holding: false}, DEFAULT_GUARD)).toEqual({
       ok: true,
-      settings: {holding: false, factor: 3, ceilings: {}},
+      settings: {holding: false, factor: 3, cutFactor: 3, ceilings: {}},
     });
   });
 

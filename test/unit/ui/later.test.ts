@@ -21,5 +21,17 @@ describe('unixSeconds', () => {
   it('is NaN for a text that is no time', () => {
     expect(unixSeconds('', 'Etc/UTC')).toBeNaN();
     expect(unixSeconds('tomorrow', 'Etc/UTC')).toBeNaN();
+    // The browser's own order is not read (issue 36): the sheets write ISO dates.
+    expect(unixSeconds('01/05/2026 10:00', 'Etc/UTC')).toBeNaN();
+    expect(unixSeconds('2026-02-30 10:00', 'Etc/UTC')).toBeNaN();
+  });
+
+  it('reads the ISO date the sheets write, with a space as with a T', () => {
+    expect(unixSeconds(' 2026-01-05 10:00 ', 'Etc/UTC')).toBe(
+      utc('2026-01-05T10:00:00'),
+    );
+    expect(unixSeconds('2026-01-05 9:30', 'Europe/Paris')).toBe(
+      utc('2026-01-05T08:30:00'),
+    );
   });
 });

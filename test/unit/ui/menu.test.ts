@@ -34,7 +34,7 @@ describe('the add-on menu', () => {
           'Push tracking links (preview) -> menuPreviewPushTracking',
           'Push tracking links -> menuPushTracking',
           'Apply due changes now -> menuApplyScheduledChanges',
-          'Push later… -> showSidebar',
+          'Push later… -> showPushLater',
         ],
       },
       {
@@ -56,7 +56,7 @@ describe('the add-on menu', () => {
       },
       {
         Schedule: [
-          'Choose a scheduled refresh… -> showSidebar',
+          'Choose a scheduled refresh… -> showScheduleChoice',
           'Turn scheduled refresh off -> menuScheduleOff',
         ],
       },

@@ -1,5 +1,6 @@
 import {
   BUSY_POLL_MS,
+  HURRY_FAST_MS,
   HURRY_MS,
   IDLE_POLL_MS,
   RESULT_POLL_MS,
@@ -42,9 +43,16 @@ describe('a result never late for long', () => {
     ).toBe(RESULT_POLL_MS);
   });
 
-  it('every 3 s for a minute after the user left the sidebar for the spreadsheet (its menu), then every 15 s', () => {
+  it('every second for 20 s after the user left the sidebar for the spreadsheet (its menu), every 3 s to a minute, then every 15 s', () => {
     const idle = {jobRunning: false, sinceActivityMs: 0};
-    expect(nextPollDelay({...idle, sinceLeftMs: 0})).toBe(BUSY_POLL_MS);
+    // A menu job is chosen within seconds of leaving: its result shows within a second or so.
+    expect(nextPollDelay({...idle, sinceLeftMs: 0})).toBe(RESULT_POLL_MS);
+    expect(nextPollDelay({...idle, sinceLeftMs: HURRY_FAST_MS - 1})).toBe(
+      RESULT_POLL_MS,
+    );
+    expect(nextPollDelay({...idle, sinceLeftMs: HURRY_FAST_MS})).toBe(
+      BUSY_POLL_MS,
+    );
     expect(nextPollDelay({...idle, sinceLeftMs: HURRY_MS - 1})).toBe(
       BUSY_POLL_MS,
     );
