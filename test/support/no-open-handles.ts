@@ -14,9 +14,11 @@ import {leftOpen, Resources, resources} from './open-handles';
 /** How long a closed resource may take to go: jest gives a worker as long to exit. */
 const GRACE_MS = 500;
 
-// Counted as this setup file loads, before the test file's own imports run: what a module
-// opens at import (a server, a timer started by a support module) is the file's too.
-const before: Resources = resources();
+let before: Resources;
+
+beforeAll(() => {
+  before = resources();
+});
 
 afterAll(async () => {
   const left = await leftOpen(before, GRACE_MS);
