@@ -95,7 +95,7 @@ function scheduleUnits<S, Q>(
   const store = new SettingsStore(job.platform.userProperties);
   const documentId = job.platform.documentId();
   const mine = store.scheduledChanges(documentId);
-  const stored = StoredChanges.open(job.book);
+  const stored = StoredChanges.open(job.book, job.outbox);
   // The sheet's cancels first: a change cancelled there no longer holds its fields. This
   // person's changes from before the store are taken in, to be checked against too.
   pairRows(stored, sheet, row => mine.includes(row.change_id));

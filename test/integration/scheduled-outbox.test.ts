@@ -1,0 +1,94 @@
+/**
+ * Issue 32, one outbox (DESIGN 4.5): a scheduled change's request is posted to the outbox
+ * before it leaves, as a `write` of its job (`scheduled push`), named by its change; a lost
+ * answer leaves it standing, and the next scheduled run reads the record back and settles
+ * it. A refresh meanwhile neither settles it nor logs it as a push's. The built dist/Code.js
+ * in the local runtime against the emulator.
+ */
+import {budgetsPulled} from '../support/history';
+import {memoOf, recordsOf} from '../support/offer-desk';
+
+const HOUR_MS = 3600_000;
+
+/**
+ * One offer's daily_cap 100 -> 150 scheduled in 2 hours, sent then with its answer lost (the
+ * schedule off, so only the runs a test makes follow).
+ */
+function oneLost() {
+  const desk = budgetsPulled(1);
+  const [id] = desk.ids;
+  desk.cap(id, '150');
+  desk.rt.call('pushBudgets', {
+    at: Math.floor(desk.rt.clock.now() / 1000) + 2 * 3600,
+  });
+  const changeId = String(recordsOf(desk.rt, 'Scheduled')[0].change_id);
+  desk.emulator.faults.add({
+    kind: 'drop',
+    method: 'PUT',
+    path: '/api/open/v3/offer/budget',
+    count: 1,
+  });
+  desk.rt.call('setRefreshSchedule', 0);
+  desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
+  desk.rt.call('applyScheduledChanges');
+  desk.emulator.faults.clear();
+  return {...desk, id, changeId};
+}
+
+const history = (d: ReturnType<typeof oneLost>) =>
+  recordsOf(d.rt, 'History')
+    .filter(r => r.record === String(d.id))
+    .map(r => [r.job, r.before, r.after, r.outcome]);
+
+const puts = (d: ReturnType<typeof oneLost>) =>
+  d.emulator.requests.filter(r => r.method === 'PUT').length;
+
+describe('a scheduled change whose answer is lost', () => {
+  it('stands in the outbox as a write of its job; a refresh leaves it there, and the next scheduled run settles it', () => {
+    const d = oneLost();
+    const out = {
+      kind: 'write',
+      job: 'scheduled push',
+      account: '',
+      record: `Budgets ${d.id}`,
+      change: d.changeId,
+      request: {sheet: 'Budgets', sent: [expect.any(Array)]},
+      time: expect.stringMatching(/^\d{4}-/),
+    };
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: [out]});
+
+    // The refresh sees the record applied, but the change is the scheduled run's to settle.
+    d.rt.call('refreshOffers');
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: [out]});
+    expect(recordsOf(d.rt, 'Scheduled')[0]).toMatchObject({status: 'ERROR'});
+    expect(history(d)).toEqual([['scheduled push', '100', '150', 'UNKNOWN']]);
+
+    const sent = puts(d);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(sent);
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
+    expect(recordsOf(d.rt, 'Scheduled')[0]).toMatchObject({
+      status: 'OK',
+      message: expect.stringMatching(
+        /^Read back at .*: the server holds it \(the answer to its request was lost\)\.$/,
+      ),
+    });
+    expect(history(d)).toEqual([
+      ['scheduled push', '100', '150', 'UNKNOWN'],
+      ['scheduled push', '100', '150', 'OK'],
+    ]);
+  });
+
+  it('a push of the same record meanwhile does not take it for its own: it stays for the scheduled run, which settles it', () => {
+    const d = oneLost();
+    d.cap(d.id, '170');
+    d.rt.call('pushBudgets');
+    const entries = (memoOf(d.rt, 'outbox') as {entries: unknown[]}).entries;
+    expect(entries).toEqual([
+      expect.objectContaining({job: 'scheduled push', change: d.changeId}),
+    ]);
+    d.rt.call('applyScheduledChanges');
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
+    expect(history(d).map(([job]) => job)).not.toContain('refreshOffers');
+  });
+});
