@@ -91,4 +91,36 @@ describe('a scheduled change whose answer is lost', () => {
     expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
     expect(history(d).map(([job]) => job)).not.toContain('refreshOffers');
   });
+
+  it('a put-back whose answer is lost stands as a write of `scheduled revert`, and the next run settles it REVERTED', () => {
+    const desk = budgetsPulled(1);
+    const [id] = desk.ids;
+    desk.cap(id, '150');
+    const now = Math.floor(desk.rt.clock.now() / 1000);
+    desk.rt.call('pushBudgets', {at: now + 2 * 3600, until: now + 3 * 3600});
+    desk.rt.call('setRefreshSchedule', 0);
+    desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
+    desk.rt.call('applyScheduledChanges');
+    expect(recordsOf(desk.rt, 'Scheduled')[0]).toMatchObject({status: 'OK'});
+    desk.emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    desk.rt.runDueTriggers(desk.rt.clock.now() + HOUR_MS);
+    desk.rt.call('applyScheduledChanges');
+    desk.emulator.faults.clear();
+    expect(memoOf(desk.rt, 'outbox')).toMatchObject({
+      entries: [
+        {kind: 'write', job: 'scheduled revert', record: `Budgets ${id}`},
+      ],
+    });
+    desk.rt.call('applyScheduledChanges');
+    expect(memoOf(desk.rt, 'outbox')).toMatchObject({entries: []});
+    expect(recordsOf(desk.rt, 'Scheduled')[0]).toMatchObject({
+      status: 'REVERTED',
+    });
+    expect(desk.emulator.offerView(id)!.budget[0].daily_cap).toBe('100');
+  });
 });
