@@ -123,4 +123,29 @@ describe('a scheduled change whose answer is lost', () => {
     });
     expect(desk.emulator.offerView(id)!.budget[0].daily_cap).toBe('100');
   });
+
+  it('a new schedule of the field is refused while the lost change is still to be put back', () => {
+    const desk = budgetsPulled(1);
+    const [id] = desk.ids;
+    desk.cap(id, '150');
+    const now = Math.floor(desk.rt.clock.now() / 1000);
+    desk.rt.call('pushBudgets', {at: now + 2 * 3600, until: now + 5 * 3600});
+    const changeId = String(recordsOf(desk.rt, 'Scheduled')[0].change_id);
+    desk.emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+    });
+    desk.rt.call('setRefreshSchedule', 0);
+    desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
+    desk.rt.call('applyScheduledChanges');
+    desk.emulator.faults.clear();
+    desk.cap(id, '300');
+    const at = Math.floor(desk.rt.clock.now() / 1000) + 3600;
+    expect(() => desk.rt.call('pushBudgets', {at})).toThrow(
+      `daily_cap [ALL] of Budgets ${id} was sent with its answer lost, and is to be put back at 2026-01-05 14:00 (Etc/UTC) once the next scheduled run reads it back, by change ${changeId} (row 2 of the Scheduled sheet): schedule this one after that put-back. Nothing was scheduled, and your edits are kept.`,
+    );
+    expect(recordsOf(desk.rt, 'Scheduled')).toHaveLength(1);
+  });
 });
