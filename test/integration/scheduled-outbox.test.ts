@@ -11,28 +11,41 @@ import {memoOf, recordsOf} from '../support/offer-desk';
 const HOUR_MS = 3600_000;
 
 /**
- * One offer's daily_cap 100 -> 150 scheduled in 2 hours, sent then with its answer lost (the
- * schedule off, so only the runs a test makes follow).
+ * One offer's daily_cap 100 -> 150 scheduled in 2 hours (put back `until` hours from now, if
+ * given), the schedule off, so only the runs a test makes follow.
  */
-function oneLost() {
+function oneScheduled(until?: number) {
   const desk = budgetsPulled(1);
   const [id] = desk.ids;
   desk.cap(id, '150');
+  const now = Math.floor(desk.rt.clock.now() / 1000);
   desk.rt.call('pushBudgets', {
-    at: Math.floor(desk.rt.clock.now() / 1000) + 2 * 3600,
+    at: now + 2 * 3600,
+    ...(until ? {until: now + until * 3600} : {}),
   });
   const changeId = String(recordsOf(desk.rt, 'Scheduled')[0].change_id);
-  desk.emulator.faults.add({
+  desk.rt.call('setRefreshSchedule', 0);
+  return {...desk, id, changeId};
+}
+
+/** The scheduled run `hours` from now, the answer to its PUT lost. */
+function runLost(d: ReturnType<typeof oneScheduled>, hours: number) {
+  d.emulator.faults.add({
     kind: 'drop',
     method: 'PUT',
     path: '/api/open/v3/offer/budget',
     count: 1,
   });
-  desk.rt.call('setRefreshSchedule', 0);
-  desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
-  desk.rt.call('applyScheduledChanges');
-  desk.emulator.faults.clear();
-  return {...desk, id, changeId};
+  d.rt.runDueTriggers(d.rt.clock.now() + hours * HOUR_MS);
+  d.rt.call('applyScheduledChanges');
+  d.emulator.faults.clear();
+}
+
+/** oneScheduled, sent at its time with its answer lost. */
+function oneLost(until?: number) {
+  const d = oneScheduled(until);
+  runLost(d, 2);
+  return d;
 }
 
 const history = (d: ReturnType<typeof oneLost>) =>
@@ -93,24 +106,12 @@ describe('a scheduled change whose answer is lost', () => {
   });
 
   it('a put-back whose answer is lost stands as a write of `scheduled revert`, and the next run settles it REVERTED', () => {
-    const desk = budgetsPulled(1);
-    const [id] = desk.ids;
-    desk.cap(id, '150');
-    const now = Math.floor(desk.rt.clock.now() / 1000);
-    desk.rt.call('pushBudgets', {at: now + 2 * 3600, until: now + 3 * 3600});
-    desk.rt.call('setRefreshSchedule', 0);
+    const desk = oneScheduled(3);
+    const {id} = desk;
     desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
     desk.rt.call('applyScheduledChanges');
     expect(recordsOf(desk.rt, 'Scheduled')[0]).toMatchObject({status: 'OK'});
-    desk.emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/offer/budget',
-      count: 1,
-    });
-    desk.rt.runDueTriggers(desk.rt.clock.now() + HOUR_MS);
-    desk.rt.call('applyScheduledChanges');
-    desk.emulator.faults.clear();
+    runLost(desk, 1);
     expect(memoOf(desk.rt, 'outbox')).toMatchObject({
       entries: [
         {kind: 'write', job: 'scheduled revert', record: `Budgets ${id}`},
@@ -125,22 +126,8 @@ describe('a scheduled change whose answer is lost', () => {
   });
 
   it('a new schedule of the field is refused while the lost change is still to be put back', () => {
-    const desk = budgetsPulled(1);
-    const [id] = desk.ids;
-    desk.cap(id, '150');
-    const now = Math.floor(desk.rt.clock.now() / 1000);
-    desk.rt.call('pushBudgets', {at: now + 2 * 3600, until: now + 5 * 3600});
-    const changeId = String(recordsOf(desk.rt, 'Scheduled')[0].change_id);
-    desk.emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/offer/budget',
-      count: 1,
-    });
-    desk.rt.call('setRefreshSchedule', 0);
-    desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
-    desk.rt.call('applyScheduledChanges');
-    desk.emulator.faults.clear();
+    const desk = oneLost(5);
+    const {id, changeId} = desk;
     desk.cap(id, '300');
     const at = Math.floor(desk.rt.clock.now() / 1000) + 3600;
     expect(() => desk.rt.call('pushBudgets', {at})).toThrow(
