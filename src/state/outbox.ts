@@ -14,8 +14,9 @@
  *
  * An earlier release marked such requests elsewhere (a New Offers or Sub-accounts row's
  * `Create sent as ...` message, the memo `uploads out`, a created offer's `unknown` tracking
- * in the memo of offers made, a record's `unknown` in its sheet's state): each kind's earlier
- * marks are read in once (`upgrade`; the sheets' states' when the book is first opened).
+ * in the memo of offers made, a record's `unknown` in its sheet's state, a stored scheduled
+ * change's `Unknown outcome` message): each one's marks are read in once (`upgrade`; the
+ * sheets' states' when the book is first opened, the scheduled ones' when the store is).
  */
 import {keyParts, recordKey} from '../sheets/accounts';
 import type {StateBook} from './book';
@@ -39,9 +40,9 @@ export interface OutboxRequests {
   /** POST creative upload (4.1); the record is the `file` cell of its Creatives row. */
   upload: Record<string, never>;
   /**
-   * A push's replace of a record (PUT offer/budget, tracking, campaign); the record is its
-   * sheet and id (writeKey): the sheet, and the editable content it sent (what the sheet's
-   * state would hold once applied).
+   * A push's or a scheduled change's replace of a record (PUT offer/budget, tracking,
+   * campaign); the record is its sheet and id (writeKey): the sheet, and the editable content
+   * it sent (what the sheet's state would hold once applied).
    */
   write: {sheet: string; sent: string[][]};
 }
@@ -58,10 +59,22 @@ export interface OutboxEntry<K extends OutboxKind = OutboxKind> {
   request: OutboxRequests[K];
   /** When it left, ISO 8601; empty where an earlier release's mark did not say. */
   time: string;
+  /**
+   * The scheduled change (its change_id) this write carries out: its job (`scheduled push`,
+   * `scheduled revert`) reads it back and settles it against the stored change, never a
+   * push or a refresh (writesOf leaves it out), and it stands beside a push's write of the
+   * same record.
+   */
+  change?: string;
 }
 
-/** What names an entry: a request of one kind, for one record of one account. */
-export type OutboxKey = Pick<OutboxEntry, 'kind' | 'account' | 'record'>;
+/**
+ * What names an entry: a request of one kind, for one record of one account (and the
+ * scheduled change it carries out, if any).
+ */
+export type OutboxKey = Pick<OutboxEntry, 'kind' | 'account' | 'record'> & {
+  change?: string;
+};
 
 /** The entry of a push's write of a record: its sheet and its id, in its account. */
 export function writeKey(
@@ -74,8 +87,8 @@ export function writeKey(
 
 interface Stored {
   entries: OutboxEntry[];
-  /** The kinds whose earlier release's marks were read in (upgrade). */
-  upgraded: OutboxKind[];
+  /** The earlier release's marks read in (upgrade): a kind's, or `scheduled` writes'. */
+  upgraded: string[];
 }
 
 /** An entry as this release wrote it: its key texts, and what its request carried. */
@@ -89,6 +102,7 @@ function readable(entry: unknown): entry is OutboxEntry {
     ) &&
     typeof e.request === 'object' &&
     e.request !== null &&
+    (e.change === undefined || typeof e.change === 'string') &&
     (e.kind !== 'write' ||
       (typeof (e.request as {sheet?: unknown}).sheet === 'string' &&
         Array.isArray((e.request as {sent?: unknown}).sent)))
@@ -96,7 +110,10 @@ function readable(entry: unknown): entry is OutboxEntry {
 }
 
 const same = (a: OutboxKey, b: OutboxKey) =>
-  a.kind === b.kind && a.account === b.account && a.record === b.record;
+  a.kind === b.kind &&
+  a.account === b.account &&
+  a.record === b.record &&
+  a.change === b.change;
 
 export class Outbox {
   private constructor(
@@ -160,9 +177,11 @@ export class Outbox {
   upgrade<K extends OutboxKind>(
     kind: K,
     marks: () => ReadonlyArray<OutboxEntry<K>>,
+    /** Which marks: the kind's, unless one kind had marks in two places. */
+    of: string = kind,
   ): void {
-    if (this.stored.upgraded.includes(kind)) return;
-    this.stored.upgraded = [...this.stored.upgraded, kind];
+    if (this.stored.upgraded.includes(of)) return;
+    this.stored.upgraded = [...this.stored.upgraded, of];
     this.stored.entries = [
       ...this.stored.entries,
       ...marks().filter(m => !this.stored.entries.some(e => same(e, m))),
@@ -172,18 +191,29 @@ export class Outbox {
 
   /**
    * The writes a push sent of the sheet's records whose outcome is unknown: record key -> the
-   * content sent.
+   * content sent. A scheduled change's write is not among them: its own job settles it.
    */
   writesOf(sheet: string): Map<string, string[][]> {
-    const prefix = `${sheet} `;
     return new Map(
-      this.entries('write')
-        .filter(e => e.request.sheet === sheet)
-        .map(e => [
-          recordKey(e.account, e.record.slice(prefix.length)),
-          e.request.sent,
-        ]),
+      this.writesOut(sheet)
+        .filter(([, e]) => e.change === undefined)
+        .map(([key, e]) => [key, e.request.sent]),
     );
+  }
+
+  /**
+   * The record keys of the sheet with a write out, a push's or a scheduled change's: what the
+   * server holds of them may be Offer Desk's own, never a change made outside it.
+   */
+  recordsOut(sheet: string): Set<string> {
+    return new Set(this.writesOut(sheet).map(([key]) => key));
+  }
+
+  private writesOut(sheet: string): Array<[string, OutboxEntry<'write'>]> {
+    const prefix = `${sheet} `;
+    return this.entries('write')
+      .filter(e => e.request.sheet === sheet)
+      .map(e => [recordKey(e.account, e.record.slice(prefix.length)), e]);
   }
 
   /**

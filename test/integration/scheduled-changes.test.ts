@@ -15,6 +15,7 @@ import {
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {
   EMULATOR_URL,
+  memoOf,
   normalisedTrackingEdit,
   offerDesk,
   offersPulled,
@@ -467,6 +468,8 @@ describe('a scheduled run near the time limit', () => {
     expect(statuses().filter(s => s === 'OK')).toHaveLength(100);
     expect(statuses().filter(s => s === 'WAITING')).toHaveLength(150);
     expect(recordsOf(rt, 'History')).toHaveLength(100);
+    // What was posted as out and never left is no request out.
+    expect(memoOf(rt, 'outbox')).toMatchObject({entries: []});
 
     emulator.faults.configure({latencyMs: 0});
     expect(rt.call('applyScheduledChanges')).toMatchObject({

@@ -301,7 +301,7 @@ function beforeWriting<S>(
     previous,
     now: merged.state,
     accounts: context.accounts,
-    inFlight: new Set(context.outbox.writesOf(schema.name).keys()),
+    inFlight: context.outbox.recordsOut(schema.name),
     ownWrites: () => scheduledWrites(context, schema.name),
     message: account => {
       const at = refreshedAt(context.state, schema.name, account);

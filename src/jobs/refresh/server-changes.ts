@@ -9,8 +9,8 @@
  * differs from the state's is one nobody told the add-on of, except:
  * - a scheduled change, which leaves the state as pulled (its rows show the value pulled until
  *   the next refresh): `ownWrites` gives the values the Scheduled sheet says went out;
- * - a write still in flight (an outbox entry, `inFlight`): refresh.ts `inFlight` tells those
- *   records already;
+ * - a write still in flight (an outbox entry, `inFlight`): refresh.ts `inFlight` tells a
+ *   push's records already, and a scheduled change's are its own job's to read back and settle;
  * - what a stopped refresh was writing (`writing`, and the facts it told, `toldFacts`): that
  *   refresh told it before saving it;
  * - a click_url the server keeps in its own form (scheme and host in lower case, the emulator's
@@ -58,7 +58,7 @@ export interface ServerChangesInput<S> {
   /** The accounts whose lists this refresh wrote ('' for the main account). */
   accounts: readonly string[];
   /** Asked only when some field differs: its answer may cost a read. */
-  /** Record keys with a push's write still out (the outbox): told by the refresh already. */
+  /** Record keys with a write still out (the outbox): a push's, told by the refresh already; a scheduled change's, settled by its job. */
   inFlight: ReadonlySet<string>;
   ownWrites: () => OwnWrites;
   /** The History message of an account's changes (says since when): asked once an account. */

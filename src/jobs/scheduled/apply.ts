@@ -19,8 +19,10 @@
  *   the slowest batch so far says end in time, inside the job's time budget: near Apps Script's
  *   limit nothing more starts, the rest stay as they were (WAITING) and the summary says how
  *   many; the next run continues.
- * - A chunk's rows are marked before its requests leave (ERROR, "Unknown outcome: …"), through
- *   the one writer, on the rows that hold each change's identity then; a row deleted or typed
+ * - A chunk's requests are posted to the outbox (a `write` of job `scheduled push` or
+ *   `scheduled revert`, named by its change) and its rows marked (ERROR, "Unknown outcome: …",
+ *   for people) before they leave, through the one writer, on the rows that hold each
+ *   change's identity then; a row deleted or typed
  *   CANCELLED meanwhile is not sent. Each row is settled once its answer is in, written with
  *   the next chunk's marks before that chunk leaves: a run killed midway never sends a change
  *   again, and the next run reads the record to tell what became of it. A lost answer stays
@@ -68,21 +70,25 @@ export function applyScheduledChanges(
     const store = new SettingsStore(platform.userProperties);
     const documentId = platform.documentId();
     const mine = new Set(store.scheduledChanges(documentId));
-    const stored = StoredChanges.open(job.book);
+    const stored = StoredChanges.open(job.book, job.outbox);
     // Changes of this person scheduled before the store existed: taken in as their rows read.
     const paired = pairRows(stored, sheet, row => mine.has(row.change_id));
     const view = viewOf(sheet, stored);
     const entries = stored.entries.filter(e => mine.has(e.change_id));
-    const items = dueItems(entries, platform.clock.now());
+    const items = dueItems(entries, platform.clock.now(), job.outbox);
     if (items.length > 0) applyItems(job, view, items, tally);
     showDiffers(job, view, paired);
     view.flush();
-    const open = new Set(entries.filter(isOpen).map(e => e.change_id));
+    const open = new Set(
+      entries.filter(e => isOpen(e, job.outbox)).map(e => e.change_id),
+    );
     if (open.size < mine.size) store.setScheduledChanges(documentId, [...open]);
     // What will send nothing any more is kept a week, for its row to be shown as stored
     // (typed over since, or not written while it was typed over).
     const now = platform.clock.now();
-    stored.prune(e => isOpen(e) || now - lastTime(e) < KEPT_CLOSED_MS);
+    stored.prune(
+      e => isOpen(e, job.outbox) || now - lastTime(e) < KEPT_CLOSED_MS,
+    );
     const summary = job.summary({
       sheet: 'Scheduled',
       ok: tally.applied + tally.reverted,

@@ -117,6 +117,8 @@ export function readServer(
 type Decided =
   | {
       request: unknown;
+      /** The record's editable content the request carries (its outbox entry keeps it). */
+      content: string[][];
       note: string;
       /** Fields that cannot go back (not known before the change), and what their rows say. */
       unsettable?: {fields: string[]; message: string};
@@ -243,6 +245,7 @@ export function decide(
   }
   return {
     request: built.request,
+    content: shifted.content,
     note,
     ...(unknownBefore.length > 0
       ? {

@@ -1,12 +1,20 @@
 /**
  * Which scheduled changes are due, and in what order (DESIGN 4.5): WAITING fields past their
  * apply_at, applied ones past their revert_at, and those whose request left with no answer
- * recorded; earliest first, a put-back before an apply at one instant, a record at most once a
- * round. And how late a due change may still go out (the grace).
+ * recorded (an outbox entry, state/outbox.ts); earliest first, a put-back before an apply at
+ * one instant, a record at most once a round. And how late a due change may still go out
+ * (the grace).
  */
 import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {ScheduledEntry, ScheduledStatus} from '../../sheets/scheduled';
+import {
+  type Outbox,
+  OutboxEntry,
+  OutboxKey,
+  writeKey,
+} from '../../state/outbox';
+import {accountOfLabel} from '../connect';
 import {SettingsStore} from '../settings-store';
 
 export const DEFAULT_GRACE_HOURS = 6;
@@ -23,7 +31,10 @@ export const DONE: Record<Phase, ScheduledStatus> = {
   revert: 'REVERTED',
 };
 
-/** The message of a row whose request left and whose answer is not recorded. */
+/**
+ * How a row whose request left with no answer recorded begins, for people: the add-on knows
+ * it from the outbox (outPhase), never from these words.
+ */
 export const UNKNOWN: Record<Phase, string> = {
   apply: 'Unknown outcome: the scheduled push was sent',
   revert: 'Unknown outcome: the scheduled revert was sent',
@@ -60,17 +71,19 @@ export interface Tally {
 
 /**
  * The changes due now, by record: WAITING rows past apply_at, OK rows past revert_at, and
- * rows sent earlier whose answer was not recorded.
+ * rows sent earlier whose answer was not recorded (their outbox entries).
  */
 export function dueItems(
   entries: readonly ScheduledEntry[],
   now: number,
+  outbox: Outbox,
 ): Item[] {
   const items = new Map<string, Item>();
   for (const entry of entries) {
-    const phase = phaseOf(entry, now);
+    const out = outPhase(entry, outbox);
+    const phase = out ?? phaseOf(entry, now);
     if (!phase) continue;
-    const unknown = entry.message.startsWith(UNKNOWN[phase]);
+    const unknown = out !== undefined;
     const key = JSON.stringify([
       phase,
       unknown,
@@ -107,29 +120,96 @@ export function lastTime(entry: ScheduledEntry): number {
 }
 
 /** Whether a row may still send something: waiting, to put back, or its outcome unknown. */
-export function isOpen(entry: ScheduledEntry): boolean {
+export function isOpen(entry: ScheduledEntry, outbox: Outbox): boolean {
   if (entry.status === 'WAITING') return true;
   if (entry.status === 'OK') return !Number.isNaN(entry.revertAt);
-  return outPhase(entry) !== undefined;
+  return outPhase(entry, outbox) !== undefined;
 }
 
 function phaseOf(entry: ScheduledEntry, now: number): Phase | undefined {
   if (entry.status === 'WAITING' && entry.applyAt <= now) return 'apply';
   if (entry.status === 'OK' && entry.revertAt <= now) return 'revert';
-  return outPhase(entry);
+  return undefined;
+}
+
+type Named = Pick<ScheduledEntry, 'change_id' | 'account' | 'sheet' | 'record'>;
+
+/**
+ * The outbox key of a stored change's write of one record: a `write` of the record in its
+ * account, named by its change, so it stands beside a push's write of the same record and
+ * no push or refresh takes it for theirs (Outbox.writesOf).
+ */
+export function outKey(entry: Named): OutboxKey {
+  const account = accountOfLabel(entry.account) ?? entry.account;
+  return {
+    ...writeKey(entry.sheet, account, entry.record),
+    change: entry.change_id,
+  };
+}
+
+/** The outbox entry of an item's request, posted before it leaves; its job names the phase. */
+export function outEntry(
+  item: Item,
+  sent: string[][],
+  time: string,
+): OutboxEntry<'write'> {
+  return {
+    ...outKey({...item, change_id: item.entries[0].change_id}),
+    kind: 'write',
+    job: JOB[item.phase],
+    request: {sheet: item.sheet, sent},
+    time,
+  };
 }
 
 /**
- * The phase whose request left with no answer recorded. A row typed CANCELLED meanwhile is
- * still read back: a cancel cannot stop a request that left, and the row must say what
- * became of it (and its revert still go).
+ * The phase whose request left with no answer recorded: its outbox entry's job. A row typed
+ * CANCELLED meanwhile is still read back: a cancel cannot stop a request that left, and the
+ * row must say what became of it (and its revert still go).
  */
-export function outPhase(entry: ScheduledEntry): Phase | undefined {
-  if (entry.status !== 'ERROR' && entry.status !== 'CANCELLED')
-    return undefined;
-  if (entry.message.startsWith(UNKNOWN.apply)) return 'apply';
-  if (entry.message.startsWith(UNKNOWN.revert)) return 'revert';
-  return undefined;
+export function outPhase(
+  entry: ScheduledEntry,
+  outbox: Outbox,
+): Phase | undefined {
+  const key = outKey(entry);
+  const out = outbox
+    .entries('write')
+    .find(
+      e =>
+        e.change === key.change &&
+        e.account === key.account &&
+        e.record === key.record,
+    );
+  if (!out) return undefined;
+  return out.job === JOB.revert ? 'revert' : 'apply';
+}
+
+/**
+ * The requests an earlier release marked as out in the stored change's message (ERROR, or
+ * typed CANCELLED since, "Unknown outcome: …"), as outbox entries: read in once (Outbox.upgrade),
+ * never again (what it sent is not known: `sent` is empty, and the read-back needs only the
+ * stored before and after).
+ */
+export function earlierOut(
+  entries: readonly ScheduledEntry[],
+): Array<OutboxEntry<'write'>> {
+  const out = new Map<string, OutboxEntry<'write'>>();
+  for (const entry of entries) {
+    if (entry.status !== 'ERROR' && entry.status !== 'CANCELLED') continue;
+    const phase = (['apply', 'revert'] as const).find(p =>
+      entry.message.startsWith(UNKNOWN[p]),
+    );
+    if (!phase) continue;
+    const key = outKey(entry);
+    out.set(JSON.stringify([key.change, key.account, key.record]), {
+      ...key,
+      kind: 'write',
+      job: JOB[phase],
+      request: {sheet: entry.sheet, sent: []},
+      time: '',
+    });
+  }
+  return [...out.values()];
 }
 
 /** A week: a change later than that is for the user to schedule again. */

@@ -20,6 +20,7 @@ import type {JobSummary} from '../run';
 import type {PushSpec, Sending} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
 import {StoredChanges, pairRows, shownTime, textsOf} from './stored';
+import {outPhase} from './due';
 import {When, scheduledTimes, zoned} from './when';
 
 /**
@@ -95,7 +96,7 @@ function scheduleUnits<S, Q>(
   const store = new SettingsStore(job.platform.userProperties);
   const documentId = job.platform.documentId();
   const mine = store.scheduledChanges(documentId);
-  const stored = StoredChanges.open(job.book);
+  const stored = StoredChanges.open(job.book, job.outbox);
   // The sheet's cancels first: a change cancelled there no longer holds its fields. This
   // person's changes from before the store are taken in, to be checked against too.
   pairRows(stored, sheet, row => mine.includes(row.change_id));
@@ -183,7 +184,8 @@ function scheduleUnits<S, Q>(
 }
 
 /**
- * A field that another change will still touch: waiting, or applied and not yet put back.
+ * A field that another change will still touch: waiting, applied and not yet put back, or
+ * sent with its answer lost and a put-back to come.
  * The second change is refused, so two scheduled values never fight over one field (two
  * put-backs would leave the first change's value on the server for good).
  */
@@ -195,11 +197,15 @@ function refuseOverlaps(
   when: When,
 ): void {
   const end = (until: number) => (Number.isNaN(until) ? Infinity : until);
+  // Out with its answer lost, an apply may have gone, and its put-back goes once read back.
+  const touches = (e: ScheduledEntry) =>
+    e.status === 'WAITING' ||
+    (!Number.isNaN(e.revertAt) &&
+      (e.status === 'OK' || outPhase(e, job.outbox) === 'apply'));
   for (const {account, record, change} of planned) {
     const first = entries.find(
       e =>
-        (e.status === 'WAITING' ||
-          (e.status === 'OK' && !Number.isNaN(e.revertAt))) &&
+        touches(e) &&
         e.sheet === sheet &&
         e.account === account &&
         e.record === record &&
@@ -212,12 +218,19 @@ function refuseOverlaps(
         first.index >= 0
           ? ` (row ${first.index + 2} of the Scheduled sheet)`
           : '';
+      const back = () => zoned(job.workbook, first.revertAt);
       const what =
         first.status === 'WAITING'
           ? 'is already scheduled, at an overlapping time,'
-          : `was changed, and is still to be put back at ${zoned(job.workbook, first.revertAt)},`;
+          : first.status === 'OK'
+            ? `was changed, and is still to be put back at ${back()},`
+            : `was sent with its answer lost, and is to be put back at ${back()} once the next scheduled run reads it back,`;
+      const then =
+        first.status === 'WAITING'
+          ? 'cancel that one first (type CANCELLED in its status)'
+          : 'schedule this one after that put-back';
       throw new ConfigError(
-        `${change.field} of ${sheet} ${record} ${what} by change ${first.change_id}${where}: ${first.status === 'WAITING' ? 'cancel that one first (type CANCELLED in its status)' : 'schedule this one after that put-back'}. Nothing was scheduled, and your edits are kept.`,
+        `${change.field} of ${sheet} ${record} ${what} by change ${first.change_id}${where}: ${then}. Nothing was scheduled, and your edits are kept.`,
       );
     }
   }

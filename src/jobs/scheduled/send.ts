@@ -1,7 +1,10 @@
 /**
  * Sends the due changes of a scheduled run: each round's records read together, decided, then
- * sent in chunks inside the time budget, each chunk's fields marked before its requests leave
- * and settled once the answers are in, with History, before the next chunk leaves.
+ * sent in chunks inside the time budget, each chunk's requests posted to the outbox (a
+ * `write` of the job `scheduled push` or `scheduled revert`, named by its change: due.ts
+ * outEntry) and its rows marked before they leave, and settled once the answers are in, with
+ * History, before the next chunk leaves. A lost answer keeps its entry: the next run reads
+ * the record back (decide.ts) and settles it, or keeps it until the grace after its time.
  */
 import {OutcomeUnknownError} from '../../api/errors';
 import type {HistoryOutcome} from '../../sheets/history';
@@ -16,6 +19,8 @@ import {
   JOB,
   UNKNOWN,
   Item,
+  outEntry,
+  outKey,
   Tally,
   graceMs,
   timeOf,
@@ -117,6 +122,8 @@ function sendable(job: Job, run: Run, item: Item): boolean {
         ? `Not sent: "${item.account}" names no account (main account, or sub-account and its name).`
         : `Not sent: changes of ${item.sheet} cannot be scheduled in this version.`,
     );
+    // A request out that cannot be read back so is given up, never left standing.
+    landed(job, item);
     return false;
   }
   return true;
@@ -127,6 +134,8 @@ interface Pending {
   spec: AnySpec;
   item: Item;
   request: unknown;
+  /** The record's content it carries, for its outbox entry. */
+  content: string[][];
   /** Added to its rows' message once accepted (how a field the server does not list went). */
   note: string;
   was: Array<[ScheduledStatus, string]>;
@@ -169,8 +178,10 @@ function applyRound(
     const sent = job.budget.batch(() => sendPending(job, run, leaving));
     if (!sent) {
       // Marked as out, never sent: its rows say again what they said, for the next run.
-      for (const {item, was} of leaving)
+      for (const {item, was} of leaving) {
         item.entries.forEach((entry, n) => view.mark(entry, ...was[n]));
+        landed(job, item);
+      }
       left([...leaving, ...pending.slice(k)]);
       return false;
     }
@@ -201,6 +212,9 @@ function decideItem(
 ): Pending[] {
   const decided = decide(job, run.grace, spec, item, server);
   if (!('request' in decided)) {
+    // Read back and told (or given up after the grace): its outbox entry goes; else it
+    // stays for the next run.
+    if (item.unknown && decided.history) landed(job, item);
     // A status kept as it was (the record not read) is no outcome: counted apart.
     const kept = !item.unknown && decided.status === item.entries[0].status;
     if (kept) {
@@ -227,15 +241,22 @@ function decideItem(
       spec,
       item: {...item, entries: sent},
       request: decided.request,
+      content: decided.content,
       note: decided.note,
       was: sent.map(e => [e.status as ScheduledStatus, e.message]),
     },
   ];
 }
 
-/** Marks a chunk's rows as sent with no answer recorded: what a run killed now leaves. */
+/**
+ * Posts a chunk's requests to the outbox and marks its rows as sent with no answer recorded:
+ * what a run killed now leaves, saved (settle) before they leave.
+ */
 function markOut(job: Job, run: Run, chunk: readonly Pending[]): void {
-  const at = zoned(job.workbook, job.platform.clock.now());
+  const now = job.platform.clock.now();
+  const time = new Date(now).toISOString();
+  job.outbox.post(chunk.map(p => outEntry(p.item, p.content, time)));
+  const at = zoned(job.workbook, now);
   for (const {item} of chunk)
     run.mark(
       item,
@@ -262,7 +283,7 @@ function settle(
   job.saveState();
   return chunk.filter(p => {
     if (!p.item.entries.some(e => missed.has(e.index))) return true;
-    withdraw(view, p, run.tally);
+    withdraw(job, view, p, run.tally);
     return false;
   });
 }
@@ -271,8 +292,14 @@ function settle(
  * An item whose rows were not all marked as out (deleted, or typed CANCELLED, while the run
  * read the server): nothing is sent, and its rows marked meanwhile say again what they said.
  */
-function withdraw(view: View, {item, was}: Pending, tally: Tally): void {
+function withdraw(
+  job: Job,
+  view: View,
+  {item, was}: Pending,
+  tally: Tally,
+): void {
   item.entries.forEach((entry, k) => view.mark(entry, ...was[k]));
+  landed(job, item);
   tally.withdrawn += item.entries.length;
 }
 
@@ -295,6 +322,9 @@ function sendPending(job: Job, run: Run, pending: readonly Pending[]): true {
     const accepted: unknown[] = [];
     outcomes.forEach((outcome, k) => {
       const {item, request, note, was} = mine[k];
+      // An answer tells what became of it; a lost one leaves its entry for the next run.
+      if (outcome.ok || !(outcome.error instanceof OutcomeUnknownError))
+        landed(job, item);
       const log = run.logs[item.phase];
       let history: HistoryOutcome;
       let message: string;
@@ -336,6 +366,11 @@ function sendPending(job: Job, run: Run, pending: readonly Pending[]): true {
     if (accepted.length > 0) spec.accepted?.(job.book, accepted);
   }
   return true;
+}
+
+/** What became of an item's request is known (or it never left): its outbox entry goes. */
+function landed(job: Job, item: Item): void {
+  job.outbox.settle(outKey({...item, change_id: item.entries[0].change_id}));
 }
 
 /** An item's History rows, one per field, in its phase's log. */

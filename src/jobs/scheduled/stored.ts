@@ -12,9 +12,10 @@ import type {
   ScheduledStatus,
 } from '../../sheets/scheduled';
 import type {StateBook} from '../../state/book';
+import type {Outbox} from '../../state/outbox';
 import type {ScheduledRow} from '../../sheets/schemas/scheduled';
 import {localTime} from '../host/schedule-health';
-import {outPhase} from './due';
+import {earlierOut, outPhase} from './due';
 
 export const SCHEDULED_MEMO = 'scheduled changes';
 
@@ -79,13 +80,16 @@ export function shownTime(workbook: Workbook, ms: number): string {
 export class StoredChanges {
   private constructor(
     private readonly book: StateBook,
+    /** Where a stored change's request out with no answer recorded stands (outKey). */
+    readonly outbox: Outbox,
     readonly entries: StoredEntry[],
   ) {}
 
-  static open(book: StateBook): StoredChanges {
+  static open(book: StateBook, outbox: Outbox): StoredChanges {
     const kept = book.memo<Kept[]>(SCHEDULED_MEMO) ?? [];
-    return new StoredChanges(
+    const store = new StoredChanges(
       book,
+      outbox,
       kept.map(k => ({
         index: -1,
         change_id: k.change_id,
@@ -102,6 +106,8 @@ export class StoredChanges {
         ...(k.sent_as ? {sentAs: k.sent_as} : {}),
       })),
     );
+    outbox.upgrade('write', () => earlierOut(store.entries), 'scheduled');
+    return store;
   }
 
   add(entries: readonly StoredEntry[]): void {
@@ -183,7 +189,8 @@ export function pairRows(
     free.delete(row);
     stored.index = row.index;
     const diff = differences(row, stored);
-    const typed = row.status === 'CANCELLED' ? cancelled(stored) : undefined;
+    const typed =
+      row.status === 'CANCELLED' ? cancelled(stored, store.outbox) : undefined;
     if (typed === 'cancel') {
       store.mark(stored, 'CANCELLED', stored.message);
     } else if (typed === 'cancel put-back') {
@@ -239,11 +246,12 @@ export function pairRows(
  */
 function cancelled(
   stored: StoredEntry,
+  outbox: Outbox,
 ): 'cancel' | 'cancel put-back' | 'too late' | undefined {
   if (stored.status === 'WAITING') return 'cancel';
   if (stored.status === 'OK')
     return Number.isNaN(stored.revertAt) ? 'too late' : 'cancel put-back';
-  return outPhase(stored) ? 'too late' : undefined;
+  return outPhase(stored, outbox) ? 'too late' : undefined;
 }
 
 /** The store paired with the sheet. */

@@ -9,6 +9,7 @@ import {ScheduledEntry, ScheduledSheet} from '../../sheets/scheduled';
 import {counted} from '../../text/wording';
 import {withDocumentLock} from '../run';
 import {StateBook} from '../../state/book';
+import {Outbox} from '../../state/outbox';
 import {StoredChanges, pairRows} from './stored';
 import type {JobSummary} from '../run';
 import {zoned} from './when';
@@ -33,7 +34,8 @@ export function listWaiting(platform: Platform): WaitingChange[] {
     platform.clock.now(),
   );
   // Read only: the store is paired with the sheet here, never saved.
-  const stored = StoredChanges.open(StateBook.open(workbook));
+  const book = StateBook.open(workbook);
+  const stored = StoredChanges.open(book, Outbox.of(book));
   pairRows(stored, sheet, () => true);
   const byChange = new Map<string, ScheduledEntry[]>();
   for (const entry of stored.entries) {
@@ -72,7 +74,7 @@ export function cancelScheduledChange(
   return withDocumentLock(platform, () => {
     const workbook = platform.workbook();
     const book = StateBook.open(workbook);
-    const stored = StoredChanges.open(book);
+    const stored = StoredChanges.open(book, Outbox.of(book));
     const sheet = ScheduledSheet.open(workbook, false, () =>
       platform.clock.now(),
     );

@@ -108,4 +108,36 @@ describe('the outbox', () => {
     expect(Outbox.of(book).entries('offer create')).toEqual([CREATE]);
     expect(Outbox.of(book).entries('write')).toEqual([]);
   });
+
+  it("keeps a scheduled change's write beside a push's write of the same record: a push reads only its own, a refresh counts both out", () => {
+    const workbook = new MemoryWorkbook();
+    const book = StateBook.open(workbook);
+    const outbox = Outbox.of(book);
+    const push = {
+      ...writeKey('Budgets', '', '7'),
+      kind: 'write' as const,
+      job: 'pushBudgets',
+      request: {sheet: 'Budgets', sent: [['170']]},
+      time: '2026-03-01T09:00:00.000Z',
+    };
+    const scheduled = {
+      ...push,
+      job: 'scheduled push',
+      change: '20260301-080000-abcd',
+      request: {sheet: 'Budgets', sent: [['150']]},
+    };
+    outbox.post([scheduled]);
+    outbox.post([push]);
+
+    const next = reopened(workbook, book);
+    expect(next.entries('write')).toEqual([scheduled, push]);
+    expect(next.writesOf('Budgets')).toEqual(
+      new Map([[recordKey('', '7'), [['170']]]]),
+    );
+    expect(next.recordsOut('Budgets')).toEqual(new Set([recordKey('', '7')]));
+    // A push's answer settles its own entry, never the scheduled change's.
+    next.settle(writeKey('Budgets', '', '7'));
+    expect(next.entries('write')).toEqual([scheduled]);
+    expect(next.writesOf('Budgets')).toEqual(new Map());
+  });
 });
