@@ -82,7 +82,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   });
 
   it('asks for the connection first, and fits 300 px', async () => {
-    await expect(page.locator('#settings-message').textContent()).resolves.toBe(
+    // The message is written once the sidebar's first call answers: waited for, not assumed.
+    const message = page.locator('#settings-message');
+    await message.filter({hasText: /\S/}).waitFor();
+    await expect(message.textContent()).resolves.toBe(
       'Enter the base URL, access key and api key of your main account, then Save.',
     );
     const width = await page.evaluate(
