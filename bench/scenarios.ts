@@ -311,8 +311,15 @@ function typeBudgets(
   const typed = rows.slice(0, edits).map(({row, cells}) => ({
     row,
     header: 'daily_cap',
-    // Valid for either daily_cap_type (a whole number of at least 50), and a change.
-    text: cells.daily_cap === 120 ? '121' : '120',
+    // Valid for either daily_cap_type (a whole number of at least 50), and a change the
+    // budget guard lets through both ways (issue 36 holds a cut below a third): a push that
+    // asks also reads the sheet again after the question, a cost of its own, not this one's.
+    text:
+      typeof cells.daily_cap === 'number'
+        ? String(cells.daily_cap + 1)
+        : cells.daily_cap === 120
+          ? '121'
+          : '120',
   }));
   typeCells(desk.rt, 'Budgets', typed);
   return typed;
