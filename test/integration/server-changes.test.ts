@@ -108,6 +108,24 @@ describe('History of the changes made outside Offer Desk', () => {
     ]);
   });
 
+  it('a scheduled change explains what its store says it sent, not a value typed over in the Scheduled sheet', () => {
+    const {rt, emulator, ids, cap} = budgetsPulled(1);
+    cap(ids[0], '190');
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * HOUR_S});
+    rt.call('setRefreshSchedule', 0);
+    rt.clock.advance(2 * HOUR_S * 1000 + 60_000);
+    expect(rt.call('applyScheduledChanges')).toMatchObject({ok: 1});
+    // Someone sets the cap to 250 on the server, and someone types 250 over the row's after.
+    capChangedOnServer(emulator, ids[0], '250');
+    typeInto(rt, 'Scheduled', 2, 'after', '250');
+
+    refresh(rt);
+
+    expect(seen(rt).map(r => [r[2], r[3], r[4], r[5]])).toEqual([
+      [String(ids[0]), 'daily_cap [ALL]', '100', '250'],
+    ]);
+  });
+
   it('a click_url the server keeps in its own form (scheme and host in lower case) is the link sent: no row', () => {
     const {rt, emulator, id} = normalisedTrackingEdit();
     expect(rt.call('pushTracking')).toMatchObject({ok: 1});

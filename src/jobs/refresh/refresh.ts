@@ -302,7 +302,7 @@ function beforeWriting<S>(
     now: merged.state,
     accounts: context.accounts,
     inFlight: context.outbox.recordsOut(schema.name),
-    ownWrites: () => scheduledWrites(context, schema.name),
+    ownWrites: () => scheduledWrites(context.state, schema.name),
     message: account => {
       const at = refreshedAt(context.state, schema.name, account);
       return serverChangeMessage(

@@ -2,14 +2,12 @@
  * What server-changes.ts compares beside a sheet's state, read and kept by the refresh: when
  * each account's rows of a sheet were refreshed (a memo, for "changed on the server since …",
  * moved only by a refresh that finds a change or an account's first, so a refresh that
- * changed nothing writes no state), and the values the scheduled changes sent (the Scheduled sheet, the one record of them:
- * they leave the sheet's state as pulled).
+ * changed nothing writes no state), and the values the scheduled changes sent (their store
+ * in the state book, the one record of them: they leave the sheet's state as pulled).
  */
-import {recordKey} from '../../sheets/accounts';
+import {accountOfCell, recordKey} from '../../sheets/accounts';
 import type {StateBook} from '../../state/book';
-import {ScheduledSheet} from '../../sheets/scheduled';
-import type {Workbook} from '../../platform/ports';
-import {accountOfLabel} from '../connect';
+import {storedTexts} from '../../state/scheduled-memo';
 import type {OwnWrites} from './server-changes';
 
 /** sheet -> account ('' main) -> when its rows were last refreshed (ms). */
@@ -49,19 +47,13 @@ export function refreshedNow(
 /**
  * The values the scheduled changes of that sheet sent and the server accepted (OK: `after`;
  * REVERTED: `after`, then `before` again), by record key and field, whatever their time: a
- * change goes out up to the grace hours after its apply_at, and the Scheduled sheet does not
- * say when, so none is known to have gone out before the last refresh. One read of the
- * Scheduled sheet, none when it does not exist.
+ * change goes out up to the grace hours after its apply_at, and none is known to have gone
+ * out before the last refresh. Read from the stored changes (closed ones are kept a week),
+ * not from the Scheduled sheet: a cell typed over there must not explain a server's change.
  */
-export function scheduledWrites(
-  where: {workbook: Workbook; now: Date},
-  sheet: string,
-): OwnWrites {
-  const scheduled = ScheduledSheet.open(where.workbook, false, () =>
-    where.now.getTime(),
-  );
+export function scheduledWrites(book: StateBook, sheet: string): OwnWrites {
   const out = new Map<string, Map<string, Set<string>>>();
-  for (const entry of scheduled?.entries() ?? []) {
+  for (const entry of storedTexts(book)) {
     if (entry.sheet !== sheet) continue;
     const sent =
       entry.status === 'OK'
@@ -70,7 +62,7 @@ export function scheduledWrites(
           ? [entry.after, entry.before]
           : [];
     if (sent.length === 0) continue;
-    const key = recordKey(accountOfLabel(entry.account) ?? '', entry.record);
+    const key = recordKey(accountOfCell(entry.account) ?? '', entry.record);
     const fields = out.get(key) ?? new Map<string, Set<string>>();
     out.set(key, fields);
     const values = fields.get(entry.field) ?? new Set<string>();

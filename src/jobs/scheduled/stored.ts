@@ -13,11 +13,9 @@ import type {
 } from '../../sheets/scheduled';
 import type {StateBook} from '../../state/book';
 import type {Outbox} from '../../state/outbox';
-import type {ScheduledRow} from '../../sheets/schemas/scheduled';
+import {SCHEDULED_MEMO, type StoredTexts} from '../../state/scheduled-memo';
 import {localTime} from '../host/schedule-health';
 import {earlierOut, outPhase} from './due';
-
-export const SCHEDULED_MEMO = 'scheduled changes';
 
 const DIFFERS = 'This row differs from the stored change';
 
@@ -25,18 +23,15 @@ const DIFFERS = 'This row differs from the stored change';
 export const EXTRA =
   'Not sent: this row shows no field of its stored change (a copy of a row, or typed in), so nothing sends it. To change a scheduled change, cancel it and schedule it again.';
 
-/** The text cells of a Scheduled row, as a stored field keeps them. */
-type Texts = Omit<ScheduledRow, 'apply_at' | 'revert_at'>;
-
 /** One field of one stored change, as the state book keeps it (times in Unix seconds). */
-interface Kept extends Texts {
+interface Kept extends StoredTexts {
   apply_at: number;
   revert_at: number | null;
   sent_as?: string;
 }
 
 /** A stored field's text cells. */
-export function textsOf(e: StoredEntry): Texts {
+export function textsOf(e: StoredEntry): StoredTexts {
   const {change_id, account, sheet, record, field, before, after} = e;
   const {status, message} = e;
   return {

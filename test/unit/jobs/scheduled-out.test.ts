@@ -6,10 +6,8 @@
 import {StateBook} from '../../../src/state/book';
 import {Outbox} from '../../../src/state/outbox';
 import {dueItems, isOpen} from '../../../src/jobs/scheduled/due';
-import {
-  SCHEDULED_MEMO,
-  StoredChanges,
-} from '../../../src/jobs/scheduled/stored';
+import {StoredChanges} from '../../../src/jobs/scheduled/stored';
+import {SCHEDULED_MEMO} from '../../../src/state/scheduled-memo';
 import {MemoryWorkbook} from '../../support/workbook';
 
 const AT = 1_767_600_000;
