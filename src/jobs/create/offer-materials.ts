@@ -1,18 +1,14 @@
 /**
  * Step 1 of the chain for the rows about to be created: the materials they use that have no
- * md5 yet are uploaded (upload-creatives.ts uploadRows), and each row goes on only when all its
+ * md5 yet are uploaded (upload-rows.ts uploadRows), and each row goes on only when all its
  * materials are on the server, its request naming each by creative_name and creative_md5.
  */
 import type {CreateOfferRequest} from '../../api/types';
 import {excerpt} from '../../rules/values';
 import {ACCOUNT} from '../../sheets/accounts';
-import {
-  MaterialVerdict,
-  UploadReport,
-  outOf,
-  uploadChanges,
-  uploadRows,
-} from './upload-creatives';
+import {UploadReport, outOf} from './upload-context';
+import {uploadChanges, uploadRows} from './upload-rows';
+import type {MaterialVerdict} from './upload-verdicts';
 import type {CreateRun} from './context';
 import {OfferPlan, materialIndex} from './new-offer-rows';
 import {NOT_SENT, later} from './offer-outcomes';
