@@ -48,7 +48,8 @@ import {
   rememberCreated,
 } from '../../state/created-offers';
 import {knownSubAccounts} from '../known-accounts';
-import {OfferPlan, Plan, readPlan} from './new-offer-rows';
+import type {OfferPlan, Plan} from './new-offer-plan';
+import {readPlan} from './new-offer-rows';
 import {NO_NAME} from './row-account';
 import {createSentAs, earlierCreates} from './sent-creates';
 import {create, notRefusedBefore} from './offer-creates';

@@ -6,7 +6,7 @@
 import {counted} from '../../text/wording';
 import type {JobFacts} from '../kernel';
 import type {CreateRun} from './context';
-import {OfferPlan, Plan} from './new-offer-rows';
+import {OfferPlan, Plan} from './new-offer-plan';
 import {createSentAs} from './sent-creates';
 import {GuardReason, NO_LIMIT, capsText, guardHolds} from './offer-budget-hold';
 import {notes} from './offer-outcomes';

@@ -14,7 +14,7 @@ import {cellOf, openTable, sheetRow} from '../../sheets/table';
 import {counted} from '../../text/wording';
 import {SettingsStore} from '../settings-store';
 import type {CreateRun} from './context';
-import type {OfferPlan} from './new-offer-rows';
+import type {OfferPlan} from './new-offer-plan';
 
 const GUARD_TITLE = 'Create offers with no budget limit?';
 const CEILING_TITLE = 'Create offers past your daily cap ceiling?';

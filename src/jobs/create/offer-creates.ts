@@ -17,7 +17,7 @@ import {
   refusedCreates,
   rememberCreateVerdict,
 } from '../../state/created-offers';
-import {OfferPlan} from './new-offer-rows';
+import {OfferPlan} from './new-offer-plan';
 import {createSentAs} from './sent-creates';
 import {resolveLost} from './offer-names';
 import type {Ready} from './offer-materials';

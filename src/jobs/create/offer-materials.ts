@@ -10,7 +10,8 @@ import {UploadReport, outOf} from './upload-context';
 import {uploadChanges, uploadRows} from './upload-rows';
 import type {MaterialVerdict} from './upload-verdicts';
 import type {CreateRun} from './context';
-import {OfferPlan, materialIndex} from './new-offer-rows';
+import type {OfferPlan} from './new-offer-plan';
+import {materialIndex} from './new-offer-sets';
 import {NOT_SENT, later} from './offer-outcomes';
 
 /** A row whose materials are all on the server, and the create that sends it. */
@@ -59,7 +60,7 @@ export function withMaterials(
 
 /**
  * The account each material to upload goes to: that of the offers that use it (a creative set
- * names only its own account's materials, or rows of no account yet: new-offer-rows.ts). A
+ * names only its own account's materials, or rows of no account yet: new-offer-sets.ts). A
  * material of no account that offers of two accounts use is not guessed at: those offers are
  * INVALID, and the rest go on.
  */

@@ -7,7 +7,7 @@ import type {Offer} from '../../api/types';
 import {takenNameProblem} from '../../rules/offer';
 import {recordKey} from '../../sheets/accounts';
 import type {CreateRun} from './context';
-import {OfferPlan} from './new-offer-rows';
+import {OfferPlan} from './new-offer-plan';
 import {createSentAs} from './sent-creates';
 import {NameInAccount, offersNamed} from './offer-lookup';
 import {

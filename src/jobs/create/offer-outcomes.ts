@@ -13,7 +13,7 @@ import {
   rememberCreateVerdict,
   rememberCreated,
 } from '../../state/created-offers';
-import {OfferPlan, Tracking} from './new-offer-rows';
+import {OfferPlan, Tracking} from './new-offer-plan';
 import {createSentAs} from './sent-creates';
 
 export const NOT_SENT = 'Nothing was sent.';

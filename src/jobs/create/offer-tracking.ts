@@ -41,7 +41,7 @@ import {
   rememberTracking,
   trackingContent,
 } from '../../state/created-offers';
-import type {CreatedRow, Tracking} from './new-offer-rows';
+import type {CreatedRow, Tracking} from './new-offer-plan';
 import {
   ExistingOffer,
   RERUN,
