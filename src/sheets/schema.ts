@@ -20,7 +20,7 @@
  * `defineSchema` in src/sheets/schemas/ and list it in schemas/index.ts (the user guide,
  * docs/sheets.md, is generated from that list by scripts/gen-docs.ts); then use table.ts to
  * read it (openTable) and write it (writer.ts), rows.ts to tell its rows' records and edits,
- * merge.ts to refresh it from API records (jobs/refresh/refresh.ts `refreshSheet` does all three) and
+ * merge.ts to refresh it from API records (jobs/refresh/refresh-sheet.ts `refreshSheet` does all three) and
  * the state book (src/state/book.ts) to remember what was pulled.
  */
 import type {CellValue} from '../platform/ports';

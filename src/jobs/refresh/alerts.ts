@@ -23,7 +23,7 @@ import {keyParts} from '../../sheets/accounts';
 import type {AlertCells} from '../../sheets/alerts-sheet';
 import {accountLabel} from '../connect';
 
-/** Facts of an offer an alert compares, as the Offers state keeps them (refresh.ts). */
+/** Facts of an offer an alert compares, as the Offers state keeps them (offers-refresher.ts). */
 export const WATCHED = [
   'offer_name',
   'status',

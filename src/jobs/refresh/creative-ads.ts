@@ -9,7 +9,8 @@ import type {Platform} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
 import {CREATIVE_ADS, creativeAdRows} from '../../sheets/schemas/creative-ads';
 import {noun} from '../../text/wording';
-import {runRefresh, sheetRefresher} from './refresh';
+import {runRefresh} from './refresh';
+import {sheetRefresher} from './sheet-refresher';
 import type {JobSummary} from '../run';
 
 /** What the creative-ad list asks for (DESIGN 4.2). */

@@ -5,12 +5,9 @@
  * imports another.
  */
 import type {Platform} from '../../platform/ports';
-import {
-  Refresher,
-  campaignsRefresher,
-  offersRefresher,
-  runRefresh,
-} from './refresh';
+import {campaignsRefresher, runRefresh} from './refresh';
+import {offersRefresher} from './offers-refresher';
+import type {Refresher} from './refresher';
 import {creativesRefresher} from './refresh-creatives';
 import {subAccountsRefresher} from './refresh-sub-accounts';
 import type {ScheduledJobName} from '../catalog';

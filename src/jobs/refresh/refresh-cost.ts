@@ -29,7 +29,7 @@ import {EVERY_ACCOUNT} from '../settings-store';
 import type {Schedule} from '../settings-store';
 
 /**
- * What a refresh's cost is told from, of each of its refreshers (refresh.ts Refresher): the
+ * What a refresh's cost is told from, of each of its refreshers (refresher.ts Refresher): the
  * sheets it writes, the first holding a record per item listed, and its listing's page size;
  * whether it lists the main account's records alone.
  */

@@ -15,7 +15,9 @@ import {
   creativesRefreshedAs,
 } from '../../sheets/schemas/creatives';
 import {noun} from '../../text/wording';
-import {Refresher, runRefresh, sheetRefresher} from './refresh';
+import {runRefresh} from './refresh';
+import type {Refresher} from './refresher';
+import {sheetRefresher} from './sheet-refresher';
 import type {JobSummary} from '../run';
 
 const listed = sheetRefresher(

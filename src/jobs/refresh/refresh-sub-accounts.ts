@@ -20,7 +20,9 @@ import type {Platform} from '../../platform/ports';
 import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
 import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {noun} from '../../text/wording';
-import {Refresher, runRefresh, sheetPulled} from './refresh';
+import {runRefresh} from './refresh';
+import type {Refresher} from './refresher';
+import {sheetPulled} from './sheet-refresher';
 import type {JobSummary} from '../run';
 
 type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;

@@ -9,7 +9,7 @@
  * differs from the state's is one nobody told the add-on of, except:
  * - a scheduled change, which leaves the state as pulled (its rows show the value pulled until
  *   the next refresh): `ownWrites` gives the values the Scheduled sheet says went out;
- * - a write still in flight (an outbox entry, `inFlight`): refresh.ts `inFlight` tells a
+ * - a write still in flight (an outbox entry, `inFlight`): refresh-settle.ts `inFlight` tells a
  *   push's records already, and a scheduled change's are its own job's to read back and settle;
  * - what a stopped refresh was writing (`writing`, and the facts it told, `toldFacts`): that
  *   refresh told it before saving it;

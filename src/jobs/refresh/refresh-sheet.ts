@@ -1,0 +1,207 @@
+/**
+ * One sheet of a refresh written (refreshSheet): the records merged into it (the merge keeps
+ * unpushed edits, EDITED / CONFLICT, and the user's own columns) and written once through the
+ * one writer, the state sheet remembering what was pulled for the next refresh and push.
+ */
+import {accountLabel} from '../connect';
+import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
+import {CodecContext, canonical} from '../../sheets/codec';
+import {headerNote} from '../../sheets/layout';
+import {MergeResult, PulledRecord, mergeRecords} from '../../sheets/merge';
+import type {SheetState} from '../../sheets/pulled';
+import {readOnlyPrint} from '../../sheets/read-only';
+import {columnOf} from '../../sheets/rows';
+import {
+  Column,
+  NUMBER_FORMAT,
+  SheetSchema,
+  formatOf,
+} from '../../sheets/schema';
+import {
+  Contents,
+  Formula,
+  Table,
+  openTable,
+  sheetRow,
+} from '../../sheets/table';
+import type {RefreshContext, SheetReport} from './refresher';
+import {beforeWriting} from './refresh-settle';
+import {refreshedNow} from './server-changes-memory';
+
+/**
+ * Merges `records` into the sheet of `schema` (created when missing) and writes it once,
+ * remembering what was pulled for the next refresh and push. `answers` names the query the
+ * records answer, for a sheet that shows one query at a time: the id header's note says it.
+ */
+export function refreshSheet<S>(
+  context: RefreshContext,
+  schema: SheetSchema<S>,
+  records: ReadonlyArray<PulledRecord<S>>,
+  answers?: string,
+): SheetReport {
+  const rows = records.reduce((n, r) => n + r.sources.length, 0);
+  let table = openTable(context.workbook, schema, {create: true, rows})!;
+  if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
+  const previous = sameConnection(context.state.get(schema.name), context);
+  const unread = context.state.unreadable(schema.name);
+  const merge = () =>
+    mergeRecords({
+      table,
+      records,
+      previous,
+      accounts: context.accounts,
+      label: accountLabel,
+      context: context.workbook,
+      now: context.now,
+    });
+  const first = merge();
+  const printed = (m: MergeResult) =>
+    withReadOnlyPrints(table, m.rows, m.state, context.workbook);
+  // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
+  const pulled = schema.sync ? printed(first) : undefined;
+  const seen = pulled
+    ? beforeWriting(context, schema, previous, first, pulled)
+    : undefined;
+  let merged = first;
+  let rowAt = writeMerged(table, merged, context);
+  // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
+  // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
+  for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
+    table = openTable(context.workbook, schema, {create: true, rows})!;
+    merged = merge();
+    rowAt = writeMerged(table, merged, context);
+  }
+  const counts = {
+    ...merged.counts,
+    added: first.counts.added,
+    removed: first.counts.removed,
+  };
+  const notes = merged.notes.map(note => ({
+    ...note,
+    row: sheetRow(rowAt.at[note.row - sheetRow(0)]),
+  }));
+  if (answers !== undefined) {
+    const id = schema.columns.find(c => c.header === schema.id)!;
+    const listed = context.now.toISOString().slice(0, 16).replace('T', ' ');
+    table.sheet.setNotes(1, table.position.get(schema.id)! + 1, [
+      [
+        `${headerNote(id as Column<never>)}\n\nThe rows answer the list of ${answers}, as the ${context.accounts.map(accountLabel).join(', ')}, ${listed} UTC.`,
+      ],
+    ]);
+  }
+  // A sheet with statuses remembers its records even without editable columns: a row of
+  // them is then known as its account's, not unknown.
+  if (schema.sync) {
+    context.state.set(schema.name, {
+      ...(merged === first && pulled ? pulled : printed(merged)),
+      connection: context.connection.fingerprint,
+      connectionLabel: context.connection.label,
+    });
+    // A time that only moves when this refresh found a change (or an account's first): a
+    // refresh that changed nothing writes nothing, and "since" stays true, if older.
+    refreshedNow(
+      context.state,
+      schema.name,
+      context.accounts.filter(
+        a => seen?.accounts.includes(a) || !previous?.accounts.includes(a),
+      ),
+      context.now,
+    );
+    // Queued behind the sheet's writes, so both reach the document in the same round trip: a
+    // run Apps Script stops before the job's end (at the next sheet's read, say) leaves no
+    // sheet written beside its old state, whose rows the next push would take for edits.
+    context.state.save();
+  }
+  return {
+    sheet: schema.name,
+    counts,
+    notes,
+    ...(seen
+      ? {seen: {changes: seen.changes.length, unreadable: seen.unreadable}}
+      : schema.sync && unread
+        ? {seen: {changes: 0, unreadable: 0, unread: true}}
+        : {}),
+  };
+}
+
+/**
+ * How many times a refresh merges one sheet at most: again only after a person typed over a
+ * cell it was writing, so a third pass means someone is typing fast into the rows it writes.
+ * Their cells are kept whatever the passes (the writer never overwrites them).
+ */
+const MERGE_PASSES = 3;
+
+/** Writes a merge through the one writer: where its rows landed, and whether typing was kept. */
+function writeMerged<S>(
+  table: Table<S>,
+  merged: MergeResult,
+  context: RefreshContext,
+): {at: number[]; kept: boolean} {
+  const rows = context.track(table);
+  const at = rows.writer.replaceRows(merged.rows, merged.sources);
+  return {at, kept: rows.flush().kept.length > 0};
+}
+
+/**
+ * Release 1 formatted plain numbers `0.###############`, which Sheets shows with a trailing
+ * point (`-5.`): the first refresh after the upgrade gives their columns today's format, once
+ * (the state it writes is of today's version).
+ */
+function reformatNumbers<S>(table: Table<S>): void {
+  const rows = table.sheet.maxRows() - 1;
+  for (const column of table.schema.columns) {
+    if (formatOf(column as Column<never>) !== NUMBER_FORMAT) continue;
+    const at = table.position.get(column.header);
+    if (at !== undefined) {
+      table.sheet.setNumberFormat(sheetRow(0), at + 1, rows, 1, NUMBER_FORMAT);
+    }
+  }
+}
+
+/**
+ * What was last pulled, when it was pulled with the keys connected now. Pulled with other
+ * keys (another editor's, or another base URL), none of it tells an edit here: the rows are
+ * taken as new from the server, and a push never sends what the other keys pulled.
+ */
+function sameConnection(
+  state: SheetState | undefined,
+  context: RefreshContext,
+): SheetState | undefined {
+  if (!state?.connection) return state;
+  return state.connection === context.connection.fingerprint
+    ? state
+    : undefined;
+}
+
+/**
+ * The state with the print of each record's read-only cells as just written (its first row),
+ * so a push can tell a value the user types into one of them.
+ */
+function withReadOnlyPrints<S>(
+  table: Table<S>,
+  rows: Contents[][],
+  state: SheetState,
+  context: CodecContext,
+): SheetState {
+  const {schema} = table;
+  const idColumn = columnOf(table, schema.id);
+  const records = {...state.records};
+  const printed = new Set<string>();
+  for (const row of rows) {
+    const cell = (header: string) => {
+      const contents = row[table.position.get(header) ?? -1];
+      return contents instanceof Formula ? '' : (contents ?? '');
+    };
+    const id = canonical(idColumn, cell(schema.id), context);
+    const account = schema.account ? accountOfCell(cell(ACCOUNT)) : '';
+    if (account === undefined) continue;
+    const key = recordKey(account, id);
+    if (printed.has(key) || !records[key]) continue;
+    printed.add(key);
+    records[key] = {
+      ...records[key],
+      readOnly: readOnlyPrint(schema, cell),
+    };
+  }
+  return {...state, records};
+}
