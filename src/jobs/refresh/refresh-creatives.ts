@@ -16,6 +16,7 @@ import {
 } from '../../sheets/schemas/creatives';
 import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetRefresher} from './refresh';
+import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 
 const listed = sheetRefresher(
@@ -44,6 +45,9 @@ export const creativesRefresher: Refresher<Material> = {
   },
 };
 
-export function refreshCreatives(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshCreatives', [creativesRefresher]);
+export function refreshCreatives(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(platform, 'refreshCreatives', [creativesRefresher], options);
 }

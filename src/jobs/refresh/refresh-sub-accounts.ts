@@ -21,6 +21,7 @@ import {SUB_ACCOUNTS, SubAccountRow} from '../../sheets/schemas/sub-accounts';
 import {subAccountNamesInSheet} from '../../sheets/sub-account-names';
 import {noun} from '../../text/wording';
 import {Refresher, runRefresh, sheetPulled} from './refresh';
+import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 
 type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;
@@ -78,6 +79,9 @@ export const subAccountsRefresher: Refresher<SubAccount> = {
   },
 };
 
-export function refreshSubAccounts(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher]);
+export function refreshSubAccounts(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher], options);
 }
