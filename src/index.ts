@@ -237,6 +237,13 @@ function scheduledTurn(
 ): JobSummary {
   // Due changes first: they go out at their time, whatever the refresh then takes.
   const applied = applyJob.applyScheduledChanges(p, {scheduled: true, within});
+  // No batch starts after 4.5 minutes of the execution: nor does the refresh, still due.
+  if (!within.budget.canStart()) {
+    return {
+      ...applied,
+      message: `${applied.message} The refresh did not start: the changes took the time of this run, and the next run refreshes.`,
+    };
+  }
   // While changes wait the trigger fires hourly; the refresh keeps its own interval.
   const due = schedule.refreshDue(p);
   schedule.backToRefreshInterval(p);

@@ -74,3 +74,39 @@ describe('a scheduled run with changes due', () => {
     expect(inRun).toBe(stateReads.n);
   });
 });
+
+describe('a scheduled run whose changes took its time', () => {
+  it('starts no refresh after 4.5 minutes of the execution; the next run refreshes', () => {
+    const {rt, emulator, ids, cap, budget} = budgetsPulled(5);
+    ids.forEach((id, k) => cap(id, String(150 + k)));
+    rt.call('pushBudgets', {at: nowS(rt) + 2 * 3600});
+    expect(hours(rt, 1)).toEqual([undefined]);
+    const since = emulator.requests.length;
+    // Each exchange takes 140 s: the changes' read, then their PUTs, end 280 s into the run.
+    emulator.faults.configure({latencyMs: 140_000});
+    expect(hours(rt, 1)).toEqual([undefined]);
+    const run = rt.executions.at(-1)!;
+    expect(run.endMs! - run.startMs).toBeLessThan(5 * 60 * 1000);
+    expect(
+      emulator.requests.slice(since).map(r => `${r.method} ${r.path}`),
+    ).toEqual([
+      'GET /api/open/v3/offers',
+      ...Array(5).fill('PUT /api/open/v3/offer/budget'),
+    ]);
+    expect(
+      (rt.call('getSchedule') as {lastRun: unknown}).lastRun,
+    ).toMatchObject({
+      outcome: 'ok',
+      message:
+        'Refresh everything: Scheduled changes: 5 fields sent. See the Scheduled sheet. The refresh did not start: the changes took the time of this run, and the next run refreshes.',
+    });
+    // Budgets shows what was last pulled until a refresh shows what the changes made live.
+    expect(budget(ids[0]).daily_cap).toBe(100);
+
+    emulator.faults.configure({latencyMs: 0});
+    expect(hours(rt, 1)).toEqual([undefined]);
+    expect(ids.map(id => budget(id).daily_cap)).toEqual([
+      150, 151, 152, 153, 154,
+    ]);
+  });
+});

@@ -49,5 +49,10 @@ export function refreshCreatives(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  return runRefresh(platform, 'refreshCreatives', [creativesRefresher], options);
+  return runRefresh(
+    platform,
+    'refreshCreatives',
+    [creativesRefresher],
+    options,
+  );
 }

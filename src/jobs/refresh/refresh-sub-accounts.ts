@@ -83,5 +83,10 @@ export function refreshSubAccounts(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher], options);
+  return runRefresh(
+    platform,
+    'refreshSubAccounts',
+    [subAccountsRefresher],
+    options,
+  );
 }

@@ -900,7 +900,12 @@ export function refreshCampaigns(
   platform: Platform,
   options?: RunOptions,
 ): JobSummary {
-  return runRefresh(platform, 'refreshCampaigns', [campaignsRefresher], options);
+  return runRefresh(
+    platform,
+    'refreshCampaigns',
+    [campaignsRefresher],
+    options,
+  );
 }
 
 /** Fills Offers and Budgets from one offers listing. */
