@@ -3,7 +3,9 @@
  * name. Each forwards to its job with a fresh Apps Script platform; the build turns every export
  * here into a top-level function of dist/Code.js.
  */
-import type {RunOptions} from './jobs/kernel';
+import type {Execution, RunOptions} from './jobs/kernel';
+import {withExecution} from './jobs/kernel';
+import type {ScheduledJobName} from './jobs/catalog';
 import {appsScriptPlatform as platform} from './platform/apps-script';
 import {editedBlock} from './platform/edit-event';
 import * as editMark from './jobs/host/edit-mark';
@@ -48,11 +50,11 @@ import type {JobProgress, Platform} from './platform/ports';
  * spreadsheet up once.
  */
 const JOB_RUNS = {
-  refreshCampaigns: p => refresh.refreshCampaigns(p),
+  refreshCampaigns: (p, o) => refresh.refreshCampaigns(p, o),
   refreshOffers: (p, o?: RunOptions) => refresh.refreshOffers(p, o),
   refreshAll: (p, o?: RunOptions) => refreshAllJob(p, o),
-  refreshCreatives: p => refreshCreativesJob.refreshCreatives(p),
-  refreshSubAccounts: p => refreshSubAccountsJob.refreshSubAccounts(p),
+  refreshCreatives: (p, o) => refreshCreativesJob.refreshCreatives(p, o),
+  refreshSubAccounts: (p, o) => refreshSubAccountsJob.refreshSubAccounts(p, o),
   pushBudgets: (p, o) =>
     scheduledPush.isScheduling(o)
       ? scheduledPush.schedulePush(p, pushBudgetsJob.BUDGETS_PUSH, o!)
@@ -214,42 +216,54 @@ export function setRefreshSchedule(
 /** The trigger's handler: `e` is the time-driven event, whose triggerUid names the schedule. */
 export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const p = platform();
-  // One execution, one limit: the refresh's time budget counts from the start of the run.
+  // One execution, one limit: the time budget counts from the start of the run.
   const startedAt = p.clock.now();
   return schedule.scheduledRefresh(
     p,
-    job => {
-      // Due changes first: they go out at their time, whatever the refresh then takes.
-      const applied = applyJob.applyScheduledChanges(p, {
-        scheduled: true,
-        startedAt,
-      });
-      // While changes wait the trigger fires hourly; the refresh keeps its own interval.
-      const due = schedule.refreshDue(p);
-      schedule.backToRefreshInterval(p);
-      if (!due) {
-        return {
-          ...applied,
-          message: `${applied.message} The refresh itself was not due this hour: it runs at its own interval.`,
-        };
-      }
-      const refreshed = JOB_RUNS[job](p, {scheduled: true, startedAt});
-      const touched =
-        applied.ok +
-        applied.error +
-        (applied.conflict ?? 0) +
-        applied.remaining;
-      if (touched === 0) return refreshed;
-      const emails = [applied.alertsEmail, refreshed.alertsEmail];
-      return {
-        ...refreshed,
-        remaining: refreshed.remaining + applied.remaining,
-        message: `${applied.message} ${refreshed.message}`,
-        alertsEmail: emails.filter(Boolean).join(' '),
-      };
-    },
+    job => withExecution(p, within => scheduledTurn(p, job, within), startedAt),
     e,
   );
+}
+
+/**
+ * The due changes, then the refresh, as jobs of one execution: under one lock, so no push
+ * slips in between to be overwritten by the refresh, and over one state book, so the refresh
+ * sees what the changes wrote.
+ */
+function scheduledTurn(
+  p: Platform,
+  job: ScheduledJobName,
+  within: Execution,
+): JobSummary {
+  // Due changes first: they go out at their time, whatever the refresh then takes.
+  const applied = applyJob.applyScheduledChanges(p, {scheduled: true, within});
+  // No batch starts after 4.5 minutes of the execution: nor does the refresh, still due.
+  if (!within.budget.canStart()) {
+    return {
+      ...applied,
+      message: `${applied.message} The refresh did not start: the changes took the time of this run, and the next run refreshes.`,
+    };
+  }
+  // While changes wait the trigger fires hourly; the refresh keeps its own interval.
+  const due = schedule.refreshDue(p);
+  schedule.backToRefreshInterval(p);
+  if (!due) {
+    return {
+      ...applied,
+      message: `${applied.message} The refresh itself was not due this hour: it runs at its own interval.`,
+    };
+  }
+  const refreshed = JOB_RUNS[job](p, {scheduled: true, within});
+  const touched =
+    applied.ok + applied.error + (applied.conflict ?? 0) + applied.remaining;
+  if (touched === 0) return refreshed;
+  const emails = [applied.alertsEmail, refreshed.alertsEmail];
+  return {
+    ...refreshed,
+    remaining: refreshed.remaining + applied.remaining,
+    message: `${applied.message} ${refreshed.message}`,
+    alertsEmail: emails.filter(Boolean).join(' '),
+  };
 }
 
 /** Sends the scheduled changes that are due now (menu: Apply due changes now). */

@@ -1,10 +1,12 @@
 /**
  * The job kernel: what every job that reads and writes the spreadsheet gets, made once here.
- * `withJob` holds the document lock (released in finally), starts the time budget, connects,
- * opens the spreadsheet and (when asked) the state book once, and gives the run its History
- * change log and the writers of its sheets. `Job.save` writes every outcome settled so far
- * (rows, state, History) and sends it, so a job saves as its answers arrive; `withJob` saves
- * once more at the end and closes the summary, built by the one `Job.summary`.
+ * `withExecution` holds the document lock (released in finally), starts the time budget,
+ * connects, and opens the spreadsheet and (when asked) the state book once, for every job of
+ * the execution; `withJob` runs one job in an execution (a new one unless given `within`) and
+ * gives it its History change log and the writers of its sheets. `Job.save` writes every
+ * outcome settled so far (rows, state, History) and sends it, so a job saves as its answers
+ * arrive; `withJob` saves once more at the end and closes the summary, built by the one
+ * `Job.summary`.
  */
 import type {Platform, Workbook} from '../platform/ports';
 import type {SheetSchema} from '../sheets/schema';
@@ -42,10 +44,11 @@ export interface RunOptions {
   /** When a scheduled push is put back, Unix seconds; optional. */
   until?: unknown;
   /**
-   * When the execution started (ms), for a job run after another in one execution (the
-   * scheduled refresh after the due changes): its time budget counts from then.
+   * The execution a job runs in after another (the scheduled refresh after the due changes):
+   * the lock it already holds, its time budget, connection, workbook and state book, so the
+   * job sees what the one before wrote and no other job runs between them.
    */
-  startedAt?: number;
+  within?: Execution;
 }
 
 export interface JobOptions extends RunOptions {
@@ -82,36 +85,26 @@ export interface JobFacts {
   accounts?: ReadonlyMap<string, number>;
 }
 
-export class Job {
+/**
+ * What the jobs of one execution share, made once under the document lock: the time budget
+ * (Apps Script's limit is the execution's), the connection, the workbook (its sheets looked up
+ * once) and the state book with its outbox, read the first time a job asks for it. A job
+ * after another reads the state as the one before left it, its unsaved changes included.
+ */
+export class Execution {
   readonly budget: TimeBudget;
   readonly connected: Connected;
-  /** Who acts, as messages say it: 'main account', 'sub-account X'. */
-  readonly account: string;
-  /** Who acts: '' the main account, a sub-account's name, or EVERY_ACCOUNT. */
-  private readonly acting: string;
   readonly workbook: Workbook;
-  readonly log: ChangeLog;
-  readonly dryRun: boolean;
   private opened?: {book: StateBook; outbox: Outbox};
-  private readonly writers: Array<RowWrites<unknown>> = [];
-  private gone = 0;
-  /** When the rows were last written, and what writing them took (simulated ms). */
-  private rowsSavedAt = 0;
-  private rowsSaveMs = 0;
 
   constructor(
     readonly platform: Platform,
-    readonly name: string,
-    options: JobOptions,
+    /** When the execution started, if before the lock was held (a trigger's run). */
+    startedAt?: number,
   ) {
-    this.dryRun = options.dryRun === true;
-    this.budget = new TimeBudget(() => platform.clock.now(), options.startedAt);
+    this.budget = new TimeBudget(() => platform.clock.now(), startedAt);
     this.connected = connect(platform, this.budget.retryDeadline);
-    const acting = options.asMain ? '' : this.connected.account;
-    this.acting = acting;
-    this.account = accountLabel(acting);
     this.workbook = platform.workbook();
-    this.log = new ChangeLog(platform, name, this.account);
   }
 
   /**
@@ -133,6 +126,55 @@ export class Job {
       this.opened = {book, outbox: Outbox.of(book)};
     }
     return this.opened;
+  }
+
+  /** Queues the state book's changes, where a job opened it (it is not read to be saved). */
+  saveBook(): void {
+    this.opened?.book.save();
+  }
+}
+
+export class Job {
+  readonly platform: Platform;
+  readonly budget: TimeBudget;
+  readonly connected: Connected;
+  /** Who acts, as messages say it: 'main account', 'sub-account X'. */
+  readonly account: string;
+  /** Who acts: '' the main account, a sub-account's name, or EVERY_ACCOUNT. */
+  private readonly acting: string;
+  readonly workbook: Workbook;
+  readonly log: ChangeLog;
+  readonly dryRun: boolean;
+  private readonly writers: Array<RowWrites<unknown>> = [];
+  private gone = 0;
+  /** When the rows were last written, and what writing them took (simulated ms). */
+  private rowsSavedAt = 0;
+  private rowsSaveMs = 0;
+
+  constructor(
+    private readonly execution: Execution,
+    readonly name: string,
+    options: JobOptions,
+  ) {
+    this.platform = execution.platform;
+    this.dryRun = options.dryRun === true;
+    this.budget = execution.budget;
+    this.connected = execution.connected;
+    const acting = options.asMain ? '' : this.connected.account;
+    this.acting = acting;
+    this.account = accountLabel(acting);
+    this.workbook = execution.workbook;
+    this.log = new ChangeLog(this.platform, name, this.account);
+  }
+
+  /** The execution's state book (Execution.book). */
+  get book(): StateBook {
+    return this.execution.book;
+  }
+
+  /** The execution's outbox (Execution.outbox). */
+  get outbox(): Outbox {
+    return this.execution.outbox;
   }
 
   /** The writer of a sheet of the user's input (created when missing), saved with the job. */
@@ -178,7 +220,7 @@ export class Job {
       // History first: finding its last row is a read, which would send the queue of the
       // state's writes in a round trip of its own.
       this.log.flush(this.workbook);
-      this.opened?.book.save();
+      this.execution.saveBook();
     }
     this.workbook.flush();
   }
@@ -189,7 +231,7 @@ export class Job {
    */
   saveState(): void {
     if (this.dryRun) return;
-    this.opened?.book.save();
+    this.execution.saveBook();
     this.workbook.flush();
   }
 
@@ -246,19 +288,34 @@ export class Job {
   }
 }
 
-/** Runs `body` as the job `name` holding the document lock; see the header. */
+/**
+ * Runs `body` holding the document lock, with the execution its jobs share: a scheduled run
+ * applies the due changes and refreshes in one, so no other job runs between them.
+ */
+export function withExecution<T>(
+  platform: Platform,
+  body: (execution: Execution) => T,
+  startedAt?: number,
+): T {
+  return withDocumentLock(platform, () =>
+    body(new Execution(platform, startedAt)),
+  );
+}
+
+/** Runs `body` as the job `name`, in `options.within` or an execution of its own. */
 export function withJob(
   platform: Platform,
   name: string,
   options: JobOptions,
   body: (job: Job) => JobSummary,
 ): JobSummary {
-  return withDocumentLock(platform, () => {
-    const job = new Job(platform, name, options);
+  const run = (execution: Execution) => {
+    const job = new Job(execution, name, options);
     const summary = body(job);
     job.save();
     return job.close(summary);
-  });
+  };
+  return options.within ? run(options.within) : withExecution(platform, run);
 }
 
 /** Whether records of accounts other than the acting one were sent: then each is named. */

@@ -18,6 +18,7 @@ import {noun} from '../../text/wording';
 import {runRefresh} from './refresh';
 import type {Refresher} from './refresher';
 import {sheetRefresher} from './sheet-refresher';
+import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 
 const listed = sheetRefresher(
@@ -46,6 +47,14 @@ export const creativesRefresher: Refresher<Material> = {
   },
 };
 
-export function refreshCreatives(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshCreatives', [creativesRefresher]);
+export function refreshCreatives(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(
+    platform,
+    'refreshCreatives',
+    [creativesRefresher],
+    options,
+  );
 }

@@ -23,6 +23,7 @@ import {noun} from '../../text/wording';
 import {runRefresh} from './refresh';
 import type {Refresher} from './refresher';
 import {sheetPulled} from './sheet-refresher';
+import type {RunOptions} from '../kernel';
 import type {JobSummary} from '../run';
 
 type Listed = Pick<ListResult<SubAccount>, 'items' | 'requests'>;
@@ -80,6 +81,14 @@ export const subAccountsRefresher: Refresher<SubAccount> = {
   },
 };
 
-export function refreshSubAccounts(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshSubAccounts', [subAccountsRefresher]);
+export function refreshSubAccounts(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(
+    platform,
+    'refreshSubAccounts',
+    [subAccountsRefresher],
+    options,
+  );
 }

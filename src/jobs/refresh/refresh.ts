@@ -79,7 +79,7 @@ export function runRefresh(
   /** The sheet to show when the run made new sheets (else the last one made is shown). */
   shows?: string,
 ): JobSummary {
-  return withJob(platform, job, {startedAt: options.startedAt}, run => {
+  return withJob(platform, job, {within: options.within}, run => {
     const {connected, workbook} = run;
     const sheetNames =
       connected.account === EVERY_ACCOUNT
@@ -238,8 +238,16 @@ function checkScheduledQuota(
     store.setSchedule(documentId, {...schedule, requests: cost.requests, name});
 }
 
-export function refreshCampaigns(platform: Platform): JobSummary {
-  return runRefresh(platform, 'refreshCampaigns', [campaignsRefresher]);
+export function refreshCampaigns(
+  platform: Platform,
+  options?: RunOptions,
+): JobSummary {
+  return runRefresh(
+    platform,
+    'refreshCampaigns',
+    [campaignsRefresher],
+    options,
+  );
 }
 
 /** Fills Offers and Budgets from one offers listing. */
