@@ -35,19 +35,27 @@ export interface Page<R> {
   list: R[];
 }
 
-/** One page of `items`; a page past the end is empty but still tells the true total. */
+/**
+ * One page of the `items` that match, in one pass that keeps only the page: a client pages
+ * through a list of N records in N/limit requests, so a copy of the matches per request made
+ * the emulator's cost grow with N squared (issue 37). A page past the end is empty but still
+ * tells the true total.
+ */
 export function pageOf<T, R>(
-  items: readonly T[],
+  items: Iterable<T>,
   {page, limit}: Paging,
   present: (item: T) => R,
+  matches: (item: T) => boolean = () => true,
 ): Page<R> {
   const start = (page - 1) * limit;
-  return {
-    page,
-    limit,
-    total: items.length,
-    list: items.slice(start, start + limit).map(present),
-  };
+  const list: R[] = [];
+  let total = 0;
+  for (const item of items) {
+    if (!matches(item)) continue;
+    if (total >= start && total < start + limit) list.push(present(item));
+    total++;
+  }
+  return {page, limit, total, list};
 }
 
 /** Fuzzy name match: case-insensitive substring; no filter when nothing was sent. */

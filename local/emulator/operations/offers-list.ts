@@ -2,6 +2,7 @@
 import {FieldErrors, readCommaList, readIdSet, readString} from '../checks';
 import {OFFER_STATUSES} from '../enums';
 import {fuzzyMatch, pageOf, readPaging} from '../listing';
+import type {Offer} from '../model';
 import {inClientShape, presentOffer} from '../present';
 import type {OperationContext} from './context';
 
@@ -37,19 +38,20 @@ export function listOffers({
   });
   errors.throwIfAny();
 
-  const matches = [...account.offers.values()].filter(offer => {
-    const campaign = store.campaign(offer.campaign_id)!;
-    return (
-      (!campaignIds || campaignIds.has(offer.campaign_id)) &&
-      (!offerIds || offerIds.has(offer.offer_id)) &&
-      (!statuses || statuses.some(s => s.trim() === offer.status)) &&
-      (offerUuid === undefined || offer.uuid === offerUuid) &&
-      fuzzyMatch(offer.offer_name, offerName) &&
-      fuzzyMatch(campaign.campaign_name, campaignName) &&
-      fuzzyMatch(campaign.package_name, packageName)
-    );
-  });
-  return pageOf(matches, paging, offer => {
+  // The campaign is looked up only for a filter on it: every page request runs this on every
+  // offer of the account.
+  const campaignOf = (offer: Offer) => store.campaign(offer.campaign_id)!;
+  const matches = (offer: Offer) =>
+    (!campaignIds || campaignIds.has(offer.campaign_id)) &&
+    (!offerIds || offerIds.has(offer.offer_id)) &&
+    (!statuses || statuses.some(s => s.trim() === offer.status)) &&
+    (offerUuid === undefined || offer.uuid === offerUuid) &&
+    fuzzyMatch(offer.offer_name, offerName) &&
+    (campaignName === undefined ||
+      fuzzyMatch(campaignOf(offer).campaign_name, campaignName)) &&
+    (packageName === undefined ||
+      fuzzyMatch(campaignOf(offer).package_name, packageName));
+  const present = (offer: Offer) => {
     const shown = {
       ...presentOffer(store, offer),
       ...(settings.listsTimesInMs
@@ -68,5 +70,6 @@ export function listOffers({
         : {}),
     };
     return settings.clientShapes ? inClientShape(shown) : shown;
-  });
+  };
+  return pageOf(account.offers.values(), paging, present, matches);
 }
