@@ -36,25 +36,32 @@ export interface Page<R> {
 }
 
 /**
- * One page of the `items` that match, in one pass that keeps only the page: a client pages
- * through a list of N records in N/limit requests, so a copy of the matches per request made
- * the emulator's cost grow with N squared (issue 37). A page past the end is empty but still
- * tells the true total.
+ * One page of the `records` that `matches` keeps (every record when the request filters
+ * nothing), in one pass that keeps only the page. A client pages through N records in
+ * N/limit requests, so a copy of the matches per request made the emulator's cost grow with N
+ * squared (issue 37); unfiltered, a request reads no further than its page. A page past the end
+ * is empty but still tells the true total.
  */
 export function pageOf<T, R>(
-  items: Iterable<T>,
+  records: ReadonlyMap<unknown, T> | readonly T[],
   {page, limit}: Paging,
-  present: (item: T) => R,
-  matches: (item: T) => boolean = () => true,
+  present: (record: T) => R,
+  matches?: (record: T) => boolean,
 ): Page<R> {
   const start = (page - 1) * limit;
   const list: R[] = [];
-  let total = 0;
-  for (const item of items) {
-    if (!matches(item)) continue;
-    if (total >= start && total < start + limit) list.push(present(item));
-    total++;
+  let seen = 0;
+  for (const record of records.values()) {
+    if (matches && !matches(record)) continue;
+    if (!matches && seen >= start + limit) break;
+    if (seen >= start && seen < start + limit) list.push(present(record));
+    seen++;
   }
+  const total = matches
+    ? seen
+    : 'size' in records
+      ? records.size
+      : records.length;
   return {page, limit, total, list};
 }
 

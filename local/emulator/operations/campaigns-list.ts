@@ -48,7 +48,7 @@ export function listCampaigns({account, params, settings}: OperationContext) {
     fuzzyMatch(campaign.campaign_name, campaignName) &&
     fuzzyMatch(campaign.package_name, packageName);
   return pageOf(
-    account.campaigns.values(),
+    account.campaigns,
     paging,
     campaign =>
       settings.clientShapes

@@ -36,7 +36,7 @@ export function listCreativeAds({store, account, params}: OperationContext) {
     (packageName === undefined ||
       packageOf(store, account, ad.offer_id) === packageName);
   return pageOf(
-    account.creativeAds.values(),
+    account.creativeAds,
     paging,
     ad => presentCreativeAd(account, ad),
     matches,

@@ -34,5 +34,5 @@ export function listMaterials({account, params}: OperationContext) {
     (name === undefined || material.creative_name === name) &&
     (type === undefined || material.creative_type === type) &&
     (!resolutions || resolutions.includes(material.resolution));
-  return pageOf(account.materials.values(), paging, presentMaterial, matches);
+  return pageOf(account.materials, paging, presentMaterial, matches);
 }

@@ -38,8 +38,13 @@ export function listOffers({
   });
   errors.throwIfAny();
 
-  // The campaign is looked up only for a filter on it: every page request runs this on every
-  // offer of the account.
+  const filtered =
+    [campaignIds, offerIds, statuses].some(Boolean) ||
+    [offerUuid, offerName, campaignName, packageName].some(
+      text => text !== undefined,
+    );
+  // Every page request of a filtered list runs this on every offer of the account: the
+  // campaign is looked up only for a filter on it.
   const campaignOf = (offer: Offer) => store.campaign(offer.campaign_id)!;
   const matches = (offer: Offer) =>
     (!campaignIds || campaignIds.has(offer.campaign_id)) &&
@@ -71,5 +76,10 @@ export function listOffers({
     };
     return settings.clientShapes ? inClientShape(shown) : shown;
   };
-  return pageOf(account.offers.values(), paging, present, matches);
+  return pageOf(
+    account.offers,
+    paging,
+    present,
+    filtered ? matches : undefined,
+  );
 }
