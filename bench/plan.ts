@@ -82,10 +82,34 @@ export const QUICK: BenchSizes = {
 };
 
 /**
- * Pulls per size of the scaling series. CPU time is noisy (the first pull of a process also
- * pays for compiling the code), so each size is pulled twice and the lower CPU time counts.
+ * Rounds of the scaling series: each round pulls every size once, smallest first, and a size's
+ * lowest CPU time counts. CPU time is noisy on a shared machine: another process's turns slow
+ * this one's memory-bound work (a pull is mostly building and collecting objects) by 10 to 30%
+ * while they last. Interleaved rounds give every size the same chances of a quiet stretch,
+ * where repeats of one size after another gave a burst of load to one size alone; the lowest
+ * of three is what the pull costs when nothing else runs, which is what a doubling compares.
  */
-export const SCALING_REPEATS = 2;
+export const SCALING_ROUNDS = 3;
+
+/**
+ * The scaling series: `pull` (the pull of a size, undefined when it failed) for every size in
+ * each round; a size none of whose pulls failed gives a point.
+ */
+export function scalingSeries(
+  scaling: readonly number[],
+  pull: (offers: number, round: number) => ScenarioResult | undefined,
+): ScalingPoint[] {
+  const pulls = new Map<number, ScenarioResult[]>(scaling.map(n => [n, []]));
+  for (let round = 1; round <= SCALING_ROUNDS; round++) {
+    for (const offers of scaling) {
+      const result = pull(offers, round);
+      if (result) pulls.get(offers)!.push(result);
+    }
+  }
+  return scaling
+    .filter(offers => pulls.get(offers)!.length === SCALING_ROUNDS)
+    .map(offers => scalingPoint(pulls.get(offers)!, offers));
+}
 
 export interface BenchRun {
   results: ScenarioResult[];
@@ -184,25 +208,14 @@ export function runBench(
       )
     : undefined;
   if (agency) results.push(...agency.results);
-  const points: ScalingPoint[] = [];
   const scaling = only ? [] : sizes.scaling;
-  for (const offers of scaling) {
-    const pulls = results.filter(
-      r => r.name === 'pull' && offers === sizes.pull.offers,
-    );
-    while (pulls.length < SCALING_REPEATS) {
-      const pull = attempt(
-        `pull of ${offers} offers`,
-        () => pullScenario({...sizes.pull, offers}, options),
-        one,
-      );
-      if (!pull) break;
-      pulls.push(pull);
-    }
-    if (pulls.length === SCALING_REPEATS) {
-      points.push(scalingPoint(pulls, offers));
-    }
-  }
+  const points = scalingSeries(scaling, (offers, round) =>
+    attempt(
+      `pull of ${offers} offers (round ${round} of ${SCALING_ROUNDS})`,
+      () => pullScenario({...sizes.pull, offers}, options),
+      one,
+    ),
+  );
   const steps = points.length === scaling.length ? doublings(points) : [];
   return {
     results,

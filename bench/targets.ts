@@ -130,7 +130,16 @@ export function checkTargets(
       detail: 'no scenario of this run has such a bound',
     });
   }
-  checks.push({
+  checks.push(doublingCheck(scaling));
+  return checks;
+}
+
+/**
+ * No quadratic step: each doubling of the pull at most MAX_DOUBLING_RATIO in simulated time
+ * and in the add-on's CPU time (the emulator's apart). n/a without a series.
+ */
+export function doublingCheck(scaling: readonly Doubling[]): TargetCheck {
+  return {
     target: `no quadratic step: each doubling of the pull at most ${MAX_DOUBLING_RATIO}x in simulated and CPU time`,
     verdict:
       scaling.length === 0
@@ -148,6 +157,5 @@ export function checkTargets(
           `${d.from}->${d.to}: simulated ${d.simulated.toFixed(2)}x, CPU ${d.addOnCpu.toFixed(2)}x`,
       )
       .join('; '),
-  });
-  return checks;
+  };
 }

@@ -35,19 +35,34 @@ export interface Page<R> {
   list: R[];
 }
 
-/** One page of `items`; a page past the end is empty but still tells the true total. */
+/**
+ * One page of the `records` that `matches` keeps (every record when the request filters
+ * nothing), in one pass that keeps only the page. A client pages through N records in
+ * N/limit requests, so a copy of the matches per request made the emulator's cost grow with N
+ * squared (issue 37); unfiltered, a request reads no further than its page. A page past the end
+ * is empty but still tells the true total.
+ */
 export function pageOf<T, R>(
-  items: readonly T[],
+  records: ReadonlyMap<unknown, T> | readonly T[],
   {page, limit}: Paging,
-  present: (item: T) => R,
+  present: (record: T) => R,
+  matches?: (record: T) => boolean,
 ): Page<R> {
   const start = (page - 1) * limit;
-  return {
-    page,
-    limit,
-    total: items.length,
-    list: items.slice(start, start + limit).map(present),
-  };
+  const list: R[] = [];
+  let seen = 0;
+  for (const record of records.values()) {
+    if (matches && !matches(record)) continue;
+    if (!matches && seen >= start + limit) break;
+    if (seen >= start && seen < start + limit) list.push(present(record));
+    seen++;
+  }
+  const total = matches
+    ? seen
+    : 'size' in records
+      ? records.size
+      : records.length;
+  return {page, limit, total, list};
 }
 
 /** Fuzzy name match: case-insensitive substring; no filter when nothing was sent. */

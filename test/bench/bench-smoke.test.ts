@@ -5,7 +5,13 @@
  */
 import {DEFAULT_LATENCY} from '../../local/runtime';
 import {BOUND_BATCH_SIZE, listingPhases, lowerBound} from '../../bench/model';
-import {QUICK, onlyScenarios, runBench} from '../../bench/plan';
+import {
+  QUICK,
+  SCALING_ROUNDS,
+  onlyScenarios,
+  runBench,
+  scalingSeries,
+} from '../../bench/plan';
 import {
   ScenarioResult,
   agencyScenarios,
@@ -15,7 +21,7 @@ import {
   scheduledScenario,
   uploadScenario,
 } from '../../bench/scenarios';
-import {checkTargets, doublings} from '../../bench/targets';
+import {checkTargets, doublingCheck, doublings} from '../../bench/targets';
 
 const OFFERS = 'GET /api/open/v3/offers';
 const CAMPAIGNS = 'GET /api/open/v3/campaign';
@@ -279,6 +285,51 @@ describe('the targets', () => {
       steps,
     ).slice(-1);
     expect(scaling.verdict).toBe('FAIL');
+  });
+
+  it('takes the lowest CPU time of interleaved rounds: a busy round passes, a quadratic step fails', () => {
+    // A linear pull with fixed costs (1.8x a doubling), the emulator's share apart, and a
+    // neighbour's burst of load on one round: its pulls cost 30% more while it lasts.
+    const pull = (offers: number, cpuMs: number) =>
+      ({
+        name: 'pull',
+        simulatedMs: 2000 + offers,
+        cpuMs: cpuMs + 100,
+        emulatorCpuMs: 100,
+      }) as ScenarioResult;
+    const linear = (offers: number) => 500 + 0.4 * offers;
+    const busy = (round: number, offers: number) =>
+      round === 2 && offers === 20000 ? 1.3 : 1;
+    const seen: Array<[number, number]> = [];
+    const check = (cost: (offers: number) => number) =>
+      doublingCheck(
+        doublings(
+          scalingSeries([5000, 10000, 20000], (offers, round) => {
+            seen.push([round, offers]);
+            return pull(offers, cost(offers) * busy(round, offers));
+          }),
+        ),
+      );
+    expect(check(linear)).toMatchObject({
+      verdict: 'PASS',
+      detail:
+        '5000->10000: simulated 1.71x, CPU 1.80x; 10000->20000: simulated 1.83x, CPU 1.89x',
+    });
+    expect(seen.slice(0, 4)).toEqual([
+      [1, 5000],
+      [1, 10000],
+      [1, 20000],
+      [2, 5000],
+    ]);
+    expect(seen).toHaveLength(3 * SCALING_ROUNDS);
+    // A step growing with the square of the offers, a quarter of the linear work at 10,000.
+    const quadratic = (offers: number) =>
+      linear(offers) + 0.25 * linear(10000) * (offers / 10000) ** 2;
+    expect(check(quadratic)).toMatchObject({
+      verdict: 'FAIL',
+      detail:
+        '5000->10000: simulated 1.71x, CPU 2.02x; 10000->20000: simulated 1.83x, CPU 2.31x',
+    });
   });
 
   it('passes the large pull of 50,000 offers only in one execution under 4.5 minutes', () => {

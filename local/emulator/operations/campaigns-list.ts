@@ -1,7 +1,7 @@
 /** GET /api/open/v3/campaign (4.6). */
 import {FieldErrors, readIdSet, readInteger, readString} from '../checks';
 import {fuzzyMatch, pageOf, readPaging} from '../listing';
-import type {Offer} from '../model';
+import type {Campaign, Offer} from '../model';
 import {inClientShape, presentCampaign} from '../present';
 import type {OperationContext} from './context';
 
@@ -42,16 +42,18 @@ export function listCampaigns({account, params, settings}: OperationContext) {
       )
     : undefined;
 
-  const matches = [...account.campaigns.values()].filter(
+  const matches = (campaign: Campaign) =>
+    (!campaignIds || campaignIds.has(campaign.campaign_id)) &&
+    (!owning || owning.has(campaign.campaign_id)) &&
+    fuzzyMatch(campaign.campaign_name, campaignName) &&
+    fuzzyMatch(campaign.package_name, packageName);
+  return pageOf(
+    account.campaigns,
+    paging,
     campaign =>
-      (!campaignIds || campaignIds.has(campaign.campaign_id)) &&
-      (!owning || owning.has(campaign.campaign_id)) &&
-      fuzzyMatch(campaign.campaign_name, campaignName) &&
-      fuzzyMatch(campaign.package_name, packageName),
-  );
-  return pageOf(matches, paging, campaign =>
-    settings.clientShapes
-      ? inClientShape(presentCampaign(campaign))
-      : presentCampaign(campaign),
+      settings.clientShapes
+        ? inClientShape(presentCampaign(campaign))
+        : presentCampaign(campaign),
+    matches,
   );
 }

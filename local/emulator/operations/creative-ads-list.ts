@@ -8,7 +8,7 @@ import {
   readString,
 } from '../checks';
 import {pageOf, readPaging} from '../listing';
-import type {Account} from '../model';
+import type {Account, CreativeAd} from '../model';
 import {presentCreativeAd} from '../present';
 import type {OperationContext} from './context';
 
@@ -31,13 +31,16 @@ export function listCreativeAds({store, account, params}: OperationContext) {
     clamp: false,
   });
   errors.throwIfAny();
-  const matches = [...account.creativeAds.values()].filter(
-    ad =>
-      (!adIds || adIds.has(ad.ad_id)) &&
-      (packageName === undefined ||
-        packageOf(store, account, ad.offer_id) === packageName),
+  const matches = (ad: CreativeAd) =>
+    (!adIds || adIds.has(ad.ad_id)) &&
+    (packageName === undefined ||
+      packageOf(store, account, ad.offer_id) === packageName);
+  return pageOf(
+    account.creativeAds,
+    paging,
+    ad => presentCreativeAd(account, ad),
+    matches,
   );
-  return pageOf(matches, paging, ad => presentCreativeAd(account, ad));
 }
 
 /**

@@ -2,6 +2,7 @@
 import {FieldErrors, readCommaList, readString} from '../checks';
 import {CREATIVE_TYPES} from '../enums';
 import {pageOf, readPaging} from '../listing';
+import type {Material} from '../model';
 import {presentMaterial} from '../present';
 import type {OperationContext} from './context';
 
@@ -28,12 +29,10 @@ export function listMaterials({account, params}: OperationContext) {
     clamp: true,
   });
   errors.throwIfAny();
-  const matches = [...account.materials.values()].filter(
-    material =>
-      (!md5s || md5s.includes(material.creative_md5)) &&
-      (name === undefined || material.creative_name === name) &&
-      (type === undefined || material.creative_type === type) &&
-      (!resolutions || resolutions.includes(material.resolution)),
-  );
-  return pageOf(matches, paging, presentMaterial);
+  const matches = (material: Material) =>
+    (!md5s || md5s.includes(material.creative_md5)) &&
+    (name === undefined || material.creative_name === name) &&
+    (type === undefined || material.creative_type === type) &&
+    (!resolutions || resolutions.includes(material.resolution));
+  return pageOf(account.materials, paging, presentMaterial, matches);
 }

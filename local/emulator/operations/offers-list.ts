@@ -2,6 +2,7 @@
 import {FieldErrors, readCommaList, readIdSet, readString} from '../checks';
 import {OFFER_STATUSES} from '../enums';
 import {fuzzyMatch, pageOf, readPaging} from '../listing';
+import type {Offer} from '../model';
 import {inClientShape, presentOffer} from '../present';
 import type {OperationContext} from './context';
 
@@ -37,19 +38,25 @@ export function listOffers({
   });
   errors.throwIfAny();
 
-  const matches = [...account.offers.values()].filter(offer => {
-    const campaign = store.campaign(offer.campaign_id)!;
-    return (
-      (!campaignIds || campaignIds.has(offer.campaign_id)) &&
-      (!offerIds || offerIds.has(offer.offer_id)) &&
-      (!statuses || statuses.some(s => s.trim() === offer.status)) &&
-      (offerUuid === undefined || offer.uuid === offerUuid) &&
-      fuzzyMatch(offer.offer_name, offerName) &&
-      fuzzyMatch(campaign.campaign_name, campaignName) &&
-      fuzzyMatch(campaign.package_name, packageName)
+  const filtered =
+    [campaignIds, offerIds, statuses].some(Boolean) ||
+    [offerUuid, offerName, campaignName, packageName].some(
+      text => text !== undefined,
     );
-  });
-  return pageOf(matches, paging, offer => {
+  // Every page request of a filtered list runs this on every offer of the account: the
+  // campaign is looked up only for a filter on it.
+  const campaignOf = (offer: Offer) => store.campaign(offer.campaign_id)!;
+  const matches = (offer: Offer) =>
+    (!campaignIds || campaignIds.has(offer.campaign_id)) &&
+    (!offerIds || offerIds.has(offer.offer_id)) &&
+    (!statuses || statuses.some(s => s.trim() === offer.status)) &&
+    (offerUuid === undefined || offer.uuid === offerUuid) &&
+    fuzzyMatch(offer.offer_name, offerName) &&
+    (campaignName === undefined ||
+      fuzzyMatch(campaignOf(offer).campaign_name, campaignName)) &&
+    (packageName === undefined ||
+      fuzzyMatch(campaignOf(offer).package_name, packageName));
+  const present = (offer: Offer) => {
     const shown = {
       ...presentOffer(store, offer),
       ...(settings.listsTimesInMs
@@ -68,5 +75,11 @@ export function listOffers({
         : {}),
     };
     return settings.clientShapes ? inClientShape(shown) : shown;
-  });
+  };
+  return pageOf(
+    account.offers,
+    paging,
+    present,
+    filtered ? matches : undefined,
+  );
 }
