@@ -47,6 +47,15 @@ export interface Sending<Q> {
   lost?: string;
   /** Sent again, reading back having shown it was not applied: never a third time. */
   again?: boolean;
+  /**
+   * Delivered once, never sent again after a lost answer (a due scheduled change: what was
+   * checked goes out at its time, or not at all).
+   */
+  once?: boolean;
+  /** Its base is the server's record read now, not a pull: it is not read again first. */
+  fresh?: boolean;
+  /** The scheduled change it carries: its outbox entry is named by it too (state/outbox.ts). */
+  change?: string;
 }
 
 /** The status and message a push gives a row. */
