@@ -142,11 +142,12 @@ export class Delivery<S, Q> {
   /**
    * How many of `count` units the next chunk takes: as many fetchAll batches in a row as the
    * slowest batch so far says end in time (every unit of a chunk is posted as out before the
-   * first leaves), at least one.
+   * first leaves), at least one; one until a batch of this delivery has told how long one
+   * takes, so a run killed in its second batch has saved the first.
    */
   private chunkSize(count: number): number {
     const size = this.deps.batchSize;
-    let batches = Math.ceil(count / size);
+    let batches = this.requests > 0 ? Math.ceil(count / size) : 1;
     while (batches > 1 && !this.deps.budget.fits(batches)) batches--;
     return Math.max(batches, 1) * size;
   }
