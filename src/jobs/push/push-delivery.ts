@@ -18,6 +18,8 @@ import {fieldChanges} from '../../sheets/history-fields';
 import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
 import type {RecordState} from '../../sheets/pulled';
 import {Outbox, writeKey} from '../../state/outbox';
+import {rememberSent} from '../../state/server-click-memory';
+import {editableOf} from '../../sheets/schema';
 import type {StateBook} from '../../state/book';
 import type {SyncStatus} from '../../sheets/status';
 import type {ApiClient} from '../../api/client';
@@ -109,7 +111,7 @@ export class Delivery<S, Q> {
   /** What each unit's rows are to say, in the order decided: the job writes them. */
   readonly told: Array<Told<Q>> = [];
   private done = 0;
-  private readonly accepted: Q[] = [];
+  private readonly accepted: Array<Sending<Q>> = [];
 
   constructor(
     private readonly platform: Platform,
@@ -136,7 +138,23 @@ export class Delivery<S, Q> {
       if (!lost) break;
       queue = [...queue, ...this.settle(lost)];
     }
-    this.spec.accepted?.(this.deps.book, this.accepted);
+    this.remember();
+  }
+
+  /**
+   * What the API accepted of a column its lists never return (support_server_click): the one
+   * record of it the add-on will have (state/server-click-memory.ts), as the request carried it.
+   */
+  private remember(): void {
+    const at = this.platform.clock.now();
+    for (const {header, unlisted} of editableOf(this.spec.schema)) {
+      if (!unlisted) continue;
+      const taken = this.accepted.flatMap(({record, request}) => {
+        const value = (request as Record<string, unknown> | undefined)?.[header];
+        return value === undefined ? [] : [{id: record.id, value: String(value)}];
+      });
+      rememberSent(this.deps.book, header, taken, at);
+    }
   }
 
   /**
@@ -364,7 +382,7 @@ export class Delivery<S, Q> {
       'read next time': `Unknown outcome: ${unit.lost}; ${says}: the next push reads it back before sending anything.`,
     };
     const outcome = historyOutcomeOf(step, verdict);
-    if (outcome === 'OK') this.accepted.push(unit.request);
+    if (outcome === 'OK') this.accepted.push(unit);
     this.finish(
       unit,
       outcome === 'OK' ? 'OK' : 'ERROR',
@@ -391,7 +409,7 @@ export class Delivery<S, Q> {
 
   private accept(unit: Sending<Q>, message: string): void {
     this.settleState(unit, unit.record.content);
-    this.accepted.push(unit.request);
+    this.accepted.push(unit);
     this.finish(unit, 'OK', message, 'OK', {kind: 'sent'});
   }
 

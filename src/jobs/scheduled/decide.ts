@@ -4,7 +4,6 @@
  * longer holds the value it replaces. A request whose answer was lost is read back by the
  * push's delivery (send.ts).
  */
-import type {Platform} from '../../platform/ports';
 import {keyParts, recordKey} from '../../sheets/accounts';
 import {
   FieldChange,
@@ -13,12 +12,12 @@ import {
   shiftContent,
   splitField,
 } from '../../sheets/history-fields';
-import {EMPTY, contentOf} from '../../sheets/rows';
+import {EMPTY} from '../../sheets/rows';
 import {Column, editableOf} from '../../sheets/schema';
 import {ScheduledStatus} from '../../sheets/scheduled';
 import {accountOfLabel} from '../connect';
 import {failureMessage} from '../host/menu-messages';
-import {readBack} from '../read-back';
+import {heldRecord, readBack} from '../read-back';
 import {Job} from '../kernel';
 import {BUDGETS_PUSH} from '../push/push-budgets';
 import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
@@ -30,14 +29,12 @@ import {Item, Tally} from './due';
 export type AnySpec = PushSpec<never, unknown>;
 
 /** The pushes whose changes can be scheduled, each known by its sheet. */
-export function specsOf(platform: Platform): readonly AnySpec[] {
-  return [
-    BUDGETS_PUSH,
-    CAMPAIGNS_PUSH,
-    // Applying builds nothing from the sheet: the default that stood in is a row of the change.
-    trackingPush('', () => platform.clock.now()),
-  ] as unknown as readonly AnySpec[];
-}
+export const SPECS = [
+  BUDGETS_PUSH,
+  CAMPAIGNS_PUSH,
+  // Applying builds nothing from the sheet: the default that stood in is a row of the change.
+  trackingPush(''),
+] as unknown as readonly AnySpec[];
 
 export function specOf(
   specs: readonly AnySpec[],
@@ -57,9 +54,9 @@ interface Held {
 export type Server = Map<string, Held> | {failed: string};
 
 /**
- * What the server holds of each item's record, by record key (a field the list does not
- * return as the add-on last sent it, where the spec knows it: `unlisted`); or why it could not
- * be read: the whole read, or the item's account's alone.
+ * What the server holds of each item's record, by record key (a field the list never returns
+ * as the add-on last sent it: read-back.ts heldRecord); or why it could not be read: the whole
+ * read, or the item's account's alone.
  */
 export function readServer(
   job: Job,
@@ -80,27 +77,11 @@ export function readServer(
     const failed = {failed: failureMessage(back.error)};
     return () => failed;
   }
-  const {unlisted} = spec;
-  const at = editableOf(spec.schema).findIndex(
-    c => c.header === unlisted?.header,
-  );
   const held = new Map(
-    [...back.listed].map(([key, rows]): [string, Held] => {
-      const unread = at >= 0 && rows.some(row => row[at] === null);
-      const known = unread
-        ? unlisted!.known(job.book, keyParts(key).id)
-        : undefined;
-      const texts = rows.map(row =>
-        row.map((text, k) => text ?? (k === at ? known : undefined) ?? EMPTY),
-      );
-      return [
-        key,
-        {
-          content: contentOf(texts),
-          ...(unread ? {unlisted: unlisted!.header} : {}),
-        },
-      ];
-    }),
+    [...back.listed].map(([key, rows]): [string, Held] => [
+      key,
+      heldRecord(spec.schema, rows, job.book, keyParts(key).id),
+    ]),
   );
   // An account whose read failed holds back its own records alone.
   return item => {

@@ -34,7 +34,7 @@ import {
 import {
   AnySpec,
   Server,
-  specsOf,
+  SPECS,
   specOf,
   readServer,
   decide,
@@ -97,7 +97,7 @@ export function applyItems(
   tally: Tally,
 ): void {
   const run: Run = {
-    specs: specsOf(job.platform),
+    specs: SPECS,
     grace: graceMs(job.platform),
     mark: marker(view, tally),
     logs: {
