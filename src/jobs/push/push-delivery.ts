@@ -150,8 +150,12 @@ export class Delivery<S, Q> {
     for (const {header, unlisted} of editableOf(this.spec.schema)) {
       if (!unlisted) continue;
       const taken = this.accepted.flatMap(({record, request}) => {
-        const value = (request as Record<string, unknown> | undefined)?.[header];
-        return value === undefined ? [] : [{id: record.id, value: String(value)}];
+        const value = (request as Record<string, unknown> | undefined)?.[
+          header
+        ];
+        return value === undefined
+          ? []
+          : [{id: record.id, value: String(value)}];
       });
       rememberSent(this.deps.book, header, taken, at);
     }
@@ -346,7 +350,10 @@ export class Delivery<S, Q> {
         changed: this.spec.schema.rowKey ? [] : edited,
       });
       // A unit delivered once is never sent again, whatever reading back tells.
-      const step = stepAfter(verdict, unit.again === true || unit.once === true);
+      const step = stepAfter(
+        verdict,
+        unit.again === true || unit.once === true,
+      );
       if (step === 'send again') {
         resend.push({...unit, again: true});
         continue;
@@ -383,13 +390,11 @@ export class Delivery<S, Q> {
     };
     const outcome = historyOutcomeOf(step, verdict);
     if (outcome === 'OK') this.accepted.push(unit);
-    this.finish(
-      unit,
-      outcome === 'OK' ? 'OK' : 'ERROR',
-      words[step],
-      outcome,
-      {kind: 'read back', step, verdict},
-    );
+    this.finish(unit, outcome === 'OK' ? 'OK' : 'ERROR', words[step], outcome, {
+      kind: 'read back',
+      step,
+      verdict,
+    });
   }
 
   /** The server's records of the units, each account's read with its keys. */

@@ -229,7 +229,9 @@ export function asSent<S, Q>(
   if (!columns.some((_, k) => set(k))) return record.content;
   return record.content.map(row =>
     row.map((text, k) =>
-      set(k) ? canonical(columns[k], carried[columns[k].header], NO_ZONE) : text,
+      set(k)
+        ? canonical(columns[k], carried[columns[k].header], NO_ZONE)
+        : text,
     ),
   );
 }

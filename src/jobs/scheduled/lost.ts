@@ -86,7 +86,10 @@ export function lostUnit(
     else if (ahead.ok) [sent, before] = [ahead.content, held.content];
     else {
       const shows = changes
-        .map(c => `${c.field} ${fieldTexts(spec.schema, held.content, c)?.now ?? ''}`)
+        .map(
+          c =>
+            `${c.field} ${fieldTexts(spec.schema, held.content, c)?.now ?? ''}`,
+        )
         .join(', ');
       return {
         neither: `reading it back shows ${shows}, neither what was sent nor what it was (the server's own form of it, or a change made since)`,

@@ -5,22 +5,17 @@
  * same chunks inside the time budget, the same outbox entries (named by their change), the
  * same read-back of a lost answer in the same run, the same History. What stays here is the
  * scheduled run's own: which items go out (their time, their window), the marks of the
- * Scheduled rows at take-off, the rows' statuses and words from each outcome, and the grace
- * after which a lost answer that reading back cannot tell is left not known.
+ * Scheduled rows at take-off, and the rows' statuses and words from each outcome (said.ts).
  */
 import type {HistoryOutcome} from '../../sheets/history';
-import {splitField} from '../../sheets/history-fields';
 import {ScheduledStatus} from '../../sheets/scheduled';
 import {ChangeLog} from '../change-log';
 import {accountOfLabel} from '../connect';
-import {failureMessage} from '../host/menu-messages';
 import {Job} from '../kernel';
-import {readBackSays} from '../read-back';
 import {Delivery, type Told} from '../push/push-delivery';
 import type {Delivered, Sending} from '../push/push-spec';
 import {zoned} from './when';
 import {
-  DONE,
   Phase,
   JOB,
   UNKNOWN,
@@ -31,16 +26,10 @@ import {
   timeOf,
   roundsOf,
 } from './due';
-import {
-  AnySpec,
-  Server,
-  SPECS,
-  specOf,
-  readServer,
-  decide,
-} from './decide';
+import {AnySpec, Server, SPECS, specOf, readServer, decide} from './decide';
 import {lostUnit, sentOf} from './lost';
 import {View} from './view';
+import {Carried, Said, notKnown, saidOf, unreadLost} from './said';
 
 /** What a run carries from round to round. */
 interface Run {
@@ -58,17 +47,6 @@ type Mark = (
   message: string,
   counts?: boolean,
 ) => void;
-
-/** A unit handed to the delivery, and what the scheduled run knows of it. */
-interface Carried {
-  item: Item;
-  /** Added to its rows' message once accepted (how a field the server does not list went). */
-  note: string;
-  /** What its rows said before they were marked as out. */
-  was: Array<[ScheduledStatus, string]>;
-  /** Marked as out at take-off in this run (its answer, if lost, is this run's news). */
-  out: boolean;
-}
 
 /** Marks an item's rows, counting them in the tally unless told not to (a passing mark). */
 function marker(view: View, tally: Tally): Mark {
@@ -202,7 +180,9 @@ function applyRound(
   for (const {spec, phase, units} of deliveries) {
     if (units.size === 0) continue;
     if (inTime) inTime = deliver(job, view, run, spec, phase, units);
-    else for (const {item} of units.values()) run.tally.left += item.entries.length;
+    else
+      for (const {item} of units.values())
+        run.tally.left += item.entries.length;
   }
   save(job, view, run);
   return inTime;
@@ -220,13 +200,20 @@ function deliver(
   phase: Phase,
   units: Units,
 ): boolean {
-  const carried = (unit: Sending<unknown>) =>
-    [...units].find(([u]) => u.record === unit.record)![1];
+  // A unit sent again or read back is a copy: its record tells which it is.
+  const byRecord = new Map([...units].map(([u, c]) => [u.record, c]));
+  const carried = (unit: Sending<unknown>) => byRecord.get(unit.record)!;
+  const saying = {
+    job,
+    grace: run.grace,
+    log: run.logs[phase],
+    schema: spec.schema,
+  };
   const said = new Map<Told<unknown>, Said>();
   const words = (told: Told<unknown>) => {
     const known = said.get(told);
     if (known) return known;
-    const fresh = saidOf(job, run, phase, told, carried(told.unit));
+    const fresh = saidOf(saying, told, carried(told.unit));
     said.set(told, fresh);
     return fresh;
   };
@@ -295,158 +282,6 @@ function deliver(
   return inTime;
 }
 
-/** What an outcome makes of a unit's rows, and of its History. */
-interface Said {
-  status: ScheduledStatus;
-  message: string;
-  /** What History records of it; none: nothing new (still unknown, as a run before said). */
-  history?: {outcome: HistoryOutcome; message: string};
-  /** The History change its rows now cite as the one that sent it. */
-  sentAs?: string;
-  /** Its outbox entry is given up: not known, read no more. */
-  givenUp?: boolean;
-}
-
-/** A delivered record as History tells it: in the scheduled run's words, or not at all. */
-function historyOf(delivered: Delivered, said: Said): Delivered | undefined {
-  return said.history && {...delivered, ...said.history};
-}
-
-/** The Scheduled rows' status and words for what the delivery told of a unit. */
-function saidOf(
-  job: Job,
-  run: Run,
-  phase: Phase,
-  told: Told<unknown>,
-  {item, note, was, out}: Carried,
-): Said {
-  const at = zoned(job.workbook, job.platform.clock.now());
-  const log = run.logs[phase];
-  const {outcome} = told;
-  if (outcome.kind === 'sent') {
-    if (phase === 'revert') {
-      // The row keeps the record of the send; History cites the change it puts back.
-      const [{sentAs, change_id}] = item.entries;
-      return {
-        status: 'REVERTED',
-        message: `${was[0][1]} Put back at ${at}: History change ${log.changeId}.${note}`,
-        history: {
-          outcome: 'OK',
-          message: `Put back at ${at}: reverts ${sentAs ? `History change ${sentAs}, ` : ''}scheduled change ${change_id}.${note}`,
-        },
-      };
-    }
-    const message = `Sent at ${at}: History change ${log.changeId}.${note}`;
-    const [{revertAt}] = item.entries;
-    return {
-      status: 'OK',
-      message: Number.isNaN(revertAt)
-        ? message
-        : `${message} To be put back at ${zoned(job.workbook, revertAt)}.`,
-      history: {outcome: 'OK', message},
-      sentAs: log.changeId,
-    };
-  }
-  if (outcome.kind === 'refused') {
-    const message = `Refused at ${at}: ${failureMessage(outcome.error)} History change ${log.changeId}.`;
-    return {status: 'ERROR', message, history: {outcome: 'ERROR', message}};
-  }
-  if (outcome.kind !== 'read back') {
-    throw new Error(`a scheduled unit is never ${outcome.kind}`);
-  }
-  const {step, verdict} = outcome;
-  const {id} = specOf(run.specs, item.sheet)!.schema;
-  const says = readBackSays(verdict, `${id} ${item.record}`);
-  const closed = (status: ScheduledStatus, o: HistoryOutcome, m: string) => ({
-    status,
-    message: m,
-    history: {outcome: o, message: m},
-  });
-  const unlisted = unlistedOf(run, item);
-  switch (step) {
-    case 'confirm':
-      return {
-        ...closed(
-          DONE[phase],
-          'OK',
-          `Read back at ${at}: the server holds it (the answer to its request was lost)${unlisted.length > 0 ? `; ${unlisted.join(', ')}, which the server does not list, ${unlisted.length === 1 ? 'is' : 'are'} taken as sent with the rest (a request is applied whole)` : ''}.`,
-        ),
-        ...(out ? {sentAs: log.changeId} : {}),
-      };
-    case 'send next time':
-      return verdict.verdict === 'not applied'
-        ? closed(
-            'ERROR',
-            'ERROR',
-            'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
-          )
-        : notKnown(
-            item,
-            `the server does not list ${unlisted.join(', ')}, so reading the record back cannot tell whether it was applied`,
-          );
-    case 'keep as sent':
-      return notKnown(item, says);
-    default:
-      return unreadLost(job, run, {item, out}, {
-        says,
-        unlisted:
-          verdict.verdict === 'cannot tell' && 'unlisted' in verdict.because,
-      });
-  }
-}
-
-/** A lost answer left not known: `why`, reading back cannot tell. */
-function notKnown(item: Item, why: string): Said {
-  const message = `Outcome not known: the answer to its request was lost, and ${why}. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`;
-  return {status: 'ERROR', message, history: {outcome: 'UNKNOWN', message}};
-}
-
-/**
- * A lost answer that reading back told nothing of (the list failed, or did not return the
- * record: a list may lag behind a write): it stays unknown, read again by the next run, until
- * the grace after its time; then it is left not known, never sent again, nor read again.
- */
-function unreadLost(
-  job: Job,
-  run: Run,
-  {item, out}: {item: Item; out: boolean},
-  {says, unlisted}: {says: string; unlisted: boolean},
-): Said {
-  const log = run.logs[item.phase];
-  if (out) {
-    const message = `${UNKNOWN[item.phase]} at ${zoned(job.workbook, job.platform.clock.now())}, and its answer was lost; ${says}: the next run reads the record to tell what became of it. History change ${log.changeId}.`;
-    return {
-      status: 'ERROR',
-      message,
-      history: {outcome: 'UNKNOWN', message},
-    };
-  }
-  if (job.platform.clock.now() - timeOf(item) <= run.grace) {
-    return {
-      status: 'ERROR',
-      message: unlisted
-        ? `${UNKNOWN[item.phase]} with no answer recorded, and ${says}: the next run reads it again.`
-        : item.entries[0].message,
-    };
-  }
-  const message = `Outcome not known: the answer to its request was lost, and ${says} within ${run.grace / 3600_000} hours after its time${unlisted ? " (deleted, or not this account's)" : ''}. Not sent again: refresh ${item.sheet} and schedule or push it again if it is not as wanted.`;
-  return {
-    status: 'ERROR',
-    message,
-    history: {outcome: 'UNKNOWN', message},
-    givenUp: true,
-  };
-}
-
-/** The headers of an item's fields that the server's list never returns. */
-function unlistedOf(run: Run, item: Item): string[] {
-  const {schema} = specOf(run.specs, item.sheet)!;
-  const headers = new Set(item.entries.map(e => splitField(e.field).header));
-  return schema.columns
-    .filter(c => c.unlisted && headers.has(c.header))
-    .map(c => c.header);
-}
-
 /** An item decided: marked, where nothing goes out; else its unit, carried. */
 function decideItem(
   job: Job,
@@ -509,10 +344,19 @@ function lostOf(
   const said =
     'neither' in lost
       ? notKnown(item, lost.neither)
-      : unreadLost(job, run, {item, out: false}, {
-          says: lost.unread,
-          unlisted: false,
-        });
+      : unreadLost(
+          {
+            job,
+            grace: run.grace,
+            log: run.logs[item.phase],
+            schema: spec.schema,
+          },
+          {item, out: false},
+          {
+            says: lost.unread,
+            unlisted: false,
+          },
+        );
   run.mark(item, said.status, said.message);
   if (said.history) run.logs[item.phase].add(historyRows(item, said.history));
   if ('neither' in lost || said.givenUp) landed(job, item);
@@ -528,7 +372,9 @@ function historyRows(
   {outcome, message}: {outcome: HistoryOutcome; message: string},
 ) {
   const [from, to] =
-    item.phase === 'apply' ? (['before', 'after'] as const) : (['after', 'before'] as const);
+    item.phase === 'apply'
+      ? (['before', 'after'] as const)
+      : (['after', 'before'] as const);
   return item.entries.map(e => ({
     account: e.account,
     sheet: e.sheet,
@@ -539,6 +385,11 @@ function historyRows(
     outcome,
     message,
   }));
+}
+
+/** A delivered record as History tells it: in the scheduled run's words, or not at all. */
+function historyOf(delivered: Delivered, said: Said): Delivered | undefined {
+  return said.history && {...delivered, ...said.history};
 }
 
 /** Writes and sends every mark so far, with History and the state. */
