@@ -206,16 +206,18 @@ export class Delivery<S, Q> {
   private takeOff(chunk: ReadonlyArray<Sending<Q>>): ReadonlyArray<Sending<Q>> {
     const sheet = this.spec.schema.name;
     const time = new Date(this.platform.clock.now()).toISOString();
+    const job = this.job;
     this.deps.outbox.post(
       chunk.map(unit => ({
         ...this.keyOf(unit),
         kind: 'write' as const,
-        job: this.job,
+        job,
         request: {sheet, sent: unit.record.content},
         time,
       })),
     );
-    const leaving = this.deps.takeOff?.(chunk) ?? chunk;
+    if (!this.deps.takeOff) return chunk;
+    const leaving = this.deps.takeOff(chunk);
     for (const unit of chunk) if (!leaving.includes(unit)) this.landed(unit);
     return leaving;
   }
