@@ -76,8 +76,10 @@ export interface DeliveryDeps<Q> {
   outbox: Outbox;
   budget: TimeBudget;
   totalRows: number;
-  /** The job its outbox entries and progress name (a scheduled run's phase); spec.job else. */
+  /** The job its outbox entries name (a scheduled run's phase); spec.job else. */
   job?: string;
+  /** The entry point whose progress it reports (the sidebar shows it); spec.job else. */
+  progress?: string;
   /** The History of what it delivered. */
   log: {add(changes: readonly HistoryChange[]): void};
   /** A delivered record as History tells it (a push's guard, a scheduled run's words); none: not logged. */
@@ -92,11 +94,13 @@ export interface DeliveryDeps<Q> {
 }
 
 /**
- * Sends the units in fetchAll batches inside the time budget and gives each row its verdict.
- * A unit whose answer was lost (a dropped batch, a 5xx, a 200 that is no envelope: the server
- * may have applied it) is never sent blind: its records are read back by id at once, and
- * settled by the read-back protocol (../read-back.ts): confirmed, sent once more, not sent
- * again, or left an unknown outcome that the next push reads back first.
+ * Sends the units in chunks of fetchAll batches inside the time budget, each chunk posted to
+ * the outbox and saved before it leaves, and tells what became of each (its rows' words and
+ * its Outcome) and its History. A unit whose answer was lost (a dropped batch, a 5xx, a 200
+ * that is no envelope: the server may have applied it) is never sent blind: its records are
+ * read back by id at once, and settled by the read-back protocol (../read-back.ts): confirmed,
+ * sent once more (never a unit delivered `once`), not sent again, or left an unknown outcome
+ * that the next run reads back first.
  */
 export class Delivery<S, Q> {
   requests = 0;
@@ -491,7 +495,11 @@ export class Delivery<S, Q> {
   }
 
   private report(): void {
-    this.platform.progress.report(this.job, this.done, this.deps.totalRows);
+    this.platform.progress.report(
+      this.deps.progress ?? this.spec.job,
+      this.done,
+      this.deps.totalRows,
+    );
   }
 }
 

@@ -246,6 +246,7 @@ function deliver(
     budget: job.budget,
     totalRows: units.size,
     job: JOB[phase],
+    progress: job.name,
     log: run.logs[phase],
     history: (delivered, told) => historyOf(delivered, words(told)),
     takeOff: chunk => {
