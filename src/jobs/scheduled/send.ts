@@ -169,16 +169,19 @@ function applyRound(
     for (const item of round) run.tally.left += item.entries.length;
     return false;
   }
-  const deliveries = decided.flatMap(({spec, units}) =>
-    (['revert', 'apply'] as const).map(phase => ({
-      spec,
-      phase,
-      units: new Map([...units].filter(([, c]) => c.item.phase === phase)),
-    })),
-  );
+  // The earliest due first: a run the time budget stops leaves the latest for the next one.
+  const deliveries = decided
+    .flatMap(({spec, units}) =>
+      (['revert', 'apply'] as const).map(phase => ({
+        spec,
+        phase,
+        units: new Map([...units].filter(([, c]) => c.item.phase === phase)),
+      })),
+    )
+    .filter(d => d.units.size > 0)
+    .sort((a, b) => earliest(a.units) - earliest(b.units));
   let inTime = true;
   for (const {spec, phase, units} of deliveries) {
-    if (units.size === 0) continue;
     if (inTime) inTime = deliver(job, view, run, spec, phase, units);
     else
       for (const {item} of units.values())
@@ -186,6 +189,11 @@ function applyRound(
   }
   save(job, view, run);
   return inTime;
+}
+
+/** When the earliest of the units is due. */
+function earliest(units: Units): number {
+  return Math.min(...[...units.values()].map(c => timeOf(c.item)));
 }
 
 /**
