@@ -169,4 +169,28 @@ describe('a scheduled change whose answer is lost', () => {
     d.rt.call('applyScheduledChanges');
     expect(puts(d)).toBe(1);
   });
+
+  it('read back in the same run as not applied: ERROR "Not applied", never sent a second time (a push would resend it)', () => {
+    const d = oneScheduled();
+    d.emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+      applied: false,
+    });
+    d.rt.runDueTriggers(d.rt.clock.now() + 2 * HOUR_MS);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(1);
+    expect(d.emulator.offerView(d.id)!.budget[0].daily_cap).toBe('100');
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
+    expect(recordsOf(d.rt, 'Scheduled')[0]).toMatchObject({
+      status: 'ERROR',
+      message:
+        'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
+    });
+    expect(history(d)).toEqual([['scheduled push', '100', '150', 'ERROR']]);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(1);
+  });
 });
