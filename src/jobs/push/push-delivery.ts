@@ -191,9 +191,10 @@ export class Delivery<S, Q> {
       const batch = chunk.slice(k, k + this.deps.batchSize);
       const answered = this.deps.budget.batch(() => this.send(batch));
       if (!answered) {
-        this.grounded(chunk.slice(k));
-        const again = this.settle(lost);
-        this.outOfTime([...chunk.slice(k), ...queue, ...again]);
+        // What reading back found not applied cannot go again either: grounded with the rest.
+        const grounded = [...chunk.slice(k), ...this.settle(lost)];
+        this.grounded(grounded);
+        this.outOfTime([...grounded, ...queue]);
         return undefined;
       }
       lost.push(...answered);
