@@ -45,7 +45,10 @@ export function lostUnit(
   spec: AnySpec,
   item: Item,
   server: Server | undefined,
-): {unit: Sending<unknown>} | {unread: string} | {neither: string} {
+):
+  | {unit: Sending<unknown>}
+  | {unread: string; unlisted: boolean}
+  | {neither: string} {
   const changes: FieldChange[] = item.entries.map(e => ({
     field: e.field,
     before: e.before,
@@ -73,12 +76,15 @@ export function lostUnit(
         ? server.get(recordKey(account, item.record))
         : undefined;
     if (!held) {
-      return {
-        unread:
-          server && !(server instanceof Map)
-            ? `reading it back failed (${server.failed})`
-            : `reading it back did not list ${spec.schema.id} ${item.record}`,
-      };
+      return server instanceof Map
+        ? {
+            unread: `reading it back did not list ${spec.schema.id} ${item.record}`,
+            unlisted: true,
+          }
+        : {
+            unread: `reading it back failed (${server?.failed})`,
+            unlisted: false,
+          };
     }
     const ahead = shiftContent(spec.schema, held.content, changes, from, to);
     const back = shiftContent(spec.schema, held.content, changes, to, from);

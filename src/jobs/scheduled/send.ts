@@ -361,10 +361,7 @@ function lostOf(
             schema: spec.schema,
           },
           {item, out: false},
-          {
-            says: lost.unread,
-            unlisted: false,
-          },
+          {says: lost.unread, unlisted: lost.unlisted},
         );
   run.mark(item, said.status, said.message);
   if (said.history) run.logs[item.phase].add(historyRows(item, said.history));
@@ -373,8 +370,9 @@ function lostOf(
 }
 
 /**
- * The History rows of an item the delivery never saw (an earlier release's lost request whose
- * record reads back as neither side of the change), one per field.
+ * The History rows of an item the delivery never saw (an earlier release's lost request, what
+ * it sent not recorded, whose record reads back as neither side of the change or cannot be read
+ * past the grace), one per field.
  */
 function historyRows(
   item: Item,
