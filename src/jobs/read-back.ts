@@ -14,9 +14,11 @@ import type {ApiClient} from '../api/client';
 import {IdGroup, READ_BACK_IDS, ReadBack} from '../api/paging';
 import {ReadBackVerdict, ServerRecord, judgeReadBack} from '../rules/read-back';
 import {keyParts, recordKey} from '../sheets/accounts';
-import {CodecContext, canonical, encode} from '../sheets/codec';
+import {CodecContext, NO_ZONE, canonical, encode} from '../sheets/codec';
 import {EMPTY, contentOf} from '../sheets/rows';
 import {SheetSchema, editableOf, readColumn} from '../sheets/schema';
+import type {StateBook} from '../state/book';
+import {lastSent} from '../state/server-click-memory';
 import type {TimeBudget} from './run';
 
 /** What a list reads back: a sheet's records by id, as their row sources. */
@@ -171,6 +173,34 @@ export function serverRecord<S>(
     }),
   );
   return {rows: contentOf(texts), blind};
+}
+
+/**
+ * A listed record as a due scheduled change takes the server's (canonical content): a field the
+ * list did not return, of a column it never returns (schema `unlisted`: support_server_click),
+ * as the add-on last sent it (state/server-click-memory.ts), else empty. Answers that column's
+ * header where so taken: compared and resent as Offer Desk knows it, never judged by reading
+ * back (verdictOn counts every field the list did not return as blind).
+ */
+export function heldRecord<S>(
+  schema: SheetSchema<S>,
+  rows: ReadonlyArray<ReadonlyArray<string | null>>,
+  book: StateBook,
+  id: string,
+): {content: string[][]; unlisted?: string} {
+  const columns = editableOf(schema);
+  let unlisted: string | undefined;
+  const texts = rows.map(row =>
+    row.map((text, k) => {
+      if (text !== null) return text;
+      const column = columns[k];
+      if (!column.unlisted) return EMPTY;
+      unlisted = column.header;
+      const sent = lastSent(book, column.header, id);
+      return sent === undefined ? EMPTY : canonical(column, sent, NO_ZONE);
+    }),
+  );
+  return {content: contentOf(texts), ...(unlisted ? {unlisted} : {})};
 }
 
 /** A write whose answer was lost, as the read back judges it. */

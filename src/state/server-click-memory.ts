@@ -58,3 +58,33 @@ export function withServerClick(offer: Offer, sent: ServerClickMemo): Offer {
     return offer;
   return {...offer, support_server_click: remembered} as Offer;
 }
+
+/** The one column the API's lists never return (a schema's `unlisted`): the memo keeps it. */
+const SERVER_CLICK = 'support_server_click';
+
+/**
+ * What the add-on last sent, and the API accepted, of `header` (a column the lists never
+ * return) for record `id`; undefined: never sent, or not a column this memo keeps.
+ */
+export function lastSent(
+  book: StateBook,
+  header: string,
+  id: string,
+): string | undefined {
+  return header === SERVER_CLICK ? sentServerClicks(book)[id] : undefined;
+}
+
+/** Remembers what the API accepted of `header` for each record, at `at` (ms). */
+export function rememberSent(
+  book: StateBook,
+  header: string,
+  accepted: ReadonlyArray<{id: string; value: string}>,
+  at: number,
+): void {
+  if (header !== SERVER_CLICK) return;
+  rememberServerClicks(
+    book,
+    accepted.map(a => ({offer_id: a.id, support_server_click: a.value})),
+    at,
+  );
+}

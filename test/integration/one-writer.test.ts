@@ -10,6 +10,7 @@ import {
   columnLetter,
   cpiOfferRow,
   deliverableCampaign,
+  memoOf,
   offerDesk,
   recordsOf,
   sheetOf,
@@ -203,6 +204,42 @@ describe('a refusal longer than a cell, and a run killed between batches', () =>
     const okIds = new Set(ok.map(r => Number(r.offer_id)));
     expect(again.filter(id => okIds.has(id))).toEqual([]);
     expect(again.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('a push of three batches', () => {
+  it('once a batch has told how long one takes, the next two leave as one chunk, saved as out together: killed in the third, the re-run reads both back and sends none of the second again', () => {
+    const {rt, emulator} = budgetsEdited(300, 300);
+    // Once the second batch reached the server, every PUT takes longer than an execution lasts.
+    rt.collaborator.duringFetch(2, () =>
+      emulator.faults.add({
+        kind: 'slow',
+        method: 'PUT',
+        path: BUDGET,
+        latencyMs: 400000,
+      }),
+    );
+    expect(() => rt.call('pushBudgets')).toThrow(EXCEEDED_TIME);
+    const [first, second] = [0, 1].map(b =>
+      puts(emulator).slice(b * 100, (b + 1) * 100),
+    );
+    expect(second).toHaveLength(100);
+    // The first batch was saved alone; the second and third were saved as out before leaving.
+    const ok = recordsOf(rt, 'Budgets').filter(r => r.sync_status === 'OK');
+    expect(ok.map(r => Number(r.offer_id)).sort()).toEqual([...first].sort());
+    const out = memoOf(rt, 'outbox') as {entries: Array<{record: string}>};
+    expect(out.entries).toHaveLength(200);
+    expect(out.entries.map(e => e.record)).toEqual(
+      expect.arrayContaining(second.map(id => `Budgets ${id}`)),
+    );
+    emulator.faults.clear();
+    emulator.clearRequests();
+    expect(rt.call('pushBudgets')).toMatchObject({error: 0});
+    const again = new Set(puts(emulator));
+    expect([...first, ...second].filter(id => again.has(id))).toEqual([]);
+    expect(
+      recordsOf(rt, 'Budgets').filter(r => r.sync_status !== 'OK'),
+    ).toEqual([]);
   });
 });
 

@@ -213,17 +213,29 @@ function fiveScheduled() {
  * Five changes scheduled, then sent at their time as one batch whose answer is lost (the
  * schedule off, so only the runs a test makes follow).
  */
+/**
+ * The answer to the run's PUTs lost, and (a lost answer being read back in the run that lost
+ * it) the list refused while they are out: the run cannot tell what became of them.
+ */
+function lostUnread(rt: Runtime, emulator: Emulator, path: string) {
+  emulator.faults.add({kind: 'drop', method: 'PUT', path, count: 1});
+  // Its fetches: the records read first, the PUTs, then reading them back.
+  rt.collaborator.duringFetch(2, () =>
+    emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    }),
+  );
+  rt.call('applyScheduledChanges');
+  emulator.faults.clear();
+}
+
 function fiveLost() {
   const desk = fiveScheduled();
-  desk.emulator.faults.add({
-    kind: 'drop',
-    method: 'PUT',
-    path: '/api/open/v3/offer/budget',
-    count: 1,
-  });
   desk.rt.call('setRefreshSchedule', 0);
   desk.rt.runDueTriggers(desk.rt.clock.now() + 2 * HOUR_MS);
-  desk.rt.call('applyScheduledChanges');
+  lostUnread(desk.rt, desk.emulator, '/api/open/v3/offer/budget');
   return desk;
 }
 
@@ -769,13 +781,7 @@ describe('a tracking change whose answer was lost', () => {
     rt.call('pushTracking', {at: nowS(rt) + 2 * HOUR_S});
     rt.call('setRefreshSchedule', 0);
     rt.runDueTriggers(rt.clock.now() + 2 * HOUR_MS);
-    emulator.faults.add({
-      kind: 'drop',
-      method: 'PUT',
-      path: '/api/open/v3/tracking',
-      count: 1,
-    });
-    rt.call('applyScheduledChanges');
+    lostUnread(rt, emulator, '/api/open/v3/tracking');
     const lost = recordsOf(rt, 'Scheduled');
     expect(lost.map(r => r.status)).toEqual(['ERROR', 'ERROR', 'ERROR']);
     emulator.faults.clear();

@@ -28,14 +28,30 @@ function oneScheduled(until?: number) {
   return {...desk, id, changeId};
 }
 
-/** The scheduled run `hours` from now, the answer to its PUT lost. */
-function runLost(d: ReturnType<typeof oneScheduled>, hours: number) {
+/** The answer to the PUT of the next scheduled run lost. */
+function dropPut(d: ReturnType<typeof oneScheduled>) {
   d.emulator.faults.add({
     kind: 'drop',
     method: 'PUT',
     path: '/api/open/v3/offer/budget',
     count: 1,
   });
+}
+
+/**
+ * The scheduled run `hours` from now, the answer to its PUT lost and the list failing while it
+ * is out: the run that lost it cannot read it back.
+ */
+function runLost(d: ReturnType<typeof oneScheduled>, hours: number) {
+  dropPut(d);
+  // Its fetches: the record read first, the PUT, then reading it back.
+  d.rt.collaborator.duringFetch(2, () =>
+    d.emulator.faults.add({
+      kind: 'error',
+      method: 'GET',
+      path: '/api/open/v3/offers',
+    }),
+  );
   d.rt.runDueTriggers(d.rt.clock.now() + hours * HOUR_MS);
   d.rt.call('applyScheduledChanges');
   d.emulator.faults.clear();
@@ -134,5 +150,47 @@ describe('a scheduled change whose answer is lost', () => {
       `daily_cap [ALL] of Budgets ${id} was sent with its answer lost, and is to be put back at 2026-01-05 14:00 (Etc/UTC) once the next scheduled run reads it back, by change ${changeId} (row 2 of the Scheduled sheet): schedule this one after that put-back. Nothing was scheduled, and your edits are kept.`,
     );
     expect(recordsOf(desk.rt, 'Scheduled')).toHaveLength(1);
+  });
+
+  it('is read back in the run that lost it: OK there, its entry settled, one History row, nothing sent twice', () => {
+    const d = oneScheduled();
+    dropPut(d);
+    d.rt.runDueTriggers(d.rt.clock.now() + 2 * HOUR_MS);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(1);
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
+    expect(recordsOf(d.rt, 'Scheduled')[0]).toMatchObject({
+      status: 'OK',
+      message: expect.stringMatching(
+        /^Read back at .*: the server holds it \(the answer to its request was lost\)\.$/,
+      ),
+    });
+    expect(history(d)).toEqual([['scheduled push', '100', '150', 'OK']]);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(1);
+  });
+
+  it('read back in the same run as not applied: ERROR "Not applied", never sent a second time (a push would resend it)', () => {
+    const d = oneScheduled();
+    d.emulator.faults.add({
+      kind: 'drop',
+      method: 'PUT',
+      path: '/api/open/v3/offer/budget',
+      count: 1,
+      applied: false,
+    });
+    d.rt.runDueTriggers(d.rt.clock.now() + 2 * HOUR_MS);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(1);
+    expect(d.emulator.offerView(d.id)!.budget[0].daily_cap).toBe('100');
+    expect(memoOf(d.rt, 'outbox')).toMatchObject({entries: []});
+    expect(recordsOf(d.rt, 'Scheduled')[0]).toMatchObject({
+      status: 'ERROR',
+      message:
+        'Not applied: read back, the server does not hold it (its request got no answer). Not sent again: schedule it again if it is still wanted.',
+    });
+    expect(history(d)).toEqual([['scheduled push', '100', '150', 'ERROR']]);
+    d.rt.call('applyScheduledChanges');
+    expect(puts(d)).toBe(1);
   });
 });

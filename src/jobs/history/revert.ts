@@ -43,7 +43,7 @@ interface Revertible {
 const REVERTIBLE: readonly Revertible[] = [
   BUDGETS_PUSH,
   CAMPAIGNS_PUSH,
-  trackingPush('', () => 0),
+  trackingPush(''),
 ].map(spec => ({
   schema: spec.schema as SheetSchema<never>,
   refreshTitle: spec.refreshTitle,

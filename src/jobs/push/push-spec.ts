@@ -10,7 +10,8 @@ import type {IdGroup, ReadBack} from '../../api/paging';
 import type {Platform, Workbook} from '../../platform/ports';
 import type {EditableRow} from '../../sheets/rows';
 import type {RowSaid, SheetRecord} from '../../sheets/records';
-import type {SheetSchema} from '../../sheets/schema';
+import {type SheetSchema, editableOf} from '../../sheets/schema';
+import {NO_ZONE, canonical} from '../../sheets/codec';
 import type {RecordState} from '../../sheets/pulled';
 import type {StateBook} from '../../state/book';
 import type {HistoryOutcome} from '../../sheets/history';
@@ -47,6 +48,15 @@ export interface Sending<Q> {
   lost?: string;
   /** Sent again, reading back having shown it was not applied: never a third time. */
   again?: boolean;
+  /**
+   * Delivered once, never sent again after a lost answer (a due scheduled change: what was
+   * checked goes out at its time, or not at all).
+   */
+  once?: boolean;
+  /** Its base is the server's record read now, not a pull: it is not read again first. */
+  fresh?: boolean;
+  /** The scheduled change it carries: its outbox entry is named by it too (state/outbox.ts). */
+  change?: string;
 }
 
 /** The status and message a push gives a row. */
@@ -129,24 +139,6 @@ export interface PushSpec<S, Q> {
     platform: Platform,
     dryRun: boolean,
   ): Guarded<Q>;
-  /**
-   * The content a request sets where it sends more than the record's cells say (pushTracking's
-   * default support_server_click, standing in where the server's is not known): a scheduled
-   * change records that field too, so it sends at its time what was decided now. By default
-   * the record's content.
-   */
-  sentContent?(record: ChangedRecord, request: Q): string[][];
-  /**
-   * A field the server's list does not answer (pushTracking's support_server_click), and its
-   * canonical text for the record `id` as the add-on last sent it (undefined: never sent): a
-   * scheduled change compares and resends that field as the add-on knows it, and says so.
-   */
-  unlisted?: {
-    header: string;
-    known(book: StateBook, id: string): string | undefined;
-  };
-  /** Tells what the API accepted (pushTracking remembers support_server_click). */
-  accepted?(book: StateBook, requests: readonly Q[]): void;
 }
 
 /** The rules of src/rules on a record's values, asked alike by its push and by a revert. */
@@ -216,6 +208,32 @@ export function openedFor(
   decoded: Decoded,
 ): Opened {
   return {records: decoded.records, known: rules?.known?.(decoded)};
+}
+
+/**
+ * The record's content as its request sets it: a column the lists never return (schema
+ * `unlisted`: support_server_click) as the request carries it under its header (a header is
+ * the API's field name), where the build decided more than the row says (the sidebar's default
+ * standing in for a value not known). What the API takes of it is remembered from here, and a
+ * scheduled change records it as a field, to send at its time what was decided now.
+ */
+export function asSent<S, Q>(
+  schema: SheetSchema<S>,
+  record: ChangedRecord,
+  request: Q,
+): string[][] {
+  const columns = editableOf(schema);
+  const carried = (request ?? {}) as Record<string, unknown>;
+  const set = (k: number) =>
+    columns[k].unlisted && carried[columns[k].header] !== undefined;
+  if (!columns.some((_, k) => set(k))) return record.content;
+  return record.content.map(row =>
+    row.map((text, k) =>
+      set(k)
+        ? canonical(columns[k], carried[columns[k].header], NO_ZONE)
+        : text,
+    ),
+  );
 }
 
 /** What a push's guard decided. */

@@ -27,7 +27,6 @@ import {
 import {EMPTY} from '../../sheets/rows';
 import {editableOf} from '../../sheets/schema';
 import {OFFERS} from '../../sheets/schemas/offers';
-import {NO_ZONE, canonical} from '../../sheets/codec';
 import type {
   ChangedRecord,
   PushSpec,
@@ -36,10 +35,6 @@ import type {
 } from './push-spec';
 import {runPush} from './push';
 import type {JobSummary} from '../run';
-import {
-  rememberServerClicks,
-  sentServerClicks,
-} from '../../state/server-click-memory';
 import {ServerClickDefault, SettingsStore} from '../settings-store';
 
 const SERVER_CLICK = 'support_server_click';
@@ -48,7 +43,6 @@ const SERVER_CLICK = 'support_server_click';
 const SERVER_CLICK_AT = editableOf(OFFERS).findIndex(
   c => c.header === SERVER_CLICK,
 );
-const SERVER_CLICK_COLUMN = editableOf(OFFERS)[SERVER_CLICK_AT];
 
 /** How to decide once where support_server_click is not known, for messages. */
 const DECIDE_ONCE =
@@ -70,8 +64,6 @@ const TRACKING_RULES: RecordRules = {
 /** The tracking push; `fallback` is the sidebar's support_server_click default ('' asks). */
 export function trackingPush(
   fallback: ServerClickDefault,
-  /** The time accepted tracking is remembered at (the alerts wait for its click-URL test). */
-  now: () => number,
 ): PushSpec<Offer, TrackingUpdate> {
   return {
     job: 'pushTracking',
@@ -91,26 +83,6 @@ export function trackingPush(
       ),
     readBack: readOffersBack,
     againNote: ', which restarts the click-URL test',
-    accepted: (book, requests) => rememberServerClicks(book, requests, now()),
-    // The sidebar's default that stood in for an unknown support_server_click is part of
-    // what a scheduled change sets: it goes out at the time as decided now.
-    sentContent: (record, request) => [
-      editableOf(OFFERS).map((column, k) =>
-        column.header === SERVER_CLICK
-          ? canonical(column, request.support_server_click, NO_ZONE)
-          : record.content[0][k],
-      ),
-    ],
-    // Assumption (docs/architecture.md): what the add-on last sent is what the server holds.
-    unlisted: {
-      header: SERVER_CLICK,
-      known: (book, id) => {
-        const sent = sentServerClicks(book)[id];
-        return sent === undefined
-          ? undefined
-          : canonical(SERVER_CLICK_COLUMN, sent, NO_ZONE);
-      },
-    },
   };
 }
 
@@ -121,7 +93,7 @@ export function trackingPushOf(
   const fallback = new SettingsStore(
     platform.userProperties,
   ).serverClickDefault();
-  return trackingPush(fallback, () => platform.clock.now());
+  return trackingPush(fallback);
 }
 
 /**

@@ -23,7 +23,6 @@
 import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
 import {excerpt} from '../../rules/values';
-import {fieldChanges} from '../../sheets/history-fields';
 import type {ReadOnlyEdit} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
@@ -280,7 +279,6 @@ function deliver<S, Q>(
   remaining: number;
   states: Record<string, RecordState>;
 } {
-  let logged = 0;
   let heard = 0;
   // The rows say what the delivery told of them since the last save.
   const tell = () => {
@@ -295,12 +293,9 @@ function deliver<S, Q>(
     outbox: job.outbox,
     budget: job.budget,
     totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
+    log: job.log,
+    ...(guard ? {history: (d: Delivered) => guard.history(d)} : {}),
     settled: () => {
-      const fresh = delivery.delivered.slice(logged);
-      logged = delivery.delivered.length;
-      job.log.add(
-        fresh.flatMap(d => historyOf(spec, guard ? guard.history(d) : d)),
-      );
       tell();
       saver.save('when due', delivery.states);
     },
@@ -439,21 +434,6 @@ function keeping<Q>(unit: Sending<Q>, note: string): Told {
       },
     ] as const;
   });
-}
-
-/** A delivered record's History rows: a row per field its push changed. */
-function historyOf<S, Q>(spec: PushSpec<S, Q>, delivered: Delivered) {
-  const {record, outcome, message} = delivered;
-  return fieldChanges(spec.schema, record.base.rows, record.content).map(
-    change => ({
-      account: accountLabel(record.account),
-      sheet: spec.schema.name,
-      record: record.id,
-      ...change,
-      outcome,
-      message,
-    }),
-  );
 }
 
 function readTable<S, Q>(

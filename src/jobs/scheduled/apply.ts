@@ -2,32 +2,33 @@
  * applyScheduledChanges (DESIGN 4.5, issues 27 and 32): sends the scheduled changes that are
  * due, first thing in every scheduled run and from the menu. What goes out is the stored
  * change (stored.ts), never a cell of the Scheduled sheet, which shows it (view.ts); which
- * fields are due and in what order is due.ts, what each does decide.ts (its request the push's
- * own build, as-record.ts), the sending send.ts.
+ * fields are due and in what order is due.ts, what each does decide.ts (a changed record whose
+ * base is the server's record read now, its request the push's own build, as-record.ts), and
+ * send.ts hands them to the push's own delivery (push/push-delivery.ts).
  *
- * - Each record is read first (per account: one account whose read fails holds back no other) (one list request per 50 records of one account): where the
- *   server still holds every `before` of the change, the record's request is rebuilt from what
- *   the server holds with those fields set to `after` (a budget group added on the server
- *   since is kept); where it does not, the rows are CONFLICT and nothing is sent for it. At
- *   `revert_at`, the same the other way round, REVERTED once accepted.
+ * - Each record is read first (one list request per 50 records of one account; one account
+ *   whose read fails holds back no other): where the server still holds every `before` of the
+ *   change, the record's request is built from what the server holds with those fields set to
+ *   `after` (a budget group added on the server since is kept); where it does not, the rows
+ *   are CONFLICT and nothing is sent for it. At `revert_at`, the same the other way round,
+ *   REVERTED once accepted.
  * - A field the server does not list (an offer's support_server_click) is read as the add-on
  *   last sent it, and the row says so: compared and resent as the add-on knows it, never
  *   claimed to be the server's. One whose value before the change was not known is not put
  *   back at revert_at (ERROR, saying so): the revert sends it as it is.
  * - The due changes are read together (a record at most once a round: a second change of it is
- *   read again once the first is settled), then sent in chunks of as many fetchAll batches as
- *   the slowest batch so far says end in time, inside the job's time budget: near Apps Script's
- *   limit nothing more starts, the rest stay as they were (WAITING) and the summary says how
- *   many; the next run continues.
+ *   read again once the first is settled), then delivered as a push's writes are: in chunks of
+ *   as many fetchAll batches as the slowest batch so far says end in time, inside the job's
+ *   time budget; near Apps Script's limit nothing more starts, the rest stay as they were
+ *   (WAITING) and the summary says how many; the next run continues.
  * - A chunk's requests are posted to the outbox (a `write` of job `scheduled push` or
  *   `scheduled revert`, named by its change) and its rows marked (ERROR, "Unknown outcome: …",
  *   for people) before they leave, through the one writer, on the rows that hold each
- *   change's identity then; a row deleted or typed
- *   CANCELLED meanwhile is not sent. Each row is settled once its answer is in, written with
- *   the next chunk's marks before that chunk leaves: a run killed midway never sends a change
- *   again, and the next run reads the record to tell what became of it. A lost answer stays
- *   so, for the next run; one reading back tells nothing of (unlisted, unread), until the
- *   grace after its time.
+ *   change's identity then; a row deleted or typed CANCELLED meanwhile is not sent. Each row is
+ *   settled once its answer is in, written with the next chunk's marks before that chunk
+ *   leaves. A lost answer is read back in the same run, never sent again: what reading back
+ *   cannot tell (unlisted, unread) keeps its entry for the next run, until the grace after its
+ *   time; a run killed midway leaves its entries, and the next run reads them back first.
  * - A change whose time passed more than the grace ago (6 hours unless set) is ERROR "missed
  *   its time", never sent late; one whose revert_at passed first is ERROR "missed its window".
  *   CANCELLED rows, and deleted WAITING ones, are never sent.

@@ -6,14 +6,14 @@
 import type {Workbook} from '../../platform/ports';
 import {recordKey} from '../../sheets/accounts';
 import {fromCanonical} from '../../sheets/codec';
-import {editableOf} from '../../sheets/schema';
+import {type SheetSchema, editableOf} from '../../sheets/schema';
 import type {StateBook} from '../../state/book';
 import {type ChangedRecord, type PushSpec, openedFor} from '../push/push-spec';
 
-/** The request that makes `content` of the record, or why the push's rules refuse it. */
-export function requestOf<Q>(
-  spec: PushSpec<never, Q>,
-  opened: {workbook: Workbook; book: StateBook},
+/** The changed record that makes `content` of the server's record `base`. */
+export function asRecord(
+  schema: SheetSchema<never>,
+  book: StateBook,
   change: {
     account: string;
     id: string;
@@ -23,12 +23,12 @@ export function requestOf<Q>(
     /** The headers that change. */
     edited: readonly string[];
   },
-): {request: Q} | {refused: string} {
-  const columns = editableOf(spec.schema);
+): ChangedRecord {
+  const columns = editableOf(schema);
   const key = recordKey(change.account, change.id);
   // The facts a rule needs (a budget's delivery geos) are the record's as last pulled.
-  const facts = opened.book.get(spec.schema.name)?.records[key]?.facts;
-  const record: ChangedRecord = {
+  const facts = book.get(schema.name)?.records[key]?.facts;
+  return {
     account: change.account,
     id: change.id,
     key,
@@ -45,6 +45,14 @@ export function requestOf<Q>(
     content: change.content,
     edited: change.edited,
   };
+}
+
+/** The request of a changed record, or why the push's rules refuse it. */
+export function requestOf<Q>(
+  spec: PushSpec<never, Q>,
+  opened: {workbook: Workbook; book: StateBook},
+  record: ChangedRecord,
+): {request: Q} | {refused: string} {
   // A job's book is a getter: named, not spread.
   const {workbook, book} = opened;
   const built = spec.build(

@@ -17,7 +17,7 @@ import {STORE_FULL_NOTE, SettingsStore} from '../settings-store';
 import type {Platform} from '../../platform/ports';
 import {type Told, runPush} from '../push/push';
 import type {JobSummary} from '../run';
-import type {PushSpec, Sending} from '../push/push-spec';
+import {type PushSpec, type Sending, asSent} from '../push/push-spec';
 import type {RowWrites} from '../row-writes';
 import {StoredChanges, pairRows, shownTime, textsOf} from './stored';
 import {outPhase} from './due';
@@ -86,7 +86,7 @@ function scheduleUnits<S, Q>(
     fieldChanges(
       spec.schema,
       record.base.rows,
-      spec.sentContent?.(record, request) ?? record.content,
+      asSent(spec.schema, record, request),
     ).map(change => ({
       account: accountLabel(record.account),
       record: record.id,

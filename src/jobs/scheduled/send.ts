@@ -1,35 +1,37 @@
 /**
- * Sends the due changes of a scheduled run: each round's records read together, decided, then
- * sent in chunks inside the time budget, each chunk's requests posted to the outbox (a
- * `write` of the job `scheduled push` or `scheduled revert`, named by its change: due.ts
- * outEntry) and its rows marked before they leave, and settled once the answers are in, with
- * History, before the next chunk leaves. A lost answer keeps its entry: the next run reads
- * the record back (decide.ts) and settles it, or keeps it until the grace after its time.
+ * Hands the due changes of a scheduled run to the push's own delivery (push/push-delivery.ts):
+ * each round's records read together and decided (decide.ts), then each sheet's units of one
+ * phase delivered as a push's are, under the job `scheduled push` or `scheduled revert`: the
+ * same chunks inside the time budget, the same outbox entries (named by their change), the
+ * same read-back of a lost answer in the same run, the same History. What stays here is the
+ * scheduled run's own: which items go out (their time, their window), the marks of the
+ * Scheduled rows at take-off, and the rows' statuses and words from each outcome (said.ts).
  */
-import {OutcomeUnknownError} from '../../api/errors';
 import type {HistoryOutcome} from '../../sheets/history';
 import {ScheduledStatus} from '../../sheets/scheduled';
 import {ChangeLog} from '../change-log';
 import {accountOfLabel} from '../connect';
-import {failureMessage} from '../host/menu-messages';
 import {Job} from '../kernel';
+import {Delivery, type Told} from '../push/push-delivery';
+import type {Delivered, Sending} from '../push/push-spec';
 import {zoned} from './when';
 import {
   Phase,
   JOB,
   UNKNOWN,
   Item,
-  outEntry,
   outKey,
   Tally,
   graceMs,
   timeOf,
   roundsOf,
 } from './due';
-import {AnySpec, specsOf, specOf, Server, readServer, decide} from './decide';
+import {AnySpec, Server, SPECS, specOf, readServer, decide} from './decide';
+import {lostUnit, sentOf} from './lost';
 import {View} from './view';
+import {Carried, Said, notKnown, saidOf, unreadLost} from './said';
 
-/** What a run carries from chunk to chunk. */
+/** What a run carries from round to round. */
 interface Run {
   specs: readonly AnySpec[];
   /** How late a due change may still go out, in ms. */
@@ -73,7 +75,7 @@ export function applyItems(
   tally: Tally,
 ): void {
   const run: Run = {
-    specs: specsOf(job.platform),
+    specs: SPECS,
     grace: graceMs(job.platform),
     mark: marker(view, tally),
     logs: {
@@ -129,23 +131,14 @@ function sendable(job: Job, run: Run, item: Item): boolean {
   return true;
 }
 
-/** A request to send for an item, and what its rows said before they were marked. */
-interface Pending {
-  spec: AnySpec;
-  item: Item;
-  request: unknown;
-  /** The record's content it carries, for its outbox entry. */
-  content: string[][];
-  /** Added to its rows' message once accepted (how a field the server does not list went). */
-  note: string;
-  was: Array<[ScheduledStatus, string]>;
-}
+/** The units of a round, each carried, for one sheet's delivery. */
+type Units = Map<Sending<unknown>, Carried>;
 
 /**
- * One round: its records read (one list per 50 of an account, together), each item decided,
- * then the requests in chunks (chunkSize), inside the time budget. A chunk's rows are marked
- * as out in the write that settles the chunk before, and it leaves only once that is sent.
- * Answers false when the time budget stopped it, what it did not send counted as left.
+ * One round: the records of its new items read (one list per 50 of an account, together), each
+ * decided, then each sheet's units of one phase delivered, the lost answers of earlier runs
+ * among them (the delivery reads those back). Answers false when the time budget stopped it,
+ * what it did not send counted as left.
  */
 function applyRound(
   job: Job,
@@ -153,79 +146,168 @@ function applyRound(
   run: Run,
   round: readonly Item[],
 ): boolean {
-  const pending = job.budget.batch(() =>
-    run.specs.flatMap(spec => {
+  const decided = job.budget.batch(() =>
+    run.specs.map(spec => {
       const mine = round.filter(item => item.sheet === spec.schema.name);
-      if (mine.length === 0) return [];
-      const server = readServer(job, spec, mine, run.tally);
-      return mine.flatMap(item =>
-        decideItem(job, run, spec, item, server(item)),
+      // A lost request is read back by the delivery, unless what it sent was not recorded.
+      const read = mine.filter(
+        item => !item.unknown || sentOf(job, item).length === 0,
       );
+      const server =
+        read.length > 0 ? readServer(job, spec, read, run.tally) : undefined;
+      const units: Units = new Map();
+      for (const item of mine) {
+        for (const [unit, carried] of item.unknown
+          ? lostOf(job, run, spec, item, server?.(item))
+          : decideItem(job, run, spec, item, server!(item)))
+          units.set(unit, carried);
+      }
+      return {spec, units};
     }),
   );
-  const left = (items: ReadonlyArray<{item: Item}>) => {
-    for (const {item} of items) run.tally.left += item.entries.length;
-  };
-  if (!pending) {
-    left(round.map(item => ({item})));
+  if (!decided) {
+    for (const item of round) run.tally.left += item.entries.length;
     return false;
   }
-  for (let k = 0; k < pending.length;) {
-    const chunk = pending.slice(k, k + chunkSize(job, pending.length - k));
-    k += chunk.length;
-    markOut(job, run, chunk);
-    const leaving = settle(job, view, run, chunk);
-    const sent = job.budget.batch(() => sendPending(job, run, leaving));
-    if (!sent) {
-      // Marked as out, never sent: its rows say again what they said, for the next run.
-      for (const {item, was} of leaving) {
-        item.entries.forEach((entry, n) => view.mark(entry, ...was[n]));
-        landed(job, item);
-      }
-      left([...leaving, ...pending.slice(k)]);
-      return false;
-    }
+  // The earliest due first: a run the time budget stops leaves the latest for the next one.
+  const deliveries = decided
+    .flatMap(({spec, units}) =>
+      (['revert', 'apply'] as const).map(phase => ({
+        spec,
+        phase,
+        units: new Map([...units].filter(([, c]) => c.item.phase === phase)),
+      })),
+    )
+    .filter(d => d.units.size > 0)
+    .sort((a, b) => earliest(a.units) - earliest(b.units));
+  let inTime = true;
+  for (const {spec, phase, units} of deliveries) {
+    if (inTime) inTime = deliver(job, view, run, spec, phase, units);
+    else
+      for (const {item} of units.values())
+        run.tally.left += item.entries.length;
   }
-  settle(job, view, run, []);
-  return true;
+  save(job, view, run);
+  return inTime;
+}
+
+/** When the earliest of the units is due. */
+function earliest(units: Units): number {
+  return Math.min(...[...units.values()].map(c => timeOf(c.item)));
 }
 
 /**
- * How many of `count` requests the next chunk sends: as many fetchAll batches in a row as the
- * slowest batch so far says end before the deadline (every request of a chunk is marked as
- * out before the first leaves), at least one batch.
+ * Delivers one sheet's units of one phase through the push's Delivery; answers false where
+ * the time budget stopped it.
  */
-function chunkSize(job: Job, count: number): number {
-  const size = job.connected.mainClient.batchSize;
-  let batches = Math.ceil(count / size);
-  while (batches > 1 && !job.budget.fits(batches)) batches--;
-  return batches * size;
+function deliver(
+  job: Job,
+  view: View,
+  run: Run,
+  spec: AnySpec,
+  phase: Phase,
+  units: Units,
+): boolean {
+  // A unit sent again or read back is a copy: its record tells which it is.
+  const byRecord = new Map([...units].map(([u, c]) => [u.record, c]));
+  const carried = (unit: Sending<unknown>) => byRecord.get(unit.record)!;
+  const saying = {
+    job,
+    grace: run.grace,
+    log: run.logs[phase],
+    schema: spec.schema,
+  };
+  const said = new Map<Told<unknown>, Said>();
+  const words = (told: Told<unknown>) => {
+    const known = said.get(told);
+    if (known) return known;
+    const fresh = saidOf(saying, told, carried(told.unit));
+    said.set(told, fresh);
+    return fresh;
+  };
+  let heard = 0;
+  let inTime = true;
+  // The rows say what the delivery told of them since the last save.
+  const hear = () => {
+    for (const told of delivery.told.slice(heard)) {
+      const c = carried(told.unit);
+      if (told.outcome.kind === 'not sent') {
+        // Marked as out, never sent: its rows say again what they said, for the next run.
+        if (c.out) c.item.entries.forEach((e, n) => view.mark(e, ...c.was[n]));
+        run.tally.left += c.item.entries.length;
+        inTime = false;
+        continue;
+      }
+      const w = words(told);
+      if (w.sentAs) for (const e of c.item.entries) e.sentAs = w.sentAs;
+      run.mark(c.item, w.status, w.message);
+      // Left not known after the grace: read no more.
+      if (w.givenUp) landed(job, c.item);
+    }
+    heard = delivery.told.length;
+  };
+  const delivery = new Delivery(job.platform, spec, {
+    clientFor: account => job.connected.clientFor(account),
+    batchSize: job.connected.mainClient.batchSize,
+    book: job.book,
+    outbox: job.outbox,
+    budget: job.budget,
+    totalRows: units.size,
+    job: JOB[phase],
+    progress: job.name,
+    log: run.logs[phase],
+    history: (delivered, told) => historyOf(delivered, words(told)),
+    takeOff: chunk => {
+      hear();
+      const at = zoned(job.workbook, job.platform.clock.now());
+      for (const unit of chunk) {
+        const c = carried(unit);
+        c.out = true;
+        run.mark(
+          c.item,
+          'ERROR',
+          `${UNKNOWN[phase]} at ${at}, and no answer is recorded: the next run reads the record to tell what became of it.`,
+          false,
+        );
+      }
+      // A row deleted or typed CANCELLED since the read: its change is withdrawn, not sent.
+      const missed = view.flush();
+      return chunk.filter(unit => {
+        const c = carried(unit);
+        if (!c.item.entries.some(e => missed.has(e.index))) return true;
+        c.item.entries.forEach((e, n) => view.mark(e, ...c.was[n]));
+        run.tally.withdrawn += c.item.entries.length;
+        return false;
+      });
+    },
+    settled: () => {
+      hear();
+      save(job, view, run);
+    },
+  });
+  delivery.run([...units.keys()]);
+  hear();
+  run.tally.requests += delivery.requests;
+  return inTime;
 }
 
-/** An item's decision: marked, where nothing goes out; else its request, pending. */
+/** An item decided: marked, where nothing goes out; else its unit, carried. */
 function decideItem(
   job: Job,
   run: Run,
   spec: AnySpec,
   item: Item,
   server: Server,
-): Pending[] {
-  const decided = decide(job, run.grace, spec, item, server);
+): Array<[Sending<unknown>, Carried]> {
+  const decided = decide(job, spec, item, server);
   if (!('request' in decided)) {
-    // Read back and told (or given up after the grace): its outbox entry goes; else it
-    // stays for the next run.
-    if (item.unknown && decided.history) landed(job, item);
     // A status kept as it was (the record not read) is no outcome: counted apart.
-    const kept = !item.unknown && decided.status === item.entries[0].status;
+    const kept = decided.status === item.entries[0].status;
     if (kept) {
       run.tally.unread += item.entries.length;
       run.tally.unreadAccounts.add(item.account);
     }
     run.mark(item, decided.status, decided.message, !kept);
-    // A lost request settled by reading back: History says what became of it (a run killed
-    // while it was out recorded nothing of it).
-    if (decided.history) logItem(run, item, decided.history, decided.message);
-    if (decided.accepted) spec.accepted?.(job.book, [decided.accepted]);
     return [];
   }
   const {unsettable} = decided;
@@ -237,159 +319,95 @@ function decideItem(
     run.mark({...item, entries: kept}, 'ERROR', unsettable.message);
   }
   return [
-    {
-      spec,
-      item: {...item, entries: sent},
-      request: decided.request,
-      content: decided.content,
-      note: decided.note,
-      was: sent.map(e => [e.status as ScheduledStatus, e.message]),
-    },
+    [
+      {
+        record: decided.record,
+        request: decided.request,
+        sends: '',
+        once: true,
+        fresh: true,
+        change: item.entries[0].change_id,
+      },
+      {
+        item: {...item, entries: sent},
+        note: decided.note,
+        was: sent.map(e => [e.status as ScheduledStatus, e.message]),
+        out: false,
+      },
+    ],
   ];
 }
 
-/**
- * Posts a chunk's requests to the outbox and marks its rows as sent with no answer recorded:
- * what a run killed now leaves, saved (settle) before they leave.
- */
-function markOut(job: Job, run: Run, chunk: readonly Pending[]): void {
-  const now = job.platform.clock.now();
-  const time = new Date(now).toISOString();
-  job.outbox.post(chunk.map(p => outEntry(p.item, p.content, time)));
-  const at = zoned(job.workbook, now);
-  for (const {item} of chunk)
-    run.mark(
-      item,
-      'ERROR',
-      `${UNKNOWN[item.phase]} at ${at}, and no answer is recorded: the next run reads the record to tell what became of it.`,
-      false,
-    );
+/** An item whose request left in an earlier run with no answer recorded: read back first. */
+function lostOf(
+  job: Job,
+  run: Run,
+  spec: AnySpec,
+  item: Item,
+  server: Server | undefined,
+): Array<[Sending<unknown>, Carried]> {
+  const lost = lostUnit(job, spec, item, server);
+  if ('unit' in lost) {
+    return [[lost.unit, {item, note: '', was: [], out: false}]];
+  }
+  const said =
+    'neither' in lost
+      ? notKnown(item, lost.neither)
+      : unreadLost(
+          {
+            job,
+            grace: run.grace,
+            log: run.logs[item.phase],
+            schema: spec.schema,
+          },
+          {item, out: false},
+          {says: lost.unread, unlisted: lost.unlisted},
+        );
+  run.mark(item, said.status, said.message);
+  if (said.history) run.logs[item.phase].add(historyRows(item, said.history));
+  if ('neither' in lost || said.givenUp) landed(job, item);
+  return [];
 }
 
 /**
- * Writes and sends every mark so far, with History and the state: the outcomes settled, and
- * `chunk` as out. Answers the chunk less the items a row of which was not written (deleted,
- * or typed CANCELLED, since the read), which are withdrawn: not sent.
+ * The History rows of an item the delivery never saw (an earlier release's lost request, what
+ * it sent not recorded, whose record reads back as neither side of the change or cannot be read
+ * past the grace), one per field.
  */
-function settle(
-  job: Job,
-  view: View,
-  run: Run,
-  chunk: readonly Pending[],
-): Pending[] {
-  const missed = view.flush();
+function historyRows(
+  item: Item,
+  {outcome, message}: {outcome: HistoryOutcome; message: string},
+) {
+  const [from, to] =
+    item.phase === 'apply'
+      ? (['before', 'after'] as const)
+      : (['after', 'before'] as const);
+  return item.entries.map(e => ({
+    account: e.account,
+    sheet: e.sheet,
+    record: e.record,
+    field: e.field,
+    before: e[from],
+    after: e[to],
+    outcome,
+    message,
+  }));
+}
+
+/** A delivered record as History tells it: in the scheduled run's words, or not at all. */
+function historyOf(delivered: Delivered, said: Said): Delivered | undefined {
+  return said.history && {...delivered, ...said.history};
+}
+
+/** Writes and sends every mark so far, with History and the state. */
+function save(job: Job, view: View, run: Run): void {
+  view.flush();
   run.logs.apply.flush(job.workbook);
   run.logs.revert.flush(job.workbook);
   job.saveState();
-  return chunk.filter(p => {
-    if (!p.item.entries.some(e => missed.has(e.index))) return true;
-    withdraw(job, view, p, run.tally);
-    return false;
-  });
-}
-
-/**
- * An item whose rows were not all marked as out (deleted, or typed CANCELLED, while the run
- * read the server): nothing is sent, and its rows marked meanwhile say again what they said.
- */
-function withdraw(
-  job: Job,
-  view: View,
-  {item, was}: Pending,
-  tally: Tally,
-): void {
-  item.entries.forEach((entry, k) => view.mark(entry, ...was[k]));
-  landed(job, item);
-  tally.withdrawn += item.entries.length;
-}
-
-/**
- * Sends the requests, each signed by its record's account; marks each row's outcome and adds
- * its History rows. Answers true (it ran).
- */
-function sendPending(job: Job, run: Run, pending: readonly Pending[]): true {
-  const at = zoned(job.workbook, job.platform.clock.now());
-  for (const spec of run.specs) {
-    const mine = pending.filter(p => p.spec === spec);
-    if (mine.length === 0) continue;
-    const outcomes = spec.send(
-      mine.map(({item, request}) => ({
-        client: job.connected.clientFor(accountOfLabel(item.account)!),
-        body: request,
-      })),
-    );
-    run.tally.requests += mine.length;
-    const accepted: unknown[] = [];
-    outcomes.forEach((outcome, k) => {
-      const {item, request, note, was} = mine[k];
-      // An answer tells what became of it; a lost one leaves its entry for the next run.
-      if (outcome.ok || !(outcome.error instanceof OutcomeUnknownError))
-        landed(job, item);
-      const log = run.logs[item.phase];
-      let history: HistoryOutcome;
-      let message: string;
-      if (outcome.ok && item.phase === 'revert') {
-        // The row keeps the record of the send; History cites the change it puts back.
-        const [{sentAs, change_id}] = item.entries;
-        history = 'OK';
-        message = `Put back at ${at}: reverts ${sentAs ? `History change ${sentAs}, ` : ''}scheduled change ${change_id}.${note}`;
-        run.mark(
-          item,
-          'REVERTED',
-          `${was[0][1]} Put back at ${at}: History change ${log.changeId}.${note}`,
-        );
-        accepted.push(request);
-      } else if (outcome.ok) {
-        history = 'OK';
-        message = `Sent at ${at}: History change ${log.changeId}.${note}`;
-        for (const entry of item.entries) entry.sentAs = log.changeId;
-        const [{revertAt}] = item.entries;
-        run.mark(
-          item,
-          'OK',
-          Number.isNaN(revertAt)
-            ? message
-            : `${message} To be put back at ${zoned(job.workbook, revertAt)}.`,
-        );
-        accepted.push(request);
-      } else if (outcome.error instanceof OutcomeUnknownError) {
-        history = 'UNKNOWN';
-        message = `${UNKNOWN[item.phase]} at ${at}, and its answer was lost (${outcome.error.message}): the next run reads the record to tell what became of it. History change ${log.changeId}.`;
-        run.mark(item, 'ERROR', message);
-      } else {
-        history = 'ERROR';
-        message = `Refused at ${at}: ${failureMessage(outcome.error)} History change ${log.changeId}.`;
-        run.mark(item, 'ERROR', message);
-      }
-      logItem(run, item, history, message);
-    });
-    if (accepted.length > 0) spec.accepted?.(job.book, accepted);
-  }
-  return true;
 }
 
 /** What became of an item's request is known (or it never left): its outbox entry goes. */
 function landed(job: Job, item: Item): void {
   job.outbox.settle(outKey({...item, change_id: item.entries[0].change_id}));
-}
-
-/** An item's History rows, one per field, in its phase's log. */
-function logItem(
-  run: Run,
-  item: Item,
-  outcome: HistoryOutcome,
-  message: string,
-): void {
-  run.logs[item.phase].add(
-    item.entries.map(e => ({
-      account: e.account,
-      sheet: e.sheet,
-      record: e.record,
-      field: e.field,
-      before: item.phase === 'apply' ? e.before : e.after,
-      after: item.phase === 'apply' ? e.after : e.before,
-      outcome,
-      message,
-    })),
-  );
 }

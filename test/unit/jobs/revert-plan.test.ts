@@ -128,7 +128,7 @@ describe('planRevert', () => {
     };
     const plan = planRevert({
       schema: OFFERS as never,
-      rules: trackingPush('', () => 0).rules,
+      rules: trackingPush('').rules,
       changeId: 'c2',
       change: {
         account: '',
