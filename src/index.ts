@@ -25,6 +25,7 @@ import * as pushBudgetsJob from './jobs/push/push-budgets';
 import * as pushCampaignsJob from './jobs/push/push-campaigns';
 import * as pushTrackingJob from './jobs/push/push-tracking';
 import * as refresh from './jobs/refresh/refresh';
+import {RefreshWaitsError} from './jobs/refresh/refresh-cost';
 import * as revert from './jobs/history/revert';
 import {refreshAll as refreshAllJob} from './jobs/refresh/refresh-all';
 import * as refreshCreativesJob from './jobs/refresh/refresh-creatives';
@@ -228,7 +229,7 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
 /**
  * The due changes, then the refresh, as jobs of one execution: under one lock, so no push
  * slips in between to be overwritten by the refresh, and over one state book, so the refresh
- * sees what the changes wrote.
+ * sees what the changes wrote. The refresh plans in the time the changes left it.
  */
 function scheduledTurn(
   p: Platform,
@@ -237,33 +238,40 @@ function scheduledTurn(
 ): JobSummary {
   // Due changes first: they go out at their time, whatever the refresh then takes.
   const applied = applyJob.applyScheduledChanges(p, {scheduled: true, within});
-  // No batch starts after 4.5 minutes of the execution: nor does the refresh, still due.
-  if (!within.budget.canStart()) {
-    return {
-      ...applied,
-      message: `${applied.message} The refresh did not start: the changes took the time of this run, and the next run refreshes.`,
-    };
-  }
+  const touched =
+    applied.ok + applied.error + (applied.conflict ?? 0) + applied.remaining;
+  const at = p.clock.now();
   // While changes wait the trigger fires hourly; the refresh keeps its own interval.
-  const due = schedule.refreshDue(p);
-  schedule.backToRefreshInterval(p);
-  if (!due) {
+  if (!schedule.refreshDue(p, at)) {
+    schedule.backToRefreshInterval(p);
     return {
       ...applied,
       message: `${applied.message} The refresh itself was not due this hour: it runs at its own interval.`,
     };
   }
-  const refreshed = JOB_RUNS[job](p, {scheduled: true, within});
-  const touched =
-    applied.ok + applied.error + (applied.conflict ?? 0) + applied.remaining;
-  if (touched === 0) return refreshed;
-  const emails = [applied.alertsEmail, refreshed.alertsEmail];
-  return {
-    ...refreshed,
-    remaining: refreshed.remaining + applied.remaining,
-    message: `${applied.message} ${refreshed.message}`,
-    alertsEmail: emails.filter(Boolean).join(' '),
-  };
+  let waits = false;
+  try {
+    const refreshed = JOB_RUNS[job](p, {
+      scheduled: true,
+      within,
+      ...(touched > 0 ? {after: 'the scheduled changes'} : {}),
+    });
+    if (touched === 0) return refreshed;
+    const emails = [applied.alertsEmail, refreshed.alertsEmail];
+    return {
+      ...refreshed,
+      remaining: refreshed.remaining + applied.remaining,
+      message: `${applied.message} ${refreshed.message}`,
+      alertsEmail: emails.filter(Boolean).join(' '),
+    };
+  } catch (e) {
+    if (!(e instanceof RefreshWaitsError)) throw e;
+    // Nothing sent: the refresh stays due, and the trigger hourly, for the next run.
+    waits = true;
+    return {...applied, message: `${applied.message} ${e.message}`};
+  } finally {
+    if (!waits) schedule.refreshRan(p, at);
+  }
 }
 
 /** Sends the scheduled changes that are due now (menu: Apply due changes now). */

@@ -49,6 +49,12 @@ export interface RunOptions {
    * job sees what the one before wrote and no other job runs between them.
    */
   within?: Execution;
+  /**
+   * With `within`: what took part of the execution's time before this job, as messages say it
+   * ('the scheduled changes'). A refresh that cannot fit the time left says so and waits for
+   * the next run; absent, the job has the run to itself.
+   */
+  after?: string;
 }
 
 export interface JobOptions extends RunOptions {

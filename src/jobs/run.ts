@@ -106,7 +106,14 @@ export class TimeBudget {
   }
   /** True while a new batch may still start. */
   canStart(): boolean {
-    return this.now() - this.startedAt < START_BUDGET_MS;
+    return this.leftMs() > 0;
+  }
+  /**
+   * How long new batches may still start: the time a job's plan must fit, less what the jobs
+   * before it in the execution took.
+   */
+  leftMs(): number {
+    return START_BUDGET_MS - (this.now() - this.startedAt);
   }
   get retryDeadline(): number {
     return this.startedAt + RETRY_BUDGET_MS;

@@ -3,7 +3,9 @@
  * the refresh, under one document lock and over one state book. The built dist/Code.js in the
  * local runtime against the emulator.
  */
+import {DEMO_ACCOUNTS} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
+import {editCap, signedRequests, threeAccounts} from '../support/accounts';
 import {budgetsPulled, capSent} from '../support/history';
 import {recordsOf} from '../support/offer-desk';
 
@@ -75,38 +77,116 @@ describe('a scheduled run with changes due', () => {
   });
 });
 
-describe('a scheduled run whose changes took its time', () => {
-  it('starts no refresh after 4.5 minutes of the execution; the next run refreshes', () => {
-    const {rt, emulator, ids, cap, budget} = budgetsPulled(5);
-    ids.forEach((id, k) => cap(id, String(150 + k)));
+/** The last execution's length, in ms. */
+const lastRunMs = (rt: Runtime) => {
+  const run = rt.executions.at(-1)!;
+  return run.endMs! - run.startMs;
+};
+
+describe('a scheduled run whose changes took part of its time', () => {
+  it('refreshes the accounts that fit the time left, names the others, and the next run refreshes them', () => {
+    const {rt, emulator, ids} = threeAccounts();
+    const [main, subA, subB] = [
+      DEMO_ACCOUNTS.main.name,
+      DEMO_ACCOUNTS.subA.name,
+      DEMO_ACCOUNTS.subB.name,
+    ];
+    editCap(rt, ids[main], '150');
     rt.call('pushBudgets', {at: nowS(rt) + 2 * 3600});
+    // Every read answers in 100 s, a PUT in 65 s. Every account's refresh (the keys, then the
+    // lists) fits a run of its own at 200 s; the main account's alone takes 100 s.
+    emulator.faults.configure({
+      rules: [
+        {kind: 'slow', method: 'GET', latencyMs: 100_000},
+        {kind: 'slow', method: 'PUT', latencyMs: 65_000},
+      ],
+    });
+    rt.call('refreshAll');
     expect(hours(rt, 1)).toEqual([undefined]);
-    const since = emulator.requests.length;
-    // Each exchange takes 140 s: the changes' read, then their PUTs, end 280 s into the run.
-    emulator.faults.configure({latencyMs: 140_000});
+    const since = emulator.requests.at(-1)!.seq;
+    emulator.updateOffer(ids[subA], {offer_name: 'Renamed on the server'});
+
+    // The changes (their read, then their PUT) take 165 s: about 105 s are left.
     expect(hours(rt, 1)).toEqual([undefined]);
-    const run = rt.executions.at(-1)!;
-    expect(run.endMs! - run.startMs).toBeLessThan(5 * 60 * 1000);
-    expect(
-      emulator.requests.slice(since).map(r => `${r.method} ${r.path}`),
-    ).toEqual([
-      'GET /api/open/v3/offers',
-      ...Array(5).fill('PUT /api/open/v3/offer/budget'),
+
+    expect(lastRunMs(rt)).toBeLessThan(4.5 * 60 * 1000);
+    expect(signedRequests(emulator, since).map(r => [r.op, r.signer])).toEqual([
+      ['GET offers', main],
+      ['PUT offer/budget', main],
+      ['GET campaign', main],
+      ['GET offers', main],
+      ['GET creatives/source', main],
+      ['GET sub_adv_account', main],
     ]);
+    const why =
+      'the scheduled changes left 103.3 s of this run, and with it, refreshing every account (3 accounts) would take about 200.3 s at the last measured pace: the next run refreshes it';
     expect(
       (rt.call('getSchedule') as {lastRun: unknown}).lastRun,
     ).toMatchObject({
-      outcome: 'ok',
-      message:
-        'Refresh everything: Scheduled changes: 5 fields sent. See the Scheduled sheet. The refresh did not start: the changes took the time of this run, and the next run refreshes.',
+      outcome: 'attention',
+      message: `Refresh everything: Scheduled changes: 1 field sent. See the Scheduled sheet. Refreshed 5 campaigns, 20 offers, 4 creative materials, 2 sub-accounts (every account: the main account and 2 sub-accounts). Not refreshed, rows left as they were: sub-account ${subA} (${why}); sub-account ${subB} (${why}).`,
     });
-    // Budgets shows what was last pulled until a refresh shows what the changes made live.
-    expect(budget(ids[0]).daily_cap).toBe(100);
+    const title = (id: number) =>
+      recordsOf(rt, 'Offers').find(r => r.offer_id === id)!.offer_name;
+    expect(title(ids[subA])).not.toBe('Renamed on the server');
 
-    emulator.faults.configure({latencyMs: 0});
+    const next = emulator.requests.at(-1)!.seq;
     expect(hours(rt, 1)).toEqual([undefined]);
-    expect(ids.map(id => budget(id).daily_cap)).toEqual([
-      150, 151, 152, 153, 154,
-    ]);
+    expect(
+      signedRequests(emulator, next)
+        .filter(r => r.op === 'GET offers')
+        .map(r => r.signer),
+    ).toEqual([main, subA, subB]);
+    expect(title(ids[subA])).toBe('Renamed on the server');
   });
+});
+
+describe('a scheduled run of one account whose changes took its time', () => {
+  it.each([
+    [
+      '140 s: the changes end 280 s into the run, past 4.5 minutes',
+      140_000,
+      'the scheduled changes took the time of this run, and the next run refreshes.',
+    ],
+    [
+      '120 s: the refresh fits a run of its own, not the 28 s the changes leave',
+      120_000,
+      'the scheduled changes left 28.4 s of this run, and refreshing the main account would take about 120.1 s at the last measured pace; the next run refreshes.',
+    ],
+  ])(
+    'does not start the refresh, each exchange taking %s; the next run refreshes',
+    (_, latencyMs, why) => {
+      const {rt, emulator, ids, cap, budget} = budgetsPulled(5);
+      ids.forEach((id, k) => cap(id, String(150 + k)));
+      rt.call('pushBudgets', {at: nowS(rt) + 2 * 3600});
+      emulator.faults.configure({latencyMs});
+      // The refresh before measures the pace.
+      rt.call('refreshOffers');
+      expect(hours(rt, 1)).toEqual([undefined]);
+      const since = emulator.requests.length;
+
+      expect(hours(rt, 1)).toEqual([undefined]);
+
+      expect(lastRunMs(rt)).toBeLessThan(5 * 60 * 1000);
+      expect(
+        emulator.requests.slice(since).map(r => `${r.method} ${r.path}`),
+      ).toEqual([
+        'GET /api/open/v3/offers',
+        ...Array(5).fill('PUT /api/open/v3/offer/budget'),
+      ]);
+      expect(
+        (rt.call('getSchedule') as {lastRun: unknown}).lastRun,
+      ).toMatchObject({
+        outcome: 'ok',
+        message: `Refresh everything: Scheduled changes: 5 fields sent. See the Scheduled sheet. The refresh did not start: ${why}`,
+      });
+      // Budgets shows what was last pulled until a refresh shows what the changes made live.
+      expect(budget(ids[0]).daily_cap).toBe(100);
+
+      expect(hours(rt, 1)).toEqual([undefined]);
+      expect(ids.map(id => budget(id).daily_cap)).toEqual([
+        150, 151, 152, 153, 154,
+      ]);
+    },
+  );
 });

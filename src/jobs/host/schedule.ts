@@ -221,20 +221,31 @@ export function backToRefreshInterval(platform: Platform): void {
 }
 
 /**
- * Whether the refresh of this turn is due: always, but while the trigger fires hourly for
- * waiting changes, once its own interval has passed since it last ran (half an hour's slack:
- * Apps Script fires some time within the hour). Records the refresh as run when it is due.
+ * Whether the refresh of this turn is due at `at`: always, but while the trigger fires hourly
+ * for waiting changes, once its own interval has passed since it last ran (half an hour's
+ * slack: Apps Script fires some time within the hour).
  */
-export function refreshDue(platform: Platform): boolean {
+export function refreshDue(platform: Platform, at: number): boolean {
+  const schedule = new SettingsStore(platform.userProperties).schedule(
+    platform.documentId(),
+  );
+  if (!schedule?.triggerHours) return true;
+  return (
+    at - (schedule.refreshedAt ?? 0) >= schedule.hours * 3600_000 - 1800_000
+  );
+}
+
+/**
+ * Records the refresh found due at `at` as run (it started: one that waited for the next run
+ * stays due), then the trigger back to the refresh's own interval once no change waits.
+ */
+export function refreshRan(platform: Platform, at: number): void {
   const documentId = platform.documentId();
   const store = new SettingsStore(platform.userProperties);
   const schedule = store.schedule(documentId);
-  if (!schedule?.triggerHours) return true;
-  const now = platform.clock.now();
-  const since = now - (schedule.refreshedAt ?? 0);
-  if (since < schedule.hours * 3600_000 - 1800_000) return false;
-  store.setSchedule(documentId, {...schedule, refreshedAt: now});
-  return true;
+  if (schedule?.triggerHours)
+    store.setSchedule(documentId, {...schedule, refreshedAt: at});
+  backToRefreshInterval(platform);
 }
 
 /** The schedule's trigger replaced by one of `timing`; where Google refuses, the old one stays. */

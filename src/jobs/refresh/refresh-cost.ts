@@ -1,9 +1,10 @@
 /**
  * What a refresh will cost, told before it sends anything (issue 25, Scale and quotas): the
  * lists of the accounts it acts for, as large as the last pull left them in the state book,
- * priced by rules/refresh-estimate.ts. A refresh that would pass the time one execution gives a
- * job, or a schedule whose runs would pass a day's UrlFetch calls, is refused with what to
- * change: it never starts, so no sheet is left half written and no quota half spent.
+ * priced by rules/refresh-estimate.ts. A refresh that would pass the time its execution has left
+ * lists the accounts that fit, or waits for the next run where work before it took the time; one
+ * that would pass a run's, or a schedule whose runs would pass a day's UrlFetch calls, is refused
+ * with what to change: it never starts, so no sheet is left half written and no quota half spent.
  */
 import {ConfigError} from '../../api/errors';
 import {SUB_ACCOUNT_PAGE} from '../../api/operations';
@@ -155,31 +156,56 @@ export interface RefreshPlan {
   left: Map<string, string>;
 }
 
-const fits = (cost: RefreshCost) => cost.ms <= START_BUDGET_MS;
+/** The time a refresh's plan must fit: what its execution has left (TimeBudget.leftMs). */
+export interface TimeLeft {
+  ms: number;
+  /**
+   * What took part of the execution before the refresh, as messages say it ('the scheduled
+   * changes'); absent, the refresh has the run to itself.
+   */
+  after?: string;
+}
 
 /**
- * What a refresh as `acting` lists: every account it acts for, where that fits one run at the
- * pace the last refresh measured. Where it does not, less, never nothing that can fit: acting
- * as every account, the most accounts that fit (the main account first, then the Sub-accounts
- * sheet's order), the others named; and the least refresh (one account) runs wherever it fits
- * at the default pace, so one slow run cannot refuse every later one: the run measures the
- * pace again. Refused (a ConfigError, nothing sent) only where one account cannot fit.
+ * A refresh that did not start because the work before it in the execution left too little
+ * time: nothing was sent, and the refresh stays due for the next run.
+ */
+export class RefreshWaitsError extends Error {
+  override readonly name = 'RefreshWaitsError';
+}
+
+/**
+ * What a refresh as `acting` lists: every account it acts for, where that fits the time its
+ * execution has left at the pace the last refresh measured. Where it does not, less, never
+ * nothing that can fit: acting as every account, the most accounts that fit (the main account
+ * first, then the Sub-accounts sheet's order), the others named, with why. A refresh with the
+ * run to itself runs its least (one account) wherever it fits at the default pace, so one slow
+ * run cannot refuse every later one: the run measures the pace again. After other work that
+ * chance is not taken (a slow server would have Apps Script kill the run at 6 minutes): where
+ * one account cannot fit what is left but fits a run, the refresh waits for the next run
+ * (RefreshWaitsError). Refused (a ConfigError, nothing sent) only where one account cannot fit
+ * a run.
  */
 export function refreshPlan(
   book: StateBook,
   refreshers: readonly Priced[],
   acting: string,
   sheetNames: readonly string[],
+  time: TimeLeft,
 ): RefreshPlan {
   const price = pricer(book, refreshers, acting);
   const accounts = pricedAccounts(book, refreshers, acting, sheetNames);
   const pace = lastPace(book);
   const cost = price(accounts, pace);
-  if (fits(cost)) return {cost, left: new Map()};
+  if (cost.ms <= time.ms) return {cost, left: new Map()};
+  // Only where a run of its own would take them is the time the work before took the reason.
+  const took = time.after !== undefined && cost.ms <= START_BUDGET_MS;
+  const why = took
+    ? `${leftBy(time)}, and with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace: the next run refreshes it`
+    : `with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace, more than one run gives a job: act as it to refresh it, or keep each group of accounts in a workbook of its own`;
   const trimmed = (n: number, at: Pace): RefreshPlan | undefined => {
     const fewer = price(accounts.slice(0, n), at);
-    if (!fits(fewer)) return undefined;
-    const why = `with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace, more than one run gives a job: act as it to refresh it, or keep each group of accounts in a workbook of its own`;
+    if (fewer.ms > time.ms) return undefined;
     return {
       cost: fewer,
       ...(acting === EVERY_ACCOUNT ? {only: accounts.slice(0, n)} : {}),
@@ -190,13 +216,29 @@ export function refreshPlan(
     const plan = trimmed(n, pace);
     if (plan) return plan;
   }
-  const plan = trimmed(1, DEFAULT_PACE);
-  if (plan) return plan;
+  // With the run to itself, the least refresh takes its chance at the default pace.
+  const chance =
+    time.after === undefined ? trimmed(1, DEFAULT_PACE) : undefined;
+  if (chance) return chance;
+  // After other work, what a run of its own would start (at either pace) waits for the next.
+  const inARun = (at: Pace) =>
+    price(accounts.slice(0, 1), at).ms <= START_BUDGET_MS;
+  if (time.after !== undefined && (inARun(pace) || inARun(DEFAULT_PACE))) {
+    throw new RefreshWaitsError(
+      time.ms > 0
+        ? `The refresh did not start: ${leftBy(time)}, and refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace; the next run refreshes.`
+        : `The refresh did not start: ${time.after} took the time of this run, and the next run refreshes.`,
+    );
+  }
   throw refusal(cost, acting);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const number = (n: number) => n.toLocaleString('en-US');
+
+/** "the scheduled changes left 62.0 s of this run" */
+const leftBy = (time: TimeLeft) =>
+  `${time.after} left ${seconds(time.ms)} s of this run`;
 
 /** Who a refresh lists, for messages: "31 accounts" acting as every account. */
 function whose(cost: RefreshCost, acting: string): string {

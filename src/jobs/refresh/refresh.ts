@@ -85,13 +85,14 @@ export function runRefresh(
       connected.account === EVERY_ACCOUNT
         ? subAccountNamesInSheet(workbook)
         : [];
-    // Told before anything is sent: a refresh that cannot fit never starts, one that fits
-    // only in part refreshes the accounts that fit.
+    // Told before anything is sent, against the time the execution has left: a refresh that
+    // cannot fit never starts, one that fits only in part refreshes the accounts that fit.
     const {cost, only, left} = refreshPlan(
       run.book,
       refreshers,
       connected.account,
       sheetNames,
+      {ms: run.budget.leftMs(), after: options.after},
     );
     const store = new SettingsStore(platform.userProperties);
     if (options.scheduled)
@@ -184,6 +185,8 @@ export function runRefresh(
     // A scheduled run emails the alerts not told yet and the count of fields changed on the
     // server; a person reads any other's summary.
     const seen = reports.reduce((n, r) => n + (r.seen?.changes ?? 0), 0);
+    // Those a trimmed refresh left out are acted for too: the summary names each as failed.
+    const subAccounts = found.accounts.length - 1 + left.size;
     const summary = context.watch!.summarize(
       run.summary(
         refreshFacts(
@@ -191,7 +194,7 @@ export function runRefresh(
           pulled,
           reports,
           connected.account === EVERY_ACCOUNT
-            ? everyAccount(found.accounts.length - 1)
+            ? everyAccount(subAccounts)
             : run.account,
           failed,
         ),
