@@ -119,7 +119,7 @@ describe('a scheduled run whose changes took part of its time', () => {
       ['GET sub_adv_account', main],
     ]);
     const why =
-      'the scheduled changes left 103.3 s of this run, and with it, refreshing every account (3 accounts) would take about 200.3 s at the last measured pace: the next run refreshes it';
+      'the scheduled changes left 103.2 s of this run, and with it, refreshing every account (3 accounts) would take about 200.3 s at the last measured pace: the next run refreshes it';
     expect(
       (rt.call('getSchedule') as {lastRun: unknown}).lastRun,
     ).toMatchObject({
@@ -151,7 +151,7 @@ describe('a scheduled run of one account whose changes took its time', () => {
     [
       '120 s: the refresh fits a run of its own, not the 28 s the changes leave',
       120_000,
-      'the scheduled changes left 28.4 s of this run, and refreshing the main account would take about 120.1 s at the last measured pace; the next run refreshes.',
+      'the scheduled changes left 28.3 s of this run, and refreshing the main account would take about 120.1 s at the last measured pace; the next run refreshes.',
     ],
   ])(
     'does not start the refresh, each exchange taking %s; the next run refreshes',
