@@ -19,6 +19,7 @@ import {
 import {IDLE_POLL_MS} from '../../src/ui/client/poll-plan';
 import {BROWSER_WAIT_MS} from '../support/browser-timeouts';
 import {describeInChromium} from '../support/chromium-suite';
+import {Started} from '../support/started';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/sidebar');
 const MAIN = DEMO_ACCOUNTS.main;
@@ -42,6 +43,7 @@ async function until(
 }
 
 describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
+  const started = new Started();
   let browser: Browser;
   let host: SidebarHost;
   let page: Page;
@@ -62,11 +64,14 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   beforeAll(async () => {
     rmSync(ARTIFACTS, {recursive: true, force: true});
     mkdirSync(ARTIFACTS, {recursive: true});
-    host = await startSidebarHost({
-      worldModule: join(__dirname, 'world.ts'),
-      worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 8}},
-    });
-    browser = await launchChromium();
+    host = await started.keep(
+      startSidebarHost({
+        worldModule: join(__dirname, 'world.ts'),
+        worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 8}},
+      }),
+      h => h.close(),
+    );
+    browser = await started.keep(launchChromium(), b => b.close());
     page = await browser.newPage({viewport: {width: 300, height: 900}});
     page.setDefaultTimeout(BROWSER_WAIT_MS);
     await page.exposeFunction(BINDING, async (body: string) => {
@@ -76,10 +81,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     await open();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-  });
+  afterAll(() => started.stopAll());
 
   it('asks for the connection first, and fits 300 px', async () => {
     // The message is written once the sidebar's first call answers: waited for, not assumed.
