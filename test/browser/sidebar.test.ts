@@ -61,6 +61,10 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   const button = (name: string) =>
     page.getByRole('button', {name, exact: true});
 
+  /** The server functions `page` called, in the order their answers went back to it. */
+  const answered: string[] = [];
+  const answers = (name: string) => answered.filter(n => n === name).length;
+
   beforeAll(async () => {
     rmSync(ARTIFACTS, {recursive: true, force: true});
     mkdirSync(ARTIFACTS, {recursive: true});
@@ -76,7 +80,9 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     page.setDefaultTimeout(BROWSER_WAIT_MS);
     await page.exposeFunction(BINDING, async (body: string) => {
       const {name, args} = JSON.parse(body) as {name: string; args: unknown[]};
-      return JSON.stringify(await host.call(name, args));
+      const answer = JSON.stringify(await host.call(name, args));
+      answered.push(name);
+      return answer;
     });
     await open();
   });
@@ -473,6 +479,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
 
   it('sets a schedule, replaces it, shows its last run, and clears it', async () => {
     await page.getByLabel('How often').selectOption('4');
+    const loads = answers('getSchedule');
     await button('Save schedule').click();
     await page.locator('#schedule-message[data-tone="ok"]').waitFor();
     await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
@@ -487,7 +494,9 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     // The save above is news to the sidebar's polling, which reloads the schedule: a choice
     // being made and not saved yet stays. Focus makes the sidebar ask at once.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForTimeout(1500);
+    await until(() => answers('getSchedule') > loads);
+    // The page has run its handler of that answer: a round trip to the page comes after it.
+    await page.evaluate(() => undefined);
     await expect(page.getByLabel('How often').inputValue()).resolves.toBe('24');
     await page.getByLabel('At what hour').selectOption('6');
     await page.getByLabel('What to refresh').selectOption('refreshCampaigns');
