@@ -14,18 +14,15 @@ const SUITES = [
 module.exports = {
   projects: SUITES.map(name => ({
     displayName: name,
-    testEnvironment: 'node',
+    // A file that leaves a server, a socket, a child process, a timer or a worker thread open
+    // fails, naming it.
+    testEnvironment: '<rootDir>/test/support/leak-checked-environment.ts',
     roots: [`<rootDir>/test/${name}`],
     testMatch: ['**/*.test.ts'],
     transform: {'^.+\\.ts$': ['@swc/jest']},
-    // A file that leaves a server, a child process or a timer open fails, naming it; the
-    // browser suites wait on conditions, for minutes on a busy machine.
-    setupFilesAfterEnv: [
-      '<rootDir>/test/support/no-open-handles.ts',
-      ...(name === 'browser'
-        ? ['<rootDir>/test/support/browser-timeouts.ts']
-        : []),
-    ],
+    // The browser suites wait on conditions, for minutes on a busy machine.
+    setupFilesAfterEnv:
+      name === 'browser' ? ['<rootDir>/test/support/browser-timeouts.ts'] : [],
   })),
   testTimeout: 30000,
   maxWorkers: 2,

@@ -19,6 +19,7 @@ import type {SheetView} from '../../local/playground/protocol';
 import {Playground, startPlayground} from '../../local/playground/server';
 import {BROWSER_WAIT_MS} from '../support/browser-timeouts';
 import {describeInChromium} from '../support/chromium-suite';
+import {Started} from '../support/started';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/playground');
 const BUDGET = '/api/open/v3/offer/budget';
@@ -31,6 +32,7 @@ interface Sent {
 }
 
 describeInChromium('npm start', 'the playground in Chromium', () => {
+  const started = new Started();
   let playground: Playground;
   let browser: Browser;
   let ui: PlaygroundDriver;
@@ -53,8 +55,8 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
     rmSync(ARTIFACTS, {recursive: true, force: true});
     mkdirSync(ARTIFACTS, {recursive: true});
     [playground, browser] = await Promise.all([
-      startPlayground(),
-      launchChromium(),
+      started.keep(startPlayground(), p => p.close()),
+      started.keep(launchChromium(), b => b.close()),
     ]);
     ui = await PlaygroundDriver.open(browser, playground);
     ui.page.setDefaultTimeout(BROWSER_WAIT_MS);
@@ -62,10 +64,7 @@ describeInChromium('npm start', 'the playground in Chromium', () => {
 
   afterEach(() => ui?.dismissOpenDialog());
 
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.close();
-  });
+  afterAll(() => started.stopAll());
 
   it('opens on an empty spreadsheet with the add-on menu and the sidebar asking to connect', async () => {
     await expect(ui.tabs()).resolves.toEqual(['Sheet1']);
@@ -1030,23 +1029,21 @@ describeInChromium(
   'npm start',
   'the playground grid and panels, keyed as in Sheets',
   () => {
+    const started = new Started();
     let playground: Playground;
     let browser: Browser;
     let ui: PlaygroundDriver;
 
     beforeAll(async () => {
       [playground, browser] = await Promise.all([
-        startPlayground(),
-        launchChromium(),
+        started.keep(startPlayground(), p => p.close()),
+        started.keep(launchChromium(), b => b.close()),
       ]);
       ui = await PlaygroundDriver.open(browser, playground);
       ui.page.setDefaultTimeout(BROWSER_WAIT_MS);
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await playground?.close();
-    });
+    afterAll(() => started.stopAll());
 
     const bar = () => ui.page.getByLabel('Cell contents');
     const ref = () => ui.page.locator('#cell-ref').textContent();

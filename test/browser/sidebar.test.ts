@@ -19,6 +19,7 @@ import {
 import {IDLE_POLL_MS} from '../../src/ui/client/poll-plan';
 import {BROWSER_WAIT_MS} from '../support/browser-timeouts';
 import {describeInChromium} from '../support/chromium-suite';
+import {Started} from '../support/started';
 
 const ARTIFACTS = join(__dirname, '../../test-artifacts/sidebar');
 const MAIN = DEMO_ACCOUNTS.main;
@@ -42,6 +43,7 @@ async function until(
 }
 
 describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
+  const started = new Started();
   let browser: Browser;
   let host: SidebarHost;
   let page: Page;
@@ -59,27 +61,33 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
   const button = (name: string) =>
     page.getByRole('button', {name, exact: true});
 
+  /** The server functions `page` called, in the order their answers went back to it. */
+  const answered: string[] = [];
+  const answers = (name: string) => answered.filter(n => n === name).length;
+
   beforeAll(async () => {
     rmSync(ARTIFACTS, {recursive: true, force: true});
     mkdirSync(ARTIFACTS, {recursive: true});
-    host = await startSidebarHost({
-      worldModule: join(__dirname, 'world.ts'),
-      worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 8}},
-    });
-    browser = await launchChromium();
+    host = await started.keep(
+      startSidebarHost({
+        worldModule: join(__dirname, 'world.ts'),
+        worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 8}},
+      }),
+      h => h.close(),
+    );
+    browser = await started.keep(launchChromium(), b => b.close());
     page = await browser.newPage({viewport: {width: 300, height: 900}});
     page.setDefaultTimeout(BROWSER_WAIT_MS);
     await page.exposeFunction(BINDING, async (body: string) => {
       const {name, args} = JSON.parse(body) as {name: string; args: unknown[]};
-      return JSON.stringify(await host.call(name, args));
+      const answer = JSON.stringify(await host.call(name, args));
+      answered.push(name);
+      return answer;
     });
     await open();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-  });
+  afterAll(() => started.stopAll());
 
   it('asks for the connection first, and fits 300 px', async () => {
     // The message is written once the sidebar's first call answers: waited for, not assumed.
@@ -471,6 +479,7 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
 
   it('sets a schedule, replaces it, shows its last run, and clears it', async () => {
     await page.getByLabel('How often').selectOption('4');
+    const loads = answers('getSchedule');
     await button('Save schedule').click();
     await page.locator('#schedule-message[data-tone="ok"]').waitFor();
     await expect(page.locator('#schedule-message').textContent()).resolves.toBe(
@@ -485,7 +494,9 @@ describeInChromium('The sidebar', 'the sidebar in Chromium', () => {
     // The save above is news to the sidebar's polling, which reloads the schedule: a choice
     // being made and not saved yet stays. Focus makes the sidebar ask at once.
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-    await page.waitForTimeout(1500);
+    await until(() => answers('getSchedule') > loads);
+    // The page has run its handler of that answer: a round trip to the page comes after it.
+    await page.evaluate(() => undefined);
     await expect(page.getByLabel('How often').inputValue()).resolves.toBe('24');
     await page.getByLabel('At what hour').selectOption('6');
     await page.getByLabel('What to refresh').selectOption('refreshCampaigns');

@@ -3,7 +3,7 @@
  * must touch no Apps Script service (onOpen in AuthMode.NONE may run before authorisation),
  * and every export of src/index.ts must be a top-level function callable by name.
  */
-import {buildSync} from 'esbuild';
+import {buildSync, stop} from 'esbuild';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {runInNewContext} from 'node:vm';
@@ -38,6 +38,9 @@ function indexExports(): string[] {
 
 describe('dist/Code.js', () => {
   const code = readFileSync(join(root, 'dist/Code.js'), 'utf8');
+
+  // buildSync starts a worker thread (and an esbuild process in it) that outlives the call.
+  afterAll(() => stop());
 
   it('loads without touching any Apps Script service', () => {
     const touched: string[] = [];

@@ -8,16 +8,21 @@ import {DEMO_ACCOUNTS} from '../../local/emulator';
 import {SidebarHost, startSidebarHost} from '../../local/sidebar-host';
 import type {SidebarPoll} from '../../src/jobs/host/sidebar-state';
 import type {JobProgress} from '../../src/platform/ports';
+import {Started} from '../support/started';
 
 describe('the sidebar’s poll while a job started elsewhere runs', () => {
+  const started = new Started();
   let host: SidebarHost;
 
   beforeAll(async () => {
-    host = await startSidebarHost({
-      worldModule: join(__dirname, '../browser/world.ts'),
-      worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 4}},
-      fetchDelayMs: 20,
-    });
+    host = await started.keep(
+      startSidebarHost({
+        worldModule: join(__dirname, '../browser/world.ts'),
+        worldOptions: {emulator: {offers: 600, campaigns: 12, materials: 4}},
+        fetchDelayMs: 20,
+      }),
+      h => h.close(),
+    );
     await host.call('saveSettings', [
       {
         baseUrl: 'https://api.emulator.test',
@@ -27,7 +32,7 @@ describe('the sidebar’s poll while a job started elsewhere runs', () => {
     ]);
   }, 30000);
 
-  afterAll(() => host?.close());
+  afterAll(() => started.stopAll());
 
   const poll = async (): Promise<SidebarPoll> => {
     const answer = await host.call('getSidebarState', []);

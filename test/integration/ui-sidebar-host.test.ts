@@ -10,18 +10,23 @@ import {
   startSidebarHost,
   withShim,
 } from '../../local/sidebar-host';
+import {Started} from '../support/started';
 
 describe('the sidebar host', () => {
+  const started = new Started();
   let host: SidebarHost;
 
   beforeAll(async () => {
-    host = await startSidebarHost({
-      worldModule: join(__dirname, 'ui-sidebar-host-world.ts'),
-      fetchDelayMs: 40,
-    });
+    host = await started.keep(
+      startSidebarHost({
+        worldModule: join(__dirname, 'ui-sidebar-host-world.ts'),
+        fetchDelayMs: 40,
+      }),
+      h => h.close(),
+    );
   }, 30000);
 
-  afterAll(() => host?.close());
+  afterAll(() => started.stopAll());
 
   it('answers getProgress while a job runs, each call in its own execution', async () => {
     const job = host.call('slowJob', [8]);

@@ -6,7 +6,10 @@ import {leftOpen, openSince, resources} from '../../support/open-handles';
 /** As long as a closed handle takes to go (it goes on the next turn of the loop). */
 const CLOSING_MS = 200;
 
-/** The no-open-handles guard (test/support/no-open-handles.ts) sees what it must. */
+/**
+ * The leak guard (test/support/leak-checked-environment.ts) sees what it must. Worker threads
+ * are seen only outside a test file's sandbox: leak-guard.test.ts runs jest on a file leaking one.
+ */
 describe('what keeps a jest worker alive', () => {
   it('is a listening server, however long one waits, until it is closed', async () => {
     const before = resources();
