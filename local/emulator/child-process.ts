@@ -76,10 +76,20 @@ export async function startEmulatorProcess(
     ],
     {stdio: ['pipe', 'pipe', 'pipe']},
   );
+  // 'close', not 'exit': its pipes are closed too, so nothing of the child outlives a stop.
   const exited = new Promise<void>(resolve =>
-    child.once('exit', () => resolve()),
+    child.once('close', () => resolve()),
   );
-  const port = await waitForPort(child, options.startTimeoutMs ?? 15000);
+  let port: number;
+  try {
+    port = await waitForPort(child, options.startTimeoutMs ?? 15000);
+  } catch (error) {
+    // A child that failed to start is gone before the caller hears of it: no test file ends
+    // with a process of its own still alive.
+    child.kill();
+    await exited;
+    throw error;
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     ...connectEmulator(baseUrl),
@@ -111,7 +121,6 @@ function waitForPort(
         reject(new Error(`emulator exited with ${code}\n${output}`)),
       );
     const timer = setTimeout(() => {
-      child.kill();
       settle(() =>
         reject(new Error(`emulator did not start in time\n${output}`)),
       );

@@ -59,12 +59,14 @@ export class PlaygroundDriver {
   /**
    * What `read` answers once it answers `want`, or its last answer after `timeoutMs`: the grid
    * is drawn again after a job (a sheet the job made in the background is shown, then the one
-   * the user was on), so a value read at once may come from a grid being redrawn.
+   * the user was on), so a value read at once may come from a grid being redrawn. It waits as
+   * long as the browser suites' own condition waits (test/support/browser-timeouts.ts), so a
+   * busy machine slows it without failing it.
    */
   async until<T>(
     read: () => Promise<T>,
     want: T,
-    timeoutMs = 30_000,
+    timeoutMs = 60_000,
   ): Promise<T> {
     const end = Date.now() + timeoutMs;
     let value = await read();

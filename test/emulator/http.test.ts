@@ -101,3 +101,13 @@ describe('emulator over HTTP (child process)', () => {
     });
   });
 });
+
+describe('an emulator process that does not start in time', () => {
+  // The file's leak guard (test/support/leak-checked-environment.ts) fails it if the child
+  // outlived the rejection.
+  it('fails with its output so far, its process ended', async () => {
+    await expect(startEmulatorProcess({startTimeoutMs: 1})).rejects.toThrow(
+      'emulator did not start in time',
+    );
+  });
+});
