@@ -1,12 +1,13 @@
 /**
  * What a measured run costs besides the runtime's counters: simulated time per service method
  * (to tell where the round trips go), node CPU time (the emulator's share apart, since it runs
- * in this process), and peak heap, sampled at every service call and every request, as a
- * synchronous run gives no other chance to look.
+ * in this process), and peak heap: the add-on's own, in its thread (which reports its heap at
+ * every service call it makes), and the process's, both threads together, sampled at every
+ * service call and every request, as a synchronous run gives no other chance to look.
  */
 import {getHeapStatistics} from 'node:v8';
 import type {WireFetch} from '../local/http-types';
-import type {MeterSnapshot, Runtime} from '../local/runtime';
+import type {AddonThread, MeterSnapshot, Runtime} from '../local/runtime';
 
 /** Simulated time attributed to one service method. */
 export interface MethodCost {
@@ -21,8 +22,10 @@ export interface Measurement {
   cpuMs: number;
   /** The part of cpuMs spent inside the emulator's handler. */
   emulatorCpuMs: number;
-  /** Largest V8 heap in use seen during the run. */
+  /** Largest V8 heap in use seen during the run: the add-on's, the runtime's and the emulator's. */
   peakHeapBytes: number;
+  /** Largest V8 heap in use of the add-on's own thread during the run. */
+  addonPeakHeapBytes: number;
   /** Most expensive first. */
   costs: MethodCost[];
 }
@@ -38,6 +41,7 @@ export class Probe {
   private peak = 0;
   private emulatorCpuMs = 0;
   private cpuStart: NodeJS.CpuUsage | undefined;
+  private readonly thread: AddonThread;
 
   /**
    * Wraps the runtime's one gate for service calls. The virtual clock only moves inside
@@ -48,6 +52,11 @@ export class Probe {
     private readonly rt: Runtime,
     private readonly collectGarbage?: () => void,
   ) {
+    if (!rt.realm.thread)
+      throw new Error(
+        'the probe measures an add-on in a thread of its own (runtime option ownThread)',
+      );
+    this.thread = rt.realm.thread;
     const env = rt.env;
     const call = env.call.bind(env);
     env.call = (service, key, ...price) => {
@@ -73,6 +82,7 @@ export class Probe {
 
   begin(): void {
     this.collectGarbage?.();
+    this.thread.resetPeak();
     this.costs.clear();
     this.open = undefined;
     this.emulatorCpuMs = 0;
@@ -91,6 +101,7 @@ export class Probe {
       cpuMs,
       emulatorCpuMs: this.emulatorCpuMs,
       peakHeapBytes: this.peak,
+      addonPeakHeapBytes: this.thread.peakHeap(),
       // Copies: the probe goes on counting into its own after the run (a desk measured twice).
       costs: [...this.costs.values()]
         .map(c => ({...c}))
@@ -112,6 +123,9 @@ export class Probe {
   }
 
   private sampleHeap(): void {
-    this.peak = Math.max(this.peak, getHeapStatistics().used_heap_size);
+    this.peak = Math.max(
+      this.peak,
+      getHeapStatistics().used_heap_size + this.thread.heapUsed(),
+    );
   }
 }

@@ -41,6 +41,7 @@ export function resultsTable(
     'ratio',
     'CPU s (emulator)',
     'peak heap MB',
+    'add-on peak heap MB',
   ];
   return [
     row(headers),
@@ -62,6 +63,7 @@ export function resultsTable(
         `${r.ratio.toFixed(2)}x`,
         `${s(r.cpuMs)} (${s(r.emulatorCpuMs)})`,
         mb(r.peakHeapBytes),
+        mb(r.addonPeakHeapBytes),
       ]),
     ),
     ...failures.map(f =>

@@ -66,6 +66,8 @@ export interface ScenarioResult {
   cpuMs: number;
   emulatorCpuMs: number;
   peakHeapBytes: number;
+  /** The add-on's own thread's largest heap in use (probe.ts). */
+  addonPeakHeapBytes: number;
   /** Requests the emulator and the runtime's Drive API served, by `METHOD path`. */
   operations: Record<string, number>;
   costs: MethodCost[];
@@ -214,6 +216,7 @@ function measure(desk: BenchDesk, m: Measure): ScenarioResult {
     cpuMs: measured.cpuMs,
     emulatorCpuMs: measured.emulatorCpuMs,
     peakHeapBytes: measured.peakHeapBytes,
+    addonPeakHeapBytes: measured.addonPeakHeapBytes,
     operations,
     costs: measured.costs,
     outcome: act.outcome,

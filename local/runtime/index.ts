@@ -8,6 +8,7 @@ export type {
 export {DEFAULT_LATENCY} from './latency';
 export type {LatencyModel} from './latency';
 export type {MeterSnapshot} from './meter';
+export type {AddonThread} from './realm';
 export type {Execution, AuthModeName} from './env';
 export {EXCEEDED_TIME} from './env';
 export {loopbackWireFetch} from './loopback';

@@ -16,6 +16,20 @@ export interface Realm {
   exception(message: string): Error;
   /** Evaluates script text in the context (the add-on's files, templates). */
   run(code: string, filename: string): unknown;
+  /** Where the add-on runs in a thread of its own (thread-realm.ts): that thread. */
+  readonly thread?: AddonThread;
+}
+
+/** The thread the add-on runs in, apart from the runtime's stores and whatever serves its fetches. */
+export interface AddonThread {
+  /** Bytes of V8 heap in use in the add-on's thread, as it last reported (at each call it made). */
+  heapUsed(): number;
+  /** The largest `heapUsed` seen since `resetPeak`. */
+  peakHeap(): number;
+  /** Collects the add-on thread's garbage (a full collection), then starts a new peak there. */
+  resetPeak(): void;
+  /** Ends the thread (it keeps no process alive meanwhile). */
+  close(): Promise<void>;
 }
 
 /**
@@ -39,9 +53,17 @@ const VIRTUAL_DATE = `(function (virtualNow) {
   Object.defineProperty(globalThis, 'Date', {value: VirtualDate, writable: true, configurable: true});
 })`;
 
+/** Makes `Date` of the realm `evaluate` runs script text in read the virtual clock `now`. */
+export function useVirtualDate(
+  evaluate: (code: string) => unknown,
+  now: () => number,
+): void {
+  (evaluate(VIRTUAL_DATE) as (now: () => number) => void)(now);
+}
+
 export function createRealm(now: () => number): Realm {
   const context = vm.createContext({});
-  (vm.runInContext(VIRTUAL_DATE, context) as (now: () => number) => void)(now);
+  useVirtualDate(code => vm.runInContext(code, context), now);
   const ContextDate = vm.runInContext('Date', context) as DateConstructor;
   const ContextArray = vm.runInContext('Array', context) as ArrayConstructor;
   const ContextObject = vm.runInContext('Object', context) as ObjectConstructor;

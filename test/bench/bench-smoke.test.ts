@@ -3,6 +3,8 @@
  * each other, with the requests the emulator served, and with the lower bound's arithmetic.
  * No timing is asserted. Runs the built dist/Code.js: `npm run build` first.
  */
+import {getHeapStatistics, setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
 import {DEFAULT_LATENCY} from '../../local/runtime';
 import {BOUND_BATCH_SIZE, listingPhases, lowerBound} from '../../bench/model';
 import {
@@ -22,6 +24,10 @@ import {
   uploadScenario,
 } from '../../bench/scenarios';
 import {checkTargets, doublingCheck, doublings} from '../../bench/targets';
+import {benchDesk} from '../../bench/desk';
+import {resultsTable} from '../../bench/report';
+
+const MB = 1024 * 1024;
 
 const OFFERS = 'GET /api/open/v3/offers';
 const CAMPAIGNS = 'GET /api/open/v3/campaign';
@@ -270,6 +276,60 @@ describe('the agency at a tiny size', () => {
   });
 });
 
+describe("the add-on's own peak heap", () => {
+  it('is reported for every scenario, beside the whole process', () => {
+    const r = pullScenario({offers: 120, campaigns: 10});
+    expect(r.addonPeakHeapBytes).toBeGreaterThan(0);
+    expect(r.addonPeakHeapBytes).toBeLessThan(r.peakHeapBytes);
+    const [headers, , row] = resultsTable([r], []).map(line =>
+      line.split(' | '),
+    );
+    expect(headers.at(-1)).toBe('add-on peak heap MB |');
+    expect(row.at(-1)).toBe(`${(r.addonPeakHeapBytes / MB).toFixed(0)} |`);
+  });
+
+  it("holds none of the emulator's store or the runtime's sheets", () => {
+    // 20,000 offers on the server, a sheet of 100,000 cells in the document; the refresh of
+    // 5 campaigns reads neither.
+    const {rt, probe} = benchDesk({offers: 20000, campaigns: 5}, {});
+    const archive = rt.spreadsheet.insertSheet('Archive');
+    archive.insertRowsAfter(archive.getMaxRows(), 10000);
+    archive
+      .getRange(1, 1, 10000, 10)
+      .setValues(
+        Array.from({length: 10000}, (_, row) =>
+          Array.from(
+            {length: 10},
+            (_, column) => `row ${row}, column ${column}`,
+          ),
+        ),
+      );
+    probe.begin();
+    rt.run('refreshCampaigns');
+    const {addonPeakHeapBytes, peakHeapBytes} = probe.end();
+    expect(rt.spreadsheet.sheet('Campaigns')!.lastRow()).toBe(6);
+    expect(addonPeakHeapBytes).toBeLessThan(30 * MB);
+    expect(peakHeapBytes - addonPeakHeapBytes).toBeGreaterThan(60 * MB);
+  });
+
+  it('is measured with the desk before freed: a new desk ends its thread and lets it go', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap = () => {
+      gc();
+      return getHeapStatistics().used_heap_size;
+    };
+    // A desk whose emulator holds 20,000 offers, used and then dropped, as a scenario does.
+    (() =>
+      benchDesk({offers: 20000, campaigns: 5}, {}).rt.run(
+        'refreshCampaigns',
+      ))();
+    const withIt = heap();
+    benchDesk({offers: 5, campaigns: 1}, {});
+    expect(withIt - heap()).toBeGreaterThan(50 * MB);
+  });
+});
+
 describe('the targets', () => {
   it('reads the scaling series as ratios of each doubling', () => {
     const steps = doublings([
@@ -330,6 +390,28 @@ describe('the targets', () => {
       detail:
         '5000->10000: simulated 1.71x, CPU 2.02x; 10000->20000: simulated 1.83x, CPU 2.31x',
     });
+  });
+
+  it("passes a scenario whose add-on holds under 100 MB at its peak, whatever the process's", () => {
+    const pull = (addonMb: number) =>
+      ({
+        name: 'pull',
+        ratio: 1,
+        simulatedMs: 1,
+        bound: {ms: 1},
+        addonPeakHeapBytes: addonMb * MB,
+        peakHeapBytes: 1500 * MB,
+      }) as ScenarioResult;
+    const heap = (r: ScenarioResult) =>
+      checkTargets([r], {pull: SMALL, largePull: SMALL}, []).find(c =>
+        c.target.includes('peak heap'),
+      );
+    expect(heap(pull(99))).toEqual({
+      target: "pull: the add-on's own peak heap under 100 MB",
+      verdict: 'PASS',
+      detail: '99 MB (the whole process: 1500 MB)',
+    });
+    expect(heap(pull(101))?.verdict).toBe('FAIL');
   });
 
   it('passes the large pull of 50,000 offers only in one execution under 4.5 minutes', () => {
