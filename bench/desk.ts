@@ -46,6 +46,13 @@ export function benchDesk(
   return current;
 }
 
+/** Ends the last desk's add-on thread: a bench, or a test file, that is done leaves none behind. */
+export async function endBenchDesk(): Promise<void> {
+  const last = current;
+  current = undefined;
+  await last?.rt.close();
+}
+
 /** What a job's summary says (the part the bench reads). */
 export interface Summary {
   ok: number;

@@ -10,6 +10,7 @@ import {join} from 'node:path';
 import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {describeModel} from './model';
+import {endBenchDesk} from './desk';
 import {FULL, QUICK, onlyScenarios, runBench} from './plan';
 import {
   appendResults,
@@ -112,6 +113,7 @@ function main(): void {
   }
   const missed = run.checks?.some(c => c.verdict === 'FAIL') ?? false;
   if (run.failures.length > 0 || missed) process.exitCode = 1;
+  void endBenchDesk();
 }
 
 main();

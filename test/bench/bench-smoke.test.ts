@@ -24,7 +24,7 @@ import {
   uploadScenario,
 } from '../../bench/scenarios';
 import {checkTargets, doublingCheck, doublings} from '../../bench/targets';
-import {benchDesk} from '../../bench/desk';
+import {benchDesk, endBenchDesk} from '../../bench/desk';
 import {resultsTable} from '../../bench/report';
 
 const MB = 1024 * 1024;
@@ -56,6 +56,9 @@ function expectConsistent(r: ScenarioResult): void {
   const attributed = r.costs.reduce((n, c) => n + c.ms, 0);
   expect(attributed).toBeCloseTo(r.simulatedMs, 3);
 }
+
+// Each desk's add-on runs in a thread of its own; the last one is ended with the file.
+afterAll(endBenchDesk);
 
 describe('the lower bound', () => {
   it('adds one read of the id column for a sheet that held rows and is written', () => {
