@@ -41,13 +41,14 @@ export interface StoredRecords {
   cells: Column[];
   /** One column per fact name, null where a record has no such fact. */
   facts: Record<string, Column>;
-  /** The prints of the read-only cells, null where none. */
-  readOnly: Column;
+  /** The prints of the read-only cells, null where none: by position, or as one column. */
+  readOnly: Prints | Column;
   /** By position, the records' marks of a push or a stopped refresh. */
   marks?: Record<string, Marks>;
 }
 
 function varint(n: number): string {
+  if (n < MORE) return DIGITS[n];
   let out = '';
   while (n >= MORE) {
     out += DIGITS[MORE + (n % MORE)];
@@ -114,29 +115,31 @@ const BOTH = 'B';
 
 /**
  * Each entry: its length plus one (0: none), what it shares with the start of the entry
- * before that is not none (and with its end, `both`), and its other characters.
+ * before that is not none (and with its end, the second text), and its other characters:
+ * both codings in one pass over the texts.
  */
-function frontCoded(
-  values: ReadonlyArray<string | null>,
-  both: boolean,
-): string {
-  const out: string[] = [both ? BOTH : FRONT];
+function frontCoded(values: ReadonlyArray<string | null>): [string, string] {
+  const front: string[] = [FRONT];
+  const both: string[] = [BOTH];
   let last = '';
   for (const value of values) {
     if (value === null) {
-      out.push(DIGITS[0]);
+      front.push(DIGITS[0]);
+      both.push(DIGITS[0]);
       continue;
     }
     const start = sharedStart(last, value);
-    const end = both
-      ? sharedEnd(last, value, Math.min(last.length, value.length) - start)
-      : 0;
-    out.push(varint(value.length + 1), varint(start));
-    if (both) out.push(varint(end));
-    out.push(value.slice(start, value.length - end));
+    const end = sharedEnd(
+      last,
+      value,
+      Math.min(last.length, value.length) - start,
+    );
+    const head = varint(value.length + 1) + varint(start);
+    front.push(head, value.slice(start));
+    both.push(head, varint(end), value.slice(start, value.length - end));
     last = value;
   }
-  return out.join('');
+  return [front.join(''), both.join('')];
 }
 
 function fromFrontCoded(text: string, n: number): Array<string | null> {
@@ -171,28 +174,32 @@ function bitsOf(size: number): number {
   return bits;
 }
 
-/** Numbers below 2 ** bits, packed into digits of 6 bits. */
+/**
+ * Numbers below 2 ** bits, packed into digits of 6 bits. A dictionary has at most as many
+ * entries as a section has records, far below 2 ** 24: the bits held stay within 32.
+ */
 function packed(codes: readonly number[], bits: number): string {
-  let out = '';
+  const out: string[] = [];
   let acc = 0;
   let held = 0;
   for (const code of codes) {
-    acc = acc * 2 ** bits + code;
+    acc = (acc << bits) | code;
     held += bits;
     while (held >= 6) {
       held -= 6;
-      const top = Math.floor(acc / 2 ** held);
-      out += DIGITS[top];
-      acc -= top * 2 ** held;
+      out.push(DIGITS[(acc >>> held) & 63]);
     }
+    acc &= (1 << held) - 1;
   }
-  return held > 0 ? out + DIGITS[acc * 2 ** (6 - held)] : out;
+  if (held > 0) out.push(DIGITS[(acc << (6 - held)) & 63]);
+  return out.join('');
 }
 
 function unpacked(text: string, n: number, bits: number): number[] {
   if (text.length !== Math.ceil((n * bits) / 6))
     throw new Error('state column: not a dictionary');
   const out: number[] = [];
+  const mask = (1 << bits) - 1;
   let acc = 0;
   let held = 0;
   let at = 0;
@@ -200,13 +207,11 @@ function unpacked(text: string, n: number, bits: number): number[] {
     while (held < bits) {
       const d = VALUE.get(text[at++]);
       if (d === undefined) throw new Error('state column: not a dictionary');
-      acc = acc * 64 + d;
+      acc = ((acc << 6) | d) & 0x3fffffff;
       held += 6;
     }
     held -= bits;
-    const code = Math.floor(acc / 2 ** held);
-    acc -= code * 2 ** held;
-    out.push(code);
+    out.push((acc >>> held) & mask);
   }
   return out;
 }
@@ -226,10 +231,13 @@ export function column(values: ReadonlyArray<string | null>): Column {
     codes.push(code);
   }
   const bits = bitsOf(index.size);
-  const front = frontCoded(values, false);
-  const both = frontCoded(values, true);
-  const shortest = both.length < front.length ? both : front;
-  if (texts + (values.length * bits) / 6 >= shortest.length) return shortest;
+  const dictionary = texts + (values.length * bits) / 6;
+  // Front coding takes at least two digits a text: no need to try it against less.
+  if (dictionary > 2 * values.length) {
+    const [front, both] = frontCoded(values);
+    const shortest = both.length < front.length ? both : front;
+    if (shortest.length <= dictionary) return shortest;
+  }
   return {d: [...index.keys()], i: packed(codes, bits)};
 }
 
@@ -244,6 +252,46 @@ export function values(stored: Column, n: number): Array<string | null> {
     if (value === undefined) throw new Error('state column: no such entry');
     return value === null ? null : String(value);
   });
+}
+
+/**
+ * Texts whose first characters each say something of their own (a print of read-only cells:
+ * a character per column, read-only.ts): a column per position up to the shortest text, most
+ * of them a few bits a record (a column whose cells are alike prints alike), and the rest of
+ * each text.
+ */
+export interface Prints {
+  at: Column[];
+  rest: Column;
+}
+
+/** Positions a print is cut into at most. */
+const MAX_POSITIONS = 64;
+
+function prints(texts: ReadonlyArray<string | null>): Prints {
+  const lengths = texts.flatMap(t => (t === null ? [] : [t.length]));
+  const width = Math.min(MAX_POSITIONS, ...lengths);
+  const positions = lengths.length > 0 ? width : 0;
+  return {
+    at: Array.from({length: positions}, (_, k) =>
+      column(texts.map(t => (t === null ? null : t[k]))),
+    ),
+    rest: column(texts.map(t => (t === null ? null : t.slice(positions)))),
+  };
+}
+
+/** By position where that is shorter (many records), else as one column (a few). */
+function shorter(byPosition: Prints, whole: Column): Prints | Column {
+  return JSON.stringify(byPosition).length < JSON.stringify(whole).length
+    ? byPosition
+    : whole;
+}
+
+function fromPrints(stored: Prints, n: number): Array<string | null> {
+  const at = stored.at.map(c => values(c, n));
+  return values(stored.rest, n).map((rest, k) =>
+    rest === null ? null : at.map(c => c[k] ?? '').join('') + rest,
+  );
 }
 
 /** Records as stored by column. */
@@ -274,7 +322,10 @@ export function storeRecords(
     facts: Object.fromEntries(
       factNames.map(f => [f, column(states.map(s => s.facts?.[f] ?? null))]),
     ),
-    readOnly: column(states.map(s => s.readOnly ?? null)),
+    readOnly: shorter(
+      prints(states.map(s => s.readOnly ?? null)),
+      column(states.map(s => s.readOnly ?? null)),
+    ),
     ...(Object.keys(marks).length > 0 ? {marks} : {}),
   };
 }
@@ -292,7 +343,10 @@ export function readRecords(
   const facts = Object.entries(stored.facts).map(
     ([name, c]) => [name, values(c, n)] as const,
   );
-  const prints = values(stored.readOnly, n);
+  const printed =
+    typeof stored.readOnly === 'object' && 'at' in stored.readOnly
+      ? fromPrints(stored.readOnly, n)
+      : values(stored.readOnly, n);
   const out: Record<string, RecordState> = {};
   let row = 0;
   for (let k = 0; k < n; k++) {
@@ -312,7 +366,7 @@ export function readRecords(
       ...(own.length > 0
         ? {facts: Object.fromEntries(own.map(([f, v]) => [f, v[k]!]))}
         : {}),
-      ...(prints[k] !== null ? {readOnly: prints[k]!} : {}),
+      ...(printed[k] !== null ? {readOnly: printed[k]!} : {}),
       ...stored.marks?.[k],
     };
   }
