@@ -5,7 +5,12 @@
 import {appendFileSync, existsSync, writeFileSync} from 'node:fs';
 import {URL_FETCH_QUOTA} from '../src/rules/refresh-estimate';
 import type {AgencyQuota, ScenarioResult} from './scenarios';
-import type {Doubling, ScalingPoint, TargetCheck} from './targets';
+import {
+  type Doubling,
+  type ScalingPoint,
+  type TargetCheck,
+  stateShare,
+} from './targets';
 
 /** A scenario that could not be measured: the job failed or did not do the work. */
 export interface ScenarioFailure {
@@ -35,7 +40,7 @@ export function resultsTable(
     'Spreadsheet calls (round trips)',
     'cells written',
     'cells read',
-    'characters written (state sheet)',
+    'characters written (state sheet: share of the rest)',
     'simulated s',
     'lower bound s',
     'ratio',
@@ -57,7 +62,7 @@ export function resultsTable(
         `${n(r.sheetCalls)} (${n(r.sheetRoundTrips)})`,
         n(r.cellsWritten),
         n(r.cellsRead),
-        `${n(r.charsWritten)} (${n(r.stateCharsWritten)})`,
+        `${n(r.charsWritten)} (${n(r.stateCharsWritten)}: ${(100 * stateShare(r)).toFixed(0)}% of the rest)`,
         s(r.simulatedMs),
         s(r.bound.ms),
         `${r.ratio.toFixed(2)}x`,

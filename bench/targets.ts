@@ -13,6 +13,19 @@ export const LARGE_PULL_OFFERS = 50000;
 export const JOB_BUDGET_MS = 4.5 * 60 * 1000;
 /** Apps Script's execution limit. */
 export const EXECUTION_LIMIT_MS = 6 * 60 * 1000;
+/**
+ * Issue 37: the hidden state sheet's characters at most this share of those the job writes to
+ * the other sheets, for the large pull and the agency's refresh.
+ */
+export const MAX_STATE_SHARE = 0.25;
+const STATE_SHARE_JUDGED = ['large pull', 'agency refresh'];
+
+/** The state sheet's characters over those written to every other sheet. */
+export function stateShare(r: ScenarioResult): number {
+  const others = r.charsWritten - r.stateCharsWritten;
+  return others > 0 ? r.stateCharsWritten / others : 0;
+}
+
 /** "At most ~2x per doubling": fixed costs keep a linear job below 2; noise gets 10%. */
 export const MAX_DOUBLING_RATIO = 2.2;
 /**
@@ -124,6 +137,27 @@ export function checkTargets(
           detail: `this run pulls ${sizes.largePull.offers.toLocaleString('en-US')} offers`,
         },
   );
+  for (const name of STATE_SHARE_JUDGED) {
+    const r = results.find(x => x.name === name);
+    const target = `${name}: the state sheet's characters at most ${MAX_STATE_SHARE * 100}% of those written to the other sheets`;
+    const fullSize =
+      name !== 'large pull' || sizes.largePull.offers === LARGE_PULL_OFFERS;
+    checks.push(
+      r && fullSize
+        ? {
+            target,
+            verdict: verdict(stateShare(r) <= MAX_STATE_SHARE),
+            detail: `${(100 * stateShare(r)).toFixed(1)}% (${r.stateCharsWritten.toLocaleString('en-US')} of ${(r.charsWritten - r.stateCharsWritten).toLocaleString('en-US')})`,
+          }
+        : {
+            target,
+            verdict: 'n/a',
+            detail: r
+              ? `this run pulls ${sizes.largePull.offers.toLocaleString('en-US')} offers`
+              : 'not in this run',
+          },
+    );
+  }
   const long = results.filter(r => r.bound.ms > EXECUTION_LIMIT_MS);
   checks.push(
     ...long.map(r => ({

@@ -22,19 +22,22 @@ import {EMPTY, contentOf} from '../sheets/rows';
 import {editableOf} from '../sheets/schema';
 import {SCHEMAS} from '../sheets/schemas';
 import {CHUNK, changedRuns, layout} from './cells';
+import {StoredRecords, readRecords, storeRecords} from './columns';
 
 export const STATE_SHEET = 'Offer Desk state';
 const PREFIX = 'j';
 /** After a section's name while a save writes its cells: read as no state (save()). */
 const SAVING = ' (saving)';
 /**
+ * 4: a section's records are stored by column (columns.ts), no longer one object per record:
+ * the same texts in about a fifth of the characters (issue 37).
  * 3: records are keyed by account and id (accounts.ts recordKey): one section holds the
  * records of every account refreshed into the sheet.
  * 2: each section names the fields its row texts hold (`fields`), so no version of the
  * add-on that reorders, adds or removes an editable column misreads what was pulled.
  * 1 (until 2026-11): the texts were in the order of the editable columns of that release.
  */
-const VERSION = 3;
+const VERSION = 4;
 
 /**
  * The editable columns of each sheet in release 1, in the order its state rows hold them:
@@ -73,7 +76,8 @@ interface Stored {
   connectionLabel?: string;
   /** The field of each position of the row texts. */
   fields?: string[];
-  records: Record<string, RecordState>;
+  /** Until version 3 one object per record by its key; since, by column. */
+  records: Record<string, RecordState> | StoredRecords;
 }
 
 interface StoredMemo {
@@ -230,7 +234,7 @@ export class StateBook {
         ? {connection: state.connection, connectionLabel: state.connectionLabel}
         : {}),
       ...(fields ? {fields} : {}),
-      records: state.records,
+      records: storeRecords(state.records),
     };
   }
 
@@ -306,7 +310,7 @@ function parse(
   } catch {
     return undefined;
   }
-  if (![1, 2, VERSION].includes(stored.v)) return undefined;
+  if (![1, 2, 3, VERSION].includes(stored.v)) return undefined;
   const now = fieldsOf(section);
   const then =
     stored.v === 1
@@ -325,9 +329,9 @@ function parse(
     );
     return {...stored, memo};
   }
-  if (typeof stored.records !== 'object' || stored.records === null)
-    return undefined;
-  const records = move ? move.records(stored.records) : stored.records;
+  const kept = recordsOf(stored);
+  if (!kept) return undefined;
+  const records = move ? move.records(kept) : kept;
   return {
     ...accountsOf(stored, records),
     ...(stored.v !== VERSION ? {storedAs: stored.v} : {}),
@@ -343,6 +347,18 @@ function parse(
   };
 }
 
+/** A section's records by key, from columns or (until version 3) objects; none if damaged. */
+function recordsOf(stored: Stored): Record<string, RecordState> | undefined {
+  if (typeof stored.records !== 'object' || stored.records === null)
+    return undefined;
+  if (stored.v < VERSION) return stored.records as Record<string, RecordState>;
+  try {
+    return readRecords(stored.records as StoredRecords);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The accounts of a section and its records by record key: versions 1 and 2 held one
  * account's records by id, which become that account's, its rows' empty `account` cells
@@ -352,7 +368,7 @@ function accountsOf(
   stored: Stored,
   records: Record<string, RecordState>,
 ): Pick<SheetState, 'accounts' | 'legacyAccount' | 'records'> {
-  if (stored.v === VERSION) {
+  if (stored.v >= 3) {
     return {
       accounts: (stored.accounts ?? []).map(String),
       ...(stored.legacyAccount !== undefined

@@ -425,6 +425,8 @@ describe('the targets', () => {
         simulatedMs,
         ratio: 1,
         bound: {ms: simulatedMs},
+        charsWritten: 0,
+        stateCharsWritten: 0,
       }) as ScenarioResult;
     const verdict = (result: ScenarioResult, offers = 50000) =>
       checkTargets(
@@ -441,6 +443,39 @@ describe('the targets', () => {
     expect(verdict(large(2, 200_000))?.verdict).toBe('FAIL');
     expect(verdict(large(1, 280_000))?.verdict).toBe('FAIL');
     expect(verdict(large(1, 1000), 5000)?.verdict).toBe('n/a');
+  });
+});
+
+describe("the state sheet's share of the characters written", () => {
+  it('passes at a quarter of those written to the other sheets, for the large pull at full size and the agency refresh', () => {
+    const written = (name: string, state: number) =>
+      ({
+        name,
+        runs: 1,
+        simulatedMs: 1000,
+        ratio: 1,
+        bound: {ms: 1000},
+        charsWritten: 1000 + state,
+        stateCharsWritten: state,
+      }) as ScenarioResult;
+    const verdicts = (results: ScenarioResult[], offers = 50000) =>
+      checkTargets(
+        results,
+        {pull: SMALL, largePull: {offers, campaigns: 1}},
+        [],
+      )
+        .filter(c => c.target.includes("state sheet's characters"))
+        .map(c => [c.target.split(':')[0], c.verdict, c.detail]);
+    expect(
+      verdicts([written('large pull', 250), written('agency refresh', 251)]),
+    ).toEqual([
+      ['large pull', 'PASS', '25.0% (250 of 1,000)'],
+      ['agency refresh', 'FAIL', '25.1% (251 of 1,000)'],
+    ]);
+    expect(verdicts([written('large pull', 100)], 5000)).toEqual([
+      ['large pull', 'n/a', 'this run pulls 5,000 offers'],
+      ['agency refresh', 'n/a', 'not in this run'],
+    ]);
   });
 });
 

@@ -56,7 +56,8 @@ function editState(
   sheet: string,
   edit: (stored: {
     fields: string[];
-    records: Record<string, {rows: string[][]}>;
+    /** By column since version 4 (src/state/columns.ts): a column per field. */
+    records: {cells: unknown[]};
   }) => void,
 ): void {
   const state = sheetOf(rt, 'Offer Desk state');
@@ -144,9 +145,7 @@ describe('state written by a release with another order of editable columns', ()
     // As a release whose Budgets columns were in the reverse order would have written it.
     editState(rt, 'Budgets', stored => {
       stored.fields.reverse();
-      for (const record of Object.values(stored.records)) {
-        record.rows = record.rows.map(texts => [...texts].reverse());
-      }
+      stored.records.cells.reverse();
     });
     emulator.clearRequests();
     const summary = rt.call('pushBudgets', {dryRun: true}) as {
@@ -163,11 +162,7 @@ describe('state written by a release with another order of editable columns', ()
     editState(rt, 'Offers', stored => {
       const at = stored.fields.indexOf('click_url');
       stored.fields.splice(at, 1);
-      for (const record of Object.values(stored.records)) {
-        record.rows = record.rows.map(texts =>
-          texts.filter((_, k) => k !== at),
-        );
-      }
+      stored.records.cells.splice(at, 1);
     });
     emulator.clearRequests();
     expect(() => rt.call('pushTracking')).toThrow(

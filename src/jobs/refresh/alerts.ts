@@ -23,7 +23,7 @@ import {keyParts} from '../../sheets/accounts';
 import type {AlertCells} from '../../sheets/alerts-sheet';
 import {accountLabel} from '../connect';
 
-/** Facts of an offer an alert compares, as the Offers state keeps them (offers-refresher.ts). */
+/** Facts of an offer the alerts read of each pull. */
 export const WATCHED = [
   'offer_name',
   'status',
@@ -34,10 +34,16 @@ export const WATCHED = [
 
 export type Watched = Partial<Record<(typeof WATCHED)[number], string>>;
 
-/** The facts of an offer the alerts compare: text, '' for nothing. */
-export function watchedFacts(offer: Offer): Record<string, string> {
+/** Of those, what the alerts read of the last pull: the Offers state keeps only these. */
+export const COMPARED = ['status', 'offer_stop_reason'] as const;
+
+/** The facts of an offer the alerts compare (or those named): text, '' for nothing. */
+export function watchedFacts(
+  offer: Offer,
+  names: ReadonlyArray<(typeof WATCHED)[number]> = WATCHED,
+): Record<string, string> {
   const fields = offer as unknown as Record<string, unknown>;
-  return Object.fromEntries(WATCHED.map(k => [k, textOf(fields[k])] as const));
+  return Object.fromEntries(names.map(k => [k, textOf(fields[k])] as const));
 }
 
 export type ConditionKind = 'stopped' | 'reason' | 'click' | 'pending';

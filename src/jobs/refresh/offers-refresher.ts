@@ -12,21 +12,16 @@ import {
   withServerClick,
 } from '../../state/server-click-memory';
 import {noun} from '../../text/wording';
-import {watchedFacts} from './alerts';
+import {COMPARED, watchedFacts} from './alerts';
 import type {Refresher} from './refresher';
 import {refreshSheet} from './refresh-sheet';
 import {pulledRecords} from './sheet-refresher';
 
-/**
- * What a push needs to know of an offer: who maintains it, where it delivers, and for the
- * budget guard its currency and name.
- */
+/** What a push needs to know of an offer: who maintains it, where it delivers. */
 function offerFacts(offer: Offer): Record<string, string> {
   return {
     maintain_by: String(offer.maintain_by ?? ''),
     target_geo: String(offer.target_geo ?? ''),
-    currency: String(offer.currency ?? ''),
-    offer_name: String(offer.offer_name ?? ''),
   };
 }
 
@@ -49,9 +44,10 @@ export const offersRefresher: Refresher<Offer> = {
         OFFERS,
         pulledRecords(listed, offer => ({
           sources: [withServerClick(offer, sent)],
+          // Only what a later run reads of the last pull (issue 37: the state is no copy).
           facts: {
             ...offerFacts(offer),
-            ...watchedFacts(offer),
+            ...watchedFacts(offer, COMPARED),
             bid_rate: textOf(offer.bid_rate),
           },
         })),
@@ -62,7 +58,12 @@ export const offersRefresher: Refresher<Offer> = {
         BUDGETS,
         pulledRecords(listed, offer => ({
           sources: budgetRows(offer),
-          facts: offerFacts(offer),
+          // The budget guard names the offer and its currency.
+          facts: {
+            ...offerFacts(offer),
+            currency: String(offer.currency ?? ''),
+            offer_name: String(offer.offer_name ?? ''),
+          },
         })),
       );
       context.watch?.write(context);

@@ -229,7 +229,7 @@ describe('the state sheet', () => {
       [2, expect.any(Number)],
       [1, 1],
     ]);
-    expect(sheet.writes[0].values.length).toBeGreaterThan(20);
+    expect(sheet.writes[0].values.length).toBeGreaterThan(10);
     expect(sheet.writes[1].values).toEqual([['Budgets']]);
 
     const state = StateBook.open(book);
@@ -249,7 +249,6 @@ describe('the state sheet', () => {
     const write = sheet.writes[3];
     expect(write.values).toHaveLength(1);
     expect(write.row).toBeGreaterThan(2);
-    expect(String(write.values[0][0])).toContain(JSON.stringify('"5"'));
     expect(StateBook.open(book).get('Budgets')).toEqual(changed);
 
     // Fewer records: the cells no longer needed are cleared, the rest reads back whole.

@@ -100,3 +100,58 @@ describe('a save that threw, then the same book saving again', () => {
     expect(StateBook.open(book).memo<string>('notes') === now).toBe(true);
   });
 });
+
+describe('a section of version 3 (one object per record)', () => {
+  it('reads as it was, and its next save writes version 4 by column that reads back the same', () => {
+    const book = new MemoryWorkbook();
+    const records = {
+      '\u001f200001': {
+        rows: [['"APPSFLYER"', '"https://t.example/a?id={click_id}"', 'null']],
+        facts: {maintain_by: 'ADV', status: 'RUNNING'},
+        readOnly: 'IAB:1x',
+        refused: [['"APPSFLYER"', '"bad"', 'null']],
+      },
+      'demo_sub_a\u001f200002': {rows: [], facts: {maintain_by: 'AM'}},
+    };
+    const v3 = {
+      v: 3,
+      accounts: ['', 'demo_sub_a'],
+      fields: ['tracking_method', 'click_url', 'support_server_click'],
+      records,
+    };
+    const sheet = book.insertSheet(STATE_SHEET);
+    sheet.write(1, 1, [['Offers'], [`j${JSON.stringify(v3)}`]]);
+
+    const read = StateBook.open(book);
+    expect(read.get('Offers')).toEqual({
+      accounts: ['', 'demo_sub_a'],
+      records,
+      storedAs: 3,
+    });
+    read.set('Offers', read.get('Offers')!);
+    read.save();
+    const stored = JSON.parse(String(sheet.grid()[1][0]).slice(1));
+    expect(stored).toMatchObject({v: 4, records: {n: 2}});
+    expect(StateBook.open(book).get('Offers')).toEqual({
+      accounts: ['', 'demo_sub_a'],
+      records,
+    });
+  });
+
+  it('a version-4 section whose columns do not add up reads as none', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    first.set('Offers', {
+      accounts: [''],
+      records: {'\u001f1': {rows: [['"x"', '"y"', 'null']]}},
+    });
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const stored = JSON.parse(String(sheet.grid()[1][0]).slice(1));
+    stored.records.n = 5;
+    sheet.write(2, 1, [[`j${JSON.stringify(stored)}`]]);
+    const read = StateBook.open(book);
+    expect(read.get('Offers')).toBeUndefined();
+    expect(read.unreadable('Offers')).toBe(true);
+  });
+});
