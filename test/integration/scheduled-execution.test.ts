@@ -5,9 +5,14 @@
  */
 import {DEMO_ACCOUNTS} from '../../local/emulator';
 import type {Runtime} from '../../local/runtime';
-import {editCap, signedRequests, threeAccounts} from '../support/accounts';
+import {
+  editCap,
+  editable,
+  signedRequests,
+  threeAccounts,
+} from '../support/accounts';
 import {budgetsPulled, capSent} from '../support/history';
-import {recordsOf} from '../support/offer-desk';
+import {offerDesk, recordsOf} from '../support/offer-desk';
 
 const HOUR_MS = 3600_000;
 const STATE_SHEET = 'Offer Desk state';
@@ -119,7 +124,7 @@ describe('a scheduled run whose changes took part of its time', () => {
       ['GET sub_adv_account', main],
     ]);
     const why =
-      'the scheduled changes left 103.2 s of this run, and with it, refreshing every account (3 accounts) would take about 200.3 s at the last measured pace: the next run refreshes it';
+      'the scheduled changes left 103.2 s of this run, and with it, refreshing every account (3 accounts) would take about 200.3 s at the last measured pace: the next run takes it before the accounts this one refreshed';
     expect(
       (rt.call('getSchedule') as {lastRun: unknown}).lastRun,
     ).toMatchObject({
@@ -189,4 +194,98 @@ describe('a scheduled run of one account whose changes took its time', () => {
       ]);
     },
   );
+});
+
+describe('scheduled runs that are every one trimmed', () => {
+  it('take the accounts in turn, those left out before those refreshed: three runs refresh every account', () => {
+    // 101 pages of offers for the main account, 3 for each sub-account. At 50 s an answer
+    // every account takes 4 round trips (the keys, the first pages, then 102 other pages in two
+    // batches); the main account alone 2, the sub-accounts without it 3.
+    const {rt, emulator} = offerDesk({
+      offers: 5050,
+      otherOffers: 100,
+      listsSubAccounts: true,
+    });
+    const [main, subA, subB] = [
+      DEMO_ACCOUNTS.main.name,
+      DEMO_ACCOUNTS.subA.name,
+      DEMO_ACCOUNTS.subB.name,
+    ];
+    const first = (name: string) =>
+      [...emulator.account(name).offers.keys()][0];
+    const ids = [...emulator.account(main).offers.keys()].slice(0, 3);
+    for (const id of ids) editable(emulator, id);
+    rt.call('setActingAccount', '*');
+    emulator.faults.configure({
+      rules: [
+        {kind: 'slow', method: 'GET', latencyMs: 50_000},
+        {kind: 'slow', method: 'PUT', latencyMs: 40_000},
+      ],
+    });
+    // Every account fits a run of its own (about 205 s): it measures the pace.
+    expect(rt.call('refreshAll')).toMatchObject({error: 0});
+    // A change due in each of the next three hourly runs: each takes 90 s of it (a read, a
+    // PUT) and leaves 178 s, time for 3 round trips.
+    ids.forEach((id, k) => {
+      editCap(rt, id, String(150 + k));
+      rt.call('pushBudgets', {at: nowS(rt) + (k + 0.5) * 3600});
+    });
+    const accounts = [main, subA, subB];
+    /**
+     * One hourly run, each account's first offer renamed on the server before it: whose lists
+     * the refresh sent, whose rows show the new name, the rows of Offers (those left out are
+     * carried), what it said.
+     */
+    const run = (n: number) => {
+      const renamed = (name: string) => `${name} before run ${n}`;
+      for (const name of accounts)
+        emulator.updateOffer(first(name), {offer_name: renamed(name)});
+      const since = emulator.requests.at(-1)!.seq;
+      expect(hours(rt, 1)).toEqual([undefined]);
+      expect(lastRunMs(rt)).toBeLessThan(4.5 * 60 * 1000);
+      const offers = recordsOf(rt, 'Offers');
+      return {
+        // Only the refresh lists campaigns: the changes read offers.
+        listed: signedRequests(emulator, since)
+          .filter(r => r.op === 'GET campaign')
+          .map(r => r.signer),
+        shown: accounts.filter(name =>
+          offers.some(
+            r => r.offer_id === first(name) && r.offer_name === renamed(name),
+          ),
+        ),
+        rows: offers.length,
+        said: (rt.call('getSchedule') as {lastRun: {message: string}}).lastRun
+          .message,
+      };
+    };
+    const why = (left: string, all: string) =>
+      `the scheduled changes left ${left} s of this run, and with it, refreshing every account (3 accounts) would take about ${all} s at the last measured pace: the next run takes it before the accounts this one refreshed`;
+    const sent =
+      'Refresh everything: Scheduled changes: 1 field sent. See the Scheduled sheet.';
+    const mainOnly = (left: string, all: string) =>
+      `${sent} Refreshed 5 campaigns, 5050 offers, 4 creative materials, 2 sub-accounts (every account: the main account and 2 sub-accounts). Not refreshed, rows left as they were: sub-account ${subA} (${why(left, all)}); sub-account ${subB} (${why(left, all)}).`;
+
+    // In the order given, the main account first: it alone fits.
+    expect(run(1)).toEqual({
+      listed: [main],
+      shown: [main],
+      rows: 5250,
+      said: mainOnly('178.0', '208.5'),
+    });
+    // Those it left out go first, and fit together; the main account's turn (its sub-accounts
+    // list too) comes after theirs.
+    expect(run(2)).toEqual({
+      listed: [subA, subB],
+      shown: [subA, subB],
+      rows: 5250,
+      said: `${sent} Refreshed 2 campaigns, 200 offers, 2 creative materials (every account: the main account and 2 sub-accounts). Not refreshed, rows left as they were: main account (${why('178.3', '208.5')}).`,
+    });
+    expect(run(3)).toEqual({
+      listed: [main],
+      shown: [main],
+      rows: 5250,
+      said: mainOnly('178.3', '207.7'),
+    });
+  });
 });

@@ -55,7 +55,7 @@ export function fitting(
     failed: [
       ...found.failed,
       ...[...new Set([...left.keys(), ...out])]
-        .filter(a => a !== '' && !found.failed.some(f => f.account === a))
+        .filter(a => !found.failed.some(f => f.account === a))
         .map(account => ({account, message: left.get(account) ?? why})),
     ],
   };

@@ -23,11 +23,13 @@ import {
 import {keyParts} from '../../sheets/accounts';
 import {SCHEMAS} from '../../sheets/schemas';
 import type {StateBook} from '../../state/book';
+import {turnsOf} from '../../state/refresh-turns-memo';
 import {counted} from '../../text/wording';
 import {accountLabel} from '../connect';
 import {START_BUDGET_MS} from '../run';
 import {EVERY_ACCOUNT} from '../settings-store';
 import type {Schedule} from '../settings-store';
+import {inTurn, takesTurns, turnsKey} from './refresh-turns';
 
 /**
  * What a refresh's cost is told from, of each of its refreshers (refresher.ts Refresher): the
@@ -97,6 +99,7 @@ function pricer(
   const sheets = new Set(refreshers.flatMap(r => r.cost.sheets));
   const cells = [...sheets].reduce((n, sheet) => n + cellsOf(book, sheet), 0);
   return (accounts, pace) => {
+    const subAccounts = accounts.filter(a => a !== '').length;
     const lists = accounts.map(account =>
       refreshers.flatMap((r, i): ListSize[] =>
         r.mainOnly && account !== ''
@@ -108,8 +111,8 @@ function pricer(
       {
         // The main account alone needs no sub-account's keys.
         keys:
-          acting === EVERY_ACCOUNT && accounts.length > 1
-            ? {records: accounts.length - 1, pageSize: SUB_ACCOUNT_PAGE}
+          acting === EVERY_ACCOUNT && subAccounts > 0
+            ? {records: subAccounts, pageSize: SUB_ACCOUNT_PAGE}
             : undefined,
         accounts: lists,
         cells,
@@ -150,10 +153,12 @@ export function refreshCost(
 /** What a refresh may list in one run, as refreshPlan decides it. */
 export interface RefreshPlan {
   cost: RefreshCost;
-  /** Acting as every account: the accounts that fit, the main account first; absent, all. */
+  /** Acting as every account: the accounts that fit, in turn; absent, all. */
   only?: string[];
   /** The accounts priced but left out, each with why: named by the summary, rows carried. */
   left: Map<string, string>;
+  /** The accounts priced, in the turn the plan took them (refresh-turns.ts inTurn). */
+  order: string[];
 }
 
 /** The time a refresh's plan must fit: what its execution has left (TimeBudget.leftMs). */
@@ -177,14 +182,15 @@ export class RefreshWaitsError extends Error {
 /**
  * What a refresh as `acting` lists: every account it acts for, where that fits the time its
  * execution has left at the pace the last refresh measured. Where it does not, less, never
- * nothing that can fit: acting as every account, the most accounts that fit (the main account
- * first, then the Sub-accounts sheet's order), the others named, with why. A refresh with the
- * run to itself runs its least (one account) wherever it fits at the default pace, so one slow
- * run cannot refuse every later one: the run measures the pace again. After other work that
- * chance is not taken (a slow server would have Apps Script kill the run at 6 minutes): where
- * one account cannot fit what is left but fits a run, the refresh waits for the next run
- * (RefreshWaitsError). Refused (a ConfigError, nothing sent) only where one account cannot fit
- * a run.
+ * nothing that can fit: acting as every account, the accounts in turn (refresh-turns.ts: those
+ * refreshed longest ago first), each that fits beside those taken before it, the others named,
+ * with why; so every account has its turn however often runs are trimmed. A refresh with the
+ * run to itself runs its least (one account, the first in turn that fits) wherever it fits at
+ * the default pace, so one slow run cannot refuse every later one: the run measures the pace
+ * again. After other work that chance is not taken (a slow server would have Apps Script kill
+ * the run at 6 minutes): where one account cannot fit what is left but fits a run, the refresh
+ * waits for the next run (RefreshWaitsError). Refused (a ConfigError, nothing sent) only where
+ * no account alone can fit a run.
  */
 export function refreshPlan(
   book: StateBook,
@@ -194,36 +200,49 @@ export function refreshPlan(
   time: TimeLeft,
 ): RefreshPlan {
   const price = pricer(book, refreshers, acting);
-  const accounts = pricedAccounts(book, refreshers, acting, sheetNames);
+  const turns = takesTurns(acting, refreshers);
+  const accounts = inTurn(
+    pricedAccounts(book, refreshers, acting, sheetNames),
+    turns ? turnsOf(book, turnsKey(refreshers)) : [],
+  );
+  // Without turns, the first (the main account, or the one acted as) is the least refresh.
+  const candidates = turns ? accounts : accounts.slice(0, 1);
   const pace = lastPace(book);
   const cost = price(accounts, pace);
-  if (cost.ms <= time.ms) return {cost, left: new Map()};
+  if (cost.ms <= time.ms) return {cost, left: new Map(), order: accounts};
   // Only where a run of its own would take them is the time the work before took the reason.
   const took = time.after !== undefined && cost.ms <= START_BUDGET_MS;
   const why = took
-    ? `${leftBy(time)}, and with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace: the next run refreshes it`
+    ? `${leftBy(time)}, and with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace: the next run takes it before the accounts this one refreshed`
     : `with it, refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace, more than one run gives a job: act as it to refresh it, or keep each group of accounts in a workbook of its own`;
-  const trimmed = (n: number, at: Pace): RefreshPlan | undefined => {
-    const fewer = price(accounts.slice(0, n), at);
-    if (fewer.ms > time.ms) return undefined;
-    return {
-      cost: fewer,
-      ...(acting === EVERY_ACCOUNT ? {only: accounts.slice(0, n)} : {}),
-      left: new Map(accounts.slice(n).map(a => [a, why])),
-    };
-  };
-  for (let n = accounts.length - 1; n >= 1; n--) {
-    const plan = trimmed(n, pace);
-    if (plan) return plan;
-  }
+  const trimmed = (taken: string[], at: Pace): RefreshPlan => ({
+    cost: price(taken, at),
+    ...(acting === EVERY_ACCOUNT ? {only: taken} : {}),
+    left: new Map(accounts.filter(a => !taken.includes(a)).map(a => [a, why])),
+    order: accounts,
+  });
+  const alone = (account: string, at: Pace) => price([account], at).ms;
+  // In turn, each account that fits beside those before it: one too large to fit is passed
+  // over, not waited for, and keeps its turn for the next run.
+  const taken = candidates.reduce<string[]>(
+    (fit, account) =>
+      price([...fit, account], pace).ms <= time.ms ? [...fit, account] : fit,
+    [],
+  );
+  if (taken.length > 0) return trimmed(taken, pace);
   // With the run to itself, the least refresh takes its chance at the default pace.
   const chance =
-    time.after === undefined ? trimmed(1, DEFAULT_PACE) : undefined;
-  if (chance) return chance;
+    time.after === undefined
+      ? candidates.find(a => alone(a, DEFAULT_PACE) <= time.ms)
+      : undefined;
+  if (chance !== undefined) return trimmed([chance], DEFAULT_PACE);
   // After other work, what a run of its own would start (at either pace) waits for the next.
-  const inARun = (at: Pace) =>
-    price(accounts.slice(0, 1), at).ms <= START_BUDGET_MS;
-  if (time.after !== undefined && (inARun(pace) || inARun(DEFAULT_PACE))) {
+  const inARun = candidates.some(
+    a =>
+      alone(a, pace) <= START_BUDGET_MS ||
+      alone(a, DEFAULT_PACE) <= START_BUDGET_MS,
+  );
+  if (time.after !== undefined && inARun) {
     throw new RefreshWaitsError(
       time.ms > 0
         ? `The refresh did not start: ${leftBy(time)}, and refreshing ${whose(cost, acting)} would take about ${seconds(cost.ms)} s at the last measured pace; the next run refreshes.`

@@ -55,6 +55,8 @@ import type {
   SheetReport,
 } from './refresher';
 import {sheetRefresher} from './sheet-refresher';
+import {afterRefresh, takesTurns, turnsKey} from './refresh-turns';
+import {rememberTurns} from '../../state/refresh-turns-memo';
 
 export const campaignsRefresher = sheetRefresher(
   noun('campaign'),
@@ -87,31 +89,36 @@ export function runRefresh(
         : [];
     // Told before anything is sent, against the time the execution has left: a refresh that
     // cannot fit never starts, one that fits only in part refreshes the accounts that fit.
-    const {cost, only, left} = refreshPlan(
+    const {cost, only, left, order} = refreshPlan(
       run.book,
       refreshers,
       connected.account,
       sheetNames,
       {ms: run.budget.leftMs(), after: options.after},
     );
+    // The main account's own lists (its sub-accounts) wait for its turn, as its other lists do.
+    const running =
+      only && !only.includes('')
+        ? refreshers.filter(r => !r.mainOnly)
+        : refreshers;
     const store = new SettingsStore(platform.userProperties);
     if (options.scheduled)
       checkScheduledQuota(store, platform, cost, connected.account);
     const found = fitting(
-      only?.length === 1
+      only?.length === 1 && only[0] === ''
         ? {accounts: [''], failed: [], requests: 0}
         : accountsToActFor(connected, sheetNames),
       only,
       left,
     );
     if (connected.account === EVERY_ACCOUNT)
-      found.failed.push(...noLongerListed(run.book, refreshers, found));
+      found.failed.push(...noLongerListed(run.book, running, found));
     const fetching = (account: string): FetchContext => ({
       client: connected.clientFor(account),
       main: connected.mainClient,
       workbook,
     });
-    const plan = refreshers.map(r => (r.mainOnly ? [''] : found.accounts));
+    const plan = running.map(r => (r.mainOnly ? [''] : found.accounts));
     // Several accounts: one that fails is named and left as it was, the others are written.
     const isolated = found.accounts.length > 1;
     // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
@@ -119,7 +126,7 @@ export function runRefresh(
     const waitedFrom = connected.waitedMs();
     let roundTrips = 0;
     const results = listEach(
-      refreshers.flatMap((r, i) =>
+      running.flatMap((r, i) =>
         plan[i].map(account => ({
           ...r.listing(fetching(account)),
           ...(isolated ? {isolated: true} : {}),
@@ -143,14 +150,14 @@ export function runRefresh(
     run.book.setMemo(PACE_MEMO, {
       roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
     });
-    const listed = refreshers.map((_, i) => {
+    const listed = running.map((_, i) => {
       const from = plan.slice(0, i).reduce((n, p) => n + p.length, 0);
       return plan[i].map((account, k) => ({account, ...results[from + k]}));
     });
     const failed = accountFailures(found.failed, listed.flat());
     const answered = (list: Array<AccountListed<unknown>>) =>
       list.filter(l => !failed.has(l.account));
-    const pulled = refreshers.map((r, i) =>
+    const pulled = running.map((r, i) =>
       r.pulled(answered(listed[i]), fetching('')),
     );
     const context: RefreshContext = {
@@ -178,6 +185,12 @@ export function runRefresh(
         }),
       );
       if (shows) workbook.showInstead(shows);
+      if (takesTurns(connected.account, refreshers))
+        rememberTurns(
+          run.book,
+          turnsKey(refreshers),
+          afterRefresh(order, context.accounts),
+        );
     } finally {
       // A sheet refusing its layout stops the job: the ones written before keep their state.
       run.save();
@@ -186,11 +199,13 @@ export function runRefresh(
     // server; a person reads any other's summary.
     const seen = reports.reduce((n, r) => n + (r.seen?.changes ?? 0), 0);
     // Those a trimmed refresh left out are acted for too: the summary names each as failed.
-    const subAccounts = found.accounts.length - 1 + left.size;
+    const subAccounts = [...found.accounts, ...left.keys()].filter(
+      a => a !== '',
+    ).length;
     const summary = context.watch!.summarize(
       run.summary(
         refreshFacts(
-          refreshers,
+          running,
           pulled,
           reports,
           connected.account === EVERY_ACCOUNT

@@ -11,6 +11,7 @@ import {
 import {EVERY_ACCOUNT} from '../../../src/jobs/settings-store';
 import {recordKey} from '../../../src/sheets/accounts';
 import {StateBook} from '../../../src/state/book';
+import {rememberTurns} from '../../../src/state/refresh-turns-memo';
 import {MemoryWorkbook} from '../../support/workbook';
 
 const OFFERS = [{cost: {sheets: ['Offers'], pageSize: 50}}];
@@ -46,7 +47,7 @@ describe('the plan of a refresh of every account (about 200 s; the main account 
 
   it('after other work, lists the accounts that fit what it left and says so for each other', () => {
     const why =
-      'the scheduled changes left 150.0 s of this run, and with it, refreshing every account (3 accounts) would take about 200.0 s at the last measured pace: the next run refreshes it';
+      'the scheduled changes left 150.0 s of this run, and with it, refreshing every account (3 accounts) would take about 200.0 s at the last measured pace: the next run takes it before the accounts this one refreshed';
     expect(outline({ms: 150_000, after: AFTER})).toEqual({
       only: [''],
       left: {a: why, b: why},
@@ -71,5 +72,67 @@ describe('the plan of a refresh of every account (about 200 s; the main account 
 
   it('with the run to itself, runs one account at the default pace where none fits the last', () => {
     expect(outline({ms: 60_000}).only).toEqual(['']);
+  });
+});
+
+describe('the plan of a refresh of every account, in turn', () => {
+  /**
+   * The main account with 60 offers (2 pages), sub-accounts a and b with one, at 60 s a round
+   * trip: every account about 180 s (the keys, the first pages, the main account's second), the main
+   * account alone 120 s, the sub-accounts without it 120 s.
+   */
+  function turns(queue: string[]): StateBook {
+    const book = StateBook.open(new MemoryWorkbook());
+    const keys = [
+      ...Array.from({length: 60}, (_, i) => recordKey('', String(i))),
+      recordKey('a', '1'),
+      recordKey('b', '1'),
+    ];
+    book.set('Offers', {
+      accounts: ['', 'a', 'b'],
+      records: Object.fromEntries(keys.map(key => [key, {rows: []}])),
+    });
+    book.setMemo(PACE_MEMO, {roundTripMs: 60_000});
+    rememberTurns(book, 'Offers', queue);
+    return book;
+  }
+  const why =
+    'the scheduled changes left 150.0 s of this run, and with it, refreshing every account (3 accounts) would take about 180.1 s at the last measured pace: the next run takes it before the accounts this one refreshed';
+  const outlined = (queue: string[]) => {
+    const {only, left, order} = refreshPlan(
+      turns(queue),
+      OFFERS,
+      EVERY_ACCOUNT,
+      ['a', 'b'],
+      {ms: 150_000, after: AFTER},
+    );
+    return {only, left: [...left], order};
+  };
+
+  it('takes the accounts refreshed longest ago first, each that fits beside those before it', () => {
+    expect(outlined(['a', 'b', ''])).toEqual({
+      only: ['a', 'b'],
+      left: [['', why]],
+      order: ['a', 'b', ''],
+    });
+  });
+
+  it('takes the main account first where none took a turn yet', () => {
+    expect(outlined([])).toEqual({
+      only: [''],
+      left: [
+        ['a', why],
+        ['b', why],
+      ],
+      order: ['', 'a', 'b'],
+    });
+  });
+
+  it('passes over an account that does not fit beside those before it: it keeps its turn', () => {
+    expect(outlined(['b', '', 'a'])).toEqual({
+      only: ['b', 'a'],
+      left: [['', why]],
+      order: ['b', '', 'a'],
+    });
   });
 });
