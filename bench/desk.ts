@@ -7,12 +7,9 @@
 import type {Emulator, EmulatorOptions} from '../local/emulator';
 import type {Runtime, RuntimeOptions} from '../local/runtime';
 import {offerDesk} from '../test/support/offer-desk';
-import {Probe} from './probe';
+import {Probe, type ProbeOptions} from './probe';
 
-export interface BenchOptions {
-  /** Called before each measured run, so its peak heap starts from a clean heap. */
-  collectGarbage?: () => void;
-}
+export type {ProbeOptions as BenchOptions} from './probe';
 
 export interface BenchDesk {
   rt: Runtime;
@@ -32,7 +29,7 @@ let current: BenchDesk | undefined;
  */
 export function benchDesk(
   data: EmulatorOptions,
-  options: BenchOptions,
+  options: ProbeOptions,
   runtime: RuntimeOptions = {},
 ): BenchDesk {
   void current?.rt.close();
@@ -40,7 +37,7 @@ export function benchDesk(
     {seed: 1, materials: MATERIALS, ...data},
     {...runtime, ownThread: true},
   );
-  const probe = new Probe(rt, options.collectGarbage);
+  const probe = new Probe(rt, options);
   rt.setFetch(probe.wire(emulator.handle));
   current = {rt, emulator, probe};
   return current;

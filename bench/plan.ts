@@ -209,10 +209,12 @@ export function runBench(
     : undefined;
   if (agency) results.push(...agency.results);
   const scaling = only ? [] : sizes.scaling;
+  // Its CPU times are compared: no forced collection in them.
+  const cpuOnly = {...options, liveHeapTolerance: undefined};
   const points = scalingSeries(scaling, (offers, round) =>
     attempt(
       `pull of ${offers} offers (round ${round} of ${SCALING_ROUNDS})`,
-      () => pullScenario({...sizes.pull, offers}, options),
+      () => pullScenario({...sizes.pull, offers}, cpuOnly),
       one,
     ),
   );

@@ -10,6 +10,7 @@ import {join} from 'node:path';
 import {setFlagsFromString} from 'node:v8';
 import {runInNewContext} from 'node:vm';
 import {describeModel} from './model';
+import {LIVE_HEAP_TOLERANCE} from './targets';
 import {endBenchDesk} from './desk';
 import {FULL, QUICK, onlyScenarios, runBench} from './plan';
 import {
@@ -65,7 +66,10 @@ function main(): void {
   console.log(heading);
   const run = runBench(
     sizes,
-    {collectGarbage: garbageCollector()},
+    {
+      collectGarbage: garbageCollector(),
+      liveHeapTolerance: LIVE_HEAP_TOLERANCE,
+    },
     line => console.log(line),
     only,
   );

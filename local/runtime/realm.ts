@@ -24,10 +24,19 @@ export interface Realm {
 export interface AddonThread {
   /** Bytes of V8 heap in use in the add-on's thread, as it last reported (at each call it made). */
   heapUsed(): number;
-  /** The largest `heapUsed` seen since `resetPeak`. */
+  /**
+   * The largest `heapUsed` seen since `resetPeak`; with its `liveTolerance`, the largest live
+   * heap (thread-main.ts heapMeter).
+   */
   peakHeap(): number;
-  /** Collects the add-on thread's garbage (a full collection), then starts a new peak there. */
-  resetPeak(): void;
+  /**
+   * Collects the add-on thread's garbage (a full collection), then starts a new peak there.
+   * With `liveTolerance`, the peak counts only what survives a collection: the thread collects
+   * again whenever its heap passes the live peak so far times `liveTolerance`.
+   */
+  resetPeak(liveTolerance?: number): void;
+  /** CPU time of the process in the collections `liveTolerance` forced since `resetPeak`. */
+  collectCpuMs(): number;
   /** Ends the thread (it keeps no process alive meanwhile). */
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /**
  * The worker half of thread-realm.ts: runs the add-on's scripts in this thread's global realm
  * and serves the runtime's requests; every message it sends carries this thread's heap in use,
- * which is the add-on's (the stores it calls into live in the other thread).
+ * which is the add-on's (the stores it calls into live in the other thread), and its peak.
  */
 import {runInNewContext, runInThisContext} from 'node:vm';
 import {getHeapStatistics, setFlagsFromString} from 'node:v8';
@@ -24,10 +24,52 @@ function garbageCollector(): () => void {
   }
 }
 
+/** This thread's heap in use, and the largest seen since the last `collectGarbage`. */
+export interface HeapStamp {
+  used: number;
+  peak: number;
+  /** CPU time of the process in the collections the live peak forced since then. */
+  collectCpuMs: number;
+}
+
+/**
+ * The peak heap since the last reset, sampled at each message. With a tolerance, the live
+ * peak: V8 leaves garbage in a heap while memory is plentiful, so a sample that passes the
+ * live peak so far times `tolerance` is taken again after a full collection, and only what
+ * survives counts. The most the thread held live at any sample is then at least the peak
+ * reported and at most `tolerance` times it. Those collections' CPU time is counted apart: the
+ * runtime's thread waits for this one's message meanwhile, so the process's CPU time is theirs.
+ */
+function heapMeter(collect: () => void) {
+  const used = () => getHeapStatistics().used_heap_size;
+  let peak = 0;
+  let tolerance: number | undefined;
+  let collectCpuMs = 0;
+  return {
+    reset(liveTolerance?: number) {
+      collect();
+      tolerance = liveTolerance;
+      peak = used();
+      collectCpuMs = 0;
+    },
+    stamp(): HeapStamp {
+      if (tolerance === undefined) peak = Math.max(peak, used());
+      else if (used() > peak * tolerance) {
+        const start = process.cpuUsage();
+        collect();
+        const spent = process.cpuUsage(start);
+        collectCpuMs += (spent.user + spent.system) / 1000;
+        peak = Math.max(peak, used());
+      }
+      return {used: used(), peak, collectCpuMs};
+    },
+  };
+}
+
 export function serve(data: ThreadData): void {
   let now = 0;
   useVirtualDate(runInThisContext, () => now);
-  const collect = garbageCollector();
+  const heap = heapMeter(garbageCollector());
   new Peer({
     port: data.port,
     signal: data.signal,
@@ -36,9 +78,9 @@ export function serve(data: ThreadData): void {
     handlers: {
       run: (code, filename) =>
         runInThisContext(code as string, {filename: filename as string}),
-      collectGarbage: () => collect(),
+      collectGarbage: tolerance => heap.reset(tolerance as number | undefined),
     },
-    stamp: () => getHeapStatistics().used_heap_size,
+    stamp: () => heap.stamp(),
     onStamp(stamp) {
       now = stamp as number;
     },

@@ -15,6 +15,7 @@ import {MessageChannel, Worker} from 'node:worker_threads';
 import type {Context} from 'node:vm';
 import {Peer} from './peer';
 import type {AddonThread, Realm} from './realm';
+import type {HeapStamp} from './thread-main';
 
 /** Out of createThreadRealm's scope: what the ending awaits holds nothing of the runtime. */
 const ended = (worker: Worker): Promise<void> =>
@@ -29,8 +30,7 @@ export function createThreadRealm(now: () => number): Realm {
   });
   // The add-on's thread waits for this one's calls; it keeps no process alive by itself.
   worker.unref();
-  let used = 0;
-  let peak = 0;
+  let heap: HeapStamp = {used: 0, peak: 0, collectCpuMs: 0};
   // Cut at close: a peer held on (a FinalizationRegistry's pending clean-up holds it until the
   // event loop turns) then holds nothing of the runtime, whose clock this reads.
   let clock: (() => number) | undefined = now;
@@ -39,17 +39,16 @@ export function createThreadRealm(now: () => number): Realm {
     signal,
     inbox: 0,
     stamp: () => clock?.(),
-    onStamp(heap) {
-      used = heap as number;
-      peak = Math.max(peak, used);
+    onStamp(stamp) {
+      heap = stamp as HeapStamp;
     },
   });
   const thread: AddonThread = {
-    heapUsed: () => used,
-    peakHeap: () => peak,
-    resetPeak() {
-      peer.custom('collectGarbage');
-      peak = used;
+    heapUsed: () => heap.used,
+    peakHeap: () => heap.peak,
+    collectCpuMs: () => heap.collectCpuMs,
+    resetPeak(liveTolerance) {
+      peer.custom('collectGarbage', liveTolerance);
     },
     close() {
       // The bench ends a thread and goes on synchronously: nothing pending may hold the

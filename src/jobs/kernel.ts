@@ -205,6 +205,17 @@ export class Job {
   }
 
   /**
+   * Forgets a writer that has nothing left to write (a refresh's sheet, written): the job's
+   * saves would flush it for nothing, and it would hold its sheet's values and rows in memory
+   * until the job ends, beside the next sheet's.
+   */
+  release<S>(rows: RowWrites<S>): void {
+    if (rows.writer.pending()) return;
+    const at = this.writers.indexOf(rows as RowWrites<unknown>);
+    if (at >= 0) this.writers.splice(at, 1);
+  }
+
+  /**
    * Writes every outcome settled so far and sends it (SpreadsheetApp.flush): the state and
    * History each time, so an execution Apps Script kills later loses no record of what the
    * server accepted; the rows too, unless `rows` is 'when due': then only once writing them

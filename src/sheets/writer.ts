@@ -256,8 +256,9 @@ export class SheetWriter<S> {
   }
 
   /** Writes every decision made since the last flush; see the header. */
-  flush(): FlushReport {
-    const pending = this.handles.some(
+  /** Whether a flush has anything to write. */
+  pending(): boolean {
+    return this.handles.some(
       h =>
         !h.dead &&
         (h.decided.size > 0 ||
@@ -266,7 +267,10 @@ export class SheetWriter<S> {
           h.remove ||
           !h.placed),
     );
-    if (!pending) return {gone: [], cellsWritten: 0, kept: []};
+  }
+
+  flush(): FlushReport {
+    if (!this.pending()) return {gone: [], cellsWritten: 0, kept: []};
     const {rows: where, last} = this.locate();
     const gone: number[] = [];
     let cellsWritten = 0;

@@ -107,8 +107,12 @@ export class StateBook {
    */
   private readonly used = new Map<string, number>();
   private readonly columns = new Map<string, number>();
-  /** The JSON each section was read as: a section set to the same is not written again. */
-  private readonly loaded = new Map<string, string>();
+  /**
+   * The sections whose chunks (`held`) join into the JSON they were read as or last saved as,
+   * a save that ended: one set to the same JSON is not written again. The chunks are compared,
+   * not a joined copy kept: a section's text is megabytes.
+   */
+  private readonly settled = new Set<string>();
   private readonly dirty = new Set<string>();
   /** Sections the sheet holds that could not be read (a save cut short, damaged JSON). */
   private readonly unread = new Set<string>();
@@ -164,7 +168,10 @@ export class StateBook {
   save(): void {
     const changed = [...this.dirty].flatMap(section => {
       const json = JSON.stringify(this.stored(section));
-      return json === this.loaded.get(section) ? [] : [{section, json}];
+      const held = this.settled.has(section)
+        ? this.held.get(section)
+        : undefined;
+      return held && joinsTo(held, json) ? [] : [{section, json}];
     });
     this.dirty.clear();
     if (changed.length === 0) return;
@@ -177,7 +184,7 @@ export class StateBook {
       // Not known until its last write has gone: a save after one that threw writes every
       // cell, and clears every one it may have written.
       this.held.delete(section);
-      this.loaded.delete(section);
+      this.settled.delete(section);
       this.used.set(section, Math.max(before, cells.length));
       // Its name says it is being saved until its last write (a new column has none until
       // then): a run stopped between them (a write that throws, Google's daily trigger time
@@ -208,7 +215,7 @@ export class StateBook {
       this.sheet.write(1, column, [[section]]);
       this.held.set(section, cells);
       this.used.set(section, cells.length);
-      this.loaded.set(section, json);
+      this.settled.add(section);
     }
     // Last: hiding is a write the service queues, and writing asks the sheet's size first.
     if (created) this.sheet.hide();
@@ -267,7 +274,7 @@ export class StateBook {
       if (!stored) this.unread.add(name);
       if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
       else if (stored) this.sections.set(name, stored);
-      this.loaded.set(name, text);
+      this.settled.add(name);
     });
     for (const [name, memo] of this.memos) {
       if (!name.endsWith(OTHERS_SUFFIX) || !memo) continue;
@@ -293,6 +300,16 @@ export class StateBook {
     // Saved with the memo cleared below: one without the other would lose these records.
     this.set(sheet, {...section, accounts: [...accounts], records});
   }
+}
+
+/** Whether `chunks` joined are `text`, without joining them. */
+function joinsTo(chunks: readonly string[], text: string): boolean {
+  let at = 0;
+  for (const chunk of chunks) {
+    if (!text.startsWith(chunk, at)) return false;
+    at += chunk.length;
+  }
+  return at === text.length;
 }
 
 /**

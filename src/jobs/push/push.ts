@@ -84,12 +84,7 @@ export function runPush<S, Q>(
     );
   }
   return withJob(platform, spec.job, options, job => {
-    const {table, rows, state, records} = decodeSheet(job, spec);
-    const plan = planPush(
-      spec,
-      openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
-      job.dryRun,
-    );
+    const {table, rows, state, plan, typedReadOnly} = planSheet(job, spec);
     const hidden = hiddenUnits(table, plan.units);
     const unsent =
       hidden.length > 0 &&
@@ -123,7 +118,7 @@ export function runPush<S, Q>(
     for (const {unit, message} of guard?.held ?? []) {
       saver.tell(keeping(unit, message));
     }
-    saver.tell(readOnlyNotes(records, saver.verdicts));
+    saver.tell(readOnlyNotes(typedReadOnly, saver.verdicts));
     saver.save('now', sent.states);
     const summary = job.summary({
       ...rows.tally(),
@@ -143,12 +138,26 @@ export function runPush<S, Q>(
   });
 }
 
-/** The pushed sheet read once, its writer, what was last pulled, and its records. */
-function decodeSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
+/**
+ * The pushed sheet read once, its writer, what was last pulled, and what the push does with
+ * its records. Of those only the ones with a read-only cell typed into are kept, for the notes
+ * said last: the others (all of a large sheet's that send nothing) are not held in memory
+ * while the requests go out.
+ */
+function planSheet<S, Q>(job: Job, spec: PushSpec<S, Q>) {
   const table = readTable(job.workbook, spec);
   const rows = job.track(table);
   const state = pulledState(job.book, spec, job.connected);
-  return {table, rows, state, records: recordsOf(job, spec, table, state)};
+  const records = recordsOf(job, spec, table, state);
+  const plan = planPush(
+    spec,
+    openedFor(spec.rules, {workbook: job.workbook, book: job.book, records}),
+    job.dryRun,
+  );
+  const typedReadOnly = records.filter(r =>
+    r.readOnly.some(edits => edits.length > 0),
+  );
+  return {table, rows, state, plan, typedReadOnly};
 }
 
 function recordsOf<S, Q>(

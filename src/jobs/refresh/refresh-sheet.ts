@@ -139,7 +139,10 @@ function writeMerged<S>(
 ): {at: number[]; kept: boolean} {
   const rows = context.track(table);
   const at = rows.writer.replaceRows(merged.rows, merged.sources);
-  return {at, kept: rows.flush().kept.length > 0};
+  const kept = rows.flush().kept.length > 0;
+  // Written: its values and rows need not stay in memory while the next sheet is merged.
+  context.release(rows);
+  return {at, kept};
 }
 
 /**

@@ -173,6 +173,7 @@ export function runRefresh(
       watch: new OfferWatch(platform),
       log: run.log,
       track: table => run.track(table, () => context.now.getTime()),
+      release: rows => run.release(rows),
     };
     let reports: SheetReport[];
     try {

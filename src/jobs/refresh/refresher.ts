@@ -31,6 +31,8 @@ export interface RefreshContext {
   log?: ChangeLog;
   /** The job's writer of a sheet (kernel.ts Job.track), its rows stamped `now`. */
   track<S>(table: Table<S>): RowWrites<S>;
+  /** Lets the job forget a writer with nothing left to write (kernel.ts Job.release). */
+  release<S>(rows: RowWrites<S>): void;
 }
 
 /** How one sheet came out of a refresh. */

@@ -12,6 +12,7 @@ import {SettingsStore} from '../../../src/jobs/settings-store';
 import type {HttpRequest} from '../../../src/platform/ports';
 import {SUB_ACCOUNTS} from '../../../src/sheets/schemas/sub-accounts';
 import {STATE_SHEET} from '../../../src/state/book';
+import {SheetWriter} from '../../../src/sheets/writer';
 import {emulatorPlatform} from '../../support/emulator-platform';
 import {queryOf} from '../../support/fakes';
 import {fill} from './create-support';
@@ -73,6 +74,32 @@ describe('refreshOffers', () => {
     const offerIds = new Set(workbook.records('Budgets').map(r => r.offer_id));
     expect(offerIds.size).toBe(120);
     expect(workbook.sheet(STATE_SHEET)!.hidden).toBe(true);
+  });
+
+  it('lets the job forget a sheet once written: its values and rows are not held to the end', () => {
+    const {platform, workbook} = emulatorPlatform({offers: 120});
+    refreshOffers(platform);
+    workbook.edit('Budgets', 0, 'daily_cap', 777);
+    const flushed: string[] = [];
+    const original = SheetWriter.prototype.flush;
+    const spy = jest
+      .spyOn(SheetWriter.prototype, 'flush')
+      .mockImplementation(function (this: SheetWriter<unknown>) {
+        flushed.push(this.table.schema.name);
+        return original.call(this);
+      });
+    try {
+      refreshOffers(platform);
+    } finally {
+      spy.mockRestore();
+    }
+    // Each sheet's writer flushed once, as it is written; the job's save at its end flushes
+    // neither again (it held both sheets' values and rows until then).
+    expect(flushed).toEqual(['Offers', 'Budgets']);
+    expect(workbook.records('Budgets')[0]).toMatchObject({
+      daily_cap: 777,
+      sync_status: 'EDITED',
+    });
   });
 
   it('keeps an edited budget row through the next refresh, and says so', () => {

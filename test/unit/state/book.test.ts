@@ -155,3 +155,32 @@ describe('a section of version 3 (one object per record)', () => {
     expect(read.unreadable('Offers')).toBe(true);
   });
 });
+
+describe('a section saved again as it holds it', () => {
+  it('writes nothing, whether read so or just saved so; a change of one character is written', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    const saved = text(200000, 4);
+    first.setMemo('notes', saved);
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const write = sheet.write.bind(sheet);
+    const written: number[] = [];
+    sheet.write = (row, column, values) => {
+      written.push(row);
+      write(row, column, values);
+    };
+    first.setMemo('notes', saved);
+    first.save();
+    const second = StateBook.open(book);
+    second.setMemo('notes', saved);
+    second.save();
+    expect(written).toEqual([]);
+
+    const changed = `${saved.slice(0, 100000)}Z${saved.slice(100001)}`;
+    second.setMemo('notes', changed);
+    second.save();
+    expect(written.length).toBeGreaterThan(0);
+    expect(StateBook.open(book).memo<string>('notes') === changed).toBe(true);
+  });
+});
