@@ -9,9 +9,9 @@
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
  * durable. A job reads the state sheet once (one call is cheapest in round trips), but decodes
  * a section only when first asked for it: until then only its chunks are kept, so a Budgets
- * push never holds the tens of MB the decoded Offers state takes. A save writes, of each
+ * push never holds the decoded Offers state (some 19 MB at 31,000 offers). A save writes, of each
  * section set that changed, only the cells whose text changed, the section's name marked as
- * being saved until the last of them; a section never decoded is never set, so never written.
+ * being saved until the last of them; one not set keeps its cells as they are.
  * Every chunk starts with 'j', so no chunk is ever read as a number, a date or a formula.
  *
  * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
