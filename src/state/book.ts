@@ -7,9 +7,12 @@
  * names the section, the cells below hold its JSON in chunks of at most CHUNK characters (a
  * cell holds 50,000), read back by joining them, wherever they were cut (cells.ts).
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
- * durable. A job reads the state sheet once; a save writes, of each section that changed, only
- * the cells whose text changed, the section's name marked as being saved until the last of
- * them. Every chunk starts with 'j', so no chunk is ever read as a number, a date or a formula.
+ * durable. A job reads the state sheet once (one call is cheapest in round trips), but decodes
+ * a section only when first asked for it: until then only its chunks are kept, so a Budgets
+ * push never holds the decoded Offers state (some 19 MB at 31,000 offers). A save writes, of each
+ * section set that changed, only the cells whose text changed, the section's name marked as
+ * being saved until the last of them; one not set keeps its cells as they are.
+ * Every chunk starts with 'j', so no chunk is ever read as a number, a date or a formula.
  *
  * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
  * that the API cannot tell it later (a value it sent that no list returns, the offers it created
@@ -116,6 +119,11 @@ export class StateBook {
   private readonly dirty = new Set<string>();
   /** Sections the sheet holds that could not be read (a save cut short, damaged JSON). */
   private readonly unread = new Set<string>();
+  /**
+   * Sections and memos read from the sheet and not yet asked for: their chunks (`held`) are
+   * decoded when one is first asked for (decode), so a job holds only the states it uses.
+   */
+  private readonly undecoded = new Set<string>();
   private width = 0;
 
   private constructor(
@@ -133,30 +141,37 @@ export class StateBook {
   }
 
   get(section: string): SheetState | undefined {
+    this.decode(section);
     return this.sections.get(section);
   }
 
   /** Whether the sheet held that section and it could not be read (read as none). */
   unreadable(section: string): boolean {
+    this.decode(section);
     return this.unread.has(section) && !this.sections.has(section);
   }
 
-  /** The sheets whose pulled state the book holds. */
+  /** The sheets whose pulled state the book holds: every section decoded to tell. */
   sheets(): string[] {
+    for (const name of [...this.undecoded]) this.decode(name);
     return [...this.sections.keys()];
   }
 
   set(section: string, state: SheetState): void {
+    // What the sheet held is replaced whole: no need to decode it.
+    this.undecoded.delete(section);
     this.sections.set(section, state);
     this.dirty.add(section);
   }
 
   /** The memo of that name (a copy is not made: set it again after changing it). */
   memo<T>(name: string): T | undefined {
+    this.decode(name);
     return this.memos.get(name) as T | undefined;
   }
 
   setMemo(name: string, value: unknown): void {
+    this.undecoded.delete(name);
     this.memos.set(name, value);
     this.dirty.add(name);
   }
@@ -260,7 +275,6 @@ export class StateBook {
       }
       let used = grid.length - 1;
       while (used > held.length && (grid[used][c] ?? '') === '') used--;
-      const text = held.join('');
       this.columns.set(name, c + 1);
       this.held.set(name, held);
       this.used.set(name, used);
@@ -270,23 +284,33 @@ export class StateBook {
         this.unread.add(name);
         return;
       }
-      const stored = parse(text, name);
-      if (!stored) this.unread.add(name);
-      if (stored && 'memo' in stored) this.memos.set(name, stored.memo);
-      else if (stored) this.sections.set(name, stored);
+      this.undecoded.add(name);
       this.settled.add(name);
     });
-    for (const [name, memo] of this.memos) {
-      if (!name.endsWith(OTHERS_SUFFIX) || !memo) continue;
+    // Read in before anything asks for their sheet's section, which a job may set without
+    // asking for it: a few characters each once folded (null), and rare before.
+    const others = [...this.undecoded].filter(n => n.endsWith(OTHERS_SUFFIX));
+    for (const name of others) {
+      const memo = this.memo(name);
+      if (!memo) continue;
       this.foldOthers(name.slice(0, -OTHERS_SUFFIX.length), memo);
       // Cleared when next saved, so no later load folds its old records in again.
       this.setMemo(name, null);
     }
   }
 
+  /** A section or memo read from the sheet, decoded the first time it is asked for. */
+  private decode(name: string): void {
+    if (!this.undecoded.delete(name)) return;
+    const stored = parse(this.held.get(name)!.join(''), name);
+    if (!stored) this.unread.add(name);
+    else if ('memo' in stored) this.memos.set(name, stored.memo);
+    else this.sections.set(name, stored);
+  }
+
   /** An earlier release's memo of other accounts' records, put into the sheet's section. */
   private foldOthers(sheet: string, memo: unknown): void {
-    const section = this.sections.get(sheet);
+    const section = this.get(sheet);
     if (!section || typeof memo !== 'object') return;
     const others = memo as Record<string, Record<string, RecordState>>;
     const records = {...section.records};

@@ -184,3 +184,46 @@ describe('a section saved again as it holds it', () => {
     expect(StateBook.open(book).memo<string>('notes') === changed).toBe(true);
   });
 });
+
+describe('a section no job asks for', () => {
+  it('is never decoded nor written: a Budgets save leaves the Offers cells as they were', () => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    const offers = {
+      accounts: [''],
+      records: {
+        '\u001f200001': {
+          rows: [['"APPSFLYER"', '"https://t.example/offers-only"', 'null']],
+          facts: {maintain_by: 'ADV', status: 'RUNNING'},
+        },
+      },
+    };
+    const budgets = (cap: string) => ({
+      accounts: [''],
+      records: {'\u001f200001': {rows: [['"US"', '"DAILY"', cap, '0']]}},
+    });
+    first.set('Offers', offers);
+    first.set('Budgets', budgets('10'));
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const offersCells = sheet.grid().map(row => row[0]);
+    expect(offersCells[0]).toBe('Offers');
+
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const second = StateBook.open(book);
+      expect(second.get('Budgets')).toEqual(budgets('10'));
+      second.set('Budgets', budgets('20'));
+      second.save();
+      const parsed = parse.mock.calls.map(([json]) => String(json));
+      expect(parsed.some(json => json.includes('offers-only'))).toBe(false);
+      expect(sheet.grid().map(row => row[0])).toEqual(offersCells);
+
+      // Asked for at last, it reads as it was saved.
+      expect(second.get('Offers')).toEqual(offers);
+      expect(StateBook.open(book).get('Budgets')).toEqual(budgets('20'));
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
