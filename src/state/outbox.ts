@@ -145,6 +145,14 @@ export class Outbox {
     );
   }
 
+  /** The entry of a kind standing for a key, if any. */
+  find<K extends OutboxKind>(
+    kind: K,
+    key: OutboxKey,
+  ): OutboxEntry<K> | undefined {
+    return this.entries(kind).find(e => same(e, key));
+  }
+
   /**
    * Marks requests as out, before they leave (the caller saves the book, then sends): each
    * takes the place of an entry of the same kind, account and record.

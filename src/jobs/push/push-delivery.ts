@@ -32,6 +32,7 @@ import {
   verdictOn,
 } from '../read-back';
 import type {Delivered, PushSpec, Sending} from './push-spec';
+import type {Job} from '../kernel';
 import type {TimeBudget} from '../run';
 import {accountLabel} from '../connect';
 
@@ -91,6 +92,22 @@ export interface DeliveryDeps<Q> {
   takeOff?(chunk: ReadonlyArray<Sending<Q>>): ReadonlyArray<Sending<Q>>;
   /** Called once a chunk's outcomes are known, so the job saves them before the next leaves. */
   settled?: () => void;
+}
+
+/** What every delivery takes from its job: its accounts' clients, its state book and its time. */
+export function jobDeps(
+  job: Job,
+): Pick<
+  DeliveryDeps<unknown>,
+  'clientFor' | 'batchSize' | 'book' | 'outbox' | 'budget'
+> {
+  return {
+    clientFor: account => job.connected.clientFor(account),
+    batchSize: job.connected.mainClient.batchSize,
+    book: job.book,
+    outbox: job.outbox,
+    budget: job.budget,
+  };
 }
 
 /**

@@ -33,7 +33,7 @@ import {SheetLayoutError, Table, openTable} from '../../sheets/table';
 import {Connected, accountLabel, pulledByThisConnection} from '../connect';
 import {Job, RunOptions, withJob} from '../kernel';
 import type {RowWrites} from '../row-writes';
-import {Delivery} from './push-delivery';
+import {Delivery, jobDeps} from './push-delivery';
 import {
   type Delivered,
   type Guarded,
@@ -296,11 +296,7 @@ function deliver<S, Q>(
     heard = delivery.told.length;
   };
   const delivery = new Delivery(job.platform, spec, {
-    clientFor: account => job.connected.clientFor(account),
-    batchSize: job.connected.mainClient.batchSize,
-    book: job.book,
-    outbox: job.outbox,
-    budget: job.budget,
+    ...jobDeps(job),
     totalRows: sending.reduce((n, u) => n + u.record.rows.length, 0),
     log: job.log,
     ...(guard ? {history: (d: Delivered) => guard.history(d)} : {}),

@@ -6,7 +6,6 @@
  */
 import {keyParts, recordKey} from '../../sheets/accounts';
 import {
-  FieldChange,
   fieldTexts,
   historyText,
   shiftContent,
@@ -24,7 +23,7 @@ import {CAMPAIGNS_PUSH} from '../push/push-campaigns';
 import type {ChangedRecord, PushSpec} from '../push/push-spec';
 import {trackingPush} from '../push/push-tracking';
 import {asRecord, requestOf} from './as-record';
-import {Item, Tally} from './due';
+import {Item, SIDES, Tally, changesOf} from './due';
 
 export type AnySpec = PushSpec<never, unknown>;
 
@@ -128,15 +127,8 @@ export function decide(
       message: `Not sent: the server does not list ${id} ${item.record} (deleted, or not this account's).`,
     };
   }
-  const changes: FieldChange[] = item.entries.map(e => ({
-    field: e.field,
-    before: e.before,
-    after: e.after,
-  }));
-  const [from, to] =
-    item.phase === 'apply'
-      ? (['before', 'after'] as const)
-      : (['after', 'before'] as const);
+  const changes = changesOf(item);
+  const [from, to] = SIDES[item.phase];
   const blind = (c: {field: string}) =>
     held.unlisted !== undefined && splitField(c.field).header === held.unlisted;
   // A field the add-on did not know before the change has nothing to go back to.

@@ -7,6 +7,7 @@
  */
 import {ConfigError} from '../../api/errors';
 import type {Platform} from '../../platform/ports';
+import type {FieldChange} from '../../sheets/history-fields';
 import {ScheduledEntry, ScheduledStatus} from '../../sheets/scheduled';
 import {
   type Outbox,
@@ -39,6 +40,23 @@ export const UNKNOWN: Record<Phase, string> = {
   apply: 'Unknown outcome: the scheduled push was sent',
   revert: 'Unknown outcome: the scheduled revert was sent',
 };
+
+/** The side of a change a phase sends a record from, and the side it sends it to. */
+export const SIDES: Record<Phase, readonly [Side, Side]> = {
+  apply: ['before', 'after'],
+  revert: ['after', 'before'],
+};
+
+type Side = 'before' | 'after';
+
+/** The fields an item changes, each with its stored before and after. */
+export function changesOf(item: Item): FieldChange[] {
+  return item.entries.map(e => ({
+    field: e.field,
+    before: e.before,
+    after: e.after,
+  }));
+}
 
 /** The rows of one change of one record, due in one phase. */
 export interface Item {
@@ -171,15 +189,7 @@ export function outPhase(
   entry: ScheduledEntry,
   outbox: Outbox,
 ): Phase | undefined {
-  const key = outKey(entry);
-  const out = outbox
-    .entries('write')
-    .find(
-      e =>
-        e.change === key.change &&
-        e.account === key.account &&
-        e.record === key.record,
-    );
+  const out = outbox.find('write', outKey(entry));
   if (!out) return undefined;
   return out.job === JOB.revert ? 'revert' : 'apply';
 }

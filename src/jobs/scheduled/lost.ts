@@ -5,7 +5,6 @@
  * change's fields as they were). Delivered once: reading back settles it, never a resend.
  */
 import {
-  FieldChange,
   fieldTexts,
   shiftContent,
   splitField,
@@ -16,7 +15,7 @@ import {accountOfLabel} from '../connect';
 import type {Sending} from '../push/push-spec';
 import {asRecord, requestOf} from './as-record';
 import type {AnySpec, Server} from './decide';
-import {Item, outKey} from './due';
+import {Item, SIDES, changesOf, outKey} from './due';
 
 /** Why its answer is not known, as a row and History tell it after the lost answer. */
 const NO_ANSWER = 'no answer was recorded';
@@ -24,15 +23,7 @@ const NO_ANSWER = 'no answer was recorded';
 /** What the item's request sent, as its outbox entry keeps it ([]: an earlier release's). */
 export function sentOf(job: Job, item: Item): string[][] {
   const key = outKey({...item, change_id: item.entries[0].change_id});
-  const entry = job.outbox
-    .entries('write')
-    .find(
-      e =>
-        e.change === key.change &&
-        e.account === key.account &&
-        e.record === key.record,
-    );
-  return entry?.request.sent ?? [];
+  return job.outbox.find('write', key)?.request.sent ?? [];
 }
 
 /**
@@ -49,15 +40,8 @@ export function lostUnit(
   | {unit: Sending<unknown>}
   | {unread: string; unlisted: boolean}
   | {neither: string} {
-  const changes: FieldChange[] = item.entries.map(e => ({
-    field: e.field,
-    before: e.before,
-    after: e.after,
-  }));
-  const [from, to] =
-    item.phase === 'apply'
-      ? (['before', 'after'] as const)
-      : (['after', 'before'] as const);
+  const changes = changesOf(item);
+  const [from, to] = SIDES[item.phase];
   const account = accountOfLabel(item.account)!;
   let sent = sentOf(job, item);
   let moved = changes;

@@ -12,7 +12,7 @@ import {ScheduledStatus} from '../../sheets/scheduled';
 import {ChangeLog} from '../change-log';
 import {accountOfLabel} from '../connect';
 import {Job} from '../kernel';
-import {Delivery, type Told} from '../push/push-delivery';
+import {Delivery, jobDeps, type Told} from '../push/push-delivery';
 import type {Delivered, Sending} from '../push/push-spec';
 import {zoned} from './when';
 import {
@@ -20,6 +20,7 @@ import {
   JOB,
   UNKNOWN,
   Item,
+  SIDES,
   outKey,
   Tally,
   graceMs,
@@ -247,11 +248,7 @@ function deliver(
     heard = delivery.told.length;
   };
   const delivery = new Delivery(job.platform, spec, {
-    clientFor: account => job.connected.clientFor(account),
-    batchSize: job.connected.mainClient.batchSize,
-    book: job.book,
-    outbox: job.outbox,
-    budget: job.budget,
+    ...jobDeps(job),
     totalRows: units.size,
     job: JOB[phase],
     progress: job.name,
@@ -378,10 +375,7 @@ function historyRows(
   item: Item,
   {outcome, message}: {outcome: HistoryOutcome; message: string},
 ) {
-  const [from, to] =
-    item.phase === 'apply'
-      ? (['before', 'after'] as const)
-      : (['after', 'before'] as const);
+  const [from, to] = SIDES[item.phase];
   return item.entries.map(e => ({
     account: e.account,
     sheet: e.sheet,

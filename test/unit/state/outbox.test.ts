@@ -131,6 +131,13 @@ describe('the outbox', () => {
 
     const next = reopened(workbook, book);
     expect(next.entries('write')).toEqual([scheduled, push]);
+    // Each found by its own key: the scheduled write by its change.
+    const key = writeKey('Budgets', '', '7');
+    expect(next.find('write', {...key, change: scheduled.change})).toEqual(
+      scheduled,
+    );
+    expect(next.find('write', key)).toEqual(push);
+    expect(next.find('write', writeKey('Budgets', '', '8'))).toBeUndefined();
     expect(next.writesOf('Budgets')).toEqual(
       new Map([[recordKey('', '7'), [['170']]]]),
     );
