@@ -54,6 +54,16 @@ const FLAG_NAMES: Record<keyof EmulatorProcessOptions, string | undefined> = {
   startTimeoutMs: undefined,
 };
 
+/** A child that did not start, ended (its pid gone) before this is thrown. */
+export class EmulatorStartError extends Error {
+  constructor(
+    message: string,
+    readonly pid: number | undefined,
+  ) {
+    super(message);
+  }
+}
+
 export async function startEmulatorProcess(
   options: EmulatorProcessOptions = {},
 ): Promise<EmulatorProcess> {
@@ -88,7 +98,7 @@ export async function startEmulatorProcess(
     // with a process of its own still alive.
     child.kill();
     await exited;
-    throw error;
+    throw new EmulatorStartError((error as Error).message, child.pid);
   }
   const baseUrl = `http://127.0.0.1:${port}`;
   return {

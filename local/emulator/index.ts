@@ -16,5 +16,5 @@ export type {RunningServer} from './server';
 export {CONTROL_PREFIX} from './control';
 export {connectEmulator} from './control-client';
 export type {EmulatorControl} from './control-client';
-export {startEmulatorProcess} from './child-process';
+export {EmulatorStartError, startEmulatorProcess} from './child-process';
 export type {EmulatorProcess, EmulatorProcessOptions} from './child-process';

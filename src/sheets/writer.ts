@@ -255,7 +255,6 @@ export class SheetWriter<S> {
     return row.decided.get(at) ?? row.known[at] ?? '';
   }
 
-  /** Writes every decision made since the last flush; see the header. */
   /** Whether a flush has anything to write. */
   pending(): boolean {
     return this.handles.some(
@@ -269,6 +268,7 @@ export class SheetWriter<S> {
     );
   }
 
+  /** Writes every decision made since the last flush; see the header. */
   flush(): FlushReport {
     if (!this.pending()) return {gone: [], cellsWritten: 0, kept: []};
     const {rows: where, last} = this.locate();
