@@ -3,9 +3,9 @@
  * name. Each forwards to its job with a fresh Apps Script platform; the build turns every export
  * here into a top-level function of dist/Code.js.
  */
-import type {Execution, RunOptions} from './jobs/kernel';
+import type {RunOptions} from './jobs/kernel';
 import {withExecution} from './jobs/kernel';
-import type {ScheduledJobName} from './jobs/catalog';
+import {scheduledTurn} from './jobs/scheduled/scheduled-turn';
 import {appsScriptPlatform as platform} from './platform/apps-script';
 import {editedBlock} from './platform/edit-event';
 import * as editMark from './jobs/host/edit-mark';
@@ -25,7 +25,6 @@ import * as pushBudgetsJob from './jobs/push/push-budgets';
 import * as pushCampaignsJob from './jobs/push/push-campaigns';
 import * as pushTrackingJob from './jobs/push/push-tracking';
 import * as refresh from './jobs/refresh/refresh';
-import {RefreshWaitsError} from './jobs/refresh/refresh-cost';
 import * as revert from './jobs/history/revert';
 import {refreshAll as refreshAllJob} from './jobs/refresh/refresh-all';
 import * as refreshCreativesJob from './jobs/refresh/refresh-creatives';
@@ -221,57 +220,15 @@ export function scheduledRefresh(e?: schedule.TriggerEvent): ScheduledRun {
   const startedAt = p.clock.now();
   return schedule.scheduledRefresh(
     p,
-    job => withExecution(p, within => scheduledTurn(p, job, within), startedAt),
+    job =>
+      withExecution(
+        p,
+        within =>
+          scheduledTurn(p, within, options => JOB_RUNS[job](p, options)),
+        startedAt,
+      ),
     e,
   );
-}
-
-/**
- * The due changes, then the refresh, as jobs of one execution: under one lock, so no push
- * slips in between to be overwritten by the refresh, and over one state book, so the refresh
- * sees what the changes wrote. The refresh plans in the time the changes left it.
- */
-function scheduledTurn(
-  p: Platform,
-  job: ScheduledJobName,
-  within: Execution,
-): JobSummary {
-  // Due changes first: they go out at their time, whatever the refresh then takes.
-  const applied = applyJob.applyScheduledChanges(p, {scheduled: true, within});
-  const touched =
-    applied.ok + applied.error + (applied.conflict ?? 0) + applied.remaining;
-  const at = p.clock.now();
-  // While changes wait the trigger fires hourly; the refresh keeps its own interval.
-  if (!schedule.refreshDue(p, at)) {
-    schedule.backToRefreshInterval(p);
-    return {
-      ...applied,
-      message: `${applied.message} The refresh itself was not due this hour: it runs at its own interval.`,
-    };
-  }
-  let waits = false;
-  try {
-    const refreshed = JOB_RUNS[job](p, {
-      scheduled: true,
-      within,
-      ...(touched > 0 ? {after: 'the scheduled changes'} : {}),
-    });
-    if (touched === 0) return refreshed;
-    const emails = [applied.alertsEmail, refreshed.alertsEmail];
-    return {
-      ...refreshed,
-      remaining: refreshed.remaining + applied.remaining,
-      message: `${applied.message} ${refreshed.message}`,
-      alertsEmail: emails.filter(Boolean).join(' '),
-    };
-  } catch (e) {
-    if (!(e instanceof RefreshWaitsError)) throw e;
-    // Nothing sent: the refresh stays due, and the trigger hourly, for the next run.
-    waits = true;
-    return {...applied, message: `${applied.message} ${e.message}`};
-  } finally {
-    if (!waits) schedule.refreshRan(p, at);
-  }
 }
 
 /** Sends the scheduled changes that are due now (menu: Apply due changes now). */
