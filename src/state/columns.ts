@@ -269,9 +269,12 @@ export interface Prints {
 const MAX_POSITIONS = 64;
 
 function prints(texts: ReadonlyArray<string | null>): Prints {
+  // Folded, not spread into Math.min: a section may hold more records than a call takes.
   const lengths = texts.flatMap(t => (t === null ? [] : [t.length]));
-  const width = Math.min(MAX_POSITIONS, ...lengths);
-  const positions = lengths.length > 0 ? width : 0;
+  const positions =
+    lengths.length > 0
+      ? lengths.reduce((a, b) => Math.min(a, b), MAX_POSITIONS)
+      : 0;
   return {
     at: Array.from({length: positions}, (_, k) =>
       column(texts.map(t => (t === null ? null : t[k]))),
@@ -300,8 +303,9 @@ export function storeRecords(
 ): StoredRecords {
   const keys = Object.keys(records);
   const states = Object.values(records);
-  const width = Math.max(0, ...states.flatMap(s => s.rows.map(r => r.length)));
   const rows = states.flatMap(s => s.rows);
+  // Folded, not spread into Math.max: a section may hold more rows than a call takes.
+  const width = rows.reduce((a, r) => Math.max(a, r.length), 0);
   const factNames = [
     ...new Set(states.flatMap(s => Object.keys(s.facts ?? {}))),
   ];

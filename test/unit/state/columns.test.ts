@@ -127,3 +127,20 @@ describe('a dictionary of many entries', () => {
     expect(values(stored, texts.length)).toEqual(texts);
   });
 });
+
+describe('a section of more rows than a call takes arguments', () => {
+  it('is stored and read back (31,000 offers of a few countries each)', () => {
+    const records: Record<string, RecordState> = {};
+    for (let k = 0; k < 40000; k++) {
+      records[recordKey('', String(200000 + k))] = {
+        rows: ['US', 'GB', 'MX', 'DE'].map(c => [`"${c}"`, '"DAILY"', '10']),
+        readOnly: `I${k % 7}`,
+      };
+    }
+    const read = roundTrip(records);
+    expect(Object.keys(read)).toHaveLength(40000);
+    expect(read[recordKey('', '239999')]).toEqual(
+      records[recordKey('', '239999')],
+    );
+  });
+});
