@@ -76,6 +76,12 @@ class Reader {
     }
   }
 
+  /** Throws unless every entry was read: a column of more entries than its records. */
+  end(): void {
+    if (this.at !== this.text.length)
+      throw new Error('state column: more entries than records');
+  }
+
   chars(length: number): string {
     if (this.at + length > this.text.length)
       throw new Error('state column: cut short');
@@ -164,6 +170,7 @@ function fromFrontCoded(text: string, n: number): Array<string | null> {
       last.slice(last.length - end);
     out.push(last);
   }
+  read.end();
   return out;
 }
 
@@ -213,6 +220,9 @@ function unpacked(text: string, n: number, bits: number): number[] {
     held -= bits;
     out.push((acc >>> held) & mask);
   }
+  // packed() pads with 0 bits: others are an entry past the records.
+  if ((acc & ((1 << held) - 1)) !== 0)
+    throw new Error('state column: more entries than records');
   return out;
 }
 
@@ -340,8 +350,14 @@ export function readRecords(
 ): Record<string, RecordState> {
   const n = Number(stored.n);
   if (!Number.isInteger(n) || n < 0) throw new Error('state column: count');
+  // A key or a count no save wrote would put one record's rows under another's key.
   const keys = values(stored.keys, n);
-  const counts = values(stored.rows, n).map(Number);
+  if (keys.includes(null) || new Set(keys).size !== n)
+    throw new Error('state column: keys');
+  const counts = values(stored.rows, n).map(c =>
+    /^\d+$/.test(c ?? '') ? Number(c) : NaN,
+  );
+  if (counts.some(Number.isNaN)) throw new Error('state column: row counts');
   const total = counts.reduce((a, b) => a + b, 0);
   const cells = stored.cells.map(c => values(c, total));
   const facts = Object.entries(stored.facts).map(
@@ -365,7 +381,7 @@ export function readRecords(
       return texts;
     });
     const own = facts.filter(([, v]) => v[k] !== null);
-    out[keys[k] ?? ''] = {
+    out[keys[k]!] = {
       rows,
       ...(own.length > 0
         ? {facts: Object.fromEntries(own.map(([f, v]) => [f, v[k]!]))}

@@ -144,3 +144,19 @@ describe('a section of more rows than a call takes arguments', () => {
     );
   });
 });
+
+describe('a column of more entries than its records', () => {
+  it('is refused, front coded or a dictionary, so no entry is read as another record', () => {
+    const urls = column(['"https://a.test/1"', '"https://a.test/2"']);
+    expect(values(urls, 2)).toEqual([
+      '"https://a.test/1"',
+      '"https://a.test/2"',
+    ]);
+    expect(() => values(urls, 1)).toThrow('state column');
+    // Entries of 2 bits, three to a digit: 'D' is 0, 0 and a third, 3, in the padding.
+    const d = ['a', 'b', 'c', 'd'];
+    expect(values({d, i: 'A'}, 2)).toEqual(['a', 'a']);
+    expect(values({d, i: 'D'}, 3)).toEqual(['a', 'a', 'd']);
+    expect(() => values({d, i: 'D'}, 2)).toThrow('state column');
+  });
+});
