@@ -29,6 +29,18 @@ export type Column = string | {d: Array<string | null>; i: string};
 /** The rare marks of a record, kept as they are under its position. */
 type Marks = Pick<RecordState, 'refused' | 'unknown' | 'writing' | 'toldFacts'>;
 
+const MARKS = ['refused', 'unknown', 'writing', 'toldFacts'] as const;
+
+/**
+ * The marks `of` holds, and nothing else: a stored record's marks never stand in for its rows,
+ * facts or print.
+ */
+function marksOf(of: Partial<Marks> | undefined): Marks {
+  return Object.fromEntries(
+    MARKS.flatMap(f => (of?.[f] !== undefined ? [[f, of[f]]] : [])),
+  );
+}
+
 /** A section's records by column. */
 export interface StoredRecords {
   /** How many records. */
@@ -321,10 +333,8 @@ export function storeRecords(
   ];
   const marks: Record<string, Marks> = {};
   states.forEach((s, k) => {
-    const {refused, unknown, writing, toldFacts} = s;
-    const m = {refused, unknown, writing, toldFacts};
-    if (Object.values(m).some(v => v !== undefined))
-      marks[k] = JSON.parse(JSON.stringify(m)) as Marks;
+    const m = marksOf(s);
+    if (Object.keys(m).length > 0) marks[k] = m;
   });
   return {
     n: keys.length,
@@ -387,7 +397,7 @@ export function readRecords(
         ? {facts: Object.fromEntries(own.map(([f, v]) => [f, v[k]!]))}
         : {}),
       ...(printed[k] !== null ? {readOnly: printed[k]!} : {}),
-      ...stored.marks?.[k],
+      ...marksOf(stored.marks?.[k]),
     };
   }
   return out;

@@ -160,3 +160,24 @@ describe('a column of more entries than its records', () => {
     expect(() => values({d, i: 'D'}, 2)).toThrow('state column');
   });
 });
+
+describe("a record's marks", () => {
+  it('are read as marks only: an entry under them naming rows, facts or a print changes none of those', () => {
+    const records: Record<string, RecordState> = {
+      [recordKey('', '1')]: {
+        rows: [['"US"']],
+        facts: {maintain_by: 'ADV'},
+        refused: [['"GB"']],
+      },
+    };
+    const stored = JSON.parse(JSON.stringify(storeRecords(records)));
+    expect(stored.marks).toEqual({0: {refused: [['"GB"']]}});
+    stored.marks[0] = {
+      ...stored.marks[0],
+      rows: [['"MX"']],
+      facts: {maintain_by: 'AM'},
+      readOnly: 'X',
+    };
+    expect(readRecords(stored)).toEqual(records);
+  });
+});
