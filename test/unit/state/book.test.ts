@@ -280,3 +280,18 @@ describe('a version-4 section whose columns disagree with one another', () => {
     expect(read.unreadable('Offers')).toBe(true);
   });
 });
+
+describe('a section a later release wrote (version 5)', () => {
+  it('reads as none, and a save of another section leaves its cells as they are', () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet(STATE_SHEET);
+    const v5 = `j${JSON.stringify({v: 5, accounts: [''], records: {n: 'new'}})}`;
+    sheet.write(1, 1, [['Offers'], [v5]]);
+    const read = StateBook.open(book);
+    expect(read.get('Offers')).toBeUndefined();
+    expect(read.unreadable('Offers')).toBe(true);
+    read.set('Budgets', {accounts: [''], records: {}});
+    read.save();
+    expect(sheet.grid().map(row => row[0])).toEqual(['Offers', v5]);
+  });
+});
