@@ -314,9 +314,13 @@ function shorter(byPosition: Prints, whole: Column): Prints | Column {
 
 function fromPrints(stored: Prints, n: number): Array<string | null> {
   const at = stored.at.map(c => values(c, n));
-  return values(stored.rest, n).map((rest, k) =>
-    rest === null ? null : at.map(c => c[k] ?? '').join('') + rest,
-  );
+  return values(stored.rest, n).map((rest, k) => {
+    if (rest === null) return null;
+    const head = at.map(c => c[k]);
+    // Every position holds a character where the print is: none is left out unseen.
+    if (head.some(c => c === null)) throw new Error('state column: print');
+    return head.join('') + rest;
+  });
 }
 
 /** Records as stored by column. */

@@ -181,3 +181,21 @@ describe("a record's marks", () => {
     expect(readRecords(stored)).toEqual(records);
   });
 });
+
+describe('prints by position whose columns disagree', () => {
+  it('are refused rather than read with a character left out', () => {
+    const records: Record<string, RecordState> = {};
+    for (let k = 0; k < 500; k++) {
+      records[recordKey('', String(k))] = {
+        rows: [],
+        readOnly: `IAAx${'AB'[k % 2]}Q:${(k * 7919).toString(36)}`,
+      };
+    }
+    const stored = JSON.parse(JSON.stringify(storeRecords(records)));
+    expect(readRecords(stored)).toEqual(records);
+    stored.readOnly.at[1] = column(
+      Array.from({length: 500}, (_, k) => (k === 3 ? null : 'A')),
+    );
+    expect(() => readRecords(stored)).toThrow('state column');
+  });
+});
