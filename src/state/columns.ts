@@ -385,14 +385,14 @@ export function readRecords(
   let row = 0;
   for (let k = 0; k < n; k++) {
     const rows = Array.from({length: counts[k]}, () => {
-      const texts: string[] = [];
-      for (const c of cells) {
-        const text = c[row];
-        if (text === null) break;
-        texts.push(text);
-      }
+      const texts = cells.map(c => c[row]);
       row++;
-      return texts;
+      const length = texts.indexOf(null);
+      if (length < 0) return texts as string[];
+      // A shorter row has none in every column past its end: a text there is no save's.
+      if (texts.slice(length).some(t => t !== null))
+        throw new Error('state column: row texts');
+      return texts.slice(0, length) as string[];
     });
     const own = facts.filter(([, v]) => v[k] !== null);
     out[keys[k]!] = {

@@ -199,3 +199,15 @@ describe('prints by position whose columns disagree', () => {
     expect(() => readRecords(stored)).toThrow('state column');
   });
 });
+
+describe('row texts whose columns disagree', () => {
+  it('are refused where a row has a text after one it has not, rather than read cut short', () => {
+    const records: Record<string, RecordState> = {
+      [recordKey('', '1')]: {rows: [['"US"', '"DAILY"', '10']]},
+      [recordKey('', '2')]: {rows: [['"GB"', '"DAILY"', '20']]},
+    };
+    const stored = JSON.parse(JSON.stringify(storeRecords(records)));
+    stored.cells[1] = column([null, '"DAILY"']);
+    expect(() => readRecords(stored)).toThrow('state column');
+  });
+});
