@@ -29,6 +29,18 @@ export type Column = string | {d: Array<string | null>; i: string};
 /** The rare marks of a record, kept as they are under its position. */
 type Marks = Pick<RecordState, 'refused' | 'unknown' | 'writing' | 'toldFacts'>;
 
+const MARKS = ['refused', 'unknown', 'writing', 'toldFacts'] as const;
+
+/**
+ * The marks `of` holds, and nothing else: a stored record's marks never stand in for its rows,
+ * facts or print.
+ */
+function marksOf(of: Partial<Marks> | undefined): Marks {
+  return Object.fromEntries(
+    MARKS.flatMap(f => (of?.[f] !== undefined ? [[f, of[f]]] : [])),
+  );
+}
+
 /** A section's records by column. */
 export interface StoredRecords {
   /** How many records. */
@@ -74,6 +86,12 @@ class Reader {
       n += (d - MORE) * scale;
       scale *= MORE;
     }
+  }
+
+  /** Throws unless every entry was read: a column of more entries than its records. */
+  end(): void {
+    if (this.at !== this.text.length)
+      throw new Error('state column: more entries than records');
   }
 
   chars(length: number): string {
@@ -164,6 +182,7 @@ function fromFrontCoded(text: string, n: number): Array<string | null> {
       last.slice(last.length - end);
     out.push(last);
   }
+  read.end();
   return out;
 }
 
@@ -213,6 +232,9 @@ function unpacked(text: string, n: number, bits: number): number[] {
     held -= bits;
     out.push((acc >>> held) & mask);
   }
+  // packed() pads with 0 bits: others are an entry past the records.
+  if ((acc & ((1 << held) - 1)) !== 0)
+    throw new Error('state column: more entries than records');
   return out;
 }
 
@@ -269,9 +291,12 @@ export interface Prints {
 const MAX_POSITIONS = 64;
 
 function prints(texts: ReadonlyArray<string | null>): Prints {
+  // Folded, not spread into Math.min: a section may hold more records than a call takes.
   const lengths = texts.flatMap(t => (t === null ? [] : [t.length]));
-  const width = Math.min(MAX_POSITIONS, ...lengths);
-  const positions = lengths.length > 0 ? width : 0;
+  const positions =
+    lengths.length > 0
+      ? lengths.reduce((a, b) => Math.min(a, b), MAX_POSITIONS)
+      : 0;
   return {
     at: Array.from({length: positions}, (_, k) =>
       column(texts.map(t => (t === null ? null : t[k]))),
@@ -289,9 +314,13 @@ function shorter(byPosition: Prints, whole: Column): Prints | Column {
 
 function fromPrints(stored: Prints, n: number): Array<string | null> {
   const at = stored.at.map(c => values(c, n));
-  return values(stored.rest, n).map((rest, k) =>
-    rest === null ? null : at.map(c => c[k] ?? '').join('') + rest,
-  );
+  return values(stored.rest, n).map((rest, k) => {
+    if (rest === null) return null;
+    const head = at.map(c => c[k]);
+    // Every position holds a character where the print is: none is left out unseen.
+    if (head.some(c => c === null)) throw new Error('state column: print');
+    return head.join('') + rest;
+  });
 }
 
 /** Records as stored by column. */
@@ -300,17 +329,16 @@ export function storeRecords(
 ): StoredRecords {
   const keys = Object.keys(records);
   const states = Object.values(records);
-  const width = Math.max(0, ...states.flatMap(s => s.rows.map(r => r.length)));
   const rows = states.flatMap(s => s.rows);
+  // Folded, not spread into Math.max: a section may hold more rows than a call takes.
+  const width = rows.reduce((a, r) => Math.max(a, r.length), 0);
   const factNames = [
     ...new Set(states.flatMap(s => Object.keys(s.facts ?? {}))),
   ];
   const marks: Record<string, Marks> = {};
   states.forEach((s, k) => {
-    const {refused, unknown, writing, toldFacts} = s;
-    const m = {refused, unknown, writing, toldFacts};
-    if (Object.values(m).some(v => v !== undefined))
-      marks[k] = JSON.parse(JSON.stringify(m)) as Marks;
+    const m = marksOf(s);
+    if (Object.keys(m).length > 0) marks[k] = m;
   });
   return {
     n: keys.length,
@@ -336,8 +364,14 @@ export function readRecords(
 ): Record<string, RecordState> {
   const n = Number(stored.n);
   if (!Number.isInteger(n) || n < 0) throw new Error('state column: count');
+  // A key or a count no save wrote would put one record's rows under another's key.
   const keys = values(stored.keys, n);
-  const counts = values(stored.rows, n).map(Number);
+  if (keys.includes(null) || new Set(keys).size !== n)
+    throw new Error('state column: keys');
+  const counts = values(stored.rows, n).map(c =>
+    /^\d+$/.test(c ?? '') ? Number(c) : NaN,
+  );
+  if (counts.some(Number.isNaN)) throw new Error('state column: row counts');
   const total = counts.reduce((a, b) => a + b, 0);
   const cells = stored.cells.map(c => values(c, total));
   const facts = Object.entries(stored.facts).map(
@@ -351,23 +385,23 @@ export function readRecords(
   let row = 0;
   for (let k = 0; k < n; k++) {
     const rows = Array.from({length: counts[k]}, () => {
-      const texts: string[] = [];
-      for (const c of cells) {
-        const text = c[row];
-        if (text === null) break;
-        texts.push(text);
-      }
+      const texts = cells.map(c => c[row]);
       row++;
-      return texts;
+      const length = texts.indexOf(null);
+      if (length < 0) return texts as string[];
+      // A shorter row has none in every column past its end: a text there is no save's.
+      if (texts.slice(length).some(t => t !== null))
+        throw new Error('state column: row texts');
+      return texts.slice(0, length) as string[];
     });
     const own = facts.filter(([, v]) => v[k] !== null);
-    out[keys[k] ?? ''] = {
+    out[keys[k]!] = {
       rows,
       ...(own.length > 0
         ? {facts: Object.fromEntries(own.map(([f, v]) => [f, v[k]!]))}
         : {}),
       ...(printed[k] !== null ? {readOnly: printed[k]!} : {}),
-      ...stored.marks?.[k],
+      ...marksOf(stored.marks?.[k]),
     };
   }
   return out;

@@ -5,6 +5,8 @@
  * refresh keeps every edit and writes the state as version 4, in far fewer characters, and the
  * pushes send exactly the three edits, nothing untouched.
  */
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
 import type {Runtime} from '../../local/runtime';
 import {RELEASE_3, upgradeToThisRelease} from '../support/releases';
 import {offerDesk, recordsOf, sheetOf, typeInto} from '../support/offer-desk';
@@ -168,5 +170,24 @@ describe('a workbook of state version 3, refreshed and pushed by this release', 
       [d.url, 'OK'],
       [d.description, 'OK'],
     ]);
+  });
+});
+
+describe('a workbook of state version 4, pushed by the release before', () => {
+  it('reads the state as none: sends nothing and says to refresh first', () => {
+    const {rt, emulator} = offerDesk({offers: 20});
+    rt.call('refreshAll');
+    const at = recordsOf(rt, 'Budgets').findIndex(r => r.daily_cap !== '');
+    const cap = Number(recordsOf(rt, 'Budgets')[at].daily_cap) + 1;
+    typeInto(rt, 'Budgets', at + 2, 'daily_cap', String(cap));
+    expect(stateSections(rt).get('Budgets')?.v).toBe(4);
+    rt.load(readFileSync(join(RELEASE_3, 'Code.js'), 'utf8'), 'Code.js');
+    emulator.clearRequests();
+
+    expect(() => rt.call('pushBudgets')).toThrow(
+      'Budgets has not been refreshed in this spreadsheet yet',
+    );
+    expect(emulator.requests.filter(r => r.method !== 'GET')).toEqual([]);
+    expect(recordsOf(rt, 'Budgets')[at].daily_cap).toBe(cap);
   });
 });

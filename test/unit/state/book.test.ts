@@ -3,6 +3,7 @@
  * what it saved.
  */
 import {STATE_SHEET, StateBook} from '../../../src/state/book';
+import {column} from '../../../src/state/columns';
 import {MemoryWorkbook} from '../../support/workbook';
 
 /** Text of `size` characters with no pattern, so it is cut where its content says. */
@@ -225,5 +226,72 @@ describe('a section no job asks for', () => {
     } finally {
       parse.mockRestore();
     }
+  });
+});
+
+describe('a version-4 section whose columns disagree with one another', () => {
+  /** The Offers section saved, its records changed as `tamper` does, then read again. */
+  const tampered = (tamper: (records: Record<string, unknown>) => void) => {
+    const book = new MemoryWorkbook();
+    const first = StateBook.open(book);
+    first.set('Offers', {
+      accounts: ['demo'],
+      records: {
+        'demo\u001f1': {rows: [['"a1"', '"u1"', 'null']]},
+        'demo\u001f2': {
+          rows: [
+            ['"a2"', '"u2"', 'null'],
+            ['"a3"', '"u3"', 'null'],
+          ],
+        },
+      },
+    });
+    first.save();
+    const sheet = book.sheet(STATE_SHEET)!;
+    const stored = JSON.parse(String(sheet.grid()[1][0]).slice(1));
+    tamper(stored.records);
+    sheet.write(2, 1, [[`j${JSON.stringify(stored)}`]]);
+    return StateBook.open(book);
+  };
+
+  it.each([
+    ['a key more than records', ['demo\u001f0', 'demo\u001f1', 'demo\u001f2']],
+    ['a key missing', [null, 'demo\u001f2']],
+    ['one key twice', ['demo\u001f2', 'demo\u001f2']],
+  ])('reads as none, never one record under another key: %s', (_, keys) => {
+    const read = tampered(records => {
+      records.keys = column(keys);
+    });
+    expect(read.get('Offers')).toBeUndefined();
+    expect(read.unreadable('Offers')).toBe(true);
+  });
+
+  it.each([
+    ['a count no number', ['x', '2']],
+    ['a count missing', [null, '3']],
+    ['a negative count', ['-1', '4']],
+    ['a count of a fraction', ['0.5', '2.5']],
+    ['counts that take fewer rows than stored', ['1', '1']],
+  ])('reads as none, never rows moved to another record: %s', (_, rows) => {
+    const read = tampered(records => {
+      records.rows = column(rows);
+    });
+    expect(read.get('Offers')).toBeUndefined();
+    expect(read.unreadable('Offers')).toBe(true);
+  });
+});
+
+describe('a section a later release wrote (version 5)', () => {
+  it('reads as none, and a save of another section leaves its cells as they are', () => {
+    const book = new MemoryWorkbook();
+    const sheet = book.insertSheet(STATE_SHEET);
+    const v5 = `j${JSON.stringify({v: 5, accounts: [''], records: {n: 'new'}})}`;
+    sheet.write(1, 1, [['Offers'], [v5]]);
+    const read = StateBook.open(book);
+    expect(read.get('Offers')).toBeUndefined();
+    expect(read.unreadable('Offers')).toBe(true);
+    read.set('Budgets', {accounts: [''], records: {}});
+    read.save();
+    expect(sheet.grid().map(row => row[0])).toEqual(['Offers', v5]);
   });
 });

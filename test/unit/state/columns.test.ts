@@ -127,3 +127,87 @@ describe('a dictionary of many entries', () => {
     expect(values(stored, texts.length)).toEqual(texts);
   });
 });
+
+describe('a section of more rows than a call takes arguments', () => {
+  it('is stored and read back (31,000 offers of a few countries each)', () => {
+    const records: Record<string, RecordState> = {};
+    for (let k = 0; k < 40000; k++) {
+      records[recordKey('', String(200000 + k))] = {
+        rows: ['US', 'GB', 'MX', 'DE'].map(c => [`"${c}"`, '"DAILY"', '10']),
+        readOnly: `I${k % 7}`,
+      };
+    }
+    const read = roundTrip(records);
+    expect(Object.keys(read)).toHaveLength(40000);
+    expect(read[recordKey('', '239999')]).toEqual(
+      records[recordKey('', '239999')],
+    );
+  });
+});
+
+describe('a column of more entries than its records', () => {
+  it('is refused, front coded or a dictionary, so no entry is read as another record', () => {
+    const urls = column(['"https://a.test/1"', '"https://a.test/2"']);
+    expect(values(urls, 2)).toEqual([
+      '"https://a.test/1"',
+      '"https://a.test/2"',
+    ]);
+    expect(() => values(urls, 1)).toThrow('state column');
+    // Entries of 2 bits, three to a digit: 'D' is 0, 0 and a third, 3, in the padding.
+    const d = ['a', 'b', 'c', 'd'];
+    expect(values({d, i: 'A'}, 2)).toEqual(['a', 'a']);
+    expect(values({d, i: 'D'}, 3)).toEqual(['a', 'a', 'd']);
+    expect(() => values({d, i: 'D'}, 2)).toThrow('state column');
+  });
+});
+
+describe("a record's marks", () => {
+  it('are read as marks only: an entry under them naming rows, facts or a print changes none of those', () => {
+    const records: Record<string, RecordState> = {
+      [recordKey('', '1')]: {
+        rows: [['"US"']],
+        facts: {maintain_by: 'ADV'},
+        refused: [['"GB"']],
+      },
+    };
+    const stored = JSON.parse(JSON.stringify(storeRecords(records)));
+    expect(stored.marks).toEqual({0: {refused: [['"GB"']]}});
+    stored.marks[0] = {
+      ...stored.marks[0],
+      rows: [['"MX"']],
+      facts: {maintain_by: 'AM'},
+      readOnly: 'X',
+    };
+    expect(readRecords(stored)).toEqual(records);
+  });
+});
+
+describe('prints by position whose columns disagree', () => {
+  it('are refused rather than read with a character left out', () => {
+    const records: Record<string, RecordState> = {};
+    for (let k = 0; k < 500; k++) {
+      records[recordKey('', String(k))] = {
+        rows: [],
+        readOnly: `IAAx${'AB'[k % 2]}Q:${(k * 7919).toString(36)}`,
+      };
+    }
+    const stored = JSON.parse(JSON.stringify(storeRecords(records)));
+    expect(readRecords(stored)).toEqual(records);
+    stored.readOnly.at[1] = column(
+      Array.from({length: 500}, (_, k) => (k === 3 ? null : 'A')),
+    );
+    expect(() => readRecords(stored)).toThrow('state column');
+  });
+});
+
+describe('row texts whose columns disagree', () => {
+  it('are refused where a row has a text after one it has not, rather than read cut short', () => {
+    const records: Record<string, RecordState> = {
+      [recordKey('', '1')]: {rows: [['"US"', '"DAILY"', '10']]},
+      [recordKey('', '2')]: {rows: [['"GB"', '"DAILY"', '20']]},
+    };
+    const stored = JSON.parse(JSON.stringify(storeRecords(records)));
+    stored.cells[1] = column([null, '"DAILY"']);
+    expect(() => readRecords(stored)).toThrow('state column');
+  });
+});
