@@ -146,6 +146,12 @@ export function pulledByThisConnection(
   connected: Connected,
 ): SheetState {
   const state = book.get(sheet);
+  if (!state && book.unreadable(sheet)) {
+    // The sheet was pulled, but what was pulled is not known: no edit can be told apart.
+    throw new ConfigError(
+      `What Offer Desk last pulled into ${sheet} could not be read from its hidden state sheet (changed by hand, or written by a later version of Offer Desk), so your edits cannot be told from the server's values: nothing was sent. Run "${refreshTitle}", then check your edits and push.`,
+    );
+  }
   if (!state) {
     throw new ConfigError(
       `${sheet} has not been refreshed in this spreadsheet yet: run "${refreshTitle}" first, then edit and push.`,

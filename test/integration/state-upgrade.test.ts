@@ -203,4 +203,22 @@ describe('a second editor connected with other keys', () => {
     rt.setUser('ana@example.com');
     expect(rt.call('pushBudgets')).toMatchObject({ok: 1, requests: 1});
   });
+
+  it('a push over a last pull that cannot be read says so, not that the sheet was never refreshed, and sends nothing', () => {
+    const {rt, emulator} = offerDesk({offers: 3});
+    rt.call('refreshOffers');
+    const {row} = firstAdvBudgetRow(rt);
+    typeInto(rt, 'Budgets', row, 'daily_cap', '777');
+    // A person types over the Budgets section of the hidden state sheet.
+    const state = sheetOf(rt, 'Offer Desk state');
+    const headers = state
+      .getRange(1, 1, 1, state.getLastColumn())
+      .getValues()[0];
+    state.getRange(2, headers.indexOf('Budgets') + 1).setValue('j{damaged');
+    emulator.clearRequests();
+    expect(() => rt.call('pushBudgets')).toThrow(
+      'What Offer Desk last pulled into Budgets could not be read from its hidden state sheet (changed by hand, or written by a later version of Offer Desk), so your edits cannot be told from the server\'s values: nothing was sent. Run "Refresh offers and budgets", then check your edits and push.',
+    );
+    expect(emulator.requests).toEqual([]);
+  });
 });
