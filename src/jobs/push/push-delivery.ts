@@ -122,8 +122,6 @@ export function jobDeps(
 export class Delivery<S, Q> {
   requests = 0;
   remaining = 0;
-  /** Every record sent (or read back) whose outcome this run settled, in order. */
-  readonly delivered: Delivered[] = [];
   /**
    * The new state of each record whose outcome is known (or that was sent back to what it
    * was), by record key: handed to the job's saver, the one place a sheet's state is written.
@@ -493,7 +491,6 @@ export class Delivery<S, Q> {
   ): void {
     const told = this.tell(unit, status, kind, message);
     const delivered = {record: unit.record, outcome, message};
-    this.delivered.push(delivered);
     const logged = this.deps.history
       ? this.deps.history(delivered, told)
       : delivered;

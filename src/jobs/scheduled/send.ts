@@ -30,7 +30,7 @@ import {
 import {AnySpec, Server, SPECS, specOf, readServer, decide} from './decide';
 import {lostUnit, sentOf} from './lost';
 import {View} from './view';
-import {Carried, Said, notKnown, saidOf, unreadLost} from './said';
+import {Carried, Said, Saying, notKnown, saidOf, unreadLost} from './said';
 
 /** What a run carries from round to round. */
 interface Run {
@@ -212,12 +212,7 @@ function deliver(
   // A unit sent again or read back is a copy: its record tells which it is.
   const byRecord = new Map([...units].map(([u, c]) => [u.record, c]));
   const carried = (unit: Sending<unknown>) => byRecord.get(unit.record)!;
-  const saying = {
-    job,
-    grace: run.grace,
-    log: run.logs[phase],
-    schema: spec.schema,
-  };
+  const saying = sayingOf(job, run, spec, phase);
   const said = new Map<Told<unknown>, Said>();
   const words = (told: Told<unknown>) => {
     const known = said.get(told);
@@ -288,6 +283,11 @@ function deliver(
   return inTime;
 }
 
+/** What the words of a sheet's units in one phase need of the run (said.ts). */
+function sayingOf(job: Job, run: Run, spec: AnySpec, phase: Phase): Saying {
+  return {job, grace: run.grace, log: run.logs[phase], schema: spec.schema};
+}
+
 /** An item decided: marked, where nothing goes out; else its unit, carried. */
 function decideItem(
   job: Job,
@@ -351,12 +351,7 @@ function lostOf(
     'neither' in lost
       ? notKnown(item, lost.neither)
       : unreadLost(
-          {
-            job,
-            grace: run.grace,
-            log: run.logs[item.phase],
-            schema: spec.schema,
-          },
+          sayingOf(job, run, spec, item.phase),
           {item, out: false},
           {says: lost.unread, unlisted: lost.unlisted},
         );
