@@ -3,6 +3,7 @@
  * and serves the runtime's requests; every message it sends carries this thread's heap in use,
  * which is the add-on's (the stores it calls into live in the other thread), and its peak.
  */
+import {writeSync} from 'node:fs';
 import {runInNewContext, runInThisContext} from 'node:vm';
 import {getHeapStatistics, setFlagsFromString} from 'node:v8';
 import type {MessagePort} from 'node:worker_threads';
@@ -41,6 +42,7 @@ export interface HeapStamp {
  * runtime's thread waits for this one's message meanwhile, so the process's CPU time is theirs.
  */
 function heapMeter(collect: () => void) {
+  const trace = process.env.HEAP_TRACE ? tracePeak : undefined;
   const used = () => getHeapStatistics().used_heap_size;
   let peak = 0;
   let tolerance: number | undefined;
@@ -59,11 +61,26 @@ function heapMeter(collect: () => void) {
         collect();
         const spent = process.cpuUsage(start);
         collectCpuMs += (spent.user + spent.system) / 1000;
+        if (used() > peak) trace?.(used());
         peak = Math.max(peak, used());
       }
       return {used: used(), peak, collectCpuMs};
     },
   };
+}
+
+/**
+ * Where the add-on was when its live peak rose (`HEAP_TRACE=1`, bench only): the heap and
+ * the add-on's innermost frames, on stderr at once (this thread blocks on the runtime's answer,
+ * so console output would wait).
+ */
+function tracePeak(bytes: number): void {
+  const frames = (new Error().stack ?? '')
+    .split('\n')
+    .filter(line => line.includes('Code.js'))
+    .slice(0, 8)
+    .map(line => line.trim().split(' ')[1]);
+  writeSync(2, `heap ${(bytes / 1e6).toFixed(1)} MB at ${frames.join(' < ')}\n`);
 }
 
 export function serve(data: ThreadData): void {
