@@ -24,44 +24,61 @@ export const CHARS_PER_CALL = 2_000_000;
 /** A date (the only object a cell holds) as the service carries it: a timestamp. */
 const DATE_CHARS = 24;
 
+/** The characters a value carries to the service. */
+export function valueChars(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return String(value).length;
+  return typeof value === 'object' && value !== null ? DATE_CHARS : 0;
+}
+
 /** The characters a row of values carries. */
 function rowChars(row: readonly unknown[]): number {
   let chars = 0;
-  for (const value of row) {
-    if (typeof value === 'string') chars += value.length;
-    else if (typeof value === 'number' || typeof value === 'boolean')
-      chars += String(value).length;
-    else if (typeof value === 'object' && value !== null) chars += DATE_CHARS;
-  }
+  for (const value of row) chars += valueChars(value);
   return chars;
 }
 
 /**
- * `values` cut into runs of whole rows, each within CELLS_PER_CALL and CHARS_PER_CALL (a row
- * alone past them is a run of its own): `first` is the run's first row, counted from 0.
+ * `rows` rows of `width` cells cut into runs of whole rows, each within CELLS_PER_CALL and
+ * CHARS_PER_CALL (a row alone past them is a run of its own): [first row, count], counted from
+ * 0. `chars(i)`: the characters row i carries.
+ */
+export function rowRuns(
+  rows: number,
+  width: number,
+  chars: (row: number) => number,
+): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let first = 0;
+  let held = 0;
+  for (let i = 0; i < rows; i++) {
+    const size = chars(i);
+    const cells = (i - first + 1) * width;
+    if (i > first && (cells > CELLS_PER_CALL || held + size > CHARS_PER_CALL)) {
+      runs.push([first, i - first]);
+      first = i;
+      held = 0;
+    }
+    held += size;
+  }
+  if (rows > 0) runs.push([first, rows - first]);
+  return runs;
+}
+
+/**
+ * `values` cut into runs of whole rows, each within the bounds of one call (rowRuns): `first`
+ * is the run's first row, counted from 0.
  */
 export function writeRuns<T extends CellValue | null>(
   values: T[][],
 ): Array<{first: number; rows: T[][]}> {
-  const runs: Array<{first: number; rows: T[][]}> = [];
-  const width = values[0]?.length ?? 0;
-  let first = 0;
-  let chars = 0;
-  values.forEach((row, i) => {
-    const size = rowChars(row);
-    const cells = (i - first + 1) * width;
-    if (
-      i > first &&
-      (cells > CELLS_PER_CALL || chars + size > CHARS_PER_CALL)
-    ) {
-      runs.push({first, rows: values.slice(first, i)});
-      first = i;
-      chars = 0;
-    }
-    chars += size;
-  });
-  if (values.length > 0) runs.push({first, rows: values.slice(first)});
-  return runs;
+  return rowRuns(values.length, values[0]?.length ?? 0, i =>
+    rowChars(values[i]),
+  ).map(([first, count]) => ({
+    first,
+    rows: values.slice(first, first + count),
+  }));
 }
 
 /**

@@ -4,6 +4,7 @@
  * might parse is marked with an apostrophe in any other; every text is bounded to what a cell
  * takes.
  */
+import {valueChars} from '../platform/blocks';
 import type {CellValue} from '../platform/ports';
 import {markedAsText, readsAsText} from './cell';
 import {TEXT_FORMAT} from './schema';
@@ -37,6 +38,15 @@ export function cellEntries<S>(
       return readsAsText(text) || plain(i, k) ? text : markedAsText(text);
     }),
   );
+}
+
+/**
+ * The most characters the entry of `contents` carries (cellEntries may mark a text with an
+ * apostrophe), to size a call before its entries are made.
+ */
+export function entryChars(contents: Contents): number {
+  if (contents instanceof Formula) return contents.text.length;
+  return valueChars(contents) + (typeof contents === 'string' ? 1 : 0);
 }
 
 /**

@@ -7,7 +7,7 @@ import type {Contents} from './table';
 
 /** A row's decided cells: column -> contents. */
 export interface Decided {
-  decided: ReadonlyMap<number, Contents>;
+  decided?: ReadonlyMap<number, Contents>;
 }
 
 /**
@@ -64,7 +64,7 @@ export function exactBlocks(
   let openKey = '';
   let openBottom = -2;
   for (const {row, handle} of sorted) {
-    const columns = [...handle.decided.keys()].sort((a, b) => a - b);
+    const columns = [...(handle.decided?.keys() ?? [])].sort((a, b) => a - b);
     const key = columns.join(',');
     if (key === openKey && row === openBottom + 1) {
       for (const b of open) b.bottom = row;
@@ -94,7 +94,7 @@ export function joinedBlocks(
   const first = new Array<number>(width).fill(-1);
   const last = new Array<number>(width).fill(-1);
   for (const {row, handle} of updates) {
-    for (const c of handle.decided.keys()) {
+    for (const c of handle.decided?.keys() ?? []) {
       if (first[c] < 0 || row < first[c]) first[c] = row;
       if (row > last[c]) last[c] = row;
     }

@@ -23,7 +23,8 @@
  */
 import type {CellValue, SheetPort} from '../platform/ports';
 import {isDate, sameCell} from './cell';
-import {cellEntries} from './cell-entries';
+import {rowRuns} from '../platform/blocks';
+import {cellEntries, entryChars} from './cell-entries';
 import {LOCKED_COLOR, formatRows} from './layout';
 import {
   Column,
@@ -67,23 +68,32 @@ export interface FlushReport {
   kept: number[];
 }
 
-/** A row a job can address: one it read, or one it appended. */
+/**
+ * A row a job can address: one it read, or one it appended. A large sheet has a handle per
+ * row, so what most rows never need is made only when needed (issue 37: a refresh of 50,000
+ * rows held a Map, a Set, two arrays and a copy of its cells for each).
+ */
 interface RowHandle {
-  /** The row's contents as the job knows them (read, plus what was written since). */
-  known: Contents[];
+  /** The table's data row it was read as (undefined: appended by this job). */
+  read?: number;
+  /**
+   * The row's contents as the job knows them once it wrote any (read, plus what was written
+   * since), or an appended row's whole; until then, the table's row `read` says.
+   */
+  known?: Contents[];
   /**
    * What the row's cells showed when read: a formula's value, which is what the identity
    * read finds again (an offer_name built by a formula is that name).
    */
   shown?: readonly CellValue[];
   /** Decisions not written yet: column -> contents. */
-  decided: Map<number, Contents>;
+  decided?: Map<number, Contents>;
   /** Columns this job wrote since it read the row: `shown` no longer says what they hold. */
-  written: Set<number>;
+  written?: Set<number>;
   /** Rows to insert right after this one (a refresh: a record that grew). */
-  inserts: Contents[][];
+  inserts?: Contents[][];
   /** Rows to insert right above this one. */
-  before: Contents[][];
+  before?: Contents[][];
   remove: boolean;
   /** On the sheet: false for a row appended and not flushed yet. */
   placed: boolean;
@@ -105,12 +115,8 @@ export class SheetWriter<S> {
     private readonly now: () => number,
   ) {
     this.handles = table.values.map((values, i) => ({
-      known: rowOf(table, i),
+      read: i,
       shown: values,
-      decided: new Map(),
-      written: new Set(),
-      inserts: [],
-      before: [],
       remove: false,
       placed: true,
       dead: false,
@@ -134,16 +140,15 @@ export class SheetWriter<S> {
 
   /** A new row below the others, written at the next flush; answers its handle. */
   append(): number {
-    this.handles.push({
-      known: new Array<Contents>(this.table.width).fill(''),
-      decided: new Map(),
-      written: new Set(),
-      inserts: [],
-      before: [],
-      remove: false,
-      placed: false,
-      dead: false,
-    });
+    return this.appendRow(new Array<Contents>(this.table.width).fill(''));
+  }
+
+  /**
+   * A new row of these contents (`table.width` of them), written at the next flush: the
+   * writer takes the array as it is, and may change it.
+   */
+  private appendRow(row: Contents[]): number {
+    this.handles.push({known: row, remove: false, placed: false, dead: false});
     return this.handles.length - 1;
   }
 
@@ -151,7 +156,7 @@ export class SheetWriter<S> {
   set(handle: number, header: string, value: Contents): void {
     const at = this.table.position.get(header);
     if (at === undefined) return;
-    this.handles[handle].decided.set(at, value);
+    decide(this.handles[handle], at, value);
   }
 
   /**
@@ -166,20 +171,28 @@ export class SheetWriter<S> {
 
   /** Decides every cell of a row (a row of `table.width` contents). */
   setRow(handle: number, row: readonly Contents[]): void {
-    const {known, decided} = this.handles[handle];
+    const h = this.handles[handle];
     row.forEach((contents, c) => {
-      if (!sameContents(known[c] ?? '', contents)) decided.set(c, contents);
+      if (!sameContents(this.cellKnown(h, c), contents)) decide(h, c, contents);
     });
   }
 
   /** Rows to insert right below `handle`'s row. */
   insertAfter(handle: number, rows: Contents[][]): void {
-    this.handles[handle].inserts.push(...rows);
+    const h = this.handles[handle];
+    h.inserts = [...(h.inserts ?? []), ...rows];
   }
 
   /** Rows to insert right above `handle`'s row. */
   insertBefore(handle: number, rows: Contents[][]): void {
-    this.handles[handle].before.push(...rows);
+    const h = this.handles[handle];
+    h.before = [...(h.before ?? []), ...rows];
+  }
+
+  /** A cell as the job knows it: as read, or as this job last wrote it. */
+  private cellKnown(h: RowHandle, c: number): Contents {
+    if (h.known) return h.known[c] ?? '';
+    return contentsOf(this.table, h.read!, c);
   }
 
   /**
@@ -187,7 +200,8 @@ export class SheetWriter<S> {
    * a new row): each row kept is changed in place, cell by cell; a handle no row comes from is
    * removed; a new row is inserted next to the row before it (or after it, at the top), and
    * new rows after the last kept row are appended. Answers where each row will be (0-based
-   * data row), were nobody else to change the sheet meanwhile.
+   * data row), were nobody else to change the sheet meanwhile. The writer takes the new rows'
+   * arrays as they are (no copy of a large sheet's rows): the caller no longer changes them.
    */
   replaceRows(
     rows: Contents[][],
@@ -211,7 +225,7 @@ export class SheetWriter<S> {
       }
       anchor = from;
     });
-    for (const row of waiting) this.setRow(this.append(), row);
+    for (const row of waiting) this.appendRow(this.padded(row));
     this.handles.forEach((h, k) => {
       if (h.placed && !h.dead && !kept.has(k)) this.remove(k);
     });
@@ -229,15 +243,16 @@ export class SheetWriter<S> {
       if (from !== undefined) outOf.set(from, k);
     });
     let next = 0;
+    const indexOf = new Map(rows.map((row, k) => [row, k]));
     const newRows = (list: Contents[][]) => {
-      for (const row of list) at[rows.indexOf(row)] = next++;
+      for (const row of list) at[indexOf.get(row)!] = next++;
     };
     this.handles.forEach((h, k) => {
       if (!h.placed || h.dead || h.remove) return;
-      newRows(h.before);
+      newRows(h.before ?? []);
       const out = outOf.get(k);
       if (out !== undefined) at[out] = next++;
-      newRows(h.inserts);
+      newRows(h.inserts ?? []);
     });
     return at.map(position => (position < 0 ? next++ : position));
   }
@@ -252,20 +267,12 @@ export class SheetWriter<S> {
     const at = this.table.position.get(header);
     if (at === undefined) return '';
     const row = this.handles[handle];
-    return row.decided.get(at) ?? row.known[at] ?? '';
+    return row.decided?.get(at) ?? this.cellKnown(row, at);
   }
 
   /** Whether a flush has anything to write. */
   pending(): boolean {
-    return this.handles.some(
-      h =>
-        !h.dead &&
-        (h.decided.size > 0 ||
-          h.inserts.length > 0 ||
-          h.before.length > 0 ||
-          h.remove ||
-          !h.placed),
-    );
+    return this.handles.some(h => !h.dead && (busy(h) || !h.placed));
   }
 
   /** Writes every decision made since the last flush; see the header. */
@@ -277,29 +284,20 @@ export class SheetWriter<S> {
     const updates: Array<{row: number; handle: RowHandle; k: number}> = [];
     this.handles.forEach((handle, k) => {
       if (handle.dead || !handle.placed) return;
-      const busy =
-        handle.decided.size > 0 ||
-        handle.inserts.length > 0 ||
-        handle.before.length > 0 ||
-        handle.remove;
       const at = where.get(k);
       if (at === undefined) {
-        if (busy) {
+        if (busy(handle)) {
           gone.push(k);
           this.reported.add(k);
         }
-        handle.decided.clear();
-        handle.inserts = [];
-        handle.before = [];
+        handle.decided = handle.inserts = handle.before = undefined;
         handle.remove = false;
         return;
       }
-      if (handle.decided.size > 0) updates.push({row: at, handle, k});
+      if (handle.decided) updates.push({row: at, handle, k});
     });
     const kept = this.keepTyping(updates);
-    cellsWritten += this.writeUpdates(
-      updates.filter(u => u.handle.decided.size > 0),
-    );
+    cellsWritten += this.writeUpdates(updates.filter(u => u.handle.decided));
     const height = this.restructure(where);
     cellsWritten += this.writeAppends(last + height);
     return {gone, cellsWritten, kept};
@@ -315,8 +313,8 @@ export class SheetWriter<S> {
   ): number[] {
     const watched = updates.flatMap(({row, handle, k}) => {
       const decided = new Map(
-        [...handle.decided].filter(
-          ([c]) => this.typed.has(c) && handle.shown && !handle.written.has(c),
+        [...(handle.decided ?? [])].filter(
+          ([c]) => this.typed.has(c) && handle.shown && !handle.written?.has(c),
         ),
       );
       return decided.size > 0 ? [{row, handle: {decided}, k, of: handle}] : [];
@@ -343,7 +341,7 @@ export class SheetWriter<S> {
           if (!w.handle.decided.has(c)) continue;
           if (sameCell(now[r - block.top][c - block.left], w.of.shown![c]))
             continue;
-          w.of.decided.delete(c);
+          undecide(w.of, c);
           kept.add(w.k);
         }
       }
@@ -367,16 +365,8 @@ export class SheetWriter<S> {
     this.flushed = true;
     const lastRow = sheet.lastRow();
     const count = Math.max(0, lastRow - FIRST_ROW + 1);
-    const busy = this.handles.some(
-      h =>
-        h.placed &&
-        !h.dead &&
-        (h.decided.size > 0 ||
-          h.inserts.length > 0 ||
-          h.before.length > 0 ||
-          h.remove),
-    );
-    const keyNow = busy ? this.readIdentities(sheet, count) : [];
+    const moving = this.handles.some(h => h.placed && !h.dead && busy(h));
+    const keyNow = moving ? this.readIdentities(sheet, count) : [];
     const fresh = new Map<string, number[]>();
     keyNow.forEach((key, row) => push(fresh, key, row));
     const expected = new Map<string, number[]>();
@@ -425,7 +415,7 @@ export class SheetWriter<S> {
   private keyOf(h: RowHandle): string {
     return identityKey(
       this.identity.map(c => {
-        const cell = h.known[c];
+        const cell = this.cellKnown(h, c);
         return cell instanceof Formula && h.shown ? h.shown[c] : cell;
       }),
     );
@@ -449,11 +439,13 @@ export class SheetWriter<S> {
     for (const block of blocks) cells += this.writeBlock(block, byRow, colours);
     this.colourRows(colours);
     for (const {handle} of updates) {
-      for (const [c, contents] of handle.decided) {
-        handle.known[c] = contents;
+      const known = this.knownRow(handle);
+      handle.written ??= new Set();
+      for (const [c, contents] of handle.decided ?? []) {
+        known[c] = contents;
         handle.written.add(c);
       }
-      handle.decided.clear();
+      handle.decided = undefined;
     }
     return cells;
   }
@@ -468,7 +460,7 @@ export class SheetWriter<S> {
     const rows = block.bottom - block.top + 1;
     const columns = block.right - block.left + 1;
     const decidedAt = (i: number, k: number) =>
-      byRow.get(block.top + i)?.decided.get(block.left + k);
+      byRow.get(block.top + i)?.decided?.get(block.left + k);
     let gaps = false;
     for (let i = 0; i < rows && !gaps; i++) {
       for (let k = 0; k < columns && !gaps; k++) {
@@ -518,7 +510,7 @@ export class SheetWriter<S> {
     if (!this.table.schema.sync || at === undefined) return;
     if (at < block.left || at > block.right) return;
     const k = at - block.left;
-    if (changedRows(block, byRow, at, statusColor).length === 0) return;
+    if (this.changedRows(block, byRow, at, statusColor).length === 0) return;
     contents.forEach((row, i) =>
       colours.set(sheetRow(block.top + i), statusColor(row[k])),
     );
@@ -561,7 +553,7 @@ export class SheetWriter<S> {
     if (at === undefined || at < block.left || at > block.right) return;
     const k = at - block.left;
     this.greyRows(
-      changedRows(block, byRow, at, c => this.locked(c)).map(i => ({
+      this.changedRows(block, byRow, at, c => this.locked(c)).map(i => ({
         row: sheetRow(block.top + i),
         locked: this.locked(contents[i][k]),
       })),
@@ -619,7 +611,7 @@ export class SheetWriter<S> {
     const ops: Array<{row: number; handle: number}> = [];
     this.handles.forEach((h, k) => {
       const at = where.get(k);
-      const moves = h.remove || h.inserts.length > 0 || h.before.length > 0;
+      const moves = h.remove || h.inserts || h.before;
       if (at !== undefined && !h.dead && moves) ops.push({row: at, handle: k});
     });
     ops.sort((a, b) => b.row - a.row);
@@ -633,10 +625,10 @@ export class SheetWriter<S> {
     };
     for (const {row, handle: k} of ops) {
       const handle = this.handles[k];
-      if (handle.inserts.length > 0) {
+      if (handle.inserts) {
         closeRun();
         height += this.insertRows(sheetRow(row), handle.inserts);
-        handle.inserts = [];
+        handle.inserts = undefined;
       }
       if (handle.remove) {
         if (run && run.top === row + 1) run.top = row;
@@ -647,10 +639,10 @@ export class SheetWriter<S> {
         handle.remove = false;
         handle.dead = true;
       }
-      if (handle.before.length > 0) {
+      if (handle.before) {
         closeRun();
         height += this.insertRows(sheetRow(row) - 1, handle.before);
-        handle.before = [];
+        handle.before = undefined;
       }
     }
     closeRun();
@@ -660,27 +652,40 @@ export class SheetWriter<S> {
   /** New rows right below sheet row `after`. */
   private insertRows(after: number, rows: Contents[][]): number {
     this.table.sheet.insertRowsAfter(after, rows.length);
-    this.writeNewRows(
-      after + 1,
-      rows.map(r => this.padded(r)),
-    );
+    this.writeNewRows(after + 1, rows);
     return rows.length;
   }
 
   /**
    * Rows written where every cell is blank (inserted, or below the last row): one block, less
-   * the columns blank in all of them. Answers the cells written.
+   * the columns blank in all of them, sent in calls within the bounds of one (blocks.ts).
+   * Each call's cells are made from the rows as it goes: a large pull's rows are not copied
+   * whole (issue 37). A row shorter than the table is blank after its end. Answers the cells
+   * written.
    */
-  private writeNewRows(top: number, rows: Contents[][]): number {
+  private writeNewRows(
+    top: number,
+    rows: ReadonlyArray<readonly Contents[]>,
+  ): number {
     let cells = 0;
     for (const {left, right} of filledColumnRuns(rows)) {
-      const block = rows.map(r => r.slice(left, right + 1));
-      this.table.sheet.write(
-        top,
-        left + 1,
-        cellEntries(this.table, top, left, block),
-      );
-      cells += block.length * (right - left + 1);
+      const columns = right - left + 1;
+      const chars = (i: number) => {
+        let n = 0;
+        for (let c = left; c <= right; c++) n += entryChars(rows[i][c] ?? '');
+        return n;
+      };
+      for (const [first, count] of rowRuns(rows.length, columns, chars)) {
+        const block = rows
+          .slice(first, first + count)
+          .map(r => Array.from({length: columns}, (_, k) => r[left + k] ?? ''));
+        this.table.sheet.write(
+          top + first,
+          left + 1,
+          cellEntries(this.table, top + first, left, block),
+        );
+      }
+      cells += rows.length * columns;
     }
     this.colourNew(top, rows);
     const at = this.lockAt();
@@ -698,26 +703,33 @@ export class SheetWriter<S> {
     const top = sheetRow(count);
     this.growTo(top + appended.length - 1);
     const rows = appended.map(h => {
-      const row = this.padded(h.known);
-      for (const [c, contents] of h.decided) row[c] = contents;
+      const row = this.knownRow(h);
+      for (const [c, contents] of h.decided ?? []) row[c] = contents;
+      h.decided = undefined;
+      h.placed = true;
       return row;
     });
-    const cells = this.writeNewRows(top, rows);
-    appended.forEach((h, i) => {
-      h.known = rows[i];
-      h.decided.clear();
-      h.placed = true;
-    });
-    return cells;
+    return this.writeNewRows(top, rows);
   }
 
-  private padded(row: readonly Contents[]): Contents[] {
-    const out = [...row];
-    while (out.length < this.table.width) out.push('');
-    return out;
+  /** The handle's row as the job knows it, made its own to change. */
+  private knownRow(h: RowHandle): Contents[] {
+    h.known ??= Array.from({length: this.table.width}, (_, c) =>
+      contentsOf(this.table, h.read!, c),
+    );
+    return h.known;
   }
 
-  private colourNew(top: number, rows: Contents[][]): void {
+  /** The row made `table.width` long, in place. */
+  private padded(row: Contents[]): Contents[] {
+    while (row.length < this.table.width) row.push('');
+    return row;
+  }
+
+  private colourNew(
+    top: number,
+    rows: ReadonlyArray<readonly Contents[]>,
+  ): void {
     const at = this.table.position.get(SYNC_STATUS);
     if (!this.table.schema.sync || at === undefined) return;
     if (!rows.some(r => statusColor(r[at]) !== null)) return;
@@ -726,6 +738,30 @@ export class SheetWriter<S> {
       at + 1,
       rows.map(r => [statusColor(r[at])]),
     );
+  }
+
+  /**
+   * The block's rows (offsets from its top) where it decides a cell of column `at` that `kind`
+   * tells apart from the cell as the job knew it (a status of another colour, a row locked or
+   * unlocked): their colours to redo.
+   */
+  private changedRows(
+    block: Block,
+    byRow: ReadonlyMap<number, RowHandle>,
+    at: number,
+    kind: (contents: Contents | undefined) => unknown,
+  ): number[] {
+    const rows: number[] = [];
+    for (let i = 0; i <= block.bottom - block.top; i++) {
+      const handle = byRow.get(block.top + i);
+      const decided = handle?.decided?.get(at);
+      if (
+        decided !== undefined &&
+        kind(this.cellKnown(handle!, at)) !== kind(decided)
+      )
+        rows.push(i);
+    }
+    return rows;
   }
 
   /** Grows the sheet to hold sheet row `row`, formatting the new rows like the others. */
@@ -746,10 +782,26 @@ function boundedMessage(message: string): string {
   return clipped(message, MAX_MESSAGE);
 }
 
-function rowOf<S>(table: Table<S>, index: number): Contents[] {
-  const row: Contents[] = [];
-  for (let c = 0; c < table.width; c++) row.push(contentsOf(table, index, c));
-  return row;
+/** Records a decision on a cell of the handle's row. */
+function decide(h: RowHandle, column: number, contents: Contents): void {
+  h.decided ??= new Map();
+  h.decided.set(column, contents);
+}
+
+/** Drops the decision on a cell (a person typed there meanwhile). */
+function undecide(h: RowHandle, column: number): void {
+  h.decided?.delete(column);
+  if (h.decided?.size === 0) h.decided = undefined;
+}
+
+/** Whether the handle has anything to write or move. */
+function busy(h: RowHandle): boolean {
+  return (
+    h.decided !== undefined ||
+    h.inserts !== undefined ||
+    h.before !== undefined ||
+    h.remove
+  );
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -775,27 +827,6 @@ export function sameContents(a: Contents, b: Contents): boolean {
     return a instanceof Formula && b instanceof Formula && a.text === b.text;
   }
   return sameCell(a, b);
-}
-
-/**
- * The block's rows (offsets from its top) where it decides a cell of column `at` that `kind`
- * tells apart from the cell as the job knew it (a status of another colour, a row locked or
- * unlocked): their colours to redo.
- */
-function changedRows(
-  block: Block,
-  byRow: ReadonlyMap<number, RowHandle>,
-  at: number,
-  kind: (contents: Contents | undefined) => unknown,
-): number[] {
-  const rows: number[] = [];
-  for (let i = 0; i <= block.bottom - block.top; i++) {
-    const handle = byRow.get(block.top + i);
-    const decided = handle?.decided.get(at);
-    if (decided !== undefined && kind(handle!.known[at]) !== kind(decided))
-      rows.push(i);
-  }
-  return rows;
 }
 
 /** Ascending numbers as runs of consecutive ones: [start, count]. */
