@@ -50,7 +50,7 @@ export interface Table<S = unknown> {
    * add-on writes, never a formula it must keep, so theirs are not read. Opened with
    * `formulasToJudge`, only the rows whose values need them are read ('' in the others).
    */
-  formulas: string[][];
+  formulas: ReadonlyArray<readonly string[]>;
   /**
    * Headers of the schema's columns that this open put back because the sheet had none: their
    * cells hold nothing the user typed, so no cell of theirs is an edit.
@@ -182,7 +182,7 @@ export function openTable<S>(
     row.length < width
       ? [...row, ...new Array<T>(width - row.length).fill(fill)]
       : row;
-  const values = empty ? [] : grid.slice(1).map(row => pad(row, ''));
+  const values = empty ? [] : heldOnce(grid.slice(1).map(row => pad(row, '')));
   const owned = new Set(
     allColumns(schema)
       .filter(c => !c.editable || missing.includes(c))
@@ -265,7 +265,7 @@ function readFormulas(
   width: number,
   typed: (column: number) => boolean,
   only?: readonly number[],
-): string[][] {
+): ReadonlyArray<readonly string[]> {
   const read = only?.length ?? rows;
   const columns = keptRuns(width, typed, Math.floor(CELLS_PER_READ / read));
   const across = columns.reduce((n, [from, to]) => n + to - from, 0);
@@ -274,21 +274,51 @@ function readFormulas(
     ? keptRuns(rows, r => wanted.has(r), Math.floor(CELLS_PER_READ / across))
     : [[0, rows] as [number, number]];
   if (read === 0 || columns.length === 0 || spans.length === 0) return [];
-  const formulas = Array.from({length: rows}, () =>
-    new Array<string>(width).fill(''),
-  );
+  // Most rows hold no formula: they share one empty row instead of a row of '' each.
+  const formulas = new Array<readonly string[]>(rows).fill(NO_FORMULAS);
   for (const [top, bottom] of spans) {
     for (const [from, to] of columns) {
       sheet
         .readFormulas(sheetRow(top), from + 1, bottom - top, to - from)
         .forEach((row, i) =>
           row.forEach((formula, k) => {
-            if (typed(from + k)) formulas[top + i][from + k] = formula;
+            if (formula === '' || !typed(from + k)) return;
+            const own =
+              formulas[top + i] === NO_FORMULAS
+                ? new Array<string>(width).fill('')
+                : (formulas[top + i] as string[]);
+            own[from + k] = formula;
+            formulas[top + i] = own;
           }),
         );
     }
   }
   return formulas;
+}
+
+/** The formulas of a row that has none. */
+const NO_FORMULAS: readonly string[] = Object.freeze([]);
+
+/** The longest text held once by heldOnce: longer ones are rarely repeated. */
+const HELD_ONCE_LENGTH = 200;
+
+/**
+ * The rows with each repeated text held once: the service answers a string per cell, and a
+ * large sheet repeats a few values (statuses, geos, the JSON of a default) down most of its
+ * rows. Issue 37: duplicates were half the strings a refresh of 3,100 offers held.
+ */
+function heldOnce(rows: CellValue[][]): CellValue[][] {
+  const held = new Map<string, string>();
+  for (const row of rows) {
+    for (let c = 0; c < row.length; c++) {
+      const cell = row[c];
+      if (typeof cell !== 'string' || cell.length > HELD_ONCE_LENGTH) continue;
+      const same = held.get(cell);
+      if (same === undefined) held.set(cell, cell);
+      else row[c] = same;
+    }
+  }
+  return rows;
 }
 
 /**

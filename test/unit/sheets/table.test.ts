@@ -113,7 +113,11 @@ describe('openTable', () => {
     const table = openTable(book, THINGS, {create: false})!;
     // Columns B..G in one read: a second read costs more than the three cells between.
     expect(sheet.calls).toEqual(['readValues', 'readFormulas']);
-    expect(table.formulas).toEqual([['', '', '=2+3', '', '', '', '=A2*2']]);
+    // A row without a formula may be shorter (rows without any share one empty row).
+    const formulas = table.values.map((_, i) =>
+      Array.from({length: table.width}, (_, c) => table.formulas[i]?.[c] ?? ''),
+    );
+    expect(formulas).toEqual([['', '', '=2+3', '', '', '', '=A2*2']]);
   });
 
   it('with formulasToJudge, reads formulas only in rows that look blank or show a formula error', () => {
@@ -136,7 +140,11 @@ describe('openTable', () => {
     })!;
     // Sheet rows 4 and 6, one row apart: one read of label and amount, rows 4 to 6.
     expect(sheet.calls).toEqual(['readValues', 'readFormulas']);
-    expect(table.formulas).toEqual([
+    // A row without a formula may be shorter (rows without any share one empty row).
+    const formulas = table.values.map((_, i) =>
+      Array.from({length: table.width}, (_, c) => table.formulas[i]?.[c] ?? ''),
+    );
+    expect(formulas).toEqual([
       ['', '', '', '', '', ''],
       ['', '', '', '', '', ''],
       ['', '', '', '', '', ''],
