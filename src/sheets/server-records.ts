@@ -6,6 +6,7 @@
  */
 import type {CellValue} from '../platform/ports';
 import {ACCOUNT, accountCell, recordKey} from './accounts';
+import {isDate} from './cell';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import type {RecordState, SheetState} from './pulled';
 import {contentOf, editableColumns} from './rows';
@@ -71,10 +72,12 @@ export function serverRecords<S>(
   const editable = editableColumns(table).map(c => at.get(c.header)!);
   const own = previous?.records ?? {};
   const byKey = new Map<string, ServerRecord>();
+  // Many records share a moment (a start time on a whole day): one Date each, not one per cell.
+  const moments = new Map<number, Date>();
   for (const record of records) {
     const {account} = record;
     const rows = record.sources.map(source =>
-      encodeSource(schema, source, account),
+      encodeSource(schema, source, account, moments),
     );
     const id = canonical(idColumn, rows[0][idAt]!, context);
     const key = recordKey(account, id);
@@ -102,12 +105,17 @@ function encodeSource<S>(
   schema: SheetSchema<S>,
   source: S,
   account: string,
+  moments: Map<number, Date>,
 ): ServerCells {
   return schema.columns.map(c => {
     if (c.header === ACCOUNT) return accountCell(account);
     const value = readColumn(c, source);
     if (value === undefined && c.kept) return undefined;
-    return encode(c, value ?? null);
+    const cell = encode(c, value ?? null);
+    if (!isDate(cell)) return cell;
+    const shared = moments.get(cell.getTime()) ?? cell;
+    moments.set(cell.getTime(), shared);
+    return shared;
   });
 }
 
