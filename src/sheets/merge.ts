@@ -36,7 +36,7 @@
 import type {CellValue} from '../platform/ports';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import {excerpt} from '../rules/values';
-import {ACCOUNT, accountCell, keyParts, recordKey} from './accounts';
+import {ACCOUNT, keyParts} from './accounts';
 import {
   EMPTY,
   columnOf,
@@ -54,20 +54,20 @@ import {
   SYNC_COLUMNS,
   SYNC_MESSAGE,
   SYNC_STATUS,
-  readColumn,
 } from './schema';
 import {RecordState, SheetState, blankAccountOf, pulledAs} from './pulled';
 import {EDITED_HERE, SyncStatus, withoutRunNote} from './status';
 import {Contents, Formula, Table, cellOf, contentsOf, sheetRow} from './table';
+import {
+  PulledRecord,
+  ServerCells,
+  ServerRecord,
+  ServerRecords,
+  columnIndex,
+  serverRecords,
+} from './server-records';
 
-/** A record as the sheet shows it: one row source per row (at least one). */
-export interface PulledRecord<S> {
-  /** The account that listed it ('' for the main account). */
-  account: string;
-  sources: S[];
-  /** What a push needs to remember of it (maintain_by, delivery geos). */
-  facts?: Record<string, string>;
-}
+export type {PulledRecord} from './server-records';
 
 export interface MergeCounts {
   /** Records listed. */
@@ -97,9 +97,8 @@ export interface MergeResult {
   notes: RowNote[];
 }
 
-export interface MergeInput<S> {
+export interface MergeOptions<S> {
   table: Table<S>;
-  records: ReadonlyArray<PulledRecord<S>>;
   /** What was last pulled, if anything. */
   previous: SheetState | undefined;
   /** The accounts listed ('' for the main account): every record of `records` is of one. */
@@ -111,11 +110,30 @@ export interface MergeInput<S> {
   now: Date;
 }
 
+export interface MergeInput<S> extends MergeOptions<S> {
+  records: ReadonlyArray<PulledRecord<S>>;
+}
+
 /** Statuses a still-edited row keeps: until the next push they say more than EDITED. */
 const KEPT_STATUSES = new Set<string>(['INVALID', 'ERROR', 'CONFLICT']);
 
 export function mergeRecords<S>(input: MergeInput<S>): MergeResult {
-  return new Merge(input).run();
+  const {records, ...options} = input;
+  return mergeServerRecords(
+    options,
+    serverRecords(input.table, records, input.previous, input.context),
+  );
+}
+
+/**
+ * The merge of records already encoded (server-records.ts): a refresh merges them again after
+ * a person typed into the rows it wrote, without the parsed records they came from.
+ */
+export function mergeServerRecords<S>(
+  options: MergeOptions<S>,
+  server: ServerRecords,
+): MergeResult {
+  return new Merge(options, server).run();
 }
 
 /** A record key's id (its canonical text) as its cell shows it: an md5 without JSON's quotes. */
@@ -124,16 +142,6 @@ function shownId(key: string): string {
   const value = fromCanonical(id);
   // A cell that did not decode: its canonical text is its raw text behind one marker character.
   return value === null ? id.slice(1) : String(value);
-}
-
-interface ServerRecord {
-  /** Its record key (accounts.ts). */
-  key: string;
-  account: string;
-  /** Cells of the schema's columns, by header. */
-  rows: Array<Map<string, CellValue>>;
-  content: string[][];
-  facts?: Record<string, string>;
 }
 
 /** How the rows of a record the user edited are written. */
@@ -155,6 +163,8 @@ class Merge<S> {
   private readonly own: Record<string, RecordState>;
   /** The accounts listed now: the rows of others stay as they are. */
   private readonly listed: ReadonlySet<string>;
+  /** The index of each header among the schema's columns (a server row's cells). */
+  private readonly at: ReadonlyMap<string, number>;
   private readonly out: Contents[][] = [];
   private readonly sources: Array<number | undefined> = [];
   private readonly notes: RowNote[] = [];
@@ -169,7 +179,10 @@ class Merge<S> {
     invalid: 0,
   };
 
-  constructor(private readonly input: MergeInput<S>) {
+  constructor(
+    private readonly input: MergeOptions<S>,
+    private readonly server: ServerRecords,
+  ) {
     this.table = input.table;
     this.editable = editableColumns(this.table);
     const unrecorded = new Set(input.previous?.unrecorded);
@@ -180,10 +193,11 @@ class Merge<S> {
     );
     this.own = input.previous?.records ?? {};
     this.listed = new Set(input.accounts);
+    this.at = columnIndex(this.table.schema);
   }
 
   run(): MergeResult {
-    const server = this.serverRecords();
+    const {server} = this;
     const {previous} = this.input;
     // An empty account cell is the account that pulled its id, else the one account listed.
     const pulledBy = blankAccountOf(previous);
@@ -253,67 +267,6 @@ class Merge<S> {
       counts: this.counts,
       notes: this.notes,
     };
-  }
-
-  private serverRecords(): Map<string, ServerRecord> {
-    const {schema} = this.table;
-    const idColumn = columnOf(this.table, schema.id);
-    const byKey = new Map<string, ServerRecord>();
-    for (const record of this.input.records) {
-      const {account} = record;
-      const rows = record.sources.map(source =>
-        this.encodeSource(source, account),
-      );
-      const id = this.canonicalOf(idColumn, rows[0].get(schema.id)!);
-      const key = recordKey(account, id);
-      if (byKey.has(key)) continue;
-      this.fillUnknown(rows, record.sources, this.own[key]);
-      const texts = rows.map(row =>
-        this.editable.map(c => this.canonicalOf(c, row.get(c.header)!)),
-      );
-      byKey.set(key, {
-        key,
-        account,
-        rows,
-        content: contentOf(texts),
-        facts: record.facts,
-      });
-    }
-    return byKey;
-  }
-
-  /**
-   * A kept column the API said nothing about gets no cell: the row's own stays. The account
-   * column says whose the record is.
-   */
-  private encodeSource(source: S, account: string): Map<string, CellValue> {
-    const cells = new Map<string, CellValue>();
-    for (const c of this.table.schema.columns) {
-      if (c.header === ACCOUNT) {
-        cells.set(c.header, accountCell(account));
-        continue;
-      }
-      const value = readColumn(c, source);
-      if (value === undefined && c.kept) continue;
-      cells.set(c.header, encode(c, value ?? null));
-    }
-    return cells;
-  }
-
-  /** A field the API did not return keeps its last known value (one-row records). */
-  private fillUnknown(
-    rows: Array<Map<string, CellValue>>,
-    sources: S[],
-    previous: RecordState | undefined,
-  ): void {
-    if (rows.length !== 1 || previous?.rows.length !== 1) return;
-    this.editable.forEach((column, k) => {
-      if (readColumn(column, sources[0]) !== undefined) return;
-      rows[0].set(
-        column.header,
-        encode(column, fromCanonical(previous.rows[0][k])),
-      );
-    });
   }
 
   private mergeRecord(
@@ -403,10 +356,8 @@ class Merge<S> {
 
   /** The new state of a listed record: the server's content. */
   private remember(record: ServerRecord): void {
-    this.records[record.key] = {
-      rows: record.content,
-      ...(record.facts ? {facts: record.facts} : {}),
-    };
+    const {content, facts} = record;
+    this.records[record.key] = {rows: content, ...(facts ? {facts} : {})};
   }
 
   private keep(id: string, first: number, verdict: Verdict): void {
@@ -450,9 +401,9 @@ class Merge<S> {
   /** The server's rows replace the record's, at the place of its first row. */
   private replace(indexes: number[], record: ServerRecord): void {
     const unused = [...indexes];
-    const byKey = (row: Map<string, CellValue>): number | undefined => {
+    const byKey = (row: ServerCells): number | undefined => {
       if (!this.table.schema.rowKey) return unused.shift();
-      const key = this.keyOfCells(h => row.get(h)!);
+      const key = this.keyOfCells(h => this.serverCell(row, h)!);
       const at = unused.findIndex(
         i => this.keyOfCells(h => cellOf(this.table, i, h)) === key,
       );
@@ -487,14 +438,16 @@ class Merge<S> {
       this.editable.findIndex(c => c.header === h);
     const cells =
       verdict.record &&
-      pick(verdict.record.rows, r => this.keyOfCells(h => r.get(h)!));
+      pick(verdict.record.rows, r =>
+        this.keyOfCells(h => this.serverCell(r, h)!),
+      );
     const texts =
       verdict.base &&
       pick(verdict.base.rows, r => this.keyOf(h => r[position(h)]));
     for (const k of this.absent) {
       const column = this.editable[k];
       const cell = cells
-        ? cells.get(column.header)
+        ? this.serverCell(cells, column.header)
         : texts && encode(column, fromCanonical(texts[k]));
       if (cell !== undefined) this.setCell(row, column.header, cell);
     }
@@ -507,13 +460,13 @@ class Merge<S> {
     const server = verdict.record?.rows[0];
     const {schema} = this.table;
     if (server) {
-      for (const column of schema.columns) {
-        const cell = server.get(column.header);
-        if (column.editable || column.header === schema.id) continue;
+      schema.columns.forEach((column, k) => {
+        const cell = server[k];
+        if (column.editable || column.header === schema.id) return;
         if (cell !== undefined) {
           row[this.table.position.get(column.header)!] = cell;
         }
-      }
+      });
     }
     this.fillPutBack(row, index, verdict);
     let {status, message} = verdict;
@@ -538,21 +491,18 @@ class Merge<S> {
   }
 
   /** A server row, carrying the user's cells of row `from` (and its OK status). */
-  private emitServerRow(
-    cells: Map<string, CellValue>,
-    from: number | undefined,
-  ): void {
+  private emitServerRow(cells: ServerCells, from: number | undefined): void {
     const row =
       from === undefined
         ? new Array<Contents>(this.table.width).fill('')
         : this.carried(from);
-    for (const column of this.table.schema.columns) {
-      const cell = cells.get(column.header);
+    this.table.schema.columns.forEach((column, k) => {
+      const cell = cells[k];
       const at = this.table.position.get(column.header)!;
       if (cell === undefined || this.keepsFormula(column, from, row[at], cell))
-        continue;
+        return;
       row[at] = cell;
-    }
+    });
     const keepsOk =
       from !== undefined && cellOf(this.table, from, SYNC_STATUS) === 'OK';
     if (!keepsOk) for (const c of SYNC_COLUMNS) this.setCell(row, c.header, '');
@@ -603,6 +553,14 @@ class Merge<S> {
   private setCell(row: Contents[], header: string, value: Contents): void {
     const at = this.table.position.get(header);
     if (at !== undefined) row[at] = value;
+  }
+
+  /** A server row's cell of `header`. */
+  private serverCell(
+    cells: ServerCells,
+    header: string,
+  ): CellValue | undefined {
+    return cells[this.at.get(header)!];
   }
 
   private canonicalOf(column: Column<S>, cell: CellValue): string {

@@ -10,6 +10,7 @@
  * ignored.
  */
 import {isEmptyCell} from './cell';
+import {flat} from './codec';
 import type {Column, SheetSchema} from './schema';
 
 const DIGITS =
@@ -43,7 +44,8 @@ export function readOnlyPrint<S>(
     digits += DIGITS[h & 63];
     whole = Math.imul(whole ^ h, PRIME);
   }
-  return `${digits}:${(whole >>> 0).toString(36)}`;
+  // Kept in the state for every record until the job ends: one string, not a rope.
+  return flat(`${digits}:${(whole >>> 0).toString(36)}`);
 }
 
 /** A read-only cell that differs from its print. */

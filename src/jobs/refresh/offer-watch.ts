@@ -24,6 +24,7 @@ import {
   Alert,
   OpenConditions,
   Watched,
+  WatchInput,
   alertLine,
   watch,
   watchedFacts,
@@ -71,6 +72,18 @@ function openByKey(memo: Memo): OpenConditions {
   );
 }
 
+/** What the alerts compare of each offer listed, by record key. */
+export function watchedOffers(
+  listed: ReadonlyArray<{account: string; items: readonly Offer[]}>,
+): WatchInput['current'] {
+  return listed.flatMap(({account, items}) =>
+    items.map(o => ({
+      id: recordKey(account, String(o.offer_id)),
+      facts: watchedFacts(o),
+    })),
+  );
+}
+
 /** What became of a scheduled run's alert email. */
 export interface AlertMail {
   /** For the sidebar's last-run line. */
@@ -89,14 +102,14 @@ export class OfferWatch {
   constructor(private readonly platform: Platform) {}
 
   /**
-   * Compares the offers just pulled with `previous` (the Offers state before this refresh):
-   * decides the new alerts and what is open, recording nothing yet (commit does, with the
-   * Offers state).
+   * Compares the offers just pulled (`current`: watchedOffers) with `previous` (the Offers
+   * state before this refresh): decides the new alerts and what is open, recording nothing yet
+   * (commit does, with the Offers state).
    */
   check(
     where: {state: StateBook; now: Date},
     previous: SheetState | undefined,
-    listed: ReadonlyArray<{account: string; items: readonly Offer[]}>,
+    current: WatchInput['current'],
   ): void {
     const {state} = where;
     const memo = state.memo<Memo>(ALERTS_MEMO);
@@ -110,12 +123,7 @@ export class OfferWatch {
       : undefined;
     const result = watch({
       previous: before,
-      current: listed.flatMap(({account, items}) =>
-        items.map(o => ({
-          id: recordKey(account, String(o.offer_id)),
-          facts: watchedFacts(o),
-        })),
-      ),
+      current,
       open: memo ? openByKey(memo) : {},
       tracked: state.memo<Record<string, number>>(TRACKING_SET_MEMO) ?? {},
       now: where.now.getTime(),

@@ -2,15 +2,24 @@
  * One sheet of a refresh written (refreshSheet): the records merged into it (the merge keeps
  * unpushed edits, EDITED / CONFLICT, and the user's own columns) and written once through the
  * one writer, the state sheet remembering what was pulled for the next refresh and push.
+ *
+ * The records are encoded for the merge first (server-records.ts) and only their cells are
+ * held while the sheet is merged and written: what they were made of (the parsed listing) can
+ * go before the sheet's largest moment, its write (issue 37).
  */
 import {accountLabel} from '../connect';
 import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
 import {CodecContext, canonical} from '../../sheets/codec';
 import {headerNote} from '../../sheets/layout';
-import {MergeResult, PulledRecord, mergeRecords} from '../../sheets/merge';
+import {MergeResult, mergeServerRecords} from '../../sheets/merge';
 import type {SheetState} from '../../sheets/pulled';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf} from '../../sheets/rows';
+import {
+  PulledRecord,
+  ServerRecords,
+  serverRecords,
+} from '../../sheets/server-records';
 import {
   Column,
   NUMBER_FORMAT,
@@ -29,31 +38,35 @@ import {beforeWriting} from './refresh-settle';
 import {refreshedNow} from './server-changes-memory';
 
 /**
- * Merges `records` into the sheet of `schema` (created when missing) and writes it once,
- * remembering what was pulled for the next refresh and push. `answers` names the query the
- * records answer, for a sheet that shows one query at a time: the id header's note says it.
+ * Merges the records `records` gives (asked once) into the sheet of `schema` (created when
+ * missing) and writes it once, remembering what was pulled for the next refresh and push.
+ * `answers` names the query the records answer, for a sheet that shows one query at a time:
+ * the id header's note says it.
  */
 export function refreshSheet<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
-  records: ReadonlyArray<PulledRecord<S>>,
+  records: () => ReadonlyArray<PulledRecord<S>>,
   answers?: string,
 ): SheetReport {
-  const rows = records.reduce((n, r) => n + r.sources.length, 0);
-  let table = openTable(context.workbook, schema, {create: true, rows})!;
-  if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
   const previous = sameConnection(context.state.get(schema.name), context);
+  const encoded = encodedInto(context, schema, records, previous);
+  const {rows, server} = encoded;
+  let {table} = encoded;
+  if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
   const unread = context.state.unreadable(schema.name);
   const merge = () =>
-    mergeRecords({
-      table,
-      records,
-      previous,
-      accounts: context.accounts,
-      label: accountLabel,
-      context: context.workbook,
-      now: context.now,
-    });
+    mergeServerRecords(
+      {
+        table,
+        previous,
+        accounts: context.accounts,
+        label: accountLabel,
+        context: context.workbook,
+        now: context.now,
+      },
+      server,
+    );
   const first = merge();
   const printed = (m: MergeResult) =>
     withReadOnlyPrints(table, m.rows, m.state, context.workbook);
@@ -121,6 +134,27 @@ export function refreshSheet<S>(
       : schema.sync && unread
         ? {seen: {changes: 0, unreadable: 0, unread: true}}
         : {}),
+  };
+}
+
+/**
+ * The sheet of `schema` opened (made `rows` data rows tall when it is new) and the records
+ * encoded for its merge. They are asked for here, so once this frame is gone nothing of the
+ * refresh's holds them.
+ */
+function encodedInto<S>(
+  context: RefreshContext,
+  schema: SheetSchema<S>,
+  records: () => ReadonlyArray<PulledRecord<S>>,
+  previous: SheetState | undefined,
+): {table: Table<S>; rows: number; server: ServerRecords} {
+  const listed = records();
+  const rows = listed.reduce((n, r) => n + r.sources.length, 0);
+  const table = openTable(context.workbook, schema, {create: true, rows})!;
+  return {
+    table,
+    rows,
+    server: serverRecords(table, listed, previous, context.workbook),
   };
 }
 

@@ -4,13 +4,19 @@ import {counted} from '../../text/wording';
 import {accountLabel} from '../connect';
 import type {JobFacts} from '../kernel';
 import {AccountLine, MAX_PROBLEMS, RowProblem} from '../run';
-import type {AccountListed, Pulled, Refresher, SheetReport} from './refresher';
+import type {Pulled, Refresher, SheetReport} from './refresher';
 import {serverChangesSaid} from './server-changes';
+
+/** How many records one of an account's lists answered. */
+export interface AccountCount {
+  account: string;
+  records: number;
+}
 
 /** One line per account acted for: the records it listed, or why it was left out. */
 export function accountLines(
   accounts: readonly string[],
-  listed: ReadonlyArray<ReadonlyArray<AccountListed<unknown>>>,
+  listed: readonly AccountCount[],
   failed: ReadonlyMap<string, string>,
 ): AccountLine[] {
   return accounts.map(account => {
@@ -20,9 +26,8 @@ export function accountLines(
       records: error
         ? 0
         : listed
-            .flat()
             .filter(l => l.account === account)
-            .reduce((n, l) => n + l.items.length, 0),
+            .reduce((n, l) => n + l.records, 0),
       ...(error !== undefined ? {error} : {}),
     };
   });

@@ -46,14 +46,21 @@ import {SettingsStore} from '../settings-store';
 import type {JobSummary} from '../run';
 import {offersRefresher} from './offers-refresher';
 import {accountFailures, fitting, noLongerListed} from './refresh-accounts';
-import {accountLines, everyAccount, refreshFacts} from './refresh-summary';
+import {
+  AccountCount,
+  accountLines,
+  everyAccount,
+  refreshFacts,
+} from './refresh-summary';
 import type {
-  AccountListed,
   FetchContext,
+  Pulled,
   RefreshContext,
   Refresher,
   SheetReport,
 } from './refresher';
+import type {Connected} from '../connect';
+import type {StateBook} from '../../state/book';
 import {sheetRefresher} from './sheet-refresher';
 import {afterRefresh, takesTurns, turnsKey} from './refresh-turns';
 import {rememberTurns} from '../../state/refresh-turns-memo';
@@ -119,46 +126,18 @@ export function runRefresh(
       workbook,
     });
     const plan = running.map(r => (r.mainOnly ? [''] : found.accounts));
-    // Several accounts: one that fails is named and left as it was, the others are written.
-    const isolated = found.accounts.length > 1;
-    // All listings of all accounts in the same two phases; the sidebar's bar follows their sum.
-    const listingFrom = platform.clock.now();
-    const waitedFrom = connected.waitedMs();
-    let roundTrips = 0;
-    const results = listEach(
-      running.flatMap((r, i) =>
-        plan[i].map(account => ({
-          ...r.listing(fetching(account)),
-          ...(isolated ? {isolated: true} : {}),
-        })),
-      ),
-      (fetched, total) => {
-        // Told once per phase of first pages and once per batch after it: its round trips.
-        roundTrips++;
-        platform.progress.report(job, fetched, total);
+    const {pulled, failed, counts} = listAll(
+      {
+        platform,
+        job,
+        connected,
+        book: run.book,
+        // Several accounts: one that fails is named and left as it was, the others are written.
+        isolated: found.accounts.length > 1,
       },
-    );
-    // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
-    // leaves the state sheet unwritten. The waits the server asked for (429 Retry-After) are
-    // not its pace: one refused run priced in would refuse every later refresh, and the pace
-    // would never be measured again.
-    const pace =
-      (platform.clock.now() -
-        listingFrom -
-        (connected.waitedMs() - waitedFrom)) /
-      roundTrips;
-    run.book.setMemo(PACE_MEMO, {
-      roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
-    });
-    const listed = running.map((_, i) => {
-      const from = plan.slice(0, i).reduce((n, p) => n + p.length, 0);
-      return plan[i].map((account, k) => ({account, ...results[from + k]}));
-    });
-    const failed = accountFailures(found.failed, listed.flat());
-    const answered = (list: Array<AccountListed<unknown>>) =>
-      list.filter(l => !failed.has(l.account));
-    const pulled = running.map((r, i) =>
-      r.pulled(answered(listed[i]), fetching('')),
+      running.map((r, i) => ({refresher: r, accounts: plan[i]})),
+      found.failed,
+      fetching,
     );
     const context: RefreshContext = {
       workbook,
@@ -223,9 +202,76 @@ export function runRefresh(
     );
     const named = [...new Set([...found.accounts, ...failed.keys()])];
     return named.length > 1
-      ? {...summary, accounts: accountLines(named, listed, failed)}
+      ? {...summary, accounts: accountLines(named, counts, failed)}
       : summary;
   });
+}
+
+/**
+ * Every listing of every account, fetched in the same two phases (the sidebar's bar follows
+ * their sum), made into what each refresher writes: the accounts any of whose lists failed
+ * left out (`failed`, with `keyless`), and how many records each account listed (`counts`).
+ * The listed items are kept by no one here once this returns, only by what the refreshers
+ * made of them (issue 37).
+ */
+function listAll(
+  where: {
+    platform: Platform;
+    job: string;
+    connected: Connected;
+    book: StateBook;
+    isolated: boolean;
+  },
+  plan: ReadonlyArray<{refresher: Refresher; accounts: readonly string[]}>,
+  keyless: ReadonlyArray<{account: string; message: string}>,
+  fetching: (account: string) => FetchContext,
+): {
+  pulled: Pulled[];
+  failed: Map<string, string>;
+  counts: AccountCount[];
+} {
+  const {platform, job, connected, isolated} = where;
+  const listingFrom = platform.clock.now();
+  const waitedFrom = connected.waitedMs();
+  let roundTrips = 0;
+  const results = listEach(
+    plan.flatMap(({refresher, accounts}) =>
+      accounts.map(account => ({
+        ...refresher.listing(fetching(account)),
+        ...(isolated ? {isolated: true} : {}),
+      })),
+    ),
+    (fetched, total) => {
+      // Told once per phase of first pages and once per batch after it: its round trips.
+      roundTrips++;
+      platform.progress.report(job, fetched, total);
+    },
+  );
+  // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
+  // leaves the state sheet unwritten. The waits the server asked for (429 Retry-After) are
+  // not its pace: one refused run priced in would refuse every later refresh, and the pace
+  // would never be measured again.
+  const pace =
+    (platform.clock.now() - listingFrom - (connected.waitedMs() - waitedFrom)) /
+    roundTrips;
+  where.book.setMemo(PACE_MEMO, {
+    roundTripMs: Math.ceil(pace / PACE_STEP_MS) * PACE_STEP_MS,
+  });
+  let from = 0;
+  const listed = plan.map(({accounts}) =>
+    accounts.map(account => ({account, ...results[from++]})),
+  );
+  const failed = accountFailures(keyless, listed.flat());
+  const pulled = plan.map(({refresher}, i) =>
+    refresher.pulled(
+      listed[i].filter(l => !failed.has(l.account)),
+      fetching(''),
+    ),
+  );
+  const counts = listed
+    .flat()
+    .map(l => ({account: l.account, records: l.items.length}));
+  return {pulled, failed, counts};
 }
 
 /**

@@ -1,6 +1,10 @@
 /**
  * A refresher of one sheet from one listing, and the pieces a refresher of its own is made of:
  * what the accounts listed, as the merge takes it and written into a sheet.
+ *
+ * What a sheet needs of the listed items is made as soon as they are listed, and handed to its
+ * write once (`once`): a Pulled keeps no listing's items, so each parsed record is garbage as
+ * soon as the sheets that read it have encoded it (issue 37).
  */
 import type {Listing} from '../../api/paging';
 import type {PulledRecord} from '../../sheets/merge';
@@ -14,12 +18,35 @@ type ToRecord<T, S> = (item: T) => Omit<PulledRecord<S>, 'account'>;
 
 /** The records each account listed, as the merge takes them: with their account. */
 export function pulledRecords<T, S>(
-  listed: ReadonlyArray<AccountListed<T>>,
+  listed: ReadonlyArray<Pick<AccountListed<T>, 'account' | 'items'>>,
   toRecord: ToRecord<T, S>,
 ): Array<PulledRecord<S>> {
   return listed.flatMap(({account, items}) =>
     items.map(item => ({...toRecord(item), account})),
   );
+}
+
+/**
+ * `value`, handed out once and then forgotten: whoever takes it holds it no longer than it
+ * needs to (refreshSheet: until the records are encoded).
+ */
+export function once<T>(value: T | undefined): () => T {
+  return () => {
+    if (value === undefined) throw new Error('already taken');
+    const taken = value;
+    value = undefined;
+    return taken;
+  };
+}
+
+/** How many records the accounts listed, and with how many requests. */
+export function listedCounts<T>(
+  listed: ReadonlyArray<AccountListed<T>>,
+): Pick<Pulled, 'records' | 'requests'> {
+  return {
+    records: listed.reduce((n, l) => n + l.items.length, 0),
+    requests: listed.reduce((n, l) => n + l.requests, 0),
+  };
 }
 
 /** What the accounts listed, written into the sheet of `schema`. */
@@ -29,12 +56,10 @@ export function sheetPulled<T, S>(
   toRecord: ToRecord<T, S>,
   answers?: string,
 ): Pulled {
+  const records = once(pulledRecords(listed, toRecord));
   return {
-    records: listed.reduce((n, l) => n + l.items.length, 0),
-    requests: listed.reduce((n, l) => n + l.requests, 0),
-    write: refresh => [
-      refreshSheet(refresh, schema, pulledRecords(listed, toRecord), answers),
-    ],
+    ...listedCounts(listed),
+    write: refresh => [refreshSheet(refresh, schema, records, answers)],
   };
 }
 
