@@ -75,10 +75,15 @@ function heapMeter(collect: () => void) {
  * so console output would wait).
  */
 function tracePeak(bytes: number): void {
-  const frames = (new Error().stack ?? '')
+  const limit = Error.stackTraceLimit;
+  // The runtime's own frames come first: past the default 10 no add-on frame would show.
+  Error.stackTraceLimit = 60;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  const frames = stack
     .split('\n')
     .filter(line => line.includes('Code.js'))
-    .slice(0, 8)
+    .slice(0, 10)
     .map(line => line.trim().split(' ')[1]);
   writeSync(2, `heap ${(bytes / 1e6).toFixed(1)} MB at ${frames.join(' < ')}\n`);
 }

@@ -34,6 +34,7 @@
  * once, then the row stays edited with its CONFLICT status until pushed or made equal).
  */
 import type {CellValue} from '../platform/ports';
+import {sameCell} from './cell';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import {excerpt} from '../rules/values';
 import {ACCOUNT, keyParts} from './accounts';
@@ -506,7 +507,18 @@ class Merge<S> {
     const keepsOk =
       from !== undefined && cellOf(this.table, from, SYNC_STATUS) === 'OK';
     if (!keepsOk) for (const c of SYNC_COLUMNS) this.setCell(row, c.header, '');
-    this.emit(row, from);
+    this.emit(from === undefined ? row : this.asRead(row, from), from);
+  }
+
+  /**
+   * The table's own row when `row` holds just what it holds (no formula kept, no cell
+   * changed): a refresh that changes a few cells of a large sheet holds no copy of the rest
+   * (issue 37). Nothing changes a row it emits for a row read (the writer only compares).
+   */
+  private asRead(row: Contents[], from: number): Contents[] {
+    if (this.table.formulas[from]?.some(f => f !== '')) return row;
+    const read = this.table.values[from];
+    return row.every((c, k) => sameCell(c as CellValue, read[k])) ? read : row;
   }
 
   /** A user's formula in an editable column stays while its value is the server's. */
