@@ -7,11 +7,14 @@
  * names the section, the cells below hold its JSON in chunks of at most CHUNK characters (a
  * cell holds 50,000), read back by joining them, wherever they were cut (cells.ts).
  * 20,000 offers take a few MB, far beyond the 500 KB of a property store, and the cache is not
- * durable. A job reads the state sheet once (one call is cheapest in round trips), but decodes
- * a section only when first asked for it: until then only its chunks are kept, so a Budgets
- * push never holds the decoded Offers state (some 19 MB at 31,000 offers). A save writes, of each
- * section set that changed, only the cells whose text changed, the section's name marked as
- * being saved until the last of them; one not set keeps its cells as they are.
+ * durable. A job reads the state sheet once (one call is cheapest in round trips), but holds a
+ * section decoded only while it is set and not yet saved: otherwise the book keeps its chunks
+ * (which a save compares anyway) and decodes them when a job asks for the section, keeping for
+ * the next ask the last large one so decoded (and any of one cell). So a Budgets push never
+ * holds the decoded Offers state (some 15 MB at 31,000 offers), nor a refresh the Offers state
+ * it saved while it merges and writes Budgets (issue 37). A save writes, of each section set
+ * that changed, only the cells whose text changed, the section's name marked as being saved
+ * until the last of them; one not set keeps its cells as they are.
  * Every chunk starts with 'j', so no chunk is ever read as a number, a date or a formula.
  *
  * Besides the sheets' pull states, the book keeps memos: the add-on's own memory of what it did
@@ -99,7 +102,18 @@ function fieldsOf(section: string): readonly string[] | undefined {
 }
 
 export class StateBook {
-  private readonly sections = new Map<string, SheetState>();
+  /**
+   * The sections the book holds, in the order first read or set: the state set and not yet
+   * saved, or null where its chunks (`held`) are what the book keeps of it.
+   */
+  private readonly sections = new Map<string, SheetState | null>();
+  /**
+   * Sections decoded from their chunks, for the job's next asks: each of one cell, small
+   * enough to keep, and the last of the larger ones. A job asks for sections in turn (a
+   * refresh's estimate reads each more than once), so the small ones would each push a large
+   * one out to be decoded again.
+   */
+  private readonly decoded = new Map<string, SheetState>();
   private readonly memos = new Map<string, unknown>();
   /** The chunks each section's cells below its name hold, as read or last written. */
   private readonly held = new Map<string, string[]>();
@@ -140,9 +154,16 @@ export class StateBook {
     return book;
   }
 
+  /** A section saved or read from the sheet is decoded afresh, unless it is kept (decoded). */
   get(section: string): SheetState | undefined {
     this.decode(section);
-    return this.sections.get(section);
+    const state = this.sections.get(section);
+    if (state !== null) return state;
+    if (!this.decoded.has(section)) {
+      const read = parse(this.held.get(section)!.join(''), section);
+      if (read && 'records' in read) this.keep(section, read);
+    }
+    return this.decoded.get(section);
   }
 
   /** Whether the sheet held that section and it could not be read (read as none). */
@@ -160,6 +181,7 @@ export class StateBook {
   set(section: string, state: SheetState): void {
     // What the sheet held is replaced whole: no need to decode it.
     this.undecoded.delete(section);
+    this.decoded.delete(section);
     this.sections.set(section, state);
     this.dirty.add(section);
   }
@@ -186,7 +208,9 @@ export class StateBook {
       const held = this.settled.has(section)
         ? this.held.get(section)
         : undefined;
-      return held && joinsTo(held, json) ? [] : [{section, json}];
+      if (!held || !joinsTo(held, json)) return [{section, json}];
+      this.encoded(section);
+      return [];
     });
     this.dirty.clear();
     if (changed.length === 0) return;
@@ -228,12 +252,31 @@ export class StateBook {
         );
       }
       this.sheet.write(1, column, [[section]]);
-      this.held.set(section, cells);
+      this.held.set(
+        section,
+        cells.map((cell, i) => (held?.[i] === cell ? held[i] : own(cell))),
+      );
       this.used.set(section, cells.length);
       this.settled.add(section);
+      this.encoded(section);
     }
     // Last: hiding is a write the service queues, and writing asks the sheet's size first.
     if (created) this.sheet.hide();
+  }
+
+  private keep(section: string, state: SheetState): void {
+    const large = (name: string) => (this.held.get(name)?.length ?? 0) > 1;
+    if (large(section)) {
+      for (const name of this.decoded.keys()) {
+        if (large(name)) this.decoded.delete(name);
+      }
+    }
+    this.decoded.set(section, state);
+  }
+
+  /** A section saved: its chunks are what the book keeps of it from now on (get). */
+  private encoded(section: string): void {
+    if (this.sections.has(section)) this.sections.set(section, null);
   }
 
   private stored(section: string): Stored | StoredMemo {
@@ -305,7 +348,10 @@ export class StateBook {
     const stored = parse(this.held.get(name)!.join(''), name);
     if (!stored) this.unread.add(name);
     else if ('memo' in stored) this.memos.set(name, stored.memo);
-    else this.sections.set(name, stored);
+    else {
+      this.sections.set(name, null);
+      this.keep(name, stored);
+    }
   }
 
   /** An earlier release's memo of other accounts' records, put into the sheet's section. */
@@ -324,6 +370,16 @@ export class StateBook {
     // Saved with the memo cleared below: one without the other would lose these records.
     this.set(sheet, {...section, accounts: [...accounts], records});
   }
+}
+
+/**
+ * A chunk a save wrote, as a string of its own: a slice would keep the section's whole JSON
+ * alive beside the chunks kept of it, and that JSON takes two bytes a character throughout
+ * where one character needs two (a connection's label has "…"). Parsed back from JSON, each
+ * chunk takes one byte a character where its own characters allow (V8).
+ */
+function own(chunk: string): string {
+  return JSON.parse(JSON.stringify(chunk)) as string;
 }
 
 /** Whether `chunks` joined are `text`, without joining them. */

@@ -19,7 +19,16 @@ import type {RecordState} from '../sheets/pulled';
 
 const DIGITS =
   'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-const VALUE = new Map([...DIGITS].map((d, k) => [d, k]));
+/** Each digit's value by its character's code; -1 where the character is no digit. */
+const VALUE = Int8Array.from({length: 128}, (_, code) =>
+  DIGITS.indexOf(String.fromCharCode(code)),
+);
+
+/** The value of the digit at `at` in `text`; -1 for no digit (past the end included). */
+function digitAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  return code < VALUE.length ? VALUE[code] : -1;
+}
 /** A digit from this value on carries 5 bits and another digit follows (a varint). */
 const MORE = 32;
 
@@ -80,8 +89,8 @@ class Reader {
     let n = 0;
     let scale = 1;
     for (;;) {
-      const d = VALUE.get(this.text[this.at++]);
-      if (d === undefined) throw new Error('state column: not a number');
+      const d = digitAt(this.text, this.at++);
+      if (d < 0) throw new Error('state column: not a number');
       if (d < MORE) return n + d * scale;
       n += (d - MORE) * scale;
       scale *= MORE;
@@ -160,6 +169,24 @@ function frontCoded(values: ReadonlyArray<string | null>): [string, string] {
   return [front.join(''), both.join('')];
 }
 
+/**
+ * Fewer characters than this are copied where a string is sliced; more make a slice that keeps
+ * the whole string it was cut from (V8's SlicedString::kMinLength).
+ */
+const SLICED = 13;
+
+/**
+ * `pieces` as one flat string of its own. `+` would make a rope of slices, and a text of a
+ * section held for a job would keep the text before it and the whole column's string alive;
+ * joined, pieces are copied, except a text join finds alone (the others empty), which it hands
+ * back as it is.
+ */
+function flat(pieces: string[]): string {
+  const whole = pieces.join('');
+  if (whole.length < SLICED || !pieces.includes(whole)) return whole;
+  return [whole.slice(0, 1), whole.slice(1)].join('');
+}
+
 function fromFrontCoded(text: string, n: number): Array<string | null> {
   const both = text[0] === BOTH;
   if (!both && text[0] !== FRONT) throw new Error('state column: no mode');
@@ -176,10 +203,11 @@ function fromFrontCoded(text: string, n: number): Array<string | null> {
     const end = both ? read.number() : 0;
     if (start + end > length || start + end > last.length)
       throw new Error('state column: shares more than it has');
-    last =
-      last.slice(0, start) +
-      read.chars(length - start - end) +
-      last.slice(last.length - end);
+    last = flat([
+      last.slice(0, start),
+      read.chars(length - start - end),
+      last.slice(last.length - end),
+    ]);
     out.push(last);
   }
   read.end();
@@ -224,8 +252,8 @@ function unpacked(text: string, n: number, bits: number): number[] {
   let at = 0;
   for (let k = 0; k < n; k++) {
     while (held < bits) {
-      const d = VALUE.get(text[at++]);
-      if (d === undefined) throw new Error('state column: not a dictionary');
+      const d = digitAt(text, at++);
+      if (d < 0) throw new Error('state column: not a dictionary');
       acc = ((acc << 6) | d) & 0x3fffffff;
       held += 6;
     }
@@ -314,12 +342,16 @@ function shorter(byPosition: Prints, whole: Column): Prints | Column {
 
 function fromPrints(stored: Prints, n: number): Array<string | null> {
   const at = stored.at.map(c => values(c, n));
+  const pieces = new Array<string>(at.length + 1);
   return values(stored.rest, n).map((rest, k) => {
     if (rest === null) return null;
-    const head = at.map(c => c[k]);
-    // Every position holds a character where the print is: none is left out unseen.
-    if (head.some(c => c === null)) throw new Error('state column: print');
-    return head.join('') + rest;
+    at.forEach((c, p) => {
+      // Every position holds a character where the print is: none is left out unseen.
+      if (c[k] === null) throw new Error('state column: print');
+      pieces[p] = c[k];
+    });
+    pieces[at.length] = rest;
+    return flat(pieces);
   });
 }
 
@@ -358,6 +390,65 @@ export function storeRecords(
   };
 }
 
+/**
+ * Decoded, a record takes no more than it holds: the rows of none are one shared empty array
+ * (frozen: a state's rows are replaced, never changed), its object has only the fields it
+ * has, each text is a flat string of its own or a dictionary's one (texts alike are one
+ * string), and a marked record alone has its marks (issue 37: a large refresh holds several
+ * decoded sections at once).
+ */
+const NO_ROWS = Object.freeze([]) as unknown as string[][];
+
+function recordOf(
+  rows: string[][],
+  facts: Record<string, string> | undefined,
+  readOnly: string | null,
+): RecordState {
+  // Literals, not spreads: an object of exactly the fields it has.
+  if (facts) return readOnly === null ? {rows, facts} : {rows, facts, readOnly};
+  return readOnly === null ? {rows} : {rows, readOnly};
+}
+
+/** The texts of row `at` across the columns of row texts; a shorter row ends at its first none. */
+function rowAt(
+  cells: ReadonlyArray<Array<string | null>>,
+  at: number,
+): string[] {
+  let length = 0;
+  while (length < cells.length && cells[length][at] !== null) length++;
+  // A shorter row has none in every column past its end: a text there is no save's.
+  for (let c = length; c < cells.length; c++) {
+    if (cells[c][at] !== null) throw new Error('state column: row texts');
+  }
+  const texts = new Array<string>(length);
+  for (let c = 0; c < length; c++) texts[c] = cells[c][at]!;
+  return texts;
+}
+
+/**
+ * Each record's facts by its position, from the facts' columns. A record with every fact (most
+ * are) is a copy of one object parsed with them all: V8 keeps a parsed object's fields in the
+ * object itself, and a copy of it too, where one built a field at a time keeps four there and
+ * the rest in an array of its own (some 64 bytes a record, not 96).
+ */
+function factsReader(
+  facts: ReadonlyArray<readonly [string, Array<string | null>]>,
+): (k: number) => Record<string, string> | undefined {
+  const every = JSON.parse(
+    JSON.stringify(Object.fromEntries(facts.map(([name]) => [name, '']))),
+  ) as Record<string, string>;
+  return k => {
+    let own: Record<string, string> | undefined;
+    if (facts.length > 0 && facts.every(([, column]) => column[k] !== null))
+      own = {...every};
+    for (const [name, column] of facts) {
+      const value = column[k];
+      if (value !== null) (own ??= {})[name] = value;
+    }
+    return own;
+  };
+}
+
 /** The records a section stored by column; throws on columns no save wrote. */
 export function readRecords(
   stored: StoredRecords,
@@ -381,28 +472,16 @@ export function readRecords(
     typeof stored.readOnly === 'object' && 'at' in stored.readOnly
       ? fromPrints(stored.readOnly, n)
       : values(stored.readOnly, n);
+  const factsOf = factsReader(facts);
   const out: Record<string, RecordState> = {};
   let row = 0;
   for (let k = 0; k < n; k++) {
-    const rows = Array.from({length: counts[k]}, () => {
-      const texts = cells.map(c => c[row]);
-      row++;
-      const length = texts.indexOf(null);
-      if (length < 0) return texts as string[];
-      // A shorter row has none in every column past its end: a text there is no save's.
-      if (texts.slice(length).some(t => t !== null))
-        throw new Error('state column: row texts');
-      return texts.slice(0, length) as string[];
-    });
-    const own = facts.filter(([, v]) => v[k] !== null);
-    out[keys[k]!] = {
-      rows,
-      ...(own.length > 0
-        ? {facts: Object.fromEntries(own.map(([f, v]) => [f, v[k]!]))}
-        : {}),
-      ...(printed[k] !== null ? {readOnly: printed[k]!} : {}),
-      ...marksOf(stored.marks?.[k]),
-    };
+    const rows = counts[k] === 0 ? NO_ROWS : new Array<string[]>(counts[k]);
+    for (let r = 0; r < counts[k]; r++) rows[r] = rowAt(cells, row++);
+    const record = recordOf(rows, factsOf(k), printed[k]);
+    const marks = stored.marks?.[k];
+    if (marks !== undefined) Object.assign(record, marksOf(marks));
+    out[keys[k]!] = record;
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * Desk told (server-changes.ts), and the state saved with what the write puts in each record's
  * rows.
  */
-import type {SheetState} from '../../sheets/pulled';
+import type {RecordState, SheetState} from '../../sheets/pulled';
 import {fieldChanges} from '../../sheets/history-fields';
 import {HistoryChange, HistoryOutcome, timeOf} from '../../sheets/history';
 import type {MergeResult} from '../../sheets/merge';
@@ -66,20 +66,36 @@ export function beforeWriting<S>(
   const records = {...previous.records};
   for (const [id, now] of Object.entries(pulled.records)) {
     const was = records[id];
-    if (!was) {
-      records[id] = now;
-      continue;
-    }
-    records[id] = {
-      ...was,
-      writing: sameContent(was.rows, now.rows) ? undefined : now.rows,
-      toldFacts: seen.toldFacts.get(id),
-      readOnly: was.readOnly === now.readOnly ? was.readOnly : undefined,
-    };
+    records[id] = was ? settled(was, now, seen.toldFacts.get(id)) : now;
   }
   context.state.set(schema.name, {...previous, records});
   context.state.save();
   return seen;
+}
+
+/**
+ * A record as last pulled with what the write puts in its rows beside it (`writing`, none where
+ * they stay as they are), the facts told and its print where it stays: the record itself where
+ * that is what it already was. Only the records the write marks are copies, so the state saved
+ * here is not a second copy of every record while the refresh holds the last and the new one
+ * (issue 37).
+ */
+function settled(
+  was: RecordState,
+  now: RecordState,
+  toldFacts: Record<string, string> | undefined,
+): RecordState {
+  const writing = sameContent(was.rows, now.rows) ? undefined : now.rows;
+  const readOnly = was.readOnly === now.readOnly ? was.readOnly : undefined;
+  if (
+    !writing &&
+    !toldFacts &&
+    !was.writing &&
+    !was.toldFacts &&
+    readOnly === was.readOnly
+  )
+    return was;
+  return {...was, writing, toldFacts, readOnly};
 }
 
 /**

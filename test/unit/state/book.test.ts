@@ -295,3 +295,64 @@ describe('a section a later release wrote (version 5)', () => {
     expect(sheet.grid().map(row => row[0])).toEqual(['Offers', v5]);
   });
 });
+
+describe('a section saved', () => {
+  it('is held as its cells alone: asked for again, it is decoded afresh as saved, and kept until another large one is asked for', () => {
+    const book = new MemoryWorkbook();
+    const state = StateBook.open(book);
+    /** Records of texts alike in nothing: a section of several cells. */
+    const large = (mark: string) => ({
+      accounts: [''],
+      records: Object.fromEntries(
+        Array.from({length: 40}, (_, k) => [
+          `\u001f${200000 + k}`,
+          {
+            rows: [[`"${mark}${text(2000, k + 1)}"`]],
+            facts: {maintain_by: 'ADV'},
+            // A field set to undefined is no field once saved.
+            writing: undefined,
+          },
+        ]),
+      ),
+    });
+    const offers = large('offers-only');
+    const budgets = large('budgets-only');
+    const campaigns = {
+      accounts: [''],
+      records: {'\u001f1': {rows: [['"campaigns-only"']]}},
+    };
+    state.set('Offers', offers);
+    state.set('Budgets', budgets);
+    state.set('Campaigns', campaigns);
+    // Set and not saved: the state set, as it is.
+    expect(state.get('Offers')).toBe(offers);
+    state.save();
+    expect(book.sheet(STATE_SHEET)!.grid().length).toBeGreaterThan(2);
+
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const decodes = (mark: string) =>
+        parse.mock.calls.filter(([json]) => String(json).includes(mark)).length;
+      const again = state.get('Offers')!;
+      expect(again).not.toBe(offers);
+      expect(again).toEqual(offers);
+      expect(Object.keys(again.records['\u001f200000'])).toEqual([
+        'rows',
+        'facts',
+      ]);
+      // The small one kept beside it.
+      expect(state.get('Campaigns')).toEqual(campaigns);
+      expect(state.get('Offers')).toBe(again);
+      expect(state.get('Campaigns')).toBe(state.get('Campaigns'));
+      expect(decodes('offers-only')).toBe(1);
+      expect(decodes('campaigns-only')).toBe(1);
+
+      expect(state.get('Budgets')).toEqual(budgets);
+      expect(state.get('Offers')).toEqual(offers);
+      expect(decodes('offers-only')).toBe(2);
+      expect(state.sheets()).toEqual(['Offers', 'Budgets', 'Campaigns']);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});

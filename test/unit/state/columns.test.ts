@@ -211,3 +211,29 @@ describe('row texts whose columns disagree', () => {
     expect(() => readRecords(stored)).toThrow('state column');
   });
 });
+
+describe('a decoded record', () => {
+  it('has only the fields it holds, and the records without rows share one frozen empty array', () => {
+    const records: Record<string, RecordState> = {
+      [recordKey('', '1')]: {rows: [], facts: {maintain_by: 'ADV'}},
+      [recordKey('', '2')]: {rows: [], readOnly: 'IA'},
+      [recordKey('', '3')]: {
+        rows: [['"US"']],
+        facts: {maintain_by: 'AM', offer_name: 'x'},
+        readOnly: 'IB',
+      },
+      [recordKey('', '4')]: {rows: [['"GB"']], refused: [['"MX"']]},
+    };
+    const read = roundTrip(records);
+    expect(Object.values(read).map(r => Object.keys(r))).toEqual([
+      ['rows', 'facts'],
+      ['rows', 'readOnly'],
+      ['rows', 'facts', 'readOnly'],
+      ['rows', 'refused'],
+    ]);
+    const [one, two] = Object.values(read);
+    expect(one.rows).toBe(two.rows);
+    expect(Object.isFrozen(one.rows)).toBe(true);
+    expect(read).toEqual(records);
+  });
+});
