@@ -20,6 +20,7 @@
  */
 import {keyParts, recordKey} from '../sheets/accounts';
 import type {StateBook} from './book';
+import {recordWith} from '../sheets/pulled';
 
 export const OUTBOX_MEMO = 'outbox';
 
@@ -237,7 +238,7 @@ export class Outbox {
       this.book.set(sheet, {...state, records});
       return marked.map(([key, r]) => {
         const {account, id} = keyParts(key);
-        records[key] = {...r, unknown: undefined};
+        records[key] = recordWith(r, {unknown: undefined});
         return {
           ...writeKey(sheet, account, id),
           kind: 'write' as const,

@@ -16,7 +16,7 @@ import {
 import {contentOf, sameContent} from '../../sheets/rows';
 import {fieldChanges} from '../../sheets/history-fields';
 import type {HistoryChange, HistoryOutcome} from '../../sheets/history';
-import type {RecordState} from '../../sheets/pulled';
+import {RecordState, recordWith} from '../../sheets/pulled';
 import {Outbox, writeKey} from '../../state/outbox';
 import {rememberSent} from '../../state/server-click-memory';
 import {editableOf} from '../../sheets/schema';
@@ -381,7 +381,10 @@ export class Delivery<S, Q> {
         continue;
       }
       const marks = marksAfter(step, {sent: content, before: base.rows});
-      this.states[key] = {...base, refused: undefined, rows: marks.rows};
+      this.states[key] = recordWith(base, {
+        refused: undefined,
+        rows: marks.rows,
+      });
       // Still unknown: its entry stays, and the next push reads it back first.
       if (!marks.unknown) this.landed(unit);
       this.settled(unit, step, verdict);

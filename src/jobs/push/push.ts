@@ -26,7 +26,7 @@ import {excerpt} from '../../rules/values';
 import type {ReadOnlyEdit} from '../../sheets/read-only';
 import {SheetRecord, decodeRecords} from '../../sheets/records';
 import {sameContent} from '../../sheets/rows';
-import type {RecordState, SheetState} from '../../sheets/pulled';
+import {RecordState, SheetState, recordWith} from '../../sheets/pulled';
 import type {StateBook} from '../../state/book';
 import {SyncStatus, withoutRunNote} from '../../sheets/status';
 import {SheetLayoutError, Table, openTable} from '../../sheets/table';
@@ -399,7 +399,7 @@ function planChanged<S, Q>(
   const built = spec.build(changed, opened);
   if ('kept' in built) {
     plan.unchanged += record.rows.length;
-    plan.taken[record.key] = {...record.base!, rows: record.content};
+    plan.taken[record.key] = recordWith(record.base!, {rows: record.content});
     for (const [row, message] of built.kept)
       plan.verdicts.set(row, {
         status: '',

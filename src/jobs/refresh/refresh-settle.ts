@@ -4,7 +4,7 @@
  * Desk told (server-changes.ts), and the state saved with what the write puts in each record's
  * rows.
  */
-import type {RecordState, SheetState} from '../../sheets/pulled';
+import {RecordState, SheetState, recordWith} from '../../sheets/pulled';
 import {fieldChanges} from '../../sheets/history-fields';
 import {HistoryChange, HistoryOutcome, timeOf} from '../../sheets/history';
 import type {MergeResult} from '../../sheets/merge';
@@ -95,7 +95,7 @@ function settled(
     readOnly === was.readOnly
   )
     return was;
-  return {...was, writing, toldFacts, readOnly};
+  return recordWith(was, {writing, toldFacts, readOnly});
 }
 
 /**

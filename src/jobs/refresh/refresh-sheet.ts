@@ -12,7 +12,7 @@ import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
 import {CodecContext, canonical} from '../../sheets/codec';
 import {headerNote} from '../../sheets/layout';
 import {MergeResult, mergeServerRecords} from '../../sheets/merge';
-import type {SheetState} from '../../sheets/pulled';
+import {SheetState, recordWith} from '../../sheets/pulled';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf} from '../../sheets/rows';
 import {
@@ -235,10 +235,9 @@ function withReadOnlyPrints<S>(
     const key = recordKey(account, id);
     if (printed.has(key) || !records[key]) continue;
     printed.add(key);
-    records[key] = {
-      ...records[key],
+    records[key] = recordWith(records[key], {
       readOnly: readOnlyPrint(schema, cell),
-    };
+    });
   }
   return {...state, records};
 }
