@@ -137,6 +137,17 @@ export function mergeServerRecords<S>(
   return new Merge(options, server).run();
 }
 
+/** Whether two records' facts are the same. */
+function sameFacts(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length && keys.every(k => a[k] === b[k])
+  );
+}
+
 /** A record key's id (its canonical text) as its cell shows it: an md5 without JSON's quotes. */
 function shownId(key: string): string {
   const {id} = keyParts(key);
@@ -355,8 +366,17 @@ class Merge<S> {
     );
   }
 
-  /** The new state of a listed record: the server's content. */
+  /**
+   * The new state of a listed record: the server's content. Content and facts the last pull
+   * had already stay the last pull's own arrays and strings: a refresh that finds few changes
+   * holds one copy of what did not change, not two (issue 37).
+   */
   private remember(record: ServerRecord): void {
+    const pulled = this.own[record.key];
+    if (pulled && sameContent(pulled.rows, record.content))
+      record.content = pulled.rows;
+    if (pulled?.facts && record.facts && sameFacts(pulled.facts, record.facts))
+      record.facts = pulled.facts;
     const {content, facts} = record;
     this.records[record.key] = {rows: content, ...(facts ? {facts} : {})};
   }
@@ -502,7 +522,10 @@ class Merge<S> {
       const at = this.table.position.get(column.header)!;
       if (cell === undefined || this.keepsFormula(column, from, row[at], cell))
         return;
-      row[at] = cell;
+      // The same text or moment as the sheet's: the record holds the sheet's, not a copy.
+      if (from !== undefined && sameCell(cell, row[at] as CellValue))
+        cells[k] = row[at] as CellValue;
+      row[at] = cells[k]!;
     });
     const keepsOk =
       from !== undefined && cellOf(this.table, from, SYNC_STATUS) === 'OK';
