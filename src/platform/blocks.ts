@@ -94,6 +94,7 @@ export function readInRuns<T>(
   read: (first: number, count: number) => T[][],
   {cellChars = 0, countChars = true} = {},
 ): T[][] {
+  const held = heldOnce();
   const cellRows = Math.max(1, Math.floor(CELLS_PER_CALL / columns));
   let widest = columns * cellChars;
   const out: T[][] = [];
@@ -105,10 +106,42 @@ export function readInRuns<T>(
     // From the first call on, the widest row read stands for the rows still to come.
     if (first === 0 && countChars) widest = 1;
     for (const row of part) {
+      held(row as unknown[]);
       out.push(row);
       if (countChars) widest = Math.max(widest, rowChars(row));
     }
     first += count;
   }
   return out;
+}
+
+/** The longest text held once: longer ones are rarely repeated. */
+const HELD_ONCE_LENGTH = 200;
+
+/**
+ * What makes each repeated text and moment of the rows it is given one string or Date, in
+ * place, call after call of a read: the service answers a string or a Date per cell, and a
+ * large sheet repeats a few values (statuses, geos, the JSON of a default, a start date, a
+ * number format) down most of its rows. Issue 37: duplicates were half the strings a refresh
+ * of 3,100 offers held, and a read of 31,000 rows held all of them until its last call.
+ */
+function heldOnce(): (row: unknown[]) => void {
+  const texts = new Map<string, string>();
+  const moments = new Map<number, Date>();
+  return row => {
+    for (let c = 0; c < row.length; c++) {
+      const cell = row[c];
+      // Dates of another realm too (the runtime's): their class is told by their tag.
+      if (Object.prototype.toString.call(cell) === '[object Date]') {
+        const time = (cell as Date).getTime();
+        const same = moments.get(time);
+        if (same === undefined) moments.set(time, cell as Date);
+        else row[c] = same;
+      } else if (typeof cell === 'string' && cell.length <= HELD_ONCE_LENGTH) {
+        const same = texts.get(cell);
+        if (same === undefined) texts.set(cell, cell);
+        else row[c] = same;
+      }
+    }
+  };
 }

@@ -19,7 +19,7 @@ import {columnLetter} from '../platform/a1';
 import type {CellValue, SheetPort, Workbook} from '../platform/ports';
 import {ACCOUNT} from './accounts';
 import {addColumns, isPlainText} from './layout';
-import {isDate, isEmptyCell, showsFormulaError} from './cell';
+import {isEmptyCell, showsFormulaError} from './cell';
 import {Column, SYNC_COLUMNS, SheetSchema, allColumns} from './schema';
 
 /** Sheet row of the first data row. */
@@ -182,7 +182,7 @@ export function openTable<S>(
     row.length < width
       ? [...row, ...new Array<T>(width - row.length).fill(fill)]
       : row;
-  const values = empty ? [] : heldOnce(grid.slice(1).map(row => pad(row, '')));
+  const values = empty ? [] : grid.slice(1).map(row => pad(row, ''));
   const owned = new Set(
     allColumns(schema)
       .filter(c => !c.editable || missing.includes(c))
@@ -298,36 +298,6 @@ function readFormulas(
 
 /** The formulas of a row that has none. */
 const NO_FORMULAS: readonly string[] = Object.freeze([]);
-
-/** The longest text held once by heldOnce: longer ones are rarely repeated. */
-const HELD_ONCE_LENGTH = 200;
-
-/**
- * The rows with each repeated text and moment held once: the service answers a string or a
- * Date per cell, and a large sheet repeats a few values (statuses, geos, the JSON of a
- * default, a start date) down most of its rows. Issue 37: duplicates were half the strings a
- * refresh of 3,100 offers held.
- */
-function heldOnce(rows: CellValue[][]): CellValue[][] {
-  const texts = new Map<string, string>();
-  const moments = new Map<number, Date>();
-  for (const row of rows) {
-    for (let c = 0; c < row.length; c++) {
-      const cell = row[c];
-      if (isDate(cell)) {
-        const same = moments.get(cell.getTime());
-        if (same === undefined) moments.set(cell.getTime(), cell);
-        else row[c] = same;
-        continue;
-      }
-      if (typeof cell !== 'string' || cell.length > HELD_ONCE_LENGTH) continue;
-      const same = texts.get(cell);
-      if (same === undefined) texts.set(cell, cell);
-      else row[c] = same;
-    }
-  }
-  return rows;
-}
 
 /**
  * The data rows whose values need their formulas to be judged (OpenOptions.formulasToJudge):

@@ -102,4 +102,23 @@ describe('readInRuns', () => {
       [7500, 2500],
     ]);
   });
+
+  it('holds each moment read once: cells of the same time, call after call, are one Date', () => {
+    const read = (first: number, count: number) =>
+      Array.from({length: count}, (_, i) => [
+        new Date(Date.UTC(2026, 0, 1)),
+        new Date(Date.UTC(2026, 0, 1 + first + i)),
+      ]);
+    const rows = readInRuns(3, 50_000, read);
+    expect(rows.map(r => r[1].toISOString().slice(0, 10))).toEqual([
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+    ]);
+    // Two rows a call (100,000 cells): the third row comes in a second call, its date the first.
+    expect(rows[1][0]).toBe(rows[0][0]);
+    expect(rows[2][0]).toBe(rows[0][0]);
+    expect(rows[0][1]).toBe(rows[0][0]);
+    expect(rows[1][1]).not.toBe(rows[0][0]);
+  });
 });
