@@ -111,13 +111,17 @@ export function serverRecords<S>(
   const editable = editableColumns(table).map(c => at.get(c.header)!);
   const own = previous?.records ?? {};
   const byKey = new Map<string, ServerRecord>();
+  // The canonical texts stay in the state to the job's end, and repeat down a sheet.
+  const pool = new CellPool();
   for (const {account, rows, unknown, facts} of records) {
     const id = canonical(idColumn, rows[0][idAt]!, context);
     const key = recordKey(account, id);
     if (byKey.has(key)) continue;
     if (unknown) fillUnknown(schema, editable, rows, unknown, own[key]);
     const texts = rows.map(row =>
-      editable.map(k => canonical(schema.columns[k], row[k]!, context)),
+      editable.map(k =>
+        pool.text(canonical(schema.columns[k], row[k]!, context)),
+      ),
     );
     byKey.set(key, {key, account, rows, content: contentOf(texts), facts});
   }
