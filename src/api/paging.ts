@@ -16,8 +16,11 @@ export function remainingPages(total: number, pageSize: number): number[] {
   return pages;
 }
 
-/** A list of the API to fetch whole: who signs it, what it asks, how records are told apart. */
-export interface Listing<T> {
+/**
+ * A list of the API to fetch whole: who signs it, what it asks, how records are told apart,
+ * and what is kept of each (`K`, the record itself unless `keep` says otherwise).
+ */
+export interface Listing<T, K = T> {
   client: ApiClient;
   op: OperationSpec;
   /**
@@ -29,6 +32,12 @@ export interface Listing<T> {
   maxLimit: number;
   /** Identifies a record, so one that slid across a page boundary while paging is kept once. */
   key(record: T): string | number;
+  /**
+   * What is kept of a record, made as its page is parsed (after a repeated record is dropped):
+   * a listing of many records keeps this, and each batch's parsed pages are garbage before the
+   * next batch goes out (issue 37). Absent: the record as parsed (`K` is `T`).
+   */
+  keep?(record: T): K;
   /**
    * Failures after which the listing counts as empty instead of failing the job: its caller
    * has another way to the records (sub-accounts are then looked up by name).
@@ -64,8 +73,8 @@ const WIDEST_PAGE = 999999999;
  * One query of a listing (a URL-sized part), paged on its own: the page size the server used,
  * whether it told `total`, and how many records each page held as sent (repeats included).
  */
-interface Part<T> {
-  of: Paged<T>;
+interface Part<T, K> {
+  of: Paged<T, K>;
   query: Query;
   pageSize: number;
   /** The server told no `total`: pages are asked one after another until a short one. */
@@ -78,9 +87,10 @@ interface Part<T> {
 }
 
 /** Where one listing has got (all its parts together). */
-interface Paged<T> {
-  listing: Listing<T>;
-  items: T[];
+interface Paged<T, K> {
+  listing: Listing<T, K>;
+  /** What is kept of each record listed so far (Listing.keep). */
+  items: K[];
   seen: Set<string | number>;
   total: number;
   requests: number;
@@ -104,13 +114,13 @@ interface Paged<T> {
  * `total` is paged one page per batch until a page comes short; a list with a hole fails
  * (checkWhole).
  */
-export function listEach<T>(
-  listings: ReadonlyArray<Listing<T>>,
+export function listEach<T, K = T>(
+  listings: ReadonlyArray<Listing<T, K>>,
   onProgress?: ListProgress,
-): Array<ListResult<T>> {
+): Array<ListResult<K>> {
   if (listings.length === 0) return [];
   const sender = listings[0].client;
-  const paged: Array<Paged<T>> = listings.map(listing => ({
+  const paged: Array<Paged<T, K>> = listings.map(listing => ({
     listing,
     items: [],
     seen: new Set(),
@@ -118,7 +128,7 @@ export function listEach<T>(
     requests: 0,
     empty: false,
   }));
-  const parts: Array<Part<T>> = paged.flatMap(of =>
+  const parts: Array<Part<T, K>> = paged.flatMap(of =>
     urlSizedQueries(of.listing).map(query => ({
       of,
       query,
@@ -128,10 +138,61 @@ export function listEach<T>(
       fresh: new Map(),
     })),
   );
+  let rest = firstPages(sender, parts);
+  const report = () => {
+    const counted = paged.filter(p => !p.empty);
+    const total = counted.reduce(
+      (n, p) => n + Math.max(p.total, p.items.length),
+      0,
+    );
+    const fetched = counted.reduce((n, p) => n + p.items.length, 0);
+    onProgress?.(Math.min(fetched, total), total);
+  };
+  report();
+  // One fetchAll batch at a time, so progress moves as the pages arrive; a list given up
+  // (emptyOn) sends no more pages, and a list without a `total` asks its next page only once
+  // the last one came full.
+  while (rest.length > 0) {
+    const batch = rest.slice(0, sender.batchSize);
+    const next = nextPages(sender, batch);
+    report();
+    rest = [...rest.slice(batch.length), ...next].filter(b => !b.part.of.empty);
+  }
+  for (const part of parts) {
+    if (part.of.empty) continue;
+    try {
+      checkWhole(part);
+    } catch (e) {
+      giveUp(part.of, e as Error);
+    }
+  }
+  return paged.map(p => ({
+    items: p.empty ? [] : p.items,
+    total: p.empty ? 0 : Math.max(p.total, p.items.length),
+    requests: p.requests,
+    ...(p.failed ? {failed: p.failed} : {}),
+  }));
+}
+
+/** A page of a part still to ask. */
+interface PageToAsk<T, K> {
+  part: Part<T, K>;
+  page: number;
+}
+
+/**
+ * Page 1 of every part, in one fetchAll: what each tells of its page size and total, and the
+ * pages to ask after it. The answers are dropped when this returns (each frame of listEach's
+ * holds one batch of parsed pages at most).
+ */
+function firstPages<T, K>(
+  sender: ApiClient,
+  parts: ReadonlyArray<Part<T, K>>,
+): Array<PageToAsk<T, K>> {
   const firsts = sender.callMixed<unknown>(
     parts.map(part => pageCall(part, 1, part.of.listing.maxLimit)),
   );
-  let rest: Array<{part: Part<T>; page: number}> = [];
+  const rest: Array<PageToAsk<T, K>> = [];
   parts.forEach((part, i) => {
     part.of.requests++;
     const first = take(part, 1, firsts[i]);
@@ -155,62 +216,42 @@ export function listEach<T>(
       rest.push({part, page});
     }
   });
-  const report = () => {
-    const counted = paged.filter(p => !p.empty);
-    const total = counted.reduce(
-      (n, p) => n + Math.max(p.total, p.items.length),
-      0,
-    );
-    const fetched = counted.reduce((n, p) => n + p.items.length, 0);
-    onProgress?.(Math.min(fetched, total), total);
-  };
-  report();
-  // One fetchAll batch at a time, so progress moves as the pages arrive; a list given up
-  // (emptyOn) sends no more pages, and a list without a `total` asks its next page only once
-  // the last one came full.
-  while (rest.length > 0) {
-    const batch = rest.slice(0, sender.batchSize);
-    const outcomes = sender.callMixed<unknown>(
-      batch.map(({part, page}) => pageCall(part, page, part.pageSize)),
-    );
-    const next: typeof rest = [];
-    batch.forEach(({part, page}, n) => {
-      part.of.requests++;
-      const got = take(part, page, outcomes[n]);
-      // A full page of records already listed is a server repeating itself: walking on
-      // would never end.
-      if (
-        got &&
-        part.untold &&
-        got.list.length >= part.pageSize &&
-        (part.fresh.get(page) ?? 0) > 0
-      )
-        next.push({part, page: page + 1});
-    });
-    report();
-    rest = [...rest.slice(batch.length), ...next].filter(b => !b.part.of.empty);
-  }
-  for (const part of parts) {
-    if (part.of.empty) continue;
-    try {
-      checkWhole(part);
-    } catch (e) {
-      giveUp(part.of, e as Error);
-    }
-  }
-  return paged.map(p => ({
-    items: p.empty ? [] : p.items,
-    total: p.empty ? 0 : Math.max(p.total, p.items.length),
-    requests: p.requests,
-    ...(p.failed ? {failed: p.failed} : {}),
-  }));
+  return rest;
+}
+
+/**
+ * One fetchAll batch of later pages, taken: the next page of each list without a `total` whose
+ * page came full. Its answers are garbage once this returns, before the next batch goes out.
+ */
+function nextPages<T, K>(
+  sender: ApiClient,
+  batch: ReadonlyArray<PageToAsk<T, K>>,
+): Array<PageToAsk<T, K>> {
+  const outcomes = sender.callMixed<unknown>(
+    batch.map(({part, page}) => pageCall(part, page, part.pageSize)),
+  );
+  const next: Array<PageToAsk<T, K>> = [];
+  batch.forEach(({part, page}, n) => {
+    part.of.requests++;
+    const got = take(part, page, outcomes[n]);
+    // A full page of records already listed is a server repeating itself: walking on
+    // would never end.
+    if (
+      got &&
+      part.untold &&
+      got.list.length >= part.pageSize &&
+      (part.fresh.get(page) ?? 0) > 0
+    )
+      next.push({part, page: page + 1});
+  });
+  return next;
 }
 
 /**
  * Ends a listing that failed: empty where `emptyOn` accepts the failure, failed where the
  * listing is isolated; otherwise the failure is thrown.
  */
-function giveUp<T>(p: Paged<T>, error: Error): void {
+function giveUp<T, K>(p: Paged<T, K>, error: Error): void {
   if (!p.listing.emptyOn?.(error)) {
     if (!p.listing.isolated) throw error;
     p.failed = error;
@@ -237,7 +278,7 @@ export function listAllEach<T>(
 }
 
 /** The listing's query in as many parts as keep every page's URL within Apps Script's limit. */
-function urlSizedQueries<T>(listing: Listing<T>): Query[] {
+function urlSizedQueries<T, K>(listing: Listing<T, K>): Query[] {
   const fits = (query: Query) =>
     listing.client.urlOf(listing.op, {
       ...query,
@@ -247,7 +288,11 @@ function urlSizedQueries<T>(listing: Listing<T>): Query[] {
   return splitQuery(listing.query, fits, listing.op.name);
 }
 
-function pageCall<T>(part: Part<T>, page: number, limit: number): ApiCall {
+function pageCall<T, K>(
+  part: Part<T, K>,
+  page: number,
+  limit: number,
+): ApiCall {
   const {listing} = part.of;
   return {
     client: listing.client,
@@ -260,18 +305,19 @@ function pageCall<T>(part: Part<T>, page: number, limit: number): ApiCall {
  * Adds a page's records to its list; answers the page, or undefined when the list failed
  * (here or before). Throws a failure the listing neither accepts nor isolates.
  */
-function take<T>(
-  part: Part<T>,
+function take<T, K>(
+  part: Part<T, K>,
   number: number,
   outcome: Outcome<unknown>,
 ): Page<T> | undefined {
   const p = part.of;
+  const {listing} = p;
   if (p.empty) return undefined;
   let page: Page<T>;
   try {
     if (!outcome.ok) throw outcome.error;
-    page = asPage<T>(p.listing.op, outcome.data);
-    checkIds(p.listing, number, page.list);
+    page = asPage<T>(listing.op, outcome.data);
+    checkIds(listing, number, page.list);
   } catch (e) {
     giveUp(p, e as Error);
     return undefined;
@@ -279,11 +325,13 @@ function take<T>(
   part.held.set(number, page.list.length);
   part.fresh.set(number, 0);
   for (const record of page.list) {
-    const id = p.listing.key(record);
+    const id = listing.key(record);
     if (p.seen.has(id)) continue;
     p.seen.add(id);
     part.fresh.set(number, (part.fresh.get(number) ?? 0) + 1);
-    p.items.push(record);
+    p.items.push(
+      listing.keep ? listing.keep(record) : (record as unknown as K),
+    );
   }
   return page;
 }
@@ -292,7 +340,11 @@ function take<T>(
  * A record that cannot be told apart (no object, or no id) cannot be matched to its row: were
  * it left out, a refresh would remove the row of the record it stands for.
  */
-function checkIds<T>(listing: Listing<T>, page: number, list: unknown[]): void {
+function checkIds<T, K>(
+  listing: Listing<T, K>,
+  page: number,
+  list: unknown[],
+): void {
   for (const record of list) {
     const id = isObject(record) ? listing.key(record as T) : undefined;
     if (id !== undefined && id !== null && id !== '') continue;
@@ -314,7 +366,7 @@ function checkIds<T>(listing: Listing<T>, page: number, list: unknown[]): void {
  * empty last page alone is the list's end, whatever `total` said (records removed while
  * paging, or a count that ran ahead).
  */
-function checkWhole<T>(part: Part<T>): void {
+function checkWhole<T, K>(part: Part<T, K>): void {
   const pages = [...part.held.keys()].sort((a, b) => a - b);
   const lastHeld = Math.max(
     0,

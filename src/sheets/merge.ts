@@ -65,6 +65,7 @@ import {
   ServerRecord,
   ServerRecords,
   columnIndex,
+  encodeRecords,
   serverRecords,
 } from './server-records';
 
@@ -122,7 +123,12 @@ export function mergeRecords<S>(input: MergeInput<S>): MergeResult {
   const {records, ...options} = input;
   return mergeServerRecords(
     options,
-    serverRecords(input.table, records, input.previous, input.context),
+    serverRecords(
+      input.table,
+      encodeRecords(input.table.schema, records),
+      input.previous,
+      input.context,
+    ),
   );
 }
 
@@ -377,8 +383,9 @@ class Merge<S> {
       record.content = pulled.rows;
     if (pulled?.facts && record.facts && sameFacts(pulled.facts, record.facts))
       record.facts = pulled.facts;
-    const {content, facts} = record;
-    this.records[record.key] = {rows: content, ...(facts ? {facts} : {})};
+    // One shape, made whole (facts undefined where none): a spread object holds more, and the
+    // state keeps one per record listed.
+    this.records[record.key] = {rows: record.content, facts: record.facts};
   }
 
   private keep(id: string, first: number, verdict: Verdict): void {

@@ -1,16 +1,17 @@
 /**
  * What the API listed, as the merge (merge.ts) compares and writes it: each record's cells
  * encoded once, in the schema's column order, and the canonical content of its editable
- * cells. Encoded before the merge so a refresh holds these cells, not the parsed records they
- * come from, while it merges and writes a sheet (issue 37).
+ * cells. Encoded as a listing parses its pages (encodeRecord, for a listing of many records)
+ * or before the merge, so a refresh holds these cells, not the parsed records they come from,
+ * while it merges and writes a sheet (issue 37).
  */
 import type {CellValue} from '../platform/ports';
 import {ACCOUNT, accountCell, recordKey} from './accounts';
-import {isDate} from './cell';
+import {CellPool} from './cell-pool';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import type {RecordState, SheetState} from './pulled';
 import {contentOf, editableColumns} from './rows';
-import {Column, SheetSchema, readColumn} from './schema';
+import {Column, SheetSchema, editableOf, readColumn} from './schema';
 import type {Table} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
@@ -56,12 +57,50 @@ export function columnIndex<S>(
 }
 
 /**
- * The records of `table`'s schema encoded; `previous` (what was last pulled) fills a field the
- * API did not return.
+ * A listed record encoded for its sheet: what a listing may keep of an item instead of the
+ * parsed item (issue 37). `unknown`: the editable columns (by schema index) a one-row record's
+ * API answer said nothing about, filled from what was last pulled when it is merged.
+ */
+export interface EncodedRecord {
+  account: string;
+  rows: ServerCells[];
+  unknown?: readonly number[];
+  facts?: Record<string, string>;
+}
+
+/** A record's rows encoded, cells the pool already holds shared. */
+export function encodeRecord<S>(
+  schema: SheetSchema<S>,
+  record: PulledRecord<S>,
+  pool: CellPool,
+): EncodedRecord {
+  const {account, sources, facts} = record;
+  const rows = sources.map(source =>
+    encodeSource(schema, source, account, pool),
+  );
+  const unknown =
+    sources.length === 1 ? unlisted(schema, sources[0], pool) : undefined;
+  // One shape for every record, made whole: an object grown by spreads holds far more.
+  return {account, rows, unknown, facts};
+}
+
+/** Records encoded together: their repeated cells held once. */
+export function encodeRecords<S>(
+  schema: SheetSchema<S>,
+  records: ReadonlyArray<PulledRecord<S>>,
+): EncodedRecord[] {
+  const pool = new CellPool();
+  return records.map(record => encodeRecord(schema, record, pool));
+}
+
+/**
+ * The records of `table`'s schema as the merge takes them; `previous` (what was last pulled)
+ * fills a field the API did not return. The records' rows become the merge's: they are not
+ * copied.
  */
 export function serverRecords<S>(
   table: Table<S>,
-  records: ReadonlyArray<PulledRecord<S>>,
+  records: ReadonlyArray<EncodedRecord>,
   previous: SheetState | undefined,
   context: CodecContext,
 ): Map<string, ServerRecord> {
@@ -72,27 +111,19 @@ export function serverRecords<S>(
   const editable = editableColumns(table).map(c => at.get(c.header)!);
   const own = previous?.records ?? {};
   const byKey = new Map<string, ServerRecord>();
-  // Many records share a moment (a start time on a whole day): one Date each, not one per cell.
-  const moments = new Map<number, Date>();
-  for (const record of records) {
-    const {account} = record;
-    const rows = record.sources.map(source =>
-      encodeSource(schema, source, account, moments),
-    );
+  // The canonical texts stay in the state to the job's end, and repeat down a sheet.
+  const pool = new CellPool();
+  for (const {account, rows, unknown, facts} of records) {
     const id = canonical(idColumn, rows[0][idAt]!, context);
     const key = recordKey(account, id);
     if (byKey.has(key)) continue;
-    fillUnknown(schema, editable, rows, record.sources, own[key]);
+    if (unknown) fillUnknown(schema, editable, rows, unknown, own[key]);
     const texts = rows.map(row =>
-      editable.map(k => canonical(schema.columns[k], row[k]!, context)),
+      editable.map(k =>
+        pool.text(canonical(schema.columns[k], row[k]!, context)),
+      ),
     );
-    byKey.set(key, {
-      key,
-      account,
-      rows,
-      content: contentOf(texts),
-      ...(record.facts ? {facts: record.facts} : {}),
-    });
+    byKey.set(key, {key, account, rows, content: contentOf(texts), facts});
   }
   return byKey;
 }
@@ -105,18 +136,27 @@ function encodeSource<S>(
   schema: SheetSchema<S>,
   source: S,
   account: string,
-  moments: Map<number, Date>,
+  pool: CellPool,
 ): ServerCells {
   return schema.columns.map(c => {
     if (c.header === ACCOUNT) return accountCell(account);
     const value = readColumn(c, source);
     if (value === undefined && c.kept) return undefined;
-    const cell = encode(c, value ?? null);
-    if (!isDate(cell)) return cell;
-    const shared = moments.get(cell.getTime()) ?? cell;
-    moments.set(cell.getTime(), shared);
-    return shared;
+    return pool.cell(encode(c, value ?? null));
   });
+}
+
+/** The editable columns `source` has no value for, if any; equal lists held once. */
+function unlisted<S>(
+  schema: SheetSchema<S>,
+  source: S,
+  pool: CellPool,
+): readonly number[] | undefined {
+  const at = columnIndex(schema);
+  const none = editableOf(schema)
+    .filter(c => readColumn(c, source) === undefined)
+    .map(c => at.get(c.header)!);
+  return none.length > 0 ? pool.indexes(none) : undefined;
 }
 
 /** A field the API did not return keeps its last known value (one-row records). */
@@ -124,13 +164,13 @@ function fillUnknown<S>(
   schema: SheetSchema<S>,
   editable: readonly number[],
   rows: ServerCells[],
-  sources: S[],
+  unknown: readonly number[],
   previous: RecordState | undefined,
 ): void {
   if (rows.length !== 1 || previous?.rows.length !== 1) return;
   editable.forEach((k, e) => {
+    if (!unknown.includes(k)) return;
     const column: Column<S> = schema.columns[k];
-    if (readColumn(column, sources[0]) !== undefined) return;
     rows[0][k] = encode(column, fromCanonical(previous.rows[0][e]));
   });
 }

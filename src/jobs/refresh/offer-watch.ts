@@ -11,7 +11,6 @@
  * fails after the Offers state, at Budgets, the Alerts sheet or Creatives, leaves them to the
  * next refresh, which writes and tells them, never twice.
  */
-import type {Offer} from '../../api/types';
 import type {Platform, Workbook} from '../../platform/ports';
 import {appendAlerts, unseenAlerts} from '../../sheets/alerts-sheet';
 import type {SheetState} from '../../sheets/pulled';
@@ -27,7 +26,6 @@ import {
   WatchInput,
   alertLine,
   watch,
-  watchedFacts,
 } from './alerts';
 import {recordKey} from '../../sheets/accounts';
 import {accountLabel} from '../connect';
@@ -72,18 +70,6 @@ function openByKey(memo: Memo): OpenConditions {
   );
 }
 
-/** What the alerts compare of each offer listed, by record key. */
-export function watchedOffers(
-  listed: ReadonlyArray<{account: string; items: readonly Offer[]}>,
-): WatchInput['current'] {
-  return listed.flatMap(({account, items}) =>
-    items.map(o => ({
-      id: recordKey(account, String(o.offer_id)),
-      facts: watchedFacts(o),
-    })),
-  );
-}
-
 /** What became of a scheduled run's alert email. */
 export interface AlertMail {
   /** For the sidebar's last-run line. */
@@ -102,7 +88,7 @@ export class OfferWatch {
   constructor(private readonly platform: Platform) {}
 
   /**
-   * Compares the offers just pulled (`current`: watchedOffers) with `previous` (the Offers
+   * Compares the offers just pulled (`current`: offers-refresher.ts keptOffer) with `previous` (the Offers
    * state before this refresh): decides the new alerts and what is open, recording nothing yet
    * (commit does, with the Offers state).
    */

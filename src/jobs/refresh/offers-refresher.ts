@@ -7,16 +7,24 @@ import type {Offer} from '../../api/types';
 import {textOf} from '../../rules/values';
 import {BUDGETS, budgetRows} from '../../sheets/schemas/budgets';
 import {OFFERS} from '../../sheets/schemas/offers';
+import {CellPool} from '../../sheets/cell-pool';
+import {EncodedRecord, encodeRecord} from '../../sheets/server-records';
+import {recordKey} from '../../sheets/accounts';
 import {
+  ServerClickMemo,
   sentServerClicks,
   withServerClick,
 } from '../../state/server-click-memory';
 import {noun} from '../../text/wording';
 import {COMPARED, WatchInput, watchedFacts} from './alerts';
-import {watchedOffers} from './offer-watch';
-import type {RefreshContext, Refresher} from './refresher';
+import type {
+  AccountListed,
+  Pulled,
+  RefreshContext,
+  Refresher,
+} from './refresher';
 import {refreshSheet} from './refresh-sheet';
-import {listedCounts, once, pulledRecords} from './sheet-refresher';
+import {listedCounts, once} from './sheet-refresher';
 
 /** What a push needs to know of an offer: who maintains it, where it delivers. */
 function offerFacts(offer: Offer): Record<string, string> {
@@ -26,84 +34,107 @@ function offerFacts(offer: Offer): Record<string, string> {
   };
 }
 
-/**
- * The fields of an offer the Budgets sheet reads: Budgets keeps these, not the whole offer,
- * while Offers is written (issue 37).
- */
-const BUDGET_FIELDS = [
-  'offer_id',
-  'offer_name',
-  'target_geo',
-  'currency',
-  'maintain_by',
-  'budget',
-] as const;
-
-/** An offer with only the fields the Budgets sheet reads (those it has). */
-export function budgetOffer(offer: Offer): Offer {
-  const fields = offer as unknown as Record<string, unknown>;
-  return Object.fromEntries(
-    BUDGET_FIELDS.filter(k => k in fields).map(k => [k, fields[k]]),
-  ) as unknown as Offer;
+/** What a refresh keeps of a listed offer: each sheet's record encoded, what the alerts compare. */
+export interface KeptOffer {
+  offers: EncodedRecord;
+  budgets: EncodedRecord;
+  watched: WatchInput['current'][number];
 }
 
 /**
- * One offers listing fills both Offers and Budgets. What each needs (and the alerts) is made
- * from the listing at once: Offers' records are then the only ones holding whole offers, and
- * they go when Offers has encoded them, before its write.
+ * An offer as the refresh keeps it from the moment its page is parsed (issue 37): the Offers
+ * and Budgets records as their cells, with only what a later run reads of the last pull as
+ * facts (the state is no copy), and the alerts' facts; every short text held once by `pool`.
+ * `sent`: the support_server_click values the add-on last sent, which the list never returns.
  */
-export const offersRefresher: Refresher<Offer> = {
-  what: noun('offer'),
-  cost: {sheets: [OFFERS.name, BUDGETS.name], pageSize: MAX_LIMIT.offers},
-  listing: ({client}) => offersListing(client),
-  pulled: listed => {
-    const watched = once(watchedOffers(listed));
-    const offers = once(
-      pulledRecords(listed, offer => ({
-        sources: [offer],
-        // Only what a later run reads of the last pull (issue 37: the state is no copy).
-        facts: {
+export function keptOffer(
+  offer: Offer,
+  account: string,
+  sent: ServerClickMemo,
+  pool: CellPool,
+): KeptOffer {
+  return {
+    offers: encodeRecord(
+      OFFERS,
+      {
+        account,
+        sources: [withServerClick(offer, sent)],
+        facts: pool.facts({
           ...offerFacts(offer),
           ...watchedFacts(offer, COMPARED),
           bid_rate: textOf(offer.bid_rate),
-        },
-      })),
-    );
-    const budgets = once(
-      listed.map(({account, items}) => ({
-        account,
-        items: items.map(budgetOffer),
-      })),
-    );
-    return {
-      ...listedCounts(listed),
-      write: context => {
-        decideAlerts(context, watched);
-        const sent = sentServerClicks(context.state);
-        const offersReport = refreshSheet(context, OFFERS, () =>
-          offers().map(r => ({
-            ...r,
-            sources: r.sources.map(o => withServerClick(o, sent)),
-          })),
-        );
-        context.watch?.commit(context.state);
-        const budgetsReport = refreshSheet(context, BUDGETS, () =>
-          pulledRecords(budgets(), offer => ({
-            sources: budgetRows(offer),
-            // The budget guard names the offer and its currency.
-            facts: {
-              ...offerFacts(offer),
-              currency: String(offer.currency ?? ''),
-              offer_name: String(offer.offer_name ?? ''),
-            },
-          })),
-        );
-        context.watch?.write(context);
-        return [offersReport, budgetsReport];
+        }),
       },
+      pool,
+    ),
+    budgets: encodeRecord(
+      BUDGETS,
+      {
+        account,
+        sources: budgetRows(offer),
+        // The budget guard names the offer and its currency.
+        facts: pool.facts({
+          ...offerFacts(offer),
+          currency: String(offer.currency ?? ''),
+          offer_name: String(offer.offer_name ?? ''),
+        }),
+      },
+      pool,
+    ),
+    watched: {
+      id: recordKey(account, String(offer.offer_id)),
+      facts: pool.facts(watchedFacts(offer)),
+    },
+  };
+}
+
+/**
+ * One offers listing fills both Offers and Budgets. The listing keeps each offer as its sheets
+ * and the alerts need it (keptOffer), so no parsed offer outlives its batch of pages.
+ */
+export const offersRefresher: Refresher<Offer, KeptOffer> = {
+  what: noun('offer'),
+  cost: {sheets: [OFFERS.name, BUDGETS.name], pageSize: MAX_LIMIT.offers},
+  listing: ({client, account, state}) => {
+    const sent = sentServerClicks(state);
+    const pool = new CellPool();
+    return {
+      ...offersListing(client),
+      keep: offer => keptOffer(offer, account, sent, pool),
     };
   },
+  pulled: listed => offersPulled(listed),
 };
+
+/**
+ * What each sheet and the alerts take of the offers kept, each handed over once. Made apart
+ * from the write, whose closure must not hold the listing's items.
+ */
+function taken(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
+  const each = <P>(part: (kept: KeptOffer) => P) =>
+    once(listed.flatMap(({items}) => items.map(part)));
+  return {
+    watched: each(kept => kept.watched),
+    offers: each(kept => kept.offers),
+    budgets: each(kept => kept.budgets),
+  };
+}
+
+/** Offers, then Budgets, written from the offers kept, the alerts decided before either. */
+function offersPulled(listed: ReadonlyArray<AccountListed<KeptOffer>>): Pulled {
+  const {watched, offers, budgets} = taken(listed);
+  return {
+    ...listedCounts(listed),
+    write: context => {
+      decideAlerts(context, watched);
+      const offersReport = refreshSheet(context, OFFERS, offers);
+      context.watch?.commit(context.state);
+      const budgetsReport = refreshSheet(context, BUDGETS, budgets);
+      context.watch?.write(context);
+      return [offersReport, budgetsReport];
+    },
+  };
+}
 
 /**
  * The alerts are decided on what the server answered, before any sheet is written, and

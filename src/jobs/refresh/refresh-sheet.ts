@@ -3,9 +3,10 @@
  * unpushed edits, EDITED / CONFLICT, and the user's own columns) and written once through the
  * one writer, the state sheet remembering what was pulled for the next refresh and push.
  *
- * The records are encoded for the merge first (server-records.ts) and only their cells are
- * held while the sheet is merged and written: what they were made of (the parsed listing) can
- * go before the sheet's largest moment, its write (issue 37).
+ * The records come encoded (server-records.ts: as the listing kept them, or encoded from its
+ * items just before) and only their cells are held while the sheet is merged and written: what
+ * they were made of (the parsed listing) is gone before the sheet's largest moment, its write
+ * (issue 37).
  */
 import {accountLabel} from '../connect';
 import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
@@ -16,7 +17,7 @@ import {SheetState, recordWith} from '../../sheets/pulled';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf} from '../../sheets/rows';
 import {
-  PulledRecord,
+  EncodedRecord,
   ServerRecords,
   serverRecords,
 } from '../../sheets/server-records';
@@ -46,7 +47,7 @@ import {refreshedNow} from './server-changes-memory';
 export function refreshSheet<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
-  records: () => ReadonlyArray<PulledRecord<S>>,
+  records: () => ReadonlyArray<EncodedRecord>,
   answers?: string,
 ): SheetReport {
   const previous = sameConnection(context.state.get(schema.name), context);
@@ -139,17 +140,17 @@ export function refreshSheet<S>(
 
 /**
  * The sheet of `schema` opened (made `rows` data rows tall when it is new) and the records
- * encoded for its merge. They are asked for here, so once this frame is gone nothing of the
- * refresh's holds them.
+ * made ready for its merge. They are asked for here, so once this frame is gone nothing of the
+ * refresh's holds them but the merge's map.
  */
 function encodedInto<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
-  records: () => ReadonlyArray<PulledRecord<S>>,
+  records: () => ReadonlyArray<EncodedRecord>,
   previous: SheetState | undefined,
 ): {table: Table<S>; rows: number; server: ServerRecords} {
   const listed = records();
-  const rows = listed.reduce((n, r) => n + r.sources.length, 0);
+  const rows = listed.reduce((n, r) => n + r.rows.length, 0);
   const table = openTable(context.workbook, schema, {create: true, rows})!;
   return {
     table,

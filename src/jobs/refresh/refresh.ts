@@ -24,7 +24,7 @@
  * the summary: refresh-summary.ts.
  */
 import {MAX_LIMIT, campaignsListing} from '../../api/operations';
-import {listEach} from '../../api/paging';
+import {ListProgress, ListResult, listEach} from '../../api/paging';
 import type {Platform} from '../../platform/ports';
 import {CAMPAIGNS} from '../../sheets/schemas/campaigns';
 import {OFFERS} from '../../sheets/schemas/offers';
@@ -121,9 +121,11 @@ export function runRefresh(
     if (connected.account === EVERY_ACCOUNT)
       found.failed.push(...noLongerListed(run.book, running, found));
     const fetching = (account: string): FetchContext => ({
+      account,
       client: connected.clientFor(account),
       main: connected.mainClient,
       workbook,
+      state: run.book,
     });
     const plan = running.map(r => (r.mainOnly ? [''] : found.accounts));
     const {pulled, failed, counts} = listAll(
@@ -234,19 +236,11 @@ function listAll(
   const listingFrom = platform.clock.now();
   const waitedFrom = connected.waitedMs();
   let roundTrips = 0;
-  const results = listEach(
-    plan.flatMap(({refresher, accounts}) =>
-      accounts.map(account => ({
-        ...refresher.listing(fetching(account)),
-        ...(isolated ? {isolated: true} : {}),
-      })),
-    ),
-    (fetched, total) => {
-      // Told once per phase of first pages and once per batch after it: its round trips.
-      roundTrips++;
-      platform.progress.report(job, fetched, total);
-    },
-  );
+  const results = listEvery(plan, fetching, isolated, (fetched, total) => {
+    // Told once per phase of first pages and once per batch after it: its round trips.
+    roundTrips++;
+    platform.progress.report(job, fetched, total);
+  });
   // In steps of PACE_STEP_MS, so a refresh that changed nothing finds the same pace and
   // leaves the state sheet unwritten. The waits the server asked for (429 Retry-After) are
   // not its pace: one refused run priced in would refuse every later refresh, and the pace
@@ -272,6 +266,28 @@ function listAll(
     .flat()
     .map(l => ({account: l.account, records: l.items.length}));
   return {pulled, failed, counts};
+}
+
+/**
+ * Every refresher's listing for each of its accounts, fetched together. The listings are made
+ * and dropped in this frame: what one holds for its pages alone (a keep's pool) goes when the
+ * listing has answered.
+ */
+function listEvery(
+  plan: ReadonlyArray<{refresher: Refresher; accounts: readonly string[]}>,
+  fetching: (account: string) => FetchContext,
+  isolated: boolean,
+  onProgress: ListProgress,
+): Array<ListResult<unknown>> {
+  return listEach(
+    plan.flatMap(({refresher, accounts}) =>
+      accounts.map(account => ({
+        ...refresher.listing(fetching(account)),
+        ...(isolated ? {isolated: true} : {}),
+      })),
+    ),
+    onProgress,
+  );
 }
 
 /**

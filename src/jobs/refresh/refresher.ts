@@ -59,12 +59,16 @@ export interface Pulled {
 
 /** What a refresher may use to declare its listing and to complete what it listed. */
 export interface FetchContext {
+  /** The account listed ('' for the main account). */
+  account: string;
   /** Signs as the account listed. */
   client: ApiClient;
   /** Signs as the main account: sub-accounts are listed with its keys (API part 5, rule 3). */
   main: ApiClient;
   /** For reading only: nothing is written before every listing has answered. */
   workbook: Workbook;
+  /** The state book, for reading only, as the workbook. */
+  state: StateBook;
 }
 
 /** What one account's listing answered. */
@@ -73,8 +77,11 @@ export interface AccountListed<T> extends ListResult<T> {
   account: string;
 }
 
-/** One API listing and the sheets it fills. */
-export interface Refresher<T = unknown> {
+/**
+ * One API listing and the sheets it fills: it lists records `T` and keeps `K` of each
+ * (Listing.keep), what it writes from.
+ */
+export interface Refresher<T = unknown, K = T> {
   /** What it lists, for messages: noun('offer'). */
   what: Noun;
   /**
@@ -88,13 +95,13 @@ export interface Refresher<T = unknown> {
    */
   cost: {sheets: readonly string[]; pageSize: number};
   /** The listing it needs, with the client that signs it; the job fetches it. */
-  listing(context: FetchContext): Listing<T>;
+  listing(context: FetchContext): Listing<T, K>;
   /**
    * What to write, from what each account listed; writes nothing, may ask the API for more
    * (signed by the main account).
    */
   pulled(
-    listed: ReadonlyArray<AccountListed<T>>,
+    listed: ReadonlyArray<AccountListed<K>>,
     context: FetchContext,
   ): Pulled;
 }

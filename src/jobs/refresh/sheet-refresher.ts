@@ -4,10 +4,11 @@
  *
  * What a sheet needs of the listed items is made as soon as they are listed, and handed to its
  * write once (`once`): a Pulled keeps no listing's items, so each parsed record is garbage as
- * soon as the sheets that read it have encoded it (issue 37).
+ * soon as the sheets that read it have encoded it (issue 37). A listing of many records keeps
+ * them encoded as its pages arrive (offers-refresher.ts); these few are encoded at their write.
  */
 import type {Listing} from '../../api/paging';
-import type {PulledRecord} from '../../sheets/merge';
+import {PulledRecord, encodeRecords} from '../../sheets/server-records';
 import type {SheetSchema} from '../../sheets/schema';
 import type {Noun} from '../../text/wording';
 import type {AccountListed, FetchContext, Pulled, Refresher} from './refresher';
@@ -59,7 +60,14 @@ export function sheetPulled<T, S>(
   const records = once(pulledRecords(listed, toRecord));
   return {
     ...listedCounts(listed),
-    write: refresh => [refreshSheet(refresh, schema, records, answers)],
+    write: refresh => [
+      refreshSheet(
+        refresh,
+        schema,
+        () => encodeRecords(schema, records()),
+        answers,
+      ),
+    ],
   };
 }
 

@@ -176,8 +176,9 @@ describe('listEach, one listing', () => {
     ]);
   });
 
-  it('keeps a record once when it slid across a page boundary', () => {
-    const {acting} = desk(request => {
+  /** Offer 2 slid from page 1 to page 2 while the list was paged. */
+  const slidAcross = () =>
+    desk(request => {
       const page = Number(queryOf(request).page);
       return ok({
         page,
@@ -189,9 +190,29 @@ describe('listEach, one listing', () => {
             : [{offer_id: 2}, {offer_id: 3}],
       });
     });
+
+  it('keeps a record once when it slid across a page boundary', () => {
+    const {acting} = slidAcross();
     expect(
       listEach([offersListing(acting)])[0].items.map(o => o.offer_id),
     ).toEqual([1, 2, 3]);
+  });
+
+  it('keeps what the listing keeps of each record, once, as each page is parsed', () => {
+    const {acting} = slidAcross();
+    const kept: number[] = [];
+    const [result] = listEach([
+      {
+        ...offersListing(acting),
+        keep: offer => {
+          kept.push(offer.offer_id);
+          return `offer ${offer.offer_id}`;
+        },
+      },
+    ]);
+    expect(result.items).toEqual(['offer 1', 'offer 2', 'offer 3']);
+    expect(kept).toEqual([1, 2, 3]);
+    expect(result.total).toBe(4);
   });
 
   it('tells progress after page 1 and after each fetchAll batch', () => {

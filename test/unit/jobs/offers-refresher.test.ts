@@ -1,16 +1,21 @@
-import {budgetOffer} from '../../../src/jobs/refresh/offers-refresher';
+import {keptOffer} from '../../../src/jobs/refresh/offers-refresher';
 import {once} from '../../../src/jobs/refresh/sheet-refresher';
 import type {Offer} from '../../../src/api/types';
-import {readColumn} from '../../../src/sheets/schema';
+import {CellPool} from '../../../src/sheets/cell-pool';
+import {encodeRecords} from '../../../src/sheets/server-records';
 import {BUDGETS, budgetRows} from '../../../src/sheets/schemas/budgets';
+import {OFFERS} from '../../../src/sheets/schemas/offers';
 import {offer} from '../../support/records';
 
-/** Every Budgets cell an offer's rows read, by row and column. */
-const budgetCells = (o: Offer) =>
-  budgetRows(o).map(row => BUDGETS.columns.map(c => readColumn(c, row)));
+const column = (header: string) =>
+  OFFERS.columns.findIndex(c => c.header === header);
 
-describe('the offer Budgets keeps while Offers is written', () => {
-  it('reads as the whole offer in every Budgets column, with or without a budget', () => {
+/** The Budgets rows of the whole offer, encoded as a sheet of it would be. */
+const budgetCells = (o: Offer) =>
+  encodeRecords(BUDGETS, [{account: 'team_a', sources: budgetRows(o)}])[0].rows;
+
+describe('an offer as the listing keeps it', () => {
+  it('holds the Budgets rows the whole offer makes, with or without a budget', () => {
     const offers = [
       offer(1),
       offer(2, {
@@ -32,26 +37,76 @@ describe('the offer Budgets keeps while Offers is written', () => {
       offer(3, {budget: []}),
     ];
     for (const o of offers)
-      expect(budgetCells(budgetOffer(o))).toEqual(budgetCells(o));
+      expect(keptOffer(o, 'team_a', {}, new CellPool()).budgets.rows).toEqual(
+        budgetCells(o),
+      );
   });
 
   it('leaves a field the list did not give out, so the sheet keeps its cell as before', () => {
     const listed = offer(4) as unknown as Record<string, unknown>;
     delete listed.currency;
-    const kept = budgetOffer(listed as unknown as Offer);
-    expect('currency' in kept).toBe(false);
-    expect(budgetCells(kept)).toEqual(budgetCells(listed as unknown as Offer));
+    const kept = keptOffer(
+      listed as unknown as Offer,
+      'team_a',
+      {},
+      new CellPool(),
+    );
+    expect(kept.budgets.rows).toEqual(budgetCells(listed as unknown as Offer));
   });
 
-  it('holds nothing else of the offer', () => {
-    expect(Object.keys(budgetOffer(offer(5))).sort()).toEqual([
-      'budget',
-      'currency',
-      'maintain_by',
-      'offer_id',
-      'offer_name',
-      'target_geo',
-    ]);
+  it('holds the Offers cells of the whole offer, and which editable fields the list left out', () => {
+    const o = offer(5);
+    const kept = keptOffer(o, 'team_a', {}, new CellPool()).offers;
+    expect(kept.rows).toEqual(
+      encodeRecords(OFFERS, [{account: 'team_a', sources: [o]}])[0].rows,
+    );
+    expect(kept.unknown).toEqual([column('support_server_click')]);
+  });
+
+  it('shows the support_server_click the add-on last sent, which the list never returns', () => {
+    const kept = keptOffer(offer(6), '', {'6': 'YES'}, new CellPool()).offers;
+    expect(kept.rows[0][column('support_server_click')]).toBe('YES');
+    expect(kept.unknown).toBeUndefined();
+  });
+
+  it('holds what the state and the alerts read of it, and nothing else', () => {
+    const o = offer(7, {
+      status: 'STOPPED',
+      offer_stop_reason: ' no balance ',
+      bid_rate: 2.5,
+    });
+    const kept = keptOffer(o, 'team_a', {}, new CellPool());
+    expect(kept.offers.facts).toEqual({
+      maintain_by: 'ADV',
+      target_geo: 'US,GB',
+      status: 'STOPPED',
+      offer_stop_reason: 'no balance',
+      bid_rate: '2.5',
+    });
+    expect(kept.budgets.facts).toEqual({
+      maintain_by: 'ADV',
+      target_geo: 'US,GB',
+      currency: 'USD',
+      offer_name: 'offer_7',
+    });
+    expect(kept.watched).toEqual({
+      id: 'team_a\u001f7',
+      facts: {
+        offer_name: 'offer_7',
+        status: 'STOPPED',
+        offer_stop_reason: 'no balance',
+        click_url_status: 'PASS',
+        start_time: '1767225600',
+      },
+    });
+  });
+
+  it('shares one Date among the offers of one moment', () => {
+    const pool = new CellPool();
+    const [first, second] = [1, 2].map(
+      n => keptOffer(offer(n), '', {}, pool).offers.rows[0],
+    );
+    expect(first[column('start_time')]).toBe(second[column('start_time')]);
   });
 });
 

@@ -1,4 +1,4 @@
-import {serverRecords} from '../../../src/sheets/server-records';
+import {encodeRecords, serverRecords} from '../../../src/sheets/server-records';
 import {OFFERS} from '../../../src/sheets/schemas/offers';
 import {openTable} from '../../../src/sheets/table';
 import {offer} from '../../support/records';
@@ -12,10 +12,13 @@ describe('the listed records encoded for the merge', () => {
     const id = OFFERS.columns.findIndex(c => c.header === 'offer_id');
     const server = serverRecords(
       table,
-      [1, 2, 3].map(n => ({
-        account: '',
-        sources: [offer(n, {start_time: n === 3 ? 1767312000 : 1767225600})],
-      })),
+      encodeRecords(
+        OFFERS,
+        [1, 2, 3].map(n => ({
+          account: '',
+          sources: [offer(n, {start_time: n === 3 ? 1767312000 : 1767225600})],
+        })),
+      ),
       undefined,
       book,
     );
