@@ -183,6 +183,11 @@ class Merge<S> {
   private readonly listed: ReadonlySet<string>;
   /** The index of each header among the schema's columns (a server row's cells). */
   private readonly at: ReadonlyMap<string, number>;
+  /**
+   * Whether the sheet's columns begin with the schema's, in its order (a sheet the add-on
+   * laid out): a new row is then its server cells, with nothing after them.
+   */
+  private readonly schemaOrder: boolean;
   private readonly out: Contents[][] = [];
   private readonly sources: Array<number | undefined> = [];
   private readonly notes: RowNote[] = [];
@@ -212,6 +217,9 @@ class Merge<S> {
     this.own = input.previous?.records ?? {};
     this.listed = new Set(input.accounts);
     this.at = columnIndex(this.table.schema);
+    this.schemaOrder = this.table.schema.columns.every(
+      (c, k) => this.table.position.get(c.header) === k,
+    );
   }
 
   run(): MergeResult {
@@ -520,10 +528,7 @@ class Merge<S> {
 
   /** A server row, carrying the user's cells of row `from` (and its OK status). */
   private emitServerRow(cells: ServerCells, from: number | undefined): void {
-    const row =
-      from === undefined
-        ? new Array<Contents>(this.table.width).fill('')
-        : this.carried(from);
+    const row = from === undefined ? this.newRow(cells) : this.carried(from);
     this.table.schema.columns.forEach((column, k) => {
       const cell = cells[k];
       const at = this.table.position.get(column.header)!;
@@ -549,6 +554,20 @@ class Merge<S> {
     if (this.table.formulas[from]?.some(f => f !== '')) return row;
     const read = this.table.values[from];
     return row.every((c, k) => sameCell(c as CellValue, read[k])) ? read : row;
+  }
+
+  /**
+   * The row of a record the sheet does not hold. Where the sheet has the schema's columns in
+   * order and the server said every cell, the server cells are the row, made as wide as the
+   * sheet: a large pull holds one array per new row, not two (issue 37). The writer writes
+   * the rows it is given as they are.
+   */
+  private newRow(cells: ServerCells): Contents[] {
+    if (!this.schemaOrder || cells.includes(undefined))
+      return new Array<Contents>(this.table.width).fill('');
+    const row = cells as Contents[];
+    while (row.length < this.table.width) row.push('');
+    return row;
   }
 
   /** A user's formula in an editable column stays while its value is the server's. */

@@ -76,10 +76,7 @@ export interface FlushReport {
 interface RowHandle {
   /** The table's data row it was read as (undefined: appended by this job). */
   read?: number;
-  /**
-   * The row's contents as the job knows them once it wrote any (read, plus what was written
-   * since), or an appended row's whole; until then, the table's row `read` says.
-   */
+  /** An appended row's contents as the job knows them (a row read: the table's, and `wrote`). */
   known?: Contents[];
   /**
    * What the row's cells showed when read: a formula's value, which is what the identity
@@ -88,8 +85,11 @@ interface RowHandle {
   shown?: readonly CellValue[];
   /** Decisions not written yet: column -> contents. */
   decided?: Map<number, Contents>;
-  /** Columns this job wrote since it read the row: `shown` no longer says what they hold. */
-  written?: Set<number>;
+  /**
+   * The cells this job wrote since it read the row: `shown` no longer says what they hold.
+   * The decisions a flush wrote become it, the same Map.
+   */
+  wrote?: Map<number, Contents>;
   /** Rows to insert right after this one (a refresh: a record that grew). */
   inserts?: Contents[][];
   /** Rows to insert right above this one. */
@@ -192,7 +192,7 @@ export class SheetWriter<S> {
   /** A cell as the job knows it: as read, or as this job last wrote it. */
   private cellKnown(h: RowHandle, c: number): Contents {
     if (h.known) return h.known[c] ?? '';
-    return contentsOf(this.table, h.read!, c);
+    return h.wrote?.get(c) ?? contentsOf(this.table, h.read!, c);
   }
 
   /**
@@ -314,7 +314,7 @@ export class SheetWriter<S> {
     const watched = updates.flatMap(({row, handle, k}) => {
       const decided = new Map(
         [...(handle.decided ?? [])].filter(
-          ([c]) => this.typed.has(c) && handle.shown && !handle.written?.has(c),
+          ([c]) => this.typed.has(c) && handle.shown && !handle.wrote?.has(c),
         ),
       );
       return decided.size > 0 ? [{row, handle: {decided}, k, of: handle}] : [];
@@ -439,13 +439,11 @@ export class SheetWriter<S> {
     for (const block of blocks) cells += this.writeBlock(block, byRow, colours);
     this.colourRows(colours);
     for (const {handle} of updates) {
-      const known = this.knownRow(handle);
-      handle.written ??= new Set();
-      for (const [c, contents] of handle.decided ?? []) {
-        known[c] = contents;
-        handle.written.add(c);
-      }
+      const decided = handle.decided ?? new Map<number, Contents>();
       handle.decided = undefined;
+      if (handle.known) for (const [c, v] of decided) handle.known[c] = v;
+      else if (!handle.wrote) handle.wrote = decided;
+      else for (const [c, v] of decided) handle.wrote.set(c, v);
     }
     return cells;
   }
@@ -703,21 +701,13 @@ export class SheetWriter<S> {
     const top = sheetRow(count);
     this.growTo(top + appended.length - 1);
     const rows = appended.map(h => {
-      const row = this.knownRow(h);
+      const row = h.known!;
       for (const [c, contents] of h.decided ?? []) row[c] = contents;
       h.decided = undefined;
       h.placed = true;
       return row;
     });
     return this.writeNewRows(top, rows);
-  }
-
-  /** The handle's row as the job knows it, made its own to change. */
-  private knownRow(h: RowHandle): Contents[] {
-    h.known ??= Array.from({length: this.table.width}, (_, c) =>
-      contentsOf(this.table, h.read!, c),
-    );
-    return h.known;
   }
 
   /** The row made `table.width` long, in place. */
