@@ -70,7 +70,7 @@ export function refreshSheet<S>(
     );
   const first = merge();
   const printed = (m: MergeResult) =>
-    withReadOnlyPrints(table, m.rows, m.state, context.workbook);
+    withReadOnlyPrints(table, m.rows, m.state, previous, context.workbook);
   // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
   const pulled = schema.sync ? printed(first) : undefined;
   const seen = pulled
@@ -212,18 +212,22 @@ function sameConnection(
 }
 
 /**
- * The state with the print of each record's read-only cells as just written (its first row),
- * so a push can tell a value the user types into one of them.
+ * The merge's state with the print of each record's read-only cells as just written (its first
+ * row), so a push can tell a value the user types into one of them. Printed in place: the
+ * merge's records and their map are its own, made for this write, and a refresh of 31,000
+ * offers held four versions of every record (issue 37); a record the last pull had (another
+ * account's, carried) is copied, as that state is still read.
  */
 function withReadOnlyPrints<S>(
   table: Table<S>,
   rows: Contents[][],
   state: SheetState,
+  previous: SheetState | undefined,
   context: CodecContext,
 ): SheetState {
   const {schema} = table;
   const idColumn = columnOf(table, schema.id);
-  const records = {...state.records};
+  const {records} = state;
   const printed = new Set<string>();
   for (const row of rows) {
     const cell = (header: string) => {
@@ -236,9 +240,11 @@ function withReadOnlyPrints<S>(
     const key = recordKey(account, id);
     if (printed.has(key) || !records[key]) continue;
     printed.add(key);
-    records[key] = recordWith(records[key], {
-      readOnly: readOnlyPrint(schema, cell),
-    });
+    const readOnly = readOnlyPrint(schema, cell);
+    // The merge's own record is printed where it is; one of the last pull's is copied.
+    if (records[key] === previous?.records[key])
+      records[key] = recordWith(records[key], {readOnly});
+    else records[key].readOnly = readOnly;
   }
-  return {...state, records};
+  return state;
 }
