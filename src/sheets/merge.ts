@@ -143,6 +143,18 @@ export function mergeServerRecords<S>(
   return new Merge(options, server).run();
 }
 
+/**
+ * Each text of `content` that the same place of `last` holds too is made last's own string:
+ * a record of which one field changed keeps one copy of the others.
+ */
+function heldOnceWith(content: string[][], last: readonly string[][]): void {
+  content.forEach((row, r) =>
+    row.forEach((text, c) => {
+      if (last[r]?.[c] === text) row[c] = last[r][c];
+    }),
+  );
+}
+
 /** Whether two records' facts are the same. */
 function sameFacts(
   a: Readonly<Record<string, string>>,
@@ -389,6 +401,7 @@ class Merge<S> {
     const pulled = this.own[record.key];
     if (pulled && sameContent(pulled.rows, record.content))
       record.content = pulled.rows;
+    else if (pulled) heldOnceWith(record.content, pulled.rows);
     if (pulled?.facts && record.facts && sameFacts(pulled.facts, record.facts))
       record.facts = pulled.facts;
     // One shape, made whole (facts undefined where none): a spread object holds more, and the
