@@ -541,7 +541,8 @@ class Merge<S> {
 
   /** A server row, carrying the user's cells of row `from` (and its OK status). */
   private emitServerRow(cells: ServerCells, from: number | undefined): void {
-    const row = from === undefined ? this.newRow(cells) : this.carried(from);
+    const row =
+      from === undefined ? this.newRow(cells) : this.serverOver(cells, from);
     this.table.schema.columns.forEach((column, k) => {
       const cell = cells[k];
       const at = this.table.position.get(column.header)!;
@@ -564,9 +565,33 @@ class Merge<S> {
    * (issue 37). Nothing changes a row it emits for a row read (the writer only compares).
    */
   private asRead(row: Contents[], from: number): Contents[] {
-    if (this.table.formulas[from]?.some(f => f !== '')) return row;
+    if (this.holdsFormula(from)) return row;
     const read = this.table.values[from];
     return row.every((c, k) => sameCell(c as CellValue, read[k])) ? read : row;
+  }
+
+  private holdsFormula(from: number): boolean {
+    return this.table.formulas[from]?.some(f => f !== '') ?? false;
+  }
+
+  /**
+   * The row of a record the sheet holds at `from`, for the server's cells to go over: its row
+   * as read. Where the sheet's columns begin with the schema's, the server said every cell and
+   * the row holds no formula, the server cells are that row, the row's own cells (statuses,
+   * the user's columns) after them as read now: a refresh that changes a cell in every row
+   * holds one array a row, not two (issue 37).
+   */
+  private serverOver(cells: ServerCells, from: number): Contents[] {
+    if (
+      !this.schemaOrder ||
+      cells.includes(undefined) ||
+      this.holdsFormula(from)
+    )
+      return this.carried(from);
+    const row = cells as Contents[];
+    for (let c = this.table.schema.columns.length; c < this.table.width; c++)
+      row[c] = contentsOf(this.table, from, c);
+    return row;
   }
 
   /**

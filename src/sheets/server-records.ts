@@ -11,7 +11,13 @@ import {CellPool} from './cell-pool';
 import {CodecContext, canonical, encode, fromCanonical} from './codec';
 import type {RecordState, SheetState} from './pulled';
 import {contentOf, editableColumns} from './rows';
-import {Column, SheetSchema, editableOf, readColumn} from './schema';
+import {
+  Column,
+  SheetSchema,
+  allColumns,
+  editableOf,
+  readColumn,
+} from './schema';
 import type {Table} from './table';
 
 /** A record as the sheet shows it: one row source per row (at least one). */
@@ -138,12 +144,21 @@ function encodeSource<S>(
   account: string,
   pool: CellPool,
 ): ServerCells {
-  return schema.columns.map(c => {
-    if (c.header === ACCOUNT) return accountCell(account);
+  // As long as a row of the sheet the add-on lays out (its statuses after the schema's
+  // columns), so that the merge can make these cells a row without growing the array.
+  const cells: ServerCells = new Array(allColumns(schema).length).fill('');
+  schema.columns.forEach((c, k) => {
+    if (c.header === ACCOUNT) {
+      cells[k] = accountCell(account);
+      return;
+    }
     const value = readColumn(c, source);
-    if (value === undefined && c.kept) return undefined;
-    return pool.cell(encode(c, value ?? null));
+    cells[k] =
+      value === undefined && c.kept
+        ? undefined
+        : pool.cell(encode(c, value ?? null));
   });
+  return cells;
 }
 
 /** The editable columns `source` has no value for, if any; equal lists held once. */
