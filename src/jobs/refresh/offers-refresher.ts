@@ -5,7 +5,7 @@
 import {MAX_LIMIT, offersListing} from '../../api/operations';
 import type {Offer} from '../../api/types';
 import {textOf} from '../../rules/values';
-import {BUDGETS, budgetRows} from '../../sheets/schemas/budgets';
+import {BUDGETS} from '../../sheets/schemas/budgets';
 import {OFFERS} from '../../sheets/schemas/offers';
 import {CellPool} from '../../sheets/cell-pool';
 import {EncodedRecord, encodeRecord} from '../../sheets/server-records';
@@ -17,6 +17,13 @@ import {
 } from '../../state/server-click-memory';
 import {noun} from '../../text/wording';
 import {COMPARED, WatchInput, watchedFacts} from './alerts';
+import {
+  ListedFields,
+  OffersCells,
+  budgetRecords,
+  offerFacts,
+  unfaithful,
+} from './offer-budgets';
 import type {
   AccountListed,
   Pulled,
@@ -26,26 +33,22 @@ import type {
 import {refreshSheet} from './refresh-sheet';
 import {listedCounts, once} from './sheet-refresher';
 
-/** What a push needs to know of an offer: who maintains it, where it delivers. */
-function offerFacts(offer: Offer): Record<string, string> {
-  return {
-    maintain_by: String(offer.maintain_by ?? ''),
-    target_geo: String(offer.target_geo ?? ''),
-  };
-}
-
-/** What a refresh keeps of a listed offer: each sheet's record encoded, what the alerts compare. */
+/**
+ * What a refresh keeps of a listed offer: its Offers record encoded, which Budgets is made from
+ * after Offers is written (offer-budgets.ts), with what Budgets reads that its cells would not
+ * give back; what the alerts compare.
+ */
 export interface KeptOffer {
   offers: EncodedRecord;
-  budgets: EncodedRecord;
+  asListed: ListedFields | undefined;
   watched: WatchInput['current'][number];
 }
 
 /**
  * An offer as the refresh keeps it from the moment its page is parsed (issue 37): the Offers
- * and Budgets records as their cells, with only what a later run reads of the last pull as
- * facts (the state is no copy), and the alerts' facts; every short text held once by `pool`.
- * `sent`: the support_server_click values the add-on last sent, which the list never returns.
+ * record as its cells, with only what a later run reads of the last pull as facts (the state
+ * is no copy), and the alerts' facts; every short text held once by `pool`. `sent`: the
+ * support_server_click values the add-on last sent, which the list never returns.
  */
 export function keptOffer(
   offer: Offer,
@@ -67,20 +70,7 @@ export function keptOffer(
       },
       pool,
     ),
-    budgets: encodeRecord(
-      BUDGETS,
-      {
-        account,
-        sources: budgetRows(offer),
-        // The budget guard names the offer and its currency.
-        facts: pool.facts({
-          ...offerFacts(offer),
-          currency: String(offer.currency ?? ''),
-          offer_name: String(offer.offer_name ?? ''),
-        }),
-      },
-      pool,
-    ),
+    asListed: unfaithful(offer),
     watched: {
       id: recordKey(account, String(offer.offer_id)),
       facts: pool.facts(watchedFacts(offer)),
@@ -108,7 +98,9 @@ export const offersRefresher: Refresher<Offer, KeptOffer> = {
 
 /**
  * What each sheet and the alerts take of the offers kept, each handed over once. Made apart
- * from the write, whose closure must not hold the listing's items.
+ * from the write, whose closure must not hold the listing's items. Budgets takes the Offers
+ * records' rows, which the Offers merge keeps as they are (it may swap a cell for an equal
+ * one), so the Offers records are gone once Budgets' are made of their rows.
  */
 function taken(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
   const each = <P>(part: (kept: KeptOffer) => P) =>
@@ -116,8 +108,22 @@ function taken(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
   return {
     watched: each(kept => kept.watched),
     offers: each(kept => kept.offers),
-    budgets: each(kept => kept.budgets),
+    budgets: once(
+      listed.map(({account, items}) => offersCells(account, items)),
+    ),
   };
+}
+
+/** The offers one account listed, as Budgets takes them. */
+function offersCells(
+  account: string,
+  items: ReadonlyArray<KeptOffer>,
+): OffersCells {
+  const asListed = new Map<number, ListedFields>();
+  items.forEach((kept, k) => {
+    if (kept.asListed) asListed.set(k, kept.asListed);
+  });
+  return {account, rows: items.map(kept => kept.offers.rows[0]), asListed};
 }
 
 /** Offers, then Budgets, written from the offers kept, the alerts decided before either. */
@@ -129,7 +135,9 @@ function offersPulled(listed: ReadonlyArray<AccountListed<KeptOffer>>): Pulled {
       decideAlerts(context, watched);
       const offersReport = refreshSheet(context, OFFERS, offers);
       context.watch?.commit(context.state);
-      const budgetsReport = refreshSheet(context, BUDGETS, budgets);
+      const budgetsReport = refreshSheet(context, BUDGETS, () =>
+        budgetRecords(budgets()),
+      );
       context.watch?.write(context);
       return [offersReport, budgetsReport];
     },

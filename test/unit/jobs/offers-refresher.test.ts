@@ -1,59 +1,14 @@
 import {keptOffer} from '../../../src/jobs/refresh/offers-refresher';
 import {once} from '../../../src/jobs/refresh/sheet-refresher';
-import type {Offer} from '../../../src/api/types';
 import {CellPool} from '../../../src/sheets/cell-pool';
 import {encodeRecords} from '../../../src/sheets/server-records';
-import {BUDGETS, budgetRows} from '../../../src/sheets/schemas/budgets';
 import {OFFERS} from '../../../src/sheets/schemas/offers';
 import {offer} from '../../support/records';
 
 const column = (header: string) =>
   OFFERS.columns.findIndex(c => c.header === header);
 
-/** The Budgets rows of the whole offer, encoded as a sheet of it would be. */
-const budgetCells = (o: Offer) =>
-  encodeRecords(BUDGETS, [{account: 'team_a', sources: budgetRows(o)}])[0].rows;
-
 describe('an offer as the listing keeps it', () => {
-  it('holds the Budgets rows the whole offer makes, with or without a budget', () => {
-    const offers = [
-      offer(1),
-      offer(2, {
-        budget: [
-          {
-            target_geo: 'US',
-            daily_cap_type: 'BUDGET',
-            daily_cap: '60',
-            total_budget: '900',
-          },
-          {
-            target_geo: 'GB',
-            daily_cap_type: 'CONVERSION',
-            daily_cap: '70',
-            total_budget: 'OPEN',
-          },
-        ],
-      }),
-      offer(3, {budget: []}),
-    ];
-    for (const o of offers)
-      expect(keptOffer(o, 'team_a', {}, new CellPool()).budgets.rows).toEqual(
-        budgetCells(o),
-      );
-  });
-
-  it('leaves a field the list did not give out, so the sheet keeps its cell as before', () => {
-    const listed = offer(4) as unknown as Record<string, unknown>;
-    delete listed.currency;
-    const kept = keptOffer(
-      listed as unknown as Offer,
-      'team_a',
-      {},
-      new CellPool(),
-    );
-    expect(kept.budgets.rows).toEqual(budgetCells(listed as unknown as Offer));
-  });
-
   it('holds the Offers cells of the whole offer, and which editable fields the list left out', () => {
     const o = offer(5);
     const kept = keptOffer(o, 'team_a', {}, new CellPool()).offers;
@@ -83,12 +38,7 @@ describe('an offer as the listing keeps it', () => {
       offer_stop_reason: 'no balance',
       bid_rate: '2.5',
     });
-    expect(kept.budgets.facts).toEqual({
-      maintain_by: 'ADV',
-      target_geo: 'US,GB',
-      currency: 'USD',
-      offer_name: 'offer_7',
-    });
+    expect(kept.asListed).toBeUndefined();
     expect(kept.watched).toEqual({
       id: 'team_a\u001f7',
       facts: {
