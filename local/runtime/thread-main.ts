@@ -85,7 +85,10 @@ function tracePeak(bytes: number): void {
     .filter(line => line.includes('Code.js'))
     .slice(0, 10)
     .map(line => line.trim().split(' ')[1]);
-  writeSync(2, `heap ${(bytes / 1e6).toFixed(1)} MB at ${frames.join(' < ')}\n`);
+  writeSync(
+    2,
+    `heap ${(bytes / 1e6).toFixed(1)} MB at ${frames.join(' < ')}\n`,
+  );
 }
 
 export function serve(data: ThreadData): void {
