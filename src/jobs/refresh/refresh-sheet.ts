@@ -50,12 +50,8 @@ export function refreshSheet<S>(
   records: () => ReadonlyArray<EncodedRecord>,
   answers?: string,
 ): SheetReport {
-  // What was last pulled: the first merge's, then, while the sheet is written, let go (a later
-  // pass merges against the state saved just before the write: the same records, marked
-  // with what the write puts in them). A refresh of 31,000 offers held it through (issue 37).
-  let last = sameConnection(context.state.get(schema.name), context);
-  const before = last?.accounts ?? [];
-  const encoded = encodedInto(context, schema, records, last);
+  const previous = sameConnection(context.state.get(schema.name), context);
+  const encoded = encodedInto(context, schema, records, previous);
   const {rows, server} = encoded;
   let {table} = encoded;
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
@@ -64,7 +60,7 @@ export function refreshSheet<S>(
     mergeServerRecords(
       {
         table,
-        previous: last,
+        previous,
         accounts: context.accounts,
         label: accountLabel,
         context: context.workbook,
@@ -74,20 +70,18 @@ export function refreshSheet<S>(
     );
   const first = merge();
   const printed = (m: MergeResult) =>
-    withReadOnlyPrints(table, m.rows, m.state, last, context.workbook);
+    withReadOnlyPrints(table, m.rows, m.state, previous, context.workbook);
   // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
   const pulled = schema.sync ? printed(first) : undefined;
   const seen = pulled
-    ? beforeWriting(context, schema, last, first, pulled)
+    ? beforeWriting(context, schema, previous, first, pulled)
     : undefined;
-  last = undefined;
   let merged = first;
   let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
   // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
   for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
     table = openTable(context.workbook, schema, {create: true, rows})!;
-    last = sameConnection(context.state.get(schema.name), context);
     merged = merge();
     rowAt = writeMerged(table, merged, context);
   }
@@ -123,7 +117,7 @@ export function refreshSheet<S>(
       context.state,
       schema.name,
       context.accounts.filter(
-        a => seen?.accounts.includes(a) || !before.includes(a),
+        a => seen?.accounts.includes(a) || !previous?.accounts.includes(a),
       ),
       context.now,
     );
