@@ -589,6 +589,8 @@ class Merge<S> {
     )
       return this.carried(from);
     const row = cells as Contents[];
+    // As wide as the sheet now: a pass after a column was deleted has fewer.
+    row.length = this.table.width;
     for (let c = this.table.schema.columns.length; c < this.table.width; c++)
       row[c] = contentsOf(this.table, from, c);
     return row;
@@ -604,8 +606,10 @@ class Merge<S> {
     if (!this.schemaOrder || cells.includes(undefined))
       return new Array<Contents>(this.table.width).fill('');
     const row = cells as Contents[];
-    while (row.length < this.table.width) row.push('');
-    return row;
+    // As wide as the sheet now, nothing after the schema's cells (an earlier pass may have
+    // put the sheet's cells of another row there).
+    row.length = this.table.width;
+    return row.fill('', this.table.schema.columns.length);
   }
 
   /** A user's formula in an editable column stays while its value is the server's. */

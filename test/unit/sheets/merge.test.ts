@@ -1,5 +1,10 @@
 import type {Campaign, Offer} from '../../../src/api/types';
-import {PulledRecord, mergeRecords} from '../../../src/sheets/merge';
+import {
+  PulledRecord,
+  mergeRecords,
+  mergeServerRecords,
+} from '../../../src/sheets/merge';
+import {encodeRecords, serverRecords} from '../../../src/sheets/server-records';
 import type {SheetSchema} from '../../../src/sheets/schema';
 import {
   BUDGETS,
@@ -10,7 +15,7 @@ import {CAMPAIGNS} from '../../../src/sheets/schemas/campaigns';
 import {OFFERS} from '../../../src/sheets/schemas/offers';
 import {StateBook} from '../../../src/state/book';
 import {STATUS_COLORS} from '../../../src/sheets/status';
-import {openTable} from '../../../src/sheets/table';
+import {Table, openTable} from '../../../src/sheets/table';
 import {SheetWriter} from '../../../src/sheets/writer';
 import {campaign, offer} from '../../support/records';
 import {MemoryWorkbook} from '../../support/workbook';
@@ -598,5 +603,51 @@ describe('Budgets', () => {
       ['US', ''],
       ['GB', 'about GB'],
     ]);
+  });
+});
+
+describe('the server cells a merge pass made a row of', () => {
+  it('are as wide as the sheet of the next pass, with none of the last sheet’s own cells', () => {
+    const wide = new MemoryWorkbook();
+    pull(wide, CAMPAIGNS, campaigns([campaign(1)]));
+    const sheet = wide.sheet('Campaigns')!;
+    const after = sheet.readValues()[0].length + 1;
+    sheet.type(1, after, 'note');
+    sheet.type(2, after, 'my note');
+    const narrow = new MemoryWorkbook();
+    pull(narrow, CAMPAIGNS, campaigns([campaign(1)]));
+    const options = (table: Table<Campaign>, book: MemoryWorkbook) => ({
+      table,
+      previous: StateBook.open(book).get(CAMPAIGNS.name),
+      accounts: [''],
+      label: () => 'main account',
+      context: book,
+      now: NOW,
+    });
+    const wider = openTable(wide, CAMPAIGNS, {create: true})!;
+    const server = serverRecords(
+      wider,
+      // Renamed on the server since: the row is written, not left as read.
+      encodeRecords(CAMPAIGNS, [
+        {
+          account: '',
+          ...campaigns([campaign(1, {campaign_name: 'Renamed'})])[0],
+        },
+      ]),
+      undefined,
+      wide,
+    );
+    const first = mergeServerRecords(options(wider, wide), server);
+    // The row is the server cells themselves, the sheet's own cells after the schema's.
+    expect(first.rows[0]).toBe([...server.values()][0].rows[0]);
+    expect(first.rows[0]).toHaveLength(wider.width);
+    expect(first.rows[0][after - 1]).toBe('my note');
+    // The next pass, the user's column deleted: the same cells, as wide as the sheet now.
+    const narrower = openTable(narrow, CAMPAIGNS, {create: true})!;
+    const second = mergeServerRecords(options(narrower, narrow), server);
+    expect(narrower.width).toBe(wider.width - 1);
+    expect(second.rows[0]).toHaveLength(narrower.width);
+    expect(second.rows[0]).not.toContain('my note');
+    expect(second.rows[0]).toContain('Renamed');
   });
 });
