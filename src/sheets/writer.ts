@@ -179,12 +179,14 @@ export class SheetWriter<S> {
 
   /** Rows to insert right below `handle`'s row. */
   insertAfter(handle: number, rows: Contents[][]): void {
+    if (rows.length === 0) return;
     const h = this.handles[handle];
     h.inserts = [...(h.inserts ?? []), ...rows];
   }
 
   /** Rows to insert right above `handle`'s row. */
   insertBefore(handle: number, rows: Contents[][]): void {
+    if (rows.length === 0) return;
     const h = this.handles[handle];
     h.before = [...(h.before ?? []), ...rows];
   }
