@@ -44,11 +44,6 @@ export interface RecordState {
 }
 
 /**
- * The state rows showing `content` were pulled with: what an interrupted refresh was writing
- * where they show that, else the record as last pulled. `view` is how the caller compares
- * contents (the merge leaves out the columns the table put back).
- */
-/**
  * `base` with `changes`, as `{...base, ...changes}` would make it. A spread at a place that
  * has seen records of many shapes (optional marks make many) gives V8 a hidden class per
  * object made there, some 200 bytes each; Object.assign gives records of one shape one
@@ -61,6 +56,11 @@ export function recordWith(
   return Object.assign({}, base, changes);
 }
 
+/**
+ * The state rows showing `content` were pulled with: what an interrupted refresh was writing
+ * where they show that, else the record as last pulled. `view` is how the caller compares
+ * contents (the merge leaves out the columns the table put back).
+ */
 export function pulledAs(
   base: RecordState,
   content: string[][],

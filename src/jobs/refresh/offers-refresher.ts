@@ -99,8 +99,10 @@ export const offersRefresher: Refresher<Offer, KeptOffer> = {
 /**
  * What each sheet and the alerts take of the offers kept, each handed over once. Made apart
  * from the write, whose closure must not hold the listing's items. Budgets takes the Offers
- * records' rows, which the Offers merge keeps as they are (it may swap a cell for an equal
- * one), so the Offers records are gone once Budgets' are made of their rows.
+ * records' rows, so the Offers records are gone once Budgets' are made of them. The Offers
+ * merge changes those rows only where Budgets does not read: it fills an editable cell the
+ * list left out and writes the sheet's own cells after the schema's into a row it writes,
+ * and none of BUDGETS_READS is an editable Offers column (a test holds that).
  */
 function taken(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
   const each = <P>(part: (kept: KeptOffer) => P) =>

@@ -130,6 +130,20 @@ describe('Budgets made from the Offers records once Offers is written', () => {
       expect(spec(OFFERS.columns, field)).toEqual(spec(BUDGETS.columns, field));
   });
 
+  it('read only Offers columns of the schema the merge never fills: none of them editable', () => {
+    const editable = OFFERS.columns.filter(c => c.editable).map(c => c.header);
+    expect(editable).toEqual([
+      'tracking_method',
+      'click_url',
+      'support_server_click',
+    ]);
+    const headers = OFFERS.columns.map(c => c.header as string);
+    for (const field of BUDGETS_READS) {
+      expect(headers).toContain(field);
+      expect(editable).not.toContain(field);
+    }
+  });
+
   it('read what an API answer carries from the cells alone', () => {
     const answered = JSON.parse(JSON.stringify(faithful)) as Offer[];
     const {kept} = fromOffersRecords(answered, '');
