@@ -15,6 +15,14 @@ describe('an offer as the listing keeps it', () => {
     expect(kept.rows).toEqual(
       encodeRecords(OFFERS, [{account: 'team_a', sources: [o]}])[0].rows,
     );
+    // As the sheet shows them, not only as the write-time encoding makes them.
+    const cells = kept.rows[0];
+    expect(cells[column('offer_id')]).toBe(5);
+    expect(cells[column('offer_name')]).toBe('offer_5');
+    expect(cells[column('click_url')]).toBe(
+      'https://track.example.test/click?o=5',
+    );
+    expect(JSON.parse(String(cells[column('budget')]))).toEqual(o.budget);
     expect(kept.unknown).toEqual([column('support_server_click')]);
   });
 
