@@ -5,9 +5,28 @@
  */
 import type {Contents} from './table';
 
-/** A row's decided cells: column -> contents. */
+/** A row's decided cells: column -> contents (the blocks ask only which columns). */
 export interface Decided {
-  decided?: ReadonlyMap<number, Contents>;
+  decided?: Pick<ReadonlyMap<number, Contents>, 'keys' | 'has'>;
+}
+
+/** Entries by data row: all the blocks ask of an index. */
+export interface ByRow<T> {
+  get(row: number): T | undefined;
+}
+
+/**
+ * Entries by data row, held as an array: a write of 42,000 rows held a Map of them (2 MB) at
+ * its peak, twice (issue 37).
+ */
+export function rowIndex<E extends {row: number}, T>(
+  entries: ReadonlyArray<E>,
+  value: (entry: E) => T,
+): ByRow<T> {
+  const last = entries.reduce((max, e) => Math.max(max, e.row), -1);
+  const at = new Array<T | undefined>(last + 1);
+  for (const entry of entries) at[entry.row] = value(entry);
+  return {get: row => at[row]};
 }
 
 /**
@@ -30,7 +49,7 @@ export interface Block {
 export const area = (b: Block) =>
   (b.bottom - b.top + 1) * (b.right - b.left + 1);
 
-function hasGaps(block: Block, byRow: ReadonlyMap<number, Decided>): boolean {
+function hasGaps(block: Block, byRow: ByRow<Decided>): boolean {
   for (let r = block.top; r <= block.bottom; r++) {
     const decided = byRow.get(r)?.decided;
     for (let c = block.left; c <= block.right; c++) {
@@ -41,10 +60,7 @@ function hasGaps(block: Block, byRow: ReadonlyMap<number, Decided>): boolean {
 }
 
 /** What writing these blocks costs: each a write, a block with gaps also two reads. */
-export function cost(
-  blocks: Block[],
-  byRow: ReadonlyMap<number, Decided>,
-): number {
+export function cost(blocks: Block[], byRow: ByRow<Decided>): number {
   return blocks.reduce((ms, b) => {
     const reads = hasGaps(b, byRow) ? 2 * (READ_MS + area(b) * CELL_MS) : 0;
     return ms + BLOCK_MS + area(b) * CELL_MS + reads;

@@ -50,40 +50,60 @@ export function refreshSheet<S>(
   records: () => ReadonlyArray<EncodedRecord>,
   answers?: string,
 ): SheetReport {
-  const previous = sameConnection(context.state.get(schema.name), context);
-  const encoded = encodedInto(context, schema, records, previous);
-  const {rows, server} = encoded;
-  let {table} = encoded;
+  const {
+    table: opened,
+    rows,
+    again,
+  } = encodedInto(
+    context,
+    schema,
+    records,
+    sameConnection(context.state.get(schema.name), context),
+  );
+  const pulledBefore = again.previous?.accounts;
+  let table = opened;
   if (context.state.get(schema.name)?.storedAs === 1) reformatNumbers(table);
   const unread = context.state.unreadable(schema.name);
   const merge = () =>
     mergeServerRecords(
       {
         table,
-        previous,
+        previous: again.previous,
         accounts: context.accounts,
         label: accountLabel,
         context: context.workbook,
         now: context.now,
       },
-      server,
+      again.server,
+    );
+  const printed = (m: MergeResult) =>
+    withReadOnlyPrints(
+      table,
+      m.rows,
+      m.state,
+      again.previous,
+      context.workbook,
     );
   const first = merge();
-  const printed = (m: MergeResult) =>
-    withReadOnlyPrints(table, m.rows, m.state, previous, context.workbook);
   // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
   const pulled = schema.sync ? printed(first) : undefined;
   const seen = pulled
-    ? beforeWriting(context, schema, previous, first, pulled)
+    ? beforeWriting(context, schema, again.previous, first, pulled)
     : undefined;
+  const lastPass = () => {
+    again.server = new Map();
+    again.previous = undefined;
+  };
   let merged = first;
-  let rowAt = writeMerged(table, merged, context);
+  let state = pulled;
+  let rowAt = writeMerged(table, merged, context, lastPass);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
   // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
   for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
     table = openTable(context.workbook, schema, {create: true, rows})!;
     merged = merge();
-    rowAt = writeMerged(table, merged, context);
+    if (schema.sync) state = printed(merged);
+    rowAt = writeMerged(table, merged, context, lastPass);
   }
   const counts = {
     ...merged.counts,
@@ -107,7 +127,7 @@ export function refreshSheet<S>(
   // them is then known as its account's, not unknown.
   if (schema.sync) {
     context.state.set(schema.name, {
-      ...(merged === first && pulled ? pulled : printed(merged)),
+      ...state!,
       connection: context.connection.fingerprint,
       connectionLabel: context.connection.label,
     });
@@ -117,7 +137,7 @@ export function refreshSheet<S>(
       context.state,
       schema.name,
       context.accounts.filter(
-        a => seen?.accounts.includes(a) || !previous?.accounts.includes(a),
+        a => seen?.accounts.includes(a) || !pulledBefore?.includes(a),
       ),
       context.now,
     );
@@ -131,7 +151,7 @@ export function refreshSheet<S>(
     counts,
     notes,
     ...(seen
-      ? {seen: {changes: seen.changes.length, unreadable: seen.unreadable}}
+      ? {seen: {changes: seen.changes, unreadable: seen.unreadable}}
       : schema.sync && unread
         ? {seen: {changes: 0, unreadable: 0, unread: true}}
         : {}),
@@ -141,21 +161,30 @@ export function refreshSheet<S>(
 /**
  * The sheet of `schema` opened (made `rows` data rows tall when it is new) and the records
  * made ready for its merge. They are asked for here, so once this frame is gone nothing of the
- * refresh's holds them but the merge's map.
+ * refresh's holds them but `again`: what another merge pass would merge (the records listed and
+ * the last pull), held only while the write could keep a person's typing. A write that cannot
+ * lets them go before its flush, the largest moment of a large sheet's refresh (issue 37).
  */
 function encodedInto<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
   records: () => ReadonlyArray<EncodedRecord>,
   previous: SheetState | undefined,
-): {table: Table<S>; rows: number; server: ServerRecords} {
+): {
+  table: Table<S>;
+  rows: number;
+  again: {server: ServerRecords; previous: SheetState | undefined};
+} {
   const listed = records();
   const rows = listed.reduce((n, r) => n + r.rows.length, 0);
   const table = openTable(context.workbook, schema, {create: true, rows})!;
   return {
     table,
     rows,
-    server: serverRecords(table, listed, previous, context.workbook),
+    again: {
+      server: serverRecords(table, listed, previous, context.workbook),
+      previous,
+    },
   };
 }
 
@@ -166,14 +195,23 @@ function encodedInto<S>(
  */
 const MERGE_PASSES = 3;
 
-/** Writes a merge through the one writer: where its rows landed, and whether typing was kept. */
+/**
+ * Writes a merge through the one writer: where its rows landed, and whether typing was kept.
+ * The writer takes the merge's rows (the caller printed them before). When nothing it decided
+ * is a cell a person types in, no typing can be kept and no other pass will merge: `lastPass`
+ * is told before the flush.
+ */
 function writeMerged<S>(
   table: Table<S>,
   merged: MergeResult,
   context: RefreshContext,
+  lastPass: () => void,
 ): {at: number[]; kept: boolean} {
   const rows = context.track(table);
   const at = rows.writer.replaceRows(merged.rows, merged.sources);
+  merged.rows = [];
+  merged.sources = [];
+  if (!rows.writer.mayKeepTyping()) lastPass();
   const kept = rows.flush().kept.length > 0;
   // Written: its values and rows need not stay in memory while the next sheet is merged.
   context.release(rows);
