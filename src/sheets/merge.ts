@@ -404,9 +404,14 @@ class Merge<S> {
     else if (pulled) heldOnceWith(record.content, pulled.rows);
     if (pulled?.facts && record.facts && sameFacts(pulled.facts, record.facts))
       record.facts = pulled.facts;
-    // One shape, made whole (facts undefined where none): a spread object holds more, and the
-    // state keeps one per record listed.
-    this.records[record.key] = {rows: record.content, facts: record.facts};
+    // One shape, made whole (facts undefined where none, and room for the print its write
+    // gives it): a spread object holds more, a field added later grows it, and the state
+    // keeps one per record listed.
+    this.records[record.key] = {
+      rows: record.content,
+      facts: record.facts,
+      readOnly: undefined,
+    };
   }
 
   private keep(id: string, first: number, verdict: Verdict): void {
