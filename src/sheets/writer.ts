@@ -54,6 +54,7 @@ import {
   exactBlocks,
   filledColumnRuns,
   joinedBlocks,
+  rowBands,
   rowIndex,
 } from './write-blocks';
 
@@ -127,17 +128,7 @@ export class SheetWriter<S> {
       const at = table.position.get(header);
       return at === undefined ? [] : [at];
     });
-    const theirs = new Set(
-      allColumns(table.schema).flatMap(c => {
-        const at = table.position.get(c.header);
-        return at === undefined || c.editable ? [] : [at];
-      }),
-    );
-    this.typed = new Set(
-      Array.from({length: table.width}, (_, c) => c).filter(
-        c => !theirs.has(c),
-      ),
-    );
+    this.typed = typedColumns(table);
   }
 
   /** A new row below the others, written at the next flush; answers its handle. */
@@ -379,14 +370,6 @@ export class SheetWriter<S> {
   }
 
   /**
-   * Whether the next flush could keep a person's typing (FlushReport.kept): some row it read
-   * has a decision on a cell people type in.
-   */
-  mayKeepTyping(): boolean {
-    return this.handles.some(h => this.typedDecisions(h).length > 0);
-  }
-
-  /**
    * Where each placed handle's row is now (0-based data row), from one read of the identity
    * columns, and the last data row's index + 1.
    */
@@ -473,7 +456,10 @@ export class SheetWriter<S> {
     const blocks = cost(joined, byRow) < cost(exact, byRow) ? joined : exact;
     let cells = 0;
     const colours = new Map<number, string | null>();
-    for (const block of blocks) cells += this.writeBlock(block, byRow, colours);
+    for (const block of blocks) {
+      for (const band of rowBands(block))
+        cells += this.writeBlock(band, byRow, colours);
+    }
     this.colourRows(colours);
     for (const {handle} of updates) {
       const decided = handle.decided ?? new Map<number, Contents>();
@@ -811,6 +797,41 @@ export class SheetWriter<S> {
 
 function boundedMessage(message: string): string {
   return clipped(message, MAX_MESSAGE);
+}
+
+/** Columns people type in: the editable ones and their own (no schema column's). */
+function typedColumns<S>(table: Table<S>): Set<number> {
+  const theirs = new Set(
+    allColumns(table.schema).flatMap(c => {
+      const at = table.position.get(c.header);
+      return at === undefined || c.editable ? [] : [at];
+    }),
+  );
+  return new Set(
+    Array.from({length: table.width}, (_, c) => c).filter(c => !theirs.has(c)),
+  );
+}
+
+/**
+ * Whether writing `rows` over the table as read (replaceRows, where `sources` are the data
+ * rows they come from) could keep a person's typing at the flush (FlushReport.kept): a row
+ * read would change in a cell people type in. Asked before a writer decides anything.
+ */
+export function wouldKeepTyping<S>(
+  table: Table<S>,
+  rows: ReadonlyArray<readonly Contents[]>,
+  sources: ReadonlyArray<number | undefined>,
+): boolean {
+  const typed = [...typedColumns(table)];
+  return sources.some(
+    (from, k) =>
+      from !== undefined &&
+      typed.some(
+        c =>
+          c < rows[k].length &&
+          !sameContents(contentsOf(table, from, c), rows[k][c]),
+      ),
+  );
 }
 
 /** Records a decision on a cell of the handle's row. */

@@ -13,6 +13,7 @@ import {ACCOUNT, accountOfCell, recordKey} from '../../sheets/accounts';
 import {CodecContext, canonical} from '../../sheets/codec';
 import {headerNote} from '../../sheets/layout';
 import {MergeResult, mergeServerRecords} from '../../sheets/merge';
+import {wouldKeepTyping} from '../../sheets/writer';
 import {SheetState, recordWith} from '../../sheets/pulled';
 import {readOnlyPrint} from '../../sheets/read-only';
 import {columnOf} from '../../sheets/rows';
@@ -87,23 +88,28 @@ export function refreshSheet<S>(
   const first = merge();
   // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
   const pulled = schema.sync ? printed(first) : undefined;
+  // When the write changes no cell a person types in, no typing can be kept and no other pass
+  // will merge: what only that pass needs goes before the state's save and the write.
+  const lastPass = (m: MergeResult) =>
+    !wouldKeepTyping(table, m.rows, m.sources);
+  const last = lastPass(first);
+  if (last) again.server = new Map();
   const seen = pulled
     ? beforeWriting(context, schema, again.previous, first, pulled)
     : undefined;
-  const lastPass = () => {
-    again.server = new Map();
-    again.previous = undefined;
-  };
+  if (last) again.previous = undefined;
   let merged = first;
   let state = pulled;
-  let rowAt = writeMerged(table, merged, context, lastPass);
+  let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
   // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
   for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
     table = openTable(context.workbook, schema, {create: true, rows})!;
     merged = merge();
     if (schema.sync) state = printed(merged);
-    rowAt = writeMerged(table, merged, context, lastPass);
+    if (lastPass(merged))
+      Object.assign(again, {server: new Map(), previous: undefined});
+    rowAt = writeMerged(table, merged, context);
   }
   const counts = {
     ...merged.counts,
@@ -197,21 +203,18 @@ const MERGE_PASSES = 3;
 
 /**
  * Writes a merge through the one writer: where its rows landed, and whether typing was kept.
- * The writer takes the merge's rows (the caller printed them before). When nothing it decided
- * is a cell a person types in, no typing can be kept and no other pass will merge: `lastPass`
- * is told before the flush.
+ * The writer takes the merge's rows (the caller printed them before): the merge holds them
+ * no longer.
  */
 function writeMerged<S>(
   table: Table<S>,
   merged: MergeResult,
   context: RefreshContext,
-  lastPass: () => void,
 ): {at: number[]; kept: boolean} {
   const rows = context.track(table);
   const at = rows.writer.replaceRows(merged.rows, merged.sources);
   merged.rows = [];
   merged.sources = [];
-  if (!rows.writer.mayKeepTyping()) lastPass();
   const kept = rows.flush().kept.length > 0;
   // Written: its values and rows need not stay in memory while the next sheet is merged.
   context.release(rows);

@@ -16,7 +16,7 @@ import {OFFERS} from '../../../src/sheets/schemas/offers';
 import {StateBook} from '../../../src/state/book';
 import {STATUS_COLORS} from '../../../src/sheets/status';
 import {Table, openTable} from '../../../src/sheets/table';
-import {SheetWriter} from '../../../src/sheets/writer';
+import {SheetWriter, wouldKeepTyping} from '../../../src/sheets/writer';
 import {campaign, offer} from '../../support/records';
 import {MemoryWorkbook} from '../../support/workbook';
 
@@ -649,5 +649,36 @@ describe('the server cells a merge pass made a row of', () => {
     expect(second.rows[0]).toHaveLength(narrower.width);
     expect(second.rows[0]).not.toContain('my note');
     expect(second.rows[0]).toContain('Renamed');
+  });
+});
+
+describe('whether a refresh write could keep typing (wouldKeepTyping)', () => {
+  /** Campaigns 1 and 2 pulled, then merged again from the server as `now` lists them. */
+  function mergedAgain(now: Campaign[]) {
+    const book = new MemoryWorkbook();
+    pull(book, CAMPAIGNS, campaigns([campaign(1), campaign(2)]));
+    const table = openTable(book, CAMPAIGNS, {create: true})!;
+    const merged = mergeRecords({
+      table,
+      records: campaigns(now).map(r => ({...r, account: ''})),
+      previous: StateBook.open(book).get(CAMPAIGNS.name),
+      accounts: [''],
+      label: () => 'main account',
+      context: book,
+      now: NOW,
+    });
+    return wouldKeepTyping(table, merged.rows, merged.sources);
+  }
+
+  it('no: the server changed only a read-only cell, or added a row', () => {
+    expect(
+      mergedAgain([campaign(1, {status: 'PAUSED'}), campaign(2), campaign(3)]),
+    ).toBe(false);
+  });
+
+  it('yes: the server changed a cell people type in (campaign_name) of a row read', () => {
+    expect(
+      mergedAgain([campaign(1, {campaign_name: 'Renamed'}), campaign(2)]),
+    ).toBe(true);
   });
 });

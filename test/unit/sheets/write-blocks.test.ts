@@ -1,4 +1,8 @@
-import {filledColumnRuns} from '../../../src/sheets/write-blocks';
+import {
+  BAND_ROWS,
+  filledColumnRuns,
+  rowBands,
+} from '../../../src/sheets/write-blocks';
 import type {Contents} from '../../../src/sheets/table';
 
 /** `count` rows of `width` cells, filled in the columns `filled`. */
@@ -47,5 +51,21 @@ describe('filledColumnRuns: which columns of new rows are written', () => {
       {left: 0, right: 0},
       {left: 5, right: 6},
     ]);
+  });
+});
+
+describe('rowBands: a large block written a band of rows at a time', () => {
+  it('cuts 12,001 rows into bands of 5,000, the last one shorter, columns kept', () => {
+    expect(BAND_ROWS).toBe(5000);
+    expect(rowBands({top: 7, bottom: 12007, left: 3, right: 5})).toEqual([
+      {top: 7, bottom: 5006, left: 3, right: 5},
+      {top: 5007, bottom: 10006, left: 3, right: 5},
+      {top: 10007, bottom: 12007, left: 3, right: 5},
+    ]);
+  });
+
+  it('leaves a block of 5,000 rows or fewer whole', () => {
+    const block = {top: 0, bottom: 4999, left: 0, right: 0};
+    expect(rowBands(block)).toEqual([block]);
   });
 });
