@@ -119,28 +119,46 @@ export function readInRuns<T>(
 const HELD_ONCE_LENGTH = 200;
 
 /**
+ * Distinct values a column adds to the texts and moments held before it is judged: one whose
+ * values then repeat less than once each (a uuid, a URL, a name) adds no more.
+ */
+const HELD_ONCE_TRIAL = 1000;
+
+/**
  * What makes each repeated text and moment of the rows it is given one string or Date, in
  * place, call after call of a read: the service answers a string or a Date per cell, and a
  * large sheet repeats a few values (statuses, geos, the JSON of a default, a start date, a
  * number format) down most of its rows. Issue 37: duplicates were half the strings a refresh
- * of 3,100 offers held, and a read of 31,000 rows held all of them until its last call.
+ * of 3,100 offers held, and a read of 31,000 rows held all of them until its last call. A
+ * column of values that do not repeat stops adding them (HELD_ONCE_TRIAL): holding every
+ * value of 31,000 rows was a map of 7 MB at a refresh's peak, for nothing.
  */
 function heldOnce(): (row: unknown[]) => void {
   const texts = new Map<string, string>();
   const moments = new Map<number, Date>();
+  const added: number[] = [];
+  const hits: number[] = [];
+  const hold = <K, V>(held: Map<K, V>, key: K, value: V, c: number): V => {
+    const same = held.get(key);
+    if (same !== undefined) {
+      hits[c] = (hits[c] ?? 0) + 1;
+      return same;
+    }
+    const count = added[c] ?? 0;
+    if (count < HELD_ONCE_TRIAL || (hits[c] ?? 0) >= count) {
+      held.set(key, value);
+      added[c] = count + 1;
+    }
+    return value;
+  };
   return row => {
     for (let c = 0; c < row.length; c++) {
       const cell = row[c];
       // Dates of another realm too (the runtime's): their class is told by their tag.
       if (Object.prototype.toString.call(cell) === '[object Date]') {
-        const time = (cell as Date).getTime();
-        const same = moments.get(time);
-        if (same === undefined) moments.set(time, cell as Date);
-        else row[c] = same;
+        row[c] = hold(moments, (cell as Date).getTime(), cell as Date, c);
       } else if (typeof cell === 'string' && cell.length <= HELD_ONCE_LENGTH) {
-        const same = texts.get(cell);
-        if (same === undefined) texts.set(cell, cell);
-        else row[c] = same;
+        row[c] = hold(texts, cell, cell, c);
       }
     }
   };
