@@ -34,9 +34,10 @@ export const BUDGETS_READS = [
 /** Fields of an offer kept as listed, because their Offers cells would not give them back. */
 export type ListedFields = Partial<Pick<Offer, (typeof BUDGETS_READS)[number]>>;
 
-/** The offers one account listed, as their Offers cells and the fields kept as listed. */
+/** The offers one account listed, as the Offers cells Budgets reads and the fields kept as listed. */
 export interface OffersCells {
   account: string;
+  /** Of each offer, the Offers cells Budgets reads (budgetCells). */
   rows: ServerCells[];
   /** By index in `rows`: the fields its cells would not give back. */
   asListed: ReadonlyMap<number, ListedFields>;
@@ -97,14 +98,27 @@ export function unfaithful(offer: Offer): ListedFields | undefined {
 }
 
 const OFFERS_AT = columnIndex(OFFERS);
-const BUDGET_AT = OFFERS_AT.get('budget')!;
+const READ_AT = BUDGETS_READS.map(field => OFFERS_AT.get(field)!);
+const BUDGET = BUDGETS_READS.indexOf('budget');
 
-/** What Budgets reads of an offer, from its Offers cells and the fields kept as listed. */
+/**
+ * The Offers cells of an offer that Budgets reads, in BUDGETS_READS order: what Budgets keeps
+ * of an Offers row once Offers is merged (offers-refresher.ts), so the whole row can go with
+ * the Offers write (issue 37).
+ */
+export function budgetCells(offersCells: ServerCells): ServerCells {
+  return READ_AT.map(at => offersCells[at]);
+}
+
+/** What Budgets reads of an offer, from its cells (budgetCells) and the fields kept as listed. */
 function offerOfCells(cells: ServerCells, listed?: ListedFields): Offer {
   const fields: Record<string, unknown> = {};
-  for (const field of BUDGETS_READS)
-    fields[field] = cells[OFFERS_AT.get(field)!];
-  const budget = decode(OFFERS.columns[BUDGET_AT], cells[BUDGET_AT], NO_ZONE);
+  BUDGETS_READS.forEach((field, k) => (fields[field] = cells[k]));
+  const budget = decode(
+    OFFERS.columns[READ_AT[BUDGET]],
+    cells[BUDGET],
+    NO_ZONE,
+  );
   fields.budget = budget.ok ? budget.value : null;
   return {...fields, ...listed} as unknown as Offer;
 }

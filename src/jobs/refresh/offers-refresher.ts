@@ -20,6 +20,7 @@ import {COMPARED, WatchInput, watchedFacts} from './alerts';
 import {
   ListedFields,
   OffersCells,
+  budgetCells,
   budgetRecords,
   offerFacts,
   unfaithful,
@@ -98,11 +99,7 @@ export const offersRefresher: Refresher<Offer, KeptOffer> = {
 
 /**
  * What each sheet and the alerts take of the offers kept, each handed over once. Made apart
- * from the write, whose closure must not hold the listing's items. Budgets takes the Offers
- * records' rows, so the Offers records are gone once Budgets' are made of them. The Offers
- * merge changes those rows only where Budgets does not read: it fills an editable cell the
- * list left out and writes the sheet's own cells after the schema's into a row it writes,
- * and none of BUDGETS_READS is an editable Offers column (a test holds that).
+ * from the write, whose closure must not hold the listing's items.
  */
 function taken(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
   const each = <P>(part: (kept: KeptOffer) => P) =>
@@ -110,13 +107,51 @@ function taken(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
   return {
     watched: each(kept => kept.watched),
     offers: each(kept => kept.offers),
-    budgets: once(
-      listed.map(({account, items}) => offersCells(account, items)),
-    ),
+    budgets: budgetsOf(listed),
   };
 }
 
-/** The offers one account listed, as Budgets takes them. */
+/**
+ * What Budgets takes of the offers listed: their Offers rows, the very arrays the Offers merge
+ * makes its rows of, until the Offers refresh needs no more of them than its write holds
+ * (`released`); then only the cells Budgets reads (budgetCells), so an offer's whole row goes
+ * with the Offers write (issue 37: a refresh held every Offers row through Offers' state save
+ * and write for six of its cells). A row the write holds whole (a new one) is left whole
+ * until it is written: a copy would only add to it. The merge changes a row only where
+ * Budgets does not read: it fills an editable cell the list left out and writes the sheet's
+ * own cells after the schema's, and none of BUDGETS_READS is an editable Offers column (a
+ * test holds that).
+ */
+function budgetsOf(listed: ReadonlyArray<AccountListed<KeptOffer>>) {
+  let cells: OffersCells[] | undefined = listed.map(({account, items}) =>
+    offersCells(account, items),
+  );
+  const narrowed = new WeakSet<readonly unknown[]>();
+  const released = (held: (row: readonly unknown[]) => boolean) => {
+    cells = cells?.map(c => ({
+      ...c,
+      rows: c.rows.map(row => {
+        if (narrowed.has(row) || held(row)) return row;
+        const narrow = budgetCells(row);
+        narrowed.add(narrow);
+        return narrow;
+      }),
+    }));
+  };
+  return {
+    released,
+    /** Handed over once, every row narrowed. */
+    take: (): OffersCells[] => {
+      released(() => false);
+      if (!cells) throw new Error('already taken');
+      const handed = cells;
+      cells = undefined;
+      return handed;
+    },
+  };
+}
+
+/** The offers one account listed, their whole Offers rows (budgetsOf narrows them). */
 function offersCells(
   account: string,
   items: ReadonlyArray<KeptOffer>,
@@ -135,10 +170,12 @@ function offersPulled(listed: ReadonlyArray<AccountListed<KeptOffer>>): Pulled {
     ...listedCounts(listed),
     write: context => {
       decideAlerts(context, watched);
-      const offersReport = refreshSheet(context, OFFERS, offers);
+      const offersReport = refreshSheet(context, OFFERS, offers, {
+        released: budgets.released,
+      });
       context.watch?.commit(context.state);
       const budgetsReport = refreshSheet(context, BUDGETS, () =>
-        budgetRecords(budgets()),
+        budgetRecords(budgets.take()),
       );
       context.watch?.write(context);
       return [offersReport, budgetsReport];

@@ -35,21 +35,32 @@ import {
   openTable,
   sheetRow,
 } from '../../sheets/table';
+import type {RowWrites} from '../row-writes';
 import type {RefreshContext, SheetReport} from './refresher';
 import {beforeWriting} from './refresh-settle';
 import {refreshedNow} from './server-changes-memory';
 
+/** How a sheet is refreshed, besides its records. */
+export interface RefreshSheetOptions {
+  /** The query the records answer, for a sheet that shows one at a time: the id header's note says it. */
+  answers?: string;
+  /**
+   * Told when the refresh needs no more of the records' cells than the write holds: `held`
+   * says whether it holds a record's row (a new row, written whole). Told once the writer
+   * has decided, and again, with none held, once the sheet is written.
+   */
+  released?: (held: (cells: readonly unknown[]) => boolean) => void;
+}
+
 /**
  * Merges the records `records` gives (asked once) into the sheet of `schema` (created when
  * missing) and writes it once, remembering what was pulled for the next refresh and push.
- * `answers` names the query the records answer, for a sheet that shows one query at a time:
- * the id header's note says it.
  */
 export function refreshSheet<S>(
   context: RefreshContext,
   schema: SheetSchema<S>,
   records: () => ReadonlyArray<EncodedRecord>,
-  answers?: string,
+  {answers, released}: RefreshSheetOptions = {},
 ): SheetReport {
   const {
     table: opened,
@@ -89,18 +100,32 @@ export function refreshSheet<S>(
   // The pull as the state keeps it, read-only prints and all (a sheet with statuses).
   const pulled = schema.sync ? printed(first) : undefined;
   // When the write changes no cell a person types in, no typing can be kept and no other pass
-  // will merge: what only that pass needs goes before the state's save and the write.
+  // will merge: what only that pass needs goes before the state's save, and the writer takes
+  // the merge's rows first (its decisions, not the rows, are held beside the save).
   const lastPass = (m: MergeResult) =>
     !wouldKeepTyping(table, m.rows, m.sources);
-  const last = lastPass(first);
-  if (last) again.server = new Map();
-  const seen = pulled
-    ? beforeWriting(context, schema, again.previous, first, pulled)
-    : undefined;
-  if (last) again.previous = undefined;
+  // A function of its own: nothing of the first write outlives it (the writer, its rows).
+  const writeFirst = () => {
+    const last = lastPass(first);
+    if (last) again.server = new Map();
+    const added = new Set<readonly unknown[]>(
+      first.rows.filter((_, k) => first.sources[k] === undefined),
+    );
+    const early = last ? decided(table, first, context) : undefined;
+    released?.(row => added.has(row));
+    added.clear();
+    const seen = pulled
+      ? beforeWriting(context, schema, again.previous, first, pulled)
+      : undefined;
+    if (last) again.previous = undefined;
+    const at = written(early ?? decided(table, first, context), context);
+    released?.(() => false);
+    return {seen, at};
+  };
+  const {seen, at: firstAt} = writeFirst();
+  let rowAt = firstAt;
   let merged = first;
   let state = pulled;
-  let rowAt = writeMerged(table, merged, context);
   // A person typed into rows the writer was to overwrite (it kept their cells): the sheet as
   // it is now is merged again, so those rows say EDITED or CONFLICT like any unpushed edit.
   for (let pass = 1; rowAt.kept && pass < MERGE_PASSES; pass++) {
@@ -109,7 +134,7 @@ export function refreshSheet<S>(
     if (schema.sync) state = printed(merged);
     if (lastPass(merged))
       Object.assign(again, {server: new Map(), previous: undefined});
-    rowAt = writeMerged(table, merged, context);
+    rowAt = written(decided(table, merged, context), context);
   }
   const counts = {
     ...merged.counts,
@@ -202,22 +227,29 @@ function encodedInto<S>(
 const MERGE_PASSES = 3;
 
 /**
- * Writes a merge through the one writer: where its rows landed, and whether typing was kept.
- * The writer takes the merge's rows (the caller printed them before): the merge holds them
- * no longer.
+ * A merge's rows given to the one writer, which decides what to write: where they will land.
+ * The writer takes the rows (the caller printed them before): the merge holds them no longer.
  */
-function writeMerged<S>(
+function decided<S>(
   table: Table<S>,
   merged: MergeResult,
   context: RefreshContext,
-): {at: number[]; kept: boolean} {
-  const rows = context.track(table);
-  const at = rows.writer.replaceRows(merged.rows, merged.sources);
+): {writes: RowWrites<S>; at: number[]} {
+  const writes = context.track(table);
+  const at = writes.writer.replaceRows(merged.rows, merged.sources);
   merged.rows = [];
   merged.sources = [];
-  const kept = rows.flush().kept.length > 0;
+  return {writes, at};
+}
+
+/** What the writer decided, written: where the rows landed, and whether typing was kept. */
+function written<S>(
+  {writes, at}: {writes: RowWrites<S>; at: number[]},
+  context: RefreshContext,
+): {at: number[]; kept: boolean} {
+  const kept = writes.flush().kept.length > 0;
   // Written: its values and rows need not stay in memory while the next sheet is merged.
-  context.release(rows);
+  context.release(writes);
   return {at, kept};
 }
 

@@ -61,12 +61,9 @@ export function sheetPulled<T, S>(
   return {
     ...listedCounts(listed),
     write: refresh => [
-      refreshSheet(
-        refresh,
-        schema,
-        () => encodeRecords(schema, records()),
+      refreshSheet(refresh, schema, () => encodeRecords(schema, records()), {
         answers,
-      ),
+      }),
     ],
   };
 }

@@ -1,6 +1,7 @@
 import {keptOffer} from '../../../src/jobs/refresh/offers-refresher';
 import {
   BUDGETS_READS,
+  budgetCells,
   budgetRecord,
   budgetRecords,
 } from '../../../src/jobs/refresh/offer-budgets';
@@ -25,7 +26,7 @@ function fromOffersRecords(offers: Offer[], account: string) {
   const asListed = new Map(
     kept.flatMap((k, at) => (k.asListed ? [[at, k.asListed] as const] : [])),
   );
-  const rows = kept.map(k => k.offers.rows[0]);
+  const rows = kept.map(k => budgetCells(k.offers.rows[0]));
   return {records: budgetRecords([{account, rows, asListed}]), kept};
 }
 
