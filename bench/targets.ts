@@ -39,9 +39,11 @@ export const ADDON_HEAP_TARGET_MB = 100;
 /**
  * The add-on's peak heap is its live heap (bench/README.md): its thread collects whenever its
  * heap passes the live peak so far by this factor, so the most it held live at a service call
- * is between the figure reported and this times it.
+ * is between the figure reported and this times it. The target is judged on that upper bound.
+ * At 1.2 the large pull reported 103 MB where it held some 109 (issue 37): the bound was too
+ * loose to judge a target by.
  */
-export const LIVE_HEAP_TOLERANCE = 1.2;
+export const LIVE_HEAP_TOLERANCE = 1.03;
 
 export type Verdict = 'PASS' | 'FAIL' | 'n/a';
 
@@ -183,9 +185,10 @@ export function checkTargets(
     ...results.map(r => ({
       target: `${r.name}: the add-on's own peak heap under ${ADDON_HEAP_TARGET_MB} MB`,
       verdict: verdict(
-        r.addonPeakHeapBytes < ADDON_HEAP_TARGET_MB * 1024 * 1024,
+        r.addonPeakHeapBytes * LIVE_HEAP_TOLERANCE <
+          ADDON_HEAP_TARGET_MB * 1024 * 1024,
       ),
-      detail: `${megabytes(r.addonPeakHeapBytes)} (the whole process: ${megabytes(r.peakHeapBytes)})`,
+      detail: `${megabytes(r.addonPeakHeapBytes)}, at most ${megabytes(r.addonPeakHeapBytes * LIVE_HEAP_TOLERANCE)} live (the whole process: ${megabytes(r.peakHeapBytes)})`,
     })),
   );
   checks.push(doublingCheck(scaling));
