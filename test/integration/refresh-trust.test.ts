@@ -309,3 +309,46 @@ describe('listCreativeAds', () => {
     );
   });
 });
+
+describe('Budgets refreshed beside Offers rows old and new', () => {
+  it('shows each offer’s budget as the server has it, whether its Offers row was rewritten or written anew', () => {
+    const {rt, emulator, ids} = pulled(6);
+    const offerRows = recordsOf(rt, 'Offers').map(r => r.offer_id);
+    // The first two Offers rows deleted: the next refresh writes them anew (whole rows), the
+    // other four it rewrites in place; one of each has a new cap on the server.
+    sheetOf(rt, 'Offers').deleteRows(2, 2);
+    const [fresh, kept] = [offerRows[0], offerRows[5]] as number[];
+    for (const id of [fresh, kept]) {
+      emulator.updateOffer(id, {
+        budget: [
+          {
+            target_geo: 'ALL',
+            total_budget: '1000',
+            daily_cap_type: 'BUDGET',
+            daily_cap: '150',
+          },
+        ],
+      });
+    }
+    rt.call('refreshOffers');
+    const caps = new Map(
+      recordsOf(rt, 'Budgets').map(r => [r.offer_id, r.daily_cap]),
+    );
+    expect([...caps.keys()].sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      expect([id, caps.get(id)]).toEqual([
+        id,
+        id === fresh || id === kept ? 150 : 100,
+      ]);
+    }
+    expect(
+      recordsOf(rt, 'Budgets').map(r => [r.offer_id, r.offer_name, r.currency]),
+    ).toEqual(
+      recordsOf(rt, 'Budgets').map(r => [
+        r.offer_id,
+        emulator.offerView(r.offer_id as number).offer_name,
+        emulator.offerView(r.offer_id as number).currency,
+      ]),
+    );
+  });
+});
