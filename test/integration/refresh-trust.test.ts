@@ -344,11 +344,10 @@ describe('Budgets refreshed beside Offers rows old and new', () => {
     expect(
       recordsOf(rt, 'Budgets').map(r => [r.offer_id, r.offer_name, r.currency]),
     ).toEqual(
-      recordsOf(rt, 'Budgets').map(r => [
-        r.offer_id,
-        emulator.offerView(r.offer_id as number).offer_name,
-        emulator.offerView(r.offer_id as number).currency,
-      ]),
+      recordsOf(rt, 'Budgets').map(r => {
+        const listed = emulator.offerView(r.offer_id as number)!;
+        return [r.offer_id, listed.offer_name, listed.currency];
+      }),
     );
   });
 });

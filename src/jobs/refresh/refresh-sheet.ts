@@ -47,7 +47,8 @@ export interface RefreshSheetOptions {
   /**
    * Told when the refresh needs no more of the records' cells than the write holds: `held`
    * says whether it holds a record's row (a new row, written whole). Told once the writer
-   * has decided, and again, with none held, once the sheet is written.
+   * has decided, when no other merge pass can follow, and again, with none held, once the
+   * sheet is written.
    */
   released?: (held: (cells: readonly unknown[]) => boolean) => void;
 }
@@ -107,13 +108,16 @@ export function refreshSheet<S>(
   // A function of its own: nothing of the first write outlives it (the writer, its rows).
   const writeFirst = () => {
     const last = lastPass(first);
-    if (last) again.server = new Map();
-    const added = new Set<readonly unknown[]>(
-      first.rows.filter((_, k) => first.sources[k] === undefined),
-    );
-    const early = last ? decided(table, first, context) : undefined;
-    released?.(row => added.has(row));
-    added.clear();
+    let early: {writes: RowWrites<S>; at: number[]} | undefined;
+    if (last) {
+      again.server = new Map();
+      // A new row the writer holds whole until it is written: told with the rest, after.
+      const added = new Set<readonly unknown[]>(
+        first.rows.filter((_, k) => first.sources[k] === undefined),
+      );
+      early = decided(table, first, context);
+      released?.(row => added.has(row));
+    }
     const seen = pulled
       ? beforeWriting(context, schema, again.previous, first, pulled)
       : undefined;
@@ -132,8 +136,10 @@ export function refreshSheet<S>(
     table = openTable(context.workbook, schema, {create: true, rows})!;
     merged = merge();
     if (schema.sync) state = printed(merged);
-    if (lastPass(merged))
-      Object.assign(again, {server: new Map(), previous: undefined});
+    if (lastPass(merged)) {
+      again.server = new Map();
+      again.previous = undefined;
+    }
     rowAt = written(decided(table, merged, context), context);
   }
   const counts = {
