@@ -395,7 +395,7 @@ describe('the targets', () => {
     });
   });
 
-  it("passes a scenario whose add-on holds under 100 MB at its peak, whatever the process's", () => {
+  it("passes a scenario whose add-on holds under 100 MB at its peak, whatever the process's, judged on what it may have held", () => {
     const pull = (addonMb: number) =>
       ({
         name: 'pull',
@@ -409,10 +409,16 @@ describe('the targets', () => {
       checkTargets([r], {pull: SMALL, largePull: SMALL}, []).find(c =>
         c.target.includes('peak heap'),
       );
-    expect(heap(pull(99))).toEqual({
+    expect(heap(pull(96))).toEqual({
       target: "pull: the add-on's own peak heap under 100 MB",
       verdict: 'PASS',
-      detail: '99 MB (the whole process: 1500 MB)',
+      detail: '96 MB, at most 99 MB live (the whole process: 1500 MB)',
+    });
+    // 98 MB measured may have been 100.9 MB held (LIVE_HEAP_TOLERANCE 1.03).
+    expect(heap(pull(98))).toEqual({
+      target: "pull: the add-on's own peak heap under 100 MB",
+      verdict: 'FAIL',
+      detail: '98 MB, at most 101 MB live (the whole process: 1500 MB)',
     });
     expect(heap(pull(101))?.verdict).toBe('FAIL');
   });
