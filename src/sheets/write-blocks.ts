@@ -79,9 +79,12 @@ function hasGaps(block: Block, byRow: ByRow<Decided>): boolean {
   return false;
 }
 
-/** What writing these blocks costs: each a write, a block with gaps also two reads. */
+/**
+ * What writing these blocks costs, as the writer writes them (a band of rows at a time,
+ * rowBands): each band a write, a band with gaps also two reads.
+ */
 export function cost(blocks: Block[], byRow: ByRow<Decided>): number {
-  return blocks.reduce((ms, b) => {
+  return blocks.flatMap(rowBands).reduce((ms, b) => {
     const reads = hasGaps(b, byRow) ? 2 * (READ_MS + area(b) * CELL_MS) : 0;
     return ms + BLOCK_MS + area(b) * CELL_MS + reads;
   }, 0);

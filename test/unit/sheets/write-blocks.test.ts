@@ -1,7 +1,12 @@
 import {
   BAND_ROWS,
+  BLOCK_MS,
+  CELL_MS,
+  READ_MS,
+  cost,
   filledColumnRuns,
   rowBands,
+  rowIndex,
 } from '../../../src/sheets/write-blocks';
 import type {Contents} from '../../../src/sheets/table';
 
@@ -67,5 +72,19 @@ describe('rowBands: a large block written a band of rows at a time', () => {
   it('leaves a block of 5,000 rows or fewer whole', () => {
     const block = {top: 0, bottom: 4999, left: 0, right: 0};
     expect(rowBands(block)).toEqual([block]);
+  });
+});
+
+describe('cost: what a block costs as the writer writes it, a band at a time', () => {
+  it('prices the reads of the one band with a gap, not of the whole block', () => {
+    // 12,000 rows of one column, every cell decided but the first row's.
+    const decided = {decided: new Set([0])};
+    const rows = Array.from({length: 11999}, (_, i) => ({row: i + 1}));
+    const byRow = rowIndex(rows, () => decided);
+    const band = (count: number, gaps: boolean) =>
+      BLOCK_MS + count * CELL_MS + (gaps ? 2 * (READ_MS + count * CELL_MS) : 0);
+    expect(
+      cost([{top: 0, bottom: 11999, left: 0, right: 0}], byRow),
+    ).toBeCloseTo(band(5000, true) + band(5000, false) + band(2000, false));
   });
 });
