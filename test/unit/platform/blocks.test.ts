@@ -121,4 +121,19 @@ describe('readInRuns', () => {
     expect(rows[0][1]).toBe(rows[0][0]);
     expect(rows[1][1]).not.toBe(rows[0][0]);
   });
+
+  it('stops holding the moments of a column that does not repeat, and keeps holding those of one that does', () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+    // Column 0: a new day each row, but row 2,000's day again at rows 2,500 and 2,600;
+    // column 1: one day down every row.
+    const dayOf = (row: number) => (row === 2500 || row === 2600 ? 2000 : row);
+    const read = (first: number, count: number) =>
+      Array.from({length: count}, (_, i) => [day(dayOf(first + i)), day(-1)]);
+    const rows = readInRuns(3000, 2, read);
+    // The first 1,000 days of column 0 were held and never repeated: the column is judged
+    // unique and holds no more, so rows 2,500 and 2,600 keep their own Dates.
+    expect(rows[2500][0].getTime()).toBe(rows[2600][0].getTime());
+    expect(rows[2500][0]).not.toBe(rows[2600][0]);
+    expect(rows[2999][1]).toBe(rows[0][1]);
+  });
 });
